@@ -1,0 +1,40 @@
+#pragma once
+// Metric names used in Sample::metric and in the store. Values are in base units.
+#include <QString>
+
+namespace cm::metric {
+
+// fio / block I/O, per direction ("read." or "write." prefix)
+inline const QString ReadBw = QStringLiteral("read.bw");          // bytes/s
+inline const QString ReadIops = QStringLiteral("read.iops");      // ops/s
+inline const QString ReadLatP50 = QStringLiteral("read.lat.p50"); // ns (completion latency)
+inline const QString ReadLatP99 = QStringLiteral("read.lat.p99");
+inline const QString ReadLatP999 = QStringLiteral("read.lat.p99.9");
+inline const QString ReadLatMean = QStringLiteral("read.lat.mean");
+inline const QString WriteBw = QStringLiteral("write.bw");
+inline const QString WriteIops = QStringLiteral("write.iops");
+inline const QString WriteLatP50 = QStringLiteral("write.lat.p50");
+inline const QString WriteLatP99 = QStringLiteral("write.lat.p99");
+inline const QString WriteLatP999 = QStringLiteral("write.lat.p99.9");
+inline const QString WriteLatMean = QStringLiteral("write.lat.mean");
+
+// node monitor
+inline const QString CpuBusy = QStringLiteral("cpu.busy");        // % of all cores
+inline const QString CpuIowait = QStringLiteral("cpu.iowait");    // %
+// per block device: "disk.<dev>.util" (%), "disk.<dev>.rbytes"/"wbytes" (bytes/s)
+inline QString diskUtil(const QString &dev) { return QStringLiteral("disk.%1.util").arg(dev); }
+inline QString diskReadBytes(const QString &dev) { return QStringLiteral("disk.%1.rbytes").arg(dev); }
+inline QString diskWriteBytes(const QString &dev) { return QStringLiteral("disk.%1.wbytes").arg(dev); }
+
+enum class Unit { BytesPerSec, OpsPerSec, Nanoseconds, Percent, Other };
+
+inline Unit unitOf(const QString &m)
+{
+    if (m.endsWith(QLatin1String(".bw")) || m.endsWith(QLatin1String("bytes"))) return Unit::BytesPerSec;
+    if (m.endsWith(QLatin1String(".iops"))) return Unit::OpsPerSec;
+    if (m.contains(QLatin1String(".lat."))) return Unit::Nanoseconds;
+    if (m.startsWith(QLatin1String("cpu.")) || m.endsWith(QLatin1String(".util"))) return Unit::Percent;
+    return Unit::Other;
+}
+
+} // namespace cm::metric

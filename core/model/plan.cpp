@@ -1,0 +1,107 @@
+#include "model/plan.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace cm {
+
+QJsonObject PlanStep::toJson() const
+{
+    return {{QStringLiteral("id"), id}, {QStringLiteral("title"), title}, {QStringLiteral("params"), params}};
+}
+
+PlanStep PlanStep::fromJson(const QJsonObject &o)
+{
+    PlanStep s;
+    s.id = o.value(QStringLiteral("id")).toString();
+    s.title = o.value(QStringLiteral("title")).toString(s.id);
+    s.params = o.value(QStringLiteral("params")).toObject();
+    return s;
+}
+
+QJsonObject Plan::toJson() const
+{
+    QJsonArray ns;
+    for (const auto &n : nodes)
+        ns.append(n.toJson());
+    QJsonArray ss;
+    for (const auto &s : steps)
+        ss.append(s.toJson());
+    QJsonObject o{{QStringLiteral("format"), QStringLiteral("clustermark-plan")},
+                  {QStringLiteral("version"), FormatVersion},
+                  {QStringLiteral("kind"), kind},
+                  {QStringLiteral("name"), name},
+                  {QStringLiteral("nodes"), ns},
+                  {QStringLiteral("target"), target},
+                  {QStringLiteral("steps"), ss},
+                  {QStringLiteral("repeat"), repeat}};
+    if (!preset.isEmpty()) o.insert(QStringLiteral("preset"), preset);
+    if (!session.isEmpty()) o.insert(QStringLiteral("session"), session);
+    return o;
+}
+
+QByteArray Plan::toJsonBytes() const
+{
+    return QJsonDocument(toJson()).toJson(QJsonDocument::Indented);
+}
+
+Plan Plan::fromJson(const QJsonObject &o, Error *error)
+{
+    auto fail = [&](const QString &msg) {
+        if (error) *error = Error(Error::Code::InvalidInput, msg, QStringLiteral("plan"));
+        return Plan{};
+    };
+    if (o.value(QStringLiteral("format")).toString() != QLatin1String("clustermark-plan"))
+        return fail(QStringLiteral("not a ClusterMark plan (\"format\" is not \"clustermark-plan\")"));
+    const int v = o.value(QStringLiteral("version")).toInt(-1);
+    if (v < 1 || v > FormatVersion)
+        return fail(QStringLiteral("unsupported plan version %1 (this build reads 1..%2)").arg(v).arg(FormatVersion));
+    Plan p;
+    p.kind = o.value(QStringLiteral("kind")).toString();
+    if (p.kind.isEmpty())
+        return fail(QStringLiteral("plan has no \"kind\""));
+    p.name = o.value(QStringLiteral("name")).toString(p.kind);
+    p.preset = o.value(QStringLiteral("preset")).toString();
+    p.session = o.value(QStringLiteral("session")).toString();
+    p.target = o.value(QStringLiteral("target")).toObject();
+    p.repeat = o.value(QStringLiteral("repeat")).toInt(1);
+    if (p.repeat < 1 || p.repeat > 1000)
+        return fail(QStringLiteral("\"repeat\" must be between 1 and 1000"));
+    const QJsonArray ns = o.value(QStringLiteral("nodes")).toArray();
+    for (const auto &n : ns) {
+        if (!n.isObject())
+            return fail(QStringLiteral("\"nodes\" must hold objects"));
+        p.nodes.append(NodeSpec::fromJson(n.toObject()));
+    }
+    if (p.nodes.isEmpty())
+        return fail(QStringLiteral("plan has no nodes"));
+    const QJsonArray ss = o.value(QStringLiteral("steps")).toArray();
+    for (const auto &s : ss) {
+        if (!s.isObject())
+            return fail(QStringLiteral("\"steps\" must hold objects"));
+        PlanStep step = PlanStep::fromJson(s.toObject());
+        if (step.id.isEmpty())
+            return fail(QStringLiteral("a step has no \"id\""));
+        p.steps.append(step);
+    }
+    if (p.steps.isEmpty())
+        return fail(QStringLiteral("plan has no steps"));
+    if (error) *error = {};
+    return p;
+}
+
+Plan Plan::fromJsonBytes(const QByteArray &bytes, Error *error)
+{
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
+    if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
+        if (error)
+            *error = Error(Error::Code::InvalidInput,
+                           QStringLiteral("plan is not valid JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset),
+                           QStringLiteral("plan"));
+        return {};
+    }
+    return fromJson(doc.object(), error);
+}
+
+} // namespace cm

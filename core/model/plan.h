@@ -1,0 +1,44 @@
+#pragma once
+// A plan: what to run, where, in which order. The wizard saves it, the CLI writes and
+// reads it (`clustermark-cli plan …` / `run PLAN.json`); both use this one format.
+#include "model/error.h"
+#include "model/nodespec.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+namespace cm {
+
+struct PlanStep {
+    QString id;          // stable test id within the kind, e.g. "seq-read"
+    QString title;       // "Linear read 4M QD32"
+    QJsonObject params;  // kind-specific parameters (for disk-fio: fio options)
+
+    QJsonObject toJson() const;
+    static PlanStep fromJson(const QJsonObject &o);
+};
+
+struct Plan {
+    static constexpr int FormatVersion = 1;
+
+    QString kind;                // runner kind id, e.g. "disk-fio"
+    QString name;                // "Quick disk (local)"
+    QString preset;              // preset id the steps came from, if any
+    QString session;             // session to file the run under ("" = default)
+    QList<NodeSpec> nodes;       // steps run on all nodes at once, one time axis
+    QJsonObject target;          // kind-specific target description
+    QList<PlanStep> steps;
+    int repeat = 1;              // each step N times
+
+    QJsonObject toJson() const;
+    QByteArray toJsonBytes() const;
+    // Validates structure (not kind semantics): a clear error for a bad file.
+    static Plan fromJson(const QJsonObject &o, Error *error);
+    static Plan fromJsonBytes(const QByteArray &bytes, Error *error);
+};
+
+} // namespace cm
+
+Q_DECLARE_METATYPE(cm::Plan)
