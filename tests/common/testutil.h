@@ -1,0 +1,65 @@
+#pragma once
+// Small helpers shared by tests (header-only).
+#include <QByteArray>
+#include <QDir>
+#include <QFile>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QTest>
+
+namespace cmtest {
+
+// A process is alive if /proc/PID exists and it is not a zombie.
+inline bool processAlive(qint64 pid)
+{
+    QFile f(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!f.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray s = f.readAll();
+    const int close = s.lastIndexOf(')');
+    return close > 0 && close + 2 < s.size() && s.at(close + 2) != 'Z';
+}
+
+// PIDs of live processes whose command line contains `needle`.
+inline QList<qint64> processesMatching(const QByteArray &needle)
+{
+    QList<qint64> out;
+    const auto entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &e : entries) {
+        bool ok = false;
+        const qint64 pid = e.toLongLong(&ok);
+        if (!ok)
+            continue;
+        QFile f(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        QByteArray cmd = f.readAll();
+        cmd.replace('\0', ' ');
+        if (cmd.contains(needle) && processAlive(pid))
+            out << pid;
+    }
+    return out;
+}
+
+// CI sets CLUSTERMARK_REQUIRE_FIXTURES=1: a missing fixture fails instead of skipping.
+inline bool fixturesRequired()
+{
+    return qEnvironmentVariableIntValue("CLUSTERMARK_REQUIRE_FIXTURES") == 1;
+}
+
+inline QString testData(const QString &rel)
+{
+    return qEnvironmentVariable("CLUSTERMARK_TEST_DATA") + QLatin1Char('/') + rel;
+}
+
+} // namespace cmtest
+
+// Skip locally, fail in CI, when a fixture cannot be set up.
+#define CM_REQUIRE_FIXTURE(cond, reason)                                   \
+    do {                                                                   \
+        if (!(cond)) {                                                     \
+            if (cmtest::fixturesRequired())                                \
+                QFAIL(qPrintable(QStringLiteral("fixture missing: ") + (reason))); \
+            QSKIP(qPrintable(QStringLiteral("fixture missing: ") + (reason)));     \
+        }                                                                  \
+    } while (0)

@@ -1,0 +1,104 @@
+#include "transport/localtransport.h"
+#include "testutil.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QThread>
+
+#include <thread>
+
+using namespace cm;
+
+class TestLocalTransport : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void capturesOutputAndExitCode()
+    {
+        LocalTransport t;
+        const ExecResult r = t.capture({QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo out; echo err >&2; exit 3")});
+        QCOMPARE(r.exitCode, 3);
+        QCOMPARE(r.stdOut, QByteArray("out\n"));
+        QCOMPARE(r.stdErr, QByteArray("err\n"));
+        QVERIFY(!r.error);
+    }
+    void hostileArgumentStaysLiteral()
+    {
+        QTemporaryDir dir;
+        const QString marker = dir.filePath(QStringLiteral("pwned"));
+        const QString evil = QStringLiteral("x'; touch ") + marker + QStringLiteral("; echo '$(touch ") + marker + QStringLiteral(")");
+        LocalTransport t;
+        const ExecResult r = t.capture({QStringLiteral("printf"), QStringLiteral("%s"), evil});
+        QCOMPARE(QString::fromUtf8(r.stdOut), evil);
+        QVERIFY(!QFile::exists(marker));
+    }
+    void missingToolIsReported()
+    {
+        LocalTransport t;
+        const ExecResult r = t.capture({QStringLiteral("clustermark-no-such-tool")});
+        QCOMPARE(r.error.code, Error::Code::ToolMissing);
+    }
+    void streamsAsItArrives()
+    {
+        LocalTransport t;
+        Command c;
+        c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo a; sleep 0.5; echo b >&2; sleep 0.5; echo c")};
+        QElapsedTimer clock;
+        clock.start();
+        QList<qint64> at;
+        QByteArray all;
+        OutputCallbacks cb;
+        cb.onStdout = [&](const QByteArray &d) { at << clock.elapsed(); all += d; };
+        cb.onStderr = [&](const QByteArray &d) { at << clock.elapsed(); all += d; };
+        const ExecResult r = t.run(c, cb, CancelToken());
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(all, QByteArray("a\nb\nc\n"));
+        QCOMPARE(at.size(), 3);
+        QVERIFY2(at[0] < 300, "first chunk must arrive before the command ends");
+        QVERIFY(at[1] >= 400 && at[1] < 900);
+    }
+    void cancelKillsWholeGroupQuickly()
+    {
+        QTemporaryDir dir;
+        const QString pidFile = dir.filePath(QStringLiteral("child.pid"));
+        LocalTransport t;
+        Command c;
+        // A grandchild in the background: must die with the group.
+        c.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
+                  QStringLiteral("sleep 300 & echo $! > '%1'; wait").arg(pidFile)};
+        CancelToken cancel;
+        std::thread canceller([cancel] { QThread::msleep(500); cancel.cancel(); });
+        QElapsedTimer clock;
+        clock.start();
+        const ExecResult r = t.run(c, {}, cancel);
+        canceller.join();
+        QCOMPARE(r.error.code, Error::Code::Cancelled);
+        QVERIFY2(clock.elapsed() < 2500, "cancel must finish within 2 s");
+        QFile f(pidFile);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray pid = f.readAll().trimmed();
+        QTRY_VERIFY_WITH_TIMEOUT(!cmtest::processAlive(pid.toLongLong()), 2000);
+    }
+    void timeoutIsAnError()
+    {
+        LocalTransport t;
+        Command c;
+        c.argv = {QStringLiteral("sleep"), QStringLiteral("10")};
+        c.timeoutMs = 300;
+        const ExecResult r = t.run(c, {}, CancelToken());
+        QCOMPARE(r.error.code, Error::Code::Timeout);
+    }
+    void stdinIsDelivered()
+    {
+        LocalTransport t;
+        Command c;
+        c.argv = {QStringLiteral("cat")};
+        c.stdinData = QByteArray(200000, 'x');
+        const ExecResult r = t.run(c, {}, CancelToken());
+        QCOMPARE(r.stdOut.size(), 200000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLocalTransport)
+#include "test_localtransport.moc"
