@@ -1,0 +1,46 @@
+#include "bench/registry.h"
+
+// kinds: #include "bench/diskfiokind.h"
+
+namespace cm {
+
+Registry &Registry::instance()
+{
+    static Registry r;
+    return r;
+}
+
+void Registry::add(std::shared_ptr<RunnerKind> kind)
+{
+    for (const auto &k : std::as_const(m_kinds))
+        if (k->id() == kind->id())
+            return;
+    m_kinds.append(std::move(kind));
+}
+
+std::shared_ptr<RunnerKind> Registry::kind(const QString &id) const
+{
+    for (const auto &k : m_kinds)
+        if (k->id() == id)
+            return k;
+    return nullptr;
+}
+
+QStringList Registry::ids() const
+{
+    QStringList out;
+    for (const auto &k : m_kinds)
+        out << k->id();
+    return out;
+}
+
+void registerBuiltinKinds()
+{
+    static const bool once = [] {
+        // Registry::instance().add(std::make_shared<DiskFioKind>());
+        return true;
+    }();
+    Q_UNUSED(once);
+}
+
+} // namespace cm

@@ -1,0 +1,22 @@
+#pragma once
+// Runner kinds by stable id. Kinds register once at start-up (registerBuiltinKinds).
+#include "bench/runnerkind.h"
+
+#include <QStringList>
+
+namespace cm {
+
+class Registry {
+public:
+    static Registry &instance();
+    void add(std::shared_ptr<RunnerKind> kind);
+    std::shared_ptr<RunnerKind> kind(const QString &id) const;
+    QStringList ids() const;
+
+private:
+    QList<std::shared_ptr<RunnerKind>> m_kinds;
+};
+
+void registerBuiltinKinds();
+
+} // namespace cm

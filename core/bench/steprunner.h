@@ -1,0 +1,40 @@
+#pragma once
+// Runs one plan step on one node, on a worker thread, through that worker's own
+// Transport. Streams samples into the context's sink as they are measured.
+#include "model/error.h"
+#include "model/sample.h"
+#include "transport/transport.h"
+#include "util/canceltoken.h"
+
+#include <QJsonObject>
+
+#include <functional>
+
+namespace cm {
+
+struct StepContext {
+    Transport *transport = nullptr;     // connected, owned by the worker thread
+    CancelToken cancel;
+    int stepIndex = 0;
+    double timeOffset = 0;              // seconds from run start to this step's start
+    QString nodeName;
+    std::function<void(const SampleList &)> emitSamples;   // thread-safe sink
+    std::function<void(const QString &)> log;              // one line of progress text
+};
+
+struct StepOutcome {
+    Error error;
+    QString target;                     // what was measured ("node1:/srv/x.file")
+    QJsonObject summary;                // final figures (kind-specific)
+    QJsonObject environment;            // tool versions, write cache, kernel…
+    QByteArray rawOutput;               // the tool's own output, kept verbatim
+    QString command;                    // the exact command that ran
+};
+
+class StepRunner {
+public:
+    virtual ~StepRunner() = default;
+    virtual StepOutcome run(StepContext &ctx) = 0;
+};
+
+} // namespace cm

@@ -1,0 +1,120 @@
+#pragma once
+// The session database (DESIGN.md §6): SQLite through Qt Sql, WAL mode, under
+// QStandardPaths::AppDataLocation. Session → Run (plan, environment, status) → Step
+// (one test on one node: summary, raw tool output, error) → Series → samples.
+//
+// Threading: one SessionStore per thread (each opens its own named connection);
+// the engine's run thread writes, the UI/CLI read through their own instance.
+// Secrets never enter this database.
+#include "model/error.h"
+#include "model/plan.h"
+#include "model/runstatus.h"
+#include "model/sample.h"
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace cm {
+
+struct SessionInfo {
+    qint64 id = 0;
+    QString name;
+    QStringList tags;
+    QString note;
+    QDateTime created;
+    int runCount = 0;
+};
+
+struct RunInfo {
+    RunId id = 0;
+    qint64 sessionId = 0;
+    QString sessionName;
+    QString kind;
+    QString name;              // plan name
+    QStringList nodes;         // node display names
+    RunStatus status = RunStatus::Running;
+    QDateTime started;
+    QDateTime finished;        // invalid while running / when interrupted
+    double lastSampleT = 0;    // seconds: how far the saved samples reach
+    QString error;
+};
+
+struct StepRecord {
+    qint64 id = 0;
+    int index = 0;             // step index in the plan (repeats share it)
+    int iteration = 0;         // 0..repeat-1
+    QString testId;
+    QString title;
+    QString node;
+    QString target;
+    QString status;            // "running", "completed", "failed", "cancelled"
+    QString command;
+    QJsonObject params;
+    QJsonObject summary;
+    QJsonObject environment;
+    QByteArray rawOutput;
+    QString error;
+};
+
+struct SeriesData {
+    qint64 id = 0;
+    int step = 0;
+    QString target;
+    QString metric;
+    QList<double> t;
+    QList<double> v;
+};
+
+class SessionStore {
+public:
+    static QString defaultPath();   // AppDataLocation/clustermark.sqlite (folder created)
+    explicit SessionStore(QString path = defaultPath());
+    ~SessionStore();
+    SessionStore(const SessionStore &) = delete;
+    SessionStore &operator=(const SessionStore &) = delete;
+
+    Error open();                   // creates/migrates the schema, WAL, foreign keys
+    QString path() const { return m_path; }
+
+    // Sessions
+    qint64 ensureSession(const QString &name);          // "" → "Default"
+    QList<SessionInfo> sessions();
+
+    // Runs. A run records the writer's PID; markInterruptedRuns() turns runs left
+    // "running" by a process that no longer exists into "interrupted".
+    RunId createRun(const Plan &plan, const QJsonObject &environment, Error *error = nullptr);
+    Error finishRun(RunId id, RunStatus status, const QString &error = {});
+    Error setRunEnvironment(RunId id, const QJsonObject &environment);
+    int markInterruptedRuns();
+    QList<RunInfo> runs(qint64 sessionId = -1);
+    RunInfo run(RunId id, Error *error = nullptr);
+    Plan runPlan(RunId id);
+    QJsonObject runEnvironment(RunId id);
+    Error deleteRun(RunId id);
+
+    // Steps
+    qint64 beginStep(RunId run, int index, int iteration, const PlanStep &step, const QString &node,
+                     const QString &command, Error *error = nullptr);
+    Error finishStep(qint64 stepId, const QString &status, const QString &target, const QJsonObject &summary,
+                     const QJsonObject &environment, const QByteArray &rawOutput, const QString &error);
+    QList<StepRecord> steps(RunId run);
+
+    // Samples: all of them in one transaction, committed before returning.
+    Error appendSamples(RunId run, const SampleList &samples);
+    QList<SeriesData> series(RunId run);
+
+    // Exports of one run
+    QJsonObject runToJson(RunId id);            // run, plan, environment, steps, series
+    QString runToMarkdown(RunId id);            // summary table for forum posts
+
+private:
+    qint64 seriesId(RunId run, const Sample &s, Error *error);
+
+    QString m_path;
+    QString m_connection;
+    QHash<QString, qint64> m_seriesCache;       // "run|step|target|metric" → id
+};
+
+} // namespace cm
