@@ -44,6 +44,22 @@ const BlockDevice *findIn(const QList<BlockDevice> &list, const QString &key)
 
 } // namespace
 
+bool operator==(const BlockDevice &a, const BlockDevice &b)
+{
+    return a.name == b.name && a.path == b.path && a.type == b.type && a.model == b.model && a.serial == b.serial
+           && a.sizeBytes == b.sizeBytes && a.rotational == b.rotational && a.readOnly == b.readOnly
+           && a.fstype == b.fstype && a.ptType == b.ptType && a.mountpoints == b.mountpoints
+           && a.holders == b.holders && a.writeCache == b.writeCache && a.children == b.children;
+}
+
+bool operator==(const NodeInventory &a, const NodeInventory &b)
+{
+    return a.hostname == b.hostname && a.kernel == b.kernel && a.os == b.os && a.cpuModel == b.cpuModel
+           && a.cpuCores == b.cpuCores && a.memTotalBytes == b.memTotalBytes
+           && a.memAvailableBytes == b.memAvailableBytes && a.disks == b.disks && a.nics == b.nics
+           && a.warnings == b.warnings;
+}
+
 QJsonObject BlockDevice::toJson() const
 {
     QJsonObject o{

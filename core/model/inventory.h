@@ -27,7 +27,8 @@ struct BlockDevice {
 
     QJsonObject toJson() const;
     static BlockDevice fromJson(const QJsonObject &o);
-    friend bool operator==(const BlockDevice &, const BlockDevice &) = default;
+    // Out of line: a defaulted == cannot recurse through QList<BlockDevice>.
+    friend bool operator==(const BlockDevice &a, const BlockDevice &b);
 };
 
 struct NicInfo {
@@ -61,7 +62,7 @@ struct NodeInventory {
     // Depth-first search of the device tree by name or path; nullptr when absent.
     const BlockDevice *findDevice(const QString &nameOrPath) const;
     const NicInfo *findNic(const QString &name) const;
-    friend bool operator==(const NodeInventory &, const NodeInventory &) = default;
+    friend bool operator==(const NodeInventory &a, const NodeInventory &b);
 };
 
 } // namespace cm
