@@ -234,7 +234,7 @@ DeviceSafetyReport Evaluator::run()
     int partitions = 0;
     for (const TreeEntry &t : tree) {
         const QString path = QStringLiteral("/dev/") + t.kname;
-        if (t.type == QLatin1String("part"))
+        if (t.type == QLatin1String("part") && &t != &self)
             ++partitions;
         QStringList where;
         if (!t.mountpoint.isEmpty() && t.mountpoint != QLatin1String("[SWAP]"))
@@ -251,12 +251,20 @@ DeviceSafetyReport Evaluator::run()
         const QString bk = QStringLiteral("blkid ") + t.kname;
         const int brc = rc(bk);
         const QMap<QString, QString> sig = parseExport(body(bk));
-        if (brc != 0 && brc != 2) {
+        // blkid exits 2 both for "nothing found" and for some errors: look at the text.
+        static const QRegularExpression notKeyValue(QStringLiteral("^[^=]*$"));
+        const bool probeFailed = (brc != 0 && brc != 2)
+                                 || !QString::fromUtf8(body(bk)).split(QLatin1Char('\n'), Qt::SkipEmptyParts)
+                                         .filter(notKeyValue)
+                                         .isEmpty();
+        if (probeFailed) {
             refuse(QStringLiteral("%1 could not be probed for signatures (blkid exit status %2: %3).")
                        .arg(label(t)).arg(brc).arg(QString::fromUtf8(body(bk)).trimmed()));
         }
         const QString type = sig.value(QStringLiteral("TYPE"));
         m_seenSignatures << t.kname + QLatin1Char('/') + type << t.kname + QLatin1Char('/') + sig.value(QStringLiteral("PTTYPE"));
+        if (sig.value(QStringLiteral("PTTYPE")) == QLatin1String("gpt"))
+            m_seenSignatures << t.kname + QStringLiteral("/PMBR");   // GPT's protective MBR
         if (sig.contains(QStringLiteral("PTTYPE")))
             refuse(QStringLiteral("%1 has a partition table (%2).").arg(label(t), sig.value(QStringLiteral("PTTYPE"))));
         if (type == QLatin1String("LVM2_member"))
