@@ -48,6 +48,7 @@ except OSError as x:
     print(("busy " if x.errno == errno.EBUSY else "error ") + x.strerror); sys.exit(1)' "$r"
 else echo unknown; fi; e excl
 b root; s=$(findmnt -n -o SOURCE / 2>/dev/null); s=${s%%\[*}; printf '%s\n' "$s"; [ -b "$s" ] && lsblk -n -r -s -o KNAME -- "$s" 2>/dev/null; true; e root
+b complete; true; e complete
 exit 0
 )SH";
 
@@ -215,6 +216,15 @@ DeviceSafetyReport Evaluator::run()
         return m_rep;
     }
 
+    // Everything or nothing: a cut-short answer must never pass as "no evidence".
+    bool complete = m_secs.contains(QStringLiteral("complete"));
+    for (const MarkedSection &sec : m_secs)
+        complete = complete && sec.exitCode != -1;
+    if (!complete) {
+        refuse(QStringLiteral("%1 could not be checked: the safety probe's answer was incomplete.").arg(m_dev));
+        return m_rep;
+    }
+
     const QList<TreeEntry> tree = parseTree(body(QStringLiteral("tree")));
     if (tree.isEmpty()) {
         refuse(QStringLiteral("%1 could not be checked: lsblk did not list it (%2).")
@@ -249,6 +259,10 @@ DeviceSafetyReport Evaluator::run()
 
         // Signatures (blkid -p reads the device itself; lsblk needs udev for FSTYPE).
         const QString bk = QStringLiteral("blkid ") + t.kname;
+        if (!m_secs.contains(bk) || !m_secs.contains(QStringLiteral("holders ") + t.kname)) {
+            refuse(QStringLiteral("%1 could not be checked: no signature or holder data for it.").arg(label(t)));
+            continue;
+        }
         const int brc = rc(bk);
         const QMap<QString, QString> sig = parseExport(body(bk));
         // blkid exits 2 both for "nothing found" and for some errors: look at the text.
@@ -357,6 +371,23 @@ bool isCephDmVolume(const QString &dmName, const QString &dmUuid)
     return dmUuid.startsWith(QLatin1String("LVM-")) && dmName.contains(QLatin1String("-osd--"));
 }
 
+Command deviceSafetyCommand(const QString &devicePath, const QByteArray &nonce)
+{
+    Command c;
+    c.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
+              QString::fromUtf8(markedSectionShellFunctions()) + QString::fromUtf8(SafetyScript),
+              QStringLiteral("cm-safety"), devicePath, QString::fromLatin1(nonce)};
+    c.timeoutMs = 60000;
+    c.maxRuntimeSec = 60;
+    return c;
+}
+
+DeviceSafetyReport evaluateDeviceSafety(const QByteArray &output, const QByteArray &nonce, const QString &devicePath)
+{
+    const QMap<QString, MarkedSection> secs = splitMarkedSections(output, nonce);
+    return Evaluator(secs, devicePath).run();
+}
+
 DeviceSafetyReport checkDeviceForWrite(Transport &t, const QString &devicePath)
 {
     DeviceSafetyReport rep;
@@ -366,12 +397,7 @@ DeviceSafetyReport checkDeviceForWrite(Transport &t, const QString &devicePath)
         return rep;
     }
     const QByteArray nonce = QUuid::createUuid().toByteArray(QUuid::Id128);
-    Command c;
-    c.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
-              QString::fromUtf8(markedSectionShellFunctions()) + QString::fromUtf8(SafetyScript),
-              QStringLiteral("cm-safety"), devicePath, QString::fromLatin1(nonce)};
-    c.timeoutMs = 60000;
-    c.maxRuntimeSec = 60;
+    const Command c = deviceSafetyCommand(devicePath, nonce);
     if (Error ce = t.connect()) {
         rep.reasons << QStringLiteral("%1 could not be checked: %2").arg(devicePath, ce.message);
         return rep;
@@ -385,7 +411,7 @@ DeviceSafetyReport checkDeviceForWrite(Transport &t, const QString &devicePath)
                                                           .arg(QString::fromUtf8(r.stdErr).trimmed()));
         return rep;
     }
-    rep = Evaluator(splitMarkedSections(r.stdOut, nonce), devicePath).run();
+    rep = evaluateDeviceSafety(r.stdOut, nonce, devicePath);
     qCInfo(lcSafety) << t.node().displayName() << devicePath << (rep.allowed ? "allowed" : "refused") << rep.reasons;
     return rep;
 }

@@ -34,6 +34,11 @@ bool typedConfirmationMatches(const QString &typed, const QString &devicePath);
 // PathMissing when it is missing, not a directory or not writable.
 Error checkFileTarget(Transport &t, const QString &dir);
 
+// The one command checkDeviceForWrite runs, and the pure evaluation of its output
+// (exposed for previews and tests).
+Command deviceSafetyCommand(const QString &devicePath, const QByteArray &nonce);
+DeviceSafetyReport evaluateDeviceSafety(const QByteArray &output, const QByteArray &nonce, const QString &devicePath);
+
 // A device-mapper volume made by ceph-volume ("ceph--<vg>-osd--block--<id>",
 // or an LVM uuid with that LV name).
 bool isCephDmVolume(const QString &dmName, const QString &dmUuid = {});

@@ -272,6 +272,32 @@ private Q_SLOTS:
         QVERIFY2(hasReason(r, dev, name), qPrintable(dump(r)));
     }
 
+    void cephHolderInRealOutput()
+    {
+        // Without device-mapper in the kernel no real holder can exist here: take the
+        // real probe output of a clean loop device and add one holder line, as
+        // /sys/class/block/X/holders shows it under a ceph-volume OSD.
+        Scratch s;
+        LOOP_OR_FAIL(dev, s);
+        const QByteArray nonce = "n0nce";
+        LocalTransport t;
+        const ExecResult r = t.run(deviceSafetyCommand(dev, nonce), {}, CancelToken());
+        QVERIFY(r.ok());
+        QVERIFY(evaluateDeviceSafety(r.stdOut, nonce, dev).allowed);
+        const QByteArray kname = dev.mid(5).toUtf8();
+        QByteArray out = r.stdOut;
+        const QByteArray tag = "@@CM:" + nonce + ":begin holders " + kname + "\n";
+        QVERIFY(out.contains(tag));
+        out.replace(tag, tag + "dm-3\tceph--0f1e2d3c-osd--block--11223344\tLVM-AbCdEf");
+        const DeviceSafetyReport rep = evaluateDeviceSafety(out, nonce, dev);
+        QVERIFY(!rep.allowed);
+        QVERIFY2(hasReason(rep, dev, QStringLiteral("is held by dm-3 (ceph--0f1e2d3c-osd--block--11223344)")), qPrintable(dump(rep)));
+        QVERIFY2(hasReason(rep, dev, QStringLiteral("is a Ceph OSD")), qPrintable(dump(rep)));
+        // A cut-short output is refused, never allowed.
+        QVERIFY(!evaluateDeviceSafety(r.stdOut.left(r.stdOut.size() / 3), nonce, dev).allowed);
+        QVERIFY(!evaluateDeviceSafety(QByteArray(), nonce, dev).allowed);
+    }
+
     void exclusiveOpen()
     {
         Scratch s;
