@@ -364,6 +364,17 @@ DeviceSafetyReport Evaluator::run()
 
 } // namespace
 
+QJsonObject DeviceSafetyReport::toJson() const
+{
+    return QJsonObject{
+        {QStringLiteral("allowed"), allowed},
+        {QStringLiteral("reasons"), QJsonArray::fromStringList(reasons)},
+        {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)},
+        {QStringLiteral("resolvedPath"), resolvedPath},
+        {QStringLiteral("sizeBytes"), static_cast<double>(sizeBytes)},
+    };
+}
+
 bool isCephDmVolume(const QString &dmName, const QString &dmUuid)
 {
     if (dmName.startsWith(QLatin1String("ceph--")))

@@ -10,6 +10,8 @@
 #include "model/error.h"
 #include "transport/transport.h"
 
+#include <QJsonObject>
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 
@@ -22,6 +24,8 @@ struct DeviceSafetyReport {
     QStringList warnings;    // checks that could not run (not reasons to refuse)
     QString resolvedPath;    // symlinks resolved on the node ("/dev/disk/by-id/…" → "/dev/sdb")
     quint64 sizeBytes = 0;
+
+    QJsonObject toJson() const;
 };
 
 DeviceSafetyReport checkDeviceForWrite(Transport &t, const QString &devicePath);
@@ -44,3 +48,5 @@ DeviceSafetyReport evaluateDeviceSafety(const QByteArray &output, const QByteArr
 bool isCephDmVolume(const QString &dmName, const QString &dmUuid = {});
 
 } // namespace cm
+
+Q_DECLARE_METATYPE(cm::DeviceSafetyReport)

@@ -140,6 +140,8 @@ private Q_SLOTS:
         QVERIFY(r.reasons.isEmpty());
         QCOMPARE(r.resolvedPath, dev);
         QCOMPARE(r.sizeBytes, quint64(64) * 1024 * 1024);
+        QCOMPARE(r.toJson().value(QLatin1String("sizeBytes")).toDouble(), 64.0 * 1024 * 1024);
+        QVERIFY(r.toJson().value(QLatin1String("allowed")).toBool());
         // The write still needs the typed path.
         QVERIFY(typedConfirmationMatches(QStringLiteral("  %1\n").arg(dev), dev));
         QVERIFY(!typedConfirmationMatches(dev + QLatin1Char('1'), dev));
