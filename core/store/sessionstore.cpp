@@ -315,7 +315,7 @@ Error SessionStore::finishRun(RunId id, RunStatus status, const QString &error)
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.prepare(QStringLiteral("UPDATE runs SET status = ?, error = ?, finished = ? WHERE id = ?"));
     q.addBindValue(runStatusName(status));
-    q.addBindValue(error);
+    q.addBindValue(error.isNull() ? QStringLiteral("") : error);
     const bool ended = status != RunStatus::Running && status != RunStatus::Interrupted;
     q.addBindValue(msOrNull(ended ? QDateTime::currentDateTime() : QDateTime()));
     q.addBindValue(id);
@@ -507,7 +507,7 @@ Error SessionStore::finishStep(qint64 stepId, const QString &status, const QStri
     q.addBindValue(jsonText(summary));
     q.addBindValue(jsonText(environment));
     q.addBindValue(rawOutput.isNull() ? QByteArray("") : rawOutput);
-    q.addBindValue(error);
+    q.addBindValue(error.isNull() ? QStringLiteral("") : error);
     q.addBindValue(QDateTime::currentMSecsSinceEpoch());
     q.addBindValue(stepId);
     if (!q.exec())
