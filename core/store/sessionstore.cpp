@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
@@ -46,6 +47,12 @@ QVariant msOrNull(const QDateTime &d)
 QDateTime fromMs(const QVariant &v)
 {
     return v.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(v.toLongLong());
+}
+
+// Qt binds a null QString as SQL NULL; the text columns are NOT NULL.
+QString text(const QString &s)
+{
+    return s.isNull() ? QStringLiteral("") : s;
 }
 
 QString jsonText(const QJsonObject &o)
@@ -194,6 +201,17 @@ Error SessionStore::open()
     return setError({});
 }
 
+QVariant SessionStore::pragma(const QString &name)
+{
+    static const QRegularExpression plain(QStringLiteral("^[a-z_]+$"));
+    if (!m_prepared || !plain.match(name).hasMatch())
+        return {};
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    if (!q.exec(QStringLiteral("PRAGMA ") + name) || !q.next())
+        return {};
+    return q.value(0);
+}
+
 // ---- sessions
 
 qint64 SessionStore::ensureSession(const QString &name)
@@ -250,7 +268,7 @@ Error SessionStore::updateSession(qint64 id, const QString &name, const QStringL
     q.prepare(QStringLiteral("UPDATE sessions SET name = ?, tags = ?, note = ? WHERE id = ?"));
     q.addBindValue(name.trimmed());
     q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(tags)).toJson(QJsonDocument::Compact)));
-    q.addBindValue(note);
+    q.addBindValue(text(note));
     q.addBindValue(id);
     if (!q.exec())
         return setError(sqlError(q, QStringLiteral("cannot update session %1").arg(id), m_path));
@@ -292,8 +310,8 @@ RunId SessionStore::createRun(const Plan &plan, const QJsonObject &environment, 
     q.prepare(QStringLiteral("INSERT INTO runs(session_id, kind, name, plan_json, environment_json, status,"
                              " owner_pid, owner_host, owner_token, started) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(session);
-    q.addBindValue(plan.kind);
-    q.addBindValue(plan.name);
+    q.addBindValue(text(plan.kind));
+    q.addBindValue(text(plan.name));
     q.addBindValue(jsonText(plan.toJson()));
     q.addBindValue(jsonText(environment));
     q.addBindValue(runStatusName(RunStatus::Running));
@@ -315,7 +333,7 @@ Error SessionStore::finishRun(RunId id, RunStatus status, const QString &error)
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.prepare(QStringLiteral("UPDATE runs SET status = ?, error = ?, finished = ? WHERE id = ?"));
     q.addBindValue(runStatusName(status));
-    q.addBindValue(error);
+    q.addBindValue(text(error));
     const bool ended = status != RunStatus::Running && status != RunStatus::Interrupted;
     q.addBindValue(msOrNull(ended ? QDateTime::currentDateTime() : QDateTime()));
     q.addBindValue(id);
@@ -481,10 +499,10 @@ qint64 SessionStore::beginStep(RunId run, int index, int iteration, const PlanSt
     q.addBindValue(run);
     q.addBindValue(index);
     q.addBindValue(iteration);
-    q.addBindValue(step.id);
-    q.addBindValue(step.title);
-    q.addBindValue(node);
-    q.addBindValue(command);
+    q.addBindValue(text(step.id));
+    q.addBindValue(text(step.title));
+    q.addBindValue(text(node));
+    q.addBindValue(text(command));
     q.addBindValue(jsonText(step.params));
     q.addBindValue(QDateTime::currentMSecsSinceEpoch());
     if (!q.exec())
@@ -502,12 +520,12 @@ Error SessionStore::finishStep(qint64 stepId, const QString &status, const QStri
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.prepare(QStringLiteral("UPDATE steps SET status = ?, target = ?, summary_json = ?, environment_json = ?,"
                              " raw_output = ?, error = ?, finished = ? WHERE id = ?"));
-    q.addBindValue(status);
-    q.addBindValue(target);
+    q.addBindValue(text(status));
+    q.addBindValue(text(target));
     q.addBindValue(jsonText(summary));
     q.addBindValue(jsonText(environment));
     q.addBindValue(rawOutput.isNull() ? QByteArray("") : rawOutput);
-    q.addBindValue(error);
+    q.addBindValue(text(error));
     q.addBindValue(QDateTime::currentMSecsSinceEpoch());
     q.addBindValue(stepId);
     if (!q.exec())

@@ -17,6 +17,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QVariant>
 
 #include <memory>
 
@@ -91,6 +92,9 @@ public:
     QString path() const { return m_path; }
     // Error of the last call (None when it succeeded); for calls that return lists.
     Error lastError() const { return m_lastError; }
+    // Value of "PRAGMA <name>" on this connection (journal_mode, foreign_keys, ...);
+    // invalid for anything but a plain name.
+    QVariant pragma(const QString &name);
 
     // Sessions
     qint64 ensureSession(const QString &name);          // "" → "Default"
