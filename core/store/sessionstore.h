@@ -132,6 +132,17 @@ public:
 
 private:
     struct Prepared;
+    struct SeriesKey {
+        RunId run;
+        int step;
+        QString target;
+        QString metric;
+        friend bool operator==(const SeriesKey &, const SeriesKey &) = default;
+        friend size_t qHash(const SeriesKey &k, size_t seed = 0) noexcept
+        {
+            return qHashMulti(seed, k.run, k.step, k.target, k.metric);
+        }
+    };
     qint64 seriesId(RunId run, const Sample &s, Error *error);
     QList<StepRecord> loadSteps(RunId run, bool withRawOutput);
     Error notOpen() const;
@@ -142,8 +153,8 @@ private:
     QString m_connection;
     std::unique_ptr<Prepared> m_prepared;       // prepared queries; gone before the connection
     Error m_lastError;
-    QHash<QString, qint64> m_seriesCache;       // "run|step|target|metric" → id
-    QStringList m_newSeries;                    // cache keys added by the open transaction
+    QHash<SeriesKey, qint64> m_seriesCache;     // series ids seen by this instance
+    QList<SeriesKey> m_newSeries;               // cache keys added by the open transaction
 };
 
 } // namespace cm
