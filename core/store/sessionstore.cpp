@@ -124,7 +124,10 @@ Error SessionStore::notOpen() const
 Error SessionStore::setError(const Error &e)
 {
     m_lastError = e;
-    if (e)
+    // A missing run or step is the caller's business; storage trouble is logged.
+    if (e.code == Error::Code::InvalidInput)
+        qCDebug(lcStore).noquote() << e.toString();
+    else if (e)
         qCWarning(lcStore).noquote() << e.toString();
     return e;
 }

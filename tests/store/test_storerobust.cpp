@@ -59,7 +59,8 @@ SampleList batch(int series, double t)
 
 // The child: creates a run and commits a batch every 100 ms, reporting each commit
 // only after appendSamples() returned, until it is killed.
-int crashChild(const QString &path)
+// With `continuous`, it commits back to back, so the kill lands inside transactions.
+int crashChild(const QString &path, bool continuous)
 {
     SessionStore store(path);
     if (Error e = store.open()) {
@@ -73,7 +74,8 @@ int crashChild(const QString &path)
     std::printf("run %lld\n", static_cast<long long>(run));
     std::fflush(stdout);
     qint64 committed = 0;
-    for (int k = 0; k < 600; ++k) {   // bounded: never outlives a broken parent by long
+    const int batches = continuous ? 200000 : 600;   // bounded: never outlives a broken parent by long
+    for (int k = 0; k < batches; ++k) {
         const SampleList b = batch(4, k * 0.1);
         if (Error ae = store.appendSamples(run, b)) {
             std::fprintf(stderr, "append: %s\n", qPrintable(ae.toString()));
@@ -82,7 +84,8 @@ int crashChild(const QString &path)
         committed += b.size();
         std::printf("committed %lld\n", static_cast<long long>(committed));
         std::fflush(stdout);
-        QThread::msleep(100);
+        if (!continuous)
+            QThread::msleep(100);
     }
     return 0;
 }
@@ -93,6 +96,7 @@ class TestStoreRobust : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void concurrentWriterAndReader();
+    void crashKeepsCommittedSamples_data();
     void crashKeepsCommittedSamples();
     void oneHourOf64Series();
 
@@ -180,12 +184,25 @@ void TestStoreRobust::concurrentWriterAndReader()
     QCOMPARE(r.run(runId).status, RunStatus::Completed);
 }
 
+void TestStoreRobust::crashKeepsCommittedSamples_data()
+{
+    QTest::addColumn<bool>("continuous");
+    QTest::addColumn<int>("minBatches");
+    QTest::newRow("every 100 ms") << false << 15;
+    QTest::newRow("back to back") << true << 500;
+}
+
 void TestStoreRobust::crashKeepsCommittedSamples()
 {
-    const QString path = m_dir.filePath(QStringLiteral("crash.sqlite"));
+    QFETCH(bool, continuous);
+    QFETCH(int, minBatches);
+    const QString path = m_dir.filePath(QStringLiteral("crash-%1.sqlite").arg(continuous));
     QProcess child;
     child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    child.start(QCoreApplication::applicationFilePath(), {QString::fromLatin1(CrashChildArg), path});
+    QStringList args{QString::fromLatin1(CrashChildArg), path};
+    if (continuous)
+        args << QStringLiteral("continuous");
+    child.start(QCoreApplication::applicationFilePath(), args);
     QVERIFY2(child.waitForStarted(10000), qPrintable(child.errorString()));
 
     RunId run = 0;
@@ -205,12 +222,12 @@ void TestStoreRobust::crashKeepsCommittedSamples()
     };
     QElapsedTimer timer;
     timer.start();
-    // Let it commit for about 1.5 s, then kill it at an arbitrary moment.
-    while (reported < 15 * 4 && timer.elapsed() < 30000 && child.state() == QProcess::Running) {
+    // Let it commit a while, then kill it at an arbitrary moment.
+    while (reported < minBatches * 4 && timer.elapsed() < 30000 && child.state() == QProcess::Running) {
         child.waitForReadyRead(200);
         parse();
     }
-    QVERIFY2(reported >= 15 * 4, "the child did not commit 15 batches in 30 s");
+    QVERIFY2(reported >= minBatches * 4, "the child did not commit enough batches in 30 s");
     QThread::msleep(37);
     QCOMPARE(::kill(pid_t(child.processId()), SIGKILL), 0);
     QVERIFY(child.waitForFinished(10000));
@@ -299,7 +316,7 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     if (argc >= 3 && qstrcmp(argv[1], CrashChildArg) == 0)
-        return crashChild(QString::fromLocal8Bit(argv[2]));
+        return crashChild(QString::fromLocal8Bit(argv[2]), argc >= 4 && qstrcmp(argv[3], "continuous") == 0);
     TestStoreRobust t;
     return QTest::qExec(&t, argc, argv);
 }
