@@ -18,6 +18,7 @@
 #include <signal.h>
 #include <time.h>
 #include <thread>
+#include <vector>
 
 using namespace cm;
 
@@ -111,46 +112,58 @@ void TestStoreRobust::concurrentWriterAndReader()
         SessionStore init(path);
         QVERIFY(!init.open());
     }
+    // Two writers (say the GUI's run and a CLI run) and one reader on one file, each
+    // with its own store. The writers' samples interleave in the table.
+    constexpr int Writers = 2;
     constexpr int Series = 16;
     constexpr int Batches = 300;
-    std::atomic<qint64> runId{0};
-    std::atomic<bool> writerDone{false};
-    QString writerError;
-    std::thread writer([&] {
-        SessionStore w(path);
-        if (Error e = w.open()) {
-            writerError = e.toString();
-            writerDone = true;
-            return;
-        }
-        const RunId run = w.createRun(makePlan(QStringLiteral("concurrent")), {});
-        runId = run;
-        for (int k = 0; k < Batches && writerError.isEmpty(); ++k) {
-            if (Error e = w.appendSamples(run, batch(Series, k)))
-                writerError = e.toString();
-            if (k % 50 == 0) {   // other writes on the same file meanwhile
-                const qint64 st = w.beginStep(run, 0, k, PlanStep{QStringLiteral("s"), QStringLiteral("S"), {}},
-                                              QStringLiteral("node1"), {});
-                if (Error e = w.finishStep(st, QStringLiteral("completed"), {}, {}, {}, QByteArray(100000, 'r'), {}))
-                    writerError = e.toString();
+    batch(Series, 0);   // fills the shared name tables before the threads start
+    std::atomic<qint64> runIds[Writers] = {0, 0};
+    std::atomic<int> writersDone{0};
+    QString writerErrors[Writers];
+    std::vector<std::thread> writers;
+    for (int w = 0; w < Writers; ++w) {
+        writers.emplace_back([&, w] {
+            QString &err = writerErrors[w];
+            SessionStore store(path);
+            if (Error e = store.open()) {
+                err = e.toString();
+                ++writersDone;
+                return;
             }
-            QThread::usleep(2000);
-        }
-        if (Error e = w.finishRun(run, RunStatus::Completed))
-            writerError = e.toString();
-        writerDone = true;
-    });
+            const RunId run = store.createRun(makePlan(QStringLiteral("concurrent %1").arg(w)), {});
+            runIds[w] = run;
+            for (int k = 0; k < Batches && err.isEmpty(); ++k) {
+                SampleList b = batch(Series, k);
+                for (Sample &x : b)
+                    x.value += 1e6 * w;   // tells the writers' samples apart
+                if (Error e = store.appendSamples(run, b))
+                    err = e.toString();
+                if (k % 50 == 0) {   // other writes on the same file meanwhile
+                    const qint64 st = store.beginStep(run, 0, k, PlanStep{QStringLiteral("s"), QStringLiteral("S"), {}},
+                                                      QStringLiteral("node1"), {});
+                    if (Error e = store.finishStep(st, QStringLiteral("completed"), {}, {}, {},
+                                                   QByteArray(100000, 'r'), {}))
+                        err = e.toString();
+                }
+                QThread::usleep(2000);
+            }
+            if (Error e = store.finishRun(run, RunStatus::Completed))
+                err = e.toString();
+            ++writersDone;
+        });
+    }
 
     SessionStore r(path);
     QVERIFY(!r.open());
     int reads = 0;
     int lastCount = 0;
     QStringList readerErrors;
-    while (!writerDone) {
-        const auto runs = r.runs();
+    while (writersDone < Writers) {
+        r.runs();
         if (r.lastError())
             readerErrors << r.lastError().toString();
-        const RunId run = runId;
+        const RunId run = runIds[0];
         if (run != 0) {
             const auto series = r.series(run);
             if (r.lastError())
@@ -172,16 +185,26 @@ void TestStoreRobust::concurrentWriterAndReader()
         if (readerErrors.size() > 10)
             break;
     }
-    writer.join();
-    qInfo() << "concurrent: reader made" << reads << "passes while the writer committed" << Batches << "batches of"
-            << Series;
-    QVERIFY2(writerError.isEmpty(), qPrintable(writerError));
+    for (auto &t : writers)
+        t.join();
+    qInfo() << "concurrent: reader made" << reads << "passes while" << Writers << "writers each committed" << Batches
+            << "batches of" << Series;
+    for (const QString &e : writerErrors)
+        QVERIFY2(e.isEmpty(), qPrintable(e));
     QVERIFY2(readerErrors.isEmpty(), qPrintable(readerErrors.join(QLatin1Char('\n'))));
     QVERIFY(reads > 5);
-    const auto final = r.series(runId);
-    QCOMPARE(final.size(), Series);
-    QCOMPARE(final[0].t.size(), Batches);
-    QCOMPARE(r.run(runId).status, RunStatus::Completed);
+    for (int w = 0; w < Writers; ++w) {
+        const auto series = r.series(runIds[w]);
+        QCOMPARE(series.size(), Series);
+        for (int i = 0; i < Series; ++i) {
+            QCOMPARE(series[i].t.size(), Batches);
+            for (int k = 0; k < Batches; ++k) {
+                QCOMPARE(series[i].t[k], double(k));
+                QCOMPARE(series[i].v[k], 1e6 * w + k * 1000.0 + i);   // only this run's samples
+            }
+        }
+        QCOMPARE(r.run(runIds[w]).status, RunStatus::Completed);
+    }
 }
 
 void TestStoreRobust::crashKeepsCommittedSamples_data()
