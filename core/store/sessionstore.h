@@ -124,7 +124,9 @@ public:
 
     // Samples: all of them in one transaction, committed before returning.
     Error appendSamples(RunId run, const SampleList &samples);
-    QList<SeriesData> series(RunId run);                // samples in the order appended
+    // Samples in the order appended; a NaN value (a gap) is stored as NULL and reads back
+    // as NaN. One read transaction: concurrent appends never show half a batch.
+    QList<SeriesData> series(RunId run);
 
     // Exports of one run
     QJsonObject runToJson(RunId id);            // run, plan, environment, steps, series
