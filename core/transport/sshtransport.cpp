@@ -26,7 +26,7 @@ namespace cm {
 
 namespace {
 
-constexpr int KillGraceMs = 1500;   // TERM, then KILL
+constexpr int KillGraceMs = 1500;   // TERM, then KILL (when the remote killer could not start)
 constexpr int GiveUpMs = 1900;      // run() returns within 2 s of cancel, whatever happens
 constexpr int PollMs = 20;          // socket poll slice: bounds cancel latency, not data latency
 
@@ -420,6 +420,10 @@ ExecResult SshTransport::run(const Command &cmd, const OutputCallbacks &out, con
         res.error = Error(Error::Code::InvalidInput, QStringLiteral("empty command"), m_node.displayName());
         return res;
     }
+    if (cancel.isCancelled()) {
+        res.error = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), m_node.displayName());
+        return res;
+    }
     if (Error e = connect()) {
         res.error = e;
         return res;
@@ -469,20 +473,33 @@ ExecResult SshTransport::run(const Command &cmd, const OutputCallbacks &out, con
     qint64 killStartedAt = -1;
     bool termSent = false, killSent = false, broken = false;
 
-    auto sendGroupSignal = [&](const char *sig) {
+    // Returns true when the remote side took over (a kill command is running there).
+    auto sendGroupSignal = [&](const char *sig, const QByteArray &remoteScript) {
         if (remotePid <= 0) {
             ssh_channel_request_send_signal(ch, sig);   // ignored by root's sshd, harmless
-            return;
+            return false;
         }
         ssh_channel k = ssh_channel_new(m_session);
-        const QByteArray killCmd = QByteArray("kill -") + sig + " -- -" + QByteArray::number(remotePid) + " 2>/dev/null";
-        if (k && ssh_channel_open_session(k) == SSH_OK && ssh_channel_request_exec(k, killCmd.constData()) == SSH_OK) {
+        if (k && ssh_channel_open_session(k) == SSH_OK && ssh_channel_request_exec(k, remoteScript.constData()) == SSH_OK) {
             killChannels.push_back(k);
-        } else if (k) {
-            ssh_channel_free(k);
+            qCDebug(lcSsh) << "sent" << sig << "to remote group" << remotePid << "on" << m_node.displayName();
+            return true;
         }
-        qCDebug(lcSsh) << "sent" << sig << "to remote group" << remotePid << "on" << m_node.displayName();
+        if (k)
+            ssh_channel_free(k);
+        return false;
     };
+    // TERM now; the same remote shell sends KILL if the group is still there after
+    // 1.2 s (plus its own start-up, ~1.5 s after the cancel). Doing it there saves a
+    // second shell start-up and holds even if this side gives up first.
+    auto startKiller = [&] {
+        const QByteArray g = QByteArray::number(remotePid);
+        const QByteArray script = "kill -TERM -- -" + g + " 2>/dev/null || exit 0; i=0; while [ $i -lt 12 ]; do sleep 0.1; "
+                                  "kill -0 -- -" + g + " 2>/dev/null || exit 0; i=$((i+1)); done; kill -KILL -- -" + g
+            + " 2>/dev/null";
+        return sendGroupSignal("TERM", script);
+    };
+    bool killerRunning = false;
 
     auto deliver = [&](bool isErr, QByteArray chunk) {
         if (!isErr && !pidDone) {
@@ -529,11 +546,12 @@ ExecResult SshTransport::run(const Command &cmd, const OutputCallbacks &out, con
         if (killStartedAt >= 0) {
             const qint64 since = clock.elapsed() - killStartedAt;
             if (!termSent && (remotePid > 0 || since > 300)) {
-                sendGroupSignal("TERM");
+                killerRunning = startKiller();
                 termSent = true;
             }
             if (!killSent && since >= KillGraceMs) {
-                sendGroupSignal("KILL");
+                if (!killerRunning)
+                    sendGroupSignal("KILL", "kill -KILL -- -" + QByteArray::number(remotePid) + " 2>/dev/null");
                 killSent = true;
             }
             if (since >= GiveUpMs)

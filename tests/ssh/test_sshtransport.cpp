@@ -404,6 +404,71 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(cmtest::processesMatching(marker.toUtf8()).isEmpty(), 1000);
     }
 
+    void termIgnoredThenKilledWithin2s()
+    {
+        SshTransport t(m_sshd.node(), {}, m_sshd.options());
+        QVERIFY(!t.connect());
+        const QString marker = uniqueMarker();
+        // Ignores TERM (and so does its child): only the KILL 1.5 s later ends it.
+        Command c;
+        c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("trap '' TERM; sleep 300 & wait; wait"), marker};
+        CancelToken cancel;
+        std::thread canceller([cancel] { QThread::msleep(500); cancel.cancel(); });
+        QElapsedTimer clock;
+        clock.start();
+        const ExecResult r = t.run(c, {}, cancel);
+        const qint64 ms = clock.elapsed() - 500;
+        canceller.join();
+        qInfo("TERM-proof command ended %lld ms after the cancel, signal %s", ms, qPrintable(r.exitSignal));
+        QCOMPARE(r.error.code, Error::Code::Cancelled);
+        QVERIFY2(ms < 2000, "cancel must return within 2 s");
+        QVERIFY(ms >= 1100);   // TERM alone did not end it
+        QCOMPARE(r.exitSignal, QStringLiteral("KILL"));
+        QTRY_VERIFY_WITH_TIMEOUT(cmtest::processesMatching(marker.toUtf8()).isEmpty(), 1000);
+    }
+
+    void alreadyCancelledRunsNothing()
+    {
+        QTemporaryDir dir;
+        const QString marker = dir.filePath(QStringLiteral("ran"));
+        SshTransport t(m_sshd.node(), {}, m_sshd.options());
+        CancelToken cancel;
+        cancel.cancel();
+        Command c;
+        c.argv = {QStringLiteral("touch"), marker};
+        QCOMPARE(t.run(c, {}, cancel).error.code, Error::Code::Cancelled);
+        QVERIFY(!QFile::exists(marker));
+    }
+
+    void parallelSessionsOnThreads()
+    {
+        // One SshTransport per thread, all at once.
+        constexpr int N = 4;
+        QList<QByteArray> outputs(N);
+        QList<Error> errors(N);
+        std::vector<std::thread> threads;
+        for (int i = 0; i < N; ++i) {
+            threads.emplace_back([&, i] {
+                SshTransport t(m_sshd.node(), {}, m_sshd.options());
+                for (int k = 0; k < 3; ++k) {
+                    Command c = shell(QStringLiteral("sleep 0.2; echo %1-%2").arg(i).arg(k));
+                    const ExecResult r = t.run(c, {}, CancelToken());
+                    if (r.error) {
+                        errors[i] = r.error;
+                        return;
+                    }
+                    outputs[i] += r.stdOut;
+                }
+            });
+        }
+        for (auto &th : threads)
+            th.join();
+        for (int i = 0; i < N; ++i) {
+            QVERIFY2(!errors[i], qPrintable(errors[i].toString()));
+            QCOMPARE(outputs[i], QStringLiteral("%1-0\n%1-1\n%1-2\n").arg(i).toUtf8());
+        }
+    }
+
     void timeoutIsAnError()
     {
         SshTransport t(m_sshd.node(), {}, m_sshd.options());
@@ -520,6 +585,119 @@ private Q_SLOTS:
         QCOMPARE(t.resolvedPort(), m_sshd.port());
         QCOMPARE(t.resolvedUser(), m_sshd.user());
         QCOMPARE(t.capture({QStringLiteral("echo"), QStringLiteral("via alias")}).stdOut, QByteArray("via alias\n"));
+    }
+
+    void defaultKeysFromHome()
+    {
+        QTemporaryDir home;
+        QVERIFY(QDir(home.path()).mkpath(QStringLiteral(".ssh")));
+        const QString key = home.filePath(QStringLiteral(".ssh/id_ed25519"));
+        QVERIFY(QFile::copy(m_sshd.passphraseKeyPath(), key));
+        QFile::setPermissions(key, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        const QByteArray oldHome = qgetenv("HOME");
+        const QByteArray oldSock = qgetenv("SSH_AUTH_SOCK");
+        qputenv("HOME", home.path().toUtf8());
+        qunsetenv("SSH_AUTH_SOCK");
+        NodeSpec n = m_sshd.node();
+        n.identityFile.clear();
+        n.auth = NodeSpec::Auth::Auto;
+
+        SshTransport none(n, {}, m_sshd.options());
+        const Error denied = none.connect();
+        Credentials c;
+        c.keyPassphrase = m_sshd.passphrase();
+        SshTransport withPass(n, c, m_sshd.options());
+        const Error ok = withPass.connect();
+        qputenv("HOME", oldHome);
+        if (!oldSock.isEmpty())
+            qputenv("SSH_AUTH_SOCK", oldSock);
+
+        QCOMPARE(denied.code, Error::Code::AuthDenied);
+        QVERIFY2(denied.message.contains(QLatin1String("default keys")), qPrintable(denied.message));
+        QVERIFY2(!ok, qPrintable(ok.toString()));
+    }
+
+    void agentAuthentication()
+    {
+        QTemporaryDir dir;
+        const QString sock = dir.filePath(QStringLiteral("agent.sock"));
+        QProcess agent;
+        agent.start(QStringLiteral("ssh-agent"), {QStringLiteral("-D"), QStringLiteral("-a"), sock});
+        CM_REQUIRE_FIXTURE(agent.waitForStarted(5000), QStringLiteral("ssh-agent cannot start"));
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(sock), 5000);
+        QProcess add;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("SSH_AUTH_SOCK"), sock);
+        add.setProcessEnvironment(env);
+        add.start(QStringLiteral("ssh-add"), {m_sshd.keyPath()});
+        QVERIFY(add.waitForFinished(10000));
+        QCOMPARE(add.exitCode(), 0);
+
+        const QByteArray oldSock = qgetenv("SSH_AUTH_SOCK");
+        NodeSpec n = m_sshd.node();
+        n.identityFile = m_sshd.wrongKeyPath();   // must not matter: agent only
+        n.auth = NodeSpec::Auth::Agent;
+        qunsetenv("SSH_AUTH_SOCK");
+        SshTransport noAgent(n, {}, m_sshd.options());
+        const Error e1 = noAgent.connect();
+        qputenv("SSH_AUTH_SOCK", sock.toUtf8());
+        SshTransport viaAgent(n, {}, m_sshd.options());
+        const Error e2 = viaAgent.connect();
+        if (oldSock.isEmpty())
+            qunsetenv("SSH_AUTH_SOCK");
+        else
+            qputenv("SSH_AUTH_SOCK", oldSock);
+        agent.kill();
+        agent.waitForFinished(3000);
+
+        QCOMPARE(e1.code, Error::Code::AuthDenied);
+        QVERIFY2(e1.message.contains(QLatin1String("agent")), qPrintable(e1.message));
+        QVERIFY2(!e2, qPrintable(e2.toString()));
+    }
+
+    void keyOfAnotherTypeIsAChange()
+    {
+        // known_hosts holds an ECDSA key for the host; the server shows ED25519.
+        QTemporaryDir dir;
+        QProcess gen;
+        gen.start(QStringLiteral("ssh-keygen"), {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ecdsa"),
+                                                 QStringLiteral("-N"), QString(), QStringLiteral("-f"), dir.filePath(QStringLiteral("k"))});
+        QVERIFY(gen.waitForFinished(10000));
+        QFile pub(dir.filePath(QStringLiteral("k.pub")));
+        QVERIFY(pub.open(QIODevice::ReadOnly));
+        const QList<QByteArray> parts = pub.readAll().split(' ');
+        SshOptions o = m_sshd.options(true);
+        o.knownHostsPath = dir.filePath(QStringLiteral("known_hosts"));
+        QFile kh(o.knownHostsPath);
+        QVERIFY(kh.open(QIODevice::WriteOnly));
+        kh.write("# comment line\n" + KnownHosts::entryName(m_sshd.host(), m_sshd.port()).toUtf8() + ' ' + parts[0] + ' '
+                 + parts[1] + '\n');
+        kh.close();
+        SshTransport t(m_sshd.node(), {}, o);
+        const Error e = t.connect();
+        QCOMPARE(e.code, Error::Code::HostKeyChanged);
+        QVERIFY(e.message.contains(fingerprintOfPublicKeyFile(dir.filePath(QStringLiteral("k.pub")))));
+    }
+
+    void hashedKnownHostsEntriesMatch()
+    {
+        QTemporaryDir dir;
+        SshOptions o = m_sshd.options(true);
+        o.knownHostsPath = dir.filePath(QStringLiteral("known_hosts"));
+        {
+            SshTransport t(m_sshd.node(), {}, o);
+            QVERIFY(!t.connect());
+        }
+        QProcess hash;
+        hash.start(QStringLiteral("ssh-keygen"), {QStringLiteral("-H"), QStringLiteral("-f"), o.knownHostsPath});
+        QVERIFY(hash.waitForFinished(10000));
+        QFile kh(o.knownHostsPath);
+        QVERIFY(kh.open(QIODevice::ReadOnly));
+        QVERIFY(kh.readAll().startsWith("|1|"));
+        o.acceptNewHostKey = false;
+        SshTransport t(m_sshd.node(), {}, o);
+        const Error e = t.connect();
+        QVERIFY2(!e, qPrintable(e.toString()));
     }
 
     void factoryPicksTheTransport()
