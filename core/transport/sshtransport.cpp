@@ -2,6 +2,7 @@
 
 #include "transport/knownhosts.h"
 #include "transport/localtransport.h"
+#include "transport/sshauthenticator.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -40,26 +41,6 @@ QString signalName(int sig)
 {
     const char *abbrev = sigabbrev_np(sig);
     return abbrev ? QString::fromLatin1(abbrev) : QString::number(sig);
-}
-
-QString expandHome(const QString &path)
-{
-    if (path == QLatin1String("~"))
-        return QDir::homePath();
-    if (path.startsWith(QLatin1String("~/")))
-        return QDir::homePath() + path.mid(1);
-    return path;
-}
-
-QString methodNames(int methods)
-{
-    QStringList n;
-    if (methods & SSH_AUTH_METHOD_PUBLICKEY) n << QStringLiteral("publickey");
-    if (methods & SSH_AUTH_METHOD_PASSWORD) n << QStringLiteral("password");
-    if (methods & SSH_AUTH_METHOD_INTERACTIVE) n << QStringLiteral("keyboard-interactive");
-    if (methods & SSH_AUTH_METHOD_HOSTBASED) n << QStringLiteral("hostbased");
-    if (methods & SSH_AUTH_METHOD_GSSAPI_MIC) n << QStringLiteral("gssapi-with-mic");
-    return n.isEmpty() ? QStringLiteral("none") : n.join(QStringLiteral(", "));
 }
 
 void setKeepAlive(int fd)
@@ -236,7 +217,9 @@ Error SshTransport::connect()
         m_resolvedUser = QString::fromUtf8(user);
         ssh_string_free_char(user);
     }
-    if (Error e = authenticate()) {
+    const QString who = (m_resolvedUser.isEmpty() ? QString() : m_resolvedUser + QLatin1Char('@'))
+        + KnownHosts::entryName(m_resolvedHost, m_resolvedPort);
+    if (Error e = SshAuthenticator(m_session, m_node, m_credentials, who).authenticate()) {
         resetSession();
         return e;
     }
@@ -301,116 +284,6 @@ Error SshTransport::verifyHostKey()
     }
     ssh_key_free(key);
     return err;
-}
-
-bool SshTransport::tryKeyFile(const QString &path, QStringList &tried, Error *lost)
-{
-    if (!QFileInfo::exists(path)) {
-        tried << QStringLiteral("key %1 (file missing)").arg(path);
-        return false;
-    }
-    const QByteArray pass = m_credentials.keyPassphrase.toUtf8();
-    ssh_key priv = nullptr;
-    const int rc = ssh_pki_import_privkey_file(QFile::encodeName(path).constData(), pass.isEmpty() ? nullptr : pass.constData(),
-                                               nullptr, nullptr, &priv);
-    if (rc != SSH_OK || !priv) {
-        tried << (pass.isEmpty() ? QStringLiteral("key %1 (cannot load: passphrase needed?)").arg(path)
-                                 : QStringLiteral("key %1 (cannot load: wrong passphrase?)").arg(path));
-        return false;
-    }
-    const int auth = ssh_userauth_publickey(m_session, nullptr, priv);
-    ssh_key_free(priv);
-    if (auth == SSH_AUTH_SUCCESS)
-        return true;
-    if (auth == SSH_AUTH_ERROR)
-        *lost = lostConnection(QStringLiteral("during authentication"));
-    tried << QStringLiteral("key %1 (refused)").arg(path);
-    return false;
-}
-
-Error SshTransport::authenticate()
-{
-    int rc = ssh_userauth_none(m_session, nullptr);
-    if (rc == SSH_AUTH_SUCCESS)
-        return {};
-    if (rc == SSH_AUTH_ERROR)
-        return lostConnection(QStringLiteral("during authentication"));
-    const int methods = ssh_userauth_list(m_session, nullptr);
-    const NodeSpec::Auth mode = m_node.auth;
-    const bool agentAllowed = mode == NodeSpec::Auth::Auto || mode == NodeSpec::Auth::Agent;
-    const bool keyAllowed = mode == NodeSpec::Auth::Auto || mode == NodeSpec::Auth::Key;
-    const bool passwordAllowed = mode == NodeSpec::Auth::Auto || mode == NodeSpec::Auth::Password;
-    QStringList tried;
-
-    if (methods & SSH_AUTH_METHOD_PUBLICKEY) {
-        if (agentAllowed) {
-            if (!qEnvironmentVariableIsEmpty("SSH_AUTH_SOCK")) {
-                tried << QStringLiteral("agent");
-                rc = ssh_userauth_agent(m_session, nullptr);
-                if (rc == SSH_AUTH_SUCCESS)
-                    return {};
-                if (rc == SSH_AUTH_ERROR)
-                    return lostConnection(QStringLiteral("during authentication"));
-            } else if (mode == NodeSpec::Auth::Agent) {
-                tried << QStringLiteral("agent (SSH_AUTH_SOCK not set)");
-            }
-        }
-        if (keyAllowed) {
-            if (!m_node.identityFile.isEmpty()) {
-                Error lost;
-                if (tryKeyFile(expandHome(m_node.identityFile), tried, &lost))
-                    return {};
-                if (lost)
-                    return lost;
-            } else {
-                // IdentityFile from ~/.ssh/config, else id_ed25519 / id_ecdsa / id_rsa.
-                const QByteArray pass = m_credentials.keyPassphrase.toUtf8();
-                rc = ssh_userauth_publickey_auto(m_session, nullptr, pass.isEmpty() ? nullptr : pass.constData());
-                if (rc == SSH_AUTH_SUCCESS)
-                    return {};
-                if (rc == SSH_AUTH_ERROR)
-                    return lostConnection(QStringLiteral("during authentication"));
-                tried << (pass.isEmpty() ? QStringLiteral("default keys and ~/.ssh/config IdentityFile")
-                                         : QStringLiteral("default keys and ~/.ssh/config IdentityFile (with passphrase)"));
-            }
-        }
-    }
-    if (passwordAllowed) {
-        const QByteArray pw = m_credentials.password.toUtf8();
-        if (pw.isEmpty()) {
-            if (mode == NodeSpec::Auth::Password)
-                tried << QStringLiteral("password (none given)");
-        } else {
-            if (methods & SSH_AUTH_METHOD_PASSWORD) {
-                tried << QStringLiteral("password");
-                rc = ssh_userauth_password(m_session, nullptr, pw.constData());
-                if (rc == SSH_AUTH_SUCCESS)
-                    return {};
-                if (rc == SSH_AUTH_ERROR)
-                    return lostConnection(QStringLiteral("during authentication"));
-            }
-            if (methods & SSH_AUTH_METHOD_INTERACTIVE) {
-                tried << QStringLiteral("keyboard-interactive");
-                rc = ssh_userauth_kbdint(m_session, nullptr, nullptr);
-                for (int round = 0; rc == SSH_AUTH_INFO && round < 5; ++round) {
-                    const int prompts = ssh_userauth_kbdint_getnprompts(m_session);
-                    for (int i = 0; i < prompts; ++i)
-                        ssh_userauth_kbdint_setanswer(m_session, static_cast<unsigned int>(i), pw.constData());
-                    rc = ssh_userauth_kbdint(m_session, nullptr, nullptr);
-                }
-                if (rc == SSH_AUTH_SUCCESS)
-                    return {};
-            }
-        }
-    }
-    if (tried.isEmpty())
-        tried << QStringLiteral("nothing usable");
-    const QString who = (m_resolvedUser.isEmpty() ? QString() : m_resolvedUser + QLatin1Char('@'))
-        + KnownHosts::entryName(m_resolvedHost, m_resolvedPort);
-    return Error(Error::Code::AuthDenied,
-                 QStringLiteral("authentication as %1 failed; tried: %2; the server accepts: %3")
-                     .arg(who, tried.join(QStringLiteral(", ")), methodNames(methods)),
-                 m_node.displayName());
 }
 
 ExecResult SshTransport::run(const Command &cmd, const OutputCallbacks &out, const CancelToken &cancel)

@@ -61,8 +61,6 @@ public:
 private:
     Error configure();
     Error verifyHostKey();
-    Error authenticate();
-    bool tryKeyFile(const QString &path, QStringList &tried, Error *lost);
     void resetSession();
     Error lostConnection(const QString &what) const;
 
