@@ -8,6 +8,7 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLoggingCategory>
+#include <QRegularExpression>
 #include <QStandardPaths>
 
 #include <libssh/callbacks.h>
@@ -195,6 +196,10 @@ Error SshTransport::connect()
         return {};
     if (m_node.isLocal())
         return Error(Error::Code::InvalidInput, QStringLiteral("no SSH host given"), m_node.displayName());
+    // libssh would read "user@host" or an option-like name its own way.
+    static const QRegularExpression badHost(QStringLiteral(R"([@\s/]|^-)"));
+    if (m_node.host.contains(badHost))
+        return Error(Error::Code::InvalidInput, QStringLiteral("not a host name: %1").arg(m_node.host), m_node.displayName());
     if (Error e = configure())
         return e;
     QElapsedTimer clock;
@@ -312,20 +317,42 @@ ExecResult SshTransport::run(const Command &cmd, const OutputCallbacks &out, con
     cbs.channel_close_function = onClose;
     ssh_callbacks_init(&cbs);
 
-    ssh_channel ch = ssh_channel_new(m_session);
-    if (!ch) {
-        res.error = lostConnection(QStringLiteral("(cannot create a channel)"));
-        m_connected = false;
+    ssh_channel ch = nullptr;
+    for (int attempt = 0;; ++attempt) {
+        ch = ssh_channel_new(m_session);
+        if (ch && ssh_channel_open_session(ch) == SSH_OK)
+            break;
+        if (ch)
+            ssh_channel_free(ch);
+        ch = nullptr;
+        const bool alive = ssh_is_connected(m_session);
+        if (attempt == 0 && !alive) {
+            // Dropped while idle (server restart, NAT timeout): nothing ran yet, so
+            // reconnecting once is safe.
+            qCInfo(lcSsh) << "connection to" << m_node.displayName() << "was lost while idle; reconnecting";
+            resetSession();
+            if (Error e = connect()) {
+                res.error = e;
+                return res;
+            }
+            continue;
+        }
+        res.error = alive ? Error(Error::Code::CommandFailed,
+                                  QStringLiteral("cannot open a channel: %1").arg(QString::fromUtf8(ssh_get_error(m_session))),
+                                  m_node.displayName(), cmd.argv.first())
+                          : lostConnection(QStringLiteral("before the command started"));
+        if (!alive)
+            m_connected = false;
         return res;
     }
     ssh_set_channel_callbacks(ch, &cbs);
-    if (ssh_channel_open_session(ch) != SSH_OK || ssh_channel_request_exec(ch, script.constData()) != SSH_OK) {
-        res.error = ssh_is_connected(m_session)
-            ? Error(Error::Code::CommandFailed,
-                    QStringLiteral("cannot start a command: %1").arg(QString::fromUtf8(ssh_get_error(m_session))),
-                    m_node.displayName(), cmd.argv.first())
-            : lostConnection(QStringLiteral("before the command started"));
-        if (!ssh_is_connected(m_session))
+    if (ssh_channel_request_exec(ch, script.constData()) != SSH_OK) {
+        const bool alive = ssh_is_connected(m_session);
+        res.error = alive ? Error(Error::Code::CommandFailed,
+                                  QStringLiteral("cannot start a command: %1").arg(QString::fromUtf8(ssh_get_error(m_session))),
+                                  m_node.displayName(), cmd.argv.first())
+                          : lostConnection(QStringLiteral("before the command started"));
+        if (!alive)
             m_connected = false;
         ssh_remove_channel_callbacks(ch, &cbs);
         ssh_channel_free(ch);
@@ -406,6 +433,24 @@ ExecResult SshTransport::run(const Command &cmd, const OutputCallbacks &out, con
     };
 
     static thread_local char buf[65536];
+    // One pass over both streams; true if anything arrived.
+    auto readPass = [&](bool &readError) {
+        bool got = false;
+        for (const bool isErr : {false, true}) {
+            for (;;) {
+                const int n = ssh_channel_read_nonblocking(ch, buf, sizeof buf, isErr);
+                if (n == SSH_ERROR) {
+                    readError = true;
+                    break;
+                }
+                if (n <= 0)
+                    break;
+                got = true;
+                deliver(isErr, QByteArray(buf, n));
+            }
+        }
+        return got;
+    };
     ssh_event event = ssh_event_new();
     ssh_event_add_session(event, m_session);
     for (;;) {
@@ -446,28 +491,22 @@ ExecResult SshTransport::run(const Command &cmd, const OutputCallbacks &out, con
                 inClosed = true;
             }
         }
-        bool got = false;
-        for (const bool isErr : {false, true}) {
-            for (;;) {
-                const int n = ssh_channel_read_nonblocking(ch, buf, sizeof buf, isErr);
-                if (n == SSH_ERROR) {
-                    broken = true;
-                    break;
-                }
-                if (n <= 0)
-                    break;
-                got = true;
-                deliver(isErr, QByteArray(buf, n));
-            }
-        }
-        if (broken || !ssh_is_connected(m_session)) {
+        bool readError = false;
+        const bool got = readPass(readError);
+        if (!ssh_is_connected(m_session)) {
             broken = true;
             break;
         }
-        if (st.closed || ssh_channel_is_closed(ch) || (ssh_channel_is_eof(ch) && (st.gotStatus || st.gotSignal)))
-            break;
         if (got)
             continue;
+        if (readError || st.closed || ssh_channel_is_closed(ch)
+            || (ssh_channel_is_eof(ch) && (st.gotStatus || st.gotSignal))) {
+            // Reading stderr may have pulled in the last stdout together with the
+            // close: drain both until a pass brings nothing.
+            while (readPass(readError)) {
+            }
+            break;
+        }
         // Waits for the socket AND processes what arrives (after EOF the read calls
         // no longer do, and exit-status/close still have to come in).
         if (ssh_event_dopoll(event, PollMs) == SSH_ERROR && !ssh_is_connected(m_session)) {

@@ -324,12 +324,30 @@ private Q_SLOTS:
 
     void largeOutputIsComplete()
     {
+        // Both streams at once, byte-exact, several times: the end of a command (data,
+        // EOF, exit status and close arriving together) must not drop the tail.
+        QByteArray out, err;
+        for (int i = 1; i <= 2000000; ++i)
+            out += QByteArray::number(i) + '\n';
+        for (int i = 1; i <= 300000; ++i)
+            err += QByteArray::number(i) + '\n';
         SshTransport t(m_sshd.node(), {}, m_sshd.options());
+        QVERIFY(!t.connect());
+        for (int round = 0; round < 3; ++round) {
+            QElapsedTimer clock;
+            clock.start();
+            const ExecResult r = t.run(shell(QStringLiteral("seq 1 300000 >&2 & seq 1 2000000; wait")), {}, CancelToken());
+            QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+            QCOMPARE(r.stdOut.size(), out.size());
+            QVERIFY(r.stdOut == out);
+            QVERIFY(r.stdErr == err);
+            qInfo("%.1f MB stdout + %.1f MB stderr in %lld ms", out.size() / 1e6, err.size() / 1e6, clock.elapsed());
+        }
         QElapsedTimer clock;
         clock.start();
-        const ExecResult r = t.capture({QStringLiteral("head"), QStringLiteral("-c"), QStringLiteral("50000000"), QStringLiteral("/dev/zero")});
-        QVERIFY(r.ok());
-        QCOMPARE(r.stdOut.size(), 50000000);
+        const ExecResult z = t.capture({QStringLiteral("head"), QStringLiteral("-c"), QStringLiteral("50000000"), QStringLiteral("/dev/zero")});
+        QVERIFY(z.ok());
+        QCOMPARE(z.stdOut.size(), 50000000);
         qInfo("50 MB of stdout in %lld ms", clock.elapsed());
     }
 
@@ -382,6 +400,35 @@ private Q_SLOTS:
         const Error e = t.connect();
         QVERIFY2(!e, qPrintable(e.toString()));
         QCOMPARE(t.capture({QStringLiteral("true")}).exitCode, 0);
+    }
+
+    void idleDropReconnects()
+    {
+        cmtest::SshdFixture sshd;
+        CM_REQUIRE_FIXTURE(sshd.start(), sshd.whyNot());
+        SshTransport t(sshd.node(), {}, sshd.options());
+        QVERIFY(!t.connect());
+        QCOMPARE(t.capture({QStringLiteral("echo"), QStringLiteral("1")}).stdOut, QByteArray("1\n"));
+        QList<qint64> victims;
+        for (qint64 p : descendants(sshd.pid()))
+            victims << p;
+        QVERIFY(!victims.isEmpty());
+        killAll(victims);
+        QThread::msleep(200);
+        const ExecResult r = t.capture({QStringLiteral("echo"), QStringLiteral("2")});
+        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+        QCOMPARE(r.stdOut, QByteArray("2\n"));
+    }
+
+    void badHostIsRejected()
+    {
+        NodeSpec n = m_sshd.node();
+        n.host = QStringLiteral("-oProxyCommand=touch");
+        SshTransport t(n, {}, m_sshd.options());
+        QCOMPARE(t.connect().code, Error::Code::InvalidInput);
+        n.host = QStringLiteral("root@127.0.0.1");
+        SshTransport t2(n, {}, m_sshd.options());
+        QCOMPARE(t2.connect().code, Error::Code::InvalidInput);
     }
 
     void cleanupTestCase()
