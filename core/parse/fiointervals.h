@@ -12,8 +12,10 @@
 //       }
 //   split.finish();   final figures: tracker.summary()
 //
-// Intervals are on fio's own clock: each direction's runtime (the longest of its
-// jobs), so bytes and ios deltas divide by the time fio spent on them. Latency
+// Intervals are on fio's own clock: the growth of each direction's runtime (the most
+// any job advanced), so bytes and ios deltas divide by the time fio spent on them.
+// By default all jobs are summed (one interval per direction); FioIntervalScope::PerJob
+// gives one per job and direction instead (e.g. a job file of stonewalled tests). Latency
 // percentiles come from the difference of the json+ bins of consecutive reports;
 // with plain json (no bins) they fall back to fio's cumulative percentiles and
 // `latencyFromBins` is false. The mean is exact in both cases (from fio's running
@@ -30,8 +32,12 @@
 
 namespace cm {
 
+enum class FioIntervalScope { AllJobs, PerJob };
+
 struct FioInterval {
     FioDir dir = FioDir::Read;
+    int job = -1;               // PerJob: index in FioReport::jobs; AllJobs: -1
+    QString jobName;            // PerJob only
     double startSec = 0;        // fio runtime clock of this direction, seconds
     double endSec = 0;
     double durationSec = 0;
@@ -63,25 +69,34 @@ struct FioSummary {
 
 class FioIntervalTracker {
 public:
-    // Feeds the next cumulative report; returns one interval per direction whose
-    // runtime advanced since the previous report (the first one counts from fio's
-    // start). Directions that never ran, zero-length intervals and counter resets
-    // give none (a reset re-baselines with a warning).
+    explicit FioIntervalTracker(FioIntervalScope scope = FioIntervalScope::AllJobs) : m_scope(scope) {}
+
+    // Feeds the next cumulative report; returns one interval per direction (per job
+    // with PerJob) whose runtime advanced since the previous report (the first one
+    // counts from fio's start). Directions that never ran, zero-length intervals and
+    // counter resets give none; a reset or a changed job list re-baselines with a
+    // warning.
     QList<FioInterval> add(const FioReport &report);
     QStringList takeWarnings();
     std::optional<FioSummary> summary() const;   // from the last report added
     int reportCount() const { return m_reports; }
-    void reset();
+    void reset();   // keeps the scope
 
 private:
     struct Base {
-        bool valid = false;
-        FioDirStats stats;
+        FioDirStats stats;   // zero before the first report
+        double clockSec = 0; // end of the last interval
     };
-    std::optional<FioInterval> diff(FioDir d, const FioDirStats &cur, const FioReport &rep, Base &base);
+    using Bases = std::array<Base, kFioDirCount>;
+    enum class Step { Interval, Skipped, Rebased };
+    Step diff(FioDir d, const FioDirStats &cur, quint64 dRuntimeMs, const FioReport &rep, Base &base,
+              FioInterval *out);
     void warn(const QString &w);
 
-    std::array<Base, kFioDirCount> m_base;
+    FioIntervalScope m_scope;
+    Bases m_all;
+    QList<Bases> m_jobs;
+    QStringList m_jobIds;
     std::optional<FioReport> m_last;
     QStringList m_warnings;
     int m_reports = 0;

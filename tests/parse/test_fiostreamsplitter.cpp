@@ -41,6 +41,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("warning");   // a warning that must be there, or empty
         QTest::newRow("json stream") << "fio/fio3.33-stream-json-randrw-2jobs.txt" << 4 << "";
         QTest::newRow("json+ stream") << "fio/fio3.33-stream-jsonplus-randrw.txt" << 4 << "";
+        QTest::newRow("stonewall") << "fio/fio3.33-stream-jsonplus-stonewall.txt" << 4 << "";
         QTest::newRow("sigterm") << "fio/fio3.33-stream-jsonplus-sigterm.txt" << 3
                                  << "fio: terminating on signal 15";
         QTest::newRow("cut") << "fio/fio3.33-stream-jsonplus-cut.txt" << 2 << "incomplete final fio document";
