@@ -1,16 +1,11 @@
 #pragma once
-// Turns fio's cumulative status reports (--status-interval=1) into per-interval figures.
+// Turns fio's cumulative status reports (--status-interval=1) into per-interval
+// figures. FioStreamReader (fiostreamreader.h) wires it to the splitter and parser;
+// used alone:
 //
-//   FioStreamSplitter split;  FioIntervalTracker tracker;
-//   for each chunk of fio's stdout:
-//       for (const QByteArray &doc : split.feed(chunk)) {
-//           Error err; QStringList warn;
-//           const FioReport rep = FioReport::parse(doc, &err, &warn);
-//           if (err) { ...log, skip...; continue; }
-//           for (const FioInterval &iv : tracker.add(rep))
-//               samples += iv.toSamples(step, target, runStartOffset + iv.endSec);
-//       }
-//   split.finish();   final figures: tracker.summary()
+//   FioIntervalTracker tracker;
+//   for each parsed FioReport rep:  for (const FioInterval &iv : tracker.add(rep)) ...
+//   final figures and histogram:    tracker.summary()
 //
 // Intervals are on fio's own clock: the growth of each direction's runtime (the most
 // any job advanced), so bytes and ios deltas divide by the time fio spent on them.

@@ -103,6 +103,26 @@ private Q_SLOTS:
             QCOMPARE(splitInChunks(stream, &rng, 5).docs, whole.docs);
     }
 
+    // Through a pty, lines end in \r\n and stderr is merged into stdout.
+    void ptyLineEndingsAndMergedStderr()
+    {
+        QByteArray data = cmtest::readData(QStringLiteral("fio/fio3.33-stream-jsonplus-sigterm.txt"));
+        data.replace("\n", "\r\n");
+        data.prepend("fio: pid=0, err=21/file:filesetup.c:150, func=unlink, error=Is a directory\r\n");
+        const Split whole = splitInChunks(data, nullptr);
+        QCOMPARE(whole.docs.size(), 3);
+        for (const QByteArray &d : whole.docs) {
+            QJsonParseError pe;
+            QJsonDocument::fromJson(d, &pe);
+            QCOMPARE(pe.error, QJsonParseError::NoError);
+        }
+        QCOMPARE(whole.warnings.size(), 2);
+        QVERIFY(whole.warnings.first().contains(QLatin1String("error=Is a directory")));
+        QRandomGenerator rng(77);
+        for (int i = 0; i < 10; ++i)
+            QCOMPARE(splitInChunks(data, &rng).docs, whole.docs);
+    }
+
     void oversizedDocumentIsDroppedAndTheNextKept()
     {
         FioStreamSplitter s(1000);
