@@ -2,6 +2,8 @@
 
 #include "transport/transportfactory.h"
 
+#include <chrono>
+
 namespace cm {
 
 std::unique_ptr<Transport> createNodeTransport(const NodeSpec &node, const Credentials &credentials)
@@ -34,7 +36,10 @@ void NodeWorker::start()
 Error NodeWorker::waitConnected()
 {
     std::unique_lock lock(m_mutex);
-    m_cv.wait(lock, [this] { return m_connectDone; });
+    while (!m_cv.wait_for(lock, std::chrono::milliseconds(100), [this] { return m_connectDone; })) {
+        if (m_cancel.isCancelled())
+            return Error(Error::Code::Cancelled, QStringLiteral("cancelled while connecting"), m_node.displayName());
+    }
     return m_connectError;
 }
 

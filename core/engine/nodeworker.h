@@ -26,7 +26,8 @@ public:
     NodeWorker &operator=(const NodeWorker &) = delete;
 
     void start();
-    // Blocks the caller (the run thread, never the UI) until connect() returned.
+    // Blocks the caller (the run thread, never the UI) until connect() returned, or
+    // the run was cancelled (then Cancelled; the connect finishes in the background).
     Error waitConnected();
     void post(Job job);
     const NodeSpec &node() const { return m_node; }

@@ -190,13 +190,15 @@ void RunThread::run()
         }
     }
     monitors.clear();   // stops and joins each monitor
-    workers.clear();    // joins the node threads (their transports disconnect)
     flush();
     const RunStatus status = m_cancel.isCancelled() ? RunStatus::Cancelled
         : anyFailed                                ? RunStatus::Failed
                                                    : RunStatus::Completed;
     store.finishRun(id, status, firstError ? firstError.toString() : QString());
     Q_EMIT runFinished(id, status, firstError);
+    // Every posted job has finished; a node still connecting after a cancel ends at
+    // its connect timeout, after the run was reported finished.
+    workers.clear();
 }
 
 } // namespace cm

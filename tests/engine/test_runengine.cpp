@@ -11,6 +11,7 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -166,6 +167,29 @@ private Q_SLOTS:
         QVERIFY2(e.message.contains(QStringLiteral("fio")), qPrintable(e.toString()));
         // the user's folder of that name is never removed
         QVERIFY(QDir(target.filePath(DiskFioKind::benchFileName())).exists());
+    }
+
+    void cancelWhileConnectingIsQuick()
+    {
+        // A host that accepts TCP but never speaks SSH: connect would wait its timeout.
+        QTcpServer silent;
+        QVERIFY(silent.listen(QHostAddress::LocalHost));
+        QTemporaryDir data;
+        Plan p = quickPlan(QStringLiteral("/tmp"), 1, 1);
+        p.nodes = {NodeSpec::parse(QStringLiteral("root@127.0.0.1:%1").arg(silent.serverPort()))};
+        RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
+        RunId id = 0;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr, double) { id = i; });
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        engine.start(p);
+        QTRY_VERIFY_WITH_TIMEOUT(id > 0, 5000);
+        QTest::qWait(300);
+        QElapsedTimer clock;
+        clock.start();
+        engine.cancel(id);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
+        QVERIFY2(clock.elapsed() < 2000, qPrintable(QStringLiteral("cancel took %1 ms").arg(clock.elapsed())));
+        QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Cancelled);
     }
 
     void badPlanFailsToStart()
