@@ -73,7 +73,15 @@ QList<Preset> DiskFioKind::presets() const
     };
 }
 
-QString DiskFioKind::targetPath(const Plan &plan)
+QString DiskFioKind::benchFileName(const QString &nodeName)
+{
+    QString safe;
+    for (const QChar c : nodeName)
+        safe += (c.isLetterOrNumber() && c.unicode() < 128) || c == QLatin1Char('-') || c == QLatin1Char('.') ? c : QLatin1Char('_');
+    return QStringLiteral("clustermark-bench-%1.fio.dat").arg(safe.isEmpty() ? QStringLiteral("node") : safe.left(64));
+}
+
+QString DiskFioKind::targetPath(const Plan &plan, const QString &nodeName)
 {
     const QString type = plan.target.value(QStringLiteral("type")).toString(QStringLiteral("file"));
     if (type == QLatin1String("device"))
@@ -81,7 +89,7 @@ QString DiskFioKind::targetPath(const Plan &plan)
     QString dir = plan.target.value(QStringLiteral("dir")).toString();
     while (dir.size() > 1 && dir.endsWith(QLatin1Char('/')))
         dir.chop(1);
-    return dir + QLatin1Char('/') + benchFileName();
+    return dir + QLatin1Char('/') + benchFileName(nodeName);
 }
 
 bool DiskFioKind::stepWrites(const PlanStep &step)
@@ -143,7 +151,7 @@ bool DiskFioKind::isDestructive(const Plan &plan) const
     return false;
 }
 
-QStringList DiskFioKind::fioArgs(const Plan &plan, const PlanStep &step)
+QStringList DiskFioKind::fioArgs(const Plan &plan, const PlanStep &step, const QString &nodeName)
 {
     const QJsonObject &p = step.params;
     const bool device = plan.target.value(QStringLiteral("type")).toString() == QLatin1String("device");
@@ -152,7 +160,7 @@ QStringList DiskFioKind::fioArgs(const Plan &plan, const PlanStep &step)
                   QStringLiteral("--status-interval=1"),
                   QStringLiteral("--eta=never"),
                   QStringLiteral("--name=") + step.id,
-                  QStringLiteral("--filename=") + fioEscapeFilename(targetPath(plan)),
+                  QStringLiteral("--filename=") + fioEscapeFilename(targetPath(plan, nodeName)),
                   QStringLiteral("--ioengine=") + p.value(QStringLiteral("ioengine")).toString(QStringLiteral("libaio")),
                   QStringLiteral("--direct=1"),
                   QStringLiteral("--rw=") + p.value(QStringLiteral("rw")).toString(),
@@ -181,7 +189,7 @@ QString DiskFioKind::commandPreview(const Plan &plan, int stepIndex, const NodeS
     if (stepIndex < 0 || stepIndex >= plan.steps.size())
         return {};
     const QString where = node.isLocal() ? QStringLiteral("local") : node.toSpecString();
-    return QStringLiteral("[%1] ").arg(where) + shellJoin(fioArgs(plan, plan.steps.at(stepIndex)));
+    return QStringLiteral("[%1] ").arg(where) + shellJoin(fioArgs(plan, plan.steps.at(stepIndex), node.displayName()));
 }
 
 double DiskFioKind::estimatedSeconds(const Plan &plan, int stepIndex) const

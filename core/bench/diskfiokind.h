@@ -13,8 +13,11 @@ namespace cm {
 class DiskFioKind : public RunnerKind {
 public:
     static QString kindId() { return QStringLiteral("disk-fio"); }
-    // The file every file-target step writes (app prefix: "clean leftovers" finds it).
-    static QString benchFileName() { return QStringLiteral("clustermark-bench.fio.dat"); }
+    // The file a file-target step writes on a node: the app prefix ("clean leftovers"
+    // finds it) and the node's name, so nodes sharing a folder (a CephFS or NFS mount)
+    // never share a file.
+    static QString benchFileName(const QString &nodeName);
+    static QString benchFilePattern() { return QStringLiteral("clustermark-bench-NODE.fio.dat"); }
 
     QString id() const override { return kindId(); }
     QString displayName() const override { return QStringLiteral("Disk (fio)"); }
@@ -26,9 +29,9 @@ public:
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
 
     // The fio argument list for one step (argv[0] == "fio").
-    static QStringList fioArgs(const Plan &plan, const PlanStep &step);
-    // Where fio reads/writes: the bench file in target.dir, or the device path.
-    static QString targetPath(const Plan &plan);
+    static QStringList fioArgs(const Plan &plan, const PlanStep &step, const QString &nodeName);
+    // Where fio reads/writes on that node: its bench file in target.dir, or the device.
+    static QString targetPath(const Plan &plan, const QString &nodeName);
     static bool stepWrites(const PlanStep &step);
     // A ready plan for the CLI and the demo: preset "quick" or "standard".
     static Plan makePlan(const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target,

@@ -26,6 +26,10 @@ echo "disk=$disk"
 [ -r "/sys/block/$disk/queue/write_cache" ] && echo "write_cache=$(cat "/sys/block/$disk/queue/write_cache")"
 [ -r "/sys/block/$disk/queue/rotational" ] && echo "rotational=$(cat "/sys/block/$disk/queue/rotational")"
 [ -r "/sys/block/$disk/device/model" ] && echo "model=$(cat "/sys/block/$disk/device/model")"
+if command -v hdparm >/dev/null 2>&1 && [ -b "/dev/$disk" ]; then
+  w=$(hdparm -W "/dev/$disk" 2>/dev/null | sed -n 's/.*write-caching *= *//p')
+  [ -n "$w" ] && echo "hdparm_write_caching=$w"
+fi
 exit 0
 )SH";
 
@@ -71,7 +75,7 @@ QJsonObject DiskFioRunner::probeEnvironment(StepContext &ctx)
 {
     QJsonObject env;
     const QString path = m_plan.target.value(QStringLiteral("type")).toString() == QLatin1String("device")
-        ? DiskFioKind::targetPath(m_plan)
+        ? DiskFioKind::targetPath(m_plan, ctx.nodeName)
         : m_plan.target.value(QStringLiteral("dir")).toString();
     const ExecResult r = ctx.transport->capture(
         {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kEnvScript), QStringLiteral("sh"), path}, 15000);
@@ -90,7 +94,7 @@ void DiskFioRunner::removeBenchFile(StepContext &ctx)
         return;
     // Only the app's own file; never anything else in the folder.
     Command rm;
-    rm.argv = {QStringLiteral("rm"), QStringLiteral("-f"), QStringLiteral("--"), DiskFioKind::targetPath(m_plan)};
+    rm.argv = {QStringLiteral("rm"), QStringLiteral("-f"), QStringLiteral("--"), DiskFioKind::targetPath(m_plan, ctx.nodeName)};
     rm.timeoutMs = 15000;
     ctx.transport->run(rm, {}, CancelToken());
 }
@@ -99,8 +103,8 @@ StepOutcome DiskFioRunner::run(StepContext &ctx)
 {
     StepOutcome out;
     const PlanStep &step = m_plan.steps.at(m_stepIndex);
-    out.target = ctx.nodeName + QLatin1Char(':') + DiskFioKind::targetPath(m_plan);
-    const QStringList args = DiskFioKind::fioArgs(m_plan, step);
+    out.target = ctx.nodeName + QLatin1Char(':') + DiskFioKind::targetPath(m_plan, ctx.nodeName);
+    const QStringList args = DiskFioKind::fioArgs(m_plan, step, ctx.nodeName);
     Command cmd;
     cmd.argv = args;
     // The node bounds fio itself: nothing outlives a lost connection for long.

@@ -40,7 +40,7 @@ private Q_SLOTS:
         Error e;
         const Plan p = DiskFioKind::makePlan(QStringLiteral("quick"), local(), fileTarget(QStringLiteral("/srv/my disk:1")), 3, &e);
         QVERIFY(!e);
-        const QStringList a = DiskFioKind::fioArgs(p, p.steps.at(4));
+        const QStringList a = DiskFioKind::fioArgs(p, p.steps.at(4), QStringLiteral("pve 1"));
         QCOMPARE(a.first(), QStringLiteral("fio"));
         QVERIFY(a.contains(QStringLiteral("--output-format=json+")));
         QVERIFY(a.contains(QStringLiteral("--status-interval=1")));
@@ -50,10 +50,10 @@ private Q_SLOTS:
         QVERIFY(a.contains(QStringLiteral("--runtime=3")));
         QVERIFY(a.contains(QStringLiteral("--size=64M")));
         // fio splits file names on ':'; the colon is escaped for fio
-        QVERIFY(a.contains(QStringLiteral("--filename=/srv/my disk\\:1/clustermark-bench.fio.dat")));
+        QVERIFY(a.contains(QStringLiteral("--filename=/srv/my disk\\:1/clustermark-bench-pve_1.fio.dat")));
         // and the whole argument is one shell word in the preview
         const QString preview = DiskFioKind().commandPreview(p, 4, p.nodes.first());
-        QVERIFY(preview.contains(QStringLiteral("'--filename=/srv/my disk\\:1/clustermark-bench.fio.dat'")));
+        QVERIFY(preview.contains(QStringLiteral("'--filename=/srv/my disk\\:1/clustermark-bench-local.fio.dat'")));
     }
     void validationRefusesBadPlans()
     {

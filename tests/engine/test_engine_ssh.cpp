@@ -97,6 +97,38 @@ private Q_SLOTS:
         QVERIFY(steps.first().command.contains(QStringLiteral("sshd-fixture")) || steps.first().command.contains(m_sshd.host()));
     }
 
+    void twoNodesAtOnceShareOneTimeAxis()
+    {
+        QTemporaryDir a, b;
+        Plan p = plan(a.path(), 3);
+        p.nodes.prepend(NodeSpec::parse(QStringLiteral("local")));
+        // one folder seen by both nodes (like a shared mount): each node its own file
+        p.target.insert(QStringLiteral("dir"), b.path());
+        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
+        SampleBufferPtr buffer;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId, const Plan &, SampleBufferPtr buf, double) { buffer = buf; });
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy done(&engine, &RunEngine::stepFinished);
+        engine.start(p);
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(done.size(), 2);
+        QMap<QString, QPair<double, double>> span;   // target → first, last sample time
+        for (const Sample &s : buffer->take()) {
+            if (s.metric != metric::ReadIops)
+                continue;
+            auto it = span.find(s.target);
+            if (it == span.end())
+                span.insert(s.target, {s.t, s.t});
+            else
+                it->second = s.t;
+        }
+        QCOMPARE(span.size(), 2);   // "local:…" and "sshd-fixture:…"
+        const auto x = span.first(), y = span.last();
+        // common start: the two nodes' intervals overlap on the run's time axis
+        QVERIFY2(qMax(x.first, y.first) <= qMin(x.second, y.second),
+                 qPrintable(QStringLiteral("%1-%2 vs %3-%4").arg(x.first).arg(x.second).arg(y.first).arg(y.second)));
+    }
+
     void cancelLeavesNoFioOnTheNode()
     {
         QTemporaryDir target;

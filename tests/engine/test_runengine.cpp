@@ -109,7 +109,7 @@ private Q_SLOTS:
             stored += sd.v.size();
         int live = got.samples.size();
         QCOMPARE(stored, live);
-        QVERIFY(!QFile::exists(target.filePath(DiskFioKind::benchFileName())));
+        QVERIFY(!QFile::exists(target.filePath(DiskFioKind::benchFileName(QStringLiteral("local")))));
     }
 
     void cancelStopsWithinTwoSecondsAndLeavesNoFio()
@@ -155,7 +155,7 @@ private Q_SLOTS:
     {
         // The bench file path is a folder: fio fails and sets jobs[].error.
         QTemporaryDir data, target;
-        QVERIFY(QDir(target.path()).mkdir(DiskFioKind::benchFileName()));
+        QVERIFY(QDir(target.path()).mkdir(DiskFioKind::benchFileName(QStringLiteral("local"))));
         RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         QSignalSpy failed(&engine, &RunEngine::stepFailed);
@@ -166,7 +166,7 @@ private Q_SLOTS:
         QCOMPARE(e.code, Error::Code::CommandFailed);
         QVERIFY2(e.message.contains(QStringLiteral("fio")), qPrintable(e.toString()));
         // the user's folder of that name is never removed
-        QVERIFY(QDir(target.filePath(DiskFioKind::benchFileName())).exists());
+        QVERIFY(QDir(target.filePath(DiskFioKind::benchFileName(QStringLiteral("local")))).exists());
     }
 
     void cancelWhileConnectingIsQuick()
