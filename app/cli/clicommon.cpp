@@ -25,6 +25,16 @@ QString storePath()
     return SessionStore::defaultPath();
 }
 
+bool openStore(SessionStore &store)
+{
+    if (const Error e = store.open()) {
+        printErr(e.toString());
+        return false;
+    }
+    store.markInterruptedRuns();
+    return true;
+}
+
 QStringList takeOption(QStringList &args, const QString &name)
 {
     QStringList values;

@@ -4,6 +4,10 @@
 #include <QString>
 #include <QStringList>
 
+namespace cm {
+class SessionStore;
+}
+
 namespace cm::cli {
 
 // Every subcommand: args without the program and subcommand names; returns the exit code.
@@ -17,6 +21,8 @@ int cmdTrust(const QStringList &args);
 void printJson(const QJsonDocument &doc);          // stdout, indented
 void printErr(const QString &line);                 // stderr, one line
 QString storePath();                                 // $CLUSTERMARK_DATA_DIR or AppDataLocation
+// Opens the store (printing why not) and marks runs left by a dead process interrupted.
+bool openStore(SessionStore &store);
 // "--name VALUE" / "--name=VALUE"; removes them from args. Empty when absent.
 QStringList takeOption(QStringList &args, const QString &name);
 bool takeFlag(QStringList &args, const QString &name);

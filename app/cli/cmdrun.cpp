@@ -53,11 +53,8 @@ int cmdRun(const QStringList &argsIn)
     }
     {
         SessionStore store(storePath());
-        if (const Error oe = store.open()) {
-            printErr(QStringLiteral("run: %1").arg(oe.toString()));
+        if (!openStore(store))
             return 1;
-        }
-        store.markInterruptedRuns();
     }
 
     // Ctrl-C / TERM cancel the run (it stops within 2 s and cleans up the nodes).

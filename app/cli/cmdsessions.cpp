@@ -28,11 +28,8 @@ int cmdSessions(const QStringList &args)
         return 2;
     }
     SessionStore store(storePath());
-    if (const Error e = store.open()) {
-        printErr(e.toString());
+    if (!openStore(store))
         return 1;
-    }
-    store.markInterruptedRuns();
     QJsonArray out;
     for (const SessionInfo &s : store.sessions()) {
         QJsonArray runs;
@@ -60,11 +57,8 @@ int cmdShow(const QStringList &argsIn)
         return 2;
     }
     SessionStore store(storePath());
-    if (const Error e = store.open()) {
-        printErr(e.toString());
+    if (!openStore(store))
         return 1;
-    }
-    store.markInterruptedRuns();
     Error e;
     store.run(id, &e);
     if (e) {
