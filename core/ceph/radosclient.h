@@ -1,0 +1,36 @@
+#pragma once
+// A librados cluster handle. Threading: a RadosClient belongs to the thread that
+// connected it (DESIGN.md §4: Ceph handles belong to one thread each); every call
+// blocks that worker, never the UI. Mon and OSD operations time out (spec.timeoutSec),
+// so a dead or unreachable cluster gives an error instead of a hang.
+#include "ceph/cephconnectionspec.h"
+#include "model/error.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+
+namespace cm {
+
+class RadosClient {
+public:
+    RadosClient() = default;
+    ~RadosClient();
+    RadosClient(const RadosClient &) = delete;
+    RadosClient &operator=(const RadosClient &) = delete;
+
+    Error connect(const CephConnectionSpec &spec);
+    bool isConnected() const { return m_cluster != nullptr; }
+    void shutdown();
+
+    // A mon command as JSON ({"prefix":"status","format":"json"}); the reply's data in
+    // *out. Errors carry the mon's status text.
+    Error monCommand(const QJsonObject &command, QByteArray *out, const QByteArray &input = {});
+    QString fsid() const;
+    void *handle() const { return m_cluster; }   // rados_t, for librbd/ioctx users
+
+private:
+    void *m_cluster = nullptr;   // rados_t (kept opaque: no librados in this header)
+    QString m_context;
+};
+
+} // namespace cm

@@ -1,0 +1,64 @@
+// librados connection: clear errors within the timeout for a missing config, an
+// unreachable mon and a mon address where nothing speaks Ceph.
+#include "ceph/radosclient.h"
+
+#include <QElapsedTimer>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cm;
+
+class TestRadosClient : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void missingConfigIsAClearError()
+    {
+        RadosClient c;
+        CephConnectionSpec s;
+        s.confPath = QStringLiteral("/nonexistent/ceph.conf");
+        const Error e = c.connect(s);
+        QVERIFY(e);
+        QVERIFY2(e.message.contains(QStringLiteral("/nonexistent/ceph.conf")), qPrintable(e.toString()));
+        QVERIFY(!c.isConnected());
+    }
+
+    void unreachableMonTimesOut_data()
+    {
+        QTest::addColumn<bool>("silentListener");
+        QTest::newRow("closed port") << false;
+        QTest::newRow("silent listener") << true;
+    }
+    void unreachableMonTimesOut()
+    {
+        QFETCH(bool, silentListener);
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost));
+        const quint16 port = server.serverPort();
+        if (!silentListener)
+            server.close();
+        QTemporaryDir dir;
+        RadosClient c;
+        CephConnectionSpec s;
+        s.monHost = QStringLiteral("127.0.0.1:%1").arg(port);
+        s.key = QStringLiteral("AQBrB0pnAAAAABAAc2VjcmV0LW5vdC1yZWFsLWtleT09");   // well-formed, not valid
+        s.timeoutSec = 2;
+        QElapsedTimer clock;
+        clock.start();
+        const Error e = c.connect(s);
+        QVERIFY(e);
+        QVERIFY2(clock.elapsed() < 8000, qPrintable(QStringLiteral("took %1 ms").arg(clock.elapsed())));
+        QVERIFY2(e.code == Error::Code::Unreachable || e.code == Error::Code::Timeout, qPrintable(e.toString()));
+        QVERIFY(!e.message.isEmpty());
+    }
+
+    void monCommandWithoutConnectionIsAnError()
+    {
+        RadosClient c;
+        QByteArray out;
+        QCOMPARE(c.monCommand({{QStringLiteral("prefix"), QStringLiteral("status")}}, &out).code, Error::Code::Internal);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRadosClient)
+#include "test_radosclient.moc"
