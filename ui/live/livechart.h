@@ -1,0 +1,59 @@
+#pragma once
+// One live chart (bandwidth, IOPS, latency or CPU): one line per (target, metric),
+// coloured by target. Points arrive in batches (appendPoints) and reach the series in
+// one append() or replace() per line per refresh (flush), never one call per point.
+// The full history stays here; the series show it decimated to the plot width.
+#include "model/metric.h"
+#include "unitscale.h"
+
+#include <QChartView>
+#include <QHash>
+#include <QList>
+#include <QPointF>
+
+class QLineSeries;
+class QValueAxis;
+
+namespace cm::ui {
+
+class LiveChart : public QChartView {
+    Q_OBJECT
+public:
+    LiveChart(const QString &title, metric::Unit unit, QWidget *parent = nullptr);
+
+    void clear();
+    // Raw points (x = seconds since run start, y = base unit) for one line.
+    void appendPoints(const QString &target, const QString &metric, const QList<QPointF> &points);
+    // Pushes what arrived since the last flush to the series and rescales the axes.
+    void flush();
+
+    int lineCount() const { return int(m_lines.size()); }
+    int displayedPointCount() const;     // points currently in the series
+    qsizetype rawPointCount() const;     // full-resolution history held
+    UnitScale scale() const { return m_scale; }
+    QValueAxis *axisY() const { return m_axisY; }
+    QList<QLineSeries *> series() const;
+
+private:
+    struct Line {
+        QLineSeries *series = nullptr;
+        QList<QPointF> raw;
+        QList<QPointF> pending;
+        bool decimated = false;
+    };
+    Line &lineFor(const QString &target, const QString &metric);
+    int plotColumns() const;
+    QString lineName(const QString &target, const QString &metric) const;
+
+    QString m_title;
+    metric::Unit m_unit;
+    QValueAxis *m_axisX = nullptr;
+    QValueAxis *m_axisY = nullptr;
+    QHash<QString, Line> m_lines;   // key: target + '\n' + metric
+    QList<QString> m_order;
+    UnitScale m_scale;
+    double m_maxY = 0;
+    double m_maxX = 0;
+};
+
+} // namespace cm::ui

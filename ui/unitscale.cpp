@@ -1,0 +1,73 @@
+#include "unitscale.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+
+namespace cm::ui {
+
+namespace {
+QString tr(const char *s)
+{
+    return QCoreApplication::translate("cm::ui::UnitScale", s);
+}
+
+QString num(double v)
+{
+    const double a = std::fabs(v);
+    const int decimals = a >= 100 ? 0 : a >= 10 ? 1 : 2;
+    return QString::number(v, 'f', decimals);
+}
+} // namespace
+
+UnitScale scaleFor(metric::Unit unit, double maxValue)
+{
+    const double m = std::fabs(maxValue);
+    switch (unit) {
+    case metric::Unit::BytesPerSec:
+        if (m >= 1e9) return {1e9, tr("GB/s")};
+        if (m >= 1e6) return {1e6, tr("MB/s")};
+        if (m >= 1e3) return {1e3, tr("kB/s")};
+        return {1, tr("B/s")};
+    case metric::Unit::OpsPerSec:
+        if (m >= 1e6) return {1e6, tr("M IOPS")};
+        if (m >= 1e3) return {1e3, tr("k IOPS")};
+        return {1, tr("IOPS")};
+    case metric::Unit::Nanoseconds:
+        if (m >= 1e9) return {1e9, tr("s")};
+        if (m >= 1e6) return {1e6, tr("ms")};
+        if (m >= 1e3) return {1e3, tr("µs")};
+        return {1, tr("ns")};
+    case metric::Unit::Percent:
+        return {1, tr("%")};
+    case metric::Unit::Other:
+        break;
+    }
+    return {1, QString()};
+}
+
+QString formatValue(metric::Unit unit, double value)
+{
+    const UnitScale s = scaleFor(unit, value);
+    if (s.label.isEmpty())
+        return num(value);
+    // "45.6k IOPS" reads better than "45.6 k IOPS"
+    const QString sep = s.label.startsWith(QLatin1Char('k')) && unit == metric::Unit::OpsPerSec ? QString() : QStringLiteral(" ");
+    return num(value / s.divisor) + sep + s.label;
+}
+
+QString formatBytesPerSec(double v) { return formatValue(metric::Unit::BytesPerSec, v); }
+QString formatIops(double v) { return formatValue(metric::Unit::OpsPerSec, v); }
+QString formatLatencyNs(double ns) { return formatValue(metric::Unit::Nanoseconds, ns); }
+
+QString formatDuration(double seconds)
+{
+    if (!std::isfinite(seconds) || seconds < 0)
+        return QStringLiteral("–");
+    const qint64 s = qint64(std::llround(seconds));
+    if (s >= 3600)
+        return QStringLiteral("%1:%2:%3").arg(s / 3600).arg((s / 60) % 60, 2, 10, QLatin1Char('0')).arg(s % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+} // namespace cm::ui
