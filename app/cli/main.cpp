@@ -1,9 +1,55 @@
+// clustermark-cli: headless ClusterMark. Builds plans, runs them, lists and shows saved
+// runs; JSON on stdout, progress and errors on stderr.
+#include "clicommon.h"
+
+#include "bench/registry.h"
+
 #include <QCoreApplication>
+
+namespace {
+
+const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
+
+  plan disk --preset quick|standard --node local|USER@HOST[:PORT] [--node …]
+            --target DIR | --device /dev/X --confirm /dev/X
+            [--runtime S] [--size 1G] [--repeat N] [--session NAME] [--name TEXT]
+        write a plan JSON to stdout (the format the wizard saves)
+  run PLAN.json      run a plan: progress on stderr, the saved run as JSON on stdout
+  sessions           list sessions and runs (JSON)
+  show RUN [--json|--markdown]
+                     one saved run, with its steps, summaries and series
+  inventory NODE --json
+                     hostname, kernel, CPU, memory, disks, NICs of a node
+
+The database lives in $CLUSTERMARK_DATA_DIR if set, else the app data folder.
+)";
+
+} // namespace
 
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("ClusterMark"));
     QCoreApplication::setOrganizationName(QStringLiteral("ClusterMark"));
-    return 0;
+    QCoreApplication::setApplicationVersion(QStringLiteral(CLUSTERMARK_VERSION));
+    cm::registerBuiltinKinds();
+
+    QStringList args = QCoreApplication::arguments().mid(1);
+    if (args.isEmpty() || args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h")) {
+        fputs(kUsage, args.isEmpty() ? stderr : stdout);
+        return args.isEmpty() ? 2 : 0;
+    }
+    if (args.first() == QLatin1String("--version")) {
+        fputs("clustermark-cli " CLUSTERMARK_VERSION "\n", stdout);
+        return 0;
+    }
+    const QString cmd = args.takeFirst();
+    if (cmd == QLatin1String("plan")) return cm::cli::cmdPlan(args);
+    if (cmd == QLatin1String("run")) return cm::cli::cmdRun(args);
+    if (cmd == QLatin1String("sessions")) return cm::cli::cmdSessions(args);
+    if (cmd == QLatin1String("show")) return cm::cli::cmdShow(args);
+    if (cmd == QLatin1String("inventory")) return cm::cli::cmdInventory(args);
+    cm::cli::printErr(QStringLiteral("unknown command \"%1\"").arg(cmd));
+    fputs(kUsage, stderr);
+    return 2;
 }

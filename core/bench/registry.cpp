@@ -1,6 +1,6 @@
 #include "bench/registry.h"
 
-// kinds: #include "bench/diskfiokind.h"
+#include "bench/diskfiokind.h"
 
 namespace cm {
 
@@ -37,7 +37,7 @@ QStringList Registry::ids() const
 void registerBuiltinKinds()
 {
     static const bool once = [] {
-        // Registry::instance().add(std::make_shared<DiskFioKind>());
+        Registry::instance().add(std::make_shared<DiskFioKind>());
         return true;
     }();
     Q_UNUSED(once);

@@ -16,7 +16,7 @@ struct StepContext {
     Transport *transport = nullptr;     // connected, owned by the worker thread
     CancelToken cancel;
     int stepIndex = 0;
-    double timeOffset = 0;              // seconds from run start to this step's start
+    std::function<double()> now;        // seconds since the run started (one time axis)
     QString nodeName;
     std::function<void(const SampleList &)> emitSamples;   // thread-safe sink
     std::function<void(const QString &)> log;              // one line of progress text

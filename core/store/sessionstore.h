@@ -12,9 +12,13 @@
 #include "model/sample.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
+
+#include <memory>
 
 namespace cm {
 
@@ -39,6 +43,8 @@ struct RunInfo {
     QDateTime finished;        // invalid while running / when interrupted
     double lastSampleT = 0;    // seconds: how far the saved samples reach
     QString error;
+    qint64 ownerPid = 0;       // process that wrote it (meaningful while running)
+    QString ownerHost;
 };
 
 struct StepRecord {
@@ -54,8 +60,11 @@ struct StepRecord {
     QJsonObject params;
     QJsonObject summary;
     QJsonObject environment;
-    QByteArray rawOutput;
+    QByteArray rawOutput;      // empty when loaded without it (runToJson)
+    qint64 rawOutputSize = 0;  // bytes, always set
     QString error;
+    QDateTime started;
+    QDateTime finished;        // invalid while running
 };
 
 struct SeriesData {
@@ -75,20 +84,27 @@ public:
     SessionStore(const SessionStore &) = delete;
     SessionStore &operator=(const SessionStore &) = delete;
 
-    Error open();                   // creates/migrates the schema, WAL, foreign keys
+    // Creates/migrates the schema, WAL, foreign keys. Call it on the thread that
+    // uses this instance: the connection belongs to that thread.
+    Error open();
+    bool isOpen() const { return m_prepared != nullptr; }
     QString path() const { return m_path; }
+    // Error of the last call (None when it succeeded); for calls that return lists.
+    Error lastError() const { return m_lastError; }
 
     // Sessions
     qint64 ensureSession(const QString &name);          // "" → "Default"
-    QList<SessionInfo> sessions();
+    QList<SessionInfo> sessions();                      // oldest first
+    Error updateSession(qint64 id, const QString &name, const QStringList &tags, const QString &note);
+    Error deleteSession(qint64 id);                     // with its runs
 
     // Runs. A run records the writer's PID; markInterruptedRuns() turns runs left
     // "running" by a process that no longer exists into "interrupted".
     RunId createRun(const Plan &plan, const QJsonObject &environment, Error *error = nullptr);
     Error finishRun(RunId id, RunStatus status, const QString &error = {});
     Error setRunEnvironment(RunId id, const QJsonObject &environment);
-    int markInterruptedRuns();
-    QList<RunInfo> runs(qint64 sessionId = -1);
+    int markInterruptedRuns();                          // how many it marked
+    QList<RunInfo> runs(qint64 sessionId = -1);         // newest first; -1 = all sessions
     RunInfo run(RunId id, Error *error = nullptr);
     Plan runPlan(RunId id);
     QJsonObject runEnvironment(RunId id);
@@ -99,22 +115,31 @@ public:
                      const QString &command, Error *error = nullptr);
     Error finishStep(qint64 stepId, const QString &status, const QString &target, const QJsonObject &summary,
                      const QJsonObject &environment, const QByteArray &rawOutput, const QString &error);
-    QList<StepRecord> steps(RunId run);
+    QList<StepRecord> steps(RunId run);                 // in the order they began
+    QByteArray stepRawOutput(qint64 stepId);
 
     // Samples: all of them in one transaction, committed before returning.
     Error appendSamples(RunId run, const SampleList &samples);
-    QList<SeriesData> series(RunId run);
+    QList<SeriesData> series(RunId run);                // samples in the order appended
 
     // Exports of one run
     QJsonObject runToJson(RunId id);            // run, plan, environment, steps, series
     QString runToMarkdown(RunId id);            // summary table for forum posts
 
 private:
+    struct Prepared;
     qint64 seriesId(RunId run, const Sample &s, Error *error);
+    QList<StepRecord> loadSteps(RunId run, bool withRawOutput);
+    Error notOpen() const;
+    Error setError(const Error &e);
+    void forgetSeries(RunId run);
 
     QString m_path;
     QString m_connection;
+    std::unique_ptr<Prepared> m_prepared;       // prepared queries; gone before the connection
+    Error m_lastError;
     QHash<QString, qint64> m_seriesCache;       // "run|step|target|metric" → id
+    QStringList m_newSeries;                    // cache keys added by the open transaction
 };
 
 } // namespace cm

@@ -1,0 +1,122 @@
+#include "clicommon.h"
+
+#include "engine/runengine.h"
+#include "store/sessionstore.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QSocketNotifier>
+
+#include <csignal>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace cm::cli {
+
+namespace {
+
+int g_signalFds[2] = {-1, -1};
+
+void onSignal(int)
+{
+    const char c = 1;
+    [[maybe_unused]] const ssize_t n = ::write(g_signalFds[1], &c, 1);
+}
+
+QString formatSeconds(double s)
+{
+    const int t = int(s + 0.5);
+    return QStringLiteral("%1:%2").arg(t / 60).arg(t % 60, 2, 10, QLatin1Char('0'));
+}
+
+} // namespace
+
+int cmdRun(const QStringList &argsIn)
+{
+    QStringList args = argsIn;
+    if (args.size() != 1) {
+        printErr(QStringLiteral("usage: clustermark-cli run PLAN.json"));
+        return 2;
+    }
+    QFile f(args.first());
+    if (!f.open(QIODevice::ReadOnly)) {
+        printErr(QStringLiteral("run: cannot read %1: %2").arg(args.first(), f.errorString()));
+        return 2;
+    }
+    Error e;
+    const Plan plan = Plan::fromJsonBytes(f.readAll(), &e);
+    if (e) {
+        printErr(QStringLiteral("run: %1: %2").arg(args.first(), e.message));
+        return 2;
+    }
+    {
+        SessionStore store(storePath());
+        if (const Error oe = store.open()) {
+            printErr(QStringLiteral("run: %1").arg(oe.toString()));
+            return 1;
+        }
+        store.markInterruptedRuns();
+    }
+
+    // Ctrl-C / TERM cancel the run (it stops within 2 s and cleans up the nodes).
+    ::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalFds);
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+    RunEngine engine(storePath());
+    QSocketNotifier notifier(g_signalFds[0], QSocketNotifier::Read);
+    QObject::connect(&notifier, &QSocketNotifier::activated, &engine, [&] {
+        char c;
+        [[maybe_unused]] const ssize_t n = ::read(g_signalFds[0], &c, 1);
+        printErr(QStringLiteral("cancelling…"));
+        engine.cancelAll();
+    });
+
+    int exitCode = 1;
+    RunId runId = 0;
+    double eta = 0;
+    QObject::connect(&engine, &RunEngine::startFailed, &engine, [&](const Error &err) {
+        printErr(QStringLiteral("run: %1").arg(err.toString()));
+        exitCode = 2;
+        QCoreApplication::exit(2);
+    });
+    QObject::connect(&engine, &RunEngine::runStarted, &engine, [&](RunId id, const Plan &p, SampleBufferPtr, double est) {
+        runId = id;
+        eta = est;
+        printErr(QStringLiteral("run %1 started: %2 (%3 steps on %4 node(s), about %5)")
+                     .arg(id).arg(p.name).arg(p.steps.size() * p.repeat).arg(p.nodes.size()).arg(formatSeconds(est)));
+    });
+    QObject::connect(&engine, &RunEngine::stepStarted, &engine, [&](RunId, int index, int total, const QString &title) {
+        printErr(QStringLiteral("[%1/%2] %3").arg(index + 1).arg(total).arg(title));
+    });
+    QObject::connect(&engine, &RunEngine::stepFinished, &engine, [&](RunId, int, const QString &node, const QJsonObject &s) {
+        QStringList parts;
+        for (const char *dir : {"read", "write"}) {
+            const QJsonObject d = s.value(QLatin1String(dir)).toObject();
+            if (d.value(QStringLiteral("io_bytes")).toDouble() <= 0)
+                continue;
+            parts << QStringLiteral("%1 %2 MB/s %3 IOPS").arg(QLatin1String(dir))
+                         .arg(d.value(QStringLiteral("bw")).toDouble() / 1e6, 0, 'f', 1)
+                         .arg(d.value(QStringLiteral("iops")).toDouble(), 0, 'f', 0);
+        }
+        printErr(QStringLiteral("    %1: %2").arg(node, parts.join(QStringLiteral(", "))));
+    });
+    QObject::connect(&engine, &RunEngine::stepFailed, &engine, [&](RunId, int, const QString &node, const Error &err) {
+        printErr(QStringLiteral("    %1: FAILED: %2").arg(node, err.toString()));
+    });
+    QObject::connect(&engine, &RunEngine::runFinished, &engine, [&](RunId id, RunStatus status, const Error &err) {
+        printErr(QStringLiteral("run %1 %2%3").arg(id).arg(runStatusName(status),
+                                                        err ? QStringLiteral(": ") + err.message : QString()));
+        SessionStore store(storePath());
+        if (!store.open())
+            printJson(QJsonDocument(store.runToJson(id)));
+        exitCode = status == RunStatus::Completed ? 0 : status == RunStatus::Cancelled ? 130 : 1;
+        QCoreApplication::exit(exitCode);
+    });
+    engine.start(plan);
+    QCoreApplication::exec();
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    return exitCode;
+}
+
+} // namespace cm::cli

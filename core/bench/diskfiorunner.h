@@ -1,0 +1,24 @@
+#pragma once
+// Runs one fio step of a disk plan on one node: checks the tool and the target,
+// streams fio's status documents into per-interval samples, keeps the final summary
+// with its full histogram and the raw output, and removes the bench file afterwards.
+#include "bench/steprunner.h"
+#include "model/plan.h"
+
+namespace cm {
+
+class DiskFioRunner : public StepRunner {
+public:
+    DiskFioRunner(Plan plan, int stepIndex);
+    StepOutcome run(StepContext &ctx) override;
+
+private:
+    Error checkTarget(StepContext &ctx, const PlanStep &step);
+    QJsonObject probeEnvironment(StepContext &ctx);
+    void removeBenchFile(StepContext &ctx);
+
+    Plan m_plan;
+    int m_stepIndex;
+};
+
+} // namespace cm

@@ -1,0 +1,61 @@
+#include "engine/nodemonitor.h"
+
+#include "engine/nodeworker.h"
+#include "parse/nodestatsdecoder.h"
+
+#include <QLoggingCategory>
+
+Q_LOGGING_CATEGORY(lcMonitor, "clustermark.core.monitor")
+
+namespace cm {
+
+NodeMonitor::NodeMonitor(NodeSpec node, Credentials credentials, Clock now, Sink sink)
+    : m_node(std::move(node)), m_credentials(std::move(credentials)), m_now(std::move(now)), m_sink(std::move(sink))
+{
+}
+
+NodeMonitor::~NodeMonitor()
+{
+    m_stop.cancel();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+void NodeMonitor::start()
+{
+    m_thread = std::thread([this] { loop(); });
+}
+
+QStringList NodeMonitor::loopCommand(int seconds)
+{
+    // Fixed script; the only input is the bound in seconds ("$1").
+    static const QString script = QStringLiteral(
+        "end=$(( $(date +%s) + $1 )); "
+        "while [ \"$(date +%s)\" -lt \"$end\" ]; do "
+        "echo @@stat; head -n 1 /proc/stat; echo @@diskstats; cat /proc/diskstats; echo @@end; "
+        "sleep 1; done");
+    return {QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("sh"), QString::number(seconds)};
+}
+
+void NodeMonitor::loop()
+{
+    std::unique_ptr<Transport> t = createNodeTransport(m_node, m_credentials);
+    if (const Error e = t->connect()) {
+        qCWarning(lcMonitor) << m_node.displayName() << "monitor not started:" << e.toString();
+        return;
+    }
+    NodeStatsDecoder decoder(m_node.displayName());
+    Command c;
+    c.argv = loopCommand(6 * 3600);
+    c.maxRuntimeSec = 6 * 3600 + 60;
+    OutputCallbacks cb;
+    cb.onStdout = [&](const QByteArray &chunk) {
+        const SampleList s = decoder.feed(chunk, m_now());
+        if (!s.isEmpty())
+            m_sink(s);
+    };
+    cb.onStderr = [](const QByteArray &) {};
+    t->run(c, cb, m_stop);
+}
+
+} // namespace cm

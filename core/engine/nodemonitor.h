@@ -1,0 +1,41 @@
+#pragma once
+// Samples a node's CPU and disks once a second while a run is going (DESIGN.md §2):
+// one lightweight remote loop per node on its own connection and thread, not one
+// command per sample. Emits cpu.busy / cpu.iowait for the node and disk.<dev>.util /
+// rbytes / wbytes for its whole disks.
+#include "model/nodespec.h"
+#include "model/sample.h"
+#include "util/canceltoken.h"
+
+#include <QByteArray>
+#include <QHash>
+
+#include <functional>
+#include <thread>
+
+namespace cm {
+
+class NodeMonitor {
+public:
+    using Clock = std::function<double()>;
+    using Sink = std::function<void(const SampleList &)>;
+
+    NodeMonitor(NodeSpec node, Credentials credentials, Clock now, Sink sink);
+    ~NodeMonitor();   // stops the remote loop (process-group kill) and joins
+    void start();
+
+    // The remote loop, exposed for tests and the command preview.
+    static QStringList loopCommand(int seconds);
+
+private:
+    void loop();
+
+    NodeSpec m_node;
+    Credentials m_credentials;
+    Clock m_now;
+    Sink m_sink;
+    CancelToken m_stop;
+    std::thread m_thread;
+};
+
+} // namespace cm

@@ -1,0 +1,202 @@
+#include "engine/runthread.h"
+
+#include "bench/registry.h"
+#include "engine/nodemonitor.h"
+#include "engine/nodeworker.h"
+#include "store/sessionstore.h"
+
+#include <QElapsedTimer>
+#include <QHostInfo>
+#include <QLoggingCategory>
+#include <QSysInfo>
+
+#include <condition_variable>
+#include <mutex>
+
+Q_LOGGING_CATEGORY(lcEngine, "clustermark.core.engine")
+
+namespace cm {
+
+namespace {
+
+constexpr int StoreFlushMs = 250;   // well inside "a crash loses at most the last second"
+
+// Completion of one step across all nodes.
+struct StepBarrier {
+    std::mutex mutex;
+    std::condition_variable cv;
+    int pending = 0;
+    QList<StepOutcome> outcomes;   // by node position
+};
+
+} // namespace
+
+RunThread::RunThread(QString storePath, Plan plan, QMap<QString, Credentials> credentials, QObject *parent)
+    : QThread(parent), m_storePath(std::move(storePath)), m_plan(std::move(plan)), m_credentials(std::move(credentials))
+{
+}
+
+void RunThread::pushSamples(const SampleList &samples)
+{
+    m_buffer->append(samples);
+    QMutexLocker lock(&m_queueMutex);
+    m_storeQueue.append(samples);
+}
+
+SampleList RunThread::takeStoreQueue()
+{
+    QMutexLocker lock(&m_queueMutex);
+    SampleList out;
+    out.swap(m_storeQueue);
+    return out;
+}
+
+void RunThread::run()
+{
+    registerBuiltinKinds();
+    const auto kind = Registry::instance().kind(m_plan.kind);
+    if (!kind) {
+        Q_EMIT startFailed(Error(Error::Code::InvalidInput, QStringLiteral("unknown benchmark kind \"%1\"").arg(m_plan.kind)));
+        return;
+    }
+    if (const Error e = kind->validate(m_plan)) {
+        Q_EMIT startFailed(e);
+        return;
+    }
+    SessionStore store(m_storePath);
+    if (const Error e = store.open()) {
+        Q_EMIT startFailed(e);
+        return;
+    }
+    const QJsonObject runEnv{{QStringLiteral("app_version"), QStringLiteral(CLUSTERMARK_VERSION)},
+                             {QStringLiteral("client_host"), QSysInfo::machineHostName()},
+                             {QStringLiteral("client_os"), QSysInfo::prettyProductName()}};
+    Error createError;
+    const RunId id = store.createRun(m_plan, runEnv, &createError);
+    if (createError || id <= 0) {
+        Q_EMIT startFailed(createError ? createError : Error(Error::Code::Storage, QStringLiteral("could not create the run")));
+        return;
+    }
+    m_runId = id;
+    double eta = 0;
+    for (int i = 0; i < m_plan.steps.size(); ++i)
+        eta += kind->estimatedSeconds(m_plan, i);
+    eta *= m_plan.repeat;
+    Q_EMIT runStarted(id, m_plan, m_buffer, eta);
+
+    auto flush = [&] {
+        const SampleList s = takeStoreQueue();
+        if (s.isEmpty())
+            return;
+        if (const Error e = store.appendSamples(id, s))
+            qCWarning(lcEngine) << "could not store samples:" << e.toString();
+    };
+
+    // Connect every node in parallel, each on its own worker thread.
+    std::vector<std::unique_ptr<NodeWorker>> workers;
+    for (const NodeSpec &n : std::as_const(m_plan.nodes)) {
+        workers.push_back(std::make_unique<NodeWorker>(n, m_credentials.value(n.secretKey()), m_cancel));
+        workers.back()->start();
+    }
+    QList<Error> connectErrors;
+    for (auto &w : workers) {
+        const Error e = w->waitConnected();
+        connectErrors.append(e);
+        if (e)
+            Q_EMIT logAvailable(id, QStringLiteral("%1: %2").arg(w->node().displayName(), e.message));
+    }
+
+    // One time axis for all nodes: it starts once every node is connected.
+    QElapsedTimer clock;
+    clock.start();
+    auto now = [clock] { return clock.nsecsElapsed() / 1e9; };
+
+    std::vector<std::unique_ptr<NodeMonitor>> monitors;
+    for (int n = 0; n < m_plan.nodes.size(); ++n) {
+        if (connectErrors.at(n))
+            continue;
+        const NodeSpec &node = m_plan.nodes.at(n);
+        monitors.push_back(std::make_unique<NodeMonitor>(node, m_credentials.value(node.secretKey()), now,
+                                                          [this](const SampleList &s) { pushSamples(s); }));
+        monitors.back()->start();
+    }
+
+    bool anyFailed = false;
+    Error firstError;
+    const int total = m_plan.steps.size() * m_plan.repeat;
+    int done = 0;
+    for (int iter = 0; iter < m_plan.repeat && !m_cancel.isCancelled(); ++iter) {
+        for (int i = 0; i < m_plan.steps.size() && !m_cancel.isCancelled(); ++i, ++done) {
+            const PlanStep &step = m_plan.steps.at(i);
+            Q_EMIT stepStarted(id, done, total, step.title);
+            auto barrier = std::make_shared<StepBarrier>();
+            barrier->outcomes.resize(workers.size());
+            QList<qint64> stepIds;
+            for (size_t n = 0; n < workers.size(); ++n) {
+                const NodeSpec &node = workers[n]->node();
+                const QString preview = kind->commandPreview(m_plan, i, node);
+                stepIds.append(store.beginStep(id, i, iter, step, node.displayName(), preview));
+                if (connectErrors.at(int(n))) {
+                    barrier->outcomes[n].error = connectErrors.at(int(n));
+                    continue;
+                }
+                std::lock_guard lock(barrier->mutex);
+                ++barrier->pending;
+                std::shared_ptr<StepRunner> runner = kind->createStepRunner(m_plan, i);
+                workers[n]->post([this, barrier, runner, n, i, id, now, name = node.displayName()](Transport &t) {
+                    StepContext ctx;
+                    ctx.transport = &t;
+                    ctx.cancel = m_cancel;
+                    ctx.stepIndex = i;
+                    ctx.now = now;
+                    ctx.nodeName = name;
+                    ctx.emitSamples = [this](const SampleList &s) { pushSamples(s); };
+                    ctx.log = [this, id](const QString &line) { Q_EMIT logAvailable(id, line); };
+                    StepOutcome o = runner ? runner->run(ctx)
+                                           : StepOutcome{Error(Error::Code::Internal, QStringLiteral("no runner")), {}, {}, {}, {}, {}};
+                    std::lock_guard lock(barrier->mutex);
+                    barrier->outcomes[n] = std::move(o);
+                    --barrier->pending;
+                    barrier->cv.notify_all();
+                });
+            }
+            // Wait for every node, committing samples as they come.
+            for (;;) {
+                std::unique_lock lock(barrier->mutex);
+                if (barrier->cv.wait_for(lock, std::chrono::milliseconds(StoreFlushMs), [&] { return barrier->pending == 0; }))
+                    break;
+                lock.unlock();
+                flush();
+            }
+            flush();
+            for (size_t n = 0; n < workers.size(); ++n) {
+                const StepOutcome &o = barrier->outcomes.at(n);
+                const QString node = workers[n]->node().displayName();
+                const QString status = !o.error ? QStringLiteral("completed")
+                    : o.error.code == Error::Code::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
+                store.finishStep(stepIds.at(int(n)), status, o.target, o.summary, o.environment, o.rawOutput,
+                                 o.error ? o.error.toString() : QString());
+                if (o.error) {
+                    if (o.error.code != Error::Code::Cancelled) {
+                        anyFailed = true;
+                        if (!firstError)
+                            firstError = o.error;
+                    }
+                    Q_EMIT stepFailed(id, done, node, o.error);
+                } else {
+                    Q_EMIT stepFinished(id, done, node, o.summary);
+                }
+            }
+        }
+    }
+    monitors.clear();   // stops and joins each monitor
+    workers.clear();    // joins the node threads (their transports disconnect)
+    flush();
+    const RunStatus status = m_cancel.isCancelled() ? RunStatus::Cancelled
+        : anyFailed                                ? RunStatus::Failed
+                                                   : RunStatus::Completed;
+    store.finishRun(id, status, firstError ? firstError.toString() : QString());
+    Q_EMIT runFinished(id, status, firstError);
+}
+
+} // namespace cm

@@ -1,0 +1,54 @@
+#pragma once
+// Executes one run on its own thread (see runengine.h for the contract): connects the
+// nodes, starts the node monitors, runs each step on every node at once, writes every
+// sample to the store as it arrives (committed at least once a second) and reports
+// progress through queued signals.
+#include "engine/samplebuffer.h"
+#include "model/error.h"
+#include "model/plan.h"
+#include "model/runstatus.h"
+#include "util/canceltoken.h"
+
+#include <QJsonObject>
+#include <QMap>
+#include <QMutex>
+#include <QThread>
+
+#include <atomic>
+
+namespace cm {
+
+class RunThread : public QThread {
+    Q_OBJECT
+public:
+    RunThread(QString storePath, Plan plan, QMap<QString, Credentials> credentials, QObject *parent = nullptr);
+    void cancel() { m_cancel.cancel(); }
+    RunId runId() const { return m_runId.load(); }
+
+Q_SIGNALS:
+    void runStarted(cm::RunId id, const cm::Plan &plan, cm::SampleBufferPtr buffer, double estimatedSeconds);
+    void stepStarted(cm::RunId id, int index, int total, const QString &title);
+    void stepFinished(cm::RunId id, int index, const QString &node, const QJsonObject &summary);
+    void stepFailed(cm::RunId id, int index, const QString &node, const cm::Error &error);
+    void logAvailable(cm::RunId id, const QString &line);
+    void runFinished(cm::RunId id, cm::RunStatus status, const cm::Error &error);
+    void startFailed(const cm::Error &error);
+
+protected:
+    void run() override;
+
+private:
+    void pushSamples(const SampleList &samples);
+    SampleList takeStoreQueue();
+
+    QString m_storePath;
+    Plan m_plan;
+    QMap<QString, Credentials> m_credentials;
+    CancelToken m_cancel;
+    std::atomic<RunId> m_runId{0};
+    SampleBufferPtr m_buffer = std::make_shared<SampleBuffer>();
+    QMutex m_queueMutex;
+    SampleList m_storeQueue;
+};
+
+} // namespace cm

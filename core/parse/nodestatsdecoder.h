@@ -1,0 +1,35 @@
+#pragma once
+// Decodes the node monitor's stream (blocks of "@@stat", the /proc/stat cpu line,
+// "@@diskstats", /proc/diskstats, "@@end") into per-second samples by differencing
+// consecutive blocks. Pure: bytes in, samples and warnings out.
+#include "model/sample.h"
+
+#include <QHash>
+#include <QStringList>
+
+namespace cm {
+
+class NodeStatsDecoder {
+public:
+    explicit NodeStatsDecoder(QString nodeName);
+    // t: the time the chunk arrived (seconds on the run's axis).
+    SampleList feed(const QByteArray &chunk, double t);
+    QStringList takeWarnings();
+
+private:
+    struct Cpu { quint64 busy = 0, iowait = 0, total = 0; bool valid = false; };
+    struct Disk { quint64 sectorsRead = 0, sectorsWritten = 0, ioTicksMs = 0; };
+    SampleList decodeBlock(const QByteArray &block, double t);
+
+    QString m_node;
+    QByteArray m_pending;
+    Cpu m_prevCpu;
+    QHash<QString, Disk> m_prevDisks;
+    double m_prevT = -1;
+    QStringList m_warnings;
+};
+
+// Whole disks worth showing (sda, vdb, nvme0n1, md0…), not partitions, loops or rams.
+bool isWholeDiskName(const QString &name);
+
+} // namespace cm

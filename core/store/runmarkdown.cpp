@@ -1,0 +1,96 @@
+#include "store/runmarkdown.h"
+
+#include "store/unitformat.h"
+
+#include <QJsonObject>
+#include <QStringList>
+#include <QTimeZone>
+
+namespace cm {
+
+namespace {
+
+const QString Dash = QStringLiteral("–");
+
+QString cell(QString s)
+{
+    s.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    s.replace(QLatin1Char('|'), QLatin1String("\\|"));
+    return s.trimmed().isEmpty() ? Dash : s.trimmed();
+}
+
+// A direction counts when it moved data; fio reports zeros for the other one.
+QJsonObject direction(const QJsonObject &summary, const QString &name)
+{
+    const QJsonObject d = summary.value(name).toObject();
+    const bool used = d.value(QStringLiteral("bw")).toDouble() > 0 || d.value(QStringLiteral("iops")).toDouble() > 0 ||
+                      d.value(QStringLiteral("io_bytes")).toDouble() > 0;
+    return used ? d : QJsonObject();
+}
+
+QString latency(const QJsonObject &r, const QJsonObject &w, const QString &key)
+{
+    QStringList parts;
+    for (const QJsonObject *d : {&r, &w}) {
+        if (!d->isEmpty() && d->contains(key))
+            parts << formatLatencyNs(d->value(key).toDouble());
+    }
+    return parts.isEmpty() ? Dash : parts.join(QLatin1String(" / "));
+}
+
+} // namespace
+
+QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
+{
+    QString status = runStatusName(run.status);
+    if (run.status == RunStatus::Interrupted)
+        status = QStringLiteral("interrupted (the run stopped before it finished; figures cover what was saved)");
+    else if (run.status == RunStatus::Failed && !run.error.isEmpty())
+        status += QLatin1String(": ") + cell(run.error);
+    const QString date = run.started.isValid()
+                             ? run.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
+                             : Dash;
+    QString out = QStringLiteral("**%1** — %2 — %3\n\n").arg(cell(run.name), date, status);
+    out += QLatin1String("| Test | Node | Read MB/s | Read IOPS | Write MB/s | Write IOPS | Lat p50 | Lat p99 |\n"
+                         "|:--|:--|--:|--:|--:|--:|--:|--:|\n");
+
+    bool repeated = false;
+    for (const StepRecord &s : steps)
+        repeated = repeated || s.iteration > 0;
+    QStringList tools;
+    bool mixed = false;
+    for (const StepRecord &s : steps) {
+        QString test = s.title.isEmpty() ? s.testId : s.title;
+        if (repeated)
+            test += QStringLiteral(" #%1").arg(s.iteration + 1);
+        if (s.status != QLatin1String("completed") && !s.status.isEmpty())
+            test += QStringLiteral(" (%1)").arg(s.status);
+        const QJsonObject r = direction(s.summary, QStringLiteral("read"));
+        const QJsonObject w = direction(s.summary, QStringLiteral("write"));
+        mixed = mixed || (!r.isEmpty() && !w.isEmpty());
+        auto bw = [](const QJsonObject &d) { return d.isEmpty() ? Dash : formatMBps(d.value(QStringLiteral("bw")).toDouble()); };
+        auto iops = [](const QJsonObject &d) { return d.isEmpty() ? Dash : formatIops(d.value(QStringLiteral("iops")).toDouble()); };
+        out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
+                   .arg(cell(test), cell(s.node), bw(r), iops(r), bw(w), iops(w),
+                        latency(r, w, QStringLiteral("lat_p50_ns")), latency(r, w, QStringLiteral("lat_p99_ns")));
+        const QString fio = s.summary.value(QStringLiteral("fio_version")).toString();
+        if (!fio.isEmpty() && !tools.contains(fio))
+            tools << fio;
+        const QString cache = s.summary.value(QStringLiteral("write_cache")).toString();
+        if (!cache.isEmpty()) {
+            const QString c = QStringLiteral("write cache: %1").arg(cache);
+            if (!tools.contains(c))
+                tools << c;
+        }
+    }
+    if (steps.isEmpty())
+        out += QLatin1String("| (no steps recorded) | | | | | | | |\n");
+    out += QLatin1Char('\n');
+    if (mixed)
+        out += QLatin1String("Latency: read / write for tests that do both.\n\n");
+    tools << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));
+    out += tools.join(QLatin1String(" · ")) + QLatin1Char('\n');
+    return out;
+}
+
+} // namespace cm

@@ -1,0 +1,24 @@
+#pragma once
+// Schema of the session database, versioned with PRAGMA user_version.
+//   1: sessions, runs, steps, series, samples
+//   2: runs.last_sample_t (kept by appendSamples, so run lists need not scan samples),
+//      runs.owner_token (boot id + process start time: a reused PID is not the owner)
+#include "model/error.h"
+
+#include <QLoggingCategory>
+#include <QSqlDatabase>
+
+Q_DECLARE_LOGGING_CATEGORY(lcStore)
+
+namespace cm::storeschema {
+
+inline constexpr int CurrentVersion = 2;
+
+// PRAGMA user_version; -1 with *error set when the file cannot be read.
+int version(const QSqlDatabase &db, Error *error = nullptr);
+
+// Brings an open database from its version up to `target` in one IMMEDIATE
+// transaction. A database newer than this build is refused, never touched.
+Error migrate(const QSqlDatabase &db, int target = CurrentVersion);
+
+} // namespace cm::storeschema

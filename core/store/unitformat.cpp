@@ -1,0 +1,94 @@
+#include "store/unitformat.h"
+
+#include <cmath>
+
+namespace cm {
+
+namespace {
+
+const QString Dash = QStringLiteral("–");
+
+bool invalid(double v)
+{
+    return !std::isfinite(v) || v < 0;
+}
+
+// Rounds to `digits` significant digits and tells how many decimals that leaves.
+double roundSignificant(double v, int digits, int *decimals)
+{
+    if (v == 0) {
+        *decimals = 0;
+        return 0;
+    }
+    int mag = int(std::floor(std::log10(std::fabs(v))));
+    double scale = std::pow(10.0, digits - 1 - mag);
+    double r = std::round(v * scale) / scale;
+    // 9.996 rounds to 10.0: one more digit before the point.
+    mag = int(std::floor(std::log10(std::fabs(r))));
+    *decimals = std::max(0, digits - 1 - mag);
+    return r;
+}
+
+// Picks the largest unit whose value, once rounded, is at least 1.
+QString scaled(double v, const double *factors, const char *const *units, int count)
+{
+    int dec = 0;
+    for (int i = count - 1; i > 0; --i) {
+        const double r = roundSignificant(v / factors[i], 3, &dec);
+        if (r >= 1.0)
+            return QString::number(r, 'f', dec) + QString::fromUtf8(units[i]);
+    }
+    const double r = roundSignificant(v / factors[0], 3, &dec);
+    return QString::number(r, 'f', dec) + QString::fromUtf8(units[0]);
+}
+
+} // namespace
+
+QString formatSignificant(double v, int digits)
+{
+    if (!std::isfinite(v))
+        return Dash;
+    int dec = 0;
+    const double r = roundSignificant(v, std::max(1, digits), &dec);
+    return QString::number(r, 'f', dec);
+}
+
+QString formatMBps(double bytesPerSec)
+{
+    if (invalid(bytesPerSec))
+        return Dash;
+    const double mb = bytesPerSec / 1e6;
+    // Whole numbers from 1000 MB/s on: "2345", not "2.35e3".
+    if (mb >= 1000)
+        return QString::number(std::round(mb), 'f', 0);
+    return formatSignificant(mb);
+}
+
+QString formatBytesPerSec(double bytesPerSec)
+{
+    if (invalid(bytesPerSec))
+        return Dash;
+    static const double f[] = {1, 1e3, 1e6, 1e9, 1e12};
+    static const char *const u[] = {" B/s", " kB/s", " MB/s", " GB/s", " TB/s"};
+    return scaled(bytesPerSec, f, u, 5);
+}
+
+QString formatIops(double iops)
+{
+    if (invalid(iops))
+        return Dash;
+    static const double f[] = {1, 1e3, 1e6, 1e9};
+    static const char *const u[] = {"", "k", "M", "G"};
+    return scaled(iops, f, u, 4);
+}
+
+QString formatLatencyNs(double ns)
+{
+    if (invalid(ns))
+        return Dash;
+    static const double f[] = {1, 1e3, 1e6, 1e9};
+    static const char *const u[] = {" ns", " µs", " ms", " s"};
+    return scaled(ns, f, u, 4);
+}
+
+} // namespace cm

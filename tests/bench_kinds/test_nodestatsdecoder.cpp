@@ -1,0 +1,67 @@
+#include "model/metric.h"
+#include "parse/nodestatsdecoder.h"
+
+#include <QTest>
+
+using namespace cm;
+
+namespace {
+QByteArray block(quint64 user, quint64 idle, quint64 iowait, quint64 sectorsRead, quint64 ticks)
+{
+    return QStringLiteral("@@stat\ncpu  %1 0 0 %2 %3 0 0 0 0 0\n@@diskstats\n"
+                          "   8       0 sda 100 0 %4 50 10 0 80 20 0 %5 70 0 0 0 0 0 0\n"
+                          "   8       1 sda1 100 0 %4 50 10 0 80 20 0 %5 70 0 0 0 0 0 0\n"
+                          "   7       0 loop0 1 0 2 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n@@end\n")
+        .arg(user).arg(idle).arg(iowait).arg(sectorsRead).arg(ticks)
+        .toLatin1();
+}
+double valueOf(const SampleList &s, const QString &metric)
+{
+    for (const Sample &x : s)
+        if (x.metric == metric)
+            return x.value;
+    return -1;
+}
+} // namespace
+
+class TestNodeStatsDecoder : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void differencesConsecutiveBlocks()
+    {
+        NodeStatsDecoder d(QStringLiteral("n1"));
+        QVERIFY(d.feed(block(100, 800, 100, 1000, 0), 1.0).isEmpty());   // first block: nothing to diff
+        // second block: +50 user, +40 idle, +10 iowait → busy 50 %, iowait 10 %
+        const QByteArray b = block(150, 840, 110, 1000 + 2048, 500);
+        SampleList s;
+        for (int i = 0; i < b.size(); i += 7)   // cut anywhere
+            s += d.feed(b.mid(i, 7), 2.0);
+        QCOMPARE(valueOf(s, metric::CpuBusy), 50.0);
+        QCOMPARE(valueOf(s, metric::CpuIowait), 10.0);
+        QCOMPARE(valueOf(s, metric::diskReadBytes(QStringLiteral("sda"))), 2048.0 * 512);
+        QCOMPARE(valueOf(s, metric::diskUtil(QStringLiteral("sda"))), 50.0);
+        QCOMPARE(valueOf(s, metric::diskUtil(QStringLiteral("sda1"))), -1.0);   // partitions are not shown
+        QCOMPARE(valueOf(s, metric::diskUtil(QStringLiteral("loop0"))), -1.0);
+        for (const Sample &x : s)
+            QCOMPARE(x.target, QStringLiteral("n1"));
+    }
+    void garbageIsHarmless()
+    {
+        NodeStatsDecoder d(QStringLiteral("n1"));
+        QVERIFY(d.feed("@@stat\ncpu a b c d e f g h\n@@end\n", 1).isEmpty());
+        QVERIFY(!d.takeWarnings().isEmpty());
+        QVERIFY(d.feed(QByteArray(5 * 1024 * 1024, 'x'), 2).isEmpty());
+        QVERIFY(!d.takeWarnings().isEmpty());
+    }
+    void counterResetGivesNoNegativeRates()
+    {
+        NodeStatsDecoder d(QStringLiteral("n1"));
+        d.feed(block(100, 800, 100, 5000, 900), 1.0);
+        const SampleList s = d.feed(block(10, 10, 10, 10, 10), 2.0);
+        for (const Sample &x : s)
+            QVERIFY(x.value >= 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNodeStatsDecoder)
+#include "test_nodestatsdecoder.moc"
