@@ -1,5 +1,7 @@
 #include "wizard/disksafetypage.h"
 
+#include "bench/diskfiokind.h"
+
 #include <QLabel>
 #include <QLineEdit>
 #include <QVBoxLayout>
@@ -56,10 +58,10 @@ void DiskSafetyPage::initializePage()
     } else {
         const QString dir = plan.target.value(QStringLiteral("dir")).toString();
         const QString size = plan.target.value(QStringLiteral("size")).toString();
-        m_summary->setText(tr("<p>fio writes a test file <b>%1/cm-bench.file</b> of %2 on: %3.</p>"
+        m_summary->setText(tr("<p>fio writes a test file <b>%1/%4</b> of %2 on: %3.</p>"
                               "<p>Only that file is written; it is removed when the run ends. Nothing else "
                               "in the folder is touched. Make sure the folder's filesystem has %2 free.</p>")
-                               .arg(dir.toHtmlEscaped(), size.toHtmlEscaped(), nodeList));
+                               .arg(dir.toHtmlEscaped(), size.toHtmlEscaped(), nodeList, DiskFioKind::benchFileName()));
         m_confirmLabel->setVisible(false);
         m_confirm->setVisible(false);
     }
