@@ -7,10 +7,9 @@
 namespace cm::ui {
 
 namespace {
-QString tr(const char *s)
-{
-    return QCoreApplication::translate("cm::ui::UnitScale", s);
-}
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(cm::ui::UnitScale)
+};
 
 QString num(double v)
 {
@@ -25,21 +24,21 @@ UnitScale scaleFor(metric::Unit unit, double maxValue)
     const double m = std::fabs(maxValue);
     switch (unit) {
     case metric::Unit::BytesPerSec:
-        if (m >= 1e9) return {1e9, tr("GB/s")};
-        if (m >= 1e6) return {1e6, tr("MB/s")};
-        if (m >= 1e3) return {1e3, tr("kB/s")};
-        return {1, tr("B/s")};
+        if (m >= 1e9) return {1e9, Tr::tr("GB/s")};
+        if (m >= 1e6) return {1e6, Tr::tr("MB/s")};
+        if (m >= 1e3) return {1e3, Tr::tr("kB/s")};
+        return {1, Tr::tr("B/s")};
     case metric::Unit::OpsPerSec:
-        if (m >= 1e6) return {1e6, tr("M IOPS")};
-        if (m >= 1e3) return {1e3, tr("k IOPS")};
-        return {1, tr("IOPS")};
+        if (m >= 1e6) return {1e6, Tr::tr("M IOPS")};
+        if (m >= 1e3) return {1e3, Tr::tr("k IOPS")};
+        return {1, Tr::tr("IOPS")};
     case metric::Unit::Nanoseconds:
-        if (m >= 1e9) return {1e9, tr("s")};
-        if (m >= 1e6) return {1e6, tr("ms")};
-        if (m >= 1e3) return {1e3, tr("µs")};
-        return {1, tr("ns")};
+        if (m >= 1e9) return {1e9, Tr::tr("s")};
+        if (m >= 1e6) return {1e6, Tr::tr("ms")};
+        if (m >= 1e3) return {1e3, Tr::tr("µs")};
+        return {1, Tr::tr("ns")};
     case metric::Unit::Percent:
-        return {1, tr("%")};
+        return {1, Tr::tr("%")};
     case metric::Unit::Other:
         break;
     }

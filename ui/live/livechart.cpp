@@ -52,9 +52,12 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     m_axisX->setLabelFormat(QStringLiteral("%d"));
     m_axisX->setTitleText(tr("seconds"));
     m_axisX->setRange(0, 10);
+    m_axisX->setTickType(QValueAxis::TicksDynamic);
+    m_axisX->setTickAnchor(0);
+    m_axisX->setTickInterval(2);
     m_axisY = new QValueAxis(c);
     m_axisY->setLabelFormat(QStringLiteral("%.4g"));
-    m_axisY->setRange(0, 1);
+    m_axisY->setRange(0, unit == metric::Unit::Percent ? 100 : 1);
     c->addAxis(m_axisX, Qt::AlignBottom);
     c->addAxis(m_axisY, Qt::AlignLeft);
     setChart(c);
@@ -76,7 +79,8 @@ void LiveChart::clear()
     m_maxY = 0;
     m_scale = scaleFor(m_unit, 0);
     m_axisX->setRange(0, 10);
-    m_axisY->setRange(0, 1);
+    m_axisX->setTickInterval(2);
+    m_axisY->setRange(0, m_unit == metric::Unit::Percent ? 100 : 1);
     m_axisY->setTitleText(m_scale.label);
 }
 
@@ -166,9 +170,12 @@ void LiveChart::flush()
         }
         l.pending.clear();
     }
-    const double xMax = m_maxX < 10 ? 10 : niceCeil(m_maxX);
+    // x: whole seconds on round ticks; y: a round maximum (percent stays 0..100)
+    const double xMax = m_maxX <= 10 ? 10 : std::ceil(m_maxX / niceCeil(m_maxX / 6)) * niceCeil(m_maxX / 6);
     m_axisX->setRange(0, xMax);
-    m_axisY->setRange(0, niceCeil(m_maxY * 1.08 / m_scale.divisor));
+    m_axisX->setTickInterval(niceCeil(xMax / 6));
+    const double yMax = m_unit == metric::Unit::Percent ? 100.0 : niceCeil(m_maxY * 1.08 / m_scale.divisor);
+    m_axisY->setRange(0, yMax);
     m_axisY->setTitleText(m_scale.label);
 }
 

@@ -79,9 +79,13 @@ DiskTargetPage::DiskTargetPage(QWidget *parent)
     for (QLineEdit *e : {m_dir, m_size, m_devicePath})
         connect(e, &QLineEdit::textChanged, this, &DiskTargetPage::updateState);
     connect(browse, &QPushButton::clicked, this, [this] {
-        const QString d = QFileDialog::getExistingDirectory(this, tr("Folder for the test file"), m_dir->text());
-        if (!d.isEmpty())
-            m_dir->setText(d);
+        // open(), not a static getter: no nested event loop
+        auto *dlg = new QFileDialog(this, tr("Folder for the test file"), m_dir->text());
+        dlg->setAttribute(Qt::WA_DeleteOnClose);
+        dlg->setFileMode(QFileDialog::Directory);
+        dlg->setOption(QFileDialog::ShowDirsOnly);
+        connect(dlg, &QFileDialog::fileSelected, m_dir, &QLineEdit::setText);
+        dlg->open();
     });
     updateState();
 }

@@ -42,13 +42,19 @@ ReviewPage::ReviewPage(QWidget *parent)
     row->addWidget(m_save);
     v->addLayout(row);
     connect(m_save, &QPushButton::clicked, this, [this] {
-        const QString f = QFileDialog::getSaveFileName(this, tr("Save plan"), QStringLiteral("plan.json"),
-                                                       tr("ClusterMark plans (*.json)"));
-        if (f.isEmpty())
-            return;
-        const QString err = savePlan(f);
-        if (!err.isEmpty())
-            QMessageBox::warning(this, tr("Save plan"), err);
+        auto *dlg = new QFileDialog(this, tr("Save plan"), QStringLiteral("plan.json"), tr("ClusterMark plans (*.json)"));
+        dlg->setAttribute(Qt::WA_DeleteOnClose);
+        dlg->setAcceptMode(QFileDialog::AcceptSave);
+        dlg->setDefaultSuffix(QStringLiteral("json"));
+        connect(dlg, &QFileDialog::fileSelected, this, [this](const QString &f) {
+            const QString err = savePlan(f);
+            if (err.isEmpty())
+                return;
+            auto *box = new QMessageBox(QMessageBox::Warning, tr("Save plan"), err, QMessageBox::Ok, this);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        });
+        dlg->open();
     });
 }
 
