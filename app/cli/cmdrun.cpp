@@ -34,8 +34,9 @@ QString formatSeconds(double s)
 int cmdRun(const QStringList &argsIn)
 {
     QStringList args = argsIn;
+    const QString markdownOut = takeOption(args, QStringLiteral("--markdown-out")).value(0);
     if (args.size() != 1) {
-        printErr(QStringLiteral("usage: clustermark-cli run PLAN.json"));
+        printErr(QStringLiteral("usage: clustermark-cli run PLAN.json [--markdown-out FILE]"));
         return 2;
     }
     QFile f(args.first());
@@ -107,8 +108,16 @@ int cmdRun(const QStringList &argsIn)
         printErr(QStringLiteral("run %1 %2%3").arg(id).arg(runStatusName(status),
                                                         err ? QStringLiteral(": ") + err.message : QString()));
         SessionStore store(storePath());
-        if (!store.open())
+        if (!store.open()) {
             printJson(QJsonDocument(store.runToJson(id)));
+            if (!markdownOut.isEmpty()) {
+                QFile md(markdownOut);
+                if (md.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                    md.write(store.runToMarkdown(id).toUtf8());
+                else
+                    printErr(QStringLiteral("run: cannot write %1: %2").arg(markdownOut, md.errorString()));
+            }
+        }
         exitCode = status == RunStatus::Completed ? 0 : status == RunStatus::Cancelled ? 130 : 1;
         QCoreApplication::exit(exitCode);
     });

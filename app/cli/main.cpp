@@ -14,7 +14,8 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
             --target DIR | --device /dev/X --confirm /dev/X
             [--runtime S] [--size 1G] [--repeat N] [--session NAME] [--name TEXT]
         write a plan JSON to stdout (the format the wizard saves)
-  run PLAN.json      run a plan: progress on stderr, the saved run as JSON on stdout
+  run PLAN.json [--markdown-out FILE]
+                     run a plan: progress on stderr, the saved run as JSON on stdout
   sessions           list sessions and runs (JSON)
   show RUN [--json|--markdown]
                      one saved run, with its steps, summaries and series

@@ -1,0 +1,184 @@
+// The run engine end to end with real fio on a temp file, a real SQLite store, and the
+// node monitor reading this machine's /proc.
+#include "bench/diskfiokind.h"
+#include "bench/registry.h"
+#include "engine/runengine.h"
+#include "model/metric.h"
+#include "store/sessionstore.h"
+#include "testutil.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cm;
+
+namespace {
+
+Plan quickPlan(const QString &dir, int runtime, int steps = -1)
+{
+    Error e;
+    Plan p = DiskFioKind::makePlan(QStringLiteral("quick"), {NodeSpec::parse(QStringLiteral("local"))},
+                                   {{QStringLiteral("type"), QStringLiteral("file")},
+                                    {QStringLiteral("dir"), dir},
+                                    {QStringLiteral("size"), QStringLiteral("16M")}},
+                                   runtime, &e);
+    if (steps > 0)
+        p.steps = p.steps.mid(0, steps);
+    return p;
+}
+
+struct Collected {
+    SampleList samples;
+    RunId id = 0;
+};
+
+} // namespace
+
+class TestRunEngine : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        registerBuiltinKinds();
+        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+    }
+
+    void quickPlanRunsAndIsSaved()
+    {
+        QTemporaryDir data, target;
+        RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
+        Collected got;
+        SampleBufferPtr buffer;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId id, const Plan &, SampleBufferPtr b, double eta) {
+            got.id = id;
+            buffer = b;
+            QVERIFY(eta > 0);
+        });
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy failed(&engine, &RunEngine::stepFailed);
+        // SEQ1M Q8T1 read + write, 2 s each
+        engine.start(quickPlan(target.path(), 2, 2));
+        // drain like the UI does, on a timer-ish loop
+        QElapsedTimer clock;
+        clock.start();
+        while (finished.isEmpty() && clock.elapsed() < 120000) {
+            QTest::qWait(100);
+            if (buffer)
+                got.samples += buffer->take();
+        }
+        QCOMPARE(finished.size(), 1);
+        if (buffer)
+            got.samples += buffer->take();
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(3).value<Error>().toString()));
+        QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Completed);
+
+        // live points arrived per interval, on one time axis
+        int readBw = 0, writeBw = 0, cpu = 0;
+        for (const Sample &s : std::as_const(got.samples)) {
+            if (s.metric == metric::ReadBw && s.step == 0 && s.value > 0) ++readBw;
+            if (s.metric == metric::WriteBw && s.step == 1 && s.value > 0) ++writeBw;
+            if (s.metric == metric::CpuBusy) ++cpu;
+            QVERIFY(s.t >= 0 && s.t < 120);
+        }
+        QVERIFY2(readBw >= 1, qPrintable(QString::number(readBw)));
+        QVERIFY2(writeBw >= 1, qPrintable(QString::number(writeBw)));
+        QVERIFY2(cpu >= 2, "the node monitor samples CPU each second");
+
+        // everything is in the store, and the bench file is gone
+        SessionStore store(data.filePath(QStringLiteral("db.sqlite")));
+        QVERIFY(!store.open());
+        const RunInfo run = store.run(got.id);
+        QCOMPARE(run.status, RunStatus::Completed);
+        const auto steps = store.steps(got.id);
+        QCOMPARE(steps.size(), 2);
+        for (const StepRecord &s : steps) {
+            QCOMPARE(s.status, QStringLiteral("completed"));
+            QVERIFY(s.command.contains(QStringLiteral("--output-format=json+")));
+            QVERIFY(s.environment.value(QStringLiteral("fio_version")).toString().startsWith(QStringLiteral("fio-")));
+            QVERIFY(!s.rawOutput.isEmpty());
+        }
+        const double bw = steps.at(0).summary.value(QStringLiteral("read")).toObject().value(QStringLiteral("bw")).toDouble();
+        QVERIFY2(bw > 1e6, qPrintable(QString::number(bw)));
+        int stored = 0;
+        for (const SeriesData &sd : store.series(got.id))
+            stored += sd.v.size();
+        int live = got.samples.size();
+        QCOMPARE(stored, live);
+        QVERIFY(!QFile::exists(target.filePath(DiskFioKind::benchFileName())));
+    }
+
+    void cancelStopsWithinTwoSecondsAndLeavesNoFio()
+    {
+        QTemporaryDir data, target;
+        RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
+        SampleBufferPtr buffer;
+        RunId id = 0;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) { id = i; buffer = b; });
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        engine.start(quickPlan(target.path(), 60, 1));
+        const QByteArray marker = target.path().toUtf8();
+        QTRY_VERIFY_WITH_TIMEOUT(!cmtest::processesMatching(marker).isEmpty(), 20000);
+        QTest::qWait(1500);
+        QElapsedTimer clock;
+        clock.start();
+        engine.cancel(id);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
+        QVERIFY2(clock.elapsed() < 2500, qPrintable(QStringLiteral("cancel took %1 ms").arg(clock.elapsed())));
+        QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Cancelled);
+        QVERIFY(cmtest::processesMatching(marker).isEmpty());
+        SessionStore store(data.filePath(QStringLiteral("db.sqlite")));
+        QVERIFY(!store.open());
+        QCOMPARE(store.run(id).status, RunStatus::Cancelled);
+    }
+
+    void missingFolderIsAnErrorAndNotCreated()
+    {
+        QTemporaryDir data, target;
+        const QString missing = target.filePath(QStringLiteral("no/such/dir"));
+        RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy failed(&engine, &RunEngine::stepFailed);
+        engine.start(quickPlan(missing, 1, 1));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+        QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Failed);
+        QCOMPARE(failed.size(), 1);
+        QCOMPARE(failed.first().at(3).value<Error>().code, Error::Code::PathMissing);
+        QVERIFY(!QDir(target.filePath(QStringLiteral("no"))).exists());
+    }
+
+    void fioErrorIsReportedWithItsText()
+    {
+        // The bench file path is a folder: fio fails and sets jobs[].error.
+        QTemporaryDir data, target;
+        QVERIFY(QDir(target.path()).mkdir(DiskFioKind::benchFileName()));
+        RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy failed(&engine, &RunEngine::stepFailed);
+        engine.start(quickPlan(target.path(), 1, 1));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+        QCOMPARE(failed.size(), 1);
+        const Error e = failed.first().at(3).value<Error>();
+        QCOMPARE(e.code, Error::Code::CommandFailed);
+        QVERIFY2(e.message.contains(QStringLiteral("fio")), qPrintable(e.toString()));
+        // the user's folder of that name is never removed
+        QVERIFY(QDir(target.filePath(DiskFioKind::benchFileName())).exists());
+    }
+
+    void badPlanFailsToStart()
+    {
+        QTemporaryDir data;
+        RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
+        QSignalSpy startFailed(&engine, &RunEngine::startFailed);
+        Plan p = quickPlan(QStringLiteral("/tmp"), 1, 1);
+        p.kind = QStringLiteral("no-such-kind");
+        engine.start(p);
+        QTRY_COMPARE_WITH_TIMEOUT(startFailed.size(), 1, 5000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunEngine)
+#include "test_runengine.moc"
