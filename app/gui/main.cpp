@@ -1,6 +1,6 @@
 // clustermark: the desktop app. Wires core (kinds, store, engine) to the main window.
-//   --demo                  quick disk plan on this machine (file target in a fresh
-//                           temp folder, 5 s per test), started at once on the Live tab
+//   --demo [FOLDER]         quick disk plan on this machine (file target in FOLDER, or
+//                           a fresh temp folder; 5 s per test), started at once on Live
 //   --screenshot FILE       grab the main window to FILE (PNG) ...
 //   --quit-after SECONDS    ... after that many seconds, then quit
 #include "bench/diskfiokind.h"
@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTemporaryDir>
@@ -50,6 +51,9 @@ int main(int argc, char **argv)
                                          QApplication::translate("main", "Seconds per test of --demo (default 5)."),
                                          QStringLiteral("seconds"), QStringLiteral("5"));
     parser.addOptions({demo, screenshot, quitAfter, demoRuntime});
+    parser.addPositionalArgument(QStringLiteral("folder"),
+                                 QApplication::translate("main", "With --demo: the folder for the test file (default: a fresh temp folder)."),
+                                 QStringLiteral("[folder]"));
     parser.process(app);
 
     cm::registerBuiltinKinds();
@@ -65,15 +69,23 @@ int main(int argc, char **argv)
 
     std::unique_ptr<QTemporaryDir> demoDir;
     if (parser.isSet(demo)) {
-        demoDir = std::make_unique<QTemporaryDir>();
+        QString folder = parser.positionalArguments().value(0);
+        if (folder.isEmpty()) {
+            demoDir = std::make_unique<QTemporaryDir>();
+            if (!demoDir->isValid()) {
+                fprintf(stderr, "clustermark: --demo: %s\n", qPrintable(demoDir->errorString()));
+                return 1;
+            }
+            folder = demoDir->path();
+        }
         cm::Error err;
         const QJsonObject target{{QStringLiteral("type"), QStringLiteral("file")},
-                                 {QStringLiteral("dir"), demoDir->path()},
+                                 {QStringLiteral("dir"), QFileInfo(folder).absoluteFilePath()},
                                  {QStringLiteral("size"), QStringLiteral("256M")}};
         cm::Plan plan = cm::DiskFioKind::makePlan(QStringLiteral("quick"), {cm::NodeSpec::parse(QStringLiteral("local"))},
                                                   target, std::max(1, parser.value(demoRuntime).toInt()), &err);
-        if (err || !demoDir->isValid()) {
-            fprintf(stderr, "clustermark: --demo: %s\n", qPrintable(err ? err.message : demoDir->errorString()));
+        if (err) {
+            fprintf(stderr, "clustermark: --demo: %s\n", qPrintable(err.message));
             return 1;
         }
         plan.name = QApplication::translate("main", "Quick disk (demo, this machine)");
