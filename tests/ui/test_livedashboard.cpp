@@ -113,6 +113,8 @@ private Q_SLOTS:
         QCOMPARE(dash.card(t1)->currentText(metric::ReadLatP99), QStringLiteral("2.20 ms"));
         QCOMPARE(dash.card(t1)->currentText(metric::WriteBw), QString());
 
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))   // for looking at it by hand
+            dash.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT"));
         QSignalSpy cancel(&dash, &LiveDashboard::cancelRequested);
         QTest::mouseClick(dash.header()->cancelButton(), Qt::LeftButton);
         QCOMPARE(cancel.count(), 1);

@@ -40,11 +40,13 @@ FigureCard::FigureCard(const QString &target, QWidget *parent)
     setFrameShape(QFrame::StyledPanel);
     setObjectName(QStringLiteral("figureCard"));
     const QColor c = TargetColors::instance().colorFor(target);
-    setStyleSheet(QStringLiteral("#figureCard { border-left: 4px solid %1; }").arg(c.name()));
     auto *v = new QVBoxLayout(this);
     v->setContentsMargins(10, 6, 10, 6);
     v->setSpacing(4);
-    auto *title = new QLabel(targetLabel(target), this);
+    auto *title = new QLabel(QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2")
+                                 .arg(c.name(), targetLabel(target).toHtmlEscaped()),
+                             this);
+    title->setTextFormat(Qt::RichText);
     QFont f = title->font();
     f.setBold(true);
     title->setFont(f);

@@ -57,6 +57,9 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     m_axisX->setTickInterval(2);
     m_axisY = new QValueAxis(c);
     m_axisY->setLabelFormat(QStringLiteral("%.4g"));
+    m_axisY->setTickType(QValueAxis::TicksDynamic);
+    m_axisY->setTickAnchor(0);
+    m_axisY->setTickInterval(unit == metric::Unit::Percent ? 25 : 0.25);
     m_axisY->setRange(0, unit == metric::Unit::Percent ? 100 : 1);
     c->addAxis(m_axisX, Qt::AlignBottom);
     c->addAxis(m_axisY, Qt::AlignLeft);
@@ -81,6 +84,7 @@ void LiveChart::clear()
     m_axisX->setRange(0, 10);
     m_axisX->setTickInterval(2);
     m_axisY->setRange(0, m_unit == metric::Unit::Percent ? 100 : 1);
+    m_axisY->setTickInterval(m_unit == metric::Unit::Percent ? 25 : 0.25);
     m_axisY->setTitleText(m_scale.label);
 }
 
@@ -170,12 +174,19 @@ void LiveChart::flush()
         }
         l.pending.clear();
     }
-    // x: whole seconds on round ticks; y: a round maximum (percent stays 0..100)
-    const double xMax = m_maxX <= 10 ? 10 : std::ceil(m_maxX / niceCeil(m_maxX / 6)) * niceCeil(m_maxX / 6);
-    m_axisX->setRange(0, xMax);
-    m_axisX->setTickInterval(niceCeil(xMax / 6));
-    const double yMax = m_unit == metric::Unit::Percent ? 100.0 : niceCeil(m_maxY * 1.08 / m_scale.divisor);
-    m_axisY->setRange(0, yMax);
+    // Round ticks: about 6 on x (seconds), 4 on y; percent stays 0..100.
+    const double xStep = m_maxX <= 10 ? 2 : niceCeil(m_maxX / 6);
+    m_axisX->setTickInterval(xStep);
+    m_axisX->setRange(0, std::max(10.0, std::ceil(m_maxX / xStep) * xStep));
+    if (m_unit == metric::Unit::Percent) {
+        m_axisY->setRange(0, 100);
+        m_axisY->setTickInterval(25);
+    } else {
+        const double top = std::max(m_maxY * 1.05 / m_scale.divisor, 1e-9);
+        const double yStep = niceCeil(top / 4);
+        m_axisY->setTickInterval(yStep);
+        m_axisY->setRange(0, std::ceil(top / yStep) * yStep);
+    }
     m_axisY->setTitleText(m_scale.label);
 }
 

@@ -30,11 +30,13 @@ LiveDashboard::LiveDashboard(QWidget *parent)
     cardArea->setFrameShape(QFrame::NoFrame);
     cardArea->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *cardHost = new QWidget(cardArea);
+    m_cardHost = cardHost;
+    m_cardArea = cardArea;
     m_cardRow = new QHBoxLayout(cardHost);
     m_cardRow->setContentsMargins(0, 0, 0, 0);
     m_cardRow->addStretch(1);
     cardArea->setWidget(cardHost);
-    cardArea->setMaximumHeight(170);
+    cardArea->setFixedHeight(0);
     cardArea->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Minimum);
 
     auto *grid = new QGridLayout();
@@ -68,6 +70,7 @@ void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer,
         delete c;
     }
     m_cards.clear();
+    fitCards();
     m_header->startRun(plan.name.isEmpty() ? plan.kind : plan.name, int(plan.steps.size()), estimatedSeconds);
     m_clock.start();
     m_timer.start();
@@ -123,8 +126,19 @@ FigureCard *LiveDashboard::cardFor(const QString &target)
     auto *c = new FigureCard(target, this);
     m_cards.insert(target, c);
     // node cards (CPU) after the disk targets: insert before the stretch
-    m_cardRow->insertWidget(m_cardRow->count() - 1, c);
+    m_cardRow->insertWidget(m_cardRow->count() - 1, c, 0, Qt::AlignTop);
     return c;
+}
+
+void LiveDashboard::fitCards()
+{
+    // The card strip is as tall as its tallest card (plus a scroll bar's room), no taller.
+    int h = 0;
+    for (FigureCard *c : std::as_const(m_cards))
+        h = std::max(h, c->sizeHint().height());
+    const int want = h > 0 ? h + 16 : 0;
+    if (m_cardArea->height() != want)
+        m_cardArea->setFixedHeight(want);
 }
 
 void LiveDashboard::drain()
@@ -179,6 +193,7 @@ void LiveDashboard::drain()
     }
     for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
         c->flush();
+    fitCards();
     qCDebug(lcLive) << "drained" << samples.size() << "samples in" << batches.size() << "batches";
 }
 

@@ -54,6 +54,9 @@ private:
     LiveChart *m_lat = nullptr;
     LiveChart *m_cpu = nullptr;
     QHBoxLayout *m_cardRow = nullptr;
+    QWidget *m_cardHost = nullptr;
+    QWidget *m_cardArea = nullptr;
+    void fitCards();
     QHash<QString, FigureCard *> m_cards;
     SampleBufferPtr m_buffer;
     QTimer m_timer;
