@@ -1,0 +1,65 @@
+// Cluster panel: nodes, their disks and NICs, and what "Benchmark this…" pre-fills.
+#include "clusterpanel.h"
+
+#include <QTest>
+#include <QTreeWidget>
+
+using namespace cm;
+using namespace cm::ui;
+
+class TestClusterPanel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void inventoryAndPrefill()
+    {
+        ClusterPanel p;
+        const NodeSpec local = NodeSpec::parse(QStringLiteral("local"));
+        const NodeSpec pve = NodeSpec::parse(QStringLiteral("root@pve1:2222"));
+        p.setNodes({local, pve});
+        QCOMPARE(p.tree()->topLevelItemCount(), 2);
+        QCOMPARE(p.onlineCount(), 0);
+        p.addNode(pve);   // no duplicates
+        QCOMPARE(p.tree()->topLevelItemCount(), 2);
+
+        NodeProbeResult r;
+        r.summary = QStringLiteral("pve1 · 16 CPUs");
+        ClusterChild sda{ClusterChild::Kind::Disk, QStringLiteral("sda"), QStringLiteral("1.0 TB SSD"), QStringLiteral("/dev/sda"), {}, {}};
+        sda.children.append(ClusterChild{ClusterChild::Kind::Partition, QStringLiteral("sda1"), {}, QStringLiteral("/dev/sda1"),
+                                         QStringLiteral("/srv"), {}});
+        ClusterChild nvme{ClusterChild::Kind::Disk, QStringLiteral("nvme0n1"), {}, QStringLiteral("/dev/nvme0n1"), {}, {}};
+        ClusterChild nic{ClusterChild::Kind::Nic, QStringLiteral("eno1"), QStringLiteral("10 Gbit/s"), {}, {}, {}};
+        r.children = {sda, nvme, nic};
+        p.setNodeInventory(pve, r);
+        QCOMPARE(p.onlineCount(), 1);
+        QTreeWidgetItem *node = p.nodeItem(pve);
+        QVERIFY(node);
+        QCOMPARE(node->childCount(), 3);
+        QCOMPARE(node->child(0)->childCount(), 1);
+
+        const Plan forNode = p.benchmarkPlanFor(node);
+        QCOMPARE(forNode.kind, QStringLiteral("disk-fio"));
+        QCOMPARE(forNode.nodes.size(), 1);
+        QCOMPARE(forNode.nodes.first().secretKey(), pve.secretKey());
+        QVERIFY(forNode.target.isEmpty());
+
+        // A bare disk: device target; a mounted partition: a file in its mountpoint.
+        const Plan forDisk = p.benchmarkPlanFor(node->child(1));
+        QCOMPARE(forDisk.target.value(QStringLiteral("type")).toString(), QStringLiteral("device"));
+        QCOMPARE(forDisk.target.value(QStringLiteral("path")).toString(), QStringLiteral("/dev/nvme0n1"));
+        QCOMPARE(forDisk.nodes.first().secretKey(), pve.secretKey());
+        const Plan forPart = p.benchmarkPlanFor(node->child(0)->child(0));
+        QCOMPARE(forPart.target.value(QStringLiteral("type")).toString(), QStringLiteral("file"));
+        QCOMPARE(forPart.target.value(QStringLiteral("dir")).toString(), QStringLiteral("/srv"));
+        QVERIFY(p.benchmarkPlanFor(node->child(2)).kind.isEmpty());   // NICs: no disk plan
+
+        NodeProbeResult failed;
+        failed.error = Error(Error::Code::AuthDenied, QStringLiteral("denied"), QStringLiteral("pve1"));
+        p.setNodeInventory(pve, failed);
+        QCOMPARE(p.onlineCount(), 0);
+        QCOMPARE(node->childCount(), 0);
+        QVERIFY(node->text(1).contains(QStringLiteral("refused")));
+    }
+};
+
+QTEST_MAIN(TestClusterPanel)
+#include "test_clusterpanel.moc"
