@@ -1,6 +1,6 @@
 #include "bench/diskfiokind.h"
 
-// runner arrives with the parsers: #include "bench/diskfiorunner.h"
+#include "bench/diskfiorunner.h"
 #include "transport/shellquote.h"
 
 #include <QJsonArray>
@@ -194,8 +194,8 @@ double DiskFioKind::estimatedSeconds(const Plan &plan, int stepIndex) const
 
 std::unique_ptr<StepRunner> DiskFioKind::createStepRunner(const Plan &plan, int stepIndex) const
 {
-    Q_UNUSED(plan); Q_UNUSED(stepIndex);
-    return nullptr; // DiskFioRunner
+
+    return std::make_unique<DiskFioRunner>(plan, stepIndex);
 }
 
 Plan DiskFioKind::makePlan(const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target,

@@ -1,0 +1,5 @@
+#include "parse/parselog.h"
+
+namespace cm {
+Q_LOGGING_CATEGORY(lcParse, "clustermark.core.parse")
+}

@@ -1,0 +1,112 @@
+#include "parse/procstat.h"
+
+#include <QList>
+
+namespace cm {
+
+namespace {
+
+bool isCpuN(const QByteArray &word)
+{
+    if (word.size() < 4 || !word.startsWith("cpu"))
+        return false;
+    for (qsizetype i = 3; i < word.size(); ++i) {
+        if (word.at(i) < '0' || word.at(i) > '9')
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+CpuTimes parseProcStat(const QByteArray &data, Error *err, QStringList *warnings)
+{
+    if (err)
+        *err = Error();
+    CpuTimes t;
+    bool found = false;
+    const QList<QByteArray> lines = data.split('\n');
+    for (const QByteArray &raw : lines) {
+        const QList<QByteArray> f = raw.simplified().split(' ');
+        if (f.isEmpty())
+            continue;
+        if (isCpuN(f.first())) {
+            ++t.cpuCount;
+            continue;
+        }
+        if (f.first() != "cpu" || found)
+            continue;
+        quint64 *slots[] = {&t.user, &t.nice, &t.system, &t.idle, &t.iowait, &t.irq,
+                            &t.softirq, &t.steal, &t.guest, &t.guestNice};
+        constexpr int nSlots = int(sizeof(slots) / sizeof(slots[0]));
+        bool ok = true;
+        for (qsizetype i = 1; i < f.size() && i <= nSlots; ++i) {
+            bool good = false;
+            const quint64 v = f.at(i).toULongLong(&good);
+            if (!good) {
+                ok = false;
+                break;
+            }
+            *slots[i - 1] = v;
+            t.fields = int(i);
+        }
+        if (!ok || t.fields < 4) {
+            if (err)
+                *err = Error(Error::Code::ParseError, QStringLiteral("/proc/stat: malformed \"cpu\" line"),
+                             QStringLiteral("/proc/stat"), QString::fromUtf8(raw.left(200)));
+            return CpuTimes();
+        }
+        if (f.size() - 1 > nSlots && warnings)
+            *warnings << QStringLiteral("/proc/stat: %1 extra values on the cpu line ignored").arg(f.size() - 1 - nSlots);
+        found = true;
+    }
+    if (!found) {
+        if (err)
+            *err = Error(Error::Code::ParseError, QStringLiteral("/proc/stat: no \"cpu\" line"),
+                         QStringLiteral("/proc/stat"));
+        return CpuTimes();
+    }
+    if (t.fields < 5 && warnings)
+        *warnings << QStringLiteral("/proc/stat: no iowait figure (old kernel)");
+    return t;
+}
+
+namespace {
+
+std::optional<double> share(const CpuTimes &prev, const CpuTimes &cur, quint64 CpuTimes::*field)
+{
+    if (cur.total() <= prev.total() || cur.idleAll() < prev.idleAll())
+        return std::nullopt;
+    const double dt = double(cur.total() - prev.total());
+    if (field) {
+        if (cur.*field < prev.*field)
+            return std::nullopt;
+        return 100.0 * double(cur.*field - prev.*field) / dt;
+    }
+    const quint64 dIdle = cur.idleAll() - prev.idleAll();
+    const quint64 dTotal = cur.total() - prev.total();
+    if (dIdle > dTotal)
+        return std::nullopt;
+    return 100.0 * double(dTotal - dIdle) / dt;
+}
+
+} // namespace
+
+std::optional<double> cpuBusyPercent(const CpuTimes &prev, const CpuTimes &cur)
+{
+    return share(prev, cur, nullptr);
+}
+
+std::optional<double> iowaitPercent(const CpuTimes &prev, const CpuTimes &cur)
+{
+    return share(prev, cur, &CpuTimes::iowait);
+}
+
+std::optional<double> cpuElapsedSec(const CpuTimes &prev, const CpuTimes &cur, int userHz)
+{
+    if (cur.cpuCount <= 0 || cur.cpuCount != prev.cpuCount || userHz <= 0 || cur.total() <= prev.total())
+        return std::nullopt;
+    return double(cur.total() - prev.total()) / cur.cpuCount / userHz;
+}
+
+} // namespace cm

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Re-records the local fio outputs of this folder with the fio on PATH (3.33 here), on
+# a temp file (never a device). Not run by the tests; see README.md.
+set -euo pipefail
+out=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+v=$(fio --version | sed 's/^fio-//')
+f="$tmp/cm-bench.file"
+common=(--filename="$f" --size=16M --bs=4k --direct=1 --ioengine=libaio --iodepth=4)
+
+# Final outputs.
+fio --name=randrw "${common[@]}" --rw=randrw --numjobs=2 --runtime=1 --time_based \
+    --output-format=json > "$out/fio$v-json-randrw-2jobs.json"
+fio --name=randread "${common[@]}" --rw=randread --runtime=1 --time_based \
+    --output-format=json+ > "$out/fio$v-jsonplus-randread.json"
+
+# Status-interval streams (cumulative documents back to back).
+fio --name=randrw "${common[@]}" --rw=randrw --numjobs=2 --runtime=3 --time_based \
+    --status-interval=1 --output-format=json > "$out/fio$v-stream-json-randrw-2jobs.txt"
+fio --name=randrw "${common[@]}" --rw=randrw --runtime=3 --time_based \
+    --status-interval=1 --output-format=json+ > "$out/fio$v-stream-jsonplus-randrw.txt"
+
+# Stream cut by SIGTERM after 2.5 s: "fio: terminating on signal 15" and a partial
+# final document; fio exits 128.
+fio --name=randwrite "${common[@]}" --rw=randwrite --runtime=20 --time_based \
+    --status-interval=1 --output-format=json+ > "$out/fio$v-stream-jsonplus-sigterm.txt" &
+pid=$!
+sleep 2.5
+kill -TERM "$pid"
+rc=0; wait "$pid" || rc=$?
+echo "fio exit status after SIGTERM: $rc" >&2
+
+# A job error: the target is a folder. JSON still printed, jobs[].error set, exit 1.
+mkdir -p "$tmp/dir"
+rc=0
+fio --name=err --filename="$tmp/dir" --size=1M --rw=read --bs=4k --direct=1 \
+    --output-format=json > "$out/fio$v-json-error.json" 2> "$out/fio$v-json-error.stderr" || rc=$?
+echo "fio exit status for the error run: $rc" >&2
+sed -i "s#$tmp#/tmp/REC#g" "$out/fio$v-json-error.stderr" "$out/fio$v-json-error.json"
+
+# psync with iodepth > 1: a "note:" line on stdout before the JSON.
+fio --name=psync --filename="$f" --size=16M --bs=4k --direct=1 --ioengine=psync --iodepth=4 \
+    --rw=randread --runtime=1 --time_based --output-format=json > "$out/fio$v-json-note-psync.json"
+
+# Keep no temp path in the recordings.
+sed -i "s#$tmp#/tmp/REC#g" "$out"/fio"$v"-*.json "$out"/fio"$v"-*.txt
+
+# The same SIGTERM stream as a reader sees it when the connection drops inside the
+# final document: cut 3000 bytes before its end (derived, not a separate fio run).
+s="$out/fio$v-stream-jsonplus-sigterm.txt"
+head -c $(( $(stat -c %s "$s") - 3000 )) "$s" > "$out/fio$v-stream-jsonplus-cut.txt"
