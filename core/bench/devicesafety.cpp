@@ -11,7 +11,7 @@
 #include <QSet>
 #include <QUuid>
 
-Q_LOGGING_CATEGORY(lcSafety, "clustermark.core.devicesafety")
+Q_LOGGING_CATEGORY(lcSafety, "clustermark.core.devicesafety", QtInfoMsg)
 
 namespace cm {
 

@@ -1,21 +1,21 @@
 #include "bench/diskfiorunner.h"
 
 #include "bench/diskfiokind.h"
-#include "bench/fiosamplestream.h"
+#include "parse/fiosamplestream.h"
 #include "bench/devicesafety.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QLoggingCategory>
 
-Q_LOGGING_CATEGORY(lcFio, "clustermark.core.fio")
+Q_LOGGING_CATEGORY(lcFio, "clustermark.core.fio", QtInfoMsg)
 
 namespace cm {
 
 namespace {
 
 // Fixed script; the only input is "$1" (the target path), passed as an argument.
-const char *kEnvScript = R"(p=$1
+const char *kEnvScript = R"SH(p=$1
 if [ -b "$p" ]; then dev=$p; else dev=$(df --output=source -- "$p" 2>/dev/null | tail -n 1); fi
 disk=$(lsblk -ndo PKNAME -- "$dev" 2>/dev/null | head -n 1)
 [ -n "$disk" ] || disk=$(basename -- "$dev")
@@ -27,7 +27,7 @@ echo "disk=$disk"
 [ -r "/sys/block/$disk/queue/rotational" ] && echo "rotational=$(cat "/sys/block/$disk/queue/rotational")"
 [ -r "/sys/block/$disk/device/model" ] && echo "model=$(cat "/sys/block/$disk/device/model")"
 exit 0
-)";
+)SH";
 
 QString tail(const QByteArray &b, int lines = 6)
 {
@@ -47,8 +47,15 @@ Error DiskFioRunner::checkTarget(StepContext &ctx, const PlanStep &step)
     if (!device)
         return checkFileTarget(*ctx.transport, m_plan.target.value(QStringLiteral("dir")).toString());
     const QString path = m_plan.target.value(QStringLiteral("path")).toString();
-    if (!DiskFioKind::stepWrites(step))
-        return checkDeviceForRead(*ctx.transport, path);
+    if (!DiskFioKind::stepWrites(step)) {
+        // Reading a device changes nothing: it only has to be a block device.
+        const ExecResult r = ctx.transport->capture({QStringLiteral("test"), QStringLiteral("-b"), path}, 15000);
+        if (r.error)
+            return r.error;
+        return r.exitCode == 0 ? Error()
+                               : Error(Error::Code::PathMissing, QStringLiteral("%1 is not a block device").arg(path),
+                                       ctx.nodeName + QLatin1Char(':') + path);
+    }
     if (!typedConfirmationMatches(m_plan.target.value(QStringLiteral("confirm")).toString(), path))
         return Error(Error::Code::Unsafe,
                      QStringLiteral("writing to %1 destroys its data and was not confirmed by typing its path").arg(path),

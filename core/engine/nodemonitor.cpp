@@ -5,7 +5,7 @@
 
 #include <QLoggingCategory>
 
-Q_LOGGING_CATEGORY(lcMonitor, "clustermark.core.monitor")
+Q_LOGGING_CATEGORY(lcMonitor, "clustermark.core.monitor", QtInfoMsg)
 
 namespace cm {
 

@@ -13,7 +13,7 @@
 #include <condition_variable>
 #include <mutex>
 
-Q_LOGGING_CATEGORY(lcEngine, "clustermark.core.engine")
+Q_LOGGING_CATEGORY(lcEngine, "clustermark.core.engine", QtInfoMsg)
 
 namespace cm {
 

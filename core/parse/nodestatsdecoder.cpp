@@ -46,72 +46,34 @@ SampleList NodeStatsDecoder::feed(const QByteArray &chunk, double t)
 SampleList NodeStatsDecoder::decodeBlock(const QByteArray &block, double t)
 {
     SampleList out;
-    Cpu cpu;
-    QHash<QString, Disk> disks;
-    enum { None, Stat, DiskStats } section = None;
-    const QList<QByteArray> lines = block.split('\n');
-    for (const QByteArray &raw : lines) {
-        const QByteArray line = raw.trimmed();
-        if (line == "@@stat") { section = Stat; continue; }
-        if (line == "@@diskstats") { section = DiskStats; continue; }
-        if (line.isEmpty())
-            continue;
-        const QList<QByteArray> f = line.simplified().split(' ');
-        if (section == Stat && f.value(0) == "cpu" && f.size() >= 8) {
-            // user nice system idle iowait irq softirq steal…
-            quint64 vals[10] = {};
-            bool ok = true;
-            for (int i = 1; i < f.size() && i <= 10; ++i) {
-                bool k = false;
-                vals[i - 1] = f.at(i).toULongLong(&k);
-                ok = ok && k;
-            }
-            if (!ok) {
-                m_warnings << QStringLiteral("unreadable /proc/stat cpu line");
-                continue;
-            }
-            // guest and guest_nice (9, 10) are already inside user and nice.
-            quint64 total = 0;
-            for (int i = 0; i < 8; ++i)
-                total += vals[i];
-            cpu.total = total;
-            cpu.iowait = vals[4];
-            cpu.busy = total - vals[3] - vals[4];
-            cpu.valid = true;
-        } else if (section == DiskStats && f.size() >= 14) {
-            const QString name = QString::fromLatin1(f.at(2));
-            if (!isWholeDiskName(name))
-                continue;
-            Disk d;
-            bool a = false, b = false, c = false;
-            d.sectorsRead = f.at(5).toULongLong(&a);
-            d.sectorsWritten = f.at(9).toULongLong(&b);
-            d.ioTicksMs = f.at(12).toULongLong(&c);
-            if (a && b && c)
-                disks.insert(name, d);
-        }
+    const qsizetype statAt = block.indexOf("@@stat\n");
+    const qsizetype diskAt = block.indexOf("@@diskstats\n");
+    if (statAt < 0 || diskAt < statAt) {
+        m_warnings << QStringLiteral("monitor block without its sections");
+        return out;
+    }
+    Error cpuErr;
+    const CpuTimes cpu = parseProcStat(block.mid(statAt + 7, diskAt - statAt - 7), &cpuErr, &m_warnings);
+    QList<DiskStat> disks;
+    for (DiskStat &d : parseDiskStats(block.mid(diskAt + 12), nullptr, &m_warnings))
+        if (isWholeDiskName(d.name))
+            disks.append(std::move(d));
+
+    if (!cpuErr && m_prevCpu) {
+        if (const auto busy = cpuBusyPercent(*m_prevCpu, cpu))
+            out.append(Sample{-1, m_node, metric::CpuBusy, t, *busy});
+        if (const auto io = iowaitPercent(*m_prevCpu, cpu))
+            out.append(Sample{-1, m_node, metric::CpuIowait, t, *io});
     }
     const double dt = m_prevT >= 0 ? t - m_prevT : 0;
-    if (cpu.valid && m_prevCpu.valid && cpu.total > m_prevCpu.total && cpu.busy >= m_prevCpu.busy) {
-        const double dTotal = double(cpu.total - m_prevCpu.total);
-        out.append(Sample{-1, m_node, metric::CpuBusy, t, 100.0 * double(cpu.busy - m_prevCpu.busy) / dTotal});
-        if (cpu.iowait >= m_prevCpu.iowait)
-            out.append(Sample{-1, m_node, metric::CpuIowait, t, 100.0 * double(cpu.iowait - m_prevCpu.iowait) / dTotal});
-    }
     if (dt > 0.2) {
-        for (auto it = disks.cbegin(); it != disks.cend(); ++it) {
-            const auto prev = m_prevDisks.constFind(it.key());
-            if (prev == m_prevDisks.cend())
-                continue;
-            const Disk &d = it.value(), &p = prev.value();
-            if (d.sectorsRead < p.sectorsRead || d.sectorsWritten < p.sectorsWritten || d.ioTicksMs < p.ioTicksMs)
-                continue;   // counter reset
-            out.append(Sample{-1, m_node, metric::diskReadBytes(it.key()), t, double(d.sectorsRead - p.sectorsRead) * 512.0 / dt});
-            out.append(Sample{-1, m_node, metric::diskWriteBytes(it.key()), t, double(d.sectorsWritten - p.sectorsWritten) * 512.0 / dt});
-            out.append(Sample{-1, m_node, metric::diskUtil(it.key()), t, qMin(100.0, double(d.ioTicksMs - p.ioTicksMs) / (dt * 10.0))});
+        for (const DiskRate &r : diskRates(m_prevDisks, disks, dt)) {
+            out.append(Sample{-1, m_node, metric::diskReadBytes(r.name), t, r.readBytesPerSec});
+            out.append(Sample{-1, m_node, metric::diskWriteBytes(r.name), t, r.writeBytesPerSec});
+            out.append(Sample{-1, m_node, metric::diskUtil(r.name), t, qMin(100.0, r.utilPercent)});
         }
     }
-    if (cpu.valid)
+    if (!cpuErr)
         m_prevCpu = cpu;
     m_prevDisks = disks;
     m_prevT = t;

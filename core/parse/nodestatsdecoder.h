@@ -3,6 +3,8 @@
 // "@@diskstats", /proc/diskstats, "@@end") into per-second samples by differencing
 // consecutive blocks. Pure: bytes in, samples and warnings out.
 #include "model/sample.h"
+#include "parse/diskstats.h"
+#include "parse/procstat.h"
 
 #include <QHash>
 #include <QStringList>
@@ -17,14 +19,12 @@ public:
     QStringList takeWarnings();
 
 private:
-    struct Cpu { quint64 busy = 0, iowait = 0, total = 0; bool valid = false; };
-    struct Disk { quint64 sectorsRead = 0, sectorsWritten = 0, ioTicksMs = 0; };
     SampleList decodeBlock(const QByteArray &block, double t);
 
     QString m_node;
     QByteArray m_pending;
-    Cpu m_prevCpu;
-    QHash<QString, Disk> m_prevDisks;
+    std::optional<CpuTimes> m_prevCpu;
+    QList<DiskStat> m_prevDisks;
     double m_prevT = -1;
     QStringList m_warnings;
 };

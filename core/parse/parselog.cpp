@@ -1,5 +1,5 @@
 #include "parse/parselog.h"
 
 namespace cm {
-Q_LOGGING_CATEGORY(lcParse, "clustermark.core.parse")
+Q_LOGGING_CATEGORY(lcParse, "clustermark.core.parse", QtInfoMsg)
 }

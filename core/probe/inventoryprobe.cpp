@@ -10,7 +10,7 @@
 
 #include <functional>
 
-Q_LOGGING_CATEGORY(lcProbe, "clustermark.core.probe")
+Q_LOGGING_CATEGORY(lcProbe, "clustermark.core.probe", QtInfoMsg)
 
 namespace cm {
 

@@ -89,7 +89,7 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
     if (mixed)
         out += QLatin1String("Latency: read / write for tests that do both.\n\n");
     tools << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));
-    out += tools.join(QLatin1String(" · ")) + QLatin1Char('\n');
+    out += tools.join(QStringLiteral(" · ")) + QLatin1Char('\n');
     return out;
 }
 

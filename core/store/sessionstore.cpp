@@ -1,13 +1,16 @@
 #include "store/sessionstore.h"
 
 #include "store/processowner.h"
+#include "store/samplereader.h"
 #include "store/storeschema.h"
+#include "store/storesql.h"
 
 #include <QAtomicInteger>
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QStandardPaths>
@@ -19,49 +22,20 @@ namespace cm {
 
 struct SessionStore::Prepared {
     explicit Prepared(const QSqlDatabase &db)
-        : insertSample(db), insertSeries(db), findSeries(db), bumpLastT(db), readSeries(db)
+        : insertSample(db), insertSeries(db), findSeries(db), bumpLastT(db)
     {
     }
     QSqlQuery insertSample;
     QSqlQuery insertSeries;
     QSqlQuery findSeries;
     QSqlQuery bumpLastT;
-    QSqlQuery readSeries;
 };
+
+using namespace storesql;
 
 namespace {
 
 QAtomicInteger<quint64> s_connectionCounter;
-
-Error sqlError(const QSqlQuery &q, const QString &what, const QString &path)
-{
-    return Error(Error::Code::Storage, QStringLiteral("%1: %2").arg(what, q.lastError().text()), path);
-}
-
-QVariant msOrNull(const QDateTime &d)
-{
-    return d.isValid() ? QVariant(d.toMSecsSinceEpoch()) : QVariant(QMetaType(QMetaType::LongLong));
-}
-
-QDateTime fromMs(const QVariant &v)
-{
-    return v.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(v.toLongLong());
-}
-
-QString jsonText(const QJsonObject &o)
-{
-    return QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Compact));
-}
-
-QJsonObject jsonObject(const QVariant &v)
-{
-    return QJsonDocument::fromJson(v.toString().toUtf8()).object();
-}
-
-QString seriesKey(RunId run, int step, const QString &target, const QString &metric)
-{
-    return QStringLiteral("%1|%2|%3|%4").arg(run).arg(step).arg(target, metric);
-}
 
 const QString RunColumns = QStringLiteral(
     "SELECT r.id, r.session_id, s.name, r.kind, r.name, r.plan_json, r.status, r.started, r.finished,"
@@ -122,7 +96,10 @@ Error SessionStore::notOpen() const
 Error SessionStore::setError(const Error &e)
 {
     m_lastError = e;
-    if (e)
+    // A missing run or step is the caller's business; storage trouble is logged.
+    if (e.code == Error::Code::InvalidInput)
+        qCDebug(lcStore).noquote() << e.toString();
+    else if (e)
         qCWarning(lcStore).noquote() << e.toString();
     return e;
 }
@@ -172,7 +149,9 @@ Error SessionStore::open()
             return fail(Error(Error::Code::Storage,
                               QStringLiteral("cannot switch the database to WAL mode (journal mode is \"%1\")").arg(mode),
                               m_path));
-        if (!q.exec(QStringLiteral("PRAGMA synchronous = NORMAL")) || !q.exec(QStringLiteral("PRAGMA foreign_keys = ON")))
+        // 16 MiB page cache: a one-hour run's samples (~8 MB) stay cached between loads.
+        if (!q.exec(QStringLiteral("PRAGMA synchronous = NORMAL")) || !q.exec(QStringLiteral("PRAGMA foreign_keys = ON")) ||
+            !q.exec(QStringLiteral("PRAGMA cache_size = -16384")))
             return fail(sqlError(q, QStringLiteral("cannot configure the database"), m_path));
     }
     if (Error e = storeschema::migrate(db))
@@ -185,93 +164,22 @@ Error SessionStore::open()
             QStringLiteral("INSERT OR IGNORE INTO series(run_id, step_idx, target, metric) VALUES(?, ?, ?, ?)")) &&
         p->findSeries.prepare(
             QStringLiteral("SELECT id FROM series WHERE run_id = ? AND step_idx = ? AND target = ? AND metric = ?")) &&
-        p->bumpLastT.prepare(QStringLiteral("UPDATE runs SET last_sample_t = MAX(last_sample_t, ?) WHERE id = ?")) &&
-        p->readSeries.prepare(QStringLiteral("SELECT t, v FROM samples WHERE series_id = ? ORDER BY rowid"));
+        p->bumpLastT.prepare(QStringLiteral("UPDATE runs SET last_sample_t = MAX(last_sample_t, ?) WHERE id = ?"));
     if (!ok)
         return fail(Error(Error::Code::Storage, QStringLiteral("cannot prepare queries"), m_path));
-    p->readSeries.setForwardOnly(true);
     m_prepared = std::move(p);
     return setError({});
 }
 
-// ---- sessions
-
-qint64 SessionStore::ensureSession(const QString &name)
+QVariant SessionStore::pragma(const QString &name)
 {
-    if (!m_prepared)
-        return setError(notOpen()), 0;
-    const QString n = name.trimmed().isEmpty() ? QStringLiteral("Default") : name.trimmed();
+    static const QRegularExpression plain(QStringLiteral("^[a-z_]+$"));
+    if (!m_prepared || !plain.match(name).hasMatch())
+        return {};
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.prepare(QStringLiteral("INSERT OR IGNORE INTO sessions(name, created) VALUES(?, ?)"));
-    q.addBindValue(n);
-    q.addBindValue(QDateTime::currentMSecsSinceEpoch());
-    if (!q.exec())
-        return setError(sqlError(q, QStringLiteral("cannot create session \"%1\"").arg(n), m_path)), 0;
-    q.prepare(QStringLiteral("SELECT id FROM sessions WHERE name = ?"));
-    q.addBindValue(n);
-    if (!q.exec() || !q.next())
-        return setError(sqlError(q, QStringLiteral("cannot find session \"%1\"").arg(n), m_path)), 0;
-    setError({});
-    return q.value(0).toLongLong();
-}
-
-QList<SessionInfo> SessionStore::sessions()
-{
-    if (!m_prepared)
-        return setError(notOpen()), QList<SessionInfo>{};
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT s.id, s.name, s.tags, s.note, s.created,"
-                               " (SELECT COUNT(*) FROM runs r WHERE r.session_id = s.id) FROM sessions s ORDER BY s.id")))
-        return setError(sqlError(q, QStringLiteral("cannot list sessions"), m_path)), QList<SessionInfo>{};
-    QList<SessionInfo> out;
-    while (q.next()) {
-        SessionInfo s;
-        s.id = q.value(0).toLongLong();
-        s.name = q.value(1).toString();
-        for (const auto &t : QJsonDocument::fromJson(q.value(2).toString().toUtf8()).array())
-            s.tags << t.toString();
-        s.note = q.value(3).toString();
-        s.created = fromMs(q.value(4));
-        s.runCount = q.value(5).toInt();
-        out << s;
-    }
-    setError({});
-    return out;
-}
-
-Error SessionStore::updateSession(qint64 id, const QString &name, const QStringList &tags, const QString &note)
-{
-    if (!m_prepared)
-        return setError(notOpen());
-    if (name.trimmed().isEmpty())
-        return setError(Error(Error::Code::InvalidInput, QStringLiteral("a session needs a name")));
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.prepare(QStringLiteral("UPDATE sessions SET name = ?, tags = ?, note = ? WHERE id = ?"));
-    q.addBindValue(name.trimmed());
-    q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(tags)).toJson(QJsonDocument::Compact)));
-    q.addBindValue(note);
-    q.addBindValue(id);
-    if (!q.exec())
-        return setError(sqlError(q, QStringLiteral("cannot update session %1").arg(id), m_path));
-    if (q.numRowsAffected() != 1)
-        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no session %1").arg(id), m_path));
-    return setError({});
-}
-
-Error SessionStore::deleteSession(qint64 id)
-{
-    if (!m_prepared)
-        return setError(notOpen());
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.prepare(QStringLiteral("DELETE FROM sessions WHERE id = ?"));
-    q.addBindValue(id);
-    if (!q.exec())
-        return setError(sqlError(q, QStringLiteral("cannot delete session %1").arg(id), m_path));
-    if (q.numRowsAffected() != 1)
-        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no session %1").arg(id), m_path));
-    m_seriesCache.clear();
-    return setError({});
+    if (!q.exec(QStringLiteral("PRAGMA ") + name) || !q.next())
+        return {};
+    return q.value(0);
 }
 
 // ---- runs
@@ -292,8 +200,8 @@ RunId SessionStore::createRun(const Plan &plan, const QJsonObject &environment, 
     q.prepare(QStringLiteral("INSERT INTO runs(session_id, kind, name, plan_json, environment_json, status,"
                              " owner_pid, owner_host, owner_token, started) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(session);
-    q.addBindValue(plan.kind);
-    q.addBindValue(plan.name);
+    q.addBindValue(text(plan.kind));
+    q.addBindValue(text(plan.name));
     q.addBindValue(jsonText(plan.toJson()));
     q.addBindValue(jsonText(environment));
     q.addBindValue(runStatusName(RunStatus::Running));
@@ -315,7 +223,7 @@ Error SessionStore::finishRun(RunId id, RunStatus status, const QString &error)
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.prepare(QStringLiteral("UPDATE runs SET status = ?, error = ?, finished = ? WHERE id = ?"));
     q.addBindValue(runStatusName(status));
-    q.addBindValue(error);
+    q.addBindValue(text(error));
     const bool ended = status != RunStatus::Running && status != RunStatus::Interrupted;
     q.addBindValue(msOrNull(ended ? QDateTime::currentDateTime() : QDateTime()));
     q.addBindValue(id);
@@ -444,8 +352,7 @@ QJsonObject SessionStore::runEnvironment(RunId id)
 
 void SessionStore::forgetSeries(RunId run)
 {
-    const QString prefix = QString::number(run) + QLatin1Char('|');
-    m_seriesCache.removeIf([&](const auto &it) { return it.key().startsWith(prefix); });
+    m_seriesCache.removeIf([&](const auto &it) { return it.key().run == run; });
 }
 
 Error SessionStore::deleteRun(RunId id)
@@ -463,124 +370,11 @@ Error SessionStore::deleteRun(RunId id)
     return setError({});
 }
 
-// ---- steps
-
-qint64 SessionStore::beginStep(RunId run, int index, int iteration, const PlanStep &step, const QString &node,
-                               const QString &command, Error *error)
-{
-    auto fail = [&](const Error &e) {
-        setError(e);
-        if (error) *error = e;
-        return qint64(0);
-    };
-    if (!m_prepared)
-        return fail(notOpen());
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.prepare(QStringLiteral("INSERT INTO steps(run_id, idx, iteration, test_id, title, node, status, command,"
-                             " params_json, started) VALUES(?, ?, ?, ?, ?, ?, 'running', ?, ?, ?)"));
-    q.addBindValue(run);
-    q.addBindValue(index);
-    q.addBindValue(iteration);
-    q.addBindValue(step.id);
-    q.addBindValue(step.title);
-    q.addBindValue(node);
-    q.addBindValue(command);
-    q.addBindValue(jsonText(step.params));
-    q.addBindValue(QDateTime::currentMSecsSinceEpoch());
-    if (!q.exec())
-        return fail(sqlError(q, QStringLiteral("cannot record step %1 of run %2").arg(index).arg(run), m_path));
-    setError({});
-    if (error) *error = {};
-    return q.lastInsertId().toLongLong();
-}
-
-Error SessionStore::finishStep(qint64 stepId, const QString &status, const QString &target, const QJsonObject &summary,
-                               const QJsonObject &environment, const QByteArray &rawOutput, const QString &error)
-{
-    if (!m_prepared)
-        return setError(notOpen());
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.prepare(QStringLiteral("UPDATE steps SET status = ?, target = ?, summary_json = ?, environment_json = ?,"
-                             " raw_output = ?, error = ?, finished = ? WHERE id = ?"));
-    q.addBindValue(status);
-    q.addBindValue(target);
-    q.addBindValue(jsonText(summary));
-    q.addBindValue(jsonText(environment));
-    q.addBindValue(rawOutput.isNull() ? QByteArray("") : rawOutput);
-    q.addBindValue(error);
-    q.addBindValue(QDateTime::currentMSecsSinceEpoch());
-    q.addBindValue(stepId);
-    if (!q.exec())
-        return setError(sqlError(q, QStringLiteral("cannot finish step %1").arg(stepId), m_path));
-    if (q.numRowsAffected() != 1)
-        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no step %1").arg(stepId), m_path));
-    return setError({});
-}
-
-QList<StepRecord> SessionStore::steps(RunId run)
-{
-    return loadSteps(run, true);
-}
-
-QList<StepRecord> SessionStore::loadSteps(RunId run, bool withRawOutput)
-{
-    if (!m_prepared)
-        return setError(notOpen()), QList<StepRecord>{};
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT id, idx, iteration, test_id, title, node, target, status, command, params_json,"
-                             " summary_json, environment_json, %1, COALESCE(length(raw_output), 0), error, started,"
-                             " finished FROM steps WHERE run_id = ? ORDER BY id")
-                  .arg(withRawOutput ? QStringLiteral("raw_output") : QStringLiteral("NULL")));
-    q.addBindValue(run);
-    if (!q.exec())
-        return setError(sqlError(q, QStringLiteral("cannot read the steps of run %1").arg(run), m_path)),
-               QList<StepRecord>{};
-    QList<StepRecord> out;
-    while (q.next()) {
-        StepRecord s;
-        s.id = q.value(0).toLongLong();
-        s.index = q.value(1).toInt();
-        s.iteration = q.value(2).toInt();
-        s.testId = q.value(3).toString();
-        s.title = q.value(4).toString();
-        s.node = q.value(5).toString();
-        s.target = q.value(6).toString();
-        s.status = q.value(7).toString();
-        s.command = q.value(8).toString();
-        s.params = jsonObject(q.value(9));
-        s.summary = jsonObject(q.value(10));
-        s.environment = jsonObject(q.value(11));
-        s.rawOutput = q.value(12).toByteArray();
-        s.rawOutputSize = q.value(13).toLongLong();
-        s.error = q.value(14).toString();
-        s.started = fromMs(q.value(15));
-        s.finished = fromMs(q.value(16));
-        out << s;
-    }
-    setError({});
-    return out;
-}
-
-QByteArray SessionStore::stepRawOutput(qint64 stepId)
-{
-    if (!m_prepared)
-        return setError(notOpen()), QByteArray{};
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.prepare(QStringLiteral("SELECT raw_output FROM steps WHERE id = ?"));
-    q.addBindValue(stepId);
-    if (!q.exec() || !q.next())
-        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no step %1").arg(stepId), m_path)), QByteArray{};
-    setError({});
-    return q.value(0).toByteArray();
-}
-
 // ---- samples
 
 qint64 SessionStore::seriesId(RunId run, const Sample &s, Error *error)
 {
-    const QString key = seriesKey(run, s.step, s.target, s.metric);
-    if (const auto it = m_seriesCache.constFind(key); it != m_seriesCache.cend())
+    if (const auto it = m_seriesCache.constFind(SeriesKey{run, s.step, s.target, s.metric}); it != m_seriesCache.cend())
         return it.value();
     for (QSqlQuery *q : {&m_prepared->insertSeries, &m_prepared->findSeries}) {
         q->bindValue(0, run);
@@ -600,6 +394,7 @@ qint64 SessionStore::seriesId(RunId run, const Sample &s, Error *error)
                        m_path);
         return 0;
     }
+    const SeriesKey key{run, s.step, s.target, s.metric};
     m_seriesCache.insert(key, id);
     m_newSeries << key;
     return id;
@@ -618,7 +413,7 @@ Error SessionStore::appendSamples(RunId run, const SampleList &samples)
     m_newSeries.clear();
     auto rollback = [&](const Error &e) {
         QSqlQuery(db).exec(QStringLiteral("ROLLBACK"));
-        for (const QString &k : std::as_const(m_newSeries))
+        for (const SeriesKey &k : std::as_const(m_newSeries))
             m_seriesCache.remove(k);
         m_newSeries.clear();
         return setError(e);
@@ -659,39 +454,43 @@ QList<SeriesData> SessionStore::series(RunId run)
         return setError(sqlError(tx, QStringLiteral("cannot read series of run %1").arg(run), m_path)),
                QList<SeriesData>{};
     QList<SeriesData> out;
-    QSqlQuery q(db);
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT id, step_idx, target, metric FROM series WHERE run_id = ? ORDER BY id"));
-    q.addBindValue(run);
+    QHash<qint64, qsizetype> index;   // series id → position in out
+    qint64 lo = std::numeric_limits<qint64>::max();
+    qint64 hi = 0;
     Error err;
-    if (q.exec()) {
-        while (q.next()) {
-            SeriesData s;
-            s.id = q.value(0).toLongLong();
-            s.step = q.value(1).toInt();
-            s.target = q.value(2).toString();
-            s.metric = q.value(3).toString();
-            out << s;
+    {
+        // With each series' first and last sample rowid, so that the samples can be
+        // read below in one sequential range scan rather than 64 index walks that jump
+        // all over the table (samples of one batch are interleaved across series).
+        QSqlQuery q(db);
+        q.setForwardOnly(true);
+        q.prepare(QStringLiteral(
+            "SELECT s.id, s.step_idx, s.target, s.metric,"
+            " (SELECT rowid FROM samples WHERE series_id = s.id ORDER BY rowid LIMIT 1),"
+            " (SELECT rowid FROM samples WHERE series_id = s.id ORDER BY rowid DESC LIMIT 1)"
+            " FROM series s WHERE s.run_id = ? ORDER BY s.id"));
+        q.addBindValue(run);
+        if (q.exec()) {
+            while (q.next()) {
+                SeriesData s;
+                s.id = q.value(0).toLongLong();
+                s.step = q.value(1).toInt();
+                s.target = q.value(2).toString();
+                s.metric = q.value(3).toString();
+                if (!q.value(4).isNull()) {
+                    lo = std::min(lo, q.value(4).toLongLong());
+                    hi = std::max(hi, q.value(5).toLongLong());
+                }
+                index.insert(s.id, out.size());
+                out << s;
+            }
+        } else {
+            err = sqlError(q, QStringLiteral("cannot read series of run %1").arg(run), m_path);
         }
-    } else {
-        err = sqlError(q, QStringLiteral("cannot read series of run %1").arg(run), m_path);
     }
-    QSqlQuery &r = m_prepared->readSeries;
-    for (SeriesData &s : out) {
-        if (err)
-            break;
-        r.bindValue(0, s.id);
-        if (!r.exec()) {
-            err = sqlError(r, QStringLiteral("cannot read samples of run %1").arg(run), m_path);
-            break;
-        }
-        while (r.next()) {
-            s.t << r.value(0).toDouble();
-            const QVariant v = r.value(1);
-            s.v << (v.isNull() ? std::numeric_limits<double>::quiet_NaN() : v.toDouble());
-        }
-        r.finish();
-    }
+    // Rows of other runs written at the same time may sit in the range: skipped.
+    if (!err && lo <= hi)
+        err = readSampleRange(db, lo, hi, index, out);
     tx.exec(QStringLiteral("COMMIT"));
     if (err)
         return setError(err), QList<SeriesData>{};

@@ -17,6 +17,7 @@
 #include <QList>
 #include <QString>
 #include <QStringList>
+#include <QVariant>
 
 #include <memory>
 
@@ -91,6 +92,9 @@ public:
     QString path() const { return m_path; }
     // Error of the last call (None when it succeeded); for calls that return lists.
     Error lastError() const { return m_lastError; }
+    // Value of "PRAGMA <name>" on this connection (journal_mode, foreign_keys, ...);
+    // invalid for anything but a plain name.
+    QVariant pragma(const QString &name);
 
     // Sessions
     qint64 ensureSession(const QString &name);          // "" → "Default"
@@ -120,7 +124,9 @@ public:
 
     // Samples: all of them in one transaction, committed before returning.
     Error appendSamples(RunId run, const SampleList &samples);
-    QList<SeriesData> series(RunId run);                // samples in the order appended
+    // Samples in the order appended; a NaN value (a gap) is stored as NULL and reads back
+    // as NaN. One read transaction: concurrent appends never show half a batch.
+    QList<SeriesData> series(RunId run);
 
     // Exports of one run
     QJsonObject runToJson(RunId id);            // run, plan, environment, steps, series
@@ -128,6 +134,17 @@ public:
 
 private:
     struct Prepared;
+    struct SeriesKey {
+        RunId run;
+        int step;
+        QString target;
+        QString metric;
+        friend bool operator==(const SeriesKey &, const SeriesKey &) = default;
+        friend size_t qHash(const SeriesKey &k, size_t seed = 0) noexcept
+        {
+            return qHashMulti(seed, k.run, k.step, k.target, k.metric);
+        }
+    };
     qint64 seriesId(RunId run, const Sample &s, Error *error);
     QList<StepRecord> loadSteps(RunId run, bool withRawOutput);
     Error notOpen() const;
@@ -138,8 +155,8 @@ private:
     QString m_connection;
     std::unique_ptr<Prepared> m_prepared;       // prepared queries; gone before the connection
     Error m_lastError;
-    QHash<QString, qint64> m_seriesCache;       // "run|step|target|metric" → id
-    QStringList m_newSeries;                    // cache keys added by the open transaction
+    QHash<SeriesKey, qint64> m_seriesCache;     // series ids seen by this instance
+    QList<SeriesKey> m_newSeries;               // cache keys added by the open transaction
 };
 
 } // namespace cm

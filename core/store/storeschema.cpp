@@ -4,7 +4,7 @@
 #include <QSqlQuery>
 #include <QStringList>
 
-Q_LOGGING_CATEGORY(lcStore, "clustermark.core.store")
+Q_LOGGING_CATEGORY(lcStore, "clustermark.core.store", QtInfoMsg)
 
 namespace cm::storeschema {
 

@@ -48,8 +48,12 @@ QString formatSignificant(double v, int digits)
 {
     if (!std::isfinite(v))
         return Dash;
+    digits = std::max(1, digits);
+    // Whole numbers at and above 10^digits: "12345", not "12300".
+    if (std::fabs(v) >= std::pow(10.0, digits))
+        return QString::number(std::round(v), 'f', 0);
     int dec = 0;
-    const double r = roundSignificant(v, std::max(1, digits), &dec);
+    const double r = roundSignificant(v, digits, &dec);
     return QString::number(r, 'f', dec);
 }
 
@@ -57,11 +61,7 @@ QString formatMBps(double bytesPerSec)
 {
     if (invalid(bytesPerSec))
         return Dash;
-    const double mb = bytesPerSec / 1e6;
-    // Whole numbers from 1000 MB/s on: "2345", not "2.35e3".
-    if (mb >= 1000)
-        return QString::number(std::round(mb), 'f', 0);
-    return formatSignificant(mb);
+    return formatSignificant(bytesPerSec / 1e6);
 }
 
 QString formatBytesPerSec(double bytesPerSec)

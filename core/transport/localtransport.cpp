@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-Q_LOGGING_CATEGORY(lcLocal, "clustermark.core.transport.local")
+Q_LOGGING_CATEGORY(lcLocal, "clustermark.core.transport.local", QtInfoMsg)
 
 namespace cm {
 

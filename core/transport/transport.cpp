@@ -12,9 +12,11 @@ QString Command::toShellString() const
         for (auto it = env.cbegin(); it != env.cend(); ++it)
             parts << it.key() + QLatin1Char('=') + it.value();
     }
+    // --foreground keeps `timeout` in the command's process group (without it, it makes
+    // its own group, which a cancel's group kill would then miss).
     if (maxRuntimeSec > 0)
-        parts << QStringLiteral("timeout") << QStringLiteral("-k") << QStringLiteral("5")
-              << QString::number(maxRuntimeSec);
+        parts << QStringLiteral("timeout") << QStringLiteral("--foreground") << QStringLiteral("-k")
+              << QStringLiteral("5") << QString::number(maxRuntimeSec);
     parts << argv;
     return shellJoin(parts);
 }

@@ -80,6 +80,22 @@ private Q_SLOTS:
         const QByteArray pid = f.readAll().trimmed();
         QTRY_VERIFY_WITH_TIMEOUT(!cmtest::processAlive(pid.toLongLong()), 2000);
     }
+    void cancelOfBoundedCommandIsQuick()
+    {
+        // The node-side bound (`timeout`) must not delay a cancel.
+        LocalTransport t;
+        Command c;
+        c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("while :; do sleep 1; done")};
+        c.maxRuntimeSec = 100;
+        CancelToken cancel;
+        std::thread canceller([cancel] { QThread::msleep(300); cancel.cancel(); });
+        QElapsedTimer clock;
+        clock.start();
+        const ExecResult r = t.run(c, {}, cancel);
+        canceller.join();
+        QCOMPARE(r.error.code, Error::Code::Cancelled);
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+    }
     void timeoutIsAnError()
     {
         LocalTransport t;

@@ -1,0 +1,95 @@
+#include "parse/fiosamplestream.h"
+
+#include <QJsonArray>
+
+namespace cm {
+
+namespace {
+constexpr int MaxWarnings = 50;
+}
+
+FioSampleStream::FioSampleStream(int stepIndex, QString target) : m_step(stepIndex), m_target(std::move(target)) {}
+
+void FioSampleStream::absorbWarnings(const QStringList &w)
+{
+    for (const QString &x : w)
+        if (m_warnings.size() < MaxWarnings)
+            m_warnings << x;
+}
+
+SampleList FioSampleStream::feed(const QByteArray &chunk, double t)
+{
+    SampleList out;
+    const QList<QByteArray> docs = m_splitter.feed(chunk);
+    absorbWarnings(m_splitter.takeWarnings());
+    for (const QByteArray &doc : docs) {
+        Error err;
+        QStringList warn;
+        const FioReport rep = FioReport::parse(doc, &err, &warn);
+        absorbWarnings(warn);
+        if (err) {
+            absorbWarnings({QStringLiteral("unreadable fio report skipped: %1").arg(err.message)});
+            continue;
+        }
+        ++m_reports;
+        if (rep.hasJobErrors() && m_jobError.isEmpty())
+            m_jobError = rep.firstJobError();
+        for (const FioInterval &iv : m_tracker.add(rep)) {
+            ++m_intervals;
+            m_fromBins = m_fromBins || iv.latencyFromBins;
+            out += iv.toSamples(m_step, m_target, t);
+        }
+        absorbWarnings(m_tracker.takeWarnings());
+    }
+    return out;
+}
+
+void FioSampleStream::finish()
+{
+    m_splitter.finish();
+    absorbWarnings(m_splitter.takeWarnings());
+}
+
+QJsonObject FioSampleStream::summary() const
+{
+    QJsonObject out;
+    const auto s = m_tracker.summary();
+    if (!s)
+        return out;
+    for (FioDir d : {FioDir::Read, FioDir::Write, FioDir::Trim}) {
+        const FioDirStats &st = s->dir(d);
+        if (!st.active() || st.totalIos == 0)
+            continue;
+        const LatencyHistogram &h = s->histogram[size_t(d)];
+        QJsonObject o{{QStringLiteral("bw"), st.bwBytes},
+                      {QStringLiteral("iops"), st.iops},
+                      {QStringLiteral("io_bytes"), double(st.ioBytes)},
+                      {QStringLiteral("total_ios"), double(st.totalIos)},
+                      {QStringLiteral("runtime_ms"), double(st.runtimeMs)},
+                      {QStringLiteral("lat_mean_ns"), st.clat.meanNs},
+                      {QStringLiteral("lat_min_ns"), st.clat.minNs},
+                      {QStringLiteral("lat_max_ns"), st.clat.maxNs},
+                      {QStringLiteral("lat_p50_ns"), st.percentile(kP50)},
+                      {QStringLiteral("lat_p99_ns"), st.percentile(kP99)},
+                      {QStringLiteral("lat_p999_ns"), st.percentile(kP999)}};
+        QJsonObject pct;
+        for (auto it = st.percentiles.cbegin(); it != st.percentiles.cend(); ++it)
+            pct.insert(QString::number(it.key(), 'g', 6), it.value());
+        o.insert(QStringLiteral("percentiles"), pct);
+        if (!h.isEmpty()) {
+            // The full histogram, as fio-style bins: latency ns → count.
+            QJsonObject bins;
+            const LatencyBins b = h.bins();
+            for (auto it = b.cbegin(); it != b.cend(); ++it)
+                bins.insert(QString::number(it.key()), double(it.value()));
+            o.insert(QStringLiteral("histogram"), bins);
+        }
+        out.insert(fioDirName(d), o);
+    }
+    out.insert(QStringLiteral("latency_from_bins"), m_fromBins);
+    out.insert(QStringLiteral("intervals"), m_intervals);
+    out.insert(QStringLiteral("fio_version_reported"), s->last.fioVersion);
+    return out;
+}
+
+} // namespace cm

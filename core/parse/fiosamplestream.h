@@ -1,0 +1,44 @@
+#pragma once
+// fio's stdout (json+ with --status-interval=1) → live samples and a final summary.
+// Glue over FioStreamSplitter, FioReport and FioIntervalTracker, used by the disk
+// runner. Pure: no I/O; chunks may be cut anywhere.
+#include "model/sample.h"
+#include "parse/fiointervals.h"
+#include "parse/fiostreamsplitter.h"
+
+#include <QJsonObject>
+#include <QStringList>
+
+namespace cm {
+
+class FioSampleStream {
+public:
+    FioSampleStream(int stepIndex, QString target);
+
+    // t: when the chunk arrived, on the run's time axis (one axis for all nodes).
+    SampleList feed(const QByteArray &chunk, double t);
+    void finish();
+
+    QStringList warnings() const { return m_warnings; }
+    bool hasFinalReport() const { return m_reports > 0; }
+    QString jobError() const { return m_jobError; }
+    // {"read":{bw,iops,io_bytes,total_ios,runtime_ms,lat_mean_ns,lat_min_ns,lat_max_ns,
+    //  lat_p50_ns,lat_p99_ns,lat_p999_ns,percentiles:{…},histogram:{ns:count}}, "write":{…},
+    //  "latency_from_bins":bool, "intervals":N}; directions without I/O are left out.
+    QJsonObject summary() const;
+
+private:
+    void absorbWarnings(const QStringList &w);
+
+    int m_step;
+    QString m_target;
+    FioStreamSplitter m_splitter;
+    FioIntervalTracker m_tracker;
+    QStringList m_warnings;
+    QString m_jobError;
+    int m_reports = 0;
+    int m_intervals = 0;
+    bool m_fromBins = false;
+};
+
+} // namespace cm

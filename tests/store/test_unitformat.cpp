@@ -1,0 +1,152 @@
+// Unit formatting and the Markdown run summary on fixed input.
+#include "store/runmarkdown.h"
+#include "store/unitformat.h"
+
+#include <QJsonObject>
+#include <QTest>
+#include <QTimeZone>
+
+#include <limits>
+
+using namespace cm;
+
+class TestUnitFormat : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void significant();
+    void bytesPerSec();
+    void iops();
+    void latency();
+    void markdownTable();
+    void markdownInterrupted();
+};
+
+void TestUnitFormat::significant()
+{
+    QCOMPARE(formatSignificant(1.23456), QStringLiteral("1.23"));
+    QCOMPARE(formatSignificant(9.996), QStringLiteral("10.0"));
+    QCOMPARE(formatSignificant(0.012345), QStringLiteral("0.0123"));
+    QCOMPARE(formatSignificant(12345), QStringLiteral("12345"));
+    QCOMPARE(formatSignificant(0), QStringLiteral("0"));
+    QCOMPARE(formatSignificant(std::numeric_limits<double>::quiet_NaN()), QStringLiteral("–"));
+}
+
+void TestUnitFormat::bytesPerSec()
+{
+    QCOMPARE(formatMBps(1234567890), QStringLiteral("1235"));
+    QCOMPARE(formatMBps(98765432), QStringLiteral("98.8"));
+    QCOMPARE(formatMBps(512000), QStringLiteral("0.512"));
+    QCOMPARE(formatMBps(999.96e6), QStringLiteral("1000"));
+    QCOMPARE(formatMBps(12345.4e6), QStringLiteral("12345"));
+    QCOMPARE(formatMBps(0), QStringLiteral("0"));
+    QCOMPARE(formatMBps(-5), QStringLiteral("–"));
+    QCOMPARE(formatBytesPerSec(1.234e9), QStringLiteral("1.23 GB/s"));
+    QCOMPARE(formatBytesPerSec(999.6e6), QStringLiteral("1.00 GB/s"));
+    QCOMPARE(formatBytesPerSec(512e3), QStringLiteral("512 kB/s"));
+    QCOMPARE(formatBytesPerSec(0), QStringLiteral("0 B/s"));
+    QCOMPARE(formatBytesPerSec(std::numeric_limits<double>::infinity()), QStringLiteral("–"));
+}
+
+void TestUnitFormat::iops()
+{
+    QCOMPARE(formatIops(12345), QStringLiteral("12.3k"));
+    QCOMPARE(formatIops(950), QStringLiteral("950"));
+    QCOMPARE(formatIops(45.67), QStringLiteral("45.7"));
+    QCOMPARE(formatIops(999.96), QStringLiteral("1.00k"));
+    QCOMPARE(formatIops(1.5e6), QStringLiteral("1.50M"));
+    QCOMPARE(formatIops(0), QStringLiteral("0"));
+}
+
+void TestUnitFormat::latency()
+{
+    QCOMPARE(formatLatencyNs(850), QStringLiteral("850 ns"));
+    QCOMPARE(formatLatencyNs(85000), QStringLiteral("85.0 µs"));
+    QCOMPARE(formatLatencyNs(1234567), QStringLiteral("1.23 ms"));
+    QCOMPARE(formatLatencyNs(999400), QStringLiteral("999 µs"));
+    QCOMPARE(formatLatencyNs(999600), QStringLiteral("1.00 ms"));
+    QCOMPARE(formatLatencyNs(2.5e9), QStringLiteral("2.50 s"));
+    QCOMPARE(formatLatencyNs(std::numeric_limits<double>::quiet_NaN()), QStringLiteral("–"));
+}
+
+static QJsonObject dir(double bw, double iops, double p50, double p99)
+{
+    return {{QStringLiteral("bw"), bw},         {QStringLiteral("iops"), iops},
+            {QStringLiteral("lat_mean_ns"), p50}, {QStringLiteral("lat_p50_ns"), p50},
+            {QStringLiteral("lat_p99_ns"), p99}, {QStringLiteral("lat_p999_ns"), p99 * 2},
+            {QStringLiteral("io_bytes"), bw * 30}, {QStringLiteral("runtime_ms"), 30000}};
+}
+
+static QList<StepRecord> fixedSteps()
+{
+    const QJsonObject none = dir(0, 0, 0, 0);
+    StepRecord a;
+    a.index = 0;
+    a.testId = QStringLiteral("seq-read");
+    a.title = QStringLiteral("Linear read 4M QD32");
+    a.node = QStringLiteral("node1");
+    a.status = QStringLiteral("completed");
+    a.summary = {{QStringLiteral("read"), dir(1234567890, 294.3, 106954752, 181403648)},
+                 {QStringLiteral("write"), none},
+                 {QStringLiteral("fio_version"), QStringLiteral("fio-3.33")},
+                 {QStringLiteral("write_cache"), QStringLiteral("write back")}};
+    StepRecord b;
+    b.index = 1;
+    b.testId = QStringLiteral("rand-mixed");
+    b.title = QStringLiteral("Random 4k | mixed");
+    b.node = QStringLiteral("node2");
+    b.status = QStringLiteral("completed");
+    b.summary = {{QStringLiteral("read"), dir(12345678, 3014.1, 84480, 305152)},
+                 {QStringLiteral("write"), dir(5290000, 1291.5, 1003520, 2539520)},
+                 {QStringLiteral("fio_version"), QStringLiteral("fio-3.33")},
+                 {QStringLiteral("write_cache"), QStringLiteral("write back")}};
+    StepRecord c;
+    c.index = 2;
+    c.testId = QStringLiteral("rand-write");
+    c.title = QStringLiteral("Random 4k write QD32");
+    c.node = QStringLiteral("node1");
+    c.status = QStringLiteral("failed");
+    c.error = QStringLiteral("fio: No space left on device");
+    return {a, b, c};
+}
+
+void TestUnitFormat::markdownTable()
+{
+    RunInfo run;
+    run.name = QStringLiteral("Quick disk (local)");
+    run.started = QDateTime(QDate(2026, 11, 29), QTime(20, 10, 30), QTimeZone::utc());
+    run.status = RunStatus::Completed;
+    const QString expected = QStringLiteral(
+        "**Quick disk (local)** — 2026-11-29 20:10 UTC — completed\n"
+        "\n"
+        "| Test | Node | Read MB/s | Read IOPS | Write MB/s | Write IOPS | Lat p50 | Lat p99 |\n"
+        "|:--|:--|--:|--:|--:|--:|--:|--:|\n"
+        "| Linear read 4M QD32 | node1 | 1235 | 294 | – | – | 107 ms | 181 ms |\n"
+        "| Random 4k \\| mixed | node2 | 12.3 | 3.01k | 5.29 | 1.29k | 84.5 µs / 1.00 ms | 305 µs / 2.54 ms |\n"
+        "| Random 4k write QD32 (failed) | node1 | – | – | – | – | – | – |\n"
+        "\n"
+        "Latency: read / write for tests that do both.\n"
+        "\n"
+        "fio-3.33 · write cache: write back · ClusterMark " CLUSTERMARK_VERSION "\n");
+    const QString md = runMarkdown(run, fixedSteps());
+    const QStringList got = md.split(QLatin1Char('\n')), want = expected.split(QLatin1Char('\n'));
+    for (int i = 0; i < std::min(got.size(), want.size()); ++i)
+        QCOMPARE(got[i], want[i]);   // line by line: a readable failure
+    QCOMPARE(md, expected);
+}
+
+void TestUnitFormat::markdownInterrupted()
+{
+    RunInfo run;
+    run.name = QStringLiteral("Overnight");
+    run.started = QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5), QTimeZone::utc());
+    run.status = RunStatus::Interrupted;
+    QList<StepRecord> steps = fixedSteps().mid(0, 1);
+    steps[0].iteration = 1;   // a repeat: numbered
+    const QString md = runMarkdown(run, steps);
+    QVERIFY2(md.startsWith(QStringLiteral("**Overnight** — 2026-01-02 03:04 UTC — interrupted")), qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| Linear read 4M QD32 #2 | node1 | 1235 |")), qPrintable(md));
+    QVERIFY(!md.contains(QStringLiteral("Latency: read / write")));
+}
+
+QTEST_GUILESS_MAIN(TestUnitFormat)
+#include "test_unitformat.moc"
