@@ -1,5 +1,8 @@
 // Cluster panel: nodes, their disks and NICs, and what "Benchmark this…" pre-fills.
 #include "clusterpanel.h"
+#include "nodeconnector.h"
+
+#include <QSysInfo>
 
 #include <QTest>
 #include <QTreeWidget>
@@ -58,6 +61,31 @@ private Q_SLOTS:
         QCOMPARE(p.onlineCount(), 0);
         QCOMPARE(node->childCount(), 0);
         QVERIFY(node->text(1).contains(QStringLiteral("refused")));
+    }
+
+    void probesThisMachine()
+    {
+        // The real probe of this machine through the default connector (run here on
+        // the test thread: the connector's functions are meant for workers).
+        const NodeSpec local = NodeSpec::parse(QStringLiteral("local"));
+        const NodeProbeResult r = defaultNodeConnector().probe(local, {});
+        QVERIFY2(!r.error, qPrintable(r.error.toString()));
+        QVERIFY2(r.summary.contains(QSysInfo::machineHostName()), qPrintable(r.summary));
+        bool disk = false, nic = false, lo = false;
+        for (const ClusterChild &c : r.children) {
+            disk = disk || (c.kind == ClusterChild::Kind::Disk && c.devicePath.startsWith(QStringLiteral("/dev/")));
+            nic = nic || c.kind == ClusterChild::Kind::Nic;
+            lo = lo || c.name == QLatin1String("lo");
+        }
+        QVERIFY(disk);
+        QVERIFY(nic);
+        QVERIFY(!lo);
+        ClusterPanel p;
+        p.setNodes({local});
+        p.setNodeInventory(local, r);
+        QCOMPARE(p.onlineCount(), 1);
+        QCOMPARE(p.nodeItem(local)->childCount(), r.children.size());
+        QCOMPARE(defaultNodeConnector().testConnection(local, {}, {}).code, Error::Code::None);
     }
 };
 
