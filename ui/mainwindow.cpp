@@ -41,7 +41,7 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
-    split->setSizes({260, 1000});
+    split->setSizes({330, 950});
     setCentralWidget(split);
 
     m_connections = new QLabel(this);

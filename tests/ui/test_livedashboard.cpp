@@ -9,6 +9,8 @@
 #include "model/metric.h"
 #include "unitscale.h"
 
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -122,6 +124,42 @@ private Q_SLOTS:
         dash.finishRun(RunStatus::Completed);
         QVERIFY(!dash.isRunning());
         QVERIFY(!dash.header()->cancelButton()->isEnabled());
+    }
+
+    void stepsAreSeparateSegments()
+    {
+        LiveDashboard dash;
+        dash.resize(1000, 700);
+        dash.show();
+        auto buffer = std::make_shared<SampleBuffer>();
+        Plan plan;
+        plan.name = QStringLiteral("steps");
+        dash.startRun(7, plan, buffer, 0);
+        const QString t = QStringLiteral("local:/tmp/f");
+        SampleList list;
+        // step 0 reads, step 1 writes (reads report 0), step 2 reads again
+        for (int step = 0; step < 3; ++step) {
+            for (int i = 0; i < 5; ++i) {
+                const double x = step * 6 + i;
+                const bool reads = step != 1;
+                list.append(Sample{step, t, metric::ReadBw, x, reads ? 5e8 : 0});
+                list.append(Sample{step, t, metric::WriteBw, x, reads ? 0 : 3e8});
+            }
+        }
+        buffer->append(list);
+        QTRY_COMPARE_WITH_TIMEOUT(dash.samplesReceived(), qint64(30), 3000);
+        LiveChart *bw = dash.chart(LiveDashboard::Chart::Bandwidth);
+        QCOMPARE(bw->lineCount(), 3);                    // read, write, read: no line across steps
+        QCOMPARE(bw->displayedPointCount(), 15);
+        int visibleMarkers = 0;
+        for (QLegendMarker *m : bw->chart()->legend()->markers())
+            visibleMarkers += m->isVisible();
+        QCOMPARE(visibleMarkers, 2);                     // one legend entry per target and metric
+        QCOMPARE(bw->scale().label, QStringLiteral("MB/s"));
+        // The card's "now" restarts with each step: the write step ended reads.
+        QCOMPARE(dash.card(t)->currentText(metric::ReadBw), QStringLiteral("500 MB/s"));
+        dash.finishRun(RunStatus::Cancelled, QStringLiteral("by the user"));
+        QCOMPARE(dash.header()->statusText(), QStringLiteral("Cancelled: by the user"));
     }
 
     void longHistoryIsDecimated()

@@ -117,6 +117,7 @@ void FigureCard::resetStep()
     for (auto &r : m_rows) {
         r.sum = 0;
         r.count = 0;
+        r.now->setText(QStringLiteral("–"));
         r.mean->setText(QStringLiteral("–"));
     }
 }

@@ -73,10 +73,13 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
 void LiveChart::clear()
 {
     for (auto &l : m_lines) {
+        if (!l.series)
+            continue;
         chart()->removeSeries(l.series);
         delete l.series;
     }
     m_lines.clear();
+    m_inLegend.clear();
     m_order.clear();
     m_maxX = 0;
     m_maxY = 0;
@@ -95,15 +98,10 @@ QString LiveChart::lineName(const QString &target, const QString &metric) const
     return who + QLatin1Char(' ') + metricShortName(metric);
 }
 
-LiveChart::Line &LiveChart::lineFor(const QString &target, const QString &metric)
+QLineSeries *LiveChart::createSeries(const QString &target, const QString &metric)
 {
-    const QString key = target + QLatin1Char('\n') + metric;
-    auto it = m_lines.find(key);
-    if (it != m_lines.end())
-        return *it;
-    Line l;
-    l.series = new QLineSeries();
-    l.series->setName(lineName(target, metric));
+    auto *series = new QLineSeries();
+    series->setName(lineName(target, metric));
     QPen pen(TargetColors::instance().colorFor(target));
     pen.setWidthF(1.6);
     // write and p99 dashed, p99.9 dotted: one colour per target, style per metric
@@ -111,29 +109,33 @@ LiveChart::Line &LiveChart::lineFor(const QString &target, const QString &metric
         pen.setStyle(Qt::DotLine);
     else if (metric.startsWith(QLatin1String("write.")) || metric.endsWith(QLatin1String(".p99")))
         pen.setStyle(Qt::DashLine);
-    l.series->setPen(pen);
-    chart()->addSeries(l.series);
-    l.series->attachAxis(m_axisX);
-    l.series->attachAxis(m_axisY);
-    m_order.append(key);
-    return *m_lines.insert(key, l);
+    series->setPen(pen);
+    chart()->addSeries(series);
+    series->attachAxis(m_axisX);
+    series->attachAxis(m_axisY);
+    // Steps are separate series (no line across the gap between them); one legend entry.
+    const QString legendKey = target + QLatin1Char('\n') + metric;
+    if (m_inLegend.contains(legendKey)) {
+        for (QLegendMarker *m : chart()->legend()->markers(series))
+            m->setVisible(false);
+    }
+    m_inLegend.insert(legendKey);
+    return series;
 }
 
-void LiveChart::appendPoints(const QString &target, const QString &metric, const QList<QPointF> &points)
+void LiveChart::appendPoints(const QString &target, const QString &metric, const QList<QPointF> &points, int step)
 {
     if (points.isEmpty())
         return;
-    const QString key = target + QLatin1Char('\n') + metric;
-    if (!m_lines.contains(key)) {
-        // A direction that never carried anything (reads of a write test) gets no line.
-        bool any = false;
-        for (const QPointF &p : points)
-            any = any || p.y() != 0;
-        if (!any)
-            return;
+    const QString key = target + QLatin1Char('\n') + metric + QLatin1Char('\n') + QString::number(step);
+    auto it = m_lines.find(key);
+    if (it == m_lines.end()) {
+        it = m_lines.insert(key, Line{});
+        it->target = target;
+        it->metric = metric;
+        m_order.append(key);
     }
-    Line &l = lineFor(target, metric);
-    l.pending.append(points);
+    it->pending.append(points);
 }
 
 int LiveChart::plotColumns() const
@@ -145,12 +147,17 @@ int LiveChart::plotColumns() const
 void LiveChart::flush()
 {
     bool any = false;
-    for (auto &l : m_lines) {
+    for (const QString &key : std::as_const(m_order)) {
+        Line &l = m_lines[key];
         for (const QPointF &p : std::as_const(l.pending)) {
             m_maxY = std::max(m_maxY, p.y());
             m_maxX = std::max(m_maxX, p.x());
+            // A direction that carries nothing (reads of a write test) gets no line.
+            l.hasSignal = l.hasSignal || p.y() != 0;
         }
         any = any || !l.pending.isEmpty();
+        if (l.hasSignal && !l.series)
+            l.series = createSeries(l.target, l.metric);
     }
     if (!any)
         return;
@@ -162,6 +169,10 @@ void LiveChart::flush()
         if (l.pending.isEmpty() && !rescaled)
             continue;
         l.raw.append(l.pending);
+        if (!l.series) {
+            l.pending.clear();
+            continue;
+        }
         if (!rescaled && !l.decimated && l.raw.size() <= 4 * qsizetype(columns)) {
             QList<QPointF> scaled;
             scaled.reserve(l.pending.size());
@@ -194,7 +205,7 @@ int LiveChart::displayedPointCount() const
 {
     int n = 0;
     for (const auto &l : m_lines)
-        n += int(l.series->count());
+        n += l.series ? int(l.series->count()) : 0;
     return n;
 }
 
@@ -210,7 +221,8 @@ QList<QLineSeries *> LiveChart::series() const
 {
     QList<QLineSeries *> out;
     for (const QString &k : m_order)
-        out.append(m_lines.value(k).series);
+        if (QLineSeries *s = m_lines.value(k).series)
+            out.append(s);
     return out;
 }
 

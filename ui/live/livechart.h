@@ -10,6 +10,7 @@
 #include <QHash>
 #include <QList>
 #include <QPointF>
+#include <QSet>
 
 class QLineSeries;
 class QValueAxis;
@@ -22,12 +23,13 @@ public:
     LiveChart(const QString &title, metric::Unit unit, QWidget *parent = nullptr);
 
     void clear();
-    // Raw points (x = seconds since run start, y = base unit) for one line.
-    void appendPoints(const QString &target, const QString &metric, const QList<QPointF> &points);
+    // Raw points (x = seconds since run start, y = base unit) for one line; each step
+    // is its own segment.
+    void appendPoints(const QString &target, const QString &metric, const QList<QPointF> &points, int step = 0);
     // Pushes what arrived since the last flush to the series and rescales the axes.
     void flush();
 
-    int lineCount() const { return int(m_lines.size()); }
+    int lineCount() const { return int(series().size()); }   // segments shown
     int displayedPointCount() const;     // points currently in the series
     qsizetype rawPointCount() const;     // full-resolution history held
     UnitScale scale() const { return m_scale; }
@@ -36,12 +38,15 @@ public:
 
 private:
     struct Line {
-        QLineSeries *series = nullptr;
+        QString target;
+        QString metric;
+        QLineSeries *series = nullptr;   // created with the first non-zero value
+        bool hasSignal = false;
         QList<QPointF> raw;
         QList<QPointF> pending;
         bool decimated = false;
     };
-    Line &lineFor(const QString &target, const QString &metric);
+    QLineSeries *createSeries(const QString &target, const QString &metric);
     int plotColumns() const;
     QString lineName(const QString &target, const QString &metric) const;
 
@@ -49,7 +54,8 @@ private:
     metric::Unit m_unit;
     QValueAxis *m_axisX = nullptr;
     QValueAxis *m_axisY = nullptr;
-    QHash<QString, Line> m_lines;   // key: target + '\n' + metric
+    QHash<QString, Line> m_lines;   // key: target '\n' metric '\n' step
+    QSet<QString> m_inLegend;       // target '\n' metric with a legend entry
     QList<QString> m_order;
     UnitScale m_scale;
     double m_maxY = 0;

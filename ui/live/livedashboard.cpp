@@ -155,19 +155,19 @@ void LiveDashboard::drain()
     struct Batch {
         QString target;
         QString metric;
+        int step = 0;
         QList<QPointF> points;
-        double last = 0;
     };
     QList<Batch> batches;
     QHash<QString, qsizetype> index;
     for (const Sample &s : samples) {
-        const QString key = s.target + QLatin1Char('\n') + s.metric;
+        const QString key = s.target + QLatin1Char('\n') + s.metric + QLatin1Char('\n') + QString::number(s.step);
         auto it = index.constFind(key);
         qsizetype i;
         if (it == index.constEnd()) {
             i = batches.size();
             index.insert(key, i);
-            batches.append(Batch{s.target, s.metric, {}, 0});
+            batches.append(Batch{s.target, s.metric, s.step, {}});
         } else {
             i = *it;
         }
@@ -181,7 +181,7 @@ void LiveDashboard::drain()
     }
     for (const Batch &b : std::as_const(batches)) {
         if (LiveChart *c = chartForMetric(b.metric))
-            c->appendPoints(b.target, b.metric, b.points);
+            c->appendPoints(b.target, b.metric, b.points, b.step);
         FigureCard *card = nullptr;
         for (const QPointF &p : b.points) {
             if (!card && p.y() == 0 && !m_cards.contains(b.target))
