@@ -15,11 +15,10 @@ ClusterChild diskChild(const BlockDevice &d)
     c.kind = d.type == QLatin1String("disk") ? ClusterChild::Kind::Disk : ClusterChild::Kind::Partition;
     c.name = d.name;
     c.devicePath = d.path;
+    // "/" wins, else the shortest real mountpoint
     for (const QString &m : d.mountpoints) {
-        if (m.startsWith(QLatin1Char('/'))) {
+        if (m.startsWith(QLatin1Char('/')) && (c.mountpoint.isEmpty() || m.size() < c.mountpoint.size()))
             c.mountpoint = m;
-            break;
-        }
     }
     QStringList parts;
     if (!d.model.isEmpty())

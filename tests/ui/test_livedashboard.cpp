@@ -158,6 +158,7 @@ private Q_SLOTS:
         QCOMPARE(bw->scale().label, QStringLiteral("MB/s"));
         // The card's "now" restarts with each step: the write step ended reads.
         QCOMPARE(dash.card(t)->currentText(metric::ReadBw), QStringLiteral("500 MB/s"));
+        QCOMPARE(dash.card(t)->currentText(metric::WriteBw), QString());   // not in this step
         dash.finishRun(RunStatus::Cancelled, QStringLiteral("by the user"));
         QCOMPARE(dash.header()->statusText(), QStringLiteral("Cancelled: by the user"));
     }

@@ -102,9 +102,13 @@ void FigureCard::addValue(const QString &metric, double value)
 {
     if (!cardMetrics().contains(metric))
         return;
-    if (!m_rows.contains(metric) && value == 0)
+    // an idle direction (zeros since the step began) shows no row
+    if (value == 0 && m_rows.value(metric).count == 0)
         return;
     Row &r = rowFor(metric);
+    if (r.count == 0)
+        for (QLabel *l : {r.name, r.now, r.mean})
+            l->setVisible(true);
     r.sum += value;
     r.count += 1;
     const metric::Unit u = metric::unitOf(metric);
@@ -117,15 +121,16 @@ void FigureCard::resetStep()
     for (auto &r : m_rows) {
         r.sum = 0;
         r.count = 0;
-        r.now->setText(QStringLiteral("–"));
-        r.mean->setText(QStringLiteral("–"));
+        // rows come back with the step's first value: a write step shows no read rows
+        for (QLabel *l : {r.name, r.now, r.mean})
+            l->setVisible(false);
     }
 }
 
 QString FigureCard::currentText(const QString &metric) const
 {
     const auto it = m_rows.constFind(metric);
-    return it == m_rows.constEnd() ? QString() : it->now->text();
+    return it == m_rows.constEnd() || it->count == 0 ? QString() : it->now->text();
 }
 
 } // namespace cm::ui

@@ -70,7 +70,7 @@ void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer,
         delete c;
     }
     m_cards.clear();
-    fitCards();
+    m_cardArea->setFixedHeight(0);
     m_header->startRun(plan.name.isEmpty() ? plan.kind : plan.name, int(plan.steps.size()), estimatedSeconds);
     m_clock.start();
     m_timer.start();
@@ -136,7 +136,9 @@ void LiveDashboard::fitCards()
     int h = 0;
     for (FigureCard *c : std::as_const(m_cards))
         h = std::max(h, c->sizeHint().height());
-    const int want = h > 0 ? h + 16 : 0;
+    int want = h > 0 ? h + 16 : 0;
+    if (m_timer.isActive())
+        want = std::max(want, m_cardArea->height());   // no jumping charts during a run
     if (m_cardArea->height() != want)
         m_cardArea->setFixedHeight(want);
 }
@@ -178,18 +180,13 @@ void LiveDashboard::drain()
             for (FigureCard *c : std::as_const(m_cards))
                 c->resetStep();
         }
+        // Cards take values in arrival order, so a step change inside one drain is exact.
+        if (s.step == m_currentStep && (s.value != 0 || m_cards.contains(s.target)))
+            cardFor(s.target)->addValue(s.metric, s.value);
     }
     for (const Batch &b : std::as_const(batches)) {
         if (LiveChart *c = chartForMetric(b.metric))
             c->appendPoints(b.target, b.metric, b.points, b.step);
-        FigureCard *card = nullptr;
-        for (const QPointF &p : b.points) {
-            if (!card && p.y() == 0 && !m_cards.contains(b.target))
-                continue;
-            if (!card)
-                card = cardFor(b.target);
-            card->addValue(b.metric, p.y());
-        }
     }
     for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
         c->flush();
