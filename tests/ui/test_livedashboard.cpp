@@ -84,7 +84,7 @@ private Q_SLOTS:
                     list.append(Sample{0, t, metric::ReadLatP50, double(i), f * 400e3});
                     list.append(Sample{0, t, metric::ReadLatP99, double(i), f * 2.2e6});
                 }
-                list.append(Sample{0, QStringLiteral("node1"), metric::CpuBusy, double(i), 35});
+                list.append(Sample{-1, QStringLiteral("node1"), metric::CpuBusy, double(i), 35});   // node metric: no step
             }
             buffer->append(list);
             // the dashboard's own 10 Hz timer drains it
@@ -144,10 +144,11 @@ private Q_SLOTS:
                 const bool reads = step != 1;
                 list.append(Sample{step, t, metric::ReadBw, x, reads ? 5e8 : 0});
                 list.append(Sample{step, t, metric::WriteBw, x, reads ? 0 : 3e8});
+                list.append(Sample{-1, QStringLiteral("local"), metric::CpuBusy, x, 20.0 + step});
             }
         }
         buffer->append(list);
-        QTRY_COMPARE_WITH_TIMEOUT(dash.samplesReceived(), qint64(30), 3000);
+        QTRY_COMPARE_WITH_TIMEOUT(dash.samplesReceived(), qint64(45), 3000);
         LiveChart *bw = dash.chart(LiveDashboard::Chart::Bandwidth);
         QCOMPARE(bw->lineCount(), 3);                    // read, write, read: no line across steps
         QCOMPARE(bw->displayedPointCount(), 15);
@@ -159,6 +160,9 @@ private Q_SLOTS:
         // The card's "now" restarts with each step: the write step ended reads.
         QCOMPARE(dash.card(t)->currentText(metric::ReadBw), QStringLiteral("500 MB/s"));
         QCOMPARE(dash.card(t)->currentText(metric::WriteBw), QString());   // not in this step
+        QVERIFY(dash.card(QStringLiteral("local")));                       // CPU card across steps
+        QCOMPARE(dash.card(QStringLiteral("local"))->currentText(metric::CpuBusy), QStringLiteral("22.0 %"));
+        QCOMPARE(dash.chart(LiveDashboard::Chart::Cpu)->lineCount(), 1);    // one unbroken CPU line
         dash.finishRun(RunStatus::Cancelled, QStringLiteral("by the user"));
         QCOMPARE(dash.header()->statusText(), QStringLiteral("Cancelled: by the user"));
     }

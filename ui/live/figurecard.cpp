@@ -105,6 +105,8 @@ void FigureCard::addValue(const QString &metric, double value)
     // an idle direction (zeros since the step began) shows no row
     if (value == 0 && m_rows.value(metric).count == 0)
         return;
+    if (m_stale)
+        leaveStaleState();
     Row &r = rowFor(metric);
     if (r.count == 0)
         for (QLabel *l : {r.name, r.now, r.mean})
@@ -121,9 +123,22 @@ void FigureCard::resetStep()
     for (auto &r : m_rows) {
         r.sum = 0;
         r.count = 0;
-        // rows come back with the step's first value: a write step shows no read rows
         for (QLabel *l : {r.name, r.now, r.mean})
+            l->setEnabled(false);   // last step's figures, greyed until the new step's arrive
+    }
+    m_stale = true;
+}
+
+void FigureCard::leaveStaleState()
+{
+    // The new step's first value: only rows it measures come back (no read rows in a
+    // write step).
+    m_stale = false;
+    for (auto &r : m_rows) {
+        for (QLabel *l : {r.name, r.now, r.mean}) {
             l->setVisible(false);
+            l->setEnabled(true);
+        }
     }
 }
 

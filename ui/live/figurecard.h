@@ -31,10 +31,12 @@ private:
         int order = 0;
     };
     Row &rowFor(const QString &metric);
+    void leaveStaleState();
 
     QString m_target;
     QGridLayout *m_grid = nullptr;
     QHash<QString, Row> m_rows;
+    bool m_stale = false;
 };
 
 } // namespace cm::ui

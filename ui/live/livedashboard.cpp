@@ -181,7 +181,8 @@ void LiveDashboard::drain()
                 c->resetStep();
         }
         // Cards take values in arrival order, so a step change inside one drain is exact.
-        if (s.step == m_currentStep && (s.value != 0 || m_cards.contains(s.target)))
+        // Node metrics (CPU, disks) carry step -1: they belong to no step.
+        if ((s.step < 0 || s.step == m_currentStep) && (s.value != 0 || m_cards.contains(s.target)))
             cardFor(s.target)->addValue(s.metric, s.value);
     }
     for (const Batch &b : std::as_const(batches)) {
