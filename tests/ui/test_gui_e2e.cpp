@@ -83,6 +83,13 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(m->rowOf(id) >= 0, 10000);
         QCOMPARE(m->index(m->rowOf(id), ResultsModel::ColStatus).data().toString(), QStringLiteral("completed"));
         QVERIFY(!m->index(m->rowOf(id), ResultsModel::ColFigures).data().toString().isEmpty());
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT")) {   // for looking at it by hand
+            QSignalSpy shown(window.resultsView(), &ResultsView::detailShown);
+            window.showResults();
+            window.resultsView()->selectRun(id);
+            shown.wait(3000);
+            window.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT"));
+        }
         // Nothing is left in the target folder.
         QCOMPARE(QDir(target.path()).entryList(QDir::Files).size(), 0);
     }

@@ -56,8 +56,10 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     m_grid->setHorizontalHeaderLabels({tr("Node"), tr("Read MB/s"), tr("Write MB/s"), tr("Read IOPS"),
                                        tr("Write IOPS"), tr("Lat p50"), tr("Lat p99")});
     m_grid->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_grid->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_grid->horizontalHeader()->setStretchLastSection(true);
+    // A CrystalDiskMark-like grid: equal figure columns across the pane.
+    m_grid->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_grid->horizontalHeader()->setSectionResizeMode(GNode, QHeaderView::ResizeToContents);
+    m_grid->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     tabs->addTab(m_grid, tr("Summary"));
     m_env = new QTreeWidget(this);
     m_env->setHeaderLabels({tr("Item"), tr("Value")});
