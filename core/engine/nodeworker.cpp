@@ -1,13 +1,13 @@
 #include "engine/nodeworker.h"
 
-#include "transport/localtransport.h"
+#include "transport/transportfactory.h"
 
 namespace cm {
 
 std::unique_ptr<Transport> createNodeTransport(const NodeSpec &node, const Credentials &credentials)
 {
-    Q_UNUSED(credentials);
-    return std::make_unique<LocalTransport>(node);
+    // Host keys: the app's own known_hosts, strict (trust happens in the UI or CLI).
+    return makeTransport(node, credentials);
 }
 
 NodeWorker::NodeWorker(NodeSpec node, Credentials credentials, CancelToken cancel)

@@ -2,6 +2,7 @@
 
 #include "model/metric.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace cm {
@@ -79,7 +80,7 @@ QStringList FioIntervalTracker::takeWarnings()
 
 void FioIntervalTracker::reset()
 {
-    *this = FioIntervalTracker();
+    *this = FioIntervalTracker(m_scope);
 }
 
 QList<FioInterval> FioIntervalTracker::add(const FioReport &report)
@@ -89,42 +90,88 @@ QList<FioInterval> FioIntervalTracker::add(const FioReport &report)
         warn(QStringLiteral("fio report without jobs ignored"));
         return out;
     }
-    ++m_reports;
-    for (int d = 0; d < kFioDirCount; ++d) {
-        const FioDir dir = FioDir(d);
-        if (auto iv = diff(dir, report.aggregate(dir), report, m_base[size_t(d)]))
-            out << *iv;
-    }
+    QStringList ids;
+    for (const FioJob &j : report.jobs)
+        ids << j.hostname + QLatin1Char('/') + j.name;
+    const bool first = m_reports++ == 0;
     m_last = report;
+    if (first) {
+        m_jobIds = ids;
+        m_jobs = QList<Bases>(report.jobs.size());
+    } else if (ids != m_jobIds) {
+        warn(QStringLiteral("fio job list changed (%1 -> %2 jobs): restarted from here")
+                 .arg(m_jobIds.size()).arg(ids.size()));
+        m_jobIds = ids;
+        m_jobs = QList<Bases>(report.jobs.size());
+        for (qsizetype j = 0; j < report.jobs.size(); ++j) {
+            for (int d = 0; d < kFioDirCount; ++d)
+                m_jobs[j][size_t(d)].stats = report.jobs[j].dirs[size_t(d)];
+        }
+        for (int d = 0; d < kFioDirCount; ++d)
+            m_all[size_t(d)].stats = report.aggregate(FioDir(d));
+        return out;
+    }
+
+    for (int d = 0; d < kFioDirCount; ++d) {
+        const size_t di = size_t(d);
+        // how far each job's clock moved; a job's runtime never shrinks unless reset
+        QList<quint64> dRun(report.jobs.size(), 0);
+        for (qsizetype j = 0; j < report.jobs.size(); ++j) {
+            const quint64 now = report.jobs[j].dirs[di].runtimeMs, before = m_jobs[j][di].stats.runtimeMs;
+            dRun[j] = now > before ? now - before : 0;
+        }
+        if (m_scope == FioIntervalScope::PerJob) {
+            for (qsizetype j = 0; j < report.jobs.size(); ++j) {
+                FioInterval iv;
+                if (diff(FioDir(d), report.jobs[j].dirs[di], dRun[j], report, m_jobs[j][di], &iv) == Step::Interval) {
+                    iv.job = int(j);
+                    iv.jobName = report.jobs[j].name;
+                    out << iv;
+                }
+            }
+            continue;
+        }
+        quint64 maxRun = 0;
+        for (qsizetype j = 0; j < report.jobs.size(); ++j) {
+            if (!report.jobs[j].allClientsSummary)
+                maxRun = std::max(maxRun, dRun[j]);
+        }
+        FioInterval iv;
+        const Step st = diff(FioDir(d), report.aggregate(FioDir(d)), maxRun, report, m_all[di], &iv);
+        if (st == Step::Interval)
+            out << iv;
+        if (st != Step::Skipped) {
+            for (qsizetype j = 0; j < report.jobs.size(); ++j)
+                m_jobs[j][di].stats = report.jobs[j].dirs[di];
+        }
+    }
     return out;
 }
 
-std::optional<FioInterval> FioIntervalTracker::diff(FioDir d, const FioDirStats &cur, const FioReport &rep,
-                                                     Base &base)
+FioIntervalTracker::Step FioIntervalTracker::diff(FioDir d, const FioDirStats &cur, quint64 dRuntime,
+                                                  const FioReport &rep, Base &base, FioInterval *out)
 {
-    const FioDirStats &prev = base.stats;   // zero before the first report
+    const FioDirStats &prev = base.stats;
     const QString name = fioDirName(d);
     if (cur.totalIos < prev.totalIos || cur.ioBytes < prev.ioBytes || cur.runtimeMs < prev.runtimeMs) {
         warn(QStringLiteral("fio %1 counters went backwards (ios %2 -> %3, runtime %4 -> %5 ms): restarted from here")
                  .arg(name).arg(prev.totalIos).arg(cur.totalIos).arg(prev.runtimeMs).arg(cur.runtimeMs));
         base.stats = cur;
-        base.valid = true;
-        return std::nullopt;
+        return Step::Rebased;
     }
-    const quint64 dRuntime = cur.runtimeMs - prev.runtimeMs;
     const quint64 dIos = cur.totalIos - prev.totalIos;
     const quint64 dBytes = cur.ioBytes - prev.ioBytes;
     if (dRuntime == 0) {
         if (dIos || dBytes)
             warn(QStringLiteral("fio %1: %2 ios in a zero-length interval, carried to the next one").arg(name).arg(dIos));
-        return std::nullopt;   // base kept: the I/O counts in the next interval
+        return Step::Skipped;   // base kept: the I/O counts in the next interval
     }
 
-    FioInterval iv;
+    FioInterval &iv = *out;
     iv.dir = d;
-    iv.startSec = double(prev.runtimeMs) / 1000.0;
-    iv.endSec = double(cur.runtimeMs) / 1000.0;
     iv.durationSec = double(dRuntime) / 1000.0;
+    iv.startSec = base.clockSec;
+    iv.endSec = base.clockSec + iv.durationSec;
     iv.timestampMs = rep.timestampMs;
     iv.ioBytes = dBytes;
     iv.ios = dIos;
@@ -165,15 +212,16 @@ std::optional<FioInterval> FioIntervalTracker::diff(FioDir d, const FioDirStats 
             }
         } else {
             iv.latencyFromBins = false;
-            const bool merged = !cur.percentiles.isEmpty();
-            iv.latP50Ns = merged ? cur.percentile(kP50) : weightedJobPercentile(rep, d, kP50);
-            iv.latP99Ns = merged ? cur.percentile(kP99) : weightedJobPercentile(rep, d, kP99);
-            iv.latP999Ns = merged ? cur.percentile(kP999) : weightedJobPercentile(rep, d, kP999);
+            // AllJobs with several jobs has no merged percentiles: approximate
+            const bool own = !cur.percentiles.isEmpty() || m_scope == FioIntervalScope::PerJob;
+            iv.latP50Ns = own ? cur.percentile(kP50) : weightedJobPercentile(rep, d, kP50);
+            iv.latP99Ns = own ? cur.percentile(kP99) : weightedJobPercentile(rep, d, kP99);
+            iv.latP999Ns = own ? cur.percentile(kP999) : weightedJobPercentile(rep, d, kP999);
         }
     }
     base.stats = cur;
-    base.valid = true;
-    return iv;
+    base.clockSec = iv.endSec;
+    return Step::Interval;
 }
 
 std::optional<FioSummary> FioIntervalTracker::summary() const

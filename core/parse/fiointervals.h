@@ -1,19 +1,16 @@
 #pragma once
-// Turns fio's cumulative status reports (--status-interval=1) into per-interval figures.
+// Turns fio's cumulative status reports (--status-interval=1) into per-interval
+// figures. FioStreamReader (fiostreamreader.h) wires it to the splitter and parser;
+// used alone:
 //
-//   FioStreamSplitter split;  FioIntervalTracker tracker;
-//   for each chunk of fio's stdout:
-//       for (const QByteArray &doc : split.feed(chunk)) {
-//           Error err; QStringList warn;
-//           const FioReport rep = FioReport::parse(doc, &err, &warn);
-//           if (err) { ...log, skip...; continue; }
-//           for (const FioInterval &iv : tracker.add(rep))
-//               samples += iv.toSamples(step, target, runStartOffset + iv.endSec);
-//       }
-//   split.finish();   final figures: tracker.summary()
+//   FioIntervalTracker tracker;
+//   for each parsed FioReport rep:  for (const FioInterval &iv : tracker.add(rep)) ...
+//   final figures and histogram:    tracker.summary()
 //
-// Intervals are on fio's own clock: each direction's runtime (the longest of its
-// jobs), so bytes and ios deltas divide by the time fio spent on them. Latency
+// Intervals are on fio's own clock: the growth of each direction's runtime (the most
+// any job advanced), so bytes and ios deltas divide by the time fio spent on them.
+// By default all jobs are summed (one interval per direction); FioIntervalScope::PerJob
+// gives one per job and direction instead (e.g. a job file of stonewalled tests). Latency
 // percentiles come from the difference of the json+ bins of consecutive reports;
 // with plain json (no bins) they fall back to fio's cumulative percentiles and
 // `latencyFromBins` is false. The mean is exact in both cases (from fio's running
@@ -30,8 +27,12 @@
 
 namespace cm {
 
+enum class FioIntervalScope { AllJobs, PerJob };
+
 struct FioInterval {
     FioDir dir = FioDir::Read;
+    int job = -1;               // PerJob: index in FioReport::jobs; AllJobs: -1
+    QString jobName;            // PerJob only
     double startSec = 0;        // fio runtime clock of this direction, seconds
     double endSec = 0;
     double durationSec = 0;
@@ -63,25 +64,34 @@ struct FioSummary {
 
 class FioIntervalTracker {
 public:
-    // Feeds the next cumulative report; returns one interval per direction whose
-    // runtime advanced since the previous report (the first one counts from fio's
-    // start). Directions that never ran, zero-length intervals and counter resets
-    // give none (a reset re-baselines with a warning).
+    explicit FioIntervalTracker(FioIntervalScope scope = FioIntervalScope::AllJobs) : m_scope(scope) {}
+
+    // Feeds the next cumulative report; returns one interval per direction (per job
+    // with PerJob) whose runtime advanced since the previous report (the first one
+    // counts from fio's start). Directions that never ran, zero-length intervals and
+    // counter resets give none; a reset or a changed job list re-baselines with a
+    // warning.
     QList<FioInterval> add(const FioReport &report);
     QStringList takeWarnings();
     std::optional<FioSummary> summary() const;   // from the last report added
     int reportCount() const { return m_reports; }
-    void reset();
+    void reset();   // keeps the scope
 
 private:
     struct Base {
-        bool valid = false;
-        FioDirStats stats;
+        FioDirStats stats;   // zero before the first report
+        double clockSec = 0; // end of the last interval
     };
-    std::optional<FioInterval> diff(FioDir d, const FioDirStats &cur, const FioReport &rep, Base &base);
+    using Bases = std::array<Base, kFioDirCount>;
+    enum class Step { Interval, Skipped, Rebased };
+    Step diff(FioDir d, const FioDirStats &cur, quint64 dRuntimeMs, const FioReport &rep, Base &base,
+              FioInterval *out);
     void warn(const QString &w);
 
-    std::array<Base, kFioDirCount> m_base;
+    FioIntervalScope m_scope;
+    Bases m_all;
+    QList<Bases> m_jobs;
+    QStringList m_jobIds;
     std::optional<FioReport> m_last;
     QStringList m_warnings;
     int m_reports = 0;

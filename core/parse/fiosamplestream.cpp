@@ -20,40 +20,31 @@ void FioSampleStream::absorbWarnings(const QStringList &w)
 SampleList FioSampleStream::feed(const QByteArray &chunk, double t)
 {
     SampleList out;
-    const QList<QByteArray> docs = m_splitter.feed(chunk);
-    absorbWarnings(m_splitter.takeWarnings());
-    for (const QByteArray &doc : docs) {
-        Error err;
-        QStringList warn;
-        const FioReport rep = FioReport::parse(doc, &err, &warn);
-        absorbWarnings(warn);
-        if (err) {
-            absorbWarnings({QStringLiteral("unreadable fio report skipped: %1").arg(err.message)});
-            continue;
-        }
-        ++m_reports;
-        if (rep.hasJobErrors() && m_jobError.isEmpty())
-            m_jobError = rep.firstJobError();
-        for (const FioInterval &iv : m_tracker.add(rep)) {
-            ++m_intervals;
-            m_fromBins = m_fromBins || iv.latencyFromBins;
-            out += iv.toSamples(m_step, m_target, t);
-        }
-        absorbWarnings(m_tracker.takeWarnings());
+    for (const FioInterval &iv : m_reader.feed(chunk)) {
+        ++m_intervals;
+        m_fromBins = m_fromBins || iv.latencyFromBins;
+        out += iv.toSamples(m_step, m_target, t);
     }
+    absorbWarnings(m_reader.takeWarnings());
     return out;
 }
 
 void FioSampleStream::finish()
 {
-    m_splitter.finish();
-    absorbWarnings(m_splitter.takeWarnings());
+    m_reader.finish();
+    absorbWarnings(m_reader.takeWarnings());
+}
+
+QString FioSampleStream::jobError() const
+{
+    const auto &last = m_reader.lastReport();
+    return last && last->hasJobErrors() ? last->firstJobError() : QString();
 }
 
 QJsonObject FioSampleStream::summary() const
 {
     QJsonObject out;
-    const auto s = m_tracker.summary();
+    const auto s = m_reader.summary();
     if (!s)
         return out;
     for (FioDir d : {FioDir::Read, FioDir::Write, FioDir::Trim}) {

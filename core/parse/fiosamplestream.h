@@ -1,10 +1,9 @@
 #pragma once
 // fio's stdout (json+ with --status-interval=1) → live samples and a final summary.
-// Glue over FioStreamSplitter, FioReport and FioIntervalTracker, used by the disk
-// runner. Pure: no I/O; chunks may be cut anywhere.
+// FioStreamReader's intervals become Samples; the last report becomes the summary
+// JSON that the store keeps. Pure: no I/O; chunks may be cut anywhere.
 #include "model/sample.h"
-#include "parse/fiointervals.h"
-#include "parse/fiostreamsplitter.h"
+#include "parse/fiostreamreader.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -20,8 +19,8 @@ public:
     void finish();
 
     QStringList warnings() const { return m_warnings; }
-    bool hasFinalReport() const { return m_reports > 0; }
-    QString jobError() const { return m_jobError; }
+    bool hasFinalReport() const { return m_reader.documents() > m_reader.badDocuments(); }
+    QString jobError() const;
     // {"read":{bw,iops,io_bytes,total_ios,runtime_ms,lat_mean_ns,lat_min_ns,lat_max_ns,
     //  lat_p50_ns,lat_p99_ns,lat_p999_ns,percentiles:{…},histogram:{ns:count}}, "write":{…},
     //  "latency_from_bins":bool, "intervals":N}; directions without I/O are left out.
@@ -32,11 +31,8 @@ private:
 
     int m_step;
     QString m_target;
-    FioStreamSplitter m_splitter;
-    FioIntervalTracker m_tracker;
+    FioStreamReader m_reader;
     QStringList m_warnings;
-    QString m_jobError;
-    int m_reports = 0;
     int m_intervals = 0;
     bool m_fromBins = false;
 };

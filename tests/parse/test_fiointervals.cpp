@@ -205,6 +205,56 @@ private Q_SLOTS:
         QCOMPARE(empty.takeWarnings().size(), 1);
     }
 
+    // Two stonewalled jobs: all-jobs intervals still add up per direction, and the
+    // per-job scope keeps each job's intervals on its own clock.
+    void stonewalledJobs()
+    {
+        const QList<FioReport> reports = reportsOf(QStringLiteral("fio/fio3.33-stream-jsonplus-stonewall.txt"));
+        QVERIFY(reports.size() >= 3);
+        const FioReport &fin = reports.last();
+        QCOMPARE(fin.jobs.size(), 2);
+
+        FioIntervalTracker all;
+        std::array<quint64, kFioDirCount> ios {};
+        std::array<double, kFioDirCount> dur {};
+        for (const FioReport &r : reports) {
+            for (const FioInterval &iv : all.add(r)) {
+                QCOMPARE(iv.job, -1);
+                ios[size_t(iv.dir)] += iv.ios;
+                dur[size_t(iv.dir)] += iv.durationSec;
+            }
+        }
+        QVERIFY(all.takeWarnings().isEmpty());
+        for (FioDir d : {FioDir::Read, FioDir::Write}) {
+            QCOMPARE(ios[size_t(d)], fin.aggregate(d).totalIos);
+            QVERIFY(near(dur[size_t(d)], fin.aggregate(d).runtimeMs / 1000.0, 1e-12));
+        }
+
+        FioIntervalTracker per(FioIntervalScope::PerJob);
+        QMap<QString, quint64> jobIos;
+        QMap<QString, double> jobClock;
+        for (const FioReport &r : reports) {
+            for (const FioInterval &iv : per.add(r)) {
+                QVERIFY(iv.job >= 0);
+                QCOMPARE(iv.jobName, fin.jobs[iv.job].name);
+                QCOMPARE(iv.dir, iv.jobName == QLatin1String("rd") ? FioDir::Read : FioDir::Write);
+                QCOMPARE(iv.startSec, jobClock.value(iv.jobName));   // each job's own clock from 0
+                jobClock[iv.jobName] = iv.endSec;
+                jobIos[iv.jobName] += iv.ios;
+                QVERIFY(iv.latencyFromBins);
+            }
+        }
+        QCOMPARE(jobIos.value(QStringLiteral("rd")), fin.jobs[0].dir(FioDir::Read).totalIos);
+        QCOMPARE(jobIos.value(QStringLiteral("wr")), fin.jobs[1].dir(FioDir::Write).totalIos);
+        QVERIFY(near(jobClock.value(QStringLiteral("wr")), fin.jobs[1].dir(FioDir::Write).runtimeMs / 1000.0, 1e-12));
+
+        // a report with another job list re-baselines
+        FioReport other = fin;
+        other.jobs.removeLast();
+        QVERIFY(per.add(other).isEmpty());
+        QVERIFY(per.takeWarnings().join(QLatin1Char('|')).contains(QLatin1String("job list changed")));
+    }
+
     void samplesCarryTheMetricNames()
     {
         const QList<FioReport> reports = reportsOf(QStringLiteral("fio/fio3.33-stream-jsonplus-randrw.txt"));

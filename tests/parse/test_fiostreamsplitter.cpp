@@ -41,6 +41,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("warning");   // a warning that must be there, or empty
         QTest::newRow("json stream") << "fio/fio3.33-stream-json-randrw-2jobs.txt" << 4 << "";
         QTest::newRow("json+ stream") << "fio/fio3.33-stream-jsonplus-randrw.txt" << 4 << "";
+        QTest::newRow("stonewall") << "fio/fio3.33-stream-jsonplus-stonewall.txt" << 4 << "";
         QTest::newRow("sigterm") << "fio/fio3.33-stream-jsonplus-sigterm.txt" << 3
                                  << "fio: terminating on signal 15";
         QTest::newRow("cut") << "fio/fio3.33-stream-jsonplus-cut.txt" << 2 << "incomplete final fio document";
@@ -100,6 +101,26 @@ private Q_SLOTS:
         QRandomGenerator rng(5);
         for (int i = 0; i < 200; ++i)
             QCOMPARE(splitInChunks(stream, &rng, 5).docs, whole.docs);
+    }
+
+    // Through a pty, lines end in \r\n and stderr is merged into stdout.
+    void ptyLineEndingsAndMergedStderr()
+    {
+        QByteArray data = cmtest::readData(QStringLiteral("fio/fio3.33-stream-jsonplus-sigterm.txt"));
+        data.replace("\n", "\r\n");
+        data.prepend("fio: pid=0, err=21/file:filesetup.c:150, func=unlink, error=Is a directory\r\n");
+        const Split whole = splitInChunks(data, nullptr);
+        QCOMPARE(whole.docs.size(), 3);
+        for (const QByteArray &d : whole.docs) {
+            QJsonParseError pe;
+            QJsonDocument::fromJson(d, &pe);
+            QCOMPARE(pe.error, QJsonParseError::NoError);
+        }
+        QCOMPARE(whole.warnings.size(), 2);
+        QVERIFY(whole.warnings.first().contains(QLatin1String("error=Is a directory")));
+        QRandomGenerator rng(77);
+        for (int i = 0; i < 10; ++i)
+            QCOMPARE(splitInChunks(data, &rng).docs, whole.docs);
     }
 
     void oversizedDocumentIsDroppedAndTheNextKept()

@@ -43,10 +43,16 @@ sed -i "s#$tmp#/tmp/REC#g" "$out/fio$v-json-error.stderr" "$out/fio$v-json-error
 fio --name=psync --filename="$f" --size=16M --bs=4k --direct=1 --ioengine=psync --iodepth=4 \
     --rw=randread --runtime=1 --time_based --output-format=json > "$out/fio$v-json-note-psync.json"
 
-# Keep no temp path in the recordings.
-sed -i "s#$tmp#/tmp/REC#g" "$out"/fio"$v"-*.json "$out"/fio"$v"-*.txt
-
 # The same SIGTERM stream as a reader sees it when the connection drops inside the
 # final document: cut 3000 bytes before its end (derived, not a separate fio run).
 s="$out/fio$v-stream-jsonplus-sigterm.txt"
 head -c $(( $(stat -c %s "$s") - 3000 )) "$s" > "$out/fio$v-stream-jsonplus-cut.txt"
+
+# Two stonewalled jobs (a read test, then a write test) in one status stream.
+fio --status-interval=1 --output-format=json+ \
+    --name=rd "${common[@]}" --rw=randread --runtime=1500ms --time_based \
+    --name=wr "${common[@]}" --rw=randwrite --runtime=1500ms --time_based --stonewall \
+    > "$out/fio$v-stream-jsonplus-stonewall.txt"
+
+# Keep no temp path in the recordings.
+sed -i "s#$tmp#/tmp/REC#g" "$out"/fio"$v"-*.json "$out"/fio"$v"-*.txt
