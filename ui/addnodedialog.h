@@ -33,6 +33,7 @@ public:
     QLineEdit *userEdit() const { return m_user; }
     QComboBox *authCombo() const { return m_auth; }
     QLineEdit *passwordEdit() const { return m_password; }
+    QLineEdit *keyFileEdit() const { return m_keyFile; }
     QPushButton *testButton() const { return m_test; }
     QPushButton *trustButton() const { return m_trust; }
     QString resultText() const;

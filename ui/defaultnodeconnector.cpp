@@ -1,35 +1,38 @@
-// The default connector: a LocalTransport for "local", SSH for the others once the
-// SSH transport is part of core (transport/transportfactory.h).
+// The default connector: core's transports (LocalTransport for "local", SSH for the
+// rest, with the app's own known_hosts), secrets from the keychain when the node says
+// so, and the one-command inventory probe. Runs on worker threads only.
 #include "inventorychildren.h"
 #include "nodeconnector.h"
 #include "probe/inventoryprobe.h"
-#include "transport/localtransport.h"
+#include "secrets/secretstore.h"
+#include "transport/transportfactory.h"
 
 namespace cm::ui {
 
 namespace {
-std::unique_ptr<Transport> transportFor(const NodeSpec &node, Error *error)
+Credentials withRememberedSecrets(const NodeSpec &node, const Credentials &given)
 {
-    if (node.isLocal())
-        return std::make_unique<LocalTransport>(node);
-    *error = Error(Error::Code::Internal, QStringLiteral("SSH is not available in this build"), node.displayName());
-    return nullptr;
+    if (node.isLocal() || !node.rememberSecret || !given.isEmpty())
+        return given;
+    Credentials c;
+    if (SecretStore::loadCredentials(node, &c))
+        return given;   // keychain unavailable: connect without (auth may still work)
+    return c;
 }
 } // namespace
 
 NodeConnector defaultNodeConnector()
 {
     NodeConnector c;
-    c.testConnection = [](const NodeSpec &node, const Credentials &, const QString &) -> Error {
-        Error e;
-        auto t = transportFor(node, &e);
-        return t ? t->connect() : e;
+    c.testConnection = [](const NodeSpec &node, const Credentials &cred, const QString &expectedFingerprint) -> Error {
+        SshOptions o;
+        o.expectedFingerprint = expectedFingerprint;
+        auto t = makeTransport(node, withRememberedSecrets(node, cred), o);
+        return t->connect();
     };
-    c.probe = [](const NodeSpec &node, const Credentials &) {
+    c.probe = [](const NodeSpec &node, const Credentials &cred) {
         NodeProbeResult r;
-        auto t = transportFor(node, &r.error);
-        if (!t)
-            return r;
+        auto t = makeTransport(node, withRememberedSecrets(node, cred));
         if ((r.error = t->connect()))
             return r;
         Error e;
@@ -38,8 +41,7 @@ NodeConnector defaultNodeConnector()
             r.error = e;
             return r;
         }
-        r = probeResultFromInventory(inv);
-        return r;
+        return probeResultFromInventory(inv);
     };
     return c;
 }

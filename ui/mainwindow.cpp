@@ -4,6 +4,7 @@
 #include "addnodedialog.h"
 #include "live/livedashboard.h"
 #include "results/resultsview.h"
+#include "secrets/secretstore.h"
 #include "wizard/planwizard.h"
 
 #include <QAction>
@@ -44,6 +45,11 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
     split->setSizes({330, 950});
     setCentralWidget(split);
 
+    m_secrets = new SecretStore(this);
+    connect(m_secrets, &SecretStore::writeFinished, this, [this](const QString &, const Error &e) {
+        if (e)
+            statusBar()->showMessage(tr("The secret could not be saved in the keychain: %1").arg(e.message), 15000);
+    });
     m_connections = new QLabel(this);
     m_work = new QLabel(this);
     statusBar()->addWidget(m_work, 1);
@@ -162,7 +168,14 @@ void MainWindow::addNode(const NodeSpec &node, const Credentials &credentials)
     if (node.host.isEmpty())
         return;
     if (!credentials.isEmpty())
-        m_credentials.insert(node.secretKey(), credentials);
+        m_credentials.insert(node.secretKey(), credentials);   // this session, in memory
+    if (node.rememberSecret) {
+        // The keychain only; never QSettings. Async: the result comes as a signal.
+        if (!credentials.password.isEmpty())
+            m_secrets->write(SecretStore::keyFor(node, SecretKind::Password), credentials.password);
+        if (!credentials.keyPassphrase.isEmpty())
+            m_secrets->write(SecretStore::keyFor(node, SecretKind::KeyPassphrase), credentials.keyPassphrase);
+    }
     m_settings.saveNode(node);
     m_cluster->addNode(node);
     probeNode(node);

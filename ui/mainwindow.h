@@ -12,6 +12,10 @@ class QAction;
 class QLabel;
 class QTabWidget;
 
+namespace cm {
+class SecretStore;
+}
+
 namespace cm::ui {
 
 class ClusterPanel;
@@ -53,6 +57,7 @@ private:
     QString m_storePath;
     NodeConnector m_connector;
     AppSettings m_settings;
+    SecretStore *m_secrets = nullptr;
     ClusterPanel *m_cluster = nullptr;
     QTabWidget *m_tabs = nullptr;
     LiveDashboard *m_live = nullptr;

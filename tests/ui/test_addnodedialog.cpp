@@ -1,8 +1,12 @@
-// The add-node dialog's connection test and trust-on-first-use flow. The connector
-// here is a stand-in that answers like the SSH transport does (HostKeyUnknown with the
-// fingerprint in detail, then success when called with that expected fingerprint),
-// because this test checks the dialog, not SSH; the real transport has its own tests.
+// The add-node dialog's connection test and trust-on-first-use flow: against a real
+// sshd (realSshd), and with a stand-in connector for the auth-refused message, which
+// needs no server.
 #include "addnodedialog.h"
+#include "sshdfixture.h"
+#include "testutil.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -19,7 +23,81 @@ using namespace cm::ui;
 
 class TestAddNodeDialog : public QObject {
     Q_OBJECT
+private:
+    QTemporaryDir m_data;
+
 private Q_SLOTS:
+    void initTestCase()
+    {
+        // The app's known_hosts lives in the data folder: a fresh one for this test.
+        QVERIFY(m_data.isValid());
+        qputenv("CLUSTERMARK_DATA_DIR", m_data.path().toUtf8());
+    }
+
+    void realSshd()
+    {
+        cmtest::SshdFixture sshd;
+        CM_REQUIRE_FIXTURE(sshd.start(), sshd.whyNot());
+        QProcess keygen;
+        keygen.start(QStringLiteral("ssh-keygen"), {QStringLiteral("-lf"), sshd.hostKeyPubPath()});
+        QVERIFY(keygen.waitForFinished(10000));
+        const QString expectedFp = QString::fromUtf8(keygen.readAllStandardOutput()).section(QLatin1Char(' '), 1, 1);
+        QVERIFY2(expectedFp.startsWith(QStringLiteral("SHA256:")), qPrintable(expectedFp));
+
+        auto fill = [&](AddNodeDialog &d) {
+            d.hostEdit()->setText(sshd.host());
+            d.portSpin()->setValue(sshd.port());
+            d.userEdit()->setText(sshd.user());
+            d.authCombo()->setCurrentIndex(d.authCombo()->findData(int(NodeSpec::Auth::Key)));
+            d.keyFileEdit()->setText(sshd.keyPath());
+        };
+        {
+            AddNodeDialog d(defaultNodeConnector());
+            d.show();
+            fill(d);
+            QSignalSpy done(&d, &AddNodeDialog::testFinished);
+            QTest::mouseClick(d.testButton(), Qt::LeftButton);
+            QVERIFY(done.wait(15000));
+            const Error first = done.last().at(0).value<Error>();
+            QCOMPARE(first.code, Error::Code::HostKeyUnknown);
+            QCOMPARE(first.detail, expectedFp);
+            QVERIFY(d.trustButton()->isVisible());
+            QTest::mouseClick(d.trustButton(), Qt::LeftButton);
+            QVERIFY(done.wait(15000));
+            QVERIFY2(!done.last().at(0).value<Error>(), qPrintable(done.last().at(0).value<Error>().toString()));
+            QVERIFY(d.lastTestSucceeded());
+            QCOMPARE(d.trustedFingerprint(), expectedFp);
+        }
+        {
+            // Trusted now: a new dialog connects at once.
+            AddNodeDialog d(defaultNodeConnector());
+            d.show();
+            fill(d);
+            QSignalSpy done(&d, &AddNodeDialog::testFinished);
+            QTest::mouseClick(d.testButton(), Qt::LeftButton);
+            QVERIFY(done.wait(15000));
+            QVERIFY2(!done.last().at(0).value<Error>(), qPrintable(done.last().at(0).value<Error>().toString()));
+            // The node's inventory through the same connector.
+            const NodeProbeResult r = defaultNodeConnector().probe(d.node(), d.credentials());
+            QVERIFY2(!r.error, qPrintable(r.error.toString()));
+            QVERIFY(!r.summary.isEmpty());
+            QVERIFY(!r.children.isEmpty());
+        }
+        {
+            // A new host key: refused with the warning, never offered for trust.
+            QVERIFY(sshd.rekey());
+            AddNodeDialog d(defaultNodeConnector());
+            d.show();
+            fill(d);
+            QSignalSpy done(&d, &AddNodeDialog::testFinished);
+            QTest::mouseClick(d.testButton(), Qt::LeftButton);
+            QVERIFY(done.wait(15000));
+            QCOMPARE(done.last().at(0).value<Error>().code, Error::Code::HostKeyChanged);
+            QVERIFY2(d.resultText().contains(QStringLiteral("CHANGED")), qPrintable(d.resultText()));
+            QVERIFY(!d.trustButton()->isVisible());
+        }
+    }
+
     void trustOnFirstUse()
     {
         const QString fp = QStringLiteral("SHA256:q1w2e3r4t5y6u7i8o9p0aAsSdDfFgGhHjJkKlL12345");
