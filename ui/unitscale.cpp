@@ -1,5 +1,7 @@
 #include "unitscale.h"
 
+#include "store/unitformat.h"
+
 #include <QCoreApplication>
 
 #include <cmath>
@@ -47,12 +49,16 @@ UnitScale scaleFor(metric::Unit unit, double maxValue)
 
 QString formatValue(metric::Unit unit, double value)
 {
+    // One formatting for tables, exports and the UI: core's, where it has one.
+    switch (unit) {
+    case metric::Unit::BytesPerSec: return cm::formatBytesPerSec(value);
+    case metric::Unit::OpsPerSec: return Tr::tr("%1 IOPS").arg(cm::formatIops(value));
+    case metric::Unit::Nanoseconds: return cm::formatLatencyNs(value);
+    case metric::Unit::Percent:
+    case metric::Unit::Other: break;
+    }
     const UnitScale s = scaleFor(unit, value);
-    if (s.label.isEmpty())
-        return num(value);
-    // "45.6k IOPS" reads better than "45.6 k IOPS"
-    const QString sep = s.label.startsWith(QLatin1Char('k')) && unit == metric::Unit::OpsPerSec ? QString() : QStringLiteral(" ");
-    return num(value / s.divisor) + sep + s.label;
+    return s.label.isEmpty() ? num(value) : num(value / s.divisor) + QLatin1Char(' ') + s.label;
 }
 
 QString formatBytesPerSec(double v) { return formatValue(metric::Unit::BytesPerSec, v); }

@@ -1,6 +1,6 @@
 #pragma once
-// Display scaling of base units (bytes/s, ops/s, ns, %) for charts and cards.
-// Text formatting of single values; core/store/unitformat.h takes over once merged.
+// Display scaling of base units (bytes/s, ops/s, ns, %) for chart axes, and text of
+// single values (through core/store/unitformat.h, so the UI and exports agree).
 #include "model/metric.h"
 
 #include <QString>
