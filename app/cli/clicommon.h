@@ -12,6 +12,7 @@ int cmdRun(const QStringList &args);
 int cmdSessions(const QStringList &args);
 int cmdShow(const QStringList &args);
 int cmdInventory(const QStringList &args);
+int cmdTrust(const QStringList &args);
 
 void printJson(const QJsonDocument &doc);          // stdout, indented
 void printErr(const QString &line);                 // stderr, one line

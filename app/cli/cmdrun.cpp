@@ -1,6 +1,7 @@
 #include "clicommon.h"
 
 #include "engine/runengine.h"
+#include "secrets/secretstore.h"
 #include "store/sessionstore.h"
 
 #include <QCoreApplication>
@@ -121,7 +122,17 @@ int cmdRun(const QStringList &argsIn)
         exitCode = status == RunStatus::Completed ? 0 : status == RunStatus::Cancelled ? 130 : 1;
         QCoreApplication::exit(exitCode);
     });
-    engine.start(plan);
+    // Secrets only from the keychain, only for nodes saved with "remember".
+    QMap<QString, Credentials> credentials;
+    for (const NodeSpec &n : plan.nodes) {
+        if (n.isLocal() || !n.rememberSecret)
+            continue;
+        Credentials c;
+        if (const Error ke = SecretStore::loadCredentials(n, &c))
+            printErr(QStringLiteral("run: keychain: %1").arg(ke.message));
+        credentials.insert(n.secretKey(), c);
+    }
+    engine.start(plan, credentials);
     QCoreApplication::exec();
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);

@@ -19,8 +19,14 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
   sessions           list sessions and runs (JSON)
   show RUN [--json|--markdown]
                      one saved run, with its steps, summaries and series
-  inventory NODE --json
-                     hostname, kernel, CPU, memory, disks, NICs of a node
+  inventory NODE --json [--procfs DIR] [--sysfs DIR]
+                     hostname, kernel, CPU, memory, disks, NICs of a node (or of a
+                     recorded /proc and /sys tree)
+  trust USER@HOST[:PORT] [--fingerprint SHA256:…|--yes]
+                     show a node's SSH host key fingerprint and trust it (first use)
+
+Nodes authenticate with ssh-agent or keys (~/.ssh/config is honoured); passwords and
+key passphrases are read from the OS keychain for nodes saved with "remember".
 
 The database lives in $CLUSTERMARK_DATA_DIR if set, else the app data folder.
 )";
@@ -50,6 +56,7 @@ int main(int argc, char **argv)
     if (cmd == QLatin1String("sessions")) return cm::cli::cmdSessions(args);
     if (cmd == QLatin1String("show")) return cm::cli::cmdShow(args);
     if (cmd == QLatin1String("inventory")) return cm::cli::cmdInventory(args);
+    if (cmd == QLatin1String("trust")) return cm::cli::cmdTrust(args);
     cm::cli::printErr(QStringLiteral("unknown command \"%1\"").arg(cmd));
     fputs(kUsage, stderr);
     return 2;

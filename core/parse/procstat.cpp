@@ -2,6 +2,8 @@
 
 #include <QList>
 
+#include <algorithm>
+
 namespace cm {
 
 namespace {
@@ -73,40 +75,49 @@ CpuTimes parseProcStat(const QByteArray &data, Error *err, QStringList *warnings
 
 namespace {
 
-std::optional<double> share(const CpuTimes &prev, const CpuTimes &cur, quint64 CpuTimes::*field)
+// Deltas per field; nullopt when any counter went backwards (reboot, garbage) or no
+// time passed. Summed as doubles so huge counters cannot wrap.
+std::optional<double> share(const CpuTimes &prev, const CpuTimes &cur, quint64 CpuTimes::*part, bool busy)
 {
-    if (cur.total() <= prev.total() || cur.idleAll() < prev.idleAll())
-        return std::nullopt;
-    const double dt = double(cur.total() - prev.total());
-    if (field) {
-        if (cur.*field < prev.*field)
+    static constexpr quint64 CpuTimes::*fields[] = {&CpuTimes::user, &CpuTimes::nice, &CpuTimes::system,
+                                                    &CpuTimes::idle, &CpuTimes::iowait, &CpuTimes::irq,
+                                                    &CpuTimes::softirq, &CpuTimes::steal};
+    double total = 0;
+    for (auto f : fields) {
+        if (cur.*f < prev.*f)
             return std::nullopt;
-        return 100.0 * double(cur.*field - prev.*field) / dt;
+        total += double(cur.*f - prev.*f);
     }
-    const quint64 dIdle = cur.idleAll() - prev.idleAll();
-    const quint64 dTotal = cur.total() - prev.total();
-    if (dIdle > dTotal)
+    if (total <= 0)
         return std::nullopt;
-    return 100.0 * double(dTotal - dIdle) / dt;
+    double v = 0;
+    if (busy)
+        v = total - double(cur.idle - prev.idle) - double(cur.iowait - prev.iowait);
+    else
+        v = double(cur.*part - prev.*part);
+    return std::clamp(100.0 * v / total, 0.0, 100.0);
 }
 
 } // namespace
 
 std::optional<double> cpuBusyPercent(const CpuTimes &prev, const CpuTimes &cur)
 {
-    return share(prev, cur, nullptr);
+    return share(prev, cur, nullptr, true);
 }
 
 std::optional<double> iowaitPercent(const CpuTimes &prev, const CpuTimes &cur)
 {
-    return share(prev, cur, &CpuTimes::iowait);
+    return share(prev, cur, &CpuTimes::iowait, false);
 }
 
 std::optional<double> cpuElapsedSec(const CpuTimes &prev, const CpuTimes &cur, int userHz)
 {
-    if (cur.cpuCount <= 0 || cur.cpuCount != prev.cpuCount || userHz <= 0 || cur.total() <= prev.total())
-        return std::nullopt;
-    return double(cur.total() - prev.total()) / cur.cpuCount / userHz;
+    if (cur.cpuCount <= 0 || cur.cpuCount != prev.cpuCount || userHz <= 0 || !cpuBusyPercent(prev, cur))
+        return std::nullopt;   // (cpuBusyPercent checks that every counter moved forward)
+    const double ticks = double(cur.user - prev.user) + double(cur.nice - prev.nice) + double(cur.system - prev.system)
+        + double(cur.idle - prev.idle) + double(cur.iowait - prev.iowait) + double(cur.irq - prev.irq)
+        + double(cur.softirq - prev.softirq) + double(cur.steal - prev.steal);
+    return ticks / cur.cpuCount / userHz;
 }
 
 } // namespace cm

@@ -16,6 +16,7 @@ struct CpuTimes {
     int fields = 0;                     // values on the line (4 on very old kernels)
     int cpuCount = 0;                   // "cpuN" lines
 
+    // (wraps on absurd counters; the percent functions below compute their own deltas)
     quint64 total() const { return user + nice + system + idle + iowait + irq + softirq + steal; }
     quint64 idleAll() const { return idle + iowait; }
     quint64 busy() const { return total() - idleAll(); }

@@ -1,7 +1,8 @@
 // libFuzzer target: FioStreamSplitter fed in chunks chosen by the input, then every
-// document through FioReport::parse and FioIntervalTracker. Checks that chunking
-// never changes the documents found.
+// document through FioReport::parse and FioIntervalTracker, and the whole through
+// FioStreamReader. Checks that chunking never changes the documents found.
 #include "parse/fiointervals.h"
+#include "parse/fiostreamreader.h"
 #include "parse/fiostreamsplitter.h"
 
 #include <QByteArray>
@@ -41,5 +42,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     (void)tracker.summary();
     (void)tracker.takeWarnings();
+
+    // the same stream through the reader, per job
+    cm::FioStreamReader reader(cm::FioIntervalScope::PerJob, 1 << 20);
+    for (qsizetype pos = 0; pos < in.size(); pos += step)
+        (void)reader.feed(in.mid(pos, step));
+    reader.finish();
+    if (reader.documents() != docs.size())
+        std::abort();
+    (void)reader.takeWarnings();
+    (void)reader.summary();
     return 0;
 }

@@ -268,6 +268,38 @@ private Q_SLOTS:
         }
     }
 
+    // fio --client mode lists "client_stats" with a summing "All clients" entry, and
+    // unified_rw_reporting gives "mixed" (built from a recorded document's job).
+    void clientStatsAndMixed()
+    {
+        QJsonObject root = QJsonDocument::fromJson(cmtest::readData(QStringLiteral("fio/fio3.33-jsonplus-randread.json"))).object();
+        QJsonObject job = root.take(QStringLiteral("jobs")).toArray().first().toObject();
+        job.insert(QStringLiteral("hostname"), QStringLiteral("node1"));
+        QJsonObject all = job;
+        all.insert(QStringLiteral("jobname"), QStringLiteral("All clients"));
+        root.insert(QStringLiteral("client_stats"), QJsonArray({job, all}));
+        Error err;
+        const FioReport r = FioReport::parse(QJsonDocument(root).toJson(), &err);
+        QVERIFY(!err);
+        QCOMPARE(r.jobs.size(), 2);
+        QCOMPARE(r.jobs[0].hostname, QStringLiteral("node1"));
+        QVERIFY(r.jobs[1].allClientsSummary);
+        QCOMPARE(r.aggregate(FioDir::Read).totalIos, r.jobs[0].dir(FioDir::Read).totalIos);
+
+        QJsonObject mixedJob = job;
+        mixedJob.insert(QStringLiteral("mixed"), mixedJob.take(QStringLiteral("read")));
+        mixedJob.remove(QStringLiteral("write"));
+        mixedJob.remove(QStringLiteral("trim"));
+        QJsonObject root2 = root;
+        root2.remove(QStringLiteral("client_stats"));
+        root2.insert(QStringLiteral("jobs"), QJsonArray({mixedJob}));
+        QStringList warnings;
+        const FioReport m = FioReport::parse(QJsonDocument(root2).toJson(), &err, &warnings);
+        QVERIFY(!err);
+        QCOMPARE(m.jobs[0].dir(FioDir::Read).totalIos, r.jobs[0].dir(FioDir::Read).totalIos);
+        QVERIFY(warnings.join(QLatin1Char('|')).contains(QLatin1String("mixed")));
+    }
+
     void oddButValidShapes()
     {
         // wrong types everywhere: warnings, zeros, no crash

@@ -38,6 +38,13 @@ private Q_SLOTS:
         QVERIFY(el);
         QVERIFY2(*el > 0.8 && *el < 1.5, qPrintable(QString::number(*el)));
         QVERIFY(!cpuBusyPercent(b, a));   // backwards
+        // one counter backwards, another far forward (found by fuzz_procstat): no figure
+        CpuTimes odd = b;
+        odd.user = a.user - 1;
+        odd.iowait = b.iowait + 1'000'000;
+        QVERIFY(!cpuBusyPercent(a, odd));
+        QVERIFY(!iowaitPercent(a, odd));
+        QVERIFY(!cpuElapsedSec(a, odd));
         QVERIFY(!cpuBusyPercent(a, a));   // no time
     }
 

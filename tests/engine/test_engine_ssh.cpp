@@ -1,0 +1,137 @@
+// The disk benchmark on a node reached over SSH (a real sshd on loopback): trust on
+// first use through the CLI, a run, a cancel that leaves no fio, a changed host key.
+#include "bench/diskfiokind.h"
+#include "bench/registry.h"
+#include "engine/runengine.h"
+#include "model/metric.h"
+#include "sshdfixture.h"
+#include "store/sessionstore.h"
+#include "testutil.h"
+
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cm;
+
+class TestEngineSsh : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_data;
+    cmtest::SshdFixture m_sshd;
+
+    Plan plan(const QString &dir, int runtime) const
+    {
+        Error e;
+        Plan p = DiskFioKind::makePlan(QStringLiteral("quick"), {m_sshd.node()},
+                                       {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), dir},
+                                        {QStringLiteral("size"), QStringLiteral("16M")}},
+                                       runtime, &e);
+        p.steps = p.steps.mid(4, 1);   // RND4K Q32T1 read
+        return p;
+    }
+
+    int cli(const QStringList &args, QByteArray *err)
+    {
+        QProcess p;
+        p.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"), args);
+        p.waitForFinished(60000);
+        *err = p.readAllStandardError();
+        return p.exitCode();
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        registerBuiltinKinds();
+        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        CM_REQUIRE_FIXTURE(m_sshd.start(), m_sshd.whyNot());
+        qputenv("CLUSTERMARK_DATA_DIR", m_data.path().toUtf8());
+    }
+
+    void trustOnFirstUseThroughTheCli()
+    {
+        const QString node = QStringLiteral("%1@%2:%3").arg(m_sshd.user(), m_sshd.host()).arg(m_sshd.port());
+        QByteArray err;
+        // Without a fingerprint: shown, not trusted.
+        QCOMPARE(cli({QStringLiteral("trust"), node}, &err), 1);
+        const QByteArray fp = err.mid(err.indexOf("SHA256:")).split('\n').first().trimmed();
+        QVERIFY2(fp.startsWith("SHA256:"), err.constData());
+        // A wrong fingerprint: refused.
+        QCOMPARE(cli({QStringLiteral("trust"), node, QStringLiteral("--fingerprint"), QStringLiteral("SHA256:AAAA")}, &err), 1);
+        QVERIFY(err.contains("not the one the host presents"));
+        // The right one: stored in the app's known_hosts.
+        QCOMPARE(cli({QStringLiteral("trust"), node, QStringLiteral("--fingerprint"), QString::fromLatin1(fp)}, &err), 0);
+        QCOMPARE(cli({QStringLiteral("trust"), node}, &err), 0);
+        QVERIFY(err.contains("already trusted"));
+    }
+
+    void runsOverSsh()
+    {
+        QTemporaryDir target;
+        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
+        RunId id = 0;
+        SampleBufferPtr buffer;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) { id = i; buffer = b; });
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy failed(&engine, &RunEngine::stepFailed);
+        engine.start(plan(target.path(), 2));
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(3).value<Error>().toString()));
+        QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Completed);
+        int iops = 0, cpu = 0;
+        for (const Sample &s : buffer->take()) {
+            if (s.metric == metric::ReadIops && s.value > 0) ++iops;
+            if (s.metric == metric::CpuBusy && s.target == QLatin1String("sshd-fixture")) ++cpu;
+        }
+        QVERIFY(iops >= 1);
+        QVERIFY(cpu >= 1);
+        SessionStore store(m_data.filePath(QStringLiteral("db.sqlite")));
+        QVERIFY(!store.open());
+        const auto steps = store.steps(id);
+        QCOMPARE(steps.size(), 1);
+        QVERIFY(steps.first().summary.value(QStringLiteral("read")).toObject().value(QStringLiteral("iops")).toDouble() > 100);
+        QVERIFY(steps.first().command.contains(QStringLiteral("sshd-fixture")) || steps.first().command.contains(m_sshd.host()));
+    }
+
+    void cancelLeavesNoFioOnTheNode()
+    {
+        QTemporaryDir target;
+        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
+        RunId id = 0;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr, double) { id = i; });
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        engine.start(plan(target.path(), 60));
+        const QByteArray marker = target.path().toUtf8();
+        QTRY_VERIFY_WITH_TIMEOUT(!cmtest::processesMatching(marker).isEmpty(), 20000);
+        QTest::qWait(1000);
+        QElapsedTimer clock;
+        clock.start();
+        engine.cancel(id);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
+        QVERIFY2(clock.elapsed() < 2500, qPrintable(QStringLiteral("cancel took %1 ms").arg(clock.elapsed())));
+        QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Cancelled);
+        QTRY_VERIFY_WITH_TIMEOUT(cmtest::processesMatching(marker).isEmpty(), 1000);
+    }
+
+    void changedHostKeyIsRefused()
+    {
+        QVERIFY(m_sshd.rekey());
+        QTemporaryDir target;
+        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy failed(&engine, &RunEngine::stepFailed);
+        engine.start(plan(target.path(), 1));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(failed.size(), 1);
+        QCOMPARE(failed.first().at(3).value<Error>().code, Error::Code::HostKeyChanged);
+        QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Failed);
+        QVERIFY(cmtest::processesMatching(target.path().toUtf8()).isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngineSsh)
+#include "test_engine_ssh.moc"
