@@ -32,7 +32,8 @@ NodeConnector defaultNodeConnector()
     };
     c.probe = [](const NodeSpec &node, const Credentials &cred) {
         NodeProbeResult r;
-        auto t = makeTransport(node, withRememberedSecrets(node, cred));
+        const Credentials used = withRememberedSecrets(node, cred);
+        auto t = makeTransport(node, used);
         if ((r.error = t->connect()))
             return r;
         Error e;
@@ -41,7 +42,9 @@ NodeConnector defaultNodeConnector()
             r.error = e;
             return r;
         }
-        return probeResultFromInventory(inv);
+        r = probeResultFromInventory(inv);
+        r.credentials = used;
+        return r;
     };
     return c;
 }

@@ -190,7 +190,11 @@ void MainWindow::probeNode(const NodeSpec &node)
     updateStatus();
     auto *watcher = new QFutureWatcher<NodeProbeResult>(this);
     connect(watcher, &QFutureWatcher<NodeProbeResult>::finished, this, [this, watcher, node] {
-        m_cluster->setNodeInventory(node, watcher->result());
+        const NodeProbeResult r = watcher->result();
+        // Secrets remembered in the keychain reach the engine through this map.
+        if (!r.credentials.isEmpty())
+            m_credentials.insert(node.secretKey(), r.credentials);
+        m_cluster->setNodeInventory(node, r);
         --m_probing;
         updateStatus();
         watcher->deleteLater();

@@ -27,6 +27,7 @@ struct NodeProbeResult {
     QString summary;       // "pve1 · Debian 12 · 16 CPUs · 64 GB"
     QList<ClusterChild> children;
     Error error;
+    Credentials credentials;   // what connected (remembered secrets included), memory only
 };
 
 struct NodeConnector {
