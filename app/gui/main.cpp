@@ -1,9 +1,108 @@
+// clustermark: the desktop app. Wires core (kinds, store, engine) to the main window.
+//   --demo [FOLDER]         quick disk plan on this machine (file target in FOLDER, or
+//                           a fresh temp folder; 5 s per test), started at once on Live
+//   --screenshot FILE       grab the main window to FILE (PNG) ...
+//   --quit-after SECONDS    ... after that many seconds, then quit
+#include "bench/diskfiokind.h"
+#include "bench/registry.h"
+#include "engine/runengine.h"
+#include "mainwindow.h"
+#include "store/sessionstore.h"
+
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QTranslator>
+
+#include <memory>
 
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("ClusterMark"));
     QApplication::setOrganizationName(QStringLiteral("ClusterMark"));
-    return 0;
+    QApplication::setApplicationVersion(QStringLiteral(CLUSTERMARK_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("clustermark"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/clustermark.svg")));
+
+    QTranslator qtTranslator, appTranslator;
+    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(&qtTranslator);
+    if (appTranslator.load(QLocale(), QStringLiteral("clustermark"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(&appTranslator);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("main", "Benchmark homelab clusters: disks, network, Ceph."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption demo(QStringLiteral("demo"),
+                                  QApplication::translate("main", "Run the quick disk benchmark on this machine at once."));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QApplication::translate("main", "Save a PNG of the main window to <file>."),
+                                        QStringLiteral("file"));
+    const QCommandLineOption quitAfter(QStringLiteral("quit-after"),
+                                       QApplication::translate("main", "Quit after <seconds> (after the screenshot)."),
+                                       QStringLiteral("seconds"));
+    const QCommandLineOption demoRuntime(QStringLiteral("demo-runtime"),
+                                         QApplication::translate("main", "Seconds per test of --demo (default 5)."),
+                                         QStringLiteral("seconds"), QStringLiteral("5"));
+    parser.addOptions({demo, screenshot, quitAfter, demoRuntime});
+    parser.addPositionalArgument(QStringLiteral("folder"),
+                                 QApplication::translate("main", "With --demo: the folder for the test file (default: a fresh temp folder)."),
+                                 QStringLiteral("[folder]"));
+    parser.process(app);
+
+    cm::registerBuiltinKinds();
+    const QString storePath = cm::SessionStore::defaultPath();   // honours CLUSTERMARK_DATA_DIR
+    {
+        cm::SessionStore store(storePath);
+        if (!store.open())
+            store.markInterruptedRuns();
+    }
+    cm::RunEngine engine(storePath);
+    cm::ui::MainWindow window(&engine, storePath);
+    window.show();
+
+    std::unique_ptr<QTemporaryDir> demoDir;
+    if (parser.isSet(demo)) {
+        QString folder = parser.positionalArguments().value(0);
+        if (folder.isEmpty()) {
+            demoDir = std::make_unique<QTemporaryDir>();
+            if (!demoDir->isValid()) {
+                fprintf(stderr, "clustermark: --demo: %s\n", qPrintable(demoDir->errorString()));
+                return 1;
+            }
+            folder = demoDir->path();
+        }
+        cm::Error err;
+        const QJsonObject target{{QStringLiteral("type"), QStringLiteral("file")},
+                                 {QStringLiteral("dir"), QFileInfo(folder).absoluteFilePath()},
+                                 {QStringLiteral("size"), QStringLiteral("256M")}};
+        cm::Plan plan = cm::DiskFioKind::makePlan(QStringLiteral("quick"), {cm::NodeSpec::parse(QStringLiteral("local"))},
+                                                  target, std::max(1, parser.value(demoRuntime).toInt()), &err);
+        if (err) {
+            fprintf(stderr, "clustermark: --demo: %s\n", qPrintable(err.message));
+            return 1;
+        }
+        plan.name = QApplication::translate("main", "Quick disk (demo, this machine)");
+        window.showLive();
+        QTimer::singleShot(0, &window, [&window, plan] { window.startPlan(plan); });
+    }
+
+    const double quitSec = parser.value(quitAfter).toDouble();
+    const QString shotFile = parser.value(screenshot);
+    if (quitSec > 0 || !shotFile.isEmpty()) {
+        const int ms = int((quitSec > 0 ? quitSec : 3) * 1000);
+        QTimer::singleShot(ms, &window, [&window, shotFile, quitSec] {
+            if (!shotFile.isEmpty() && !window.grab().save(shotFile, "PNG"))
+                fprintf(stderr, "clustermark: cannot write %s\n", qPrintable(shotFile));
+            if (quitSec > 0)
+                QApplication::quit();
+        });
+    }
+    return QApplication::exec();
 }

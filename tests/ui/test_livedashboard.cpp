@@ -1,0 +1,189 @@
+// The live dashboard fed a real SampleBuffer with synthetic samples (no engine): the
+// samples are made up here because the point is the drawing path, not measuring.
+#include "engine/samplebuffer.h"
+#include "live/decimator.h"
+#include "live/figurecard.h"
+#include "live/livechart.h"
+#include "live/livedashboard.h"
+#include "live/liveheader.h"
+#include "model/metric.h"
+#include "unitscale.h"
+
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+#include <QValueAxis>
+
+using namespace cm;
+using namespace cm::ui;
+
+class TestLiveDashboard : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void unitScaling()
+    {
+        QCOMPARE(formatBytesPerSec(1.5e9), QStringLiteral("1.50 GB/s"));
+        QCOMPARE(formatBytesPerSec(250e6), QStringLiteral("250 MB/s"));
+        QCOMPARE(formatIops(45600), QStringLiteral("45.6k IOPS"));
+        QCOMPARE(formatIops(950), QStringLiteral("950 IOPS"));
+        QCOMPARE(formatLatencyNs(870e3), QStringLiteral("870 µs"));
+        QCOMPARE(formatLatencyNs(2.5e6), QStringLiteral("2.50 ms"));
+        QCOMPARE(scaleFor(metric::Unit::BytesPerSec, 3e9).label, QStringLiteral("GB/s"));
+        QCOMPARE(formatDuration(3723), QStringLiteral("1:02:03"));
+    }
+
+    void decimationKeepsExtremes()
+    {
+        QList<QPointF> pts;
+        for (int i = 0; i < 100000; ++i)
+            pts.append(QPointF(i * 0.01, i == 54321 ? 1e6 : (i % 7)));
+        const QList<QPointF> d = decimateMinMax(pts, 500, 1.0);
+        QVERIFY(d.size() <= 4 * 500);
+        QVERIFY(d.size() >= 500);
+        double maxY = 0;
+        for (const QPointF &p : d)
+            maxY = std::max(maxY, p.y());
+        QCOMPARE(maxY, 1e6);   // the one spike survives
+        QCOMPARE(d.first(), pts.first());
+        QCOMPARE(d.last(), pts.last());
+        for (int i = 1; i < d.size(); ++i)
+            QVERIFY(d.at(i).x() >= d.at(i - 1).x());
+        // Small inputs pass through, divided.
+        const QList<QPointF> small = decimateMinMax({{0, 10}, {1, 20}}, 500, 10);
+        QCOMPARE(small, (QList<QPointF>{{0, 1}, {1, 2}}));
+    }
+
+    void drainsBufferOnTimer()
+    {
+        LiveDashboard dash;
+        dash.resize(1100, 700);
+        dash.show();
+        auto buffer = std::make_shared<SampleBuffer>();
+        Plan plan;
+        plan.kind = QStringLiteral("disk-fio");
+        plan.name = QStringLiteral("Synthetic");
+        plan.steps = {PlanStep{QStringLiteral("a"), QStringLiteral("A"), {}}, PlanStep{QStringLiteral("b"), QStringLiteral("B"), {}}};
+        dash.startRun(42, plan, buffer, 20);
+        dash.setStep(0, 2, QStringLiteral("SEQ1M Q8T1 Read"));
+        QCOMPARE(dash.header()->stepText(), QStringLiteral("Step 1/2: SEQ1M Q8T1 Read"));
+
+        const QString t1 = QStringLiteral("node1:/tmp/a/clustermark-bench.fio.dat");
+        const QString t2 = QStringLiteral("node2:/tmp/b/clustermark-bench.fio.dat");
+        // 30 seconds of samples from two targets, fed in three bursts
+        for (int burst = 0; burst < 3; ++burst) {
+            SampleList list;
+            for (int i = burst * 10; i < burst * 10 + 10; ++i) {
+                for (const QString &t : {t1, t2}) {
+                    const double f = t == t1 ? 1.0 : 0.5;
+                    list.append(Sample{0, t, metric::ReadBw, double(i), f * 1.8e9});
+                    list.append(Sample{0, t, metric::WriteBw, double(i), 0});   // idle direction
+                    list.append(Sample{0, t, metric::ReadIops, double(i), f * 1800});
+                    list.append(Sample{0, t, metric::ReadLatP50, double(i), f * 400e3});
+                    list.append(Sample{0, t, metric::ReadLatP99, double(i), f * 2.2e6});
+                }
+                list.append(Sample{-1, QStringLiteral("node1"), metric::CpuBusy, double(i), 35});   // node metric: no step
+            }
+            buffer->append(list);
+            // the dashboard's own 10 Hz timer drains it
+            QTRY_COMPARE_WITH_TIMEOUT(dash.samplesReceived(), qint64(110 * (burst + 1)), 3000);
+        }
+        LiveChart *bw = dash.chart(LiveDashboard::Chart::Bandwidth);
+        QCOMPARE(bw->lineCount(), 2);                 // no line for the idle write direction
+        QCOMPARE(bw->displayedPointCount(), 60);
+        for (QLineSeries *s : bw->series())
+            QCOMPARE(s->count(), 30);
+        QCOMPARE(bw->scale().label, QStringLiteral("GB/s"));
+        QCOMPARE(bw->series().first()->at(5).y(), 1.8);   // scaled to GB/s
+        QVERIFY(bw->axisY()->max() >= 1.8);
+        QVERIFY(bw->series().first()->pen().color() != bw->series().last()->pen().color());
+        LiveChart *iops = dash.chart(LiveDashboard::Chart::Iops);
+        QCOMPARE(iops->scale().label, QStringLiteral("k IOPS"));
+        LiveChart *lat = dash.chart(LiveDashboard::Chart::Latency);
+        QCOMPARE(lat->lineCount(), 4);
+        QCOMPARE(lat->scale().label, QStringLiteral("ms"));
+        QCOMPARE(dash.chart(LiveDashboard::Chart::Cpu)->displayedPointCount(), 30);
+        // One colour per target across charts.
+        QCOMPARE(iops->series().first()->pen().color(), bw->series().first()->pen().color());
+        QCOMPARE(lat->series().first()->pen().color(), bw->series().first()->pen().color());
+
+        QCOMPARE(dash.cardCount(), 3);                // two files and node1's CPU
+        QCOMPARE(dash.card(t1)->currentText(metric::ReadBw), QStringLiteral("1.80 GB/s"));
+        QCOMPARE(dash.card(t2)->currentText(metric::ReadIops), QStringLiteral("900 IOPS"));
+        QCOMPARE(dash.card(t1)->currentText(metric::ReadLatP99), QStringLiteral("2.20 ms"));
+        QCOMPARE(dash.card(t1)->currentText(metric::WriteBw), QString());
+
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))   // for looking at it by hand
+            dash.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT"));
+        QSignalSpy cancel(&dash, &LiveDashboard::cancelRequested);
+        QTest::mouseClick(dash.header()->cancelButton(), Qt::LeftButton);
+        QCOMPARE(cancel.count(), 1);
+        QCOMPARE(cancel.at(0).at(0).value<RunId>(), RunId(42));
+        dash.finishRun(RunStatus::Completed);
+        QVERIFY(!dash.isRunning());
+        QVERIFY(!dash.header()->cancelButton()->isEnabled());
+    }
+
+    void stepsAreSeparateSegments()
+    {
+        LiveDashboard dash;
+        dash.resize(1000, 700);
+        dash.show();
+        auto buffer = std::make_shared<SampleBuffer>();
+        Plan plan;
+        plan.name = QStringLiteral("steps");
+        dash.startRun(7, plan, buffer, 0);
+        const QString t = QStringLiteral("local:/tmp/f");
+        SampleList list;
+        // step 0 reads, step 1 writes (reads report 0), step 2 reads again
+        for (int step = 0; step < 3; ++step) {
+            for (int i = 0; i < 5; ++i) {
+                const double x = step * 6 + i;
+                const bool reads = step != 1;
+                list.append(Sample{step, t, metric::ReadBw, x, reads ? 5e8 : 0});
+                list.append(Sample{step, t, metric::WriteBw, x, reads ? 0 : 3e8});
+                list.append(Sample{-1, QStringLiteral("local"), metric::CpuBusy, x, 20.0 + step});
+            }
+        }
+        buffer->append(list);
+        QTRY_COMPARE_WITH_TIMEOUT(dash.samplesReceived(), qint64(45), 3000);
+        LiveChart *bw = dash.chart(LiveDashboard::Chart::Bandwidth);
+        QCOMPARE(bw->lineCount(), 3);                    // read, write, read: no line across steps
+        QCOMPARE(bw->displayedPointCount(), 15);
+        int visibleMarkers = 0;
+        for (QLegendMarker *m : bw->chart()->legend()->markers())
+            visibleMarkers += m->isVisible();
+        QCOMPARE(visibleMarkers, 2);                     // one legend entry per target and metric
+        QCOMPARE(bw->scale().label, QStringLiteral("MB/s"));
+        // The card's "now" restarts with each step: the write step ended reads.
+        QCOMPARE(dash.card(t)->currentText(metric::ReadBw), QStringLiteral("500 MB/s"));
+        QCOMPARE(dash.card(t)->currentText(metric::WriteBw), QString());   // not in this step
+        QVERIFY(dash.card(QStringLiteral("local")));                       // CPU card across steps
+        QCOMPARE(dash.card(QStringLiteral("local"))->currentText(metric::CpuBusy), QStringLiteral("22.0 %"));
+        QCOMPARE(dash.chart(LiveDashboard::Chart::Cpu)->lineCount(), 1);    // one unbroken CPU line
+        dash.finishRun(RunStatus::Cancelled, QStringLiteral("by the user"));
+        QCOMPARE(dash.header()->statusText(), QStringLiteral("Cancelled: by the user"));
+    }
+
+    void longHistoryIsDecimated()
+    {
+        LiveChart chart(QStringLiteral("bw"), metric::Unit::BytesPerSec);
+        chart.resize(600, 300);
+        chart.show();
+        for (int batch = 0; batch < 20; ++batch) {
+            QList<QPointF> pts;
+            for (int i = 0; i < 1000; ++i)
+                pts.append(QPointF(batch * 1000 + i, 1e8 + (i % 10) * 1e6));
+            chart.appendPoints(QStringLiteral("n:/x"), metric::ReadBw, pts);
+            chart.flush();
+        }
+        QCOMPARE(chart.rawPointCount(), qsizetype(20000));       // full resolution kept
+        QVERIFY(chart.displayedPointCount() < 20000 / 4);        // series decimated
+        QVERIFY(chart.displayedPointCount() > 100);
+    }
+};
+
+QTEST_MAIN(TestLiveDashboard)
+#include "test_livedashboard.moc"

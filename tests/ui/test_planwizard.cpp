@@ -1,0 +1,193 @@
+// Drives the plan wizard offscreen, page by page, with the real disk-fio kind.
+#include "bench/registry.h"
+#include "wizard/diskparamspage.h"
+#include "wizard/disksafetypage.h"
+#include "wizard/disktargetpage.h"
+#include "wizard/kindpage.h"
+#include "wizard/nodespage.h"
+#include "wizard/planwizard.h"
+#include "wizard/reviewpage.h"
+
+#include <QAbstractButton>
+#include <QJsonDocument>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using namespace cm;
+using namespace cm::ui;
+
+class TestPlanWizard : public QObject {
+    Q_OBJECT
+private:
+    template <typename T>
+    T *page(PlanWizard &w)
+    {
+        return qobject_cast<T *>(w.currentPage());
+    }
+    bool clickNext(PlanWizard &w)
+    {
+        QAbstractButton *next = w.button(QWizard::NextButton);
+        if (!next->isEnabled() || !next->isVisible())
+            return false;
+        const int before = w.currentId();
+        QTest::mouseClick(next, Qt::LeftButton);
+        return w.currentId() != before;
+    }
+
+private Q_SLOTS:
+    void initTestCase() { registerBuiltinKinds(); }
+
+    void fileTargetPlan()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        PlanWizard w({});
+        w.setDefaultTargetDir(dir.path());
+        w.show();
+        QVERIFY(page<KindPage>(w));
+        auto *kinds = page<KindPage>(w)->list();
+        QVERIFY(kinds->count() >= 1);
+        QCOMPARE(kinds->currentItem()->data(Qt::UserRole).toString(), QStringLiteral("disk-fio"));
+        QVERIFY(clickNext(w));
+
+        auto *nodes = page<NodesPage>(w);
+        QVERIFY(nodes);
+        QCOMPARE(nodes->list()->item(0)->checkState(), Qt::Checked);   // local pre-ticked
+        nodes->list()->item(0)->setCheckState(Qt::Unchecked);
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());             // no node: blocked
+        nodes->list()->item(0)->setCheckState(Qt::Checked);
+        QVERIFY(clickNext(w));
+
+        auto *target = page<DiskTargetPage>(w);
+        QVERIFY(target);
+        QVERIFY(target->fileRadio()->isChecked());
+        QCOMPARE(target->dirEdit()->text(), dir.path());
+        target->dirEdit()->setText(dir.path() + QStringLiteral("/missing"));
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());             // folder never created
+        target->dirEdit()->setText(dir.path());
+        target->sizeEdit()->setText(QStringLiteral("16m"));
+        QVERIFY(clickNext(w));
+
+        auto *params = page<DiskParamsPage>(w);
+        QVERIFY(params);
+        QCOMPARE(params->presetList()->count(), 2);
+        QCOMPARE(params->presetList()->currentRow(), 0);                  // quick
+        QTest::mouseClick(params->advancedToggle(), Qt::LeftButton);
+        QVERIFY(params->runtimeSpin()->isVisible());
+        params->runtimeSpin()->setValue(7);
+        QCOMPARE(params->stepTable()->rowCount(), 8);
+        params->stepTable()->item(0, 2)->setText(QStringLiteral("16"));  // QD of the first test
+        QVERIFY(clickNext(w));
+
+        auto *safety = page<DiskSafetyPage>(w);
+        QVERIFY(safety);
+        QVERIFY(!safety->confirmEdit()->isVisible());                     // files need no typing
+        QVERIFY(clickNext(w));
+
+        auto *review = page<ReviewPage>(w);
+        QVERIFY(review);
+        const QString cmds = review->commandsText();
+        QVERIFY2(cmds.contains(QStringLiteral("fio")), qPrintable(cmds));
+        QVERIFY2(cmds.contains(QStringLiteral("--runtime=7")), qPrintable(cmds));
+        QVERIFY(cmds.contains(dir.path()));
+        QVERIFY(review->estimatedSeconds() >= 8 * 7);
+        const QString saved = dir.filePath(QStringLiteral("plan.json"));
+        QCOMPARE(review->savePlan(saved), QString());
+
+        QSignalSpy spy(&w, &PlanWizard::runRequested);
+        QVERIFY(w.button(QWizard::FinishButton)->isVisible());
+        QCOMPARE(w.button(QWizard::FinishButton)->text(), QStringLiteral("Run"));
+        QTest::mouseClick(w.button(QWizard::FinishButton), Qt::LeftButton);
+        QCOMPARE(spy.count(), 1);
+        const Plan plan = spy.at(0).at(0).value<Plan>();
+        QCOMPARE(plan.kind, QStringLiteral("disk-fio"));
+        QCOMPARE(plan.nodes.size(), 1);
+        QVERIFY(plan.nodes.first().isLocal());
+        QCOMPARE(plan.target.value(QStringLiteral("type")).toString(), QStringLiteral("file"));
+        QCOMPARE(plan.target.value(QStringLiteral("dir")).toString(), dir.path());
+        QCOMPARE(plan.target.value(QStringLiteral("size")).toString(), QStringLiteral("16M"));
+        QCOMPARE(plan.preset, QStringLiteral("quick"));
+        const auto quick = Registry::instance().kind(QStringLiteral("disk-fio"))->presets().first();
+        QCOMPARE(plan.steps.size(), quick.steps.size());
+        for (int i = 0; i < plan.steps.size(); ++i) {
+            QCOMPARE(plan.steps.at(i).id, quick.steps.at(i).id);
+            QCOMPARE(plan.steps.at(i).params.value(QStringLiteral("runtime")).toInt(), 7);
+        }
+        QCOMPARE(plan.steps.at(0).params.value(QStringLiteral("iodepth")).toInt(), 16);
+        QCOMPARE(plan.steps.at(1).params.value(QStringLiteral("iodepth")).toInt(),
+                 quick.steps.at(1).params.value(QStringLiteral("iodepth")).toInt());
+        QVERIFY(!Registry::instance().kind(plan.kind)->validate(plan).isError());
+
+        // The saved file is the same plan, readable by the CLI's parser.
+        QFile f(saved);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        Error err;
+        const Plan loaded = Plan::fromJsonBytes(f.readAll(), &err);
+        QVERIFY2(!err, qPrintable(err.toString()));
+        QCOMPARE(loaded.steps.size(), plan.steps.size());
+        QCOMPARE(loaded.target, plan.target);
+    }
+
+    void deviceNeedsTypedPath()
+    {
+        PlanWizard w({});
+        w.show();
+        QVERIFY(clickNext(w));   // kind
+        QVERIFY(clickNext(w));   // nodes (local)
+        auto *target = page<DiskTargetPage>(w);
+        QVERIFY(target);
+        target->deviceRadio()->setChecked(true);
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        target->deviceEdit()->setText(QStringLiteral("/dev/sdz"));
+        QVERIFY(clickNext(w));
+        QVERIFY(clickNext(w));   // params
+        auto *safety = page<DiskSafetyPage>(w);
+        QVERIFY(safety);
+        QVERIFY(safety->confirmEdit()->isVisible());
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        QTest::keyClicks(safety->confirmEdit(), QStringLiteral("/dev/sd"));
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        QTest::keyClicks(safety->confirmEdit(), QStringLiteral("y"));
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());             // /dev/sdy is not /dev/sdz
+        safety->confirmEdit()->clear();
+        QTest::keyClicks(safety->confirmEdit(), QStringLiteral("/dev/sdz "));
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());             // exact, no trailing space
+        safety->confirmEdit()->clear();
+        QTest::keyClicks(safety->confirmEdit(), QStringLiteral("/dev/sdz"));
+        QVERIFY(w.button(QWizard::NextButton)->isEnabled());
+        QVERIFY(clickNext(w));
+        QVERIFY(page<ReviewPage>(w));
+        QCOMPARE(w.plan().target.value(QStringLiteral("confirm")).toString(), QStringLiteral("/dev/sdz"));
+    }
+
+    void prefilledNodeAndDevice()
+    {
+        Plan partial;
+        partial.kind = QStringLiteral("disk-fio");
+        partial.nodes = {NodeSpec::parse(QStringLiteral("root@10.0.0.5"))};
+        partial.target = QJsonObject{{QStringLiteral("type"), QStringLiteral("device")},
+                                     {QStringLiteral("path"), QStringLiteral("/dev/nvme1n1")}};
+        PlanWizard w({});
+        w.prefill(partial);
+        w.show();
+        QVERIFY(clickNext(w));
+        auto *nodes = page<NodesPage>(w);
+        QCOMPARE(nodes->list()->count(), 2);
+        QCOMPARE(nodes->list()->item(0)->checkState(), Qt::Unchecked);   // local
+        QCOMPARE(nodes->list()->item(1)->checkState(), Qt::Checked);
+        QVERIFY(clickNext(w));
+        auto *target = page<DiskTargetPage>(w);
+        QVERIFY(target->deviceRadio()->isChecked());
+        QCOMPARE(target->deviceEdit()->text(), QStringLiteral("/dev/nvme1n1"));
+    }
+};
+
+QTEST_MAIN(TestPlanWizard)
+#include "test_planwizard.moc"

@@ -1,0 +1,194 @@
+#include "clusterpanel.h"
+
+#include <QHeaderView>
+#include <QMenu>
+#include <QPainter>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace cm::ui {
+
+namespace {
+enum Role { KeyRole = Qt::UserRole + 1, TypeRole, PathRole, MountRole };
+enum ItemType { NodeItem = 1, DiskItem, NicItem };
+
+QIcon dot(const QColor &c)
+{
+    QPixmap pm(12, 12);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(c.darker(130));
+    p.setBrush(c);
+    p.drawEllipse(QRectF(1.5, 1.5, 9, 9));
+    return QIcon(pm);
+}
+
+QColor stateColor(ClusterPanel::NodeState s)
+{
+    switch (s) {
+    case ClusterPanel::NodeState::Online: return QColor(0x43a047);
+    case ClusterPanel::NodeState::Connecting: return QColor(0xfdd835);
+    case ClusterPanel::NodeState::Failed: return QColor(0xe53935);
+    case ClusterPanel::NodeState::Unknown: break;
+    }
+    return QColor(0x9e9e9e);
+}
+} // namespace
+
+ClusterPanel::ClusterPanel(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *v = new QVBoxLayout(this);
+    v->setContentsMargins(0, 0, 0, 0);
+    m_tree = new QTreeWidget(this);
+    m_tree->setObjectName(QStringLiteral("clusterTree"));
+    m_tree->setHeaderLabels({tr("Cluster"), tr("Details")});
+    m_tree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_tree->header()->setStretchLastSection(true);
+    m_tree->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_tree->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_tree->setRootIsDecorated(true);
+    v->addWidget(m_tree);
+    connect(m_tree, &QTreeWidget::customContextMenuRequested, this, &ClusterPanel::showMenu);
+    setMinimumWidth(220);
+}
+
+void ClusterPanel::setNodes(const QList<NodeSpec> &nodes)
+{
+    m_tree->clear();
+    m_nodes.clear();
+    m_states.clear();
+    for (const NodeSpec &n : nodes)
+        addNode(n);
+}
+
+void ClusterPanel::addNode(const NodeSpec &node)
+{
+    if (nodeItem(node))
+        return;
+    m_nodes.append(node);
+    auto *item = new QTreeWidgetItem(m_tree);
+    item->setText(0, node.isLocal() ? tr("local (this machine)") : node.displayName());
+    item->setText(1, node.isLocal() ? QString() : node.toSpecString());
+    item->setData(0, KeyRole, node.secretKey());
+    item->setData(0, TypeRole, NodeItem);
+    item->setIcon(0, dot(stateColor(NodeState::Unknown)));
+    m_states.insert(node.secretKey(), NodeState::Unknown);
+}
+
+QTreeWidgetItem *ClusterPanel::nodeItem(const NodeSpec &node) const
+{
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
+        if (m_tree->topLevelItem(i)->data(0, KeyRole).toString() == node.secretKey())
+            return m_tree->topLevelItem(i);
+    return nullptr;
+}
+
+void ClusterPanel::setNodeState(const NodeSpec &node, NodeState state, const QString &text)
+{
+    QTreeWidgetItem *item = nodeItem(node);
+    if (!item)
+        return;
+    m_states.insert(node.secretKey(), state);
+    item->setIcon(0, dot(stateColor(state)));
+    item->setToolTip(0, text);
+    if (!text.isEmpty())
+        item->setText(1, text);
+}
+
+int ClusterPanel::onlineCount() const
+{
+    int n = 0;
+    for (NodeState s : m_states)
+        n += s == NodeState::Online;
+    return n;
+}
+
+void ClusterPanel::addChildren(QTreeWidgetItem *parent, const QList<ClusterChild> &children)
+{
+    for (const ClusterChild &c : children) {
+        auto *item = new QTreeWidgetItem(parent);
+        item->setText(0, c.name);
+        item->setText(1, c.detail);
+        item->setToolTip(1, c.detail);
+        item->setData(0, TypeRole, c.kind == ClusterChild::Kind::Nic ? NicItem : DiskItem);
+        item->setData(0, PathRole, c.devicePath);
+        item->setData(0, MountRole, c.mountpoint);
+        item->setData(0, KeyRole, parent->data(0, KeyRole));
+        addChildren(item, c.children);
+    }
+}
+
+void ClusterPanel::setNodeInventory(const NodeSpec &node, const NodeProbeResult &probe)
+{
+    QTreeWidgetItem *item = nodeItem(node);
+    if (!item)
+        return;
+    qDeleteAll(item->takeChildren());
+    if (probe.error) {
+        setNodeState(node, NodeState::Failed, connectionErrorText(probe.error));
+        return;
+    }
+    setNodeState(node, NodeState::Online, probe.summary.isEmpty() ? tr("online") : probe.summary);
+    addChildren(item, probe.children);
+    item->setExpanded(true);
+}
+
+Plan ClusterPanel::benchmarkPlanFor(QTreeWidgetItem *item) const
+{
+    Plan p;
+    if (!item)
+        return p;
+    const QString key = item->data(0, KeyRole).toString();
+    for (const NodeSpec &n : m_nodes)
+        if (n.secretKey() == key)
+            p.nodes = {n};
+    const int type = item->data(0, TypeRole).toInt();
+    if (type == NicItem)
+        return p;   // network kinds come later
+    p.kind = QStringLiteral("disk-fio");
+    if (type == DiskItem) {
+        const QString mount = item->data(0, MountRole).toString();
+        // A mounted disk is benchmarked through a file on it; a bare one as a device.
+        if (!mount.isEmpty())
+            p.target = QJsonObject{{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), mount}};
+        else
+            p.target = QJsonObject{{QStringLiteral("type"), QStringLiteral("device")},
+                                   {QStringLiteral("path"), item->data(0, PathRole).toString()}};
+    }
+    return p;
+}
+
+void ClusterPanel::showMenu(const QPoint &pos)
+{
+    QTreeWidgetItem *item = m_tree->itemAt(pos);
+    if (!item)
+        return;
+    const int type = item->data(0, TypeRole).toInt();
+    // popup(), not exec(): no nested event loop on the UI thread
+    auto *menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    if (type == NodeItem || type == DiskItem) {
+        const Plan partial = benchmarkPlanFor(item);
+        connect(menu->addAction(tr("Benchmark this…")), &QAction::triggered, this,
+                [this, partial] { Q_EMIT benchmarkRequested(partial); });
+    }
+    if (type == NodeItem) {
+        const QString key = item->data(0, KeyRole).toString();
+        NodeSpec node;
+        for (const NodeSpec &n : std::as_const(m_nodes))
+            if (n.secretKey() == key)
+                node = n;
+        connect(menu->addAction(tr("Refresh inventory")), &QAction::triggered, this, [this, node] { Q_EMIT refreshRequested(node); });
+        if (!node.isLocal())
+            connect(menu->addAction(tr("Remove node")), &QAction::triggered, this, [this, node] { Q_EMIT removeRequested(node); });
+    }
+    if (menu->isEmpty()) {
+        delete menu;
+        return;
+    }
+    menu->popup(m_tree->viewport()->mapToGlobal(pos));
+}
+
+} // namespace cm::ui

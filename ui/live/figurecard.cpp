@@ -1,0 +1,151 @@
+#include "live/figurecard.h"
+
+#include "targetcolors.h"
+#include "unitscale.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace cm::ui {
+
+namespace {
+// Metrics shown on a card, in display order; others are not shown.
+const QStringList &cardMetrics()
+{
+    static const QStringList m{metric::ReadBw, metric::ReadIops, metric::ReadLatP50, metric::ReadLatP99,
+                               metric::WriteBw, metric::WriteIops, metric::WriteLatP50, metric::WriteLatP99,
+                               metric::CpuBusy};
+    return m;
+}
+
+QString metricTitle(const QString &m)
+{
+    if (m == metric::ReadBw) return FigureCard::tr("Read");
+    if (m == metric::WriteBw) return FigureCard::tr("Write");
+    if (m == metric::ReadIops) return FigureCard::tr("Read IOPS");
+    if (m == metric::WriteIops) return FigureCard::tr("Write IOPS");
+    if (m == metric::ReadLatP50) return FigureCard::tr("Read p50");
+    if (m == metric::ReadLatP99) return FigureCard::tr("Read p99");
+    if (m == metric::WriteLatP50) return FigureCard::tr("Write p50");
+    if (m == metric::WriteLatP99) return FigureCard::tr("Write p99");
+    if (m == metric::CpuBusy) return FigureCard::tr("CPU busy");
+    return m;
+}
+} // namespace
+
+FigureCard::FigureCard(const QString &target, QWidget *parent)
+    : QFrame(parent), m_target(target)
+{
+    setFrameShape(QFrame::StyledPanel);
+    setObjectName(QStringLiteral("figureCard"));
+    const QColor c = TargetColors::instance().colorFor(target);
+    auto *v = new QVBoxLayout(this);
+    v->setContentsMargins(10, 6, 10, 6);
+    v->setSpacing(4);
+    auto *title = new QLabel(QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2")
+                                 .arg(c.name(), targetLabel(target).toHtmlEscaped()),
+                             this);
+    title->setTextFormat(Qt::RichText);
+    QFont f = title->font();
+    f.setBold(true);
+    title->setFont(f);
+    title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    title->setToolTip(target);
+    v->addWidget(title);
+    m_grid = new QGridLayout();
+    m_grid->setHorizontalSpacing(12);
+    m_grid->setVerticalSpacing(2);
+    auto *hNow = new QLabel(tr("now"), this);
+    auto *hMean = new QLabel(tr("step mean"), this);
+    for (QLabel *l : {hNow, hMean}) {
+        l->setAlignment(Qt::AlignRight);
+        l->setEnabled(false);
+    }
+    m_grid->addWidget(hNow, 0, 1);
+    m_grid->addWidget(hMean, 0, 2);
+    v->addLayout(m_grid);
+    v->addStretch(1);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+}
+
+FigureCard::Row &FigureCard::rowFor(const QString &metric)
+{
+    auto it = m_rows.find(metric);
+    if (it != m_rows.end())
+        return *it;
+    Row r;
+    r.order = int(cardMetrics().indexOf(metric));
+    r.name = new QLabel(metricTitle(metric), this);
+    r.now = new QLabel(this);
+    r.mean = new QLabel(this);
+    r.now->setAlignment(Qt::AlignRight);
+    r.mean->setAlignment(Qt::AlignRight);
+    QFont f = r.now->font();
+    f.setBold(true);
+    r.now->setFont(f);
+    it = m_rows.insert(metric, r);
+    // re-lay rows in the fixed metric order
+    QList<Row> rows = m_rows.values();
+    std::sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return a.order < b.order; });
+    int line = 1;
+    for (const Row &row : rows) {
+        m_grid->addWidget(row.name, line, 0);
+        m_grid->addWidget(row.now, line, 1);
+        m_grid->addWidget(row.mean, line, 2);
+        ++line;
+    }
+    return *it;
+}
+
+void FigureCard::addValue(const QString &metric, double value)
+{
+    if (!cardMetrics().contains(metric))
+        return;
+    // an idle direction (zeros since the step began) shows no row
+    if (value == 0 && m_rows.value(metric).count == 0)
+        return;
+    if (m_stale)
+        leaveStaleState();
+    Row &r = rowFor(metric);
+    if (r.count == 0)
+        for (QLabel *l : {r.name, r.now, r.mean})
+            l->setVisible(true);
+    r.sum += value;
+    r.count += 1;
+    const metric::Unit u = metric::unitOf(metric);
+    r.now->setText(formatValue(u, value));
+    r.mean->setText(formatValue(u, r.sum / r.count));
+}
+
+void FigureCard::resetStep()
+{
+    for (auto &r : m_rows) {
+        r.sum = 0;
+        r.count = 0;
+        for (QLabel *l : {r.name, r.now, r.mean})
+            l->setEnabled(false);   // last step's figures, greyed until the new step's arrive
+    }
+    m_stale = true;
+}
+
+void FigureCard::leaveStaleState()
+{
+    // The new step's first value: only rows it measures come back (no read rows in a
+    // write step).
+    m_stale = false;
+    for (auto &r : m_rows) {
+        for (QLabel *l : {r.name, r.now, r.mean}) {
+            l->setVisible(false);
+            l->setEnabled(true);
+        }
+    }
+}
+
+QString FigureCard::currentText(const QString &metric) const
+{
+    const auto it = m_rows.constFind(metric);
+    return it == m_rows.constEnd() || it->count == 0 ? QString() : it->now->text();
+}
+
+} // namespace cm::ui

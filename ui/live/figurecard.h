@@ -1,0 +1,42 @@
+#pragma once
+// A card per target: its colour, its name, and per metric the current value and the
+// mean over the current step.
+#include <QFrame>
+#include <QHash>
+#include <QString>
+
+class QGridLayout;
+class QLabel;
+
+namespace cm::ui {
+
+class FigureCard : public QFrame {
+    Q_OBJECT
+public:
+    explicit FigureCard(const QString &target, QWidget *parent = nullptr);
+
+    void addValue(const QString &metric, double value);   // base unit
+    void resetStep();                                      // new step: means restart
+    QString target() const { return m_target; }
+    // Displayed text of a metric's current value ("" if none), for tests.
+    QString currentText(const QString &metric) const;
+
+private:
+    struct Row {
+        QLabel *name = nullptr;
+        QLabel *now = nullptr;
+        QLabel *mean = nullptr;
+        double sum = 0;
+        int count = 0;
+        int order = 0;
+    };
+    Row &rowFor(const QString &metric);
+    void leaveStaleState();
+
+    QString m_target;
+    QGridLayout *m_grid = nullptr;
+    QHash<QString, Row> m_rows;
+    bool m_stale = false;
+};
+
+} // namespace cm::ui

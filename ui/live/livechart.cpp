@@ -1,0 +1,229 @@
+#include "live/livechart.h"
+
+#include "live/decimator.h"
+#include "targetcolors.h"
+
+#include <QChart>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace cm::ui {
+
+namespace {
+// A "nice" axis maximum: 1, 2, 2.5, 5 × 10^n above v.
+double niceCeil(double v)
+{
+    if (v <= 0)
+        return 1;
+    const double e = std::pow(10.0, std::floor(std::log10(v)));
+    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (m * e >= v)
+            return m * e;
+    return 10 * e;
+}
+
+QString metricShortName(const QString &metric)
+{
+    if (metric.startsWith(QLatin1String("cpu.")))
+        return LiveChart::tr("CPU");
+    QString dir = metric.startsWith(QLatin1String("read.")) ? LiveChart::tr("read") : LiveChart::tr("write");
+    const int lat = metric.indexOf(QLatin1String(".lat."));
+    if (lat > 0)
+        return dir + QLatin1Char(' ') + metric.mid(lat + 5);
+    return dir;
+}
+} // namespace
+
+LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
+    : QChartView(parent), m_title(title), m_unit(unit)
+{
+    auto *c = new QChart();
+    c->setTitle(title);
+    c->setMargins(QMargins(4, 4, 4, 4));
+    c->legend()->setAlignment(Qt::AlignBottom);
+    QFont lf = c->legend()->font();
+    lf.setPointSizeF(lf.pointSizeF() * 0.85);
+    c->legend()->setFont(lf);
+    c->setBackgroundRoundness(0);
+    m_axisX = new QValueAxis(c);
+    m_axisX->setLabelFormat(QStringLiteral("%d"));
+    m_axisX->setTitleText(tr("seconds"));
+    m_axisX->setRange(0, 10);
+    m_axisX->setTickType(QValueAxis::TicksDynamic);
+    m_axisX->setTickAnchor(0);
+    m_axisX->setTickInterval(2);
+    m_axisY = new QValueAxis(c);
+    m_axisY->setLabelFormat(QStringLiteral("%.4g"));
+    m_axisY->setTickType(QValueAxis::TicksDynamic);
+    m_axisY->setTickAnchor(0);
+    m_axisY->setTickInterval(unit == metric::Unit::Percent ? 25 : 0.25);
+    m_axisY->setRange(0, unit == metric::Unit::Percent ? 100 : 1);
+    c->addAxis(m_axisX, Qt::AlignBottom);
+    c->addAxis(m_axisY, Qt::AlignLeft);
+    setChart(c);
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumSize(260, 180);
+    m_scale = scaleFor(unit, 0);
+    m_axisY->setTitleText(m_scale.label);
+}
+
+void LiveChart::clear()
+{
+    for (auto &l : m_lines) {
+        if (!l.series)
+            continue;
+        chart()->removeSeries(l.series);
+        delete l.series;
+    }
+    m_lines.clear();
+    m_inLegend.clear();
+    m_order.clear();
+    m_maxX = 0;
+    m_maxY = 0;
+    m_scale = scaleFor(m_unit, 0);
+    m_axisX->setRange(0, 10);
+    m_axisX->setTickInterval(2);
+    m_axisY->setRange(0, m_unit == metric::Unit::Percent ? 100 : 1);
+    m_axisY->setTickInterval(m_unit == metric::Unit::Percent ? 25 : 0.25);
+    m_axisY->setTitleText(m_scale.label);
+}
+
+QString LiveChart::lineName(const QString &target, const QString &metric) const
+{
+    const int colon = target.indexOf(QLatin1Char(':'));
+    const QString who = colon > 0 ? target.left(colon) : target;
+    return who + QLatin1Char(' ') + metricShortName(metric);
+}
+
+QLineSeries *LiveChart::createSeries(const QString &target, const QString &metric)
+{
+    auto *series = new QLineSeries();
+    series->setName(lineName(target, metric));
+    QPen pen(TargetColors::instance().colorFor(target));
+    pen.setWidthF(1.6);
+    // write and p99 dashed, p99.9 dotted: one colour per target, style per metric
+    if (metric.endsWith(QLatin1String(".p99.9")))
+        pen.setStyle(Qt::DotLine);
+    else if (metric.startsWith(QLatin1String("write.")) || metric.endsWith(QLatin1String(".p99")))
+        pen.setStyle(Qt::DashLine);
+    series->setPen(pen);
+    chart()->addSeries(series);
+    series->attachAxis(m_axisX);
+    series->attachAxis(m_axisY);
+    // Steps are separate series (no line across the gap between them); one legend entry.
+    const QString legendKey = target + QLatin1Char('\n') + metric;
+    if (m_inLegend.contains(legendKey)) {
+        for (QLegendMarker *m : chart()->legend()->markers(series))
+            m->setVisible(false);
+    }
+    m_inLegend.insert(legendKey);
+    return series;
+}
+
+void LiveChart::appendPoints(const QString &target, const QString &metric, const QList<QPointF> &points, int step)
+{
+    if (points.isEmpty())
+        return;
+    const QString key = target + QLatin1Char('\n') + metric + QLatin1Char('\n') + QString::number(step);
+    auto it = m_lines.find(key);
+    if (it == m_lines.end()) {
+        it = m_lines.insert(key, Line{});
+        it->target = target;
+        it->metric = metric;
+        m_order.append(key);
+    }
+    it->pending.append(points);
+}
+
+int LiveChart::plotColumns() const
+{
+    const int w = int(chart()->plotArea().width());
+    return w > 20 ? w : 600;
+}
+
+void LiveChart::flush()
+{
+    bool any = false;
+    for (const QString &key : std::as_const(m_order)) {
+        Line &l = m_lines[key];
+        for (const QPointF &p : std::as_const(l.pending)) {
+            m_maxY = std::max(m_maxY, p.y());
+            m_maxX = std::max(m_maxX, p.x());
+            // A direction that carries nothing (reads of a write test) gets no line.
+            l.hasSignal = l.hasSignal || p.y() != 0;
+        }
+        any = any || !l.pending.isEmpty();
+        if (l.hasSignal && !l.series)
+            l.series = createSeries(l.target, l.metric);
+    }
+    if (!any)
+        return;
+    const UnitScale s = scaleFor(m_unit, m_maxY);
+    const bool rescaled = s.divisor != m_scale.divisor;
+    m_scale = s;
+    const int columns = plotColumns();
+    for (auto &l : m_lines) {
+        if (l.pending.isEmpty() && !rescaled)
+            continue;
+        l.raw.append(l.pending);
+        if (!l.series) {
+            l.pending.clear();
+            continue;
+        }
+        if (!rescaled && !l.decimated && l.raw.size() <= 4 * qsizetype(columns)) {
+            QList<QPointF> scaled;
+            scaled.reserve(l.pending.size());
+            for (const QPointF &p : std::as_const(l.pending))
+                scaled.append(QPointF(p.x(), p.y() / m_scale.divisor));
+            l.series->append(scaled);
+        } else {
+            l.series->replace(decimateMinMax(l.raw, columns, m_scale.divisor));
+            l.decimated = l.raw.size() > 4 * qsizetype(columns);
+        }
+        l.pending.clear();
+    }
+    // Round ticks: about 6 on x (seconds), 4 on y; percent stays 0..100.
+    const double xStep = m_maxX <= 10 ? 2 : niceCeil(m_maxX / 6);
+    m_axisX->setTickInterval(xStep);
+    m_axisX->setRange(0, std::max(10.0, std::ceil(m_maxX / xStep) * xStep));
+    if (m_unit == metric::Unit::Percent) {
+        m_axisY->setRange(0, 100);
+        m_axisY->setTickInterval(25);
+    } else {
+        const double top = std::max(m_maxY * 1.05 / m_scale.divisor, 1e-9);
+        const double yStep = niceCeil(top / 4);
+        m_axisY->setTickInterval(yStep);
+        m_axisY->setRange(0, std::ceil(top / yStep) * yStep);
+    }
+    m_axisY->setTitleText(m_scale.label);
+}
+
+int LiveChart::displayedPointCount() const
+{
+    int n = 0;
+    for (const auto &l : m_lines)
+        n += l.series ? int(l.series->count()) : 0;
+    return n;
+}
+
+qsizetype LiveChart::rawPointCount() const
+{
+    qsizetype n = 0;
+    for (const auto &l : m_lines)
+        n += l.raw.size();
+    return n;
+}
+
+QList<QLineSeries *> LiveChart::series() const
+{
+    QList<QLineSeries *> out;
+    for (const QString &k : m_order)
+        if (QLineSeries *s = m_lines.value(k).series)
+            out.append(s);
+    return out;
+}
+
+} // namespace cm::ui

@@ -1,0 +1,65 @@
+#pragma once
+// One live chart (bandwidth, IOPS, latency or CPU): one line per (target, metric),
+// coloured by target. Points arrive in batches (appendPoints) and reach the series in
+// one append() or replace() per line per refresh (flush), never one call per point.
+// The full history stays here; the series show it decimated to the plot width.
+#include "model/metric.h"
+#include "unitscale.h"
+
+#include <QChartView>
+#include <QHash>
+#include <QList>
+#include <QPointF>
+#include <QSet>
+
+class QLineSeries;
+class QValueAxis;
+
+namespace cm::ui {
+
+class LiveChart : public QChartView {
+    Q_OBJECT
+public:
+    LiveChart(const QString &title, metric::Unit unit, QWidget *parent = nullptr);
+
+    void clear();
+    // Raw points (x = seconds since run start, y = base unit) for one line; each step
+    // is its own segment.
+    void appendPoints(const QString &target, const QString &metric, const QList<QPointF> &points, int step = 0);
+    // Pushes what arrived since the last flush to the series and rescales the axes.
+    void flush();
+
+    int lineCount() const { return int(series().size()); }   // segments shown
+    int displayedPointCount() const;     // points currently in the series
+    qsizetype rawPointCount() const;     // full-resolution history held
+    UnitScale scale() const { return m_scale; }
+    QValueAxis *axisY() const { return m_axisY; }
+    QList<QLineSeries *> series() const;
+
+private:
+    struct Line {
+        QString target;
+        QString metric;
+        QLineSeries *series = nullptr;   // created with the first non-zero value
+        bool hasSignal = false;
+        QList<QPointF> raw;
+        QList<QPointF> pending;
+        bool decimated = false;
+    };
+    QLineSeries *createSeries(const QString &target, const QString &metric);
+    int plotColumns() const;
+    QString lineName(const QString &target, const QString &metric) const;
+
+    QString m_title;
+    metric::Unit m_unit;
+    QValueAxis *m_axisX = nullptr;
+    QValueAxis *m_axisY = nullptr;
+    QHash<QString, Line> m_lines;   // key: target '\n' metric '\n' step
+    QSet<QString> m_inLegend;       // target '\n' metric with a legend entry
+    QList<QString> m_order;
+    UnitScale m_scale;
+    double m_maxY = 0;
+    double m_maxX = 0;
+};
+
+} // namespace cm::ui

@@ -1,0 +1,198 @@
+#include "live/livedashboard.h"
+
+#include "live/figurecard.h"
+#include "live/livechart.h"
+#include "live/liveheader.h"
+#include "model/metric.h"
+#include "targetcolors.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLoggingCategory>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+Q_LOGGING_CATEGORY(lcLive, "clustermark.ui.live")
+
+namespace cm::ui {
+
+LiveDashboard::LiveDashboard(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *v = new QVBoxLayout(this);
+    v->setContentsMargins(4, 4, 4, 4);
+    v->setSpacing(4);
+    m_header = new LiveHeader(this);
+    v->addWidget(m_header);
+
+    auto *cardArea = new QScrollArea(this);
+    cardArea->setWidgetResizable(true);
+    cardArea->setFrameShape(QFrame::NoFrame);
+    cardArea->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *cardHost = new QWidget(cardArea);
+    m_cardHost = cardHost;
+    m_cardArea = cardArea;
+    m_cardRow = new QHBoxLayout(cardHost);
+    m_cardRow->setContentsMargins(0, 0, 0, 0);
+    m_cardRow->addStretch(1);
+    cardArea->setWidget(cardHost);
+    cardArea->setFixedHeight(0);
+    cardArea->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Minimum);
+
+    auto *grid = new QGridLayout();
+    grid->setSpacing(4);
+    m_bw = new LiveChart(tr("Bandwidth"), metric::Unit::BytesPerSec, this);
+    m_iops = new LiveChart(tr("IOPS"), metric::Unit::OpsPerSec, this);
+    m_lat = new LiveChart(tr("Latency p50 / p99"), metric::Unit::Nanoseconds, this);
+    m_cpu = new LiveChart(tr("Node CPU busy"), metric::Unit::Percent, this);
+    grid->addWidget(m_bw, 0, 0);
+    grid->addWidget(m_iops, 0, 1);
+    grid->addWidget(m_lat, 1, 0);
+    grid->addWidget(m_cpu, 1, 1);
+    v->addLayout(grid, 1);
+    v->addWidget(cardArea);
+
+    m_timer.setInterval(100);
+    connect(&m_timer, &QTimer::timeout, this, &LiveDashboard::drain);
+    connect(m_header, &LiveHeader::cancelClicked, this, [this] { Q_EMIT cancelRequested(m_runId); });
+}
+
+void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer, double estimatedSeconds)
+{
+    m_runId = id;
+    m_buffer = std::move(buffer);
+    m_currentStep = -1;
+    m_samplesReceived = 0;
+    for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
+        c->clear();
+    for (FigureCard *c : std::as_const(m_cards)) {
+        m_cardRow->removeWidget(c);
+        delete c;
+    }
+    m_cards.clear();
+    m_cardArea->setFixedHeight(0);
+    m_header->startRun(plan.name.isEmpty() ? plan.kind : plan.name, int(plan.steps.size()), estimatedSeconds);
+    m_clock.start();
+    m_timer.start();
+}
+
+void LiveDashboard::setStep(int index, int total, const QString &title)
+{
+    m_header->setStep(index, total, title);
+    if (index > m_currentStep) {
+        m_currentStep = index;
+        for (FigureCard *c : std::as_const(m_cards))
+            c->resetStep();
+    }
+}
+
+void LiveDashboard::finishRun(RunStatus status, const QString &message)
+{
+    drain();
+    m_timer.stop();
+    m_header->setFinished(status, message);
+    m_buffer.reset();
+}
+
+LiveChart *LiveDashboard::chart(Chart which) const
+{
+    switch (which) {
+    case Chart::Bandwidth: return m_bw;
+    case Chart::Iops: return m_iops;
+    case Chart::Latency: return m_lat;
+    case Chart::Cpu: return m_cpu;
+    }
+    return nullptr;
+}
+
+LiveChart *LiveDashboard::chartForMetric(const QString &m) const
+{
+    if (m == metric::ReadBw || m == metric::WriteBw)
+        return m_bw;
+    if (m == metric::ReadIops || m == metric::WriteIops)
+        return m_iops;
+    if (m == metric::ReadLatP50 || m == metric::ReadLatP99 || m == metric::WriteLatP50 || m == metric::WriteLatP99)
+        return m_lat;
+    if (m == metric::CpuBusy)
+        return m_cpu;
+    return nullptr;
+}
+
+FigureCard *LiveDashboard::cardFor(const QString &target)
+{
+    auto it = m_cards.constFind(target);
+    if (it != m_cards.constEnd())
+        return *it;
+    auto *c = new FigureCard(target, this);
+    m_cards.insert(target, c);
+    // node cards (CPU) after the disk targets: insert before the stretch
+    m_cardRow->insertWidget(m_cardRow->count() - 1, c, 0, Qt::AlignTop);
+    return c;
+}
+
+void LiveDashboard::fitCards()
+{
+    // The card strip is as tall as its tallest card (plus a scroll bar's room), no taller.
+    int h = 0;
+    for (FigureCard *c : std::as_const(m_cards))
+        h = std::max(h, c->sizeHint().height());
+    int want = h > 0 ? h + 16 : 0;
+    if (m_timer.isActive())
+        want = std::max(want, m_cardArea->height());   // no jumping charts during a run
+    if (m_cardArea->height() != want)
+        m_cardArea->setFixedHeight(want);
+}
+
+void LiveDashboard::drain()
+{
+    if (m_clock.isValid() && m_timer.isActive())
+        m_header->setElapsed(m_clock.elapsed() / 1000.0);
+    if (!m_buffer)
+        return;
+    const SampleList samples = m_buffer->take();
+    if (samples.isEmpty())
+        return;
+    m_samplesReceived += samples.size();
+    // Group into one batch per (target, metric), in arrival order.
+    struct Batch {
+        QString target;
+        QString metric;
+        int step = 0;
+        QList<QPointF> points;
+    };
+    QList<Batch> batches;
+    QHash<QString, qsizetype> index;
+    for (const Sample &s : samples) {
+        const QString key = s.target + QLatin1Char('\n') + s.metric + QLatin1Char('\n') + QString::number(s.step);
+        auto it = index.constFind(key);
+        qsizetype i;
+        if (it == index.constEnd()) {
+            i = batches.size();
+            index.insert(key, i);
+            batches.append(Batch{s.target, s.metric, s.step, {}});
+        } else {
+            i = *it;
+        }
+        batches[i].points.append(QPointF(s.t, s.value));
+        if (s.step > m_currentStep) {
+            // samples of a new step: card means restart (the header follows stepStarted)
+            m_currentStep = s.step;
+            for (FigureCard *c : std::as_const(m_cards))
+                c->resetStep();
+        }
+        // Cards take values in arrival order, so a step change inside one drain is exact.
+        // Node metrics (CPU, disks) carry step -1: they belong to no step.
+        if ((s.step < 0 || s.step == m_currentStep) && (s.value != 0 || m_cards.contains(s.target)))
+            cardFor(s.target)->addValue(s.metric, s.value);
+    }
+    for (const Batch &b : std::as_const(batches)) {
+        if (LiveChart *c = chartForMetric(b.metric))
+            c->appendPoints(b.target, b.metric, b.points, b.step);
+    }
+    for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
+        c->flush();
+    fitCards();
+    qCDebug(lcLive) << "drained" << samples.size() << "samples in" << batches.size() << "batches";
+}
+
+} // namespace cm::ui

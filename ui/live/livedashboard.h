@@ -1,0 +1,69 @@
+#pragma once
+// The Live tab: header strip, a 2×2 grid of charts (bandwidth, IOPS, latency p50/p99,
+// node CPU) and a figure card per target. It drains the run's SampleBuffer on a
+// 10 Hz timer on the UI thread; workers never touch widgets.
+#include "engine/samplebuffer.h"
+#include "model/plan.h"
+#include "model/runstatus.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QTimer>
+#include <QWidget>
+
+class QHBoxLayout;
+
+namespace cm::ui {
+
+class FigureCard;
+class LiveChart;
+class LiveHeader;
+
+class LiveDashboard : public QWidget {
+    Q_OBJECT
+public:
+    enum class Chart { Bandwidth, Iops, Latency, Cpu };
+
+    explicit LiveDashboard(QWidget *parent = nullptr);
+
+    void startRun(RunId id, const Plan &plan, SampleBufferPtr buffer, double estimatedSeconds);
+    void setStep(int index, int total, const QString &title);
+    void finishRun(RunStatus status, const QString &message = {});
+    RunId runId() const { return m_runId; }
+    bool isRunning() const { return m_timer.isActive(); }
+
+    LiveChart *chart(Chart which) const;
+    LiveHeader *header() const { return m_header; }
+    FigureCard *card(const QString &target) const { return m_cards.value(target); }
+    int cardCount() const { return int(m_cards.size()); }
+    qint64 samplesReceived() const { return m_samplesReceived; }
+
+Q_SIGNALS:
+    void cancelRequested(cm::RunId id);
+
+public Q_SLOTS:
+    void drain();   // takes the buffer's samples and pushes them in batches
+
+private:
+    LiveChart *chartForMetric(const QString &metric) const;
+    FigureCard *cardFor(const QString &target);
+
+    LiveHeader *m_header = nullptr;
+    LiveChart *m_bw = nullptr;
+    LiveChart *m_iops = nullptr;
+    LiveChart *m_lat = nullptr;
+    LiveChart *m_cpu = nullptr;
+    QHBoxLayout *m_cardRow = nullptr;
+    QWidget *m_cardHost = nullptr;
+    QWidget *m_cardArea = nullptr;
+    void fitCards();
+    QHash<QString, FigureCard *> m_cards;
+    SampleBufferPtr m_buffer;
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    RunId m_runId = 0;
+    int m_currentStep = -1;
+    qint64 m_samplesReceived = 0;
+};
+
+} // namespace cm::ui

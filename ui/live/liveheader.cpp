@@ -1,0 +1,129 @@
+#include "live/liveheader.h"
+
+#include "unitscale.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStyle>
+
+namespace cm::ui {
+
+LiveHeader::LiveHeader(QWidget *parent)
+    : QWidget(parent)
+{
+    auto *h = new QHBoxLayout(this);
+    h->setContentsMargins(6, 4, 6, 4);
+    h->setSpacing(14);
+    m_plan = new QLabel(this);
+    QFont f = m_plan->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.15);
+    m_plan->setFont(f);
+    m_step = new QLabel(this);
+    m_elapsed = new QLabel(this);
+    m_eta = new QLabel(this);
+    m_status = new QLabel(this);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumWidth(180);
+    m_progress->setMaximumHeight(12);
+    m_cancel = new QPushButton(style()->standardIcon(QStyle::SP_BrowserStop), tr("Cancel"), this);
+    h->addWidget(m_plan);
+    h->addWidget(m_step, 1);
+    h->addWidget(m_status);
+    h->addWidget(m_elapsed);
+    h->addWidget(m_eta);
+    h->addWidget(m_progress);
+    h->addWidget(m_cancel);
+    connect(m_cancel, &QPushButton::clicked, this, &LiveHeader::cancelClicked);
+    setIdle();
+}
+
+void LiveHeader::setIdle()
+{
+    m_running = false;
+    m_plan->setText(tr("No run yet"));
+    m_step->setText(tr("Plan a benchmark with “New plan”."));
+    m_elapsed->clear();
+    m_eta->clear();
+    m_status->clear();
+    m_progress->setValue(0);
+    m_progress->setVisible(false);
+    m_cancel->setEnabled(false);
+}
+
+void LiveHeader::startRun(const QString &planName, int stepCount, double estimatedSeconds)
+{
+    m_running = true;
+    m_estimated = estimatedSeconds;
+    m_plan->setText(planName);
+    m_step->setText(tr("Starting (%n step(s))…", nullptr, stepCount));
+    m_status->setText(tr("Running"));
+    m_status->setStyleSheet(QString());
+    m_progress->setVisible(true);
+    m_progress->setValue(0);
+    m_cancel->setEnabled(true);
+    setElapsed(0);
+}
+
+void LiveHeader::setStep(int index, int total, const QString &title)
+{
+    m_step->setText(tr("Step %1/%2: %3").arg(index + 1).arg(total).arg(title));
+}
+
+void LiveHeader::setElapsed(double seconds)
+{
+    m_elapsed->setText(tr("Elapsed %1").arg(formatDuration(seconds)));
+    if (!m_running)
+        return;
+    if (m_estimated > 0) {
+        const double left = std::max(0.0, m_estimated - seconds);
+        m_eta->setText(tr("ETA %1").arg(formatDuration(left)));
+        m_progress->setValue(int(std::min(1.0, seconds / m_estimated) * 1000));
+    } else {
+        m_eta->setText(tr("ETA unknown"));
+    }
+}
+
+void LiveHeader::setFinished(RunStatus status, const QString &message)
+{
+    m_running = false;
+    m_cancel->setEnabled(false);
+    m_eta->clear();
+    QString text;
+    QString color;
+    switch (status) {
+    case RunStatus::Completed:
+        text = tr("Completed");
+        color = QStringLiteral("#2e7d32");
+        m_progress->setValue(1000);
+        break;
+    case RunStatus::Failed:
+        text = tr("Failed");
+        color = QStringLiteral("#c62828");
+        break;
+    case RunStatus::Cancelled:
+        text = tr("Cancelled");
+        color = QStringLiteral("#ef6c00");
+        break;
+    case RunStatus::Interrupted:
+        text = tr("Interrupted");
+        color = QStringLiteral("#ef6c00");
+        break;
+    case RunStatus::Running:
+        text = tr("Running");
+        break;
+    }
+    m_status->setText(message.isEmpty() ? text : text + QStringLiteral(": ") + message);
+    m_status->setToolTip(message);
+    m_status->setStyleSheet(color.isEmpty() ? QString() : QStringLiteral("color: %1; font-weight: bold;").arg(color));
+}
+
+QString LiveHeader::stepText() const { return m_step->text(); }
+QString LiveHeader::etaText() const { return m_eta->text(); }
+QString LiveHeader::statusText() const { return m_status->text(); }
+
+} // namespace cm::ui

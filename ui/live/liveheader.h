@@ -1,0 +1,45 @@
+#pragma once
+// The strip above the live charts: plan name, step n/m and its title, elapsed time,
+// ETA, a progress bar and Cancel.
+#include "model/runstatus.h"
+
+#include <QWidget>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+
+namespace cm::ui {
+
+class LiveHeader : public QWidget {
+    Q_OBJECT
+public:
+    explicit LiveHeader(QWidget *parent = nullptr);
+
+    void startRun(const QString &planName, int stepCount, double estimatedSeconds);
+    void setStep(int index, int total, const QString &title);
+    void setElapsed(double seconds);
+    void setFinished(RunStatus status, const QString &message);
+    void setIdle();
+
+    QString stepText() const;
+    QString etaText() const;
+    QString statusText() const;
+    QPushButton *cancelButton() const { return m_cancel; }
+
+Q_SIGNALS:
+    void cancelClicked();
+
+private:
+    QLabel *m_plan = nullptr;
+    QLabel *m_step = nullptr;
+    QLabel *m_elapsed = nullptr;
+    QLabel *m_eta = nullptr;
+    QLabel *m_status = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QPushButton *m_cancel = nullptr;
+    double m_estimated = 0;
+    bool m_running = false;
+};
+
+} // namespace cm::ui

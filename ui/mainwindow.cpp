@@ -1,0 +1,286 @@
+#include "mainwindow.h"
+
+#include "clusterpanel.h"
+#include "addnodedialog.h"
+#include "live/livedashboard.h"
+#include "results/resultsview.h"
+#include "secrets/secretstore.h"
+#include "wizard/planwizard.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QLoggingCategory>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QToolBar>
+#include <QtConcurrent>
+
+Q_LOGGING_CATEGORY(lcMain, "clustermark.ui.main")
+
+namespace cm::ui {
+
+MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnector connector, QWidget *parent)
+    : QMainWindow(parent), m_engine(engine), m_storePath(storePath), m_connector(std::move(connector))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("ClusterMark"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/clustermark.svg")));
+
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    m_cluster = new ClusterPanel(split);
+    m_tabs = new QTabWidget(split);
+    m_live = new LiveDashboard(m_tabs);
+    m_results = new ResultsView(storePath, m_tabs);
+    m_tabs->addTab(m_live, tr("Live"));
+    m_tabs->addTab(m_results, tr("Results"));
+    split->addWidget(m_cluster);
+    split->addWidget(m_tabs);
+    split->setStretchFactor(0, 0);
+    split->setStretchFactor(1, 1);
+    split->setSizes({330, 950});
+    setCentralWidget(split);
+
+    m_secrets = new SecretStore(this);
+    connect(m_secrets, &SecretStore::writeFinished, this, [this](const QString &, const Error &e) {
+        if (e)
+            statusBar()->showMessage(tr("The secret could not be saved in the keychain: %1").arg(e.message), 15000);
+    });
+    m_connections = new QLabel(this);
+    m_work = new QLabel(this);
+    statusBar()->addWidget(m_work, 1);
+    statusBar()->addPermanentWidget(m_connections);
+    buildActions();
+
+    // Nodes: the local machine plus the saved ones.
+    QList<NodeSpec> nodes{NodeSpec::parse(QStringLiteral("local"))};
+    for (const NodeSpec &n : m_settings.nodes())
+        if (!n.isLocal())
+            nodes.append(n);
+    m_cluster->setNodes(nodes);
+    for (const NodeSpec &n : std::as_const(nodes))
+        probeNode(n);
+
+    connect(m_cluster, &ClusterPanel::benchmarkRequested, this, [this](const Plan &p) { openWizard(p); });
+    connect(m_cluster, &ClusterPanel::refreshRequested, this, &MainWindow::probeNode);
+    connect(m_cluster, &ClusterPanel::removeRequested, this, [this](const NodeSpec &n) {
+        m_settings.removeNode(n);
+        QList<NodeSpec> keep;
+        for (const NodeSpec &k : m_cluster->nodes())
+            if (k.secretKey() != n.secretKey())
+                keep.append(k);
+        m_cluster->setNodes(keep);
+        for (const NodeSpec &k : std::as_const(keep))
+            probeNode(k);
+    });
+
+    connect(m_engine, &RunEngine::runStarted, this, &MainWindow::onRunStarted);
+    connect(m_engine, &RunEngine::stepStarted, this, [this](RunId id, int index, int total, const QString &title) {
+        if (id != m_currentRun)
+            return;
+        m_live->setStep(index, total, title);
+        m_stepText = tr("step %1/%2: %3").arg(index + 1).arg(total).arg(title);
+        updateStatus();
+    });
+    connect(m_engine, &RunEngine::stepFailed, this, [this](RunId id, int, const QString &node, const Error &e) {
+        if (id == m_currentRun)
+            statusBar()->showMessage(tr("%1: %2").arg(node, e.message), 10000);
+    });
+    connect(m_engine, &RunEngine::runFinished, this, &MainWindow::onRunFinished);
+    connect(m_engine, &RunEngine::startFailed, this, [this](const Error &e) {
+        m_starting = false;
+        updateStatus();
+        showMessage(tr("The run could not start"), e.message + (e.context.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(e.context)));
+    });
+    connect(m_live, &LiveDashboard::cancelRequested, this, [this](RunId id) {
+        if (id)
+            m_engine->cancel(id);
+    });
+
+    if (!m_settings.windowGeometry().isEmpty())
+        restoreGeometry(m_settings.windowGeometry());
+    else
+        resize(1280, 800);
+    m_results->reload();
+    updateStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildActions()
+{
+    auto *tb = addToolBar(tr("Main"));
+    tb->setObjectName(QStringLiteral("mainToolBar"));
+    tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    tb->setMovable(false);
+    m_addNode = tb->addAction(style()->standardIcon(QStyle::SP_FileDialogNewFolder), tr("Add node"));
+    m_newPlan = tb->addAction(style()->standardIcon(QStyle::SP_FileDialogDetailedView), tr("New plan"));
+    m_runAgain = tb->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("Run again"));
+    m_stop = tb->addAction(style()->standardIcon(QStyle::SP_BrowserStop), tr("Stop"));
+    m_addNode->setShortcut(QKeySequence(tr("Ctrl+Shift+N")));
+    m_newPlan->setShortcut(QKeySequence::New);
+    m_runAgain->setShortcut(QKeySequence(tr("Ctrl+R")));
+    m_stop->setShortcut(QKeySequence(tr("Ctrl+.")));
+    connect(m_addNode, &QAction::triggered, this, &MainWindow::openAddNode);
+    connect(m_newPlan, &QAction::triggered, this, [this] { openWizard(); });
+    connect(m_runAgain, &QAction::triggered, this, [this] {
+        if (!m_lastPlan.kind.isEmpty())
+            startPlan(m_lastPlan);
+    });
+    connect(m_stop, &QAction::triggered, this, [this] {
+        if (m_currentRun)
+            m_engine->cancel(m_currentRun);
+    });
+}
+
+void MainWindow::openWizard(const Plan &prefill)
+{
+    auto *w = new PlanWizard(m_cluster->nodes(), this);
+    w->setAttribute(Qt::WA_DeleteOnClose);
+    w->setDefaultTargetDir(m_settings.lastTargetDir());
+    w->setDefaultPreset(m_settings.lastPreset());
+    if (!prefill.kind.isEmpty() || !prefill.nodes.isEmpty())
+        w->prefill(prefill);
+    connect(w, &PlanWizard::runRequested, this, [this](const Plan &p) {
+        if (p.target.value(QStringLiteral("type")).toString() == QLatin1String("file"))
+            m_settings.setLastTargetDir(p.target.value(QStringLiteral("dir")).toString());
+        if (!p.preset.isEmpty())
+            m_settings.setLastPreset(p.preset);
+        startPlan(p);
+    });
+    w->open();
+}
+
+void MainWindow::openAddNode()
+{
+    auto *d = new AddNodeDialog(m_connector, this);
+    d->setAttribute(Qt::WA_DeleteOnClose);
+    connect(d, &QDialog::accepted, this, [this, d] { addNode(d->node(), d->credentials()); });
+    d->open();
+}
+
+void MainWindow::addNode(const NodeSpec &node, const Credentials &credentials)
+{
+    if (node.host.isEmpty())
+        return;
+    if (!credentials.isEmpty())
+        m_credentials.insert(node.secretKey(), credentials);   // this session, in memory
+    if (node.rememberSecret) {
+        // The keychain only; never QSettings. Async: the result comes as a signal.
+        if (!credentials.password.isEmpty())
+            m_secrets->write(SecretStore::keyFor(node, SecretKind::Password), credentials.password);
+        if (!credentials.keyPassphrase.isEmpty())
+            m_secrets->write(SecretStore::keyFor(node, SecretKind::KeyPassphrase), credentials.keyPassphrase);
+    }
+    m_settings.saveNode(node);
+    m_cluster->addNode(node);
+    probeNode(node);
+}
+
+void MainWindow::probeNode(const NodeSpec &node)
+{
+    if (!m_connector.probe)
+        return;
+    m_cluster->setNodeState(node, ClusterPanel::NodeState::Connecting, tr("connecting…"));
+    ++m_probing;
+    updateStatus();
+    auto *watcher = new QFutureWatcher<NodeProbeResult>(this);
+    connect(watcher, &QFutureWatcher<NodeProbeResult>::finished, this, [this, watcher, node] {
+        const NodeProbeResult r = watcher->result();
+        // Secrets remembered in the keychain reach the engine through this map.
+        if (!r.credentials.isEmpty())
+            m_credentials.insert(node.secretKey(), r.credentials);
+        m_cluster->setNodeInventory(node, r);
+        --m_probing;
+        updateStatus();
+        watcher->deleteLater();
+    });
+    watcher->setFuture(QtConcurrent::run([fn = m_connector.probe, node, c = m_credentials.value(node.secretKey())] {
+        return fn(node, c);
+    }));
+}
+
+void MainWindow::startPlan(const Plan &plan)
+{
+    if (m_currentRun || m_starting) {
+        showMessage(tr("A run is in progress"), tr("Stop the current run before starting another one."));
+        return;
+    }
+    m_lastPlan = plan;
+    m_starting = true;
+    m_stepText.clear();
+    m_engine->start(plan, m_credentials);
+    updateStatus();
+}
+
+void MainWindow::onRunStarted(RunId id, const Plan &plan, SampleBufferPtr buffer, double estimatedSeconds)
+{
+    m_starting = false;
+    m_currentRun = id;
+    m_live->startRun(id, plan, std::move(buffer), estimatedSeconds);
+    showLive();
+    updateStatus();
+}
+
+void MainWindow::onRunFinished(RunId id, RunStatus status, const Error &error)
+{
+    if (id != m_currentRun)
+        return;
+    m_live->finishRun(status, error ? error.message : QString());
+    m_currentRun = 0;
+    m_stepText.clear();
+    m_results->reload();
+    m_results->selectRun(id);
+    updateStatus();
+    statusBar()->showMessage(tr("Run %1 %2; saved under Results.").arg(id).arg(runStatusName(status)), 15000);
+}
+
+void MainWindow::updateStatus()
+{
+    const int total = int(m_cluster->nodes().size());
+    m_connections->setText(tr("%1 of %n node(s) online", nullptr, total).arg(m_cluster->onlineCount()));
+    QStringList work;
+    if (m_starting)
+        work << tr("Starting the run…");
+    if (m_currentRun)
+        work << (m_stepText.isEmpty() ? tr("Running") : tr("Running %1").arg(m_stepText));
+    if (m_probing > 0)
+        work << tr("Reading the inventory of %n node(s)…", nullptr, m_probing);
+    m_work->setText(work.isEmpty() ? tr("Idle") : work.join(QStringLiteral(" · ")));
+    const bool busy = m_currentRun || m_starting;
+    m_stop->setEnabled(m_currentRun != 0);
+    m_runAgain->setEnabled(!busy && !m_lastPlan.kind.isEmpty());
+    m_newPlan->setEnabled(!busy);
+}
+
+void MainWindow::showLive()
+{
+    m_tabs->setCurrentWidget(m_live);
+}
+
+void MainWindow::showResults()
+{
+    m_tabs->setCurrentWidget(m_results);
+}
+
+void MainWindow::showMessage(const QString &title, const QString &text)
+{
+    auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::closeEvent(QCloseEvent *e)
+{
+    m_settings.setWindowGeometry(saveGeometry());
+    m_settings.sync();
+    if (m_currentRun)
+        m_engine->cancelAll();   // the engine's destructor waits for its threads
+    QMainWindow::closeEvent(e);
+}
+
+} // namespace cm::ui

@@ -1,0 +1,79 @@
+#pragma once
+// The main window only wires separate widgets: the cluster panel (left), the Live and
+// Results tabs (centre), a toolbar and a status bar. Runs go to the RunEngine it is
+// given; nodes are reached through a NodeConnector, always on worker threads.
+#include "engine/runengine.h"
+#include "nodeconnector.h"
+#include "store/appsettings.h"
+
+#include <QMainWindow>
+
+class QAction;
+class QLabel;
+class QTabWidget;
+
+namespace cm {
+class SecretStore;
+}
+
+namespace cm::ui {
+
+class ClusterPanel;
+class LiveDashboard;
+class ResultsView;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    MainWindow(RunEngine *engine, const QString &storePath, NodeConnector connector = defaultNodeConnector(),
+               QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Hands a plan to the engine (the wizard's Run, "Run again", --demo).
+    void startPlan(const Plan &plan);
+    void showLive();
+    void showResults();
+    void openWizard(const Plan &prefill = {});
+    void openAddNode();
+
+    ClusterPanel *clusterPanel() const { return m_cluster; }
+    LiveDashboard *liveDashboard() const { return m_live; }
+    ResultsView *resultsView() const { return m_results; }
+    RunId currentRun() const { return m_currentRun; }
+
+protected:
+    void closeEvent(QCloseEvent *e) override;
+
+private:
+    void buildActions();
+    void probeNode(const NodeSpec &node);
+    void addNode(const NodeSpec &node, const Credentials &credentials);
+    void updateStatus();
+    void onRunStarted(RunId id, const Plan &plan, SampleBufferPtr buffer, double estimatedSeconds);
+    void onRunFinished(RunId id, RunStatus status, const Error &error);
+    void showMessage(const QString &title, const QString &text);
+
+    RunEngine *m_engine;
+    QString m_storePath;
+    NodeConnector m_connector;
+    AppSettings m_settings;
+    SecretStore *m_secrets = nullptr;
+    ClusterPanel *m_cluster = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    LiveDashboard *m_live = nullptr;
+    ResultsView *m_results = nullptr;
+    QAction *m_addNode = nullptr;
+    QAction *m_newPlan = nullptr;
+    QAction *m_runAgain = nullptr;
+    QAction *m_stop = nullptr;
+    QLabel *m_connections = nullptr;
+    QLabel *m_work = nullptr;
+    QMap<QString, Credentials> m_credentials;   // in memory only
+    Plan m_lastPlan;
+    RunId m_currentRun = 0;
+    bool m_starting = false;
+    int m_probing = 0;
+    QString m_stepText;
+};
+
+} // namespace cm::ui

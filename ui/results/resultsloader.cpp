@@ -1,0 +1,73 @@
+#include "results/resultsloader.h"
+
+#include "unitscale.h"
+
+#include <QCoreApplication>
+
+namespace cm::ui {
+
+namespace {
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(cm::ui::ResultsModel)
+};
+} // namespace
+
+QList<ResultRow> loadResultRows(const QString &storePath, Error *error)
+{
+    SessionStore store(storePath);
+    if (const Error e = store.open()) {
+        if (error) *error = e;
+        return {};
+    }
+    QList<ResultRow> rows;
+    const QList<RunInfo> runs = store.runs();
+    rows.reserve(runs.size());
+    for (const RunInfo &r : runs)
+        rows.append(ResultRow{r, store.steps(r.id)});
+    return rows;
+}
+
+RunDetail loadRunDetail(const QString &storePath, RunId id)
+{
+    RunDetail d;
+    SessionStore store(storePath);
+    if (const Error e = store.open()) {
+        d.error = e;
+        return d;
+    }
+    d.run = store.run(id, &d.error);
+    if (d.error)
+        return d;
+    d.plan = store.runPlan(id);
+    d.steps = store.steps(id);
+    d.environment = store.runEnvironment(id);
+    return d;
+}
+
+QJsonObject summaryDirection(const QJsonObject &summary, const QString &dir)
+{
+    const QJsonObject d = summary.value(dir).toObject();
+    const bool used = d.value(QStringLiteral("bw")).toDouble() > 0 || d.value(QStringLiteral("iops")).toDouble() > 0;
+    return used ? d : QJsonObject();
+}
+
+QString keyFigures(const QList<StepRecord> &steps)
+{
+    double rbw = 0, wbw = 0, riops = 0, wiops = 0;
+    for (const StepRecord &s : steps) {
+        const QJsonObject r = summaryDirection(s.summary, QStringLiteral("read"));
+        const QJsonObject w = summaryDirection(s.summary, QStringLiteral("write"));
+        rbw = std::max(rbw, r.value(QStringLiteral("bw")).toDouble());
+        wbw = std::max(wbw, w.value(QStringLiteral("bw")).toDouble());
+        riops = std::max(riops, r.value(QStringLiteral("iops")).toDouble());
+        wiops = std::max(wiops, w.value(QStringLiteral("iops")).toDouble());
+    }
+    QStringList parts;
+    if (rbw > 0) parts << Tr::tr("R %1").arg(formatBytesPerSec(rbw));
+    if (wbw > 0) parts << Tr::tr("W %1").arg(formatBytesPerSec(wbw));
+    if (riops > 0) parts << Tr::tr("R %1").arg(formatIops(riops));
+    if (wiops > 0) parts << Tr::tr("W %1").arg(formatIops(wiops));
+    return parts.join(QStringLiteral(" · "));
+}
+
+} // namespace cm::ui

@@ -1,0 +1,33 @@
+#pragma once
+// Reads saved runs for the Results tab. Runs on a worker thread (QtConcurrent) with
+// its own SessionStore connection; returns plain values.
+#include "model/error.h"
+#include "store/sessionstore.h"
+
+#include <QJsonObject>
+#include <QList>
+
+namespace cm::ui {
+
+struct ResultRow {
+    RunInfo run;
+    QList<StepRecord> steps;
+};
+
+struct RunDetail {
+    RunInfo run;
+    Plan plan;
+    QList<StepRecord> steps;
+    QJsonObject environment;
+    Error error;
+};
+
+QList<ResultRow> loadResultRows(const QString &storePath, Error *error);
+RunDetail loadRunDetail(const QString &storePath, RunId id);
+
+// Key figures of a disk run: best read/write bandwidth and IOPS over its steps.
+QString keyFigures(const QList<StepRecord> &steps);
+// summary["read"|"write"] when that direction moved data, else empty.
+QJsonObject summaryDirection(const QJsonObject &summary, const QString &dir);
+
+} // namespace cm::ui

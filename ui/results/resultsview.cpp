@@ -1,0 +1,95 @@
+#include "results/resultsview.h"
+
+#include "results/resultsmodel.h"
+#include "results/rundetailpane.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace cm::ui {
+
+ResultsView::ResultsView(const QString &storePath, QWidget *parent)
+    : QWidget(parent), m_storePath(storePath)
+{
+    auto *v = new QVBoxLayout(this);
+    v->setContentsMargins(4, 4, 4, 4);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    m_model = new ResultsModel(this);
+    m_table = new QTableView(split);
+    m_table->setObjectName(QStringLiteral("resultsTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_detail = new RunDetailPane(split);
+    split->addWidget(m_table);
+    split->addWidget(m_detail);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    v->addWidget(split);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &cur) { showRun(m_model->runIdAt(cur.row())); });
+    connect(&m_rowsWatcher, &QFutureWatcher<QList<ResultRow>>::finished, this, [this] {
+        const QList<ResultRow> rows = m_rowsWatcher.result();
+        const RunId keep = m_wanted ? m_wanted : m_model->runIdAt(m_table->currentIndex().row());
+        m_model->setRows(rows);
+        m_table->resizeColumnsToContents();
+        if (keep)
+            selectRun(keep);
+        Q_EMIT reloaded(int(rows.size()));
+        if (m_reloadAgain) {
+            m_reloadAgain = false;
+            reload();
+        }
+    });
+    connect(&m_detailWatcher, &QFutureWatcher<RunDetail>::finished, this, [this] {
+        const RunDetail d = m_detailWatcher.result();
+        m_detail->showDetail(d);
+        Q_EMIT detailShown(d.run.id);
+    });
+}
+
+void ResultsView::reload()
+{
+    if (m_rowsWatcher.isRunning()) {
+        m_reloadAgain = true;
+        return;
+    }
+    const QString path = m_storePath;
+    m_rowsWatcher.setFuture(QtConcurrent::run([path] {
+        Error e;   // the store logs it; an unreadable database shows as an empty table
+        return loadResultRows(path, &e);   // newest first
+    }));
+}
+
+void ResultsView::selectRun(RunId id)
+{
+    const int row = m_model->rowOf(id);
+    if (row < 0) {
+        m_wanted = id;
+        return;
+    }
+    m_wanted = 0;
+    m_table->setCurrentIndex(m_model->index(row, 0));
+    m_table->selectRow(row);
+}
+
+void ResultsView::showRun(RunId id)
+{
+    if (id == 0) {
+        m_detail->clear();
+        return;
+    }
+    const QString path = m_storePath;
+    m_detailWatcher.setFuture(QtConcurrent::run([path, id] { return loadRunDetail(path, id); }));
+}
+
+} // namespace cm::ui

@@ -1,0 +1,44 @@
+#pragma once
+// The Results tab: the table of saved runs over a detail pane. Everything is read on
+// a worker thread; the UI thread only fills the model.
+#include "results/resultsloader.h"
+
+#include <QFutureWatcher>
+#include <QWidget>
+
+class QTableView;
+
+namespace cm::ui {
+
+class ResultsModel;
+class RunDetailPane;
+
+class ResultsView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ResultsView(const QString &storePath, QWidget *parent = nullptr);
+
+    void reload();                  // re-reads the runs (async); reloaded() follows
+    void selectRun(RunId id);       // once loaded (remembered until then)
+    ResultsModel *model() const { return m_model; }
+    RunDetailPane *detailPane() const { return m_detail; }
+    bool isLoading() const { return m_rowsWatcher.isRunning(); }
+
+Q_SIGNALS:
+    void reloaded(int runCount);
+    void detailShown(cm::RunId id);
+
+private:
+    void showRun(RunId id);
+
+    QString m_storePath;
+    ResultsModel *m_model = nullptr;
+    QTableView *m_table = nullptr;
+    RunDetailPane *m_detail = nullptr;
+    QFutureWatcher<QList<ResultRow>> m_rowsWatcher;
+    QFutureWatcher<RunDetail> m_detailWatcher;
+    RunId m_wanted = 0;
+    bool m_reloadAgain = false;
+};
+
+} // namespace cm::ui

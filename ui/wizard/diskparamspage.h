@@ -1,0 +1,41 @@
+#pragma once
+// Disk parameters: a preset first (quick = CrystalDiskMark-style, standard = the seven
+// tests), then an "Advanced" fold: runtime and jobs for every test, block size and
+// queue depth per test.
+#include "bench/runnerkind.h"
+#include "wizard/planwizard.h"
+
+class QListWidget;
+class QSpinBox;
+class QTableWidget;
+class QToolButton;
+
+namespace cm::ui {
+
+class DiskParamsPage : public PlanWizardPage {
+    Q_OBJECT
+public:
+    explicit DiskParamsPage(QWidget *parent = nullptr);
+    void initializePage() override;
+    bool isComplete() const override;
+    bool validatePage() override;
+
+    QListWidget *presetList() const { return m_presets; }
+    QToolButton *advancedToggle() const { return m_toggle; }
+    QSpinBox *runtimeSpin() const { return m_runtime; }
+    QSpinBox *jobsSpin() const { return m_jobs; }
+    QTableWidget *stepTable() const { return m_table; }
+
+private:
+    void loadPreset(int row);
+
+    QListWidget *m_presets = nullptr;
+    QToolButton *m_toggle = nullptr;
+    QWidget *m_advanced = nullptr;
+    QSpinBox *m_runtime = nullptr;
+    QSpinBox *m_jobs = nullptr;
+    QTableWidget *m_table = nullptr;
+    QList<Preset> m_presetData;
+};
+
+} // namespace cm::ui

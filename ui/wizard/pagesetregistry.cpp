@@ -1,0 +1,43 @@
+#include "wizard/pagesetregistry.h"
+
+#include "wizard/diskparamspage.h"
+#include "wizard/disksafetypage.h"
+#include "wizard/disktargetpage.h"
+#include "wizard/nodespage.h"
+#include "wizard/planwizard.h"
+#include "wizard/reviewpage.h"
+
+namespace cm::ui {
+
+PageSetRegistry &PageSetRegistry::instance()
+{
+    static PageSetRegistry r;
+    return r;
+}
+
+void PageSetRegistry::add(const QString &kindId, PageSetFactory factory)
+{
+    if (!m_sets.contains(kindId))
+        m_order.append(kindId);
+    m_sets.insert(kindId, std::move(factory));
+}
+
+QList<PlanWizardPage *> PageSetRegistry::create(const QString &kindId, PlanWizard *wizard) const
+{
+    const auto it = m_sets.constFind(kindId);
+    return it == m_sets.constEnd() ? QList<PlanWizardPage *>{} : (*it)(wizard);
+}
+
+void registerBuiltinPageSets()
+{
+    static const bool once = [] {
+        PageSetRegistry::instance().add(QStringLiteral("disk-fio"), [](PlanWizard *w) {
+            return QList<PlanWizardPage *>{new NodesPage(w), new DiskTargetPage(w), new DiskParamsPage(w),
+                                           new DiskSafetyPage(w), new ReviewPage(w)};
+        });
+        return true;
+    }();
+    Q_UNUSED(once);
+}
+
+} // namespace cm::ui

@@ -1,0 +1,65 @@
+#include "wizard/planwizard.h"
+
+#include "bench/registry.h"
+#include "wizard/kindpage.h"
+#include "wizard/pagesetregistry.h"
+
+namespace cm::ui {
+
+PlanWizard::PlanWizard(const QList<NodeSpec> &knownNodes, QWidget *parent)
+    : QWizard(parent), m_knownNodes(knownNodes)
+{
+    setObjectName(QStringLiteral("planWizard"));
+    setWindowTitle(tr("New benchmark plan"));
+    setWizardStyle(QWizard::ClassicStyle);
+    setOption(QWizard::NoBackButtonOnStartPage);
+    setButtonText(QWizard::FinishButton, tr("Run"));
+    setMinimumSize(720, 520);
+    registerBuiltinPageSets();
+    setPage(KindPageId, new KindPage(this));
+    const QStringList ids = PageSetRegistry::instance().ids();
+    int base = 100;
+    for (const QString &id : ids) {
+        const QList<PlanWizardPage *> pages = PageSetRegistry::instance().create(id, this);
+        for (int i = 0; i < pages.size(); ++i) {
+            pages.at(i)->setNextPageId(i + 1 < pages.size() ? base + i + 1 : -1);
+            setPage(base + i, pages.at(i));
+        }
+        if (!pages.isEmpty())
+            m_firstPage.insert(id, base);
+        base += 100;
+    }
+    setStartId(KindPageId);
+}
+
+void PlanWizard::prefill(const Plan &partial)
+{
+    m_plan.kind = partial.kind;
+    m_plan.nodes = partial.nodes;
+    m_plan.target = partial.target;
+    for (const NodeSpec &n : partial.nodes) {
+        bool known = n.isLocal();
+        for (const NodeSpec &k : std::as_const(m_knownNodes))
+            known = known || k.secretKey() == n.secretKey();
+        if (!known)
+            m_knownNodes.append(n);
+    }
+}
+
+std::shared_ptr<RunnerKind> PlanWizard::kind() const
+{
+    return Registry::instance().kind(m_plan.kind);
+}
+
+int PlanWizard::firstPageOf(const QString &kindId) const
+{
+    return m_firstPage.value(kindId, -1);
+}
+
+void PlanWizard::accept()
+{
+    Q_EMIT runRequested(m_plan);
+    QWizard::accept();
+}
+
+} // namespace cm::ui

@@ -1,0 +1,64 @@
+#pragma once
+// The plan wizard: a kind page, then the page set registered for the chosen runner
+// kind (PageSetRegistry), ending in a review page whose Finish button says "Run".
+// Every page reads from and writes into one Plan held here; runRequested() hands it on.
+#include "bench/runnerkind.h"
+#include "model/plan.h"
+
+#include <QWizard>
+
+#include <memory>
+
+namespace cm::ui {
+
+class PlanWizard : public QWizard {
+    Q_OBJECT
+public:
+    // `knownNodes`: the nodes the user added (the local machine is always offered).
+    explicit PlanWizard(const QList<NodeSpec> &knownNodes, QWidget *parent = nullptr);
+
+    // Pre-fills kind, nodes and target (e.g. from "Benchmark this…"); call before show().
+    void prefill(const Plan &partial);
+    void setDefaultTargetDir(const QString &dir) { m_defaultTargetDir = dir; }
+    QString defaultTargetDir() const { return m_defaultTargetDir; }
+    void setDefaultPreset(const QString &id) { m_defaultPreset = id; }
+    QString defaultPreset() const { return m_defaultPreset; }
+
+    Plan &plan() { return m_plan; }
+    const Plan &plan() const { return m_plan; }
+    std::shared_ptr<RunnerKind> kind() const;
+    QList<NodeSpec> knownNodes() const { return m_knownNodes; }
+
+    // First page id of a kind's page set (-1 if the kind has none).
+    int firstPageOf(const QString &kindId) const;
+
+    static constexpr int KindPageId = 0;
+
+Q_SIGNALS:
+    void runRequested(const cm::Plan &plan);
+
+protected:
+    void accept() override;
+
+private:
+    Plan m_plan;
+    QList<NodeSpec> m_knownNodes;
+    QString m_defaultTargetDir;
+    QString m_defaultPreset = QStringLiteral("quick");
+    QHash<QString, int> m_firstPage;
+};
+
+// Base of the pages of a kind's set: the wizard chains them by explicit ids.
+class PlanWizardPage : public QWizardPage {
+    Q_OBJECT
+public:
+    using QWizardPage::QWizardPage;
+    int nextId() const override { return m_next; }
+    void setNextPageId(int id) { m_next = id; }
+    PlanWizard *planWizard() const { return qobject_cast<PlanWizard *>(wizard()); }
+
+private:
+    int m_next = -1;
+};
+
+} // namespace cm::ui

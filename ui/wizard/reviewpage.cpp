@@ -1,0 +1,112 @@
+#include "wizard/reviewpage.h"
+
+#include "unitscale.h"
+
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QVBoxLayout>
+
+namespace cm::ui {
+
+ReviewPage::ReviewPage(QWidget *parent)
+    : PlanWizardPage(parent)
+{
+    setObjectName(QStringLiteral("reviewPage"));
+    setTitle(tr("Review"));
+    setSubTitle(tr("These are the exact commands that will run. Press Run to start."));
+    auto *v = new QVBoxLayout(this);
+    auto *form = new QFormLayout();
+    m_name = new QLineEdit(this);
+    m_name->setObjectName(QStringLiteral("planName"));
+    form->addRow(tr("Plan name:"), m_name);
+    m_estimateLabel = new QLabel(this);
+    form->addRow(tr("Estimated duration:"), m_estimateLabel);
+    v->addLayout(form);
+    m_commands = new QPlainTextEdit(this);
+    m_commands->setObjectName(QStringLiteral("commands"));
+    m_commands->setReadOnly(true);
+    m_commands->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_commands->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    v->addWidget(m_commands, 1);
+    auto *row = new QHBoxLayout();
+    row->addStretch(1);
+    m_save = new QPushButton(tr("Save plan…"), this);
+    row->addWidget(m_save);
+    v->addLayout(row);
+    connect(m_save, &QPushButton::clicked, this, [this] {
+        auto *dlg = new QFileDialog(this, tr("Save plan"), QStringLiteral("plan.json"), tr("ClusterMark plans (*.json)"));
+        dlg->setAttribute(Qt::WA_DeleteOnClose);
+        dlg->setAcceptMode(QFileDialog::AcceptSave);
+        dlg->setDefaultSuffix(QStringLiteral("json"));
+        connect(dlg, &QFileDialog::fileSelected, this, [this](const QString &f) {
+            const QString err = savePlan(f);
+            if (err.isEmpty())
+                return;
+            auto *box = new QMessageBox(QMessageBox::Warning, tr("Save plan"), err, QMessageBox::Ok, this);
+            box->setAttribute(Qt::WA_DeleteOnClose);
+            box->open();
+        });
+        dlg->open();
+    });
+}
+
+void ReviewPage::initializePage()
+{
+    Plan &plan = planWizard()->plan();
+    const auto kind = planWizard()->kind();
+    if (m_name->text().isEmpty() || !m_name->isModified()) {
+        QStringList nodes;
+        for (const NodeSpec &n : std::as_const(plan.nodes))
+            nodes << n.displayName();
+        const QString preset = plan.preset == QLatin1String("quick") ? tr("Quick disk")
+                               : plan.preset == QLatin1String("standard") ? tr("Standard disk")
+                                                                          : tr("Disk");
+        m_name->setText(tr("%1 (%2)").arg(preset, nodes.join(QStringLiteral(", "))));
+    }
+    QString text;
+    m_estimate = 0;
+    for (int i = 0; i < plan.steps.size(); ++i) {
+        text += QStringLiteral("# %1/%2  %3\n").arg(i + 1).arg(plan.steps.size()).arg(plan.steps.at(i).title);
+        for (const NodeSpec &n : std::as_const(plan.nodes)) {
+            const QString cmd = kind ? kind->commandPreview(plan, i, n) : QString();
+            text += QStringLiteral("[%1] %2\n").arg(n.displayName(), cmd);
+        }
+        text += QLatin1Char('\n');
+        if (kind)
+            m_estimate += kind->estimatedSeconds(plan, i);
+    }
+    m_estimate *= std::max(1, plan.repeat);
+    m_commands->setPlainText(text);
+    m_estimateLabel->setText(m_estimate > 0 ? tr("about %1 (min:s)").arg(formatDuration(m_estimate)) : tr("unknown"));
+}
+
+QString ReviewPage::commandsText() const
+{
+    return m_commands->toPlainText();
+}
+
+QString ReviewPage::savePlan(const QString &fileName)
+{
+    Plan plan = planWizard()->plan();
+    plan.name = m_name->text().trimmed();
+    QSaveFile f(fileName);
+    if (!f.open(QIODevice::WriteOnly) || f.write(plan.toJsonBytes()) < 0 || !f.commit())
+        return tr("Could not write %1: %2").arg(fileName, f.errorString());
+    return {};
+}
+
+bool ReviewPage::validatePage()
+{
+    planWizard()->plan().name = m_name->text().trimmed();
+    return true;
+}
+
+} // namespace cm::ui

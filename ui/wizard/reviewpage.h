@@ -1,0 +1,34 @@
+#pragma once
+// Review: the plan's name, the exact command of every step on every node, the
+// estimated duration, and "Save plan…" (JSON, the format the CLI runs).
+#include "wizard/planwizard.h"
+
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+
+namespace cm::ui {
+
+class ReviewPage : public PlanWizardPage {
+    Q_OBJECT
+public:
+    explicit ReviewPage(QWidget *parent = nullptr);
+    void initializePage() override;
+    bool validatePage() override;
+
+    QString commandsText() const;
+    double estimatedSeconds() const { return m_estimate; }
+    QLineEdit *nameEdit() const { return m_name; }
+    // Writes the plan as JSON; an empty string on success, else the error text.
+    QString savePlan(const QString &fileName);
+
+private:
+    QLineEdit *m_name = nullptr;
+    QLabel *m_estimateLabel = nullptr;
+    QPlainTextEdit *m_commands = nullptr;
+    QPushButton *m_save = nullptr;
+    double m_estimate = 0;
+};
+
+} // namespace cm::ui
