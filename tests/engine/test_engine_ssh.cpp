@@ -134,12 +134,21 @@ private Q_SLOTS:
         QTemporaryDir target;
         RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
         RunId id = 0;
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr, double) { id = i; });
+        SampleBufferPtr buffer;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) { id = i; buffer = b; });
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         engine.start(plan(target.path(), 60));
         const QByteArray marker = target.path().toUtf8();
-        QTRY_VERIFY_WITH_TIMEOUT(!cmtest::processesMatching(marker).isEmpty(), 20000);
-        QTest::qWait(1000);
+        // fio is measuring once its first interval arrives
+        auto fioSamples = [&] {
+            int n = 0;
+            for (const Sample &s : buffer ? buffer->take() : SampleList())
+                n += s.step >= 0;
+            return n;
+        };
+        int measured = 0;
+        QTRY_VERIFY_WITH_TIMEOUT((measured += fioSamples()) > 0, 30000);
+        QVERIFY(!cmtest::processesMatching(marker).isEmpty());
         QElapsedTimer clock;
         clock.start();
         engine.cancel(id);

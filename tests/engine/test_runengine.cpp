@@ -122,8 +122,16 @@ private Q_SLOTS:
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         engine.start(quickPlan(target.path(), 60, 1));
         const QByteArray marker = target.path().toUtf8();
-        QTRY_VERIFY_WITH_TIMEOUT(!cmtest::processesMatching(marker).isEmpty(), 20000);
-        QTest::qWait(1500);
+        // fio is measuring once its first interval arrives
+        auto fioSamples = [&] {
+            int n = 0;
+            for (const Sample &s : buffer ? buffer->take() : SampleList())
+                n += s.step >= 0;
+            return n;
+        };
+        int measured = 0;
+        QTRY_VERIFY_WITH_TIMEOUT((measured += fioSamples()) > 0, 30000);
+        QVERIFY(!cmtest::processesMatching(marker).isEmpty());
         QElapsedTimer clock;
         clock.start();
         engine.cancel(id);

@@ -79,7 +79,6 @@ void LiveChart::clear()
         delete l.series;
     }
     m_lines.clear();
-    m_inLegend.clear();
     m_order.clear();
     m_maxX = 0;
     m_maxY = 0;
@@ -113,13 +112,8 @@ QLineSeries *LiveChart::createSeries(const QString &target, const QString &metri
     chart()->addSeries(series);
     series->attachAxis(m_axisX);
     series->attachAxis(m_axisY);
-    // Steps are separate series (no line across the gap between them); one legend entry.
-    const QString legendKey = target + QLatin1Char('\n') + metric;
-    if (m_inLegend.contains(legendKey)) {
-        for (QLegendMarker *m : chart()->legend()->markers(series))
-            m->setVisible(false);
-    }
-    m_inLegend.insert(legendKey);
+    // Steps are separate series (no line across the gap between them); the legend keeps
+    // one entry (hideDuplicateLegendMarkers).
     return series;
 }
 
@@ -144,9 +138,27 @@ int LiveChart::plotColumns() const
     return w > 20 ? w : 600;
 }
 
+// One legend entry per target and metric, however many step segments it has. Done
+// after every new series: the legend may rebuild its markers when series are added.
+void LiveChart::hideDuplicateLegendMarkers()
+{
+    QSet<QString> seen;
+    for (const QString &key : std::as_const(m_order)) {
+        const Line &l = m_lines[key];
+        if (!l.series)
+            continue;
+        const QString legendKey = l.target + QLatin1Char('\n') + l.metric;
+        const bool first = !seen.contains(legendKey);
+        seen.insert(legendKey);
+        for (QLegendMarker *m : chart()->legend()->markers(l.series))
+            m->setVisible(first);
+    }
+}
+
 void LiveChart::flush()
 {
     bool any = false;
+    bool created = false;
     for (const QString &key : std::as_const(m_order)) {
         Line &l = m_lines[key];
         for (const QPointF &p : std::as_const(l.pending)) {
@@ -156,9 +168,13 @@ void LiveChart::flush()
             l.hasSignal = l.hasSignal || p.y() != 0;
         }
         any = any || !l.pending.isEmpty();
-        if (l.hasSignal && !l.series)
+        if (l.hasSignal && !l.series) {
             l.series = createSeries(l.target, l.metric);
+            created = true;
+        }
     }
+    if (created)
+        hideDuplicateLegendMarkers();
     if (!any)
         return;
     const UnitScale s = scaleFor(m_unit, m_maxY);

@@ -37,6 +37,7 @@ public:
     QList<QLineSeries *> series() const;
 
 private:
+    void hideDuplicateLegendMarkers();
     struct Line {
         QString target;
         QString metric;
@@ -55,7 +56,6 @@ private:
     QValueAxis *m_axisX = nullptr;
     QValueAxis *m_axisY = nullptr;
     QHash<QString, Line> m_lines;   // key: target '\n' metric '\n' step
-    QSet<QString> m_inLegend;       // target '\n' metric with a legend entry
     QList<QString> m_order;
     UnitScale m_scale;
     double m_maxY = 0;

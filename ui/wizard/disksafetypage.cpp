@@ -61,7 +61,7 @@ void DiskSafetyPage::initializePage()
         m_summary->setText(tr("<p>fio writes a test file <b>%1/%4</b> of %2 on: %3.</p>"
                               "<p>Only that file is written; it is removed when the run ends. Nothing else "
                               "in the folder is touched. Make sure the folder's filesystem has %2 free.</p>")
-                               .arg(dir.toHtmlEscaped(), size.toHtmlEscaped(), nodeList, DiskFioKind::benchFileName()));
+                               .arg(dir.toHtmlEscaped(), size.toHtmlEscaped(), nodeList, DiskFioKind::benchFilePattern()));
         m_confirmLabel->setVisible(false);
         m_confirm->setVisible(false);
     }

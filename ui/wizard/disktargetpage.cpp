@@ -42,7 +42,7 @@ DiskTargetPage::DiskTargetPage(QWidget *parent)
     m_size->setToolTip(tr("fio size: a number with K, M, G or T"));
     m_size->setMaximumWidth(120);
     ff->addRow(tr("File size:"), m_size);
-    auto *note = new QLabel(tr("The folder must exist: it is never created. The test file %1 is removed afterwards.").arg(DiskFioKind::benchFileName()), m_fileBox);
+    auto *note = new QLabel(tr("The folder must exist: it is never created. The test file %1 is removed afterwards.").arg(DiskFioKind::benchFilePattern()), m_fileBox);
     note->setWordWrap(true);
     note->setEnabled(false);
     ff->addRow(note);
