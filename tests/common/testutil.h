@@ -1,5 +1,7 @@
 #pragma once
 // Small helpers shared by tests (header-only).
+#include "engine/samplebuffer.h"
+
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
@@ -39,6 +41,16 @@ inline QList<qint64> processesMatching(const QByteArray &needle)
             out << pid;
     }
     return out;
+}
+
+// Drains a run's buffer; returns how many samples came from steps (not the node monitor).
+inline int takeStepSamples(const cm::SampleBufferPtr &buffer)
+{
+    int n = 0;
+    if (buffer)
+        for (const cm::Sample &s : buffer->take())
+            n += s.step >= 0;
+    return n;
 }
 
 // CI sets CLUSTERMARK_REQUIRE_FIXTURES=1: a missing fixture fails instead of skipping.

@@ -140,14 +140,8 @@ private Q_SLOTS:
         engine.start(plan(target.path(), 60));
         const QByteArray marker = target.path().toUtf8();
         // fio is measuring once its first interval arrives
-        auto fioSamples = [&] {
-            int n = 0;
-            for (const Sample &s : buffer ? buffer->take() : SampleList())
-                n += s.step >= 0;
-            return n;
-        };
         int measured = 0;
-        QTRY_VERIFY_WITH_TIMEOUT((measured += fioSamples()) > 0, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT((measured += cmtest::takeStepSamples(buffer)) > 0, 30000);
         QVERIFY(!cmtest::processesMatching(marker).isEmpty());
         QElapsedTimer clock;
         clock.start();

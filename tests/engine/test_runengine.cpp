@@ -123,14 +123,8 @@ private Q_SLOTS:
         engine.start(quickPlan(target.path(), 60, 1));
         const QByteArray marker = target.path().toUtf8();
         // fio is measuring once its first interval arrives
-        auto fioSamples = [&] {
-            int n = 0;
-            for (const Sample &s : buffer ? buffer->take() : SampleList())
-                n += s.step >= 0;
-            return n;
-        };
         int measured = 0;
-        QTRY_VERIFY_WITH_TIMEOUT((measured += fioSamples()) > 0, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT((measured += cmtest::takeStepSamples(buffer)) > 0, 30000);
         QVERIFY(!cmtest::processesMatching(marker).isEmpty());
         QElapsedTimer clock;
         clock.start();
