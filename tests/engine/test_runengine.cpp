@@ -130,7 +130,8 @@ private Q_SLOTS:
         clock.start();
         engine.cancel(id);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
-        QVERIFY2(clock.elapsed() < 2500, qPrintable(QStringLiteral("cancel took %1 ms").arg(clock.elapsed())));
+        qInfo("cancel to run finished: %lld ms", clock.elapsed());
+        QVERIFY2(clock.elapsed() < 2000, qPrintable(QStringLiteral("cancel took %1 ms").arg(clock.elapsed())));
         QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Cancelled);
         QVERIFY(cmtest::processesMatching(marker).isEmpty());
         SessionStore store(data.filePath(QStringLiteral("db.sqlite")));
