@@ -101,7 +101,7 @@ lab_pids() {  # BIN...
     pid=${p#/proc/}
     pid=${pid%/cmdline}
     [ -z "${seen[$pid]:-}" ] || continue
-    exe=$(tr '\0' '\n' < "$p" 2>/dev/null | head -n1) || continue
+    exe=$(tr '\0' '\n' 2>/dev/null < "$p" | head -n1) || continue
     bin=${exe##*/}
     [[ "$want" == *" $bin "* ]] || continue
     if alive "$pid" && is_our_daemon "$pid" "$bin"; then echo "$pid"; fi
@@ -180,27 +180,31 @@ mark() { awk -v a="$t0" -v b="$EPOCHREALTIME" -v s="$*" 'BEGIN { printf "%6.2f %
 
 remaining() { echo $((deadline - SECONDS > 1 ? deadline - SECONDS : 1)); }
 
-fail() {
-  log "start failed: $*"
-  local f
-  local noise='_read_bdev_label|set_numa_affinity|F_SET_FILE_RW_HINT|failed to return metadata|complete_request'
-  for f in "$dir"/log/*.log "$dir"/log/*.out; do
-    [ -s "$f" ] || continue
-    if grep -E ' -1 |ERR|[Ee]rror' "$f" | grep -qvE "$noise"; then
-      log "--- $f:"
-      grep -E ' -1 |ERR|[Ee]rror' "$f" | grep -vE "$noise" | tail -n 3 >&2 || true
-    fi
-  done
+fail() {  # MESSAGE [LOG]: stops whatever started, keeps DIR with the logs
+  log "start failed: $1"
+  if [ -n "${2:-}" ] && [ -s "$2" ]; then
+    log "--- last lines of $2:"
+    tail -n 5 "$2" | cut -c1-300 >&2
+  fi
   stop_daemons 0 || true
-  log "no daemon left running; logs kept in $dir/log (remove with: ceph-lab.sh stop $dir)"
+  log "no daemon left running; logs in $dir/log (remove with: ceph-lab.sh stop $dir)"
   exit 1
 }
 
-# Starts a self-daemonising ceph binary, bounded in time; output to log/NAME.out.
+# Runs a command bounded by the time left; says so when that ran out.
+bounded() {
+  local rc=0
+  timeout "$(remaining)" "$@" || rc=$?
+  [ $rc != 124 ] || log "$1 timed out"
+  return $rc
+}
+
+# Starts a self-daemonising ceph binary (it returns once the daemon is up); its early
+# output goes to log/NAME.out.
 launch() {  # NAME BIN ARGS...
   local name=$1 bin=$2
   shift 2
-  timeout "$(remaining)" "$bin" -c "$dir/ceph.conf" "$@" </dev/null >>"$dir/log/$name.out" 2>&1
+  bounded "$bin" -c "$dir/ceph.conf" "$@" </dev/null >>"$dir/log/$name.out" 2>&1
 }
 
 write_conf() {
@@ -338,7 +342,7 @@ PY
 
 # Polls until healthy; prints what is still missing when time runs out.
 wait_ready() {
-  "$PY" - "$dir/ceph.conf" "$(remaining)" "$osds" "$FS_NAME" "$rgw_port" "$dir/run" <<'PY'
+  "$PY" - "$dir/ceph.conf" "$(remaining)" "$osds" "$FS_NAME" "$rgw_port" "$dir/run" "$timeout_s" <<'PY'
 import json, os, sys, time, urllib.request, rados
 conf, timeout, n_osds, fs_name, rgw_port, run = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6]
 deadline = time.monotonic() + timeout
@@ -409,7 +413,7 @@ while True:
     time.sleep(0.1)
 c.shutdown()
 if missing:
-    sys.exit("not ready: " + "; ".join(missing))
+    sys.exit(("" if dead else f"not ready within {sys.argv[7]} s, waiting for: ") + "; ".join(missing))
 PY
 }
 
@@ -435,6 +439,7 @@ start() {
   fi
   [ -z "$(ls -A "$dir")" ] || { log "$dir is not empty"; exit 1; }
   deadline=$((SECONDS + timeout_s))
+  trap 'fail "interrupted"' INT TERM HUP
   touch "$dir/$MARKER"
   mkdir -p "$dir"/{run,log,crash,mon/a,mgr/x,mds/a,rgw}
   for ((i = 0; i < osds; i++)); do mkdir -p "$dir/osd/$i"; done
@@ -454,14 +459,14 @@ start() {
     --addv a "[v2:127.0.0.1:$mon_port]" "$dir/monmap" >/dev/null 2>>"$dir/log/mon.a.out" \
     || fail "monmaptool failed"
   launch mon.a ceph-mon --mkfs -i a --monmap "$dir/monmap" --keyring "$dir/keyring" \
-    || fail "ceph-mon --mkfs failed (see $dir/log/mon.a.out)"
+    || fail "ceph-mon --mkfs failed" "$dir/log/mon.a.out"
   mark mon mkfs
-  launch mon.a ceph-mon -i a || fail "ceph-mon did not start (see $dir/log/mon.a.log)"
+  launch mon.a ceph-mon -i a || fail "ceph-mon did not start" "$dir/log/mon.a.log"
   mark mon started
 
   # The mgr and the MDS wait for the mon on their own; OSD mkfs only needs the monmap.
-  launch mgr.x ceph-mgr -i x || fail "ceph-mgr did not start (see $dir/log/mgr.x.log)"
-  launch mds.a ceph-mds -i a || fail "ceph-mds did not start (see $dir/log/mds.a.log)"
+  launch mgr.x ceph-mgr -i x || fail "ceph-mgr did not start" "$dir/log/mgr.x.log"
+  launch mds.a ceph-mds -i a || fail "ceph-mds did not start" "$dir/log/mds.a.log"
   mark mgr mds started
   local -a jobs=()
   for ((i = 0; i < osds; i++)); do
@@ -472,7 +477,7 @@ start() {
   setup_cluster 2>>"$dir/log/setup.out" || fail "cluster set-up failed: $(tail -n 1 "$dir/log/setup.out")"
   mark setup done
   for ((i = 0; i < osds; i++)); do
-    wait "${jobs[$i]}" || fail "ceph-osd --mkfs for osd.$i failed (see $dir/log/osd.$i.out)"
+    wait "${jobs[$i]}" || fail "ceph-osd --mkfs for osd.$i failed" "$dir/log/osd.$i.out"
   done
   mark osd mkfs done
   jobs=()
@@ -481,18 +486,18 @@ start() {
     jobs+=($!)
   done
   for ((i = 0; i < osds; i++)); do
-    wait "${jobs[$i]}" || fail "ceph-osd osd.$i did not start (see $dir/log/osd.$i.log)"
+    wait "${jobs[$i]}" || fail "ceph-osd osd.$i did not start" "$dir/log/osd.$i.log"
   done
   mark osds started
   # The S3 user exists before radosgw starts (it also creates the zone's pools).
-  timeout "$(remaining)" radosgw-admin -c "$dir/ceph.conf" user create --uid="$S3_UID" \
+  bounded radosgw-admin -c "$dir/ceph.conf" user create --uid="$S3_UID" \
     --display-name="ceph-lab S3 user" --access-key="$s3_access" --secret="$s3_secret" \
-    >"$dir/log/radosgw-admin.out" 2>&1 || fail "radosgw-admin user create failed (see $dir/log/radosgw-admin.out)"
+    >"$dir/log/radosgw-admin.out" 2>&1 || fail "radosgw-admin user create failed" "$dir/log/radosgw-admin.out"
   mark user created
-  launch "$RGW_NAME" radosgw -n "$RGW_NAME" || fail "radosgw did not start (see $dir/log/$RGW_NAME.log)"
+  launch "$RGW_NAME" radosgw -n "$RGW_NAME" || fail "radosgw did not start" "$dir/log/$RGW_NAME.log"
   mark rgw started
 
-  wait_ready 2>>"$dir/log/setup.out" || fail "$(tail -n 1 "$dir/log/setup.out") (after ${timeout_s} s or a daemon died)"
+  wait_ready 2>>"$dir/log/setup.out" || fail "$(tail -n 1 "$dir/log/setup.out")"
   mark ready
 
   cat > "$dir/lab.env" <<ENV
