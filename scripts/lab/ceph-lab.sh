@@ -97,7 +97,7 @@ lab_pids() {  # BIN...
     fi
   done
   # Candidates: any process with DIR/ceph.conf in its command line (checked below).
-  for p in $(grep -lzFx -- "$dir/ceph.conf" /proc/[0-9]*/cmdline 2>/dev/null); do
+  while IFS= read -r p; do
     pid=${p#/proc/}
     pid=${pid%/cmdline}
     [ -z "${seen[$pid]:-}" ] || continue
@@ -105,7 +105,7 @@ lab_pids() {  # BIN...
     bin=${exe##*/}
     [[ "$want" == *" $bin "* ]] || continue
     if alive "$pid" && is_our_daemon "$pid" "$bin"; then echo "$pid"; fi
-  done
+  done < <(grep -lzFx -- "$dir/ceph.conf" /proc/[0-9]*/cmdline 2>/dev/null)
 }
 
 wait_gone() {  # SECONDS PID...
@@ -157,8 +157,8 @@ port_busy() {  # PORT: any TCP socket bound to it on this host
 # A free port in 10000..31999 outside the daemons' own range (6800..7300) and below
 # the ephemeral range, where radosgw's bind failed now and then.
 free_port() {  # EXCLUDE...
-  local p attempt
-  for attempt in $(seq 1 200); do
+  local p _
+  for _ in $(seq 1 200); do
     p=$((10000 + (RANDOM * 32768 + RANDOM) % 22000))
     [[ " $* " == *" $p "* ]] && continue
     port_busy "$p" && continue
@@ -475,11 +475,11 @@ start() {
   done
   # OSDs go into CRUSH before they boot: otherwise a CephFS PG now and then stays stuck.
   setup_cluster 2>>"$dir/log/setup.out" || fail "cluster set-up failed: $(tail -n 1 "$dir/log/setup.out")"
-  mark setup done
+  mark "setup done"
   for ((i = 0; i < osds; i++)); do
     wait "${jobs[$i]}" || fail "ceph-osd --mkfs for osd.$i failed" "$dir/log/osd.$i.out"
   done
-  mark osd mkfs done
+  mark "osd mkfs done"
   jobs=()
   for ((i = 0; i < osds; i++)); do
     launch "osd.$i" ceph-osd -i "$i" &

@@ -155,10 +155,24 @@ private Q_SLOTS:
         QVERIFY(body == s3payload);
         QCOMPARE(s3(lab, QStringLiteral("wrong") + lab.s3SecretKey(), {bucket + QStringLiteral("/obj")}, &body), 403);
 
+        // A decoy the stop must spare: not a Ceph daemon, though its command line names
+        // the lab's ceph.conf and a pid file in the lab points at it.
+        QProcess decoy;
+        decoy.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import time; time.sleep(120)"), lab.confPath()});
+        QVERIFY(decoy.waitForStarted());
+        {
+            QFile f(dir + QStringLiteral("/run/osd.7.pid"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::number(decoy.processId()) + '\n');
+        }
+
         QElapsedTimer t;
         t.start();
         QVERIFY(lab.stop());
         qInfo("stopped in %lld ms", static_cast<long long>(t.elapsed()));
+        QVERIFY2(cmtest::processAlive(decoy.processId()), "stop ended a process that is not a daemon of the lab");
+        decoy.kill();
+        QVERIFY(decoy.waitForFinished());
         QVERIFY2(cmtest::processesMatching(dir.toUtf8()).isEmpty(), "a daemon of the lab is still running");
         QVERIFY(!QFile::exists(dir));
 
