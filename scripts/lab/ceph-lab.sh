@@ -20,7 +20,7 @@ usage() {
 }
 [ $# -ge 2 ] || usage
 cmd=$1
-dir=$2
+dir=$(realpath -m -- "$2")  # absolute, symlinks resolved: daemons' command lines name it
 shift 2
 
 osds=3
@@ -43,9 +43,6 @@ daemon_bins="ceph-mon ceph-mgr ceph-osd ceph-mds radosgw"
 
 log() { echo "ceph-lab: $*" >&2; }
 
-abs_dir() {
-  if [ -d "$dir" ]; then (cd "$dir" && pwd -P); else echo "$dir"; fi
-}
 
 # Running and not a zombie.
 alive() {
@@ -429,7 +426,6 @@ start() {
   done
   "$PY" -c 'import rados' 2>/dev/null || { log "$PY cannot import rados (package python3-rados)"; exit 1; }
   mkdir -p "$dir"
-  dir=$(abs_dir)
   if [ -e "$dir/$MARKER" ]; then
     # shellcheck disable=SC2086
     if [ -n "$(lab_pids $daemon_bins)" ]; then
@@ -530,7 +526,6 @@ SUMMARY
 
 stop() {
   [ -d "$dir" ] || { log "$dir does not exist: nothing to stop"; return 0; }
-  dir=$(abs_dir)
   [ -e "$dir/$MARKER" ] || { log "$dir is not a ceph lab folder: nothing to stop"; return 0; }
   stop_daemons $keep || exit 1
   if [ $keep = 0 ]; then
@@ -541,20 +536,19 @@ stop() {
 
 status() {
   [ -e "$dir/$MARKER" ] || { log "$dir is not a ceph lab folder"; exit 3; }
-  dir=$(abs_dir)
   [ -f "$dir/lab.env" ] && cat "$dir/lab.env"
-  local f name bin pid state all=0
-  for f in "$dir"/run/*.pid; do
-    [ -f "$f" ] || continue
-    name=$(basename "$f" .pid)
-    bin=$(bin_for "$name") || continue
-    pid=$(cat "$f" 2>/dev/null || true)
+  local name bin pid state all=0 i
+  local -a names=(mon.a mgr.x mds.a "$RGW_NAME")
+  for ((i = 0; i < $(find "$dir/osd" -mindepth 1 -maxdepth 1 -type d | wc -l); i++)); do names+=("osd.$i"); done
+  for name in "${names[@]}"; do
+    bin=$(bin_for "$name")
+    pid=$(cat "$dir/run/$name.pid" 2>/dev/null || true)
     if [[ "$pid" =~ ^[0-9]+$ ]] && alive "$pid" && is_our_daemon "$pid" "$bin"; then
-      state=running
+      state="running $pid"
     else
       state=stopped; all=1
     fi
-    echo "DAEMON_$(echo "$name" | tr 'a-z.' 'A-Z_')=$state $pid"
+    echo "DAEMON_$(echo "$name" | tr 'a-z.' 'A-Z_')=$state"
   done
   return $all
 }
