@@ -41,7 +41,8 @@ S3_UID=lab
 timeout_s=${CEPH_LAB_TIMEOUT:-60}
 daemon_bins="ceph-mon ceph-mgr ceph-osd ceph-mds radosgw"
 
-log() { echo "ceph-lab: $*" >&2; }
+exec 3>&2  # messages reach the caller even from steps whose stderr goes to a log
+log() { echo "ceph-lab: $*" >&3; }
 
 
 # Running and not a zombie.
@@ -175,7 +176,12 @@ rand_str() {  # LENGTH CHARSET
 # Elapsed seconds per start step, for tuning: log/timing.out.
 mark() { awk -v a="$t0" -v b="$EPOCHREALTIME" -v s="$*" 'BEGIN { printf "%6.2f %s\n", b - a, s }' >>"$dir/log/timing.out"; }
 
-remaining() { echo $((deadline - SECONDS > 1 ? deadline - SECONDS : 1)); }
+# Seconds left before the start deadline; fails when none are (timeout 0 = no limit).
+remaining() {
+  local left=$((deadline - SECONDS))
+  [ $left -gt 0 ] || return 1
+  echo $left
+}
 
 fail() {  # MESSAGE [LOG]: stops whatever started, keeps DIR with the logs
   log "start failed: $1"
@@ -190,8 +196,9 @@ fail() {  # MESSAGE [LOG]: stops whatever started, keeps DIR with the logs
 
 # Runs a command bounded by the time left; says so when that ran out.
 bounded() {
-  local rc=0
-  timeout "$(remaining)" "$@" || rc=$?
+  local rc=0 left
+  left=$(remaining) || { log "$1: no time left (CEPH_LAB_TIMEOUT=$timeout_s)"; return 124; }
+  timeout "$left" "$@" || rc=$?
   [ $rc != 124 ] || log "$1 timed out"
   return $rc
 }
@@ -316,7 +323,9 @@ write_keyring() {
 
 # One librados client sends all set-up commands (a ceph CLI call costs ~0.4 s each).
 setup_cluster() {
-  "$PY" - "$dir/ceph.conf" "$(remaining)" "$FS_NAME" "${osd_uuids[@]}" <<'PY'
+  local left
+  left=$(remaining) || { echo "no time left (CEPH_LAB_TIMEOUT=$timeout_s)" >&2; return 1; }
+  "$PY" - "$dir/ceph.conf" "$left" "$FS_NAME" "${osd_uuids[@]}" <<'PY'
 import json, sys, rados
 conf, timeout, fs_name, uuids = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
 c = rados.Rados(conffile=conf, name="client.admin")
@@ -339,7 +348,9 @@ PY
 
 # Polls until healthy; prints what is still missing when time runs out.
 wait_ready() {
-  "$PY" - "$dir/ceph.conf" "$(remaining)" "$osds" "$FS_NAME" "$rgw_port" "$dir/run" "$timeout_s" <<'PY'
+  local left
+  left=$(remaining) || { echo "not ready within $timeout_s s" >&2; return 1; }
+  "$PY" - "$dir/ceph.conf" "$left" "$osds" "$FS_NAME" "$rgw_port" "$dir/run" "$timeout_s" <<'PY'
 import json, os, sys, time, urllib.request, rados
 conf, timeout, n_osds, fs_name, rgw_port, run = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6]
 deadline = time.monotonic() + timeout

@@ -84,6 +84,30 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(f.fileName()));
     }
 
+    // A start that cannot finish in time fails with a message and leaves no daemon.
+    void startTimeoutLeavesNothing()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QString dir = tmp.filePath(QStringLiteral("lab"));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("CEPH_LAB_TIMEOUT"), QStringLiteral("1"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral("bash"), {cmtest::CephLabFixture::script(), QStringLiteral("start"), dir, QStringLiteral("--osds"), QStringLiteral("1")});
+        QVERIFY(p.waitForFinished(60000));
+        const QByteArray err = p.readAllStandardError();
+        QVERIFY2(p.exitCode() != 0, err.constData());
+        QVERIFY2(err.contains("start failed"), err.constData());
+        QVERIFY(p.readAllStandardOutput().isEmpty()); // no KEY=VALUE lines
+        QVERIFY2(cmtest::processesMatching(dir.toUtf8()).isEmpty(), "a failed start left a daemon running");
+        QVERIFY(QFile::exists(dir + QStringLiteral("/log"))); // kept for a look
+        p.start(QStringLiteral("bash"), {cmtest::CephLabFixture::script(), QStringLiteral("stop"), dir});
+        QVERIFY(p.waitForFinished(30000));
+        QCOMPARE(p.exitCode(), 0);
+        QVERIFY(!QFile::exists(dir));
+    }
+
     void startUseStop()
     {
         cmtest::CephLabFixture lab;
@@ -104,6 +128,14 @@ private Q_SLOTS:
         QVERIFY(!lab.s3AccessKey().isEmpty() && !lab.s3SecretKey().isEmpty());
 
         checkHealthy(lab, 3);
+        {
+            QProcess st;
+            st.start(QStringLiteral("bash"), {cmtest::CephLabFixture::script(), QStringLiteral("status"), dir});
+            QVERIFY(st.waitForFinished(10000));
+            const QByteArray out = st.readAllStandardOutput();
+            QCOMPARE(st.exitCode(), 0);
+            QVERIFY2(out.contains("DAEMON_OSD_2=running") && out.contains("DAEMON_CLIENT_RGW_LAB=running"), out.constData());
+        }
 
         // RADOS: an object round trip in a pool of our own.
         QVERIFY(lab.createPool(QStringLiteral("cmtest")));
