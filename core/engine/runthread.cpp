@@ -1,6 +1,7 @@
 #include "engine/runthread.h"
 
 #include "bench/registry.h"
+#include "ceph/healthpoller.h"
 #include "engine/nodemonitor.h"
 #include "engine/nodeworker.h"
 #include "store/sessionstore.h"
@@ -121,6 +122,17 @@ void RunThread::run()
         monitors.back()->start();
     }
 
+    std::unique_ptr<HealthPoller> health;
+    if (!m_plan.ceph.isEmpty()) {
+        CephConnectionSpec spec;
+        spec.confPath = m_plan.ceph.value(QStringLiteral("conf")).toString();
+        spec.keyringPath = m_plan.ceph.value(QStringLiteral("keyring")).toString();
+        spec.clientName = m_plan.ceph.value(QStringLiteral("client")).toString(QStringLiteral("client.admin"));
+        health = std::make_unique<HealthPoller>(spec, now, [this](const SampleList &s) { pushSamples(s); },
+                                                [this, id](const QString &line) { Q_EMIT logAvailable(id, line); });
+        health->start();
+    }
+
     bool anyFailed = false;
     Error firstError;
     const int total = m_plan.steps.size() * m_plan.repeat;
@@ -190,6 +202,7 @@ void RunThread::run()
         }
     }
     monitors.clear();   // stops and joins each monitor
+    health.reset();
     flush();
     const RunStatus status = m_cancel.isCancelled() ? RunStatus::Cancelled
         : anyFailed                                ? RunStatus::Failed

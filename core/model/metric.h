@@ -26,6 +26,12 @@ inline QString diskUtil(const QString &dev) { return QStringLiteral("disk.%1.uti
 inline QString diskReadBytes(const QString &dev) { return QStringLiteral("disk.%1.rbytes").arg(dev); }
 inline QString diskWriteBytes(const QString &dev) { return QStringLiteral("disk.%1.wbytes").arg(dev); }
 
+// Ceph health timeline (target "ceph")
+inline const QString CephHealth = QStringLiteral("ceph.health");                 // 0 OK, 1 WARN, 2 ERR, 3 unknown
+inline const QString CephPgsRecovering = QStringLiteral("ceph.pgs.recovering");  // PG counts
+inline const QString CephPgsBackfilling = QStringLiteral("ceph.pgs.backfilling");
+inline const QString CephPgsScrubbing = QStringLiteral("ceph.pgs.scrubbing");
+
 enum class Unit { BytesPerSec, OpsPerSec, Nanoseconds, Percent, Other };
 
 inline Unit unitOf(const QString &m)

@@ -37,6 +37,7 @@ QJsonObject Plan::toJson() const
                   {QStringLiteral("repeat"), repeat}};
     if (!preset.isEmpty()) o.insert(QStringLiteral("preset"), preset);
     if (!session.isEmpty()) o.insert(QStringLiteral("session"), session);
+    if (!ceph.isEmpty()) o.insert(QStringLiteral("ceph"), ceph);
     return o;
 }
 
@@ -64,6 +65,9 @@ Plan Plan::fromJson(const QJsonObject &o, Error *error)
     p.preset = o.value(QStringLiteral("preset")).toString();
     p.session = o.value(QStringLiteral("session")).toString();
     p.target = o.value(QStringLiteral("target")).toObject();
+    p.ceph = o.value(QStringLiteral("ceph")).toObject();
+    if (p.ceph.contains(QStringLiteral("key")))
+        return fail(QStringLiteral("a plan must not carry a Ceph key (give a keyring file, or keep the key in the keychain)"));
     p.repeat = o.value(QStringLiteral("repeat")).toInt(1);
     if (p.repeat < 1 || p.repeat > 1000)
         return fail(QStringLiteral("\"repeat\" must be between 1 and 1000"));

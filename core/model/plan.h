@@ -31,6 +31,10 @@ struct Plan {
     QJsonObject target;          // kind-specific target description
     QList<PlanStep> steps;
     int repeat = 1;              // each step N times
+    // The Ceph cluster whose health is polled during the run (any kind), if any:
+    // {"conf": "/etc/ceph/ceph.conf", "keyring": "…", "client": "client.admin"}.
+    // File paths only: a key itself never goes into a plan.
+    QJsonObject ceph;
 
     QJsonObject toJson() const;
     QByteArray toJsonBytes() const;

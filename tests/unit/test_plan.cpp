@@ -29,6 +29,7 @@ private Q_SLOTS:
         QTest::newRow("other format") << QByteArray(R"({"format":"x"})");
         QTest::newRow("newer") << QByteArray(R"({"format":"clustermark-plan","version":99,"kind":"disk-fio"})");
         QTest::newRow("no nodes") << QByteArray(R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","steps":[{"id":"a"}]})");
+        QTest::newRow("ceph key in a plan") << QByteArray(R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}],"steps":[{"id":"a"}],"ceph":{"key":"AQB…"}})");
         QTest::newRow("no steps") << QByteArray(R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}]})");
     }
     void badPlansAreRefused()
