@@ -3,6 +3,7 @@
 #include "engine/samplebuffer.h"
 #include "live/decimator.h"
 #include "live/figurecard.h"
+#include "live/healthbands.h"
 #include "live/livechart.h"
 #include "live/livedashboard.h"
 #include "live/liveheader.h"
@@ -124,6 +125,44 @@ private Q_SLOTS:
         dash.finishRun(RunStatus::Completed);
         QVERIFY(!dash.isRunning());
         QVERIFY(!dash.header()->cancelButton()->isEnabled());
+    }
+
+    void healthTimelineShadesTheCharts()
+    {
+        LiveDashboard dash;
+        dash.resize(1000, 700);
+        auto buffer = std::make_shared<SampleBuffer>();
+        Plan plan;
+        plan.name = QStringLiteral("health");
+        dash.startRun(8, plan, buffer, 0);
+        SampleList list;
+        const QString t = QStringLiteral("local:/tmp/f");
+        // OK at 0 and 2, WARN at 4 and 6, OK again at 8, scrubbing at 10
+        const double health[] = {0, 0, 1, 1, 0, 0};
+        const double scrub[] = {0, 0, 0, 0, 0, 3};
+        for (int i = 0; i < 6; ++i) {
+            const double x = i * 2;
+            list.append(Sample{0, t, metric::ReadBw, x, 1e8});
+            list.append(Sample{-1, QStringLiteral("ceph"), metric::CephHealth, x, health[i]});
+            list.append(Sample{-1, QStringLiteral("ceph"), metric::CephPgsScrubbing, x, scrub[i]});
+        }
+        buffer->append(list);
+        QTRY_COMPARE_WITH_TIMEOUT(dash.samplesReceived(), qint64(18), 3000);
+        for (LiveDashboard::Chart c : {LiveDashboard::Chart::Bandwidth, LiveDashboard::Chart::Cpu})
+            QCOMPARE(dash.chart(c)->bandCount(), 2);       // the WARN span and the scrub span
+        QCOMPARE(dash.chart(LiveDashboard::Chart::Bandwidth)->lineCount(), 1);   // bands are not lines
+        QVERIFY(!dash.card(QStringLiteral("ceph")));       // the cluster is not a target card
+        QCOMPARE(dash.header()->healthText(), QStringLiteral("Ceph: scrub"));
+        // the tracker's spans: WARN from 4 until the OK poll at 8
+        HealthBandTracker tracker;
+        const auto changed = tracker.add(list);
+        QCOMPARE(tracker.bands().size(), 2);
+        QCOMPARE(tracker.bands().at(0).label, QStringLiteral("HEALTH_WARN"));
+        QCOMPARE(tracker.bands().at(0).start, 4.0);
+        QCOMPARE(tracker.bands().at(0).end, 8.0);
+        QCOMPARE(tracker.bands().at(1).label, QStringLiteral("scrub"));
+        QVERIFY(tracker.isOpen());
+        QVERIFY(!changed.isEmpty());
     }
 
     void stepsAreSeparateSegments()

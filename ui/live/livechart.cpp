@@ -3,6 +3,7 @@
 #include "live/decimator.h"
 #include "targetcolors.h"
 
+#include <QAreaSeries>
 #include <QChart>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -70,8 +71,38 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     m_axisY->setTitleText(m_scale.label);
 }
 
+void LiveChart::setBand(int id, double start, double end, const QColor &color, const QString &label)
+{
+    QAreaSeries *band = m_bands.value(id);
+    if (!band) {
+        band = new QAreaSeries(new QLineSeries(), new QLineSeries());
+        band->setName(label);
+        QColor fill = color;
+        fill.setAlpha(45);
+        band->setBrush(fill);
+        band->setPen(Qt::NoPen);
+        chart()->addSeries(band);
+        band->attachAxis(m_axisX);
+        band->attachAxis(m_axisY);
+        for (QLegendMarker *m : chart()->legend()->markers(band))
+            m->setVisible(false);
+        m_bands.insert(id, band);
+    }
+    // Tall enough for any scale: the chart clips it to the plot area.
+    const double top = 1e15;
+    const double right = end > start ? end : start + 0.5;
+    band->upperSeries()->replace({QPointF(start, top), QPointF(right, top)});
+    band->lowerSeries()->replace({QPointF(start, 0), QPointF(right, 0)});
+    band->setName(label);
+}
+
 void LiveChart::clear()
 {
+    for (QAreaSeries *b : std::as_const(m_bands)) {
+        chart()->removeSeries(b);
+        delete b;
+    }
+    m_bands.clear();
     for (auto &l : m_lines) {
         if (!l.series)
             continue;

@@ -12,6 +12,7 @@
 #include <QPointF>
 #include <QSet>
 
+class QAreaSeries;
 class QLineSeries;
 class QValueAxis;
 
@@ -35,6 +36,9 @@ public:
     UnitScale scale() const { return m_scale; }
     QValueAxis *axisY() const { return m_axisY; }
     QList<QLineSeries *> series() const;
+    // A shaded span of the time axis (health timeline); the same id updates it.
+    void setBand(int id, double start, double end, const QColor &color, const QString &label);
+    int bandCount() const { return int(m_bands.size()); }
 
 private:
     void hideDuplicateLegendMarkers();
@@ -56,6 +60,7 @@ private:
     QValueAxis *m_axisX = nullptr;
     QValueAxis *m_axisY = nullptr;
     QHash<QString, Line> m_lines;   // key: target '\n' metric '\n' step
+    QHash<int, QAreaSeries *> m_bands;
     QList<QString> m_order;
     UnitScale m_scale;
     double m_maxY = 0;

@@ -72,6 +72,7 @@ void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer,
     m_cards.clear();
     m_cardArea->setFixedHeight(0);
     m_header->startRun(plan.name.isEmpty() ? plan.kind : plan.name, int(plan.steps.size()), estimatedSeconds);
+    m_health = HealthBandTracker();
     m_clock.start();
     m_timer.start();
 }
@@ -162,7 +163,12 @@ void LiveDashboard::drain()
     };
     QList<Batch> batches;
     QHash<QString, qsizetype> index;
+    SampleList health;
     for (const Sample &s : samples) {
+        if (HealthBandTracker::isHealthMetric(s.metric)) {   // the cluster, not a target
+            health.append(s);
+            continue;
+        }
         const QString key = s.target + QLatin1Char('\n') + s.metric + QLatin1Char('\n') + QString::number(s.step);
         auto it = index.constFind(key);
         qsizetype i;
@@ -189,6 +195,13 @@ void LiveDashboard::drain()
         if (LiveChart *c = chartForMetric(b.metric))
             c->appendPoints(b.target, b.metric, b.points, b.step);
     }
+    for (const HealthBand &b : m_health.add(health)) {
+        const QColor color = b.severity == 2 ? QColor(220, 40, 40) : b.severity == 1 ? QColor(230, 160, 0) : QColor(60, 120, 220);
+        for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
+            c->setBand(b.id, b.start, b.end, color, b.label);
+    }
+    if (!health.isEmpty())
+        m_header->setHealth(m_health.isOpen() ? m_health.bands().last().label : QString());
     for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
         c->flush();
     fitCards();

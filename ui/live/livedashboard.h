@@ -3,6 +3,7 @@
 // node CPU) and a figure card per target. It drains the run's SampleBuffer on a
 // 10 Hz timer on the UI thread; workers never touch widgets.
 #include "engine/samplebuffer.h"
+#include "live/healthbands.h"
 #include "model/plan.h"
 #include "model/runstatus.h"
 
@@ -49,6 +50,7 @@ private:
     FigureCard *cardFor(const QString &target);
 
     LiveHeader *m_header = nullptr;
+    HealthBandTracker m_health;
     LiveChart *m_bw = nullptr;
     LiveChart *m_iops = nullptr;
     LiveChart *m_lat = nullptr;

@@ -25,6 +25,9 @@ LiveHeader::LiveHeader(QWidget *parent)
     m_elapsed = new QLabel(this);
     m_eta = new QLabel(this);
     m_status = new QLabel(this);
+    m_health = new QLabel(this);
+    m_health->setStyleSheet(QStringLiteral("QLabel { background: rgba(230,160,0,60); border-radius: 3px; padding: 1px 6px; }"));
+    m_health->setVisible(false);
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
     m_progress->setTextVisible(false);
@@ -33,6 +36,7 @@ LiveHeader::LiveHeader(QWidget *parent)
     m_cancel = new QPushButton(style()->standardIcon(QStyle::SP_BrowserStop), tr("Cancel"), this);
     h->addWidget(m_plan);
     h->addWidget(m_step, 1);
+    h->addWidget(m_health);
     h->addWidget(m_status);
     h->addWidget(m_elapsed);
     h->addWidget(m_eta);
@@ -42,8 +46,20 @@ LiveHeader::LiveHeader(QWidget *parent)
     setIdle();
 }
 
+void LiveHeader::setHealth(const QString &label)
+{
+    m_health->setText(label.isEmpty() ? QString() : tr("Ceph: %1").arg(label));
+    m_health->setVisible(!label.isEmpty());
+}
+
+QString LiveHeader::healthText() const
+{
+    return m_health->text();
+}
+
 void LiveHeader::setIdle()
 {
+    setHealth({});
     m_running = false;
     m_plan->setText(tr("No run yet"));
     m_step->setText(tr("Plan a benchmark with “New plan”."));
@@ -60,6 +76,7 @@ void LiveHeader::startRun(const QString &planName, int stepCount, double estimat
     m_running = true;
     m_estimated = estimatedSeconds;
     m_plan->setText(planName);
+    setHealth({});
     m_step->setText(tr("Starting (%n step(s))…", nullptr, stepCount));
     m_status->setText(tr("Running"));
     m_status->setStyleSheet(QString());

@@ -21,6 +21,9 @@ public:
     void setElapsed(double seconds);
     void setFinished(RunStatus status, const QString &message);
     void setIdle();
+    // The Ceph cluster's latest condition ("HEALTH_WARN · scrub"); empty hides it.
+    void setHealth(const QString &label);
+    QString healthText() const;
 
     QString stepText() const;
     QString etaText() const;
@@ -36,6 +39,7 @@ private:
     QLabel *m_elapsed = nullptr;
     QLabel *m_eta = nullptr;
     QLabel *m_status = nullptr;
+    QLabel *m_health = nullptr;
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancel = nullptr;
     double m_estimated = 0;
