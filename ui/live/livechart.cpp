@@ -71,6 +71,18 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     m_axisY->setTitleText(m_scale.label);
 }
 
+// Bands span the plot's full height: their top follows the y axis.
+void LiveChart::fitBands()
+{
+    const double top = m_axisY->max();
+    for (auto it = m_bands.cbegin(); it != m_bands.cend(); ++it) {
+        QAreaSeries *band = it.value();
+        const QList<QPointF> lower = band->lowerSeries()->points();
+        if (lower.size() == 2)
+            band->upperSeries()->replace({QPointF(lower.at(0).x(), top), QPointF(lower.at(1).x(), top)});
+    }
+}
+
 void LiveChart::setBand(int id, double start, double end, const QColor &color, const QString &label)
 {
     QAreaSeries *band = m_bands.value(id);
@@ -84,15 +96,17 @@ void LiveChart::setBand(int id, double start, double end, const QColor &color, c
         chart()->addSeries(band);
         band->attachAxis(m_axisX);
         band->attachAxis(m_axisY);
+        // one legend entry per kind of band ("HEALTH_WARN", "scrub"…)
+        bool seen = false;
+        for (QAreaSeries *b : std::as_const(m_bands))
+            seen = seen || b->name() == label;
         for (QLegendMarker *m : chart()->legend()->markers(band))
-            m->setVisible(false);
+            m->setVisible(!seen);
         m_bands.insert(id, band);
     }
-    // Tall enough for any scale: the chart clips it to the plot area.
-    const double top = 1e15;
     const double right = end > start ? end : start + 0.5;
-    band->upperSeries()->replace({QPointF(start, top), QPointF(right, top)});
     band->lowerSeries()->replace({QPointF(start, 0), QPointF(right, 0)});
+    band->upperSeries()->replace({QPointF(start, m_axisY->max()), QPointF(right, m_axisY->max())});
     band->setName(label);
 }
 
@@ -246,6 +260,7 @@ void LiveChart::flush()
         m_axisY->setRange(0, std::ceil(top / yStep) * yStep);
     }
     m_axisY->setTitleText(m_scale.label);
+    fitBands();
 }
 
 int LiveChart::displayedPointCount() const

@@ -42,6 +42,7 @@ public:
 
 private:
     void hideDuplicateLegendMarkers();
+    void fitBands();
     struct Line {
         QString target;
         QString metric;
