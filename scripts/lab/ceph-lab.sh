@@ -33,6 +33,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+unset CEPH_ARGS  # the caller's extra client options must not reach the lab
 PY=/usr/bin/python3  # python3-rados is only installed for the system interpreter
 MARKER=.ceph-lab
 FS_NAME=cephfs
@@ -335,6 +336,8 @@ def mon(**cmd):
     if r != 0:
         sys.exit(f"mon command {cmd['prefix']} failed ({r}): {err}")
     return out
+# No device-health pool: the mgr would create it only once active, the last PG to wait for.
+mon(prefix="config set", who="mgr", name="mgr/devicehealth/enable_monitoring", value="false", force=True)
 host = "lab"
 for i, u in enumerate(uuids):
     mon(prefix="osd new", uuid=u, id=i)
@@ -342,6 +345,10 @@ for i, u in enumerate(uuids):
 mon(prefix="osd pool create", pool="cephfs_metadata", pg_num=8)
 mon(prefix="osd pool create", pool="cephfs_data", pg_num=8)
 mon(prefix="fs new", fs_name=fs_name, metadata="cephfs_metadata", data="cephfs_data")
+# radosgw's zone pools, made here at once rather than one by one by radosgw-admin
+for pool in (".rgw.root", "default.rgw.log", "default.rgw.control", "default.rgw.meta"):
+    mon(prefix="osd pool create", pool=pool, pg_num=8)
+    mon(prefix="osd pool application enable", pool=pool, app="rgw")
 c.shutdown()
 PY
 }
