@@ -1,14 +1,11 @@
 #include "bench/diskfiorunner.h"
 
 #include "bench/diskfiokind.h"
-#include "parse/fiosamplestream.h"
+#include "bench/fiostep.h"
 #include "bench/devicesafety.h"
 
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QLoggingCategory>
 
-Q_LOGGING_CATEGORY(lcFio, "clustermark.core.fio", QtInfoMsg)
 
 namespace cm {
 
@@ -32,14 +29,6 @@ if command -v hdparm >/dev/null 2>&1 && [ -b "/dev/$disk" ]; then
 fi
 exit 0
 )SH";
-
-QString tail(const QByteArray &b, int lines = 6)
-{
-    QStringList l = QString::fromUtf8(b).trimmed().split(QLatin1Char('\n'));
-    if (l.size() > lines)
-        l = l.mid(l.size() - lines);
-    return l.join(QLatin1Char('\n'));
-}
 
 } // namespace
 
@@ -111,18 +100,14 @@ StepOutcome DiskFioRunner::run(StepContext &ctx)
     cmd.maxRuntimeSec = step.params.value(QStringLiteral("runtime")).toInt(5) + 900;
     out.command = cmd.toShellString();
 
-    const ExecResult ver = ctx.transport->capture({QStringLiteral("fio"), QStringLiteral("--version")}, 15000);
-    if (ver.error) {
-        out.error = ver.error;
-        return out;
-    }
-    if (ver.exitCode != 0) {
-        out.error = Error(Error::Code::ToolMissing, QStringLiteral("fio does not run on %1").arg(ctx.nodeName),
-                          ctx.nodeName, tail(ver.stdErr));
+    Error verError;
+    const QString version = fiostep::fioVersion(ctx, &verError);
+    if (verError) {
+        out.error = verError;
         return out;
     }
     out.environment = probeEnvironment(ctx);
-    out.environment.insert(QStringLiteral("fio_version"), QString::fromUtf8(ver.stdOut).trimmed());
+    out.environment.insert(QStringLiteral("fio_version"), version);
     if (ctx.cancel.isCancelled()) {
         out.error = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), ctx.nodeName);
         return out;
@@ -132,46 +117,10 @@ StepOutcome DiskFioRunner::run(StepContext &ctx)
         return out;
     }
 
-    FioSampleStream stream(ctx.stepIndex, out.target);
-    QByteArray stdErr;
-    OutputCallbacks cb;
-    cb.onStdout = [&](const QByteArray &chunk) {
-        out.rawOutput.append(chunk);
-        const SampleList s = stream.feed(chunk, ctx.now ? ctx.now() : 0.0);
-        if (!s.isEmpty() && ctx.emitSamples)
-            ctx.emitSamples(s);
-    };
-    cb.onStderr = [&](const QByteArray &chunk) { stdErr.append(chunk); };
-    if (ctx.log)
-        ctx.log(QStringLiteral("%1: %2").arg(ctx.nodeName, out.command));
-    const ExecResult r = ctx.transport->run(cmd, cb, ctx.cancel);
-    stream.finish();
-    for (const QString &w : stream.warnings())
-        qCInfo(lcFio) << ctx.nodeName << w;
-
-    out.summary = stream.summary();
-    out.summary.insert(QStringLiteral("fio_version"), out.environment.value(QStringLiteral("fio_version")));
+    out.summary.insert(QStringLiteral("fio_version"), version);
     if (out.environment.contains(QStringLiteral("write_cache")))
         out.summary.insert(QStringLiteral("write_cache"), out.environment.value(QStringLiteral("write_cache")));
-    if (!stream.warnings().isEmpty())
-        out.summary.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(stream.warnings()));
-    if (!stdErr.isEmpty())
-        out.rawOutput.append("\n--- stderr ---\n" + stdErr);
-
-    if (r.error) {
-        out.error = r.error;
-    } else if (const QString jobError = stream.jobError(); !jobError.isEmpty()) {
-        out.error = Error(Error::Code::CommandFailed, QStringLiteral("fio reported an error: %1").arg(jobError),
-                          out.target, tail(stdErr));
-    } else if (r.exitCode != 0) {
-        out.error = Error(Error::Code::CommandFailed,
-                          QStringLiteral("fio exited with %1: %2").arg(r.exitSignal.isEmpty() ? QString::number(r.exitCode) : r.exitSignal,
-                                                                      tail(stdErr, 2)),
-                          out.target, tail(stdErr));
-    } else if (!stream.hasFinalReport()) {
-        out.error = Error(Error::Code::ParseError, QStringLiteral("fio produced no final report"), out.target,
-                          stream.warnings().join(QLatin1Char('\n')));
-    }
+    fiostep::runStreaming(ctx, cmd, out);
     removeBenchFile(ctx);
     return out;
 }

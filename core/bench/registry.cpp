@@ -1,6 +1,7 @@
 #include "bench/registry.h"
 
 #include "bench/diskfiokind.h"
+#include "bench/rbdkind.h"
 
 namespace cm {
 
@@ -38,6 +39,7 @@ void registerBuiltinKinds()
 {
     static const bool once = [] {
         Registry::instance().add(std::make_shared<DiskFioKind>());
+        Registry::instance().add(std::make_shared<RbdKind>());
         return true;
     }();
     Q_UNUSED(once);

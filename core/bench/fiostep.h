@@ -1,0 +1,20 @@
+#pragma once
+// What every fio-based runner shares: checking fio on the node, and running one fio
+// command with its status stream turned into live samples, its final report into the
+// step's summary, and its errors (fio's `error` fields, exit status, no report) into
+// clear Error values.
+#include "bench/steprunner.h"
+
+namespace cm::fiostep {
+
+// "fio-3.33", or an error (ToolMissing when fio is not installed on the node).
+QString fioVersion(StepContext &ctx, Error *error);
+
+// Runs `cmd` (a fio command with --output-format=json+ --status-interval=1) on the
+// node and fills out.summary, out.rawOutput and out.error. out.target must be set.
+void runStreaming(StepContext &ctx, const Command &cmd, StepOutcome &out);
+
+// The last lines of a tool's stderr, for messages.
+QString tail(const QByteArray &text, int lines = 6);
+
+} // namespace cm::fiostep

@@ -1,0 +1,22 @@
+#pragma once
+// One RBD step with fio's rbd engine on a node: creates the step's own image with the
+// node's rbd CLI, prefills it before reads, streams fio like the disk runner, and
+// removes the image afterwards (also after a cancel or an error).
+#include "bench/steprunner.h"
+#include "model/plan.h"
+
+namespace cm {
+
+class RbdFioRunner : public StepRunner {
+public:
+    RbdFioRunner(Plan plan, int stepIndex);
+    StepOutcome run(StepContext &ctx) override;
+
+private:
+    Error rbd(StepContext &ctx, const QStringList &args, const CancelToken &cancel, int timeoutMs = 120000);
+
+    Plan m_plan;
+    int m_stepIndex;
+};
+
+} // namespace cm

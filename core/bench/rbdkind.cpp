@@ -1,0 +1,182 @@
+#include "bench/rbdkind.h"
+
+#include "bench/rbdfiorunner.h"
+#include "transport/shellquote.h"
+
+#include <QRegularExpression>
+
+namespace cm {
+
+namespace {
+
+PlanStep rbdStep(const QString &id, const QString &title, const QString &rw, const QString &bs, int iodepth, int runtime)
+{
+    return PlanStep{id, title,
+                    {{QStringLiteral("rw"), rw}, {QStringLiteral("bs"), bs}, {QStringLiteral("iodepth"), iodepth},
+                     {QStringLiteral("runtime"), runtime}}};
+}
+
+bool validSize(const QString &s)
+{
+    static const QRegularExpression re(QStringLiteral(R"(^[0-9]+([kKmMgGtT]i?[bB]?)?$)"));
+    return re.match(s).hasMatch();
+}
+
+bool validName(const QString &s)
+{
+    static const QRegularExpression re(QStringLiteral(R"(^[A-Za-z0-9_.-]{1,128}$)"));
+    return re.match(s).hasMatch();
+}
+
+} // namespace
+
+QList<Preset> RbdKind::presets() const
+{
+    const int r = 30;
+    return {Preset{QStringLiteral("standard"), QStringLiteral("RBD test table"),
+                   QStringLiteral("4M QD16 write, 4k QD1 randwrite, 4k QD128 randwrite, then the same reads (prefilled)"),
+                   {rbdStep(QStringLiteral("seq-write-4m-qd16"), QStringLiteral("4M QD16 write"), QStringLiteral("write"), QStringLiteral("4M"), 16, r),
+                    rbdStep(QStringLiteral("randwrite-4k-qd1"), QStringLiteral("4k QD1 random write"), QStringLiteral("randwrite"), QStringLiteral("4k"), 1, r),
+                    rbdStep(QStringLiteral("randwrite-4k-qd128"), QStringLiteral("4k QD128 random write"), QStringLiteral("randwrite"), QStringLiteral("4k"), 128, r),
+                    rbdStep(QStringLiteral("seq-read-4m-qd16"), QStringLiteral("4M QD16 read"), QStringLiteral("read"), QStringLiteral("4M"), 16, r),
+                    rbdStep(QStringLiteral("randread-4k-qd1"), QStringLiteral("4k QD1 random read"), QStringLiteral("randread"), QStringLiteral("4k"), 1, r),
+                    rbdStep(QStringLiteral("randread-4k-qd128"), QStringLiteral("4k QD128 random read"), QStringLiteral("randread"), QStringLiteral("4k"), 128, r)}}};
+}
+
+Error RbdKind::validate(const Plan &plan) const
+{
+    auto bad = [](const QString &m) { return Error(Error::Code::InvalidInput, m, QStringLiteral("rbd")); };
+    if (plan.kind != kindId())
+        return bad(QStringLiteral("plan kind is %1, not rbd").arg(plan.kind));
+    if (plan.nodes.isEmpty())
+        return bad(QStringLiteral("no node to run fio on"));
+    const QString engine = plan.target.value(QStringLiteral("engine")).toString(QStringLiteral("fio"));
+    if (engine != QLatin1String("fio"))
+        return bad(QStringLiteral("unknown RBD engine \"%1\" (this build runs fio's rbd engine)").arg(engine));
+    if (!validName(plan.target.value(QStringLiteral("pool")).toString()))
+        return bad(QStringLiteral("pool name \"%1\" is not valid").arg(plan.target.value(QStringLiteral("pool")).toString()));
+    if (!validName(plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin"))))
+        return bad(QStringLiteral("client name is not valid"));
+    if (!validSize(plan.target.value(QStringLiteral("imageSize")).toString(QStringLiteral("1G"))))
+        return bad(QStringLiteral("image size is not a size like 1G"));
+    for (const PlanStep &s : plan.steps) {
+        const QString rw = s.params.value(QStringLiteral("rw")).toString();
+        if (!QStringList{QStringLiteral("read"), QStringLiteral("write"), QStringLiteral("randread"), QStringLiteral("randwrite"),
+                         QStringLiteral("rw"), QStringLiteral("randrw")}.contains(rw))
+            return bad(QStringLiteral("step %1: rw \"%2\" is not valid").arg(s.id, rw));
+        if (!validSize(s.params.value(QStringLiteral("bs")).toString()))
+            return bad(QStringLiteral("step %1: block size is not valid").arg(s.id));
+        const int qd = s.params.value(QStringLiteral("iodepth")).toInt(1);
+        const int rt = s.params.value(QStringLiteral("runtime")).toInt(0);
+        if (qd < 1 || qd > 4096) return bad(QStringLiteral("step %1: queue depth must be 1..4096").arg(s.id));
+        if (rt < 1 || rt > 86400) return bad(QStringLiteral("step %1: runtime must be 1..86400 s").arg(s.id));
+    }
+    return {};
+}
+
+bool RbdKind::stepReads(const PlanStep &step)
+{
+    return step.params.value(QStringLiteral("rw")).toString().contains(QLatin1String("read"))
+        || step.params.value(QStringLiteral("rw")).toString().endsWith(QLatin1String("rw"));
+}
+
+QStringList RbdKind::cephArgs(const Plan &plan)
+{
+    QStringList a;
+    const QString conf = plan.target.value(QStringLiteral("conf")).toString();
+    const QString keyring = plan.target.value(QStringLiteral("keyring")).toString();
+    if (!conf.isEmpty())
+        a << QStringLiteral("-c") << conf;
+    a << QStringLiteral("--id") << plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin"));
+    if (!keyring.isEmpty())
+        a << QStringLiteral("--keyring") << keyring;
+    return a;
+}
+
+QMap<QString, QString> RbdKind::fioEnv(const Plan &plan)
+{
+    // fio's rbd engine has no conf option: it reads CEPH_CONF (and CEPH_ARGS).
+    QMap<QString, QString> env;
+    const QString conf = plan.target.value(QStringLiteral("conf")).toString();
+    const QString keyring = plan.target.value(QStringLiteral("keyring")).toString();
+    if (!conf.isEmpty())
+        env.insert(QStringLiteral("CEPH_CONF"), conf);
+    if (!keyring.isEmpty())
+        env.insert(QStringLiteral("CEPH_ARGS"), QStringLiteral("--keyring=") + keyring);
+    return env;
+}
+
+QStringList RbdKind::fioArgs(const Plan &plan, const PlanStep &step, const QString &image)
+{
+    const QJsonObject &p = step.params;
+    return {QStringLiteral("fio"),
+            QStringLiteral("--output-format=json+"),
+            QStringLiteral("--status-interval=1"),
+            QStringLiteral("--eta=never"),
+            QStringLiteral("--name=") + step.id,
+            QStringLiteral("--ioengine=rbd"),
+            QStringLiteral("--clientname=") + plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin")),
+            QStringLiteral("--pool=") + plan.target.value(QStringLiteral("pool")).toString(),
+            QStringLiteral("--rbdname=") + image,
+            QStringLiteral("--rw=") + p.value(QStringLiteral("rw")).toString(),
+            QStringLiteral("--bs=") + p.value(QStringLiteral("bs")).toString(),
+            QStringLiteral("--iodepth=%1").arg(p.value(QStringLiteral("iodepth")).toInt(1)),
+            QStringLiteral("--numjobs=1"),
+            QStringLiteral("--time_based=1"),
+            QStringLiteral("--runtime=%1").arg(p.value(QStringLiteral("runtime")).toInt(30)),
+            QStringLiteral("--randrepeat=0"),
+            QStringLiteral("--norandommap=1")};
+}
+
+QString RbdKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const
+{
+    if (stepIndex < 0 || stepIndex >= plan.steps.size())
+        return {};
+    Command c;
+    c.env = fioEnv(plan);
+    c.argv = fioArgs(plan, plan.steps.at(stepIndex), imagePrefix() + QStringLiteral("NODE-ID"));
+    return QStringLiteral("[%1] ").arg(node.isLocal() ? QStringLiteral("local") : node.toSpecString()) + c.toShellString();
+}
+
+double RbdKind::estimatedSeconds(const Plan &plan, int stepIndex) const
+{
+    if (stepIndex < 0 || stepIndex >= plan.steps.size())
+        return 0;
+    const PlanStep &s = plan.steps.at(stepIndex);
+    return s.params.value(QStringLiteral("runtime")).toInt(30) + (stepReads(s) ? 10 : 2);
+}
+
+std::unique_ptr<StepRunner> RbdKind::createStepRunner(const Plan &plan, int stepIndex) const
+{
+    return std::make_unique<RbdFioRunner>(plan, stepIndex);
+}
+
+Plan RbdKind::makePlan(const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target, int runtimeSec,
+                       Error *error)
+{
+    Plan plan;
+    plan.kind = kindId();
+    plan.preset = preset;
+    plan.nodes = nodes;
+    plan.target = target;
+    RbdKind kind;
+    for (const Preset &p : kind.presets())
+        if (p.id == preset) {
+            plan.steps = p.steps;
+            plan.name = p.title;
+        }
+    if (plan.steps.isEmpty()) {
+        if (error)
+            *error = Error(Error::Code::InvalidInput, QStringLiteral("unknown preset \"%1\" (standard)").arg(preset));
+        return {};
+    }
+    if (runtimeSec > 0)
+        for (PlanStep &s : plan.steps)
+            s.params.insert(QStringLiteral("runtime"), runtimeSec);
+    const Error e = kind.validate(plan);
+    if (error)
+        *error = e;
+    return plan;
+}
+
+} // namespace cm

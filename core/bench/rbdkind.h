@@ -1,0 +1,38 @@
+#pragma once
+// RBD benchmark (DESIGN.md §2 "RBD"): fio's rbd engine run on a node over SSH (the
+// "fio" engine), with the RBD test table as presets. Each step gets its own image
+// (clustermark-bench-…, created before and removed after), prefilled before reads
+// (reads of unwritten extents are free and lie).
+//
+// Plan.target: {"engine":"fio", "pool":"rbd", "imageSize":"1G",
+//               "conf":"/etc/ceph/ceph.conf", "keyring":"", "client":"admin"}
+//   conf/keyring are paths ON THE NODE.
+// PlanStep.params: rw, bs, iodepth, runtime (s)
+#include "bench/runnerkind.h"
+
+namespace cm {
+
+class RbdKind : public RunnerKind {
+public:
+    static QString kindId() { return QStringLiteral("rbd"); }
+    static QString imagePrefix() { return QStringLiteral("clustermark-bench-"); }
+
+    QString id() const override { return kindId(); }
+    QString displayName() const override { return QStringLiteral("RBD"); }
+    QList<Preset> presets() const override;
+    Error validate(const Plan &plan) const override;
+    bool isDestructive(const Plan &) const override { return false; }   // only its own images
+    QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
+    double estimatedSeconds(const Plan &plan, int stepIndex) const override;
+    std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
+
+    // The Ceph client arguments for the node's rbd CLI (-c CONF --id NAME [--keyring K]).
+    static QStringList cephArgs(const Plan &plan);
+    static QStringList fioArgs(const Plan &plan, const PlanStep &step, const QString &image);
+    static QMap<QString, QString> fioEnv(const Plan &plan);
+    static bool stepReads(const PlanStep &step);
+    static Plan makePlan(const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target, int runtimeSec,
+                         Error *error);
+};
+
+} // namespace cm

@@ -1,0 +1,110 @@
+// RBD with fio's rbd engine against the local Ceph lab: figures, prefill before reads,
+// its own images removed (also after a cancel), a missing pool as a clear error.
+#include "bench/rbdkind.h"
+#include "bench/registry.h"
+#include "cephlabfixture.h"
+#include "engine/runengine.h"
+#include "model/metric.h"
+#include "testutil.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cm;
+
+class TestRbdFio : public QObject {
+    Q_OBJECT
+
+    cmtest::CephLabFixture m_lab;
+    QTemporaryDir m_data;
+
+    Plan plan(const QString &pool, int runtime, const QStringList &ids)
+    {
+        Error e;
+        Plan p = RbdKind::makePlan(QStringLiteral("standard"), {NodeSpec::parse(QStringLiteral("local"))},
+                                   {{QStringLiteral("engine"), QStringLiteral("fio")}, {QStringLiteral("pool"), pool},
+                                    {QStringLiteral("imageSize"), QStringLiteral("64M")}, {QStringLiteral("conf"), m_lab.confPath()},
+                                    {QStringLiteral("keyring"), m_lab.keyringPath()}},
+                                   runtime, &e);
+        QList<PlanStep> keep;
+        for (const PlanStep &s : std::as_const(p.steps))
+            if (ids.contains(s.id))
+                keep << s;
+        p.steps = keep;
+        for (PlanStep &s : p.steps)
+            s.params.insert(QStringLiteral("iodepth"), 16);
+        return p;
+    }
+    QStringList images()
+    {
+        QByteArray out;
+        m_lab.client(QStringLiteral("rbd"), {QStringLiteral("ls"), QStringLiteral("rbd")}, &out);
+        return QString::fromUtf8(out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString why;
+        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
+        registerBuiltinKinds();
+        QVERIFY2(m_lab.start(1), qPrintable(m_lab.whyNot()));
+        QVERIFY(m_lab.createPool(QStringLiteral("rbd"), QStringLiteral("rbd")));
+    }
+
+    void writesThenPrefilledReads()
+    {
+        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy done(&engine, &RunEngine::stepFinished);
+        QSignalSpy failed(&engine, &RunEngine::stepFailed);
+        engine.start(plan(QStringLiteral("rbd"), 2, {QStringLiteral("randwrite-4k-qd1"), QStringLiteral("randread-4k-qd1")}));
+        QVERIFY(finished.wait(120000));
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(3).value<Error>().toString()));
+        QCOMPARE(done.size(), 2);
+        const double w = done.at(0).at(3).toJsonObject().value(QStringLiteral("write")).toObject().value(QStringLiteral("iops")).toDouble();
+        const double r = done.at(1).at(3).toJsonObject().value(QStringLiteral("read")).toObject().value(QStringLiteral("iops")).toDouble();
+        qInfo("lab RBD via fio: 4k QD16 randwrite %.0f IOPS, 4k QD16 randread %.0f IOPS", w, r);
+        QVERIFY(w > 50);
+        QVERIFY(r > 50);
+        QVERIFY2(images().isEmpty(), qPrintable(images().join(QLatin1Char(' '))));
+    }
+
+    void cancelRemovesTheImage()
+    {
+        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
+        SampleBufferPtr buffer;
+        RunId id = 0;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) { id = i; buffer = b; });
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        engine.start(plan(QStringLiteral("rbd"), 60, {QStringLiteral("randwrite-4k-qd128")}));
+        int measured = 0;
+        QTRY_VERIFY_WITH_TIMEOUT((measured += cmtest::takeStepSamples(buffer)) > 0, 30000);
+        QCOMPARE(images().size(), 1);
+        QElapsedTimer clock;
+        clock.start();
+        engine.cancel(id);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+        qInfo("cancel to run finished (image removed): %lld ms", clock.elapsed());
+        QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Cancelled);
+        QVERIFY(images().isEmpty());
+        QVERIFY(cmtest::processesMatching("--ioengine=rbd").isEmpty());
+    }
+
+    void missingPoolIsAClearError()
+    {
+        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy failed(&engine, &RunEngine::stepFailed);
+        engine.start(plan(QStringLiteral("no-such-pool"), 1, {QStringLiteral("randwrite-4k-qd1")}));
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(failed.size(), 1);
+        const Error e = failed.first().at(3).value<Error>();
+        QVERIFY2(e.message.contains(QStringLiteral("no-such-pool")), qPrintable(e.toString()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRbdFio)
+#include "test_rbdfio.moc"
