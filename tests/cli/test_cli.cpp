@@ -103,6 +103,13 @@ private Q_SLOTS:
         Out d = cli({QStringLiteral("run"), garbage});
         QCOMPARE(d.code, 2);
         QVERIFY2(d.err.contains("not valid JSON"), d.err.constData());
+        Out r = cli({QStringLiteral("plan"), QStringLiteral("rbd"), QStringLiteral("--pool"), QStringLiteral("a;b")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("pool name"));
+        Out rbd = cli({QStringLiteral("plan"), QStringLiteral("rbd"), QStringLiteral("--lab"), QStringLiteral("/tmp/lab"), QStringLiteral("--runtime"), QStringLiteral("5")});
+        QCOMPARE(rbd.code, 0);
+        QCOMPARE(rbd.json().value(QStringLiteral("kind")).toString(), QStringLiteral("rbd"));
+        QCOMPARE(rbd.json().value(QStringLiteral("ceph")).toObject().value(QStringLiteral("conf")).toString(), QStringLiteral("/tmp/lab/ceph.conf"));
         Out e = cli({QStringLiteral("frobnicate")});
         QCOMPARE(e.code, 2);
     }
