@@ -191,10 +191,14 @@ private Q_SLOTS:
         LiveChart *bw = dash.chart(LiveDashboard::Chart::Bandwidth);
         QCOMPARE(bw->lineCount(), 3);                    // read, write, read: no line across steps
         QCOMPARE(bw->displayedPointCount(), 15);
-        int visibleMarkers = 0;
-        for (QLegendMarker *m : bw->chart()->legend()->markers())
-            visibleMarkers += m->isVisible();
-        QCOMPARE(visibleMarkers, 2);                     // one legend entry per target and metric
+        auto visibleMarkers = [bw] {
+            int n = 0;
+            for (QLegendMarker *m : bw->chart()->legend()->markers())
+                n += m->isVisible();
+            return n;
+        };
+        // one legend entry per target and metric (the legend lays its markers out lazily)
+        QTRY_COMPARE_WITH_TIMEOUT(visibleMarkers(), 2, 3000);
         QCOMPARE(bw->scale().label, QStringLiteral("MB/s"));
         // The card's "now" restarts with each step: the write step ended reads.
         QCOMPARE(dash.card(t)->currentText(metric::ReadBw), QStringLiteral("500 MB/s"));

@@ -6,9 +6,11 @@
 #include "wizard/kindpage.h"
 #include "wizard/nodespage.h"
 #include "wizard/planwizard.h"
+#include "wizard/rbdtargetpage.h"
 #include "wizard/reviewpage.h"
 
 #include <QAbstractButton>
+#include <QCheckBox>
 #include <QJsonDocument>
 #include <QLineEdit>
 #include <QListWidget>
@@ -133,6 +135,48 @@ private Q_SLOTS:
         QVERIFY2(!err, qPrintable(err.toString()));
         QCOMPARE(loaded.steps.size(), plan.steps.size());
         QCOMPARE(loaded.target, plan.target);
+    }
+
+    void rbdPlan()
+    {
+        PlanWizard w({});
+        w.show();
+        auto *kinds = page<KindPage>(w)->list();
+        QListWidgetItem *rbd = nullptr;
+        for (int i = 0; i < kinds->count(); ++i)
+            if (kinds->item(i)->data(Qt::UserRole).toString() == QLatin1String("rbd"))
+                rbd = kinds->item(i);
+        QVERIFY2(rbd, "the RBD kind is offered");
+        kinds->setCurrentItem(rbd);
+        QVERIFY(clickNext(w));
+        QVERIFY(page<NodesPage>(w));
+        QVERIFY(clickNext(w));
+        auto *target = page<RbdTargetPage>(w);
+        QVERIFY(target);
+        target->poolEdit()->setText(QStringLiteral("bad pool;"));
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        target->poolEdit()->setText(QStringLiteral("bench"));
+        target->confEdit()->setText(QStringLiteral("/etc/pve/ceph.conf"));
+        target->keyringEdit()->setText(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring"));
+        QVERIFY(target->healthCheck()->isChecked());   // local node: health polled too
+        QVERIFY(clickNext(w));
+        auto *params = page<DiskParamsPage>(w);
+        QVERIFY(params);
+        QCOMPARE(params->presetList()->count(), 1);
+        QCOMPARE(params->stepTable()->rowCount(), 6);
+        QVERIFY(clickNext(w));
+        auto *review = page<ReviewPage>(w);
+        QVERIFY(review);
+        QVERIFY2(review->commandsText().contains(QStringLiteral("--ioengine=rbd")), qPrintable(review->commandsText()));
+        QVERIFY(review->commandsText().contains(QStringLiteral("CEPH_CONF=/etc/pve/ceph.conf")));
+        QSignalSpy spy(&w, &PlanWizard::runRequested);
+        QTest::mouseClick(w.button(QWizard::FinishButton), Qt::LeftButton);
+        QCOMPARE(spy.count(), 1);
+        const Plan plan = spy.at(0).at(0).value<Plan>();
+        QCOMPARE(plan.kind, QStringLiteral("rbd"));
+        QCOMPARE(plan.target.value(QStringLiteral("pool")).toString(), QStringLiteral("bench"));
+        QCOMPARE(plan.ceph.value(QStringLiteral("conf")).toString(), QStringLiteral("/etc/pve/ceph.conf"));
+        QVERIFY(!Registry::instance().kind(plan.kind)->validate(plan).isError());
     }
 
     void deviceNeedsTypedPath()

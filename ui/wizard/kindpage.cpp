@@ -28,6 +28,8 @@ QString kindDescription(const QString &id)
 {
     if (id == QLatin1String("disk-fio"))
         return KindPage::tr("Disk: fio on the node that holds the disk or folder (bandwidth, IOPS, latency)");
+    if (id == QLatin1String("rbd"))
+        return KindPage::tr("RBD: fio's rbd engine on a node, one test image per step (Ceph block storage)");
     return id;
 }
 } // namespace

@@ -5,6 +5,7 @@
 #include "wizard/disktargetpage.h"
 #include "wizard/nodespage.h"
 #include "wizard/planwizard.h"
+#include "wizard/rbdtargetpage.h"
 #include "wizard/reviewpage.h"
 
 namespace cm::ui {
@@ -34,6 +35,10 @@ void registerBuiltinPageSets()
         PageSetRegistry::instance().add(QStringLiteral("disk-fio"), [](PlanWizard *w) {
             return QList<PlanWizardPage *>{new NodesPage(w), new DiskTargetPage(w), new DiskParamsPage(w),
                                            new DiskSafetyPage(w), new ReviewPage(w)};
+        });
+        // RBD: nodes, cluster and pool, the RBD test table, review (no device to guard).
+        PageSetRegistry::instance().add(QStringLiteral("rbd"), [](PlanWizard *w) {
+            return QList<PlanWizardPage *>{new NodesPage(w), new RbdTargetPage(w), new DiskParamsPage(w), new ReviewPage(w)};
         });
         return true;
     }();

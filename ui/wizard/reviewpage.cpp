@@ -66,9 +66,11 @@ void ReviewPage::initializePage()
         QStringList nodes;
         for (const NodeSpec &n : std::as_const(plan.nodes))
             nodes << n.displayName();
-        const QString preset = plan.preset == QLatin1String("quick") ? tr("Quick disk")
-                               : plan.preset == QLatin1String("standard") ? tr("Standard disk")
-                                                                          : tr("Disk");
+        QString preset = kind ? kind->displayName() : plan.kind;
+        if (kind)
+            for (const Preset &p : kind->presets())
+                if (p.id == plan.preset)
+                    preset = kind->displayName() + QStringLiteral(" · ") + p.title;
         m_name->setText(tr("%1 (%2)").arg(preset, nodes.join(QStringLiteral(", "))));
     }
     QString text;

@@ -1,0 +1,96 @@
+#include "wizard/rbdtargetpage.h"
+
+#include "bench/rbdkind.h"
+
+#include <QCheckBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpression>
+#include <QVBoxLayout>
+
+namespace cm::ui {
+
+RbdTargetPage::RbdTargetPage(QWidget *parent) : PlanWizardPage(parent)
+{
+    setTitle(tr("RBD target"));
+    setSubTitle(tr("Each test writes its own image (%1…) in this pool, prefilled before reads and removed "
+                   "afterwards. fio's rbd engine runs on the chosen node.").arg(RbdKind::imagePrefix()));
+    auto *form = new QFormLayout;
+    m_pool = new QLineEdit(QStringLiteral("rbd"), this);
+    m_size = new QLineEdit(QStringLiteral("1G"), this);
+    m_conf = new QLineEdit(QStringLiteral("/etc/ceph/ceph.conf"), this);
+    m_keyring = new QLineEdit(this);
+    m_keyring->setPlaceholderText(tr("from ceph.conf (e.g. /etc/pve/priv/ceph.client.admin.keyring)"));
+    m_client = new QLineEdit(QStringLiteral("admin"), this);
+    form->addRow(tr("Pool:"), m_pool);
+    form->addRow(tr("Image size:"), m_size);
+    form->addRow(tr("ceph.conf on the node:"), m_conf);
+    form->addRow(tr("Keyring on the node:"), m_keyring);
+    form->addRow(tr("Client name:"), m_client);
+    m_health = new QCheckBox(tr("Poll the cluster's health during the run (this machine must reach the same files)"), this);
+    m_problem = new QLabel(this);
+    m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
+    auto *v = new QVBoxLayout(this);
+    v->addLayout(form);
+    v->addWidget(m_health);
+    v->addWidget(m_problem);
+    v->addStretch(1);
+    for (QLineEdit *e : {m_pool, m_size, m_conf, m_keyring, m_client})
+        connect(e, &QLineEdit::textChanged, this, [this] {
+            m_problem->setText(problem());
+            Q_EMIT completeChanged();
+        });
+}
+
+void RbdTargetPage::initializePage()
+{
+    const QJsonObject t = planWizard()->plan().target;
+    if (t.contains(QStringLiteral("pool")))
+        m_pool->setText(t.value(QStringLiteral("pool")).toString());
+    if (t.contains(QStringLiteral("conf")))
+        m_conf->setText(t.value(QStringLiteral("conf")).toString());
+    if (t.contains(QStringLiteral("keyring")))
+        m_keyring->setText(t.value(QStringLiteral("keyring")).toString());
+    const auto &nodes = planWizard()->plan().nodes;
+    m_health->setChecked(nodes.size() == 1 && nodes.first().isLocal());
+    m_problem->setText(problem());
+}
+
+QString RbdTargetPage::problem() const
+{
+    static const QRegularExpression name(QStringLiteral(R"(^[A-Za-z0-9_.-]{1,128}$)"));
+    static const QRegularExpression size(QStringLiteral(R"(^[0-9]+([kKmMgGtT]i?[bB]?)?$)"));
+    if (!name.match(m_pool->text()).hasMatch())
+        return tr("The pool name may hold letters, digits, '.', '_' and '-'.");
+    if (!size.match(m_size->text()).hasMatch())
+        return tr("The image size is a size like 1G or 512M.");
+    if (!name.match(m_client->text()).hasMatch())
+        return tr("The client name may hold letters, digits, '.', '_' and '-'.");
+    if (!m_conf->text().isEmpty() && !m_conf->text().startsWith(QLatin1Char('/')))
+        return tr("ceph.conf must be an absolute path on the node.");
+    return {};
+}
+
+bool RbdTargetPage::isComplete() const
+{
+    return problem().isEmpty();
+}
+
+bool RbdTargetPage::validatePage()
+{
+    Plan &plan = planWizard()->plan();
+    plan.target = {{QStringLiteral("engine"), QStringLiteral("fio")},
+                   {QStringLiteral("pool"), m_pool->text()},
+                   {QStringLiteral("imageSize"), m_size->text()},
+                   {QStringLiteral("conf"), m_conf->text()},
+                   {QStringLiteral("keyring"), m_keyring->text()},
+                   {QStringLiteral("client"), m_client->text()}};
+    plan.ceph = m_health->isChecked()
+        ? QJsonObject{{QStringLiteral("conf"), m_conf->text()}, {QStringLiteral("keyring"), m_keyring->text()},
+                      {QStringLiteral("client"), QStringLiteral("client.") + m_client->text()}}
+        : QJsonObject();
+    return true;
+}
+
+} // namespace cm::ui
