@@ -11,6 +11,8 @@
 #include <QTest>
 #include <QThread>
 
+#include <csignal>
+
 using namespace cm;
 
 class TestCephInventory : public QObject {
@@ -92,6 +94,52 @@ private Q_SLOTS:
         QCOMPARE(after.healthStatus, QStringLiteral("HEALTH_WARN"));
         QVERIFY(after.pool(QStringLiteral("noapp")));
         QVERIFY(after.pool(QStringLiteral("noapp"))->applications.isEmpty());
+    }
+
+    // After inventoryOfTheLab: an erasure-coded pool with its profile's k and m, then
+    // an OSD stopped by its pid file shows down (and, with noout, still in).
+    void erasurePoolAndDownOsd()
+    {
+        RadosClient c;
+        CephConnectionSpec s;
+        s.confPath = m_lab.confPath();
+        s.keyringPath = m_lab.keyringPath();
+        s.timeoutSec = 5;
+        QVERIFY(!c.connect(s));
+        QCOMPARE(m_lab.client(QStringLiteral("ceph"), {"osd", "erasure-code-profile", "set", "ec21", "k=2", "m=1",
+                                                        "crush-failure-domain=osd"}), 0);
+        QCOMPARE(m_lab.client(QStringLiteral("ceph"), {"osd", "pool", "create", "ecpool", "8", "8", "erasure", "ec21"}), 0);
+        QCOMPARE(m_lab.client(QStringLiteral("ceph"), {"osd", "set", "noout"}), 0);
+        Error e;
+        CephInventory inv = probeCephInventory(c, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        const CephPool *ec = inv.pool(QStringLiteral("ecpool"));
+        QVERIFY(ec);
+        QVERIFY(ec->isErasure());
+        QCOMPARE(ec->erasureCodeProfile, QStringLiteral("ec21"));
+        QCOMPARE(ec->k, 2);
+        QCOMPARE(ec->m, 1);
+        QCOMPARE(ec->size, 3);
+
+        QFile pidFile(m_lab.dir() + QStringLiteral("/run/osd.2.pid"));
+        QVERIFY(pidFile.open(QIODevice::ReadOnly));
+        const pid_t pid = pid_t(pidFile.readAll().trimmed().toInt());
+        QVERIFY(pid > 0 && cmtest::processAlive(pid));
+        QCOMPARE(::kill(pid, SIGTERM), 0);
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < 15000) {
+            inv = probeCephInventory(c, &e);
+            QVERIFY2(!e, qPrintable(e.toString()));
+            if (inv.osd(2) && !inv.osd(2)->up)
+                break;
+            QThread::msleep(200);
+        }
+        qInfo("osd.2 seen down after %lld ms", t.elapsed());
+        QVERIFY(inv.osd(2) && !inv.osd(2)->up);
+        QVERIFY(inv.osd(2)->in);
+        QVERIFY(inv.osd(0)->up && inv.osd(1)->up);
+        QVERIFY(inv.hasCheck(QStringLiteral("OSDMAP_FLAGS")));
     }
 
     void wrongKeyIsRefused()
