@@ -17,6 +17,8 @@ int cmdSessions(const QStringList &args);
 int cmdShow(const QStringList &args);
 int cmdInventory(const QStringList &args);
 int cmdTrust(const QStringList &args);
+int cmdCeph(const QStringList &args);
+int cmdLab(const QStringList &args);
 
 void printJson(const QJsonDocument &doc);          // stdout, indented
 void printErr(const QString &line);                 // stderr, one line

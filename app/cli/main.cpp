@@ -28,6 +28,12 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
                      recorded /proc and /sys tree)
   trust USER@HOST[:PORT] [--fingerprint SHA256:…|--yes]
                      show a node's SSH host key fingerprint and trust it (first use)
+  ceph inventory [--conf FILE --keyring FILE | --lab DIR] [--timeout S] --json
+                     health, versions, OSDs, pools, CephFS, RGW of a Ceph cluster
+                     (default: /etc/ceph, then /etc/pve)
+  lab start [DIR] [--osds N] | lab stop DIR
+                     a throwaway single-host Ceph cluster (scripts/lab/ceph-lab.sh,
+                     found through $CLUSTERMARK_SCRIPTS)
 
 Nodes authenticate with ssh-agent or keys (~/.ssh/config is honoured); passwords and
 key passphrases are read from the OS keychain for nodes saved with "remember".
@@ -61,6 +67,8 @@ int main(int argc, char **argv)
     if (cmd == QLatin1String("show")) return cm::cli::cmdShow(args);
     if (cmd == QLatin1String("inventory")) return cm::cli::cmdInventory(args);
     if (cmd == QLatin1String("trust")) return cm::cli::cmdTrust(args);
+    if (cmd == QLatin1String("ceph")) return cm::cli::cmdCeph(args);
+    if (cmd == QLatin1String("lab")) return cm::cli::cmdLab(args);
     cm::cli::printErr(QStringLiteral("unknown command \"%1\"").arg(cmd));
     fputs(kUsage, stderr);
     return 2;

@@ -44,7 +44,7 @@ void HealthPoller::loop()
             m_sink({Sample{-1, Target, metric::CephHealth, t, double(int(CephHealthSnapshot::Health::Unknown))}});
         } else {
             Error pe;
-            const CephHealthSnapshot s = parseCephStatus(out, &pe);
+            const CephHealthSnapshot s = parseCephHealthSnapshot(out, &pe);
             if (!pe) {
                 m_sink({Sample{-1, Target, metric::CephHealth, t, double(int(s.health))},
                         Sample{-1, Target, metric::CephPgsRecovering, t, double(s.pgsRecovering)},

@@ -17,7 +17,7 @@ QString CephHealthSnapshot::healthName(Health h)
     return QStringLiteral("unknown");
 }
 
-CephHealthSnapshot parseCephStatus(const QByteArray &json, Error *error, QStringList *warnings)
+CephHealthSnapshot parseCephHealthSnapshot(const QByteArray &json, Error *error, QStringList *warnings)
 {
     CephHealthSnapshot s;
     QJsonParseError pe;

@@ -21,6 +21,6 @@ struct CephHealthSnapshot {
     static QString healthName(Health h);
 };
 
-CephHealthSnapshot parseCephStatus(const QByteArray &json, Error *error = nullptr, QStringList *warnings = nullptr);
+CephHealthSnapshot parseCephHealthSnapshot(const QByteArray &json, Error *error = nullptr, QStringList *warnings = nullptr);
 
 } // namespace cm

@@ -20,7 +20,7 @@ private Q_SLOTS:
     void healthOk()
     {
         Error e;
-        const CephHealthSnapshot s = parseCephStatus(data(QStringLiteral("health-ok.json")), &e);
+        const CephHealthSnapshot s = parseCephHealthSnapshot(data(QStringLiteral("health-ok.json")), &e);
         QVERIFY(!e);
         QCOMPARE(s.health, CephHealthSnapshot::Health::Ok);
         QVERIFY(s.checks.isEmpty());
@@ -29,14 +29,14 @@ private Q_SLOTS:
     }
     void warnWithCheck()
     {
-        const CephHealthSnapshot s = parseCephStatus(data(QStringLiteral("health-warn-noout.json")));
+        const CephHealthSnapshot s = parseCephHealthSnapshot(data(QStringLiteral("health-warn-noout.json")));
         QCOMPARE(s.health, CephHealthSnapshot::Health::Warn);
         QCOMPARE(s.checks.size(), 1);
         QVERIFY2(s.checks.first().startsWith(QStringLiteral("OSDMAP_FLAGS: noout flag(s) set")), qPrintable(s.checks.first()));
     }
     void recoveryAndScrubCounts()
     {
-        const CephHealthSnapshot s = parseCephStatus(data(QStringLiteral("recovering-derived.json")));
+        const CephHealthSnapshot s = parseCephHealthSnapshot(data(QStringLiteral("recovering-derived.json")));
         QCOMPARE(s.pgsScrubbing, 3);
         QCOMPARE(s.pgsRecovering, 4);
         QCOMPARE(s.pgsBackfilling, 2);
@@ -55,7 +55,7 @@ private Q_SLOTS:
     {
         QFETCH(QByteArray, json);
         Error e;
-        const CephHealthSnapshot s = parseCephStatus(json, &e);
+        const CephHealthSnapshot s = parseCephHealthSnapshot(json, &e);
         QCOMPARE(e.code, Error::Code::ParseError);
         QCOMPARE(s.health, CephHealthSnapshot::Health::Unknown);
     }
@@ -63,7 +63,7 @@ private Q_SLOTS:
     {
         QStringList w;
         Error e;
-        const CephHealthSnapshot s = parseCephStatus(R"({"health":{"status":"HEALTH_FOO"},"pgmap":{"pgs_by_state":[{"state_name":"active+recovering","count":-5}]}})", &e, &w);
+        const CephHealthSnapshot s = parseCephHealthSnapshot(R"({"health":{"status":"HEALTH_FOO"},"pgmap":{"pgs_by_state":[{"state_name":"active+recovering","count":-5}]}})", &e, &w);
         QVERIFY(!e);
         QCOMPARE(s.health, CephHealthSnapshot::Health::Unknown);
         QCOMPARE(s.pgsRecovering, 0);
