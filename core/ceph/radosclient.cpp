@@ -86,8 +86,15 @@ Error RadosClient::connect(const CephConnectionSpec &spec)
         return fail(r, QStringLiteral("setting the key"));
     r = rados_connect(cluster);
     if (r < 0) {
+        // librados says ENOENT when it found no key for the client (keyring missing).
+        if (-r == ENOENT) {
+            rados_shutdown(cluster);
+            return Error(Error::Code::PathMissing,
+                         QStringLiteral("cannot connect: no key for %1 (keyring file missing or unreadable)").arg(spec.clientName),
+                         m_context);
+        }
         Error e = fail(r, QStringLiteral("cannot connect to the cluster"));
-        if (e.code == Error::Code::CommandFailed && (-r == ETIMEDOUT || -r == ENOENT))
+        if (e.code == Error::Code::CommandFailed && -r == ETIMEDOUT)
             e.code = Error::Code::Unreachable;
         return e;
     }

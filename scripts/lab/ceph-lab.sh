@@ -209,7 +209,8 @@ bounded() {
 launch() {  # NAME BIN ARGS...
   local name=$1 bin=$2
   shift 2
-  bounded "$bin" -c "$dir/ceph.conf" "$@" </dev/null >>"$dir/log/$name.out" 2>&1
+  # 3>&-: the daemons must not keep the caller's stderr (fd 3) open
+  bounded "$bin" -c "$dir/ceph.conf" "$@" </dev/null >>"$dir/log/$name.out" 2>&1 3>&-
 }
 
 write_conf() {
