@@ -162,6 +162,18 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
     r = rbd_open(io, name.toUtf8().constData(), &image, nullptr);
     if (r < 0)
         err = rbdError(r, QStringLiteral("cannot open image %1").arg(context), context);
+    if (!err && w.cache == RbdWorkload::Cache::Off) {
+        // A per-image config override, read when the image is opened: reopen.
+        r = rbd_metadata_set(image, "conf_rbd_cache", "false");
+        rbd_close(image);
+        image = nullptr;
+        if (r >= 0)
+            r = rbd_open(io, name.toUtf8().constData(), &image, nullptr);
+        if (r < 0)
+            err = rbdError(r, QStringLiteral("cannot turn the cache off on image %1").arg(context), context);
+    } else if (!err && (r = rbd_flush(image)) < 0) {
+        err = rbdError(r, QStringLiteral("cannot flush image %1").arg(context), context);
+    }
 
     RbdIoRun::Stats totals;
     qint64 runtimeMs = 0;
@@ -208,6 +220,7 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
     m_summary.insert(QStringLiteral("rw"), RbdWorkload::modeName(w.mode));
     m_summary.insert(QStringLiteral("block_size"), double(w.blockSize));
     m_summary.insert(QStringLiteral("queue_depth"), w.queueDepth);
+    m_summary.insert(QStringLiteral("cache"), w.cache == RbdWorkload::Cache::Off ? QStringLiteral("off") : QStringLiteral("writeback"));
     m_summary.insert(QStringLiteral("prefill_ms"), double(m_prefillMs));
     m_summary.insert(QStringLiteral("intervals"), intervals);
     if (err)

@@ -14,6 +14,11 @@ struct RbdWorkload {
     // How the next op is issued once one completes: straight from librbd's completion
     // callback, or by the calling thread woken by the callback.
     enum class Issue { FromCompletion, FromWorker };
+    // librbd's cache stays in writethrough mode until the first flush. Writeback: one
+    // flush after open, as fio's rbd engine does (its cache invalidation flushes), so
+    // writes are acknowledged by the cache (rbd_cache_policy). Off: the image gets
+    // conf_rbd_cache=false, every write waits for the OSDs.
+    enum class Cache { Writeback, Off };
 
     Mode mode = Mode::RandWrite;
     quint64 blockSize = 4096;           // bytes, > 0, at most the image size
@@ -23,6 +28,7 @@ struct RbdWorkload {
     quint64 imageSize = 1ull << 30;     // bytes; a multiple of the block size is used
     Prefill prefill = Prefill::Auto;
     Issue issue = Issue::FromCompletion;
+    Cache cache = Cache::Writeback;
     int intervalMs = 1000;              // sample interval
 
     // Sample labels: step index, target ("pool/image" when empty) and a time offset

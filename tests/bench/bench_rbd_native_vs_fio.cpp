@@ -1,6 +1,8 @@
 // The native librbd engine vs fio's rbd engine on the same lab cluster (1 OSD), same
 // parameters, alternating runs, each on a fresh image: 4k QD32 randwrite and 4M QD16
-// write. Also compares the engine's two ways of reissuing ops. Target: the median of
+// write with librbd's cache as fio leaves it (fio's start-up invalidation flushes, which
+// ends the cache's writethrough-until-flush phase), and 4k with the cache off on both
+// sides. Also compares the engine's two ways of reissuing ops. Target: the median of
 // the native/fio pair ratios >= 1.0. Prints every run; exits 1 below the target.
 #include "ceph/radosclient.h"
 #include "ceph/rbdengine.h"
@@ -14,6 +16,7 @@
 #include <QRandomGenerator>
 
 #include <algorithm>
+#include <sys/resource.h>
 #include <cstdio>
 
 using namespace cm;
@@ -30,8 +33,16 @@ double median(QList<double> v)
 
 struct Figures {
     double iops = 0;
-    double bw = 0;   // bytes/s
+    double bw = 0;    // bytes/s
+    double cpu = 0;   // client CPU, % of one core over the run
 };
+
+double cpuSeconds()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
 
 struct Config {
     const char *name;
@@ -40,6 +51,7 @@ struct Config {
     int qd;
     const char *fioRw;
     const char *fioBs;
+    RbdWorkload::Cache cache;
 };
 
 Figures runNative(RadosClient &client, const Config &c, int runtime, RbdWorkload::Issue issue)
@@ -51,13 +63,27 @@ Figures runNative(RadosClient &client, const Config &c, int runtime, RbdWorkload
     w.runtimeSec = runtime;
     w.imageSize = 1ull << 30;
     w.issue = issue;
+    w.cache = c.cache;
     RbdEngine engine(client);
-    if (const Error e = engine.run(kPool, w, {})) {
+    double cpu = 0;
+    QStringList perSecond;
+    const auto sink = [&](const SampleList &samples) {
+        for (const Sample &s : samples)
+            if (s.metric == QLatin1String("write.iops"))
+                perSecond << QString::number(s.value, 'f', 0);
+        if (cpu == 0)
+            cpu = cpuSeconds();   // from the end of the first interval: no image set-up
+    };
+    if (const Error e = engine.run(kPool, w, {}, sink)) {
         fprintf(stderr, "native run failed: %s\n", qPrintable(e.toString()));
         return {};
     }
     const QJsonObject d = engine.summary().value(QStringLiteral("write")).toObject();
-    return {d.value(QStringLiteral("iops")).toDouble(), d.value(QStringLiteral("bw")).toDouble()};
+    const double secs = d.value(QStringLiteral("runtime_ms")).toDouble() / 1000.0 - 1.0;
+    if (qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_VERBOSE"))
+        printf("  native per-interval IOPS: %s\n", qPrintable(perSecond.join(QLatin1Char(' '))));
+    return {d.value(QStringLiteral("iops")).toDouble(), d.value(QStringLiteral("bw")).toDouble(),
+            secs > 0 ? 100.0 * (cpuSeconds() - cpu) / secs : 0};
 }
 
 Figures runFio(const cmtest::CephLabFixture &lab, const Config &c, int runtime)
@@ -70,7 +96,10 @@ Figures runFio(const cmtest::CephLabFixture &lab, const Config &c, int runtime)
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("CEPH_CONF"), lab.confPath());   // fio's rbd engine has no conf option
-    env.insert(QStringLiteral("CEPH_ARGS"), QStringLiteral("--keyring ") + lab.keyringPath());
+    QString cephArgs = QStringLiteral("--keyring ") + lab.keyringPath();
+    if (c.cache == RbdWorkload::Cache::Off)
+        cephArgs += QStringLiteral(" --rbd_cache=false");
+    env.insert(QStringLiteral("CEPH_ARGS"), cephArgs);
     p.setProcessEnvironment(env);
     p.start(QStringLiteral("fio"),
             {QStringLiteral("--name=bench"), QStringLiteral("--ioengine=rbd"), QStringLiteral("--clientname=admin"),
@@ -81,11 +110,13 @@ Figures runFio(const cmtest::CephLabFixture &lab, const Config &c, int runtime)
     p.waitForFinished(runtime * 1000 + 60000);
     const QByteArray out = p.readAllStandardOutput();
     lab.client(QStringLiteral("rbd"), {QStringLiteral("rm"), QStringLiteral("--no-progress"), kPool + QLatin1Char('/') + image});
-    const QJsonObject w = QJsonDocument::fromJson(out.mid(out.indexOf('{'))).object().value(QStringLiteral("jobs"))
-                              .toArray().first().toObject().value(QStringLiteral("write")).toObject();
+    const QJsonObject job = QJsonDocument::fromJson(out.mid(out.indexOf('{'))).object().value(QStringLiteral("jobs"))
+                                .toArray().first().toObject();
+    const QJsonObject w = job.value(QStringLiteral("write")).toObject();
     if (w.isEmpty())
         fprintf(stderr, "fio failed: %s\n", p.readAllStandardError().constData());
-    return {w.value(QStringLiteral("iops")).toDouble(), w.value(QStringLiteral("bw_bytes")).toDouble()};
+    return {w.value(QStringLiteral("iops")).toDouble(), w.value(QStringLiteral("bw_bytes")).toDouble(),
+            job.value(QStringLiteral("usr_cpu")).toDouble() + job.value(QStringLiteral("sys_cpu")).toDouble()};
 }
 
 } // namespace
@@ -117,8 +148,9 @@ int main(int argc, char **argv)
     }
 
     const Config configs[] = {
-        {"4k QD32 randwrite", RbdWorkload::Mode::RandWrite, 4096, 32, "randwrite", "4k"},
-        {"4M QD16 write", RbdWorkload::Mode::Write, 4ull << 20, 16, "write", "4M"},
+        {"4k QD32 randwrite", RbdWorkload::Mode::RandWrite, 4096, 32, "randwrite", "4k", RbdWorkload::Cache::Writeback},
+        {"4M QD16 write", RbdWorkload::Mode::Write, 4ull << 20, 16, "write", "4M", RbdWorkload::Cache::Writeback},
+        {"4k QD32 randwrite, rbd_cache off", RbdWorkload::Mode::RandWrite, 4096, 32, "randwrite", "4k", RbdWorkload::Cache::Off},
     };
     bool ok = true;
     for (const Config &c : configs) {
@@ -137,10 +169,10 @@ int main(int argc, char **argv)
             wrk << w.iops;
             ratios << (f.iops > 0 ? n.iops / f.iops : 0);
             ratiosWorker << (f.iops > 0 ? w.iops / f.iops : 0);
-            printf("%s round %d: fio %.0f IOPS %.1f MiB/s | native (reissue in callback) %.0f IOPS %.1f MiB/s (%.3f)"
-                   " | native (reissue on worker) %.0f IOPS %.1f MiB/s (%.3f)\n",
-                   c.name, i + 1, f.iops, f.bw / 1048576, n.iops, n.bw / 1048576, ratios.last(), w.iops, w.bw / 1048576,
-                   ratiosWorker.last());
+            printf("%s round %d: fio %.0f IOPS %.1f MiB/s cpu %.0f%% | native (reissue in callback) %.0f IOPS %.1f MiB/s"
+                   " cpu %.0f%% (%.3f) | native (reissue on worker) %.0f IOPS %.1f MiB/s cpu %.0f%% (%.3f)\n",
+                   c.name, i + 1, f.iops, f.bw / 1048576, f.cpu, n.iops, n.bw / 1048576, n.cpu, ratios.last(), w.iops,
+                   w.bw / 1048576, w.cpu, ratiosWorker.last());
             fflush(stdout);
         }
         const double r = median(ratios);

@@ -203,13 +203,15 @@ private Q_SLOTS:
         checkNoImage(r.image);
     }
 
-    // Both directions, with ops reissued by the worker thread instead of the callback.
+    // Both directions, with ops reissued by the worker thread instead of the callback,
+    // and librbd's cache off (the image is reopened with a config override).
     void randRwFromWorker()
     {
         RbdWorkload w;
         w.mode = RbdWorkload::Mode::RandRW;
         w.readPercent = 70;
         w.issue = RbdWorkload::Issue::FromWorker;
+        w.cache = RbdWorkload::Cache::Off;
         w.blockSize = 8192;
         w.queueDepth = 8;
         w.runtimeSec = 2;
@@ -220,6 +222,7 @@ private Q_SLOTS:
         checkDirection(r, QStringLiteral("write"), metric::WriteBw, metric::WriteIops, 8192);
         const double reads = r.summary.value(QStringLiteral("read")).toObject().value(QStringLiteral("total_ios")).toDouble();
         const double writes = r.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble();
+        QCOMPARE(r.summary.value(QStringLiteral("cache")).toString(), QStringLiteral("off"));
         const double share = reads / (reads + writes);
         QVERIFY2(share > 0.6 && share < 0.8, qPrintable(QString::number(share)));
         checkNoImage(r.image);
