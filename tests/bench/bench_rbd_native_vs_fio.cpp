@@ -34,7 +34,10 @@ double median(QList<double> v)
 struct Figures {
     double iops = 0;
     double bw = 0;    // bytes/s
-    double cpu = 0;   // client CPU, % of one core over the run
+    // Client CPU, % of one core. Native: the whole process from the end of the first
+    // interval to the image's removal. fio: its job thread only (usr_cpu + sys_cpu), so
+    // librbd's own threads are not in fio's figure.
+    double cpu = 0;
 };
 
 double cpuSeconds()
