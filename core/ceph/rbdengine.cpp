@@ -1,0 +1,231 @@
+#include "ceph/rbdengine.h"
+
+#include "ceph/radosclient.h"
+#include "ceph/rbdiorun.h"
+
+#include <QElapsedTimer>
+#include <QLoggingCategory>
+#include <QRandomGenerator>
+
+#include <cstring>
+#include <rados/librados.h>
+#include <rbd/librbd.h>
+
+Q_LOGGING_CATEGORY(lcRbd, "clustermark.core.rbd", QtInfoMsg)
+
+namespace cm {
+
+namespace {
+
+Error rbdError(int r, const QString &what, const QString &context)
+{
+    const int e = r < 0 ? -r : r;
+    Error::Code code = Error::Code::CommandFailed;
+    if (e == ETIMEDOUT)
+        code = Error::Code::Timeout;
+    else if (e == EACCES || e == EPERM)
+        code = Error::Code::AuthDenied;
+    else if (e == ENOTCONN || e == ESHUTDOWN)
+        code = Error::Code::Unreachable;
+    return Error(code, QStringLiteral("%1: %2").arg(what, QString::fromLocal8Bit(strerror(e))), context);
+}
+
+void noopCallback(rbd_completion_t, void *) {}
+
+// Sequential 4 MiB writes over the whole image, kPrefillDepth in flight, oldest first.
+Error prefillImage(rbd_image_t image, quint64 size, const CancelToken &cancel, const QString &context)
+{
+    const quint64 block = RbdEngine::kPrefillBlock;
+    const int depth = int(std::min<quint64>(RbdEngine::kPrefillDepth, (size + block - 1) / block));
+    std::vector<char> buffers(size_t(block) * size_t(depth));
+    QRandomGenerator gen(QRandomGenerator::global()->generate());
+    gen.fillRange(reinterpret_cast<quint32 *>(buffers.data()), qsizetype(buffers.size() / sizeof(quint32)));
+    std::vector<rbd_completion_t> comps(size_t(depth), nullptr);
+    std::vector<quint64> offsets(size_t(depth), 0);
+    quint64 next = 0;
+    int pending = 0;
+    Error err;
+    for (size_t i = 0;; i = (i + 1) % comps.size()) {
+        if (comps[i]) {
+            rbd_aio_wait_for_complete(comps[i]);
+            const ssize_t r = rbd_aio_get_return_value(comps[i]);
+            rbd_aio_release(comps[i]);
+            comps[i] = nullptr;
+            --pending;
+            if (r < 0 && !err)
+                err = rbdError(int(r), QStringLiteral("prefill write at offset %1 failed").arg(offsets[i]), context);
+        }
+        if (!err && cancel.isCancelled())
+            err = Error(Error::Code::Cancelled, QStringLiteral("cancelled during prefill"), context);
+        if (!err && next < size) {
+            const quint64 len = std::min(block, size - next);
+            rbd_completion_t c = nullptr;
+            int r = rbd_aio_create_completion(nullptr, &noopCallback, &c);
+            if (r >= 0) {
+                r = rbd_aio_write(image, next, size_t(len), buffers.data() + i * block, c);
+                if (r < 0)
+                    rbd_aio_release(c);
+            }
+            if (r < 0) {
+                err = rbdError(r, QStringLiteral("prefill write at offset %1 failed").arg(next), context);
+            } else {
+                comps[i] = c;
+                offsets[i] = next;
+                next += len;
+                ++pending;
+            }
+        }
+        if (pending == 0 && (err || next >= size))
+            break;
+    }
+    return err;
+}
+
+QJsonObject dirSummary(const RbdIoRun::DirStats &s, qint64 runtimeMs)
+{
+    const double secs = runtimeMs > 0 ? double(runtimeMs) / 1000.0 : 0;
+    QJsonObject o{{QStringLiteral("bw"), secs > 0 ? double(s.bytes) / secs : 0.0},
+                  {QStringLiteral("iops"), secs > 0 ? double(s.ios) / secs : 0.0},
+                  {QStringLiteral("io_bytes"), double(s.bytes)},
+                  {QStringLiteral("total_ios"), double(s.ios)},
+                  {QStringLiteral("runtime_ms"), double(runtimeMs)},
+                  {QStringLiteral("lat_mean_ns"), s.lat.mean()},
+                  {QStringLiteral("lat_min_ns"), double(s.lat.min())},
+                  {QStringLiteral("lat_max_ns"), double(s.lat.max())},
+                  {QStringLiteral("lat_p50_ns"), s.lat.percentile(50)},
+                  {QStringLiteral("lat_p99_ns"), s.lat.percentile(99)},
+                  {QStringLiteral("lat_p999_ns"), s.lat.percentile(99.9)}};
+    QJsonObject bins;
+    const LatencyBins b = s.lat.bins();
+    for (auto it = b.cbegin(); it != b.cend(); ++it)
+        bins.insert(QString::number(it.key()), double(it.value()));
+    o.insert(QStringLiteral("histogram"), bins);
+    return o;
+}
+
+} // namespace
+
+Error RbdEngine::validate(const RbdWorkload &w)
+{
+    auto bad = [](const QString &m) { return Error(Error::Code::InvalidInput, m); };
+    if (w.blockSize == 0 || w.blockSize > (64ull << 20))
+        return bad(QStringLiteral("block size must be between 1 byte and 64 MiB (got %1)").arg(w.blockSize));
+    if (w.queueDepth < 1 || w.queueDepth > 1024)
+        return bad(QStringLiteral("queue depth must be between 1 and 1024 (got %1)").arg(w.queueDepth));
+    if (w.blockSize * quint64(w.queueDepth) > (1ull << 30))
+        return bad(QStringLiteral("block size × queue depth must not exceed 1 GiB"));
+    if (w.runtimeSec < 1)
+        return bad(QStringLiteral("runtime must be at least 1 s (got %1)").arg(w.runtimeSec));
+    if (w.readPercent < 0 || w.readPercent > 100)
+        return bad(QStringLiteral("read percentage must be between 0 and 100 (got %1)").arg(w.readPercent));
+    if (w.imageSize < w.blockSize)
+        return bad(QStringLiteral("image size %1 is smaller than the block size %2").arg(w.imageSize).arg(w.blockSize));
+    if (w.intervalMs < 100)
+        return bad(QStringLiteral("sample interval must be at least 100 ms"));
+    return {};
+}
+
+Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToken &cancel, const SampleSink &sink)
+{
+    m_summary = {};
+    m_image.clear();
+    m_prefillMs = 0;
+    if (Error e = validate(w))
+        return e;
+    if (!m_client.isConnected())
+        return Error(Error::Code::Internal, QStringLiteral("not connected to a Ceph cluster"), pool);
+    if (pool.isEmpty())
+        return Error(Error::Code::InvalidInput, QStringLiteral("no pool given"));
+
+    rados_ioctx_t io = nullptr;
+    int r = rados_ioctx_create(static_cast<rados_t>(m_client.handle()), pool.toUtf8().constData(), &io);
+    if (r == -ENOENT)
+        return Error(Error::Code::PathMissing, QStringLiteral("pool \"%1\" does not exist").arg(pool), pool);
+    if (r < 0)
+        return rbdError(r, QStringLiteral("cannot open pool \"%1\"").arg(pool), pool);
+
+    const QString name = QLatin1String(kImagePrefix)
+        + QString::number(QRandomGenerator::global()->generate64() & 0xffffffffffffull, 16).rightJustified(12, QLatin1Char('0'));
+    const QString context = pool + QLatin1Char('/') + name;
+    const quint64 size = w.imageSize / w.blockSize * w.blockSize;
+    int order = 0;   // librbd's default object size
+    r = rbd_create(io, name.toUtf8().constData(), size, &order);
+    if (r < 0) {
+        rados_ioctx_destroy(io);
+        return rbdError(r, QStringLiteral("cannot create image %1 (%2 bytes)").arg(context).arg(size), context);
+    }
+    m_image = name;
+    qCInfo(lcRbd) << "created image" << context << "size" << size;
+
+    Error err;
+    rbd_image_t image = nullptr;
+    r = rbd_open(io, name.toUtf8().constData(), &image, nullptr);
+    if (r < 0)
+        err = rbdError(r, QStringLiteral("cannot open image %1").arg(context), context);
+    if (!err && w.cache == RbdWorkload::Cache::Off) {
+        // A per-image config override, read when the image is opened: reopen.
+        r = rbd_metadata_set(image, "conf_rbd_cache", "false");
+        rbd_close(image);
+        image = nullptr;
+        if (r >= 0)
+            r = rbd_open(io, name.toUtf8().constData(), &image, nullptr);
+        if (r < 0)
+            err = rbdError(r, QStringLiteral("cannot turn the cache off on image %1").arg(context), context);
+    } else if (!err && (r = rbd_flush(image)) < 0) {
+        err = rbdError(r, QStringLiteral("cannot flush image %1").arg(context), context);
+    }
+
+    RbdIoRun::Stats totals;
+    qint64 runtimeMs = 0;
+    int intervals = 0;
+    const bool prefill = w.prefill == RbdWorkload::Prefill::Always || (w.prefill == RbdWorkload::Prefill::Auto && w.reads());
+    if (!err && prefill) {
+        QElapsedTimer t;
+        t.start();
+        err = prefillImage(image, size, cancel, context);
+        m_prefillMs = t.elapsed();
+        qCInfo(lcRbd) << "prefilled" << context << "in" << m_prefillMs << "ms";
+    }
+    if (!err && cancel.isCancelled())
+        err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), context);
+    if (!err) {
+        RbdIoRun job(image, w, size, w.target.isEmpty() ? context : w.target);
+        err = job.execute(cancel, sink);
+        if (!err && cancel.isCancelled())
+            err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), context);
+        totals = job.totals();
+        runtimeMs = job.runtimeMs();
+        intervals = job.intervals();
+    }
+    if (image) {
+        r = rbd_close(image);
+        if (r < 0 && !err)
+            err = rbdError(r, QStringLiteral("cannot close image %1").arg(context), context);
+    }
+    r = rbd_remove(io, name.toUtf8().constData());
+    if (r < 0) {
+        qCWarning(lcRbd) << "cannot remove image" << context << strerror(-r);
+        if (!err)
+            err = rbdError(r, QStringLiteral("cannot remove image %1").arg(context), context);
+    }
+    rados_ioctx_destroy(io);
+
+    const char *dirs[2] = {"read", "write"};
+    for (int d = 0; d < 2; ++d)
+        if (totals[size_t(d)].ios > 0)
+            m_summary.insert(QLatin1String(dirs[d]), dirSummary(totals[size_t(d)], runtimeMs));
+    m_summary.insert(QStringLiteral("engine"), QStringLiteral("librbd"));
+    m_summary.insert(QStringLiteral("pool"), pool);
+    m_summary.insert(QStringLiteral("image"), name);
+    m_summary.insert(QStringLiteral("rw"), RbdWorkload::modeName(w.mode));
+    m_summary.insert(QStringLiteral("block_size"), double(w.blockSize));
+    m_summary.insert(QStringLiteral("queue_depth"), w.queueDepth);
+    m_summary.insert(QStringLiteral("cache"), w.cache == RbdWorkload::Cache::Off ? QStringLiteral("off") : QStringLiteral("writeback"));
+    m_summary.insert(QStringLiteral("prefill_ms"), double(m_prefillMs));
+    m_summary.insert(QStringLiteral("intervals"), intervals);
+    if (err)
+        qCInfo(lcRbd) << "run on" << context << "ended:" << err.toString();
+    return err;
+}
+
+} // namespace cm

@@ -1,0 +1,86 @@
+#pragma once
+// The timed I/O phase of an RbdEngine job on an open image (internal to core/ceph).
+// Completion callbacks run on librbd's threads: every shared field is guarded by
+// m_mutex, and notifications are sent with it held so the run can be destroyed as
+// soon as the drain sees no op in flight.
+#include "ceph/rbdworkload.h"
+#include "model/error.h"
+#include "model/sample.h"
+#include "stats/latencyhistogram.h"
+#include "util/canceltoken.h"
+
+#include <array>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <random>
+#include <vector>
+
+#include <rbd/librbd.h>
+
+namespace cm {
+
+class RbdIoRun {
+public:
+    using Clock = std::chrono::steady_clock;
+    struct DirStats {
+        quint64 ios = 0;
+        quint64 bytes = 0;
+        LatencyHistogram lat;
+    };
+    using Stats = std::array<DirStats, 2>;   // [0] read, [1] write
+
+    RbdIoRun(rbd_image_t image, const RbdWorkload &w, quint64 imageSize, QString target);
+    RbdIoRun(const RbdIoRun &) = delete;
+    RbdIoRun &operator=(const RbdIoRun &) = delete;
+
+    // Runs for the workload's runtime (or until cancel or the first I/O error), then
+    // waits for every op in flight. Samples go to sink on this thread.
+    Error execute(const CancelToken &cancel, const std::function<void(const SampleList &)> &sink);
+
+    const Stats &totals() const { return m_total; }
+    qint64 runtimeMs() const { return m_runtimeMs; }
+    int intervals() const { return m_intervals; }
+
+private:
+    struct Slot {
+        RbdIoRun *run = nullptr;
+        char *buf = nullptr;
+        bool isRead = false;
+        quint64 offset = 0;
+        Clock::time_point issued;
+    };
+
+    static void onComplete(rbd_completion_t c, void *arg);
+    void completed(Slot *s, ssize_t r, Clock::time_point done);
+    void prepare(Slot *s);   // m_mutex held
+    void submit(Slot *s);
+    void fail(int r, const Slot *s);   // m_mutex held
+    void emitInterval(const Stats &s, double secs, double t, const std::function<void(const SampleList &)> &sink);
+
+    rbd_image_t m_image;
+    RbdWorkload m_w;
+    quint64 m_size;
+    quint64 m_blocks;
+    QString m_target;
+    std::vector<char> m_buffers;
+    std::vector<Slot> m_slots;
+
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    int m_inflight = 0;
+    bool m_stop = false;
+    bool m_failed = false;
+    Error m_error;
+    std::vector<Slot *> m_ready;   // Issue::FromWorker: completed slots to reissue
+    Stats m_interval;
+    std::mt19937_64 m_rng;
+    quint64 m_seqNext = 0;
+
+    Stats m_total;
+    qint64 m_runtimeMs = 0;
+    int m_intervals = 0;
+};
+
+} // namespace cm
