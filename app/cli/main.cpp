@@ -14,10 +14,11 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
             --target DIR | --device /dev/X --confirm /dev/X
             [--runtime S] [--size 1G] [--repeat N] [--session NAME] [--name TEXT]
         write a plan JSON to stdout (the format the wizard saves)
-  plan rbd [--engine fio] [--node N] [--pool rbd] [--conf F --keyring F --client admin
+  plan rbd [--engine fio|native] [--node N] [--pool rbd] [--conf F --keyring F --client admin
            | --lab DIR] [--image-size 1G] [--runtime S]
         the RBD test table with fio's rbd engine on a node (conf/keyring are paths
-        on that node; --lab uses the local Ceph lab in DIR)
+        on that node) or the app's own librbd engine (native: node local); --lab
+        uses the local Ceph lab in DIR
   run PLAN.json [--markdown-out FILE]
                      run a plan: progress on stderr, the saved run as JSON on stdout
   sessions           list sessions and runs (JSON)

@@ -1,6 +1,7 @@
 #include "bench/rbdkind.h"
 
 #include "bench/rbdfiorunner.h"
+#include "bench/rbdnativerunner.h"
 #include "transport/shellquote.h"
 
 #include <QRegularExpression>
@@ -51,8 +52,10 @@ Error RbdKind::validate(const Plan &plan) const
     if (plan.nodes.isEmpty())
         return bad(QStringLiteral("no node to run fio on"));
     const QString engine = plan.target.value(QStringLiteral("engine")).toString(QStringLiteral("fio"));
-    if (engine != QLatin1String("fio"))
-        return bad(QStringLiteral("unknown RBD engine \"%1\" (this build runs fio's rbd engine)").arg(engine));
+    if (engine != QLatin1String("fio") && engine != QLatin1String("native"))
+        return bad(QStringLiteral("unknown RBD engine \"%1\" (fio or native)").arg(engine));
+    if (engine == QLatin1String("native") && (plan.nodes.size() != 1 || !plan.nodes.first().isLocal()))
+        return bad(QStringLiteral("the native engine runs in the app itself: its node is this machine (local)"));
     if (!validName(plan.target.value(QStringLiteral("pool")).toString()))
         return bad(QStringLiteral("pool name \"%1\" is not valid").arg(plan.target.value(QStringLiteral("pool")).toString()));
     if (!validName(plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin"))))
@@ -132,6 +135,14 @@ QString RbdKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec 
 {
     if (stepIndex < 0 || stepIndex >= plan.steps.size())
         return {};
+    if (plan.target.value(QStringLiteral("engine")).toString() == QLatin1String("native")) {
+        const QJsonObject &p = plan.steps.at(stepIndex).params;
+        return QStringLiteral("[this machine] librbd %1 bs=%2 iodepth=%3 runtime=%4s pool=%5 image=%6<random> (created, removed)")
+            .arg(p.value(QStringLiteral("rw")).toString(), p.value(QStringLiteral("bs")).toString())
+            .arg(p.value(QStringLiteral("iodepth")).toInt(1))
+            .arg(p.value(QStringLiteral("runtime")).toInt(30))
+            .arg(plan.target.value(QStringLiteral("pool")).toString(), imagePrefix());
+    }
     Command c;
     c.env = fioEnv(plan);
     c.argv = fioArgs(plan, plan.steps.at(stepIndex), imagePrefix() + QStringLiteral("NODE-ID"));
@@ -148,6 +159,8 @@ double RbdKind::estimatedSeconds(const Plan &plan, int stepIndex) const
 
 std::unique_ptr<StepRunner> RbdKind::createStepRunner(const Plan &plan, int stepIndex) const
 {
+    if (plan.target.value(QStringLiteral("engine")).toString() == QLatin1String("native"))
+        return std::make_unique<RbdNativeRunner>(plan, stepIndex);
     return std::make_unique<RbdFioRunner>(plan, stepIndex);
 }
 

@@ -1,10 +1,11 @@
 #pragma once
 // RBD benchmark (DESIGN.md §2 "RBD"): fio's rbd engine run on a node over SSH (the
-// "fio" engine), with the RBD test table as presets. Each step gets its own image
+// "fio" engine) or the app's own librbd engine (the "native" engine, this machine as
+// the client), with the RBD test table as presets. Each step gets its own image
 // (clustermark-bench-…, created before and removed after), prefilled before reads
 // (reads of unwritten extents are free and lie).
 //
-// Plan.target: {"engine":"fio", "pool":"rbd", "imageSize":"1G",
+// Plan.target: {"engine":"fio"|"native", "pool":"rbd", "imageSize":"1G",
 //               "conf":"/etc/ceph/ceph.conf", "keyring":"", "client":"admin"}
 //   conf/keyring are paths ON THE NODE.
 // PlanStep.params: rw, bs, iodepth, runtime (s)

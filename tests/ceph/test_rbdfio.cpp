@@ -72,6 +72,36 @@ private Q_SLOTS:
         QVERIFY2(images().isEmpty(), qPrintable(images().join(QLatin1Char(' '))));
     }
 
+    void nativeEngineThroughTheEngine()
+    {
+        Plan p = plan(QStringLiteral("rbd"), 2, {QStringLiteral("randwrite-4k-qd1"), QStringLiteral("randread-4k-qd1")});
+        p.target.insert(QStringLiteral("engine"), QStringLiteral("native"));
+        QVERIFY(!RbdKind().validate(p));
+        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
+        SampleBufferPtr buffer;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId, const Plan &, SampleBufferPtr b, double) { buffer = b; });
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy done(&engine, &RunEngine::stepFinished);
+        QSignalSpy failed(&engine, &RunEngine::stepFailed);
+        engine.start(p);
+        QVERIFY(finished.wait(120000));
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(3).value<Error>().toString()));
+        QCOMPARE(done.size(), 2);
+        const double w = done.at(0).at(3).toJsonObject().value(QStringLiteral("write")).toObject().value(QStringLiteral("iops")).toDouble();
+        const double r = done.at(1).at(3).toJsonObject().value(QStringLiteral("read")).toObject().value(QStringLiteral("iops")).toDouble();
+        qInfo("lab RBD native: 4k QD16 randwrite %.0f IOPS, 4k QD16 randread %.0f IOPS", w, r);
+        QVERIFY(w > 50);
+        QVERIFY(r > 50);
+        int live = 0;
+        for (const Sample &s : buffer->take())
+            live += s.step >= 0 && s.metric == metric::WriteIops;
+        QVERIFY(live >= 1);
+        QVERIFY(images().isEmpty());
+        // the native engine is this machine: a remote node is refused
+        p.nodes = {NodeSpec::parse(QStringLiteral("root@pve1"))};
+        QCOMPARE(RbdKind().validate(p).code, Error::Code::InvalidInput);
+    }
+
     void cancelRemovesTheImage()
     {
         RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));

@@ -1,0 +1,23 @@
+#pragma once
+// One RBD step with the app's own librbd engine (RbdEngine): the desktop is the client,
+// so the step runs on this machine with its own librados handle (target conf/keyring
+// are local paths); the plan's node is only the label.
+#include "bench/steprunner.h"
+#include "model/plan.h"
+
+namespace cm {
+
+class RbdNativeRunner : public StepRunner {
+public:
+    RbdNativeRunner(Plan plan, int stepIndex);
+    StepOutcome run(StepContext &ctx) override;
+
+    // "4k" → 4096, "1M" → 1048576 (fio's binary units); 0 when not a size.
+    static quint64 parseSize(const QString &text);
+
+private:
+    Plan m_plan;
+    int m_stepIndex;
+};
+
+} // namespace cm
