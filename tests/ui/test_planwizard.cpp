@@ -11,6 +11,7 @@
 
 #include <QAbstractButton>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QJsonDocument>
 #include <QLineEdit>
 #include <QListWidget>
@@ -159,6 +160,9 @@ private Q_SLOTS:
         target->confEdit()->setText(QStringLiteral("/etc/pve/ceph.conf"));
         target->keyringEdit()->setText(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring"));
         QVERIFY(target->healthCheck()->isChecked());   // local node: health polled too
+        target->engineCombo()->setCurrentIndex(1);      // native: fine with the local node
+        QVERIFY(w.button(QWizard::NextButton)->isEnabled());
+        target->engineCombo()->setCurrentIndex(0);
         QVERIFY(clickNext(w));
         auto *params = page<DiskParamsPage>(w);
         QVERIFY(params);

@@ -3,6 +3,7 @@
 #include "bench/rbdkind.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -17,6 +18,10 @@ RbdTargetPage::RbdTargetPage(QWidget *parent) : PlanWizardPage(parent)
     setSubTitle(tr("Each test writes its own image (%1…) in this pool, prefilled before reads and removed "
                    "afterwards. fio's rbd engine runs on the chosen node.").arg(RbdKind::imagePrefix()));
     auto *form = new QFormLayout;
+    m_engine = new QComboBox(this);
+    m_engine->addItem(tr("fio's rbd engine, on the chosen node"), QStringLiteral("fio"));
+    m_engine->addItem(tr("ClusterMark's own librbd engine, on this machine"), QStringLiteral("native"));
+    form->addRow(tr("Engine:"), m_engine);
     m_pool = new QLineEdit(QStringLiteral("rbd"), this);
     m_size = new QLineEdit(QStringLiteral("1G"), this);
     m_conf = new QLineEdit(QStringLiteral("/etc/ceph/ceph.conf"), this);
@@ -36,6 +41,10 @@ RbdTargetPage::RbdTargetPage(QWidget *parent) : PlanWizardPage(parent)
     v->addWidget(m_health);
     v->addWidget(m_problem);
     v->addStretch(1);
+    connect(m_engine, &QComboBox::currentIndexChanged, this, [this] {
+        m_problem->setText(problem());
+        Q_EMIT completeChanged();
+    });
     for (QLineEdit *e : {m_pool, m_size, m_conf, m_keyring, m_client})
         connect(e, &QLineEdit::textChanged, this, [this] {
             m_problem->setText(problem());
@@ -69,6 +78,9 @@ QString RbdTargetPage::problem() const
         return tr("The client name may hold letters, digits, '.', '_' and '-'.");
     if (!m_conf->text().isEmpty() && !m_conf->text().startsWith(QLatin1Char('/')))
         return tr("ceph.conf must be an absolute path on the node.");
+    const auto &nodes = planWizard() ? planWizard()->plan().nodes : QList<NodeSpec>();
+    if (m_engine->currentData().toString() == QLatin1String("native") && (nodes.size() != 1 || !nodes.first().isLocal()))
+        return tr("The native engine runs in ClusterMark itself: choose only this machine (local) as the node.");
     return {};
 }
 
@@ -80,7 +92,7 @@ bool RbdTargetPage::isComplete() const
 bool RbdTargetPage::validatePage()
 {
     Plan &plan = planWizard()->plan();
-    plan.target = {{QStringLiteral("engine"), QStringLiteral("fio")},
+    plan.target = {{QStringLiteral("engine"), m_engine->currentData().toString()},
                    {QStringLiteral("pool"), m_pool->text()},
                    {QStringLiteral("imageSize"), m_size->text()},
                    {QStringLiteral("conf"), m_conf->text()},

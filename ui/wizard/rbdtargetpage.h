@@ -5,6 +5,7 @@
 #include "wizard/planwizard.h"
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 
@@ -22,10 +23,12 @@ public:
     QLineEdit *confEdit() const { return m_conf; }
     QLineEdit *keyringEdit() const { return m_keyring; }
     QCheckBox *healthCheck() const { return m_health; }
+    QComboBox *engineCombo() const { return m_engine; }
 
 private:
     QString problem() const;
 
+    QComboBox *m_engine = nullptr;
     QLineEdit *m_pool = nullptr;
     QLineEdit *m_size = nullptr;
     QLineEdit *m_conf = nullptr;
