@@ -1,10 +1,10 @@
 #include "bench/diskfiokind.h"
 
 #include "bench/diskfiorunner.h"
+#include "bench/planbuilder.h"
 #include "transport/shellquote.h"
 
 #include <QJsonArray>
-#include <QRegularExpression>
 
 namespace cm {
 
@@ -25,12 +25,6 @@ PlanStep fioStep(const QString &id, const QString &title, const QString &rw, con
 
 const QStringList kRwModes = {QStringLiteral("read"), QStringLiteral("write"), QStringLiteral("randread"),
                               QStringLiteral("randwrite"), QStringLiteral("rw"), QStringLiteral("randrw")};
-
-bool validSize(const QString &s)
-{
-    static const QRegularExpression re(QStringLiteral(R"(^[0-9]+([kKmMgGtT]i?[bB]?)?$)"));
-    return re.match(s).hasMatch();
-}
 
 // fio splits --filename on ':'; a literal colon must be escaped for fio (not the shell).
 QString fioEscapeFilename(const QString &path)
@@ -112,7 +106,7 @@ Error DiskFioKind::validate(const Plan &plan) const
         if (!dir.startsWith(QLatin1Char('/')))
             return bad(QStringLiteral("the target folder must be an absolute path: \"%1\"").arg(dir));
         const QString size = plan.target.value(QStringLiteral("size")).toString(QStringLiteral("1G"));
-        if (!validSize(size))
+        if (!isSizeText(size))
             return bad(QStringLiteral("file size \"%1\" is not a size like 512M or 4G").arg(size));
     } else if (type == QLatin1String("device")) {
         const QString path = plan.target.value(QStringLiteral("path")).toString();
@@ -127,7 +121,7 @@ Error DiskFioKind::validate(const Plan &plan) const
         const QJsonObject &p = s.params;
         if (!kRwModes.contains(p.value(QStringLiteral("rw")).toString()))
             return bad(QStringLiteral("step %1: rw must be one of %2").arg(s.id, kRwModes.join(QStringLiteral(", "))));
-        if (!validSize(p.value(QStringLiteral("bs")).toString()))
+        if (!isSizeText(p.value(QStringLiteral("bs")).toString()))
             return bad(QStringLiteral("step %1: block size \"%2\" is not valid").arg(s.id, p.value(QStringLiteral("bs")).toString()));
         const int qd = p.value(QStringLiteral("iodepth")).toInt(1);
         const int jobs = p.value(QStringLiteral("numjobs")).toInt(1);
@@ -135,7 +129,7 @@ Error DiskFioKind::validate(const Plan &plan) const
         if (qd < 1 || qd > 4096) return bad(QStringLiteral("step %1: queue depth must be 1..4096").arg(s.id));
         if (jobs < 1 || jobs > 256) return bad(QStringLiteral("step %1: jobs must be 1..256").arg(s.id));
         if (rt < 1 || rt > 86400) return bad(QStringLiteral("step %1: runtime must be 1..86400 s").arg(s.id));
-        if (p.contains(QStringLiteral("size")) && !validSize(p.value(QStringLiteral("size")).toString()))
+        if (p.contains(QStringLiteral("size")) && !isSizeText(p.value(QStringLiteral("size")).toString()))
             return bad(QStringLiteral("step %1: size is not valid").arg(s.id));
     }
     return {};
@@ -209,32 +203,7 @@ std::unique_ptr<StepRunner> DiskFioKind::createStepRunner(const Plan &plan, int 
 Plan DiskFioKind::makePlan(const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target,
                            int runtimeSec, Error *error)
 {
-    Plan plan;
-    plan.kind = kindId();
-    plan.preset = preset;
-    plan.nodes = nodes;
-    plan.target = target;
-    DiskFioKind kind;
-    bool found = false;
-    for (const Preset &p : kind.presets()) {
-        if (p.id == preset) {
-            plan.steps = p.steps;
-            plan.name = p.title;
-            found = true;
-        }
-    }
-    if (!found) {
-        if (error)
-            *error = Error(Error::Code::InvalidInput, QStringLiteral("unknown preset \"%1\" (quick or standard)").arg(preset));
-        return {};
-    }
-    if (runtimeSec > 0)
-        for (PlanStep &s : plan.steps)
-            s.params.insert(QStringLiteral("runtime"), runtimeSec);
-    const Error e = kind.validate(plan);
-    if (error)
-        *error = e;
-    return plan;
+    return planFromPreset(DiskFioKind(), preset, nodes, target, runtimeSec, error);
 }
 
 } // namespace cm

@@ -2,9 +2,9 @@
 
 #include "bench/rbdfiorunner.h"
 #include "bench/rbdnativerunner.h"
+#include "bench/planbuilder.h"
 #include "transport/shellquote.h"
 
-#include <QRegularExpression>
 
 namespace cm {
 
@@ -15,18 +15,6 @@ PlanStep rbdStep(const QString &id, const QString &title, const QString &rw, con
     return PlanStep{id, title,
                     {{QStringLiteral("rw"), rw}, {QStringLiteral("bs"), bs}, {QStringLiteral("iodepth"), iodepth},
                      {QStringLiteral("runtime"), runtime}}};
-}
-
-bool validSize(const QString &s)
-{
-    static const QRegularExpression re(QStringLiteral(R"(^[0-9]+([kKmMgGtT]i?[bB]?)?$)"));
-    return re.match(s).hasMatch();
-}
-
-bool validName(const QString &s)
-{
-    static const QRegularExpression re(QStringLiteral(R"(^[A-Za-z0-9_.-]{1,128}$)"));
-    return re.match(s).hasMatch();
 }
 
 } // namespace
@@ -56,18 +44,18 @@ Error RbdKind::validate(const Plan &plan) const
         return bad(QStringLiteral("unknown RBD engine \"%1\" (fio or native)").arg(engine));
     if (engine == QLatin1String("native") && (plan.nodes.size() != 1 || !plan.nodes.first().isLocal()))
         return bad(QStringLiteral("the native engine runs in the app itself: its node is this machine (local)"));
-    if (!validName(plan.target.value(QStringLiteral("pool")).toString()))
+    if (!isCephName(plan.target.value(QStringLiteral("pool")).toString()))
         return bad(QStringLiteral("pool name \"%1\" is not valid").arg(plan.target.value(QStringLiteral("pool")).toString()));
-    if (!validName(plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin"))))
+    if (!isCephName(plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin"))))
         return bad(QStringLiteral("client name is not valid"));
-    if (!validSize(plan.target.value(QStringLiteral("imageSize")).toString(QStringLiteral("1G"))))
+    if (!isSizeText(plan.target.value(QStringLiteral("imageSize")).toString(QStringLiteral("1G"))))
         return bad(QStringLiteral("image size is not a size like 1G"));
     for (const PlanStep &s : plan.steps) {
         const QString rw = s.params.value(QStringLiteral("rw")).toString();
         if (!QStringList{QStringLiteral("read"), QStringLiteral("write"), QStringLiteral("randread"), QStringLiteral("randwrite"),
                          QStringLiteral("rw"), QStringLiteral("randrw")}.contains(rw))
             return bad(QStringLiteral("step %1: rw \"%2\" is not valid").arg(s.id, rw));
-        if (!validSize(s.params.value(QStringLiteral("bs")).toString()))
+        if (!isSizeText(s.params.value(QStringLiteral("bs")).toString()))
             return bad(QStringLiteral("step %1: block size is not valid").arg(s.id));
         const int qd = s.params.value(QStringLiteral("iodepth")).toInt(1);
         const int rt = s.params.value(QStringLiteral("runtime")).toInt(0);
@@ -167,29 +155,7 @@ std::unique_ptr<StepRunner> RbdKind::createStepRunner(const Plan &plan, int step
 Plan RbdKind::makePlan(const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target, int runtimeSec,
                        Error *error)
 {
-    Plan plan;
-    plan.kind = kindId();
-    plan.preset = preset;
-    plan.nodes = nodes;
-    plan.target = target;
-    RbdKind kind;
-    for (const Preset &p : kind.presets())
-        if (p.id == preset) {
-            plan.steps = p.steps;
-            plan.name = p.title;
-        }
-    if (plan.steps.isEmpty()) {
-        if (error)
-            *error = Error(Error::Code::InvalidInput, QStringLiteral("unknown preset \"%1\" (standard)").arg(preset));
-        return {};
-    }
-    if (runtimeSec > 0)
-        for (PlanStep &s : plan.steps)
-            s.params.insert(QStringLiteral("runtime"), runtimeSec);
-    const Error e = kind.validate(plan);
-    if (error)
-        *error = e;
-    return plan;
+    return planFromPreset(RbdKind(), preset, nodes, target, runtimeSec, error);
 }
 
 } // namespace cm

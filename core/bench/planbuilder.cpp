@@ -1,0 +1,50 @@
+#include "bench/planbuilder.h"
+
+#include <QRegularExpression>
+
+namespace cm {
+
+Plan planFromPreset(const RunnerKind &kind, const QString &preset, const QList<NodeSpec> &nodes,
+                    const QJsonObject &target, int runtimeSec, Error *error)
+{
+    Plan plan;
+    plan.kind = kind.id();
+    plan.preset = preset;
+    plan.nodes = nodes;
+    plan.target = target;
+    QStringList known;
+    for (const Preset &p : kind.presets()) {
+        known << p.id;
+        if (p.id == preset) {
+            plan.steps = p.steps;
+            plan.name = p.title;
+        }
+    }
+    if (plan.steps.isEmpty()) {
+        if (error)
+            *error = Error(Error::Code::InvalidInput,
+                           QStringLiteral("unknown preset \"%1\" (%2)").arg(preset, known.join(QStringLiteral(", "))));
+        return {};
+    }
+    if (runtimeSec > 0)
+        for (PlanStep &s : plan.steps)
+            s.params.insert(QStringLiteral("runtime"), runtimeSec);
+    const Error e = kind.validate(plan);
+    if (error)
+        *error = e;
+    return plan;
+}
+
+bool isSizeText(const QString &s)
+{
+    static const QRegularExpression re(QStringLiteral(R"(^[0-9]+([kKmMgGtT]i?[bB]?)?$)"));
+    return re.match(s).hasMatch();
+}
+
+bool isCephName(const QString &s)
+{
+    static const QRegularExpression re(QStringLiteral(R"(^[A-Za-z0-9_.-]{1,128}$)"));
+    return re.match(s).hasMatch();
+}
+
+} // namespace cm

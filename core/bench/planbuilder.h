@@ -1,0 +1,16 @@
+#pragma once
+// Shared by the runner kinds: a plan from one of a kind's presets (the CLI's
+// `plan KIND`, the demo), and the checks of sizes and Ceph names they all make.
+#include "bench/runnerkind.h"
+
+namespace cm {
+
+// The preset's steps on `nodes` at `target`; runtimeSec > 0 overrides every step's
+// runtime. *error: unknown preset, or the kind's validate().
+Plan planFromPreset(const RunnerKind &kind, const QString &preset, const QList<NodeSpec> &nodes,
+                    const QJsonObject &target, int runtimeSec, Error *error);
+
+bool isSizeText(const QString &s);   // "4k", "512M", "1GiB", "4096"
+bool isCephName(const QString &s);   // pool, image and client names: [A-Za-z0-9_.-]{1,128}
+
+} // namespace cm
