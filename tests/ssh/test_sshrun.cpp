@@ -431,6 +431,29 @@ private Q_SLOTS:
         QCOMPARE(t2.connect().code, Error::Code::InvalidInput);
     }
 
+    void chattyLoginShellIsSkipped()
+    {
+        // A login that prints before running the command (like an echo in ~/.bashrc).
+        cmtest::SshdFixture sshd;
+        CM_REQUIRE_FIXTURE(sshd.start(QStringLiteral("127.0.0.1"),
+                                      QStringLiteral("ForceCommand echo welcome to the node; echo 42 is not a pid line; "
+                                                     "eval \"$SSH_ORIGINAL_COMMAND\"")),
+                           sshd.whyNot());
+        SshTransport t(sshd.node(), {}, sshd.options());
+        const ExecResult r = t.capture({QStringLiteral("printf"), QStringLiteral("%s"), QStringLiteral("only this")});
+        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+        QCOMPARE(r.stdOut, QByteArray("only this"));
+        // And cancel still finds the group.
+        const QString marker = uniqueMarker();
+        Command c;
+        c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("sleep 300 & wait"), marker};
+        CancelToken cancel;
+        std::thread canceller([cancel] { QThread::msleep(500); cancel.cancel(); });
+        QCOMPARE(t.run(c, {}, cancel).error.code, Error::Code::Cancelled);
+        canceller.join();
+        QTRY_VERIFY_WITH_TIMEOUT(cmtest::processesMatching(marker.toUtf8()).isEmpty(), 1000);
+    }
+
     void cleanupTestCase()
     {
         m_sshd.stop();
