@@ -12,6 +12,7 @@
 // HOST_KEY_PUB, KEY, KEY_PASS, PASSPHRASE, WRONG_KEY).
 #include "transport/sshtransport.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QMap>
 #include <QProcess>
@@ -114,11 +115,12 @@ private:
     bool runScript(const QStringList &args, QString *out, const QString &extraConfig = {})
     {
         QProcess p;
-        if (!extraConfig.isEmpty()) {
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        if (!extraConfig.isEmpty())
             env.insert(QStringLiteral("SSHD_EXTRA_CONFIG"), extraConfig);
-            p.setProcessEnvironment(env);
-        }
+        // A test killed by a time-out must not leave its sshd behind.
+        env.insert(QStringLiteral("SSHD_OWNER_PID"), QString::number(QCoreApplication::applicationPid()));
+        p.setProcessEnvironment(env);
         p.start(QStringLiteral("bash"), QStringList{script()} + args);
         if (!p.waitForFinished(30000)) {
             p.kill();
