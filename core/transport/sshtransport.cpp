@@ -403,18 +403,32 @@ ExecResult SshTransport::run(const Command &cmd, const OutputCallbacks &out, con
 
     auto deliver = [&](bool isErr, QByteArray chunk) {
         if (!isErr && !pidDone) {
+            // The first all-digits line is the remote shell's PID. Lines before it come
+            // from the login shell's start-up files (a chatty ~/.bashrc), not the command.
             pidLine += chunk;
-            const qsizetype nl = pidLine.indexOf('\n');
-            if (nl < 0 && pidLine.size() < 32)
-                return;
-            bool ok = false;
-            const qint64 pid = nl >= 0 ? pidLine.left(nl).toLongLong(&ok) : 0;
-            pidDone = true;
-            if (ok && pid > 1) {
-                remotePid = pid;
-                chunk = pidLine.mid(nl + 1);
-            } else {
-                chunk = pidLine;   // not our marker line: keep everything
+            qsizetype start = 0;
+            for (;;) {
+                const qsizetype nl = pidLine.indexOf('\n', start);
+                if (nl < 0)
+                    break;
+                bool ok = false;
+                const qint64 pid = pidLine.mid(start, nl - start).toLongLong(&ok);
+                if (ok && pid > 1) {
+                    if (start > 0)
+                        qCWarning(lcSsh) << "the login shell on" << m_node.displayName() << "printed" << start
+                                         << "bytes before the command; ignored";
+                    remotePid = pid;
+                    pidDone = true;
+                    chunk = pidLine.mid(nl + 1);
+                    break;
+                }
+                start = nl + 1;
+            }
+            if (!pidDone) {
+                if (pidLine.size() < 8192)
+                    return;
+                pidDone = true;   // no marker line at all: keep everything
+                chunk = pidLine;
             }
             pidLine.clear();
             if (chunk.isEmpty())
@@ -517,8 +531,10 @@ ExecResult SshTransport::run(const Command &cmd, const OutputCallbacks &out, con
     ssh_event_remove_session(event, m_session);
     ssh_event_free(event);
 
-    if (!pidDone && !pidLine.isEmpty())
+    if (!pidDone && !pidLine.isEmpty()) {
+        pidDone = true;
         deliver(false, std::exchange(pidLine, {}));
+    }
     if (broken) {
         if (!res.error || killStartedAt < 0)
             res.error = lostConnection(QStringLiteral("while running %1").arg(cmd.argv.first()));

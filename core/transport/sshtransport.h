@@ -12,7 +12,15 @@
 //    then the key is stored (trust on first use).
 //  - changed key (or a key of another type): Error HostKeyChanged, never connects.
 // ~/.ssh/config ($HOME/.ssh/config, then /etc/ssh/ssh_config) supplies HostName,
-// Port, User and IdentityFile; non-empty NodeSpec fields win over it.
+// Port, User and IdentityFile (and ProxyCommand/ProxyJump as libssh supports them);
+// non-empty NodeSpec fields win over it. StrictHostKeyChecking and UserKnownHostsFile
+// from the config are ignored: the checks above always apply.
+//
+// The node's login shell must be POSIX (sh, bash, dash, zsh, ksh): commands are sent
+// as `printf '%s\n' "$$"; exec <command>`. Output a chatty ~/.bashrc prints before the
+// PID line is dropped (with a warning in the log). TCP keepalive notices a silently
+// dead peer in about 30 s; a session that died while idle is reconnected once by the
+// next run() (nothing had started, so that is safe).
 #include "transport/transport.h"
 
 #include <QString>

@@ -12,6 +12,7 @@
 // HOST_KEY_PUB, KEY, KEY_PASS, PASSPHRASE, WRONG_KEY).
 #include "transport/sshtransport.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QMap>
 #include <QProcess>
@@ -31,8 +32,9 @@ public:
         return qEnvironmentVariable("CLUSTERMARK_SCRIPTS") + QStringLiteral("/fixtures/sshd.sh");
     }
 
-    // addr: the listen address (another one for a node in a network namespace).
-    bool start(const QString &addr = QStringLiteral("127.0.0.1"))
+    // addr: the listen address (another one for a node in a network namespace);
+    // extraConfig: more sshd_config lines.
+    bool start(const QString &addr = QStringLiteral("127.0.0.1"), const QString &extraConfig = {})
     {
         if (!m_dir.isValid()) {
             m_why = QStringLiteral("cannot create a temporary folder");
@@ -43,7 +45,7 @@ public:
             return false;
         }
         QString out;
-        if (!runScript({QStringLiteral("start"), m_dir.path(), addr}, &out))
+        if (!runScript({QStringLiteral("start"), m_dir.path(), addr}, &out, extraConfig))
             return false;
         m_values.clear();
         for (const QString &line : out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
@@ -110,9 +112,15 @@ public:
     }
 
 private:
-    bool runScript(const QStringList &args, QString *out)
+    bool runScript(const QStringList &args, QString *out, const QString &extraConfig = {})
     {
         QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        if (!extraConfig.isEmpty())
+            env.insert(QStringLiteral("SSHD_EXTRA_CONFIG"), extraConfig);
+        // A test killed by a time-out must not leave its sshd behind.
+        env.insert(QStringLiteral("SSHD_OWNER_PID"), QString::number(QCoreApplication::applicationPid()));
+        p.setProcessEnvironment(env);
         p.start(QStringLiteral("bash"), QStringList{script()} + args);
         if (!p.waitForFinished(30000)) {
             p.kill();

@@ -183,15 +183,19 @@ private Q_SLOTS:
         SshTransport t(m_sshd.node(), {}, m_sshd.options());
         QVERIFY(!t.connect());
         const QString marker = uniqueMarker();
-        // `$0` carries the marker; the background sleep is a grandchild.
+        // GNU sleep adds its arguments: "300 0.NNN" is 300 s with a unique command line
+        // that only the sleep has (the shell's own says "0.$1").
+        const QString digits = marker.mid(6);
         Command c;
-        c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("sleep 300 & wait"), marker};
-        const QByteArray needle = marker.toUtf8();
+        c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("sleep 300 \"0.$1\" & wait"), marker, digits};
+        const QByteArray shellNeedle = marker.toUtf8();
+        const QByteArray sleepNeedle = QByteArray("sleep 300 0.") + digits.toUtf8();
         CancelToken cancel;
-        int seenBefore = 0;
+        int shellsBefore = 0, sleepsBefore = 0;
         std::thread canceller([&] {
             QThread::msleep(600);
-            seenBefore = static_cast<int>(cmtest::processesMatching(needle).size());
+            shellsBefore = static_cast<int>(cmtest::processesMatching(shellNeedle).size());
+            sleepsBefore = static_cast<int>(cmtest::processesMatching(sleepNeedle).size());
             cancel.cancel();
         });
         QElapsedTimer clock;
@@ -199,13 +203,13 @@ private Q_SLOTS:
         const ExecResult r = t.run(c, {}, cancel);
         const qint64 ms = clock.elapsed();
         canceller.join();
-        QCOMPARE(seenBefore, 1);   // the remote sh was found before the cancel
+        QCOMPARE(shellsBefore, 1);   // both were running before the cancel
+        QCOMPARE(sleepsBefore, 1);
         QCOMPARE(r.error.code, Error::Code::Cancelled);
         qInfo("cancel took %lld ms after the request", ms - 600);
         QVERIFY2(ms - 600 < 2000, "cancel must return within 2 s");
-        // The sleep (child of the marked sh) must be gone too: look for any `sleep 300`
-        // whose parent was that shell by checking no marked process and no orphan.
-        QTRY_VERIFY_WITH_TIMEOUT(cmtest::processesMatching(needle).isEmpty(), 1000);
+        QTRY_VERIFY_WITH_TIMEOUT(cmtest::processesMatching(shellNeedle).isEmpty(), 1000);
+        QVERIFY(cmtest::processesMatching(sleepNeedle).isEmpty());
         QVERIFY(t.isConnected());
         QCOMPARE(t.capture({QStringLiteral("true")}).exitCode, 0);   // session still usable
     }
@@ -429,6 +433,29 @@ private Q_SLOTS:
         n.host = QStringLiteral("root@127.0.0.1");
         SshTransport t2(n, {}, m_sshd.options());
         QCOMPARE(t2.connect().code, Error::Code::InvalidInput);
+    }
+
+    void chattyLoginShellIsSkipped()
+    {
+        // A login that prints before running the command (like an echo in ~/.bashrc).
+        cmtest::SshdFixture sshd;
+        CM_REQUIRE_FIXTURE(sshd.start(QStringLiteral("127.0.0.1"),
+                                      QStringLiteral("ForceCommand echo welcome to the node; echo 42 is not a pid line; "
+                                                     "eval \"$SSH_ORIGINAL_COMMAND\"")),
+                           sshd.whyNot());
+        SshTransport t(sshd.node(), {}, sshd.options());
+        const ExecResult r = t.capture({QStringLiteral("printf"), QStringLiteral("%s"), QStringLiteral("only this")});
+        QVERIFY2(r.ok(), qPrintable(r.error.toString()));
+        QCOMPARE(r.stdOut, QByteArray("only this"));
+        // And cancel still finds the group.
+        const QString marker = uniqueMarker();
+        Command c;
+        c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("sleep 300 & wait"), marker};
+        CancelToken cancel;
+        std::thread canceller([cancel] { QThread::msleep(500); cancel.cancel(); });
+        QCOMPARE(t.run(c, {}, cancel).error.code, Error::Code::Cancelled);
+        canceller.join();
+        QTRY_VERIFY_WITH_TIMEOUT(cmtest::processesMatching(marker.toUtf8()).isEmpty(), 1000);
     }
 
     void cleanupTestCase()
