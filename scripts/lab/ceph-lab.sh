@@ -409,6 +409,11 @@ while True:
                for i in f["mdsmap"]["info"].values() if i.get("state") == "up:active"]
         if not act:
             missing.append("MDS active")
+        # clients that list daemons (the inventory) see radosgw only once it is in the service map
+        sd = mon(prefix="service dump") or {}
+        rgw = [d for d in sd.get("services", {}).get("rgw", {}).get("daemons", {}) if d != "summary"]
+        if not rgw:
+            missing.append("RGW in the service map")
     except (rados.Error, ValueError, KeyError, TypeError) as e:
         missing.append(f"mon query ({e})")
     try:
