@@ -66,6 +66,7 @@ Error RadosClient::connect(const CephConnectionSpec &spec)
             return fail(r, QStringLiteral("reading %1").arg(spec.confPath));
     }
     const QByteArray timeout = QByteArray::number(qMax(1, spec.timeoutSec));
+    m_timeoutSec = qMax(1, spec.timeoutSec);
     const std::pair<const char *, QByteArray> options[] = {
         {"rados_mon_op_timeout", timeout},
         {"rados_osd_op_timeout", timeout},

@@ -26,11 +26,13 @@ public:
     // *out. Errors carry the mon's status text.
     Error monCommand(const QJsonObject &command, QByteArray *out, const QByteArray &input = {});
     QString fsid() const;
+    int timeoutSec() const { return m_timeoutSec; }   // the spec's op timeout
     void *handle() const { return m_cluster; }   // rados_t, for librbd/ioctx users
 
 private:
     void *m_cluster = nullptr;   // rados_t (kept opaque: no librados in this header)
     QString m_context;
+    int m_timeoutSec = 0;
 };
 
 } // namespace cm

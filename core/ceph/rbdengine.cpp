@@ -189,7 +189,10 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
     if (!err && cancel.isCancelled())
         err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), context);
     if (!err) {
-        RbdIoRun job(image, w, size, w.target.isEmpty() ? context : w.target);
+        RbdWorkload jw = w;
+        if (jw.stallTimeoutSec == 0)
+            jw.stallTimeoutSec = m_client.timeoutSec();
+        RbdIoRun job(image, jw, size, w.target.isEmpty() ? context : w.target);
         err = job.execute(cancel, sink);
         if (!err && cancel.isCancelled())
             err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), context);

@@ -45,6 +45,7 @@ void RbdIoRun::completed(Slot *s, ssize_t r, Clock::time_point done)
     {
         std::lock_guard lk(m_mutex);
         --m_inflight;
+        m_lastCompletion = done;
         if (r < 0) {
             fail(int(r), s);
         } else {
@@ -141,8 +142,10 @@ Error RbdIoRun::execute(const CancelToken &cancel, const std::function<void(cons
     const auto end = start + std::chrono::seconds(m_w.runtimeSec);
     auto lastTick = start;
     auto nextTick = start + interval;
+    const auto stallLimit = std::chrono::seconds(m_w.stallTimeoutSec);
     {
         std::lock_guard lk(m_mutex);
+        m_lastCompletion = start;
         for (Slot &s : m_slots) {
             prepare(&s);
             ++m_inflight;
@@ -157,6 +160,14 @@ Error RbdIoRun::execute(const CancelToken &cancel, const std::function<void(cons
         const auto wake = std::min({nextTick, end, Clock::now() + kPoll});
         m_cv.wait_until(lk, wake, [&] { return !m_ready.empty() || m_failed; });
         const auto now = Clock::now();
+        if (!m_failed && m_w.stallTimeoutSec > 0 && m_inflight > 0 && now - m_lastCompletion >= stallLimit) {
+            m_failed = true;
+            m_error = Error(Error::Code::Timeout,
+                            QStringLiteral("no I/O completed for %1 s with %2 ops in flight: an OSD is not answering")
+                                .arg(m_w.stallTimeoutSec)
+                                .arg(m_inflight),
+                            m_target);
+        }
         if (m_failed || cancel.isCancelled() || now >= end) {
             m_stop = true;
             m_ready.clear();

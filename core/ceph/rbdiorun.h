@@ -72,6 +72,7 @@ private:
     int m_inflight = 0;
     bool m_stop = false;
     bool m_failed = false;
+    Clock::time_point m_lastCompletion;
     Error m_error;
     std::vector<Slot *> m_ready;   // Issue::FromWorker: completed slots to reissue
     Stats m_interval;

@@ -30,6 +30,9 @@ struct RbdWorkload {
     Issue issue = Issue::FromCompletion;
     Cache cache = Cache::Writeback;
     int intervalMs = 1000;              // sample interval
+    // No op completed for this long while ops are in flight: the run fails with a
+    // timeout (a frozen OSD behind a writeback cache never fails an op). 0 = off.
+    int stallTimeoutSec = 0;
 
     // Sample labels: step index, target ("pool/image" when empty) and a time offset
     // (seconds since the run started when the workload begins).
