@@ -91,4 +91,19 @@ QString formatLatencyNs(double ns)
     return scaled(ns, f, u, 4);
 }
 
+QString formatSize(double bytes)
+{
+    if (invalid(bytes))
+        return Dash;
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    int u = 0;
+    while (bytes >= 1024 && u < 5) {
+        bytes /= 1024;
+        ++u;
+    }
+    const bool whole = std::abs(bytes - std::round(bytes)) < 1e-9;   // 4 MiB, not 4.00 MiB
+    return (whole ? QString::number(qint64(std::round(bytes))) : formatSignificant(bytes)) + QLatin1Char(' ')
+        + QLatin1String(units[u]);
+}
+
 } // namespace cm

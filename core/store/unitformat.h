@@ -16,5 +16,7 @@ QString formatBytesPerSec(double bytesPerSec);
 QString formatIops(double iops);
 // "850 ns", "85.0 µs", "1.23 ms", "2.50 s".
 QString formatLatencyNs(double ns);
+// Sizes in binary units, as sizes are typed (4M = 4 MiB): "512 B", "4 MiB", "7.81 GiB".
+QString formatSize(double bytes);
 
 } // namespace cm

@@ -17,6 +17,7 @@ private Q_SLOTS:
     void bytesPerSec();
     void iops();
     void latency();
+    void sizes();
     void markdownTable();
     void markdownInterrupted();
 };
@@ -146,6 +147,15 @@ void TestUnitFormat::markdownInterrupted()
     QVERIFY2(md.startsWith(QStringLiteral("**Overnight** — 2026-01-02 03:04 UTC — interrupted")), qPrintable(md));
     QVERIFY2(md.contains(QStringLiteral("| Linear read 4M QD32 #2 | node1 | 1235 |")), qPrintable(md));
     QVERIFY(!md.contains(QStringLiteral("Latency: read / write")));
+}
+
+void TestUnitFormat::sizes()
+{
+    QCOMPARE(formatSize(512), QStringLiteral("512 B"));
+    QCOMPARE(formatSize(4096), QStringLiteral("4 KiB"));
+    QCOMPARE(formatSize(4.0 * 1024 * 1024), QStringLiteral("4 MiB"));
+    QCOMPARE(formatSize(2000.0 * 4 * 1024 * 1024), QStringLiteral("7.81 GiB"));
+    QCOMPARE(formatSize(-1), QStringLiteral("–"));
 }
 
 QTEST_GUILESS_MAIN(TestUnitFormat)

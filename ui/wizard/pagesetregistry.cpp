@@ -5,6 +5,8 @@
 #include "wizard/disktargetpage.h"
 #include "wizard/nodespage.h"
 #include "wizard/planwizard.h"
+#include "wizard/osdlatencytargetpage.h"
+#include "wizard/radostargetpage.h"
 #include "wizard/rbdtargetpage.h"
 #include "wizard/reviewpage.h"
 
@@ -39,6 +41,13 @@ void registerBuiltinPageSets()
         // RBD: nodes, cluster and pool, the RBD test table, review (no device to guard).
         PageSetRegistry::instance().add(QStringLiteral("rbd"), [](PlanWizard *w) {
             return QList<PlanWizardPage *>{new NodesPage(w), new RbdTargetPage(w), new DiskParamsPage(w), new ReviewPage(w)};
+        });
+        // Per-OSD latency and RADOS: ClusterMark is the client (no node to choose).
+        PageSetRegistry::instance().add(QStringLiteral("osd-latency"), [](PlanWizard *w) {
+            return QList<PlanWizardPage *>{new OsdLatencyTargetPage(w), new DiskParamsPage(w), new ReviewPage(w)};
+        });
+        PageSetRegistry::instance().add(QStringLiteral("rados"), [](PlanWizard *w) {
+            return QList<PlanWizardPage *>{new RadosTargetPage(w), new DiskParamsPage(w), new ReviewPage(w)};
         });
         return true;
     }();
