@@ -45,8 +45,8 @@ Error OsdLatencyKind::validate(const Plan &plan) const
         return bad(QStringLiteral("client name is not valid"));
     if (usesTempPool(plan)) {
         if (!t.value(QStringLiteral("poolConsent")).toBool())
-            return bad(QStringLiteral("no pool given: the benchmark needs a temporary pool of size 1 (no redundancy), "
-                                      "%1<random>, which it creates and removes afterwards; agree to that "
+            return bad(QStringLiteral("no pool given: a temporary pool of size 1 (no redundancy), %1<random>, will be "
+                                      "created for the benchmark and removed afterwards; agree to that "
                                       "(\"poolConsent\": true, CLI --create-temp-pool) or name an existing pool")
                            .arg(poolPrefix()));
     } else if (!isCephName(t.value(QStringLiteral("pool")).toString())) {
