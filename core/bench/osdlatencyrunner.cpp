@@ -12,6 +12,7 @@
 #include "stats/osdoutliers.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLoggingCategory>
 
 #include <memory>
@@ -168,6 +169,20 @@ StepOutcome OsdLatencyRunner::run(StepContext &ctx)
             out.error = e;
             return out;
         }
+        out.environment.insert(QStringLiteral("pool_size"), 1);
+    } else {
+        // A replicated pool also waits for the replicas: say so, the figures are not per-OSD then.
+        QByteArray reply;
+        if (!client.monCommand({{QStringLiteral("prefix"), QStringLiteral("osd pool get")}, {QStringLiteral("pool"), pool},
+                                {QStringLiteral("var"), QStringLiteral("size")}, {QStringLiteral("format"), QStringLiteral("json")}},
+                               &reply)) {
+            const int size = QJsonDocument::fromJson(reply).object().value(QStringLiteral("size")).toInt(0);
+            out.environment.insert(QStringLiteral("pool_size"), size);
+            if (size > 1)
+                log(QStringLiteral("pool %1 has size %2: every write also waits for %3 replica(s) on other OSDs; "
+                                   "a pool of size 1 measures each OSD alone")
+                        .arg(pool).arg(size).arg(size - 1));
+        }
     }
     out.target = ctx.nodeName + QLatin1Char(':') + pool + QStringLiteral("/(per-OSD)");
     out.environment.insert(QStringLiteral("pool"), pool);
@@ -175,7 +190,7 @@ StepOutcome OsdLatencyRunner::run(StepContext &ctx)
     out.environment.insert(QStringLiteral("client_op_timeout_s"), spec.timeoutSec);
 
     std::vector<std::unique_ptr<OsdWriteLoop>> loops;
-    QList<Error> errors;
+    std::vector<Error> errors;   // one per OSD; parallel threads write distinct entries
     Error mapError;
     {
         QList<int> ids;
@@ -183,7 +198,8 @@ StepOutcome OsdLatencyRunner::run(StepContext &ctx)
             ids << o.id;
         OsdObjectMapper mapper(client, pool);
         mapError = mapper.map(ids, perOsd, ctx.cancel);
-        log(QStringLiteral("%1 objects per OSD found in %2 tries of \"osd map\"").arg(perOsd).arg(mapper.tries()));
+        if (!mapError)
+            log(QStringLiteral("%1 objects per OSD found in %2 tries of \"osd map\"").arg(perOsd).arg(mapper.tries()));
         for (const OsdInfo &o : std::as_const(osds)) {
             OsdWriteJob job;
             job.osd = o.id;
@@ -196,7 +212,7 @@ StepOutcome OsdLatencyRunner::run(StepContext &ctx)
             job.step = ctx.stepIndex;
             job.now = ctx.now;
             loops.push_back(std::make_unique<OsdWriteLoop>(client, job));
-            errors << Error();
+            errors.emplace_back();
         }
     }
     auto sink = [&ctx](const SampleList &s) {
@@ -208,11 +224,11 @@ StepOutcome OsdLatencyRunner::run(StepContext &ctx)
         // peering: its first writes may retry for a while.
         const int retrySec = tempPool ? qMax(20, 2 * spec.timeoutSec) : 0;
         for (size_t i = 0; i < loops.size() && !ctx.cancel.isCancelled(); ++i)
-            errors[qsizetype(i)] = loops[i]->warmUp(ctx.cancel, retrySec);
+            errors[i] = loops[i]->warmUp(ctx.cancel, retrySec);
         auto measure = [&](size_t i) {
-            if (errors.at(qsizetype(i)) || ctx.cancel.isCancelled())
+            if (errors[i] || ctx.cancel.isCancelled())
                 return;
-            errors[qsizetype(i)] = loops[i]->run(ctx.cancel, sink);
+            errors[i] = loops[i]->run(ctx.cancel, sink);
         };
         log(QStringLiteral("timing %1-byte writes in %2 objects, QD1, %3 s per OSD, %4 OSD(s) %5")
                 .arg(blockSize).arg(objectSizeText).arg(runtime).arg(osds.size())
@@ -220,7 +236,7 @@ StepOutcome OsdLatencyRunner::run(StepContext &ctx)
         if (parallel) {
             std::vector<std::thread> threads;
             for (size_t i = 0; i < loops.size(); ++i)
-                threads.emplace_back(measure, i);   // `errors` entries are distinct per thread
+                threads.emplace_back(measure, i);
             for (std::thread &th : threads)
                 th.join();
         } else {
@@ -252,7 +268,7 @@ StepOutcome OsdLatencyRunner::run(StepContext &ctx)
     QJsonArray entries;
     for (qsizetype i = 0; i < osds.size(); ++i) {
         const OsdWriteLoop *loop = size_t(i) < loops.size() ? loops[size_t(i)].get() : nullptr;
-        QJsonObject e = osdEntry(osds.at(i), loop, errors.value(i));
+        QJsonObject e = osdEntry(osds.at(i), loop, size_t(i) < errors.size() ? errors[size_t(i)] : Error());
         points << OsdLatencyPoint{osds.at(i).id, osds.at(i).deviceClass, e.value(QStringLiteral("p50")).toDouble(),
                                   quint64(e.value(QStringLiteral("ops")).toDouble())};
         entries.append(e);
@@ -282,9 +298,9 @@ StepOutcome OsdLatencyRunner::run(StepContext &ctx)
 
     // The step's error: cancel, else the mapping's or the first OSD's, plus the clean-up's.
     Error first = mapError;
-    for (qsizetype i = 0; i < errors.size() && !first; ++i)
-        if (errors.at(i))
-            first = errors.at(i);
+    for (const Error &e : errors)
+        if (!first && e)
+            first = e;
     if (ctx.cancel.isCancelled())
         first = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), out.target);
     if (first && first.code != Error::Code::Cancelled && !first.context.isEmpty() && !first.message.startsWith(first.context))
