@@ -18,6 +18,9 @@
 //    "opTimeout":10}        // optional: mon/OSD op timeout in seconds (1..600)
 // PlanStep.params: bs ("4k"), iodepth (must be 1), runtime (s per OSD), objectsPerOsd.
 //
+// While the temporary pool exists a real cluster shows HEALTH_WARN POOL_NO_REDUNDANCY
+// (unless mon_warn_on_pool_no_redundancy is off): expected, it ends with the pool.
+//
 // StepOutcome.summary (the heat map reads exactly this):
 //   {"osds":[{"id":0, "host":"node1", "deviceClass":"hdd"|"ssd"|"nvme"|"",
 //             "rotational":true|false|null,     // osd metadata; null when unknown

@@ -398,6 +398,43 @@ private Q_SLOTS:
         QVERIFY(benchPools().isEmpty());
     }
 
+    // A frozen OSD (SIGSTOP: connections stay open, writes just hang): a cancel still
+    // ends the run within 2 s, the hanging write is cancelled, and the pool goes.
+    void cancelWhileAWriteHangs()
+    {
+        QJsonObject t = target();
+        t.insert(QStringLiteral("mode"), QStringLiteral("parallel"));
+        t.insert(QStringLiteral("osds"), QJsonArray{0, 2});
+        t.insert(QStringLiteral("opTimeout"), 20);
+        QFile pidFile(m_lab.dir() + QStringLiteral("/run/osd.2.pid"));
+        QVERIFY(pidFile.open(QIODevice::ReadOnly));
+        const qint64 pid = pidFile.readAll().trimmed().toLongLong();
+        QVERIFY(cmtest::processAlive(pid));
+        CancelToken cancel;
+        QElapsedTimer sinceCancel;
+        std::atomic<bool> frozen{false}, cancelled{false};
+        std::atomic<int> osd0AfterFreeze{0};
+        const RunResult r = runPlan(plan(t, 30), cancel, [&](const SampleList &s) {
+            for (const Sample &x : s) {
+                if (x.metric != metric::WriteIops)
+                    continue;
+                if (x.target == QLatin1String("osd.2") && !frozen.exchange(true))
+                    ::kill(pid_t(pid), SIGSTOP);
+                else if (x.target == QLatin1String("osd.0") && frozen && ++osd0AfterFreeze == 2 && !cancelled.exchange(true)) {
+                    sinceCancel.start();
+                    cancel.cancel();
+                }
+            }
+        });
+        const qint64 stopMs = sinceCancel.elapsed();
+        ::kill(pid_t(pid), SIGCONT);
+        QVERIFY(frozen && cancelled);
+        qInfo("stopped %lld ms after the cancel with osd.2 frozen", stopMs);
+        QCOMPARE(r.outcome.error.code, Error::Code::Cancelled);
+        QVERIFY2(stopMs < 2000, qPrintable(QString::number(stopMs)));
+        QVERIFY2(benchPools().isEmpty(), qPrintable(benchPools().join(QLatin1Char(' '))));
+    }
+
     // Last: it leaves osd.1 dead.
     void killedOsdGivesAnErrorNotAHang()
     {
