@@ -5,6 +5,7 @@
 #include "store/sessionstore.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QFile>
 #include <QSocketNotifier>
 
@@ -96,6 +97,15 @@ int cmdRun(const QStringList &argsIn)
             parts << QStringLiteral("%1 %2 MB/s %3 IOPS").arg(QLatin1String(dir))
                          .arg(d.value(QStringLiteral("bw")).toDouble() / 1e6, 0, 'f', 1)
                          .arg(d.value(QStringLiteral("iops")).toDouble(), 0, 'f', 0);
+        }
+        for (const QJsonValue &v : s.value(QStringLiteral("osds")).toArray()) {   // per-OSD latency
+            const QJsonObject o = v.toObject();
+            parts << QStringLiteral("\n      osd.%1 %2 writes, p50 %3 us, p99 %4 us%5")
+                         .arg(o.value(QStringLiteral("id")).toInt())
+                         .arg(o.value(QStringLiteral("ops")).toDouble(), 0, 'f', 0)
+                         .arg(o.value(QStringLiteral("p50")).toDouble() / 1e3, 0, 'f', 0)
+                         .arg(o.value(QStringLiteral("p99")).toDouble() / 1e3, 0, 'f', 0)
+                         .arg(o.value(QStringLiteral("outlier")).toBool() ? QStringLiteral(" OUTLIER") : QString());
         }
         printErr(QStringLiteral("    %1: %2").arg(node, parts.join(QStringLiteral(", "))));
     });

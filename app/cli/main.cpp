@@ -19,6 +19,12 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
         the RBD test table with fio's rbd engine on a node (conf/keyring are paths
         on that node) or the app's own librbd engine (native: node local); --lab
         uses the local Ceph lab in DIR
+  plan osd-latency [--conf F --keyring F --client admin | --lab DIR]
+           [--pool P | --create-temp-pool] [--mode sequential|parallel] [--osds 0,2]
+           [--runtime S] [--preset quick|standard] [--object-size 4M] [--op-timeout S]
+        4k QD1 writes timed per OSD (objects whose primary is that OSD) to find the
+        slow one; the app is the Ceph client. --create-temp-pool agrees to a
+        temporary pool of size 1 (created and removed); or name a pool
   run PLAN.json [--markdown-out FILE]
                      run a plan: progress on stderr, the saved run as JSON on stdout
   sessions           list sessions and runs (JSON)
