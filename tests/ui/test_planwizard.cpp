@@ -5,13 +5,17 @@
 #include "wizard/disktargetpage.h"
 #include "wizard/kindpage.h"
 #include "wizard/nodespage.h"
+#include "wizard/cephclientform.h"
+#include "wizard/osdlatencytargetpage.h"
 #include "wizard/planwizard.h"
+#include "wizard/radostargetpage.h"
 #include "wizard/rbdtargetpage.h"
 #include "wizard/reviewpage.h"
 
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLineEdit>
 #include <QListWidget>
@@ -181,6 +185,60 @@ private Q_SLOTS:
         QCOMPARE(plan.target.value(QStringLiteral("pool")).toString(), QStringLiteral("bench"));
         QCOMPARE(plan.ceph.value(QStringLiteral("conf")).toString(), QStringLiteral("/etc/pve/ceph.conf"));
         QVERIFY(!Registry::instance().kind(plan.kind)->validate(plan).isError());
+    }
+
+    bool chooseKind(PlanWizard &w, const QString &id)
+    {
+        auto *kinds = page<KindPage>(w)->list();
+        for (int i = 0; i < kinds->count(); ++i)
+            if (kinds->item(i)->data(Qt::UserRole).toString() == id) {
+                kinds->setCurrentItem(kinds->item(i));
+                return clickNext(w);
+            }
+        return false;
+    }
+
+    void osdLatencyPlanNeedsPoolConsent()
+    {
+        PlanWizard w({});
+        Plan connected;   // the cluster the main window is connected to
+        connected.ceph = {{QStringLiteral("conf"), QStringLiteral("/srv/lab/ceph.conf")},
+                          {QStringLiteral("keyring"), QStringLiteral("/srv/lab/keyring")},
+                          {QStringLiteral("client"), QStringLiteral("client.bench")}};
+        w.prefill(connected);
+        w.show();
+        QVERIFY2(chooseKind(w, QStringLiteral("osd-latency")), "the per-OSD latency kind is offered");
+        auto *target = page<OsdLatencyTargetPage>(w);
+        QVERIFY2(target, "no node page: ClusterMark is the client");
+        QCOMPARE(target->clientForm()->confEdit()->text(), QStringLiteral("/srv/lab/ceph.conf"));
+        QCOMPARE(target->clientForm()->clientEdit()->text(), QStringLiteral("bench"));
+        QVERIFY(target->tempPoolRadio()->isChecked());
+        QVERIFY2(!w.button(QWizard::NextButton)->isEnabled(), "a temporary pool needs the user's consent");
+        target->consentCheck()->setChecked(true);
+        target->osdsEdit()->setText(QStringLiteral("0,x"));
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        target->osdsEdit()->setText(QStringLiteral("osd.2, 0"));
+        target->modeCombo()->setCurrentIndex(1);
+        QVERIFY(clickNext(w));
+        auto *params = page<DiskParamsPage>(w);
+        QVERIFY(params);
+        QVERIFY(params->presetList()->count() >= 1);
+        QVERIFY(clickNext(w));
+        QVERIFY(page<ReviewPage>(w));
+        QSignalSpy spy(&w, &PlanWizard::runRequested);
+        QTest::mouseClick(w.button(QWizard::FinishButton), Qt::LeftButton);
+        QCOMPARE(spy.count(), 1);
+        const Plan plan = spy.at(0).at(0).value<Plan>();
+        QCOMPARE(plan.kind, QStringLiteral("osd-latency"));
+        QCOMPARE(plan.nodes.size(), 1);
+        QVERIFY(plan.nodes.first().isLocal());
+        QCOMPARE(plan.target.value(QStringLiteral("poolConsent")).toBool(), true);
+        QCOMPARE(plan.target.value(QStringLiteral("mode")).toString(), QStringLiteral("parallel"));
+        QCOMPARE(QJsonDocument(plan.target.value(QStringLiteral("osds")).toArray()).toJson(QJsonDocument::Compact),
+                 QByteArray("[2,0]"));
+        QCOMPARE(plan.ceph.value(QStringLiteral("client")).toString(), QStringLiteral("client.bench"));
+        const Error e = Registry::instance().kind(plan.kind)->validate(plan);
+        QVERIFY2(!e, qPrintable(e.toString()));
     }
 
     void deviceNeedsTypedPath()
