@@ -91,52 +91,61 @@ QList<Leftover> BenchFileCleaner::scan(Transport &t, const QString &dirIn, Error
 
 CleanupReport BenchFileCleaner::remove(Transport &t, const QList<Leftover> &files)
 {
-    CleanupReport rep;
-    QList<Leftover> todo;
-    for (const Leftover &l : files) {
+    // One outcome per item, reported in the order given.
+    QList<Error> outcome(files.size());
+    QList<int> todo;
+    for (int i = 0; i < files.size(); ++i) {
+        const Leftover &l = files.at(i);
         if (l.kind != Leftover::Kind::NodeFile)
-            rep.failed << LeftoverFailure{l, Error(Error::Code::InvalidInput, QStringLiteral("not a node file"), l.describe())};
+            outcome[i] = Error(Error::Code::InvalidInput, QStringLiteral("not a node file"), l.describe());
         else if (!l.name.startsWith(QLatin1Char('/')) || !matches(baseName(l.name)) || l.name.contains(QLatin1String("/../"))
                  || l.name.contains(QLatin1String("/./")))
-            rep.failed << LeftoverFailure{l, Error(Error::Code::Unsafe,
-                                                   QStringLiteral("refused: not an absolute path to a %1 file").arg(namePattern()),
-                                                   l.describe())};
+            outcome[i] = Error(Error::Code::Unsafe, QStringLiteral("refused: not an absolute path to a %1 file").arg(namePattern()),
+                               l.describe());
         else
-            todo << l;
+            todo << i;
     }
-    if (todo.isEmpty())
-        return rep;
-    if (Error e = t.connect()) {
-        for (const Leftover &l : todo)
-            rep.failed << LeftoverFailure{l, e};
-        return rep;
+    if (!todo.isEmpty()) {
+        Error e = t.connect();
+        ExecResult r;
+        if (!e) {
+            Command c;
+            c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromUtf8(RemoveScript), QStringLiteral("cm-clean")};
+            for (int i : std::as_const(todo))
+                c.argv << files.at(i).name;
+            c.timeoutMs = 60000;
+            c.maxRuntimeSec = 65;
+            r = t.run(c, {}, CancelToken());
+            e = r.error;
+        }
+        QMap<int, QString> status;
+        for (const QByteArray &line : r.stdOut.split('\n')) {
+            const QList<QByteArray> f = line.trimmed().split(' ');
+            if (f.size() == 2)
+                status.insert(f.at(0).toInt(), QString::fromLatin1(f.at(1)));
+        }
+        for (int k = 0; k < todo.size(); ++k) {
+            const Leftover &l = files.at(todo.at(k));
+            const QString st = status.value(k + 1);
+            Error &out = outcome[todo.at(k)];
+            if (st == QLatin1String("ok"))
+                continue;
+            if (e)
+                out = e;
+            else if (st == QLatin1String("gone"))
+                out = Error(Error::Code::PathMissing, QStringLiteral("already gone"), l.describe());
+            else if (st == QLatin1String("skip"))
+                out = Error(Error::Code::Unsafe, QStringLiteral("refused: no longer a regular file"), l.describe());
+            else
+                out = Error(Error::Code::CommandFailed, QStringLiteral("cannot remove the file"), l.describe());
+        }
     }
-    Command c;
-    c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromUtf8(RemoveScript), QStringLiteral("cm-clean")};
-    for (const Leftover &l : todo)
-        c.argv << l.name;
-    c.timeoutMs = 60000;
-    c.maxRuntimeSec = 65;
-    const ExecResult r = t.run(c, {}, CancelToken());
-    QMap<int, QString> status;
-    for (const QByteArray &line : r.stdOut.split('\n')) {
-        const QList<QByteArray> f = line.trimmed().split(' ');
-        if (f.size() == 2)
-            status.insert(f.at(0).toInt(), QString::fromLatin1(f.at(1)));
-    }
-    for (int i = 0; i < todo.size(); ++i) {
-        const Leftover &l = todo.at(i);
-        const QString st = status.value(i + 1);
-        if (st == QLatin1String("ok"))
-            rep.removed << l;
-        else if (r.error)
-            rep.failed << LeftoverFailure{l, r.error};
-        else if (st == QLatin1String("gone"))
-            rep.failed << LeftoverFailure{l, Error(Error::Code::PathMissing, QStringLiteral("already gone"), l.describe())};
-        else if (st == QLatin1String("skip"))
-            rep.failed << LeftoverFailure{l, Error(Error::Code::Unsafe, QStringLiteral("refused: no longer a regular file"), l.describe())};
+    CleanupReport rep;
+    for (int i = 0; i < files.size(); ++i) {
+        if (outcome.at(i))
+            rep.failed << LeftoverFailure{files.at(i), outcome.at(i)};
         else
-            rep.failed << LeftoverFailure{l, Error(Error::Code::CommandFailed, QStringLiteral("cannot remove the file"), l.describe())};
+            rep.removed << files.at(i);
     }
     qCInfo(lcBenchFiles) << "removed" << rep.removed.size() << "bench files on" << t.node().displayName();
     return rep;
