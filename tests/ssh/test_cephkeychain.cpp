@@ -12,6 +12,9 @@
 #include "transport/localtransport.h"
 
 #include <QDirIterator>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QTest>
 #include <QUuid>
 
@@ -25,6 +28,26 @@ const QString kKey = QStringLiteral("AQAA8VNlAAAAABAAjGl25bVBBBW96Qi9Te4V3w==");
 
 class TestCephKeychain : public QObject {
     Q_OBJECT
+
+    cmtest::CephLabFixture m_lab;
+
+    bool startLab() { return m_lab.isRunning() || m_lab.start(1); }
+
+    struct Cli {
+        int code;
+        QByteArray out, err;
+    };
+    static Cli cli(const QStringList &args)
+    {
+        QProcess p;
+        p.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"), args);
+        if (!p.waitForFinished(120000)) {
+            p.kill();
+            p.waitForFinished();
+            return {-1, {}, "timed out"};
+        }
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -101,8 +124,8 @@ private Q_SLOTS:
     {
         QString why;
         CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
-        cmtest::CephLabFixture lab;
-        QVERIFY2(lab.start(1), qPrintable(lab.whyNot()));
+        QVERIFY2(startLab(), qPrintable(m_lab.whyNot()));
+        const cmtest::CephLabFixture &lab = m_lab;
         LocalTransport t;
         CephFetchOptions o;
         o.confPath = lab.confPath();
@@ -136,6 +159,45 @@ private Q_SLOTS:
         }
         QVERIFY2(files > 0, "no file under HOME: the keyring did not persist anything");
         QVERIFY(!CephKeychain::forget(lab.fsid(), spec.clientName));
+    }
+
+    void cliFetch()
+    {
+        QString why;
+        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
+        QVERIFY2(startLab(), qPrintable(m_lab.whyNot()));
+        const QStringList base{QStringLiteral("ceph"), QStringLiteral("fetch"), QStringLiteral("local"), QStringLiteral("--conf"),
+                               m_lab.confPath(), QStringLiteral("--keyring"), m_lab.keyringPath(), QStringLiteral("--json")};
+        QString key;
+        QVERIFY(!CephKeychain::forget(m_lab.fsid(), QStringLiteral("admin")));
+        Cli r = cli(base);
+        QVERIFY2(r.code == 0, r.err.constData());
+        QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("key")).toString(), QStringLiteral("(in memory)"));
+        QCOMPARE(o.value(QStringLiteral("fsid")).toString(), m_lab.fsid());
+        QCOMPARE(o.value(QStringLiteral("connected")).toBool(), true);
+        const QJsonObject cluster = o.value(QStringLiteral("cluster")).toObject();
+        QCOMPARE(cluster.value(QStringLiteral("fsid")).toString(), m_lab.fsid());
+        QVERIFY(cluster.value(QStringLiteral("health")).toString().startsWith(QStringLiteral("HEALTH_")));
+        QVERIFY(!CephKeychain::load(m_lab.fsid(), QStringLiteral("admin"), &key));
+        QVERIFY(key.isEmpty());   // not remembered without --remember
+
+        r = cli(base + QStringList{QStringLiteral("--remember")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("key")).toString(), QStringLiteral("(keychain)"));
+        QVERIFY(!CephKeychain::load(m_lab.fsid(), QStringLiteral("admin"), &key));
+        QVERIFY(!key.isEmpty());
+        QVERIFY2(!r.out.contains(key.toLatin1()) && !r.err.contains(key.toLatin1()), "the CLI printed the key");
+        QVERIFY(!CephKeychain::forget(m_lab.fsid(), QStringLiteral("admin")));
+
+        // A missing keyring: a clear error, exit 1.
+        r = cli({QStringLiteral("ceph"), QStringLiteral("fetch"), QStringLiteral("local"), QStringLiteral("--conf"), m_lab.confPath(),
+                 QStringLiteral("--keyring"), QStringLiteral("/nonexistent/k"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("no readable keyring for client.admin on local: /nonexistent/k (missing)"), r.err.constData());
+        r = cli({QStringLiteral("ceph"), QStringLiteral("fetch")});
+        QCOMPARE(r.code, 2);
     }
 };
 
