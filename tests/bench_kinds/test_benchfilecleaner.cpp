@@ -7,6 +7,10 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -174,6 +178,39 @@ private Q_SLOTS:
         // A folder named like an option stays a folder.
         QVERIFY(BenchFileCleaner::scan(t, QStringLiteral("/-delete"), &e).isEmpty());
         QCOMPARE(e.code, Error::Code::PathMissing);
+    }
+
+    void cliCleanupNodeFiles()
+    {
+        auto cli = [](const QStringList &args, QByteArray *out, QByteArray *err) {
+            QProcess p;
+            p.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"), args);
+            if (!p.waitForFinished(60000)) {
+                p.kill();
+                p.waitForFinished();
+                return -1;
+            }
+            *out = p.readAllStandardOutput();
+            *err = p.readAllStandardError();
+            return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+        };
+        QByteArray out, err;
+        const QStringList args{QStringLiteral("cleanup"), QStringLiteral("--node"), QStringLiteral("local"), QStringLiteral("--dir"), m_dir,
+                               QStringLiteral("--json")};
+        QCOMPARE(cli(args + QStringList{QStringLiteral("--dry-run")}, &out, &err), 0);
+        QJsonObject o = QJsonDocument::fromJson(out).object();
+        QCOMPARE(o.value(QStringLiteral("found")).toArray().size(), 3);
+        QCOMPARE(o.value(QStringLiteral("removed")).toArray().size(), 0);
+        QVERIFY(QFile::exists(m_dir + QStringLiteral("/clustermark-bench-node2.fio.dat")));
+        QCOMPARE(cli(args, &out, &err), 0);
+        o = QJsonDocument::fromJson(out).object();
+        QCOMPARE(o.value(QStringLiteral("removed")).toArray().size(), 3);
+        QVERIFY(!QFile::exists(m_dir + QStringLiteral("/clustermark-bench-node2.fio.dat")));
+        QVERIFY(QFile::exists(m_dir + QStringLiteral("/xclustermark-bench-node1.fio.dat")));
+        // A missing folder: exit 1 with the reason.
+        QCOMPARE(cli({QStringLiteral("cleanup"), QStringLiteral("--node"), QStringLiteral("local"), QStringLiteral("--dir"),
+                      m_tmp.filePath(QStringLiteral("nope"))}, &out, &err), 1);
+        QVERIFY2(err.contains("path-missing"), err.constData());
     }
 };
 
