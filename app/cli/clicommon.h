@@ -1,11 +1,13 @@
 #pragma once
 // Shared by the CLI's subcommands: output helpers and the store location.
 #include <QJsonDocument>
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
 namespace cm {
 class SessionStore;
+struct CephConnectionSpec;
 }
 
 namespace cm::cli {
@@ -20,6 +22,8 @@ int cmdInventory(const QStringList &args);
 int cmdTrust(const QStringList &args);
 int cmdCeph(const QStringList &args);
 int cmdLab(const QStringList &args);
+int cmdCleanup(const QStringList &args);
+int cephFetch(const QStringList &args);   // `ceph fetch`
 
 void printJson(const QJsonDocument &doc);          // stdout, indented
 void printErr(const QString &line);                 // stderr, one line
@@ -29,5 +33,11 @@ bool openStore(SessionStore &store);
 // "--name VALUE" / "--name=VALUE"; removes them from args. Empty when absent.
 QStringList takeOption(QStringList &args, const QString &name);
 bool takeFlag(QStringList &args, const QString &name);
+// KEY=VALUE lines of DIR/lab.env (a lab started by `lab start`).
+QMap<QString, QString> labValues(const QString &dir);
+// Takes --conf, --keyring, --client, --lab and --timeout into *spec (defaults:
+// /etc/ceph, then /etc/pve). Prints why and returns false when they are unusable.
+// *given: whether any of them was on the command line.
+bool takeCephSpec(QStringList &args, const QString &command, CephConnectionSpec *spec, bool *given = nullptr);
 
 } // namespace cm::cli

@@ -31,21 +31,6 @@ QString labScript(QStringList *tried)
     return {};
 }
 
-// KEY=VALUE lines of DIR/lab.env.
-QMap<QString, QString> labValues(const QString &dir)
-{
-    QMap<QString, QString> v;
-    QFile f(QDir(dir).filePath(QStringLiteral("lab.env")));
-    if (!f.open(QIODevice::ReadOnly))
-        return v;
-    for (const QByteArray &line : f.readAll().split('\n')) {
-        const qsizetype eq = line.indexOf('=');
-        if (eq > 0)
-            v.insert(QString::fromUtf8(line.left(eq)), QString::fromUtf8(line.mid(eq + 1)));
-    }
-    return v;
-}
-
 int cephInventory(QStringList args)
 {
     takeFlag(args, QStringLiteral("--json"));   // JSON is the only output format
@@ -114,7 +99,11 @@ int cmdCeph(const QStringList &argsIn)
     QStringList args = argsIn;
     if (args.value(0) == QLatin1String("inventory"))
         return cephInventory(args.mid(1));
-    printErr(QStringLiteral("usage: clustermark-cli ceph inventory [--conf FILE --keyring FILE | --lab DIR] --json"));
+    if (args.value(0) == QLatin1String("fetch"))
+        return cephFetch(args.mid(1));
+    printErr(QStringLiteral("usage: clustermark-cli ceph inventory [--conf FILE --keyring FILE | --lab DIR] --json\n"
+                            "       clustermark-cli ceph fetch NODE [--conf PATH] [--keyring PATH] [--client NAME] "
+                            "[--remember] --json"));
     return 2;
 }
 

@@ -38,6 +38,16 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
   ceph inventory [--conf FILE --keyring FILE | --lab DIR] [--timeout S] --json
                      health, versions, OSDs, pools, CephFS, RGW of a Ceph cluster
                      (default: /etc/ceph, then /etc/pve)
+  ceph fetch NODE [--conf PATH] [--keyring PATH] [--client NAME] [--remember] --json
+                     read a node's ceph.conf and keyring over SSH (/etc/pve first,
+                     then /etc/ceph) in one round trip, test the connection (fsid,
+                     health); the key stays in memory, or in the keychain with
+                     --remember; the output never shows it
+  cleanup [--conf F --keyring F --client admin | --lab DIR] [--node N --dir D]
+          [--dry-run] [--json]
+                     find and remove what benchmarks left behind: clustermark-bench-…
+                     pools, RBD images and RADOS objects, and bench files in DIR on
+                     nodes; nothing else is ever removed
   lab start [DIR] [--osds N] | lab stop DIR
                      a throwaway single-host Ceph cluster (scripts/lab/ceph-lab.sh,
                      found through $CLUSTERMARK_SCRIPTS)
@@ -76,6 +86,7 @@ int main(int argc, char **argv)
     if (cmd == QLatin1String("trust")) return cm::cli::cmdTrust(args);
     if (cmd == QLatin1String("ceph")) return cm::cli::cmdCeph(args);
     if (cmd == QLatin1String("lab")) return cm::cli::cmdLab(args);
+    if (cmd == QLatin1String("cleanup")) return cm::cli::cmdCleanup(args);
     cm::cli::printErr(QStringLiteral("unknown command \"%1\"").arg(cmd));
     fputs(kUsage, stderr);
     return 2;

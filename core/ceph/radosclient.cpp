@@ -85,6 +85,10 @@ Error RadosClient::connect(const CephConnectionSpec &spec)
         return fail(r, QStringLiteral("setting the keyring"));
     if (!spec.key.isEmpty() && (r = rados_conf_set(cluster, "key", spec.key.toUtf8().constData())) < 0)
         return fail(r, QStringLiteral("setting the key"));
+    // An in-memory key without a keyring file: do not let librados read this machine's
+    // default keyrings (/etc/ceph/…), which may belong to another cluster.
+    if (!spec.key.isEmpty() && spec.keyringPath.isEmpty() && (r = rados_conf_set(cluster, "keyring", "")) < 0)
+        return fail(r, QStringLiteral("clearing the keyring search path"));
     r = rados_connect(cluster);
     if (r < 0) {
         // librados says ENOENT when it found no key for the client (keyring missing).

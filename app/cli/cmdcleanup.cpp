@@ -1,0 +1,129 @@
+// `cleanup`: finds what benchmarks left behind (clustermark-bench-… pools, RBD images,
+// RADOS objects; bench files in a folder on nodes) and removes exactly that.
+#include "clicommon.h"
+
+#include "bench/benchfilecleaner.h"
+#include "ceph/cephconnectionspec.h"
+#include "ceph/leftovercleaner.h"
+#include "engine/nodeworker.h"
+#include "secrets/secretstore.h"
+
+#include <QJsonArray>
+#include <QLocale>
+
+namespace cm::cli {
+
+namespace {
+
+QString sizeText(const Leftover &l)
+{
+    QStringList parts;
+    if (l.bytes >= 0)
+        parts << QLocale::c().formattedDataSize(l.bytes, 1, QLocale::DataSizeTraditionalFormat);
+    if (l.objects >= 0)
+        parts << QStringLiteral("%1 objects").arg(l.objects);
+    return parts.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(parts.join(QStringLiteral(", ")));
+}
+
+} // namespace
+
+int cmdCleanup(const QStringList &argsIn)
+{
+    QStringList args = argsIn;
+    const QString usage = QStringLiteral("usage: clustermark-cli cleanup [--conf F --keyring F --client admin | --lab DIR] "
+                                         "[--node N --dir D] [--dry-run] [--json]");
+    const bool json = takeFlag(args, QStringLiteral("--json"));
+    const bool dryRun = takeFlag(args, QStringLiteral("--dry-run"));
+    const QStringList nodes = takeOption(args, QStringLiteral("--node"));
+    const QStringList dirs = takeOption(args, QStringLiteral("--dir"));
+    // Ceph only when asked for, or when no node is given (then the local defaults).
+    QStringList cephArgs;
+    for (const QString &o : {QStringLiteral("--conf"), QStringLiteral("--keyring"), QStringLiteral("--client"),
+                             QStringLiteral("--lab"), QStringLiteral("--timeout")})
+        for (const QString &v : takeOption(args, o))
+            cephArgs << o << v;
+    if (!args.isEmpty() || nodes.isEmpty() != dirs.isEmpty() || dirs.size() > 1) {
+        printErr(usage);
+        return 2;
+    }
+    const bool doCeph = !cephArgs.isEmpty() || nodes.isEmpty();
+
+    QList<Leftover> found;
+    QStringList warnings;
+    CleanupReport report;
+    bool failed = false;
+    auto fail = [&](const QString &msg) {
+        printErr(QStringLiteral("cleanup: %1").arg(msg));
+        warnings << msg;
+        failed = true;
+    };
+
+    if (doCeph) {
+        CephConnectionSpec spec;
+        if (!takeCephSpec(cephArgs, QStringLiteral("cleanup"), &spec))
+            return 2;
+        RadosClient client;
+        if (const Error e = client.connect(spec)) {
+            fail(e.toString());
+        } else {
+            const LeftoverScan scan = LeftoverCleaner::scan(client);
+            for (const QString &w : scan.warnings) {
+                printErr(QStringLiteral("warning: %1").arg(w));
+                warnings << w;
+            }
+            if (scan.error)
+                fail(scan.error.toString());
+            found += scan.items;
+            if (!dryRun && !scan.error)
+                report.append(LeftoverCleaner::remove(client, scan.items));
+        }
+    }
+    for (const QString &spec : nodes) {
+        QString err;
+        const NodeSpec node = NodeSpec::parse(spec, &err);
+        if (node.host.isEmpty()) {
+            printErr(QStringLiteral("cleanup: %1").arg(err));
+            return 2;
+        }
+        Credentials creds;
+        if (node.rememberSecret)
+            SecretStore::loadCredentials(node, &creds);
+        std::unique_ptr<Transport> t = createNodeTransport(node, creds);
+        Error e;
+        const QList<Leftover> files = BenchFileCleaner::scan(*t, dirs.first(), &e);
+        if (e) {
+            fail(e.toString());
+            continue;
+        }
+        found += files;
+        if (!dryRun)
+            report.append(BenchFileCleaner::remove(*t, files));
+    }
+    failed = failed || !report.ok();
+
+    if (json) {
+        QJsonArray f;
+        for (const Leftover &l : std::as_const(found))
+            f.append(l.toJson());
+        QJsonObject o = report.toJson();
+        o.insert(QStringLiteral("dryRun"), dryRun);
+        o.insert(QStringLiteral("found"), f);
+        o.insert(QStringLiteral("warnings"), QJsonArray::fromStringList(warnings));
+        printJson(QJsonDocument(o));
+    } else {
+        QString text;
+        for (const Leftover &l : std::as_const(found))
+            text += QStringLiteral("found %1%2\n").arg(l.describe(), sizeText(l));
+        for (const Leftover &l : std::as_const(report.removed))
+            text += QStringLiteral("removed %1\n").arg(l.describe());
+        for (const LeftoverFailure &x : std::as_const(report.failed))
+            text += QStringLiteral("NOT removed %1: %2\n").arg(x.item.describe(), x.error.message);
+        text += dryRun ? QStringLiteral("%1 leftovers found (dry run: nothing removed)\n").arg(found.size())
+                       : QStringLiteral("%1 found, %2 removed, %3 not removed\n")
+                             .arg(found.size()).arg(report.removed.size()).arg(report.failed.size());
+        fputs(text.toUtf8().constData(), stdout);
+    }
+    return failed ? 1 : 0;
+}
+
+} // namespace cm::cli

@@ -1,0 +1,94 @@
+#include "model/leftover.h"
+
+#include <QJsonArray>
+
+namespace cm {
+
+bool Leftover::hasPrefix(const QString &name)
+{
+    return name.size() > prefix().size() && name.startsWith(prefix(), Qt::CaseSensitive);
+}
+
+QString Leftover::kindName(Kind k)
+{
+    switch (k) {
+    case Kind::Pool: return QStringLiteral("pool");
+    case Kind::Image: return QStringLiteral("image");
+    case Kind::Object: return QStringLiteral("object");
+    case Kind::NodeFile: return QStringLiteral("file");
+    }
+    return QStringLiteral("unknown");
+}
+
+QString Leftover::describe() const
+{
+    switch (kind) {
+    case Kind::Pool: return QStringLiteral("pool %1").arg(name);
+    case Kind::Image: return QStringLiteral("image %1/%2").arg(location, name);
+    case Kind::Object:
+        return nspace.isEmpty() ? QStringLiteral("object %1/%2").arg(location, name)
+                                : QStringLiteral("object %1/%2/%3").arg(location, nspace, name);
+    case Kind::NodeFile: return QStringLiteral("file %1:%2").arg(location, name);
+    }
+    return name;
+}
+
+QJsonObject Leftover::toJson() const
+{
+    QJsonObject o{{QStringLiteral("kind"), kindName(kind)}, {QStringLiteral("name"), name}};
+    if (!location.isEmpty())
+        o.insert(kind == Kind::NodeFile ? QStringLiteral("node") : QStringLiteral("pool"), location);
+    if (!nspace.isEmpty())
+        o.insert(QStringLiteral("namespace"), nspace);
+    if (bytes >= 0)
+        o.insert(QStringLiteral("bytes"), double(bytes));
+    if (objects >= 0)
+        o.insert(QStringLiteral("objects"), double(objects));
+    return o;
+}
+
+Leftover Leftover::fromJson(const QJsonObject &o, bool *ok)
+{
+    Leftover l;
+    const QString k = o.value(QStringLiteral("kind")).toString();
+    bool known = true;
+    if (k == QLatin1String("pool"))
+        l.kind = Kind::Pool;
+    else if (k == QLatin1String("image"))
+        l.kind = Kind::Image;
+    else if (k == QLatin1String("object"))
+        l.kind = Kind::Object;
+    else if (k == QLatin1String("file"))
+        l.kind = Kind::NodeFile;
+    else
+        known = false;
+    l.name = o.value(QStringLiteral("name")).toString();
+    l.location = o.value(l.kind == Kind::NodeFile ? QStringLiteral("node") : QStringLiteral("pool")).toString();
+    l.nspace = o.value(QStringLiteral("namespace")).toString();
+    l.bytes = qint64(o.value(QStringLiteral("bytes")).toDouble(-1));
+    l.objects = qint64(o.value(QStringLiteral("objects")).toDouble(-1));
+    if (ok)
+        *ok = known && !l.name.isEmpty();
+    return l;
+}
+
+void CleanupReport::append(const CleanupReport &other)
+{
+    removed += other.removed;
+    failed += other.failed;
+}
+
+QJsonObject CleanupReport::toJson() const
+{
+    QJsonArray r, f;
+    for (const Leftover &l : removed)
+        r.append(l.toJson());
+    for (const LeftoverFailure &x : failed) {
+        QJsonObject o = x.item.toJson();
+        o.insert(QStringLiteral("error"), x.error.toString());
+        f.append(o);
+    }
+    return {{QStringLiteral("removed"), r}, {QStringLiteral("failed"), f}};
+}
+
+} // namespace cm

@@ -1,0 +1,58 @@
+#pragma once
+// Something a benchmark left behind (DESIGN.md §8 "clean leftovers"): a pool, an RBD
+// image, a RADOS object or a bench file on a node, all named with the app's prefix
+// "clustermark-bench-". Values only; LeftoverCleaner and BenchFileCleaner find and
+// remove them.
+#include "model/error.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace cm {
+
+struct Leftover {
+    enum class Kind { Pool, Image, Object, NodeFile };
+
+    Kind kind = Kind::Object;
+    QString location;     // the pool (Image, Object) or node (NodeFile); empty for a Pool
+    QString name;         // pool, image or object name; a file's full path
+    QString nspace;       // an object's RADOS namespace ("" = default)
+    qint64 bytes = -1;    // size when known
+    qint64 objects = -1;  // a pool's object count when known
+
+    static Leftover make(Kind kind, const QString &location, const QString &name)
+    {
+        Leftover l;
+        l.kind = kind;
+        l.location = location;
+        l.name = name;
+        return l;
+    }
+
+    static QString prefix() { return QStringLiteral("clustermark-bench-"); }
+    // Starts with exactly the prefix and has something after it.
+    static bool hasPrefix(const QString &name);
+
+    static QString kindName(Kind k);     // "pool", "image", "object", "file"
+    QString describe() const;            // "image rbd/clustermark-bench-1a2b"
+    QJsonObject toJson() const;
+    static Leftover fromJson(const QJsonObject &o, bool *ok = nullptr);
+    friend bool operator==(const Leftover &, const Leftover &) = default;
+};
+
+struct LeftoverFailure {
+    Leftover item;
+    Error error;
+};
+
+// What a remove() did with each item it was given.
+struct CleanupReport {
+    QList<Leftover> removed;
+    QList<LeftoverFailure> failed;
+    bool ok() const { return failed.isEmpty(); }
+    void append(const CleanupReport &other);
+    QJsonObject toJson() const;   // {"removed":[…], "failed":[{…, "error":"…"}]}
+};
+
+} // namespace cm
