@@ -2,6 +2,7 @@
 
 #include "store/unitformat.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QStringList>
 #include <QTimeZone>
@@ -38,6 +39,39 @@ QString latency(const QJsonObject &r, const QJsonObject &w, const QString &key)
     return parts.isEmpty() ? Dash : parts.join(QLatin1String(" / "));
 }
 
+// Per-OSD latency steps: one row per OSD, the slow ones flagged (forum readers look for them).
+QString osdTable(const StepRecord &s, const QString &title)
+{
+    const QJsonArray osds = s.summary.value(QStringLiteral("osds")).toArray();
+    if (osds.isEmpty())
+        return {};
+    QString out = QStringLiteral("**%1** — per OSD (%2, pool %3)\n\n")
+                      .arg(cell(title), cell(s.summary.value(QStringLiteral("mode")).toString()),
+                           cell(s.summary.value(QStringLiteral("pool")).toString()));
+    out += QLatin1String("| OSD | Host | Class | Writes | IOPS | Lat p50 | Lat p99 | |\n|:--|:--|:--|--:|--:|--:|--:|:--|\n");
+    for (const QJsonValue &v : osds) {
+        const QJsonObject o = v.toObject();
+        QString cls = o.value(QStringLiteral("deviceClass")).toString();
+        const QJsonValue rot = o.value(QStringLiteral("rotational"));
+        if (rot.isBool())
+            cls += rot.toBool() ? QStringLiteral(" (rotational)") : QStringLiteral(" (flash)");
+        QString note;
+        if (!o.value(QStringLiteral("error")).toString().isEmpty())
+            note = QStringLiteral("failed: ") + o.value(QStringLiteral("error")).toString();
+        else if (o.value(QStringLiteral("outlier")).toBool())
+            note = QStringLiteral("**slow**: ") + o.value(QStringLiteral("outlierReason")).toString();
+        const bool measured = o.value(QStringLiteral("ops")).toDouble() > 0;
+        out += QStringLiteral("| osd.%1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
+                   .arg(o.value(QStringLiteral("id")).toInt())
+                   .arg(cell(o.value(QStringLiteral("host")).toString()), cell(cls),
+                        QString::number(qint64(o.value(QStringLiteral("ops")).toDouble())),
+                        measured ? formatIops(o.value(QStringLiteral("iops")).toDouble()) : Dash,
+                        measured ? formatLatencyNs(o.value(QStringLiteral("p50")).toDouble()) : Dash,
+                        measured ? formatLatencyNs(o.value(QStringLiteral("p99")).toDouble()) : Dash, cell(note));
+    }
+    return out + QLatin1Char('\n');
+}
+
 } // namespace
 
 QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
@@ -58,6 +92,7 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
     for (const StepRecord &s : steps)
         repeated = repeated || s.iteration > 0;
     QStringList tools;
+    QString osdTables;
     bool mixed = false;
     for (const StepRecord &s : steps) {
         QString test = s.title.isEmpty() ? s.testId : s.title;
@@ -73,6 +108,7 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
         out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
                    .arg(cell(test), cell(s.node), bw(r), iops(r), bw(w), iops(w),
                         latency(r, w, QStringLiteral("lat_p50_ns")), latency(r, w, QStringLiteral("lat_p99_ns")));
+        osdTables += osdTable(s, test);
         const QString fio = s.summary.value(QStringLiteral("fio_version")).toString();
         if (!fio.isEmpty() && !tools.contains(fio))
             tools << fio;
@@ -88,6 +124,7 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
     out += QLatin1Char('\n');
     if (mixed)
         out += QLatin1String("Latency: read / write for tests that do both.\n\n");
+    out += osdTables;
     tools << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));
     out += tools.join(QStringLiteral(" · ")) + QLatin1Char('\n');
     return out;

@@ -3,6 +3,7 @@
 #include "store/unitformat.h"
 
 #include <QJsonObject>
+#include <QJsonArray>
 #include <QTest>
 #include <QTimeZone>
 
@@ -18,6 +19,7 @@ private Q_SLOTS:
     void iops();
     void latency();
     void sizes();
+    void markdownPerOsd();
     void markdownTable();
     void markdownInterrupted();
 };
@@ -156,6 +158,36 @@ void TestUnitFormat::sizes()
     QCOMPARE(formatSize(4.0 * 1024 * 1024), QStringLiteral("4 MiB"));
     QCOMPARE(formatSize(2000.0 * 4 * 1024 * 1024), QStringLiteral("7.81 GiB"));
     QCOMPARE(formatSize(-1), QStringLiteral("–"));
+}
+
+void TestUnitFormat::markdownPerOsd()
+{
+    RunInfo run;
+    run.name = QStringLiteral("OSDs");
+    run.status = RunStatus::Completed;
+    StepRecord s;
+    s.title = QStringLiteral("4k QD1 write per OSD");
+    s.node = QStringLiteral("local");
+    s.status = QStringLiteral("completed");
+    const auto osd = [](int id, const char *host, bool rot, double ops, double p50, bool outlier) {
+        return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("host"), QLatin1String(host)},
+                           {QStringLiteral("deviceClass"), rot ? QStringLiteral("hdd") : QStringLiteral("ssd")},
+                           {QStringLiteral("rotational"), rot}, {QStringLiteral("ops"), ops},
+                           {QStringLiteral("iops"), ops / 10}, {QStringLiteral("p50"), p50}, {QStringLiteral("p99"), p50 * 4},
+                           {QStringLiteral("outlier"), outlier},
+                           {QStringLiteral("outlierReason"), outlier ? QStringLiteral("p50 3.1x the class median") : QString()}};
+    };
+    QJsonObject failed = osd(7, "pve3", false, 0, 0, false);
+    failed.insert(QStringLiteral("error"), QStringLiteral("timed out"));
+    s.summary = {{QStringLiteral("mode"), QStringLiteral("sequential")}, {QStringLiteral("pool"), QStringLiteral("tmp")},
+                 {QStringLiteral("osds"), QJsonArray{osd(0, "pve1", false, 1200, 850000, false),
+                                                     osd(3, "pve2", true, 300, 3100000, true), failed}}};
+    const QString md = runMarkdown(run, {s});
+    QVERIFY2(md.contains(QStringLiteral("**4k QD1 write per OSD** — per OSD (sequential, pool tmp)")), qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| osd.0 | pve1 | ssd (flash) | 1200 | 120 | 850 µs | 3.40 ms | – |")), qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| osd.3 | pve2 | hdd (rotational) | 300 | 30.0 | 3.10 ms | 12.4 ms | **slow**: p50 3.1x the class median |")),
+             qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| osd.7 | pve3 | ssd (flash) | 0 | – | – | – | failed: timed out |")), qPrintable(md));
 }
 
 QTEST_GUILESS_MAIN(TestUnitFormat)
