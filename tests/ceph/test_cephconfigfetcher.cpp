@@ -313,6 +313,16 @@ private Q_SLOTS:
         QVERIFY(!w.isConnected());
     }
 
+    void fromNodeLocal()
+    {
+        CephFetchOptions o;
+        o.rootPrefix = m_root.path();
+        Error e;
+        const CephFetchResult r = CephConfigFetcher::fetchFromNode(NodeSpec::parse(QStringLiteral("local")), {}, o, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(r.spec.key.toLatin1(), kKeyPve);
+    }
+
     void overSshExplicitPathsAndErrors()
     {
         CM_REQUIRE_FIXTURE(m_sshd.isRunning() || m_sshd.start(), m_sshd.whyNot());

@@ -199,6 +199,13 @@ private Q_SLOTS:
             if (l.kind == Leftover::Kind::Pool)
                 QVERIFY(l.objects >= 0);
         }
+        // A bounded listing says it stopped.
+        LeftoverScanOptions bounded;
+        bounded.maxObjectsPerPool = 1;
+        const LeftoverScan cut = LeftoverCleaner::scan(c, {}, bounded);
+        QVERIFY(!cut.error);
+        QVERIFY2(cut.warnings.join(QLatin1Char('\n')).contains(QStringLiteral("pool cm-test-data: listing stopped after 1 objects")),
+                 qPrintable(cut.warnings.join(QLatin1Char('\n'))));
         // Scanning changes nothing.
         QCOMPARE(describe(LeftoverCleaner::scan(c).items), expected());
         verifySurvivors();
