@@ -3,6 +3,7 @@
 #include "parse/cephconf.h"
 #include "parse/cephkeyring.h"
 #include "parse/markedsections.h"
+#include "transport/transportfactory.h"
 
 #include <QJsonArray>
 #include <QLoggingCategory>
@@ -202,6 +203,13 @@ CephFetchResult CephConfigFetcher::fetch(const CephFetchOptions &options, Error 
         qCInfo(lcCephFetch) << "fetched" << res.confPath << "and" << res.keyringPath << "from" << nodeName
                             << "mons" << res.spec.monHost;
     return res;
+}
+
+CephFetchResult CephConfigFetcher::fetchFromNode(const NodeSpec &node, const Credentials &credentials,
+                                                 const CephFetchOptions &options, Error *error)
+{
+    std::unique_ptr<Transport> t = makeTransport(node, credentials);
+    return CephConfigFetcher(*t).fetch(options, error);
 }
 
 } // namespace cm

@@ -50,6 +50,12 @@ public:
     // [client.X] section or key line), or the transport's own error.
     CephFetchResult fetch(const CephFetchOptions &options, Error *error);
 
+    // Convenience for a worker thread: opens the node's transport (local, or SSH with
+    // the app's known_hosts — HostKeyUnknown carries the fingerprint in detail, as for
+    // any connect), fetches, and closes it.
+    static CephFetchResult fetchFromNode(const NodeSpec &node, const Credentials &credentials,
+                                         const CephFetchOptions &options, Error *error);
+
     // The paths tried, in order.
     static QStringList confCandidates(const CephFetchOptions &options);
     static QStringList keyringCandidates(const CephFetchOptions &options);

@@ -233,8 +233,7 @@ LeftoverScan LeftoverCleaner::scan(RadosClient &client, const CancelToken &cance
         LeftoverScan part;
         if (apps.contains(QLatin1String("rbd")))
             scanImages(io.io, pool, &part);
-        else if (!apps.contains(QLatin1String("rgw")) && !apps.contains(QLatin1String("cephfs"))
-                 && !scanObjects(io.io, pool, cancel, qMax<qint64>(1, options.maxObjectsPerPool), &part)) {
+        if (!apps.contains(QLatin1String("rgw")) && !scanObjects(io.io, pool, cancel, qMax<qint64>(1, options.maxObjectsPerPool), &part)) {
             res.error = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), pool);
             return res;
         }

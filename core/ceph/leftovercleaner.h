@@ -4,9 +4,11 @@
 // (RbdKind::imagePrefix(), Leftover::prefix()):
 //  - pools with the prefix (the per-OSD latency runner's temporary pools), whole;
 //  - RBD images with the prefix in every pool with the "rbd" application;
-//  - RADOS objects with the prefix in every other pool, all namespaces — except pools
-//    of the "rgw" and "cephfs" applications, whose objects belong to those services
-//    (an RGW bucket named clustermark-bench-… has metadata objects of that name).
+//  - RADOS objects with the prefix in every pool, all namespaces (the per-OSD latency
+//    runner may write its objects into an existing pool, often the RBD pool; librbd's
+//    and CephFS's own objects are named rbd_…, or by inode number, never with the
+//    prefix) — except pools of the "rgw" application, whose metadata objects carry
+//    bucket and user names (a bucket named clustermark-bench-… is not a stray object).
 // remove() deletes exactly the items it is given, each re-checked for the prefix;
 // nothing without the prefix is ever deleted. An image still open by a running
 // benchmark (it has watchers) is refused by librbd and reported, not forced.

@@ -3,6 +3,8 @@
 // clustermark-bench-*.fio.dat directly in the folder are listed and removed.
 #include "bench/benchfilecleaner.h"
 #include "bench/diskfiokind.h"
+#include "bench/rbdkind.h"
+#include "ceph/rbdengine.h"
 #include "transport/localtransport.h"
 
 #include <QDir>
@@ -69,6 +71,14 @@ private Q_SLOTS:
         QDir(m_tmp.path()).removeRecursively();
         QDir().mkpath(m_tmp.path());
         populate();
+    }
+
+    void onePrefixEverywhere()
+    {
+        // What the cleaners look for is what the runners create.
+        QCOMPARE(Leftover::prefix(), RbdKind::imagePrefix());
+        QCOMPARE(Leftover::prefix(), QLatin1String(RbdEngine::kImagePrefix));
+        QVERIFY(DiskFioKind::benchFileName(QStringLiteral("n")).startsWith(Leftover::prefix()));
     }
 
     void matchesOnlyTheExactPattern()

@@ -19,6 +19,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <unistd.h>
+
 using namespace cm;
 
 namespace {
@@ -39,6 +41,20 @@ public:
 
 private:
     Transport &m_inner;
+};
+
+// A real local transport whose commands run as the unprivileged user "nobody", like
+// a non-root SSH login on a Proxmox node (where /etc/pve/priv is root-only).
+class NobodyTransport : public LocalTransport {
+public:
+    ExecResult run(const Command &cmd, const OutputCallbacks &out, const CancelToken &cancel) override
+    {
+        Command c = cmd;
+        c.argv = QStringList{QStringLiteral("setpriv"), QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
+                             QStringLiteral("--clear-groups"), QStringLiteral("--")}
+            + cmd.argv;
+        return LocalTransport::run(c, out, cancel);
+    }
 };
 
 bool writeFile(const QString &path, const QByteArray &data)
@@ -212,6 +228,40 @@ private Q_SLOTS:
         QVERIFY2(e.message.contains(QStringLiteral("no mon_host")), qPrintable(e.message));
     }
 
+    void unprivilegedUserGetsPermissionDenied()
+    {
+        if (geteuid() != 0 || !QFile::exists(QStringLiteral("/usr/bin/setpriv")))
+            QSKIP("needs root and setpriv to run the fetch as another user");
+        const auto open = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup
+            | QFile::ReadOther | QFile::ExeOther;
+        for (const QString &d : {QString(), QStringLiteral("/etc"), QStringLiteral("/etc/pve"), QStringLiteral("/etc/ceph")})
+            QVERIFY(QFile::setPermissions(path(d), open));
+        QVERIFY(QFile::setPermissions(path(QStringLiteral("/etc/pve/ceph.conf")), QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+        QVERIFY(QFile::setPermissions(path(QStringLiteral("/etc/pve/priv")), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        QVERIFY(QFile::setPermissions(path(QStringLiteral("/etc/ceph/ceph.client.admin.keyring")), QFile::ReadOwner | QFile::WriteOwner));
+        NobodyTransport t;
+        CephFetchOptions o;
+        o.rootPrefix = m_root.path();
+        Error e;
+        const CephFetchResult r = CephConfigFetcher(t).fetch(o, &e);
+        QCOMPARE(e.code, Error::Code::CommandFailed);
+        QVERIFY2(e.message.contains(path(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring (permission denied)"))),
+                 qPrintable(e.message));
+        QVERIFY2(e.message.contains(path(QStringLiteral("/etc/ceph/ceph.client.admin.keyring (permission denied)"))),
+                 qPrintable(e.message));
+        QVERIFY2(e.message.contains(QStringLiteral("connect as root")), qPrintable(e.message));
+        QVERIFY(r.spec.key.isEmpty());
+        // A keyring the user can read (given explicitly) works, with the conf from /etc/pve.
+        const QString own = path(QStringLiteral("/etc/ceph/readable.keyring"));
+        QVERIFY(writeFile(own, "[client.admin]\nkey = " + kKeyEtc + "\n"));
+        QVERIFY(QFile::setPermissions(own, QFile::ReadOwner | QFile::ReadOther));
+        o.keyringPath = own;
+        const CephFetchResult ok = CephConfigFetcher(t).fetch(o, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(ok.confPath, path(QStringLiteral("/etc/pve/ceph.conf")));
+        QCOMPARE(ok.spec.key.toLatin1(), kKeyEtc);
+    }
+
     void hostilePathsStayPaths()
     {
         const QString weird = path(QStringLiteral("/etc/we ird/$(touch pwned)'x\".conf"));
@@ -311,6 +361,16 @@ private Q_SLOTS:
         const Error we = w.connect(wrong);
         QVERIFY(we);
         QVERIFY(!w.isConnected());
+    }
+
+    void fromNodeLocal()
+    {
+        CephFetchOptions o;
+        o.rootPrefix = m_root.path();
+        Error e;
+        const CephFetchResult r = CephConfigFetcher::fetchFromNode(NodeSpec::parse(QStringLiteral("local")), {}, o, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(r.spec.key.toLatin1(), kKeyPve);
     }
 
     void overSshExplicitPathsAndErrors()
