@@ -277,6 +277,27 @@ private Q_SLOTS:
         QCOMPARE(u.at(2).streams.size(), 2);
     }
 
+    void iperf2OverTheShapedLinks()
+    {
+        // Four flows over two 1 Gbit/s links (netns fixture): spread, or all on one link.
+        for (const char *file : {"iperf/iperf-2.1.8-netns-p4-shaped-csv.txt", "iperf/iperf-2.1.8-netns-p4-shaped-onelink-csv.txt"}) {
+            Iperf2CsvReader reader(4);
+            const QList<Iperf2Interval> in = reader.feed(readData(QLatin1String(file))) + reader.finish();
+            QVERIFY(reader.takeWarnings().isEmpty());
+            QCOMPARE(in.size(), 3);
+            for (const Iperf2Interval &i : in)
+                QCOMPARE(i.streams.size(), 4);
+            QVERIFY(reader.total().has_value());
+            QCOMPARE(reader.total()->streams.size(), 4);
+            QVERIFY(reader.total()->end >= 3.0);   // whole-run lines: "0.0-3.0" or "0.0-3.1"
+            const double mid = in.at(1).bitsPerSecond;
+            if (QByteArray(file).contains("onelink"))
+                QVERIFY2(mid > 0.85e9 && mid < 1.0e9, qPrintable(QString::number(mid)));
+            else
+                QVERIFY2(mid > 1.7e9 && mid < 2.0e9, qPrintable(QString::number(mid)));
+        }
+    }
+
     void iperf2SingleStreamAndRefused()
     {
         Iperf2CsvReader one(1);
