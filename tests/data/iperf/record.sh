@@ -1,8 +1,27 @@
 #!/usr/bin/env bash
 # Re-records the iperf3 / iperf 2 outputs of this folder with the tools on PATH
 # (iperf3 3.12, iperf 2.1.8 here) over 127.0.0.1. Not run by the tests; see README.md.
+# record.sh --netns (root): the recordings over scripts/fixtures/netns.sh's two shaped
+# links instead (iperf3 and iperf 2 with -P 4, node1's /proc/net/dev around the iperf3
+# run into ../netdev).
 set -euo pipefail
 out=$(cd "$(dirname "$0")" && pwd)
+if [ "${1:-}" = --netns ]; then
+  netns=$out/../../../scripts/fixtures/netns.sh
+  prefix=cmrec$$
+  prefix=${prefix:0:8}
+  trap 'bash "$netns" down "$prefix"' EXIT
+  lo2=$(bash "$netns" up "$prefix" --shape 1gbit | sed -n 's/^NODE2_LO=//p')
+  ip netns exec "$prefix-n2" iperf3 -s -D -p 5201
+  ip netns exec "$prefix-n2" sh -c 'iperf -s -p 5001 >/dev/null 2>&1 &'
+  sleep 0.5
+  ip netns exec "$prefix-n1" cat /proc/net/dev > "$out/../netdev/netns-node1.before"
+  ip netns exec "$prefix-n1" iperf3 -c "$lo2" -P 4 -t 3 -J > "$out/iperf3-3.12-netns-p4-shaped.json"
+  ip netns exec "$prefix-n1" cat /proc/net/dev > "$out/../netdev/netns-node1.after"
+  ip netns exec "$prefix-n1" iperf -c "$lo2" -p 5001 -P 4 -i 1 -t 3 -y C > "$out/iperf-2.1.8-netns-p4-shaped-csv.txt"
+  # (the "-onelink" file is such a run in which the hash put all flows on one link)
+  exit 0
+fi
 v3=$(iperf3 --version | awk 'NR==1{print $2}')
 v2=$( (iperf -v 2>&1 || true) | awk '{print $3}')   # iperf -v exits 1
 port=$((25000 + RANDOM % 5000))
