@@ -1,0 +1,35 @@
+#pragma once
+// Item data roles and item types of the cluster panel's tree (nodes and Ceph).
+#include <Qt>
+
+namespace cm::ui::clusterrole {
+
+enum Role {
+    KeyRole = Qt::UserRole + 1,   // node: NodeSpec::secretKey()
+    TypeRole,                     // an ItemType
+    PathRole,                     // disk: device path
+    MountRole,                    // disk: mountpoint
+    CephNameRole,                 // Ceph: host name, pool name, OSD id, check code
+};
+
+enum ItemType {
+    NodeItem = 1,
+    DiskItem,
+    NicItem,
+    CephRootItem = 100,
+    CephHealthItem,
+    CephCheckItem,
+    CephOsdGroupItem,
+    CephHostItem,
+    CephOsdItem,
+    CephPoolGroupItem,
+    CephPoolItem,
+    CephFsGroupItem,
+    CephFsItem,
+    CephRgwGroupItem,
+    CephRgwItem,
+    CephErrorItem,
+    CephWarningItem,
+};
+
+} // namespace cm::ui::clusterrole
