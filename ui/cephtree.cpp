@@ -118,10 +118,10 @@ QString osdDetail(const CephOsd &o)
 {
     QStringList p;
     p << (o.deviceClass.isEmpty() ? Tr::tr("no class") : o.deviceClass);
-    p << (o.up ? Tr::tr("up") : Tr::tr("down")) << (o.in ? Tr::tr("in") : Tr::tr("out"));
-    p << Tr::tr("weight %1").arg(o.crushWeight, 0, 'f', 3);
+    p << (o.up ? Tr::tr("up") : Tr::tr("down")) + QLatin1Char('/') + (o.in ? Tr::tr("in") : Tr::tr("out"));
     if (o.kb > 0)
         p << Tr::tr("%1 % used").arg(o.utilization, 0, 'f', 1);
+    p << Tr::tr("weight %1").arg(o.crushWeight, 0, 'f', 3);
     if (o.pgs > 0)
         p << Tr::tr("%n PG(s)", nullptr, o.pgs);
     return p.join(QStringLiteral(" · "));
@@ -168,6 +168,7 @@ void setInventory(QTreeWidgetItem *root, const CephConnection &c, const CephInve
     const QString tip = checkLines.isEmpty() ? Tr::tr("No health checks raised.") : checkLines.join(QLatin1Char('\n'));
     health->setToolTip(0, tip);
     health->setToolTip(1, tip);
+    health->setExpanded(!inv.checks.isEmpty());
 
     int up = 0, in = 0;
     for (const CephOsd &o : inv.osds) {

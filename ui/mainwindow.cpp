@@ -46,7 +46,7 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
-    split->setSizes({330, 950});
+    split->setSizes({380, 900});
     setCentralWidget(split);
 
     m_secrets = new SecretStore(this);

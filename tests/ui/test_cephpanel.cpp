@@ -109,7 +109,7 @@ private Q_SLOTS:
         QStringList osdNames = childTexts(host);
         osdNames.sort();
         QCOMPARE(osdNames, (QStringList{QStringLiteral("osd.0"), QStringLiteral("osd.1"), QStringLiteral("osd.2")}));
-        QVERIFY2(host->child(0)->text(1).contains(QStringLiteral("up · in")), qPrintable(host->child(0)->text(1)));
+        QVERIFY2(host->child(0)->text(1).contains(QStringLiteral("up/in")), qPrintable(host->child(0)->text(1)));
         QVERIFY2(host->child(0)->text(1).contains(QStringLiteral("% used")), qPrintable(host->child(0)->text(1)));
 
         // Pools: the same names as `ceph osd pool ls`.
@@ -197,6 +197,8 @@ private Q_SLOTS:
         QVERIFY2(d.lastTestSucceeded(), qPrintable(d.resultText()));
         QCOMPARE(d.testedFsid(), m_lab.fsid());
         QVERIFY2(d.resultText().contains(m_lab.fsid()), qPrintable(d.resultText()));
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))   // for looking at it by hand
+            d.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT"));
         const CephConnection c = d.connection();
         QVERIFY(c.isLab());
         QCOMPARE(c.spec.confPath, m_lab.confPath());

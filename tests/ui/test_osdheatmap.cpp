@@ -143,7 +143,7 @@ private Q_SLOTS:
         const qreal dpr = img.devicePixelRatio();
         auto edge = [&](int osd) {
             const QRect r = map.cellRect(osd);
-            return QColor::fromRgb(img.pixel(QPoint(r.left() + 3, r.center().y()) * dpr));
+            return QColor::fromRgb(img.pixel(QPoint(r.left() + 2, r.center().y()) * dpr));
         };
         const QColor border = edge(7);
         QVERIFY2(border.red() > 150 && border.green() < 80 && border.blue() < 80, qPrintable(border.name()));
@@ -213,7 +213,8 @@ private Q_SLOTS:
         pane.resize(900, 600);
         RunDetail d;
         d.run.kind = QStringLiteral("osd-latency");
-        d.run.name = QStringLiteral("per-OSD");
+        d.run.name = QStringLiteral("Per-OSD latency, 4k QD1 write");
+        d.run.status = RunStatus::Completed;
         StepRecord s;
         s.title = QStringLiteral("4k QD1 write per OSD");
         s.status = QStringLiteral("completed");

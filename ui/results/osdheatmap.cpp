@@ -360,11 +360,11 @@ void OsdHeatMap::paintEvent(QPaintEvent *)
             p.setBrush(Qt::NoBrush);
             p.setPen(QPen(OutlierColor, 3.5));
             p.drawRoundedRect(r.adjusted(1.5, 1.5, -1.5, -1.5), 4, 4);
-            p.setPen(QPen(Qt::white, 1.2));
-            p.drawRoundedRect(r.adjusted(4, 4, -4, -4), 3, 3);
+            p.setPen(QPen(Qt::white, 1));
+            p.drawRoundedRect(r.adjusted(3.5, 3.5, -3.5, -3.5), 3, 3);
         }
         const QColor ink(25, 25, 25);   // dark text reads on every scale colour
-        const QRect inner = pl.rect.adjusted(7, 5, -7, -5);
+        const QRect inner = pl.rect.adjusted(7, 6, -7, -6);
         // badge (HDD / SSD / NVMe) top right
         p.setFont(small);
         const QString badge = badgeText(c);
@@ -416,9 +416,11 @@ void OsdHeatMap::paintEvent(QPaintEvent *)
         p.drawText(QRect(bar.right() - barW / 3, ty, barW / 3, sfm.height()), Qt::AlignRight, formatLatencyNs(m_hi));
     }
     const QRect mark(bar.right() + 24, bar.top() - 2, 22, 16);
+    p.setBrush(scaleColor(1));
     p.setPen(QPen(OutlierColor, 3));
-    p.setBrush(Qt::NoBrush);
     p.drawRoundedRect(mark, 3, 3);
+    p.setPen(QPen(Qt::white, 1));
+    p.drawRoundedRect(QRectF(mark).adjusted(2.5, 2.5, -2.5, -2.5), 2, 2);
     p.setPen(text);
     p.drawText(QRect(mark.right() + 6, mark.top(), std::max(0, lr.right() - mark.right() - 6), mark.height()),
                Qt::AlignLeft | Qt::AlignVCenter, tr("outlier (hover for the reason)"));
