@@ -218,22 +218,29 @@ void LiveChart::hideDuplicateLegendMarkers()
 void LiveChart::fitLegend()
 {
     QLegend *legend = chart()->legend();
-    if (m_legendEntries > SideLegendMax) {
+    QFont side = m_legendFont;
+    side.setPointSizeF(side.pointSizeF() * 0.85);
+    const int fit = std::max(4, (height() - 60) / (QFontMetrics(side).height() + 8));
+    if (m_legendEntries > BottomLegendMax && m_legendEntries > std::min(SideLegendMax, fit)) {
         legend->setVisible(false);
-        chart()->setTitle(tr("%1 (%2 lines: hover a line for its name)").arg(m_title).arg(m_legendEntries));
+        chart()->setTitle(tr("%1 (%2 lines, coloured as the cards; hover a line for its name)").arg(m_title).arg(m_legendEntries));
         return;
     }
     chart()->setTitle(m_title);
     legend->setVisible(true);
     if (m_legendEntries > BottomLegendMax) {
-        QFont f = m_legendFont;
-        f.setPointSizeF(f.pointSizeF() * 0.85);
-        legend->setFont(f);
+        legend->setFont(side);
         legend->setAlignment(Qt::AlignRight);
     } else {
         legend->setFont(m_legendFont);
         legend->setAlignment(Qt::AlignBottom);
     }
+}
+
+void LiveChart::resizeEvent(QResizeEvent *e)
+{
+    QChartView::resizeEvent(e);
+    fitLegend();
 }
 
 bool LiveChart::isLegendShown() const
