@@ -213,6 +213,31 @@ private Q_SLOTS:
         QCOMPARE(d.connection().spec.clientName, QStringLiteral("client.admin"));
     }
 
+    void rememberedConnectionReconnects()
+    {
+        CM_REQUIRE_FIXTURE(m_labUp, m_labWhy);
+        const QString store = m_home.filePath(QStringLiteral("r.sqlite"));
+        RunEngine engine(store);
+        {
+            MainWindow w(&engine, store, NodeConnector{});
+            w.connectCeph(CephConnection::forLab(m_lab.dir()));   // remembered
+            QTRY_VERIFY_WITH_TIMEOUT(w.cephSession()->isConnected() || w.cephSession()->lastError(), 30000);
+            QVERIFY(w.cephSession()->isConnected());
+        }
+        QCOMPARE(AppSettings().cephConnection().confPath, m_lab.confPath());
+        QCOMPARE(AppSettings().cephLabDir(), m_lab.dir());
+        // The next window connects by itself, after its constructor (never inside it).
+        MainWindow w(&engine, store, NodeConnector{});
+        QVERIFY(!w.cephSession()->hasConnection());
+        QTRY_VERIFY_WITH_TIMEOUT(w.cephSession()->isConnected(), 30000);
+        QVERIFY(w.cephSession()->connection().isLab());
+        QCOMPARE(w.clusterPanel()->cephItemOfType(CephHostItem)->childCount(), 3);
+        // "Disconnect" in the panel forgets it.
+        Q_EMIT w.clusterPanel()->cephDisconnectRequested();
+        QVERIFY(!w.cephSession()->hasConnection());
+        QVERIFY(AppSettings().cephConnection().confPath.isEmpty());
+    }
+
     void settingsKeepPathsNotKeys()
     {
         const QString ini = m_home.filePath(QStringLiteral("settings.ini"));
