@@ -197,7 +197,7 @@ void setInventory(QTreeWidgetItem *root, const CephConnection &c, const CephInve
 
     auto *pools = add(root, CephPoolGroupItem, Tr::tr("Pools"), QString::number(inv.pools.size()));
     for (const CephPool &p : inv.pools)
-        add(pools, CephPoolItem, p.name, poolDetail(p));
+        add(pools, CephPoolItem, p.name, poolDetail(p))->setData(0, CephAppsRole, p.applications);
     pools->setExpanded(true);
 
     auto *fs = add(root, CephFsGroupItem, Tr::tr("CephFS"), QString::number(inv.filesystems.size()));

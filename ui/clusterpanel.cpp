@@ -153,6 +153,15 @@ Plan ClusterPanel::benchmarkPlanFor(QTreeWidgetItem *item) const
         if (n.secretKey() == key)
             p.nodes = {n};
     const int type = item->data(0, TypeRole).toInt();
+    if (type >= CephRootItem) {
+        // An RBD pool: the RBD kind from this machine (the engine can be changed later).
+        if (type == CephPoolItem && item->data(0, CephAppsRole).toStringList().contains(QStringLiteral("rbd"))) {
+            p.kind = QStringLiteral("rbd");
+            p.nodes = {NodeSpec::parse(QStringLiteral("local"))};
+            p.target = QJsonObject{{QStringLiteral("pool"), item->data(0, CephNameRole).toString()}};
+        }
+        return p;
+    }
     if (type == NicItem)
         return p;   // network kinds come later
     p.kind = QStringLiteral("disk-fio");
@@ -209,12 +218,11 @@ void ClusterPanel::addCephMenu(QMenu *menu, QTreeWidgetItem *item)
         const NodeSpec n = nodeForCephHost(name);
         connect(menu->addAction(tr("Add as node…")), &QAction::triggered, this, [this, n] { Q_EMIT addNodeRequested(n); });
     }
-    if (type == CephPoolItem && item->text(1).contains(QLatin1String("rbd"))) {
-        Plan p;
-        p.kind = QStringLiteral("rbd");
-        p.nodes = {NodeSpec::parse(QStringLiteral("local"))};
-        p.target = QJsonObject{{QStringLiteral("pool"), name}};
-        connect(menu->addAction(tr("Benchmark RBD in this pool…")), &QAction::triggered, this, [this, p] { Q_EMIT benchmarkRequested(p); });
+    if (type == CephPoolItem) {
+        const Plan p = benchmarkPlanFor(item);
+        if (!p.kind.isEmpty())
+            connect(menu->addAction(tr("Benchmark RBD in this pool…")), &QAction::triggered, this,
+                    [this, p] { Q_EMIT benchmarkRequested(p); });
     }
     if (!menu->isEmpty())
         menu->addSeparator();

@@ -29,7 +29,8 @@ public:
     void setNodeInventory(const NodeSpec &node, const NodeProbeResult &probe);
     int onlineCount() const;
 
-    // The partial plan "Benchmark this…" would hand on for an item (for tests).
+    // The partial plan "Benchmark this…" would hand on for an item (for tests); for a
+    // Ceph pool with the rbd application, an RBD plan on that pool.
     Plan benchmarkPlanFor(QTreeWidgetItem *item) const;
     QTreeWidget *tree() const { return m_tree; }
     QTreeWidgetItem *nodeItem(const NodeSpec &node) const;

@@ -10,6 +10,7 @@ enum Role {
     PathRole,                     // disk: device path
     MountRole,                    // disk: mountpoint
     CephNameRole,                 // Ceph: host name, pool name, OSD id, check code
+    CephAppsRole,                 // Ceph pool: its applications (QStringList)
 };
 
 enum ItemType {

@@ -89,6 +89,7 @@ private Q_SLOTS:
         ClusterPanel *panel = window.clusterPanel();
         QCOMPARE(panel->cephItem()->text(1), QStringLiteral("not connected"));
 
+        QVERIFY(m_lab.createPool(QStringLiteral("rbdpool"), QStringLiteral("rbd")));
         window.connectCeph(CephConnection::forLab(m_lab.dir()), false);
         QTRY_VERIFY_WITH_TIMEOUT(window.cephSession()->isConnected() || window.cephSession()->lastError(), 30000);
         QVERIFY2(window.cephSession()->isConnected(), qPrintable(window.cephSession()->lastError().toString()));
@@ -122,6 +123,20 @@ private Q_SLOTS:
         shown.sort();
         QCOMPARE(shown, pools);
         QVERIFY(panel->cephItemOfType(CephPoolItem)->text(1).contains(QStringLiteral("size 1/1")));
+        // An RBD pool offers an RBD plan on itself; the others offer nothing.
+        QTreeWidgetItem *poolGroup = panel->cephItemOfType(CephPoolGroupItem);
+        int rbdPlans = 0;
+        for (int i = 0; i < poolGroup->childCount(); ++i) {
+            const Plan p = panel->benchmarkPlanFor(poolGroup->child(i));
+            if (poolGroup->child(i)->text(0) == QLatin1String("rbdpool")) {
+                QCOMPARE(p.kind, QStringLiteral("rbd"));
+                QCOMPARE(p.target.value(QStringLiteral("pool")).toString(), QStringLiteral("rbdpool"));
+                QVERIFY(p.nodes.size() == 1 && p.nodes.first().isLocal());
+            }
+            rbdPlans += !p.kind.isEmpty();
+        }
+        QCOMPARE(rbdPlans, 1);
+        QVERIFY(panel->benchmarkPlanFor(host).kind.isEmpty());
 
         // Health badge: the status `ceph health` gives, on its colour.
         const QString health = cli({QStringLiteral("health")}).object().value(QStringLiteral("status")).toString();
