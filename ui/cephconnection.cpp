@@ -85,6 +85,18 @@ CephProbeResult probeCephCluster(const CephConnectionSpec &spec)
     return r;
 }
 
+QString cephErrorHeadline(const Error &e)
+{
+    switch (e.code) {
+    case Error::Code::Timeout:
+    case Error::Code::Unreachable: return Tr::tr("The cluster cannot be reached.");
+    case Error::Code::AuthDenied: return Tr::tr("The cluster refused the client's key.");
+    case Error::Code::PathMissing: return Tr::tr("A file is missing or unreadable.");
+    default: break;
+    }
+    return Tr::tr("The cluster could not be read.");
+}
+
 QString cephErrorText(const Error &e)
 {
     QString text;

@@ -42,7 +42,8 @@ struct CephProbeResult {
 // own, created and destroyed on the calling thread.
 CephProbeResult probeCephCluster(const CephConnectionSpec &spec);
 
-// User text for a Ceph connection error.
+// User text for a Ceph connection error: a short headline, and the full text.
+QString cephErrorHeadline(const Error &e);
 QString cephErrorText(const Error &e);
 
 } // namespace cm::ui

@@ -45,7 +45,7 @@ void setRootHeader(QTreeWidgetItem *root, const CephConnection &c)
     root->setText(0, c.isLab() ? Tr::tr("Ceph (lab)") : Tr::tr("Ceph"));
     root->setData(0, TypeRole, CephRootItem);
     if (c.isLab())
-        addSpanned(root, CephWarningItem, CephConnection::labText(), QColor(0x6a1b9a), true);
+        addSpanned(root, CephLabItem, CephConnection::labText(), QColor(0x6a1b9a), true);
 }
 
 QColor osdColor(const CephOsd &o)
@@ -110,7 +110,13 @@ void setError(QTreeWidgetItem *root, const CephConnection &c, const Error &e)
     root->setIcon(0, dotIcon(QColor(0xe53935)));
     const QString text = cephErrorText(e);
     root->setToolTip(1, text);
-    addSpanned(root, CephErrorItem, text, QColor(0xc62828), false);
+    // Short lines (the panel is narrow): the headline, the details, how to retry; the
+    // full text is every row's tooltip.
+    addSpanned(root, CephErrorItem, cephErrorHeadline(e), QColor(0xc62828), false);
+    addSpanned(root, CephNoteItem, e.message, QColor(0x757575), false);
+    addSpanned(root, CephNoteItem, Tr::tr("Right-click → Refresh Ceph to try again."), QColor(0x757575), true);
+    for (int i = 0; i < root->childCount(); ++i)
+        root->child(i)->setToolTip(0, text);
     root->setExpanded(true);
 }
 

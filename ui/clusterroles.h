@@ -30,7 +30,9 @@ enum ItemType {
     CephRgwGroupItem,
     CephRgwItem,
     CephErrorItem,
-    CephWarningItem,
+    CephWarningItem,   // "Partly read"
+    CephLabItem,       // "Local Ceph lab (throwaway, on this machine)"
+    CephNoteItem,      // details and hints under an error
 };
 
 } // namespace cm::ui::clusterrole
