@@ -126,6 +126,15 @@ void AddNodeDialog::updateAuthFields()
     m_remember->setEnabled(a != NodeSpec::Auth::Agent);
 }
 
+void AddNodeDialog::prefill(const NodeSpec &node)
+{
+    m_host->setText(node.host);
+    if (node.port > 0)
+        m_port->setValue(node.port);
+    m_user->setText(node.user);
+    m_name->setText(node.name == node.host ? QString() : node.name);
+}
+
 NodeSpec AddNodeDialog::node() const
 {
     NodeSpec n;

@@ -22,6 +22,8 @@ class AddNodeDialog : public QDialog {
 public:
     explicit AddNodeDialog(NodeConnector connector, QWidget *parent = nullptr);
 
+    // Fills host, port, user and name (e.g. a CRUSH host offered by the Ceph branch).
+    void prefill(const NodeSpec &node);
     NodeSpec node() const;
     Credentials credentials() const;
     QString trustedFingerprint() const { return m_trusted; }

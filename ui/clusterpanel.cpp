@@ -1,5 +1,8 @@
 #include "clusterpanel.h"
 
+#include "cephtree.h"
+#include "clusterroles.h"
+
 #include <QHeaderView>
 #include <QMenu>
 #include <QPainter>
@@ -8,10 +11,9 @@
 
 namespace cm::ui {
 
-namespace {
-enum Role { KeyRole = Qt::UserRole + 1, TypeRole, PathRole, MountRole };
-enum ItemType { NodeItem = 1, DiskItem, NicItem };
+using namespace clusterrole;
 
+namespace {
 QIcon dot(const QColor &c)
 {
     QPixmap pm(12, 12);
@@ -52,11 +54,15 @@ ClusterPanel::ClusterPanel(QWidget *parent)
     v->addWidget(m_tree);
     connect(m_tree, &QTreeWidget::customContextMenuRequested, this, &ClusterPanel::showMenu);
     setMinimumWidth(220);
+    m_ceph = new QTreeWidgetItem(m_tree);
+    cephtree::setDisconnected(m_ceph);
 }
 
 void ClusterPanel::setNodes(const QList<NodeSpec> &nodes)
 {
-    m_tree->clear();
+    for (int i = m_tree->topLevelItemCount() - 1; i >= 0; --i)
+        if (m_tree->topLevelItem(i) != m_ceph)
+            delete m_tree->takeTopLevelItem(i);
     m_nodes.clear();
     m_states.clear();
     for (const NodeSpec &n : nodes)
@@ -68,7 +74,8 @@ void ClusterPanel::addNode(const NodeSpec &node)
     if (nodeItem(node))
         return;
     m_nodes.append(node);
-    auto *item = new QTreeWidgetItem(m_tree);
+    auto *item = new QTreeWidgetItem();
+    m_tree->insertTopLevelItem(m_tree->indexOfTopLevelItem(m_ceph), item);   // nodes above Ceph
     item->setText(0, node.isLocal() ? tr("local (this machine)") : node.displayName());
     item->setText(1, node.isLocal() ? QString() : node.toSpecString());
     item->setData(0, KeyRole, node.secretKey());
@@ -80,7 +87,8 @@ void ClusterPanel::addNode(const NodeSpec &node)
 QTreeWidgetItem *ClusterPanel::nodeItem(const NodeSpec &node) const
 {
     for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
-        if (m_tree->topLevelItem(i)->data(0, KeyRole).toString() == node.secretKey())
+        if (m_tree->topLevelItem(i)->data(0, TypeRole).toInt() == NodeItem
+            && m_tree->topLevelItem(i)->data(0, KeyRole).toString() == node.secretKey())
             return m_tree->topLevelItem(i);
     return nullptr;
 }
@@ -145,6 +153,15 @@ Plan ClusterPanel::benchmarkPlanFor(QTreeWidgetItem *item) const
         if (n.secretKey() == key)
             p.nodes = {n};
     const int type = item->data(0, TypeRole).toInt();
+    if (type >= CephRootItem) {
+        // An RBD pool: the RBD kind from this machine (the engine can be changed later).
+        if (type == CephPoolItem && item->data(0, CephAppsRole).toStringList().contains(QStringLiteral("rbd"))) {
+            p.kind = QStringLiteral("rbd");
+            p.nodes = {NodeSpec::parse(QStringLiteral("local"))};
+            p.target = QJsonObject{{QStringLiteral("pool"), item->data(0, CephNameRole).toString()}};
+        }
+        return p;
+    }
     if (type == NicItem)
         return p;   // network kinds come later
     p.kind = QStringLiteral("disk-fio");
@@ -169,6 +186,8 @@ void ClusterPanel::showMenu(const QPoint &pos)
     // popup(), not exec(): no nested event loop on the UI thread
     auto *menu = new QMenu(this);
     menu->setAttribute(Qt::WA_DeleteOnClose);
+    if (type >= CephRootItem)
+        addCephMenu(menu, item);
     if (type == NodeItem || type == DiskItem) {
         const Plan partial = benchmarkPlanFor(item);
         connect(menu->addAction(tr("Benchmark this…")), &QAction::triggered, this,
@@ -189,6 +208,69 @@ void ClusterPanel::showMenu(const QPoint &pos)
         return;
     }
     menu->popup(m_tree->viewport()->mapToGlobal(pos));
+}
+
+void ClusterPanel::addCephMenu(QMenu *menu, QTreeWidgetItem *item)
+{
+    const int type = item->data(0, TypeRole).toInt();
+    const QString name = item->data(0, CephNameRole).toString();
+    if (type == CephHostItem && !name.isEmpty()) {
+        const NodeSpec n = nodeForCephHost(name);
+        connect(menu->addAction(tr("Add as node…")), &QAction::triggered, this, [this, n] { Q_EMIT addNodeRequested(n); });
+    }
+    if (type == CephPoolItem) {
+        const Plan p = benchmarkPlanFor(item);
+        if (!p.kind.isEmpty())
+            connect(menu->addAction(tr("Benchmark RBD in this pool…")), &QAction::triggered, this,
+                    [this, p] { Q_EMIT benchmarkRequested(p); });
+    }
+    if (!menu->isEmpty())
+        menu->addSeparator();
+    connect(menu->addAction(tr("Refresh Ceph")), &QAction::triggered, this, &ClusterPanel::cephRefreshRequested);
+    connect(menu->addAction(tr("Connect Ceph cluster…")), &QAction::triggered, this, &ClusterPanel::cephConnectRequested);
+    connect(menu->addAction(tr("Disconnect")), &QAction::triggered, this, &ClusterPanel::cephDisconnectRequested);
+}
+
+NodeSpec ClusterPanel::nodeForCephHost(const QString &host)
+{
+    NodeSpec n;
+    n.name = host;
+    n.host = host;
+    n.user = QStringLiteral("root");
+    return n;
+}
+
+void ClusterPanel::setCephDisconnected()
+{
+    cephtree::setDisconnected(m_ceph);
+}
+
+void ClusterPanel::setCephConnecting(const CephConnection &c)
+{
+    cephtree::setConnecting(m_ceph, c);
+}
+
+void ClusterPanel::setCephInventory(const CephConnection &c, const CephInventory &inv)
+{
+    cephtree::setInventory(m_ceph, c, inv);
+}
+
+void ClusterPanel::setCephError(const CephConnection &c, const Error &e)
+{
+    cephtree::setError(m_ceph, c, e);
+}
+
+QTreeWidgetItem *ClusterPanel::cephItemOfType(int type) const
+{
+    QList<QTreeWidgetItem *> todo{m_ceph};
+    while (!todo.isEmpty()) {
+        QTreeWidgetItem *i = todo.takeFirst();
+        if (i != m_ceph && i->data(0, TypeRole).toInt() == type)
+            return i;
+        for (int k = 0; k < i->childCount(); ++k)
+            todo.append(i->child(k));
+    }
+    return nullptr;
 }
 
 } // namespace cm::ui

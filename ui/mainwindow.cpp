@@ -1,7 +1,10 @@
 #include "mainwindow.h"
 
-#include "clusterpanel.h"
 #include "addnodedialog.h"
+#include "cephconnectdialog.h"
+#include "cephsession.h"
+#include "cephtree.h"
+#include "clusterpanel.h"
 #include "live/livedashboard.h"
 #include "results/resultsview.h"
 #include "secrets/secretstore.h"
@@ -17,6 +20,7 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 #include <QtConcurrent>
 
@@ -42,7 +46,7 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
-    split->setSizes({330, 950});
+    split->setSizes({380, 900});
     setCentralWidget(split);
 
     m_secrets = new SecretStore(this);
@@ -52,9 +56,13 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
     });
     m_connections = new QLabel(this);
     m_work = new QLabel(this);
+    m_cephStatus = new QLabel(this);
+    m_cephStatus->setObjectName(QStringLiteral("cephStatus"));
     statusBar()->addWidget(m_work, 1);
+    statusBar()->addPermanentWidget(m_cephStatus);
     statusBar()->addPermanentWidget(m_connections);
     buildActions();
+    wireCeph();
 
     // Nodes: the local machine plus the saved ones.
     QList<NodeSpec> nodes{NodeSpec::parse(QStringLiteral("local"))};
@@ -121,11 +129,15 @@ void MainWindow::buildActions()
     m_newPlan = tb->addAction(style()->standardIcon(QStyle::SP_FileDialogDetailedView), tr("New plan"));
     m_runAgain = tb->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("Run again"));
     m_stop = tb->addAction(style()->standardIcon(QStyle::SP_BrowserStop), tr("Stop"));
+    tb->addSeparator();
+    m_connectCeph = tb->addAction(style()->standardIcon(QStyle::SP_DriveNetIcon), tr("Connect Ceph…"));
+    m_connectCeph->setToolTip(tr("Connect a Ceph cluster (ceph.conf and keyring, or a local lab)"));
     m_addNode->setShortcut(QKeySequence(tr("Ctrl+Shift+N")));
     m_newPlan->setShortcut(QKeySequence::New);
     m_runAgain->setShortcut(QKeySequence(tr("Ctrl+R")));
     m_stop->setShortcut(QKeySequence(tr("Ctrl+.")));
-    connect(m_addNode, &QAction::triggered, this, &MainWindow::openAddNode);
+    connect(m_addNode, &QAction::triggered, this, [this] { openAddNode(); });
+    connect(m_connectCeph, &QAction::triggered, this, &MainWindow::openCephConnect);
     connect(m_newPlan, &QAction::triggered, this, [this] { openWizard(); });
     connect(m_runAgain, &QAction::triggered, this, [this] {
         if (!m_lastPlan.kind.isEmpty())
@@ -143,6 +155,8 @@ void MainWindow::openWizard(const Plan &prefill)
     w->setAttribute(Qt::WA_DeleteOnClose);
     w->setDefaultTargetDir(m_settings.lastTargetDir());
     w->setDefaultPreset(m_settings.lastPreset());
+    if (m_ceph->isConnected())
+        w->setCephConnection(m_ceph->connection().spec);
     if (!prefill.kind.isEmpty() || !prefill.nodes.isEmpty())
         w->prefill(prefill);
     connect(w, &PlanWizard::runRequested, this, [this](const Plan &p) {
@@ -155,12 +169,70 @@ void MainWindow::openWizard(const Plan &prefill)
     w->open();
 }
 
-void MainWindow::openAddNode()
+void MainWindow::openAddNode(const NodeSpec &prefill)
 {
     auto *d = new AddNodeDialog(m_connector, this);
     d->setAttribute(Qt::WA_DeleteOnClose);
+    if (!prefill.host.isEmpty())
+        d->prefill(prefill);
     connect(d, &QDialog::accepted, this, [this, d] { addNode(d->node(), d->credentials()); });
     d->open();
+}
+
+void MainWindow::wireCeph()
+{
+    m_ceph = new CephSession(this);
+    connect(m_ceph, &CephSession::probeStarted, this, [this] {
+        m_cluster->setCephConnecting(m_ceph->connection());
+        updateStatus();
+    });
+    connect(m_ceph, &CephSession::inventoryAvailable, this, [this](const CephInventory &inv) {
+        m_cluster->setCephInventory(m_ceph->connection(), inv);
+        updateStatus();
+    });
+    connect(m_ceph, &CephSession::probeFailed, this, [this](const Error &e) {
+        m_cluster->setCephError(m_ceph->connection(), e);
+        updateStatus();
+    });
+    connect(m_ceph, &CephSession::connectionChanged, this, [this](const CephConnection &c) {
+        if (!c.isValid())
+            m_cluster->setCephDisconnected();
+        updateStatus();
+    });
+    connect(m_cluster, &ClusterPanel::cephConnectRequested, this, &MainWindow::openCephConnect);
+    connect(m_cluster, &ClusterPanel::cephRefreshRequested, m_ceph, &CephSession::refresh);
+    connect(m_cluster, &ClusterPanel::cephDisconnectRequested, this, [this] {
+        m_settings.clearCephConnection();
+        m_ceph->disconnectCluster();
+    });
+    connect(m_cluster, &ClusterPanel::addNodeRequested, this, [this](const NodeSpec &n) { openAddNode(n); });
+
+    // The cluster remembered from the last session (paths only; nothing secret).
+    CephConnection saved;
+    saved.spec = m_settings.cephConnection();
+    saved.labDir = m_settings.cephLabDir();
+    if (saved.isValid())
+        QTimer::singleShot(0, this, [this, saved] { connectCeph(saved, false); });
+}
+
+void MainWindow::openCephConnect()
+{
+    auto *d = new CephConnectDialog(m_ceph->connection(), this);
+    d->setAttribute(Qt::WA_DeleteOnClose);
+    connect(d, &QDialog::accepted, this, [this, d] { connectCeph(d->connection()); });
+    d->open();
+}
+
+void MainWindow::connectCeph(const CephConnection &c, bool remember)
+{
+    if (remember && c.isValid())
+        m_settings.setCephConnection(c.spec, c.labDir);
+    m_ceph->setConnection(c);
+}
+
+QString MainWindow::cephStatusText() const
+{
+    return m_cephStatus->text();
 }
 
 void MainWindow::addNode(const NodeSpec &node, const Credentials &credentials)
@@ -250,6 +322,20 @@ void MainWindow::updateStatus()
         work << (m_stepText.isEmpty() ? tr("Running") : tr("Running %1").arg(m_stepText));
     if (m_probing > 0)
         work << tr("Reading the inventory of %n node(s)…", nullptr, m_probing);
+    if (m_ceph->isProbing())
+        work << tr("Reading the Ceph cluster…");
+    const CephConnection ceph = m_ceph->connection();
+    QString cephText;
+    if (ceph.isValid()) {
+        const QString state = m_ceph->isConnected() ? m_ceph->inventory().healthStatus
+            : m_ceph->lastError() ? tr("unreachable") : tr("connecting…");
+        cephText = ceph.isLab() ? tr("%1 · %2").arg(CephConnection::labText(), state) : tr("Ceph: %1").arg(state);
+        const QColor c = m_ceph->isConnected() ? cephtree::healthColor(state) : m_ceph->lastError() ? QColor(0xc62828) : QColor();
+        m_cephStatus->setStyleSheet(c.isValid() ? QStringLiteral("color: %1;").arg(c.name()) : QString());
+        m_cephStatus->setToolTip(m_ceph->isConnected() ? tr("fsid %1").arg(m_ceph->inventory().fsid) : cephErrorText(m_ceph->lastError()));
+    }
+    m_cephStatus->setText(cephText);
+    m_cephStatus->setVisible(!cephText.isEmpty());
     m_work->setText(work.isEmpty() ? tr("Idle") : work.join(QStringLiteral(" · ")));
     const bool busy = m_currentRun || m_starting;
     m_stop->setEnabled(m_currentRun != 0);

@@ -2,6 +2,7 @@
 // The main window only wires separate widgets: the cluster panel (left), the Live and
 // Results tabs (centre), a toolbar and a status bar. Runs go to the RunEngine it is
 // given; nodes are reached through a NodeConnector, always on worker threads.
+#include "cephconnection.h"
 #include "engine/runengine.h"
 #include "nodeconnector.h"
 #include "store/appsettings.h"
@@ -18,6 +19,7 @@ class SecretStore;
 
 namespace cm::ui {
 
+class CephSession;
 class ClusterPanel;
 class LiveDashboard;
 class ResultsView;
@@ -34,11 +36,17 @@ public:
     void showLive();
     void showResults();
     void openWizard(const Plan &prefill = {});
-    void openAddNode();
+    void openAddNode(const NodeSpec &prefill = {});
+    void openCephConnect();
+    // Connects the Ceph cluster (probed on a worker); `remember` keeps its paths in
+    // the settings for the next start.
+    void connectCeph(const CephConnection &c, bool remember = true);
 
     ClusterPanel *clusterPanel() const { return m_cluster; }
     LiveDashboard *liveDashboard() const { return m_live; }
     ResultsView *resultsView() const { return m_results; }
+    CephSession *cephSession() const { return m_ceph; }
+    QString cephStatusText() const;
     RunId currentRun() const { return m_currentRun; }
 
 protected:
@@ -52,6 +60,7 @@ private:
     void onRunStarted(RunId id, const Plan &plan, SampleBufferPtr buffer, double estimatedSeconds);
     void onRunFinished(RunId id, RunStatus status, const Error &error);
     void showMessage(const QString &title, const QString &text);
+    void wireCeph();
 
     RunEngine *m_engine;
     QString m_storePath;
@@ -66,6 +75,9 @@ private:
     QAction *m_newPlan = nullptr;
     QAction *m_runAgain = nullptr;
     QAction *m_stop = nullptr;
+    QAction *m_connectCeph = nullptr;
+    CephSession *m_ceph = nullptr;
+    QLabel *m_cephStatus = nullptr;
     QLabel *m_connections = nullptr;
     QLabel *m_work = nullptr;
     QMap<QString, Credentials> m_credentials;   // in memory only

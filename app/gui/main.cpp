@@ -3,6 +3,8 @@
 //                           a fresh temp folder; 5 s per test), started at once on Live
 //   --screenshot FILE       grab the main window to FILE (PNG) ...
 //   --quit-after SECONDS    ... after that many seconds, then quit
+//   --ceph PATH             connect this Ceph cluster for this session: a lab folder
+//                           (scripts/lab/ceph-lab.sh) or a ceph.conf
 #include "bench/diskfiokind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
@@ -50,7 +52,10 @@ int main(int argc, char **argv)
     const QCommandLineOption demoRuntime(QStringLiteral("demo-runtime"),
                                          QApplication::translate("main", "Seconds per test of --demo (default 5)."),
                                          QStringLiteral("seconds"), QStringLiteral("5"));
-    parser.addOptions({demo, screenshot, quitAfter, demoRuntime});
+    const QCommandLineOption ceph(QStringLiteral("ceph"),
+                                  QApplication::translate("main", "Connect the Ceph cluster of <path>: a lab folder or a ceph.conf."),
+                                  QStringLiteral("path"));
+    parser.addOptions({demo, screenshot, quitAfter, demoRuntime, ceph});
     parser.addPositionalArgument(QStringLiteral("folder"),
                                  QApplication::translate("main", "With --demo: the folder for the test file (default: a fresh temp folder)."),
                                  QStringLiteral("[folder]"));
@@ -66,6 +71,23 @@ int main(int argc, char **argv)
     cm::RunEngine engine(storePath);
     cm::ui::MainWindow window(&engine, storePath);
     window.show();
+
+    if (parser.isSet(ceph)) {
+        const QFileInfo path(parser.value(ceph));
+        cm::ui::CephConnection c;
+        if (path.isDir()) {
+            if (!cm::ui::CephConnection::isLabDir(path.absoluteFilePath())) {
+                fprintf(stderr, "clustermark: --ceph: %s holds no Ceph lab\n", qPrintable(path.absoluteFilePath()));
+                return 1;
+            }
+            c = cm::ui::CephConnection::forLab(path.absoluteFilePath());
+        } else {
+            c.spec.confPath = path.absoluteFilePath();
+            if (cm::ui::CephConnection::isLabDir(path.absolutePath()))
+                c.labDir = path.absolutePath();
+        }
+        window.connectCeph(c, false);
+    }
 
     std::unique_ptr<QTemporaryDir> demoDir;
     if (parser.isSet(demo)) {

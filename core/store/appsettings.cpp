@@ -103,6 +103,34 @@ void AppSettings::setWindowState(const QByteArray &s)
     m_settings.setValue(settingskey::WindowState, s);
 }
 
+CephConnectionSpec AppSettings::cephConnection() const
+{
+    CephConnectionSpec s;
+    s.confPath = m_settings.value(settingskey::CephConf).toString();
+    s.keyringPath = m_settings.value(settingskey::CephKeyring).toString();
+    s.clientName = m_settings.value(settingskey::CephClient, s.clientName).toString();
+    return s;
+}
+
+QString AppSettings::cephLabDir() const
+{
+    return m_settings.value(settingskey::CephLabDir).toString();
+}
+
+void AppSettings::setCephConnection(const CephConnectionSpec &spec, const QString &labDir)
+{
+    m_settings.setValue(settingskey::CephConf, spec.confPath);
+    m_settings.setValue(settingskey::CephKeyring, spec.keyringPath);
+    m_settings.setValue(settingskey::CephClient, spec.clientName);
+    m_settings.setValue(settingskey::CephLabDir, labDir);
+}
+
+void AppSettings::clearCephConnection()
+{
+    for (const QString &k : {settingskey::CephConf, settingskey::CephKeyring, settingskey::CephClient, settingskey::CephLabDir})
+        m_settings.remove(k);
+}
+
 void AppSettings::sync()
 {
     m_settings.sync();

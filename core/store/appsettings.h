@@ -1,6 +1,7 @@
 #pragma once
 // The one typed wrapper over QSettings: every key and default lives here. Secrets are
 // never stored (NodeSpec carries none; passwords go to the keychain).
+#include "ceph/cephconnectionspec.h"
 #include "model/nodespec.h"
 
 #include <QByteArray>
@@ -16,6 +17,11 @@ inline const QString LastTargetDir = QStringLiteral("wizard/lastTargetDir");
 inline const QString LastPreset = QStringLiteral("wizard/lastPreset");
 inline const QString WindowGeometry = QStringLiteral("window/geometry");
 inline const QString WindowState = QStringLiteral("window/state");
+// The connected Ceph cluster: file paths and the client name only, never a key.
+inline const QString CephConf = QStringLiteral("ceph/conf");
+inline const QString CephKeyring = QStringLiteral("ceph/keyring");
+inline const QString CephClient = QStringLiteral("ceph/client");
+inline const QString CephLabDir = QStringLiteral("ceph/labDir");           // set for a local lab
 } // namespace settingskey
 
 namespace settingsdefault {
@@ -42,6 +48,13 @@ public:
     void setWindowGeometry(const QByteArray &g);
     QByteArray windowState() const;
     void setWindowState(const QByteArray &s);
+
+    // The remembered Ceph connection (confPath empty = none). The spec's key is never
+    // stored; labDir is set when the connection is a local lab (scripts/lab/ceph-lab.sh).
+    CephConnectionSpec cephConnection() const;
+    QString cephLabDir() const;
+    void setCephConnection(const CephConnectionSpec &spec, const QString &labDir = {});
+    void clearCephConnection();
 
     void sync();
 

@@ -19,10 +19,11 @@ private Q_SLOTS:
         const NodeSpec local = NodeSpec::parse(QStringLiteral("local"));
         const NodeSpec pve = NodeSpec::parse(QStringLiteral("root@pve1:2222"));
         p.setNodes({local, pve});
-        QCOMPARE(p.tree()->topLevelItemCount(), 2);
+        QCOMPARE(p.tree()->topLevelItemCount(), 3);   // two nodes and the Ceph branch, last
+        QCOMPARE(p.tree()->topLevelItem(2), p.cephItem());
         QCOMPARE(p.onlineCount(), 0);
         p.addNode(pve);   // no duplicates
-        QCOMPARE(p.tree()->topLevelItemCount(), 2);
+        QCOMPARE(p.tree()->topLevelItemCount(), 3);
 
         NodeProbeResult r;
         r.summary = QStringLiteral("pve1 · 16 CPUs");

@@ -5,6 +5,9 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QCursor>
+#include <QLegend>
+#include <QToolTip>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QValueAxis>
@@ -48,6 +51,7 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     QFont lf = c->legend()->font();
     lf.setPointSizeF(lf.pointSizeF() * 0.85);
     c->legend()->setFont(lf);
+    m_legendFont = lf;
     c->setBackgroundRoundness(0);
     m_axisX = new QValueAxis(c);
     m_axisX->setLabelFormat(QStringLiteral("%d"));
@@ -125,6 +129,8 @@ void LiveChart::clear()
     }
     m_lines.clear();
     m_order.clear();
+    m_legendEntries = 0;
+    fitLegend();
     m_maxX = 0;
     m_maxY = 0;
     m_scale = scaleFor(m_unit, 0);
@@ -154,6 +160,13 @@ QLineSeries *LiveChart::createSeries(const QString &target, const QString &metri
     else if (metric.startsWith(QLatin1String("write.")) || metric.endsWith(QLatin1String(".p99")))
         pen.setStyle(Qt::DashLine);
     series->setPen(pen);
+    // With the legend hidden (many lines), hovering a line names it.
+    connect(series, &QLineSeries::hovered, this, [this, series](const QPointF &, bool state) {
+        if (state)
+            QToolTip::showText(QCursor::pos(), series->name(), this);
+        else
+            QToolTip::hideText();
+    });
     chart()->addSeries(series);
     series->attachAxis(m_axisX);
     series->attachAxis(m_axisY);
@@ -198,6 +211,41 @@ void LiveChart::hideDuplicateLegendMarkers()
         for (QLegendMarker *m : chart()->legend()->markers(l.series))
             m->setVisible(first);
     }
+    m_legendEntries = int(seen.size());
+    fitLegend();
+}
+
+void LiveChart::fitLegend()
+{
+    QLegend *legend = chart()->legend();
+    QFont side = m_legendFont;
+    side.setPointSizeF(side.pointSizeF() * 0.85);
+    const int fit = std::max(4, (height() - 60) / (QFontMetrics(side).height() + 8));
+    if (m_legendEntries > BottomLegendMax && m_legendEntries > std::min(SideLegendMax, fit)) {
+        legend->setVisible(false);
+        chart()->setTitle(tr("%1 (%2 lines, coloured as the cards; hover a line for its name)").arg(m_title).arg(m_legendEntries));
+        return;
+    }
+    chart()->setTitle(m_title);
+    legend->setVisible(true);
+    if (m_legendEntries > BottomLegendMax) {
+        legend->setFont(side);
+        legend->setAlignment(Qt::AlignRight);
+    } else {
+        legend->setFont(m_legendFont);
+        legend->setAlignment(Qt::AlignBottom);
+    }
+}
+
+void LiveChart::resizeEvent(QResizeEvent *e)
+{
+    QChartView::resizeEvent(e);
+    fitLegend();
+}
+
+bool LiveChart::isLegendShown() const
+{
+    return chart()->legend()->isVisible();
 }
 
 void LiveChart::flush()

@@ -39,10 +39,22 @@ public:
     // A shaded span of the time axis (health timeline); the same id updates it.
     void setBand(int id, double start, double end, const QColor &color, const QString &label);
     int bandCount() const { return int(m_bands.size()); }
+    // Legend entries (one per target and metric). Up to 8 sit below the plot, as many
+    // as fit the height (at most 24) on its right in a smaller font; beyond that (e.g.
+    // one line per OSD) the legend hides, the title says how many lines there are, the
+    // figure cards carry the colours and hovering a line names it.
+    int legendEntryCount() const { return m_legendEntries; }
+    bool isLegendShown() const;
+    static constexpr int BottomLegendMax = 8;
+    static constexpr int SideLegendMax = 24;
+
+protected:
+    void resizeEvent(QResizeEvent *e) override;
 
 private:
     void hideDuplicateLegendMarkers();
     void fitBands();
+    void fitLegend();
     struct Line {
         QString target;
         QString metric;
@@ -66,6 +78,8 @@ private:
     UnitScale m_scale;
     double m_maxY = 0;
     double m_maxX = 0;
+    int m_legendEntries = 0;
+    QFont m_legendFont;
 };
 
 } // namespace cm::ui

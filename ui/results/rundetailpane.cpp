@@ -1,14 +1,18 @@
 #include "results/rundetailpane.h"
 
+#include "results/osdheatmap.h"
 #include "results/resultsmodel.h"
 #include "unitscale.h"
 
+#include <QComboBox>
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTreeWidget>
@@ -51,6 +55,7 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     m_title->setTextFormat(Qt::RichText);
     v->addWidget(m_title);
     auto *tabs = new QTabWidget(this);
+    m_tabs = tabs;
     m_grid = new QTableWidget(0, GCount, this);
     m_grid->setObjectName(QStringLiteral("diskGrid"));
     m_grid->setHorizontalHeaderLabels({tr("Node"), tr("Read MB/s"), tr("Write MB/s"), tr("Read IOPS"),
@@ -71,6 +76,35 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     m_commands->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     tabs->addTab(m_commands, tr("Commands"));
     v->addWidget(tabs, 1);
+
+    m_heatPage = new QWidget(this);
+    auto *hv = new QVBoxLayout(m_heatPage);
+    hv->setContentsMargins(4, 4, 4, 4);
+    auto *hrow = new QHBoxLayout();
+    m_heatStep = new QComboBox(m_heatPage);
+    m_heatStep->setObjectName(QStringLiteral("heatMapStep"));
+    m_heatMetric = new QComboBox(m_heatPage);
+    m_heatMetric->setObjectName(QStringLiteral("heatMapMetric"));
+    m_heatMetric->addItem(tr("p50 latency"), int(OsdHeatMap::Metric::P50));
+    m_heatMetric->addItem(tr("p99 latency"), int(OsdHeatMap::Metric::P99));
+    hrow->addWidget(new QLabel(tr("Step:"), m_heatPage));
+    hrow->addWidget(m_heatStep, 1);
+    hrow->addSpacing(12);
+    hrow->addWidget(new QLabel(tr("Colour by:"), m_heatPage));
+    hrow->addWidget(m_heatMetric);
+    hv->addLayout(hrow);
+    auto *scroll = new QScrollArea(m_heatPage);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_heatMap = new OsdHeatMap(scroll);
+    scroll->setWidget(m_heatMap);
+    hv->addWidget(scroll, 1);
+    m_heatPage->hide();
+    connect(m_heatMetric, &QComboBox::currentIndexChanged, this,
+            [this] { m_heatMap->setMetric(OsdHeatMap::Metric(m_heatMetric->currentData().toInt())); });
+    connect(m_heatStep, &QComboBox::currentIndexChanged, this, [this](int i) {
+        m_heatMap->setSummary(i >= 0 && i < m_heatSummaries.size() ? m_heatSummaries.at(i) : QJsonObject());
+    });
     clear();
 }
 
@@ -80,6 +114,17 @@ void RunDetailPane::clear()
     m_grid->setRowCount(0);
     m_env->clear();
     m_commands->clear();
+    m_heatSummaries.clear();
+    m_heatStep->clear();
+    m_heatMap->setCells({});
+    const int heat = m_tabs->indexOf(m_heatPage);
+    if (heat >= 0)
+        m_tabs->removeTab(heat);
+}
+
+bool RunDetailPane::isHeatMapShown() const
+{
+    return m_tabs->indexOf(m_heatPage) >= 0;
 }
 
 void RunDetailPane::showDetail(const RunDetail &d)
@@ -148,6 +193,30 @@ void RunDetailPane::showDetail(const RunDetail &d)
     }
     m_env->expandToDepth(1);
     m_commands->setPlainText(commands);
+
+    // Per-OSD latency: every step whose summary lists OSDs can be shown as a heat map.
+    const bool osdKind = d.run.kind == QLatin1String("osd-latency") || d.plan.kind == QLatin1String("osd-latency");
+    m_heatSummaries.clear();
+    const QSignalBlocker block(m_heatStep);
+    m_heatStep->clear();
+    for (int i = 0; osdKind && i < d.steps.size(); ++i) {
+        const StepRecord &s = d.steps.at(i);
+        if (!s.summary.value(QStringLiteral("osds")).isArray())
+            continue;
+        m_heatSummaries.append(s.summary);
+        m_heatStep->addItem(rowLabels.value(i));
+    }
+    const int heat = m_tabs->indexOf(m_heatPage);
+    if (osdKind) {
+        m_heatMap->setSummary(m_heatSummaries.value(0));
+        if (heat < 0)
+            m_tabs->insertTab(0, m_heatPage, tr("OSD latency"));
+        m_tabs->setCurrentWidget(m_heatPage);
+    } else {
+        m_heatMap->setCells({});
+        if (heat >= 0)
+            m_tabs->removeTab(heat);
+    }
 }
 
 } // namespace cm::ui

@@ -1,16 +1,21 @@
 #pragma once
 // One saved run: a CrystalDiskMark-like grid (rows = tests, columns = read/write
-// MB/s, IOPS, latency), the environment it ran in, and the exact commands.
+// MB/s, IOPS, latency), the environment it ran in, and the exact commands; for
+// osd-latency runs also the per-OSD heat map.
 #include "results/resultsloader.h"
 
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
 class QPlainTextEdit;
+class QTabWidget;
 class QTableWidget;
 class QTreeWidget;
 
 namespace cm::ui {
+
+class OsdHeatMap;
 
 class RunDetailPane : public QWidget {
     Q_OBJECT
@@ -19,12 +24,23 @@ public:
     void showDetail(const RunDetail &d);
     void clear();
     QTableWidget *grid() const { return m_grid; }
+    // osd-latency runs: the per-OSD heat map of the chosen step, on its own tab.
+    OsdHeatMap *heatMap() const { return m_heatMap; }
+    QComboBox *heatMapStepCombo() const { return m_heatStep; }
+    QComboBox *heatMapMetricCombo() const { return m_heatMetric; }
+    bool isHeatMapShown() const;
 
 private:
     QLabel *m_title = nullptr;
     QTableWidget *m_grid = nullptr;
     QTreeWidget *m_env = nullptr;
     QPlainTextEdit *m_commands = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    QWidget *m_heatPage = nullptr;
+    OsdHeatMap *m_heatMap = nullptr;
+    QComboBox *m_heatStep = nullptr;
+    QComboBox *m_heatMetric = nullptr;
+    QList<QJsonObject> m_heatSummaries;
 };
 
 } // namespace cm::ui

@@ -47,6 +47,20 @@ void PlanWizard::prefill(const Plan &partial)
     }
 }
 
+void PlanWizard::setCephConnection(const CephConnectionSpec &spec)
+{
+    m_ceph = spec;
+    QString client = spec.clientName.isEmpty() ? QStringLiteral("client.admin") : spec.clientName;
+    if (!client.startsWith(QLatin1String("client.")))
+        client.prepend(QStringLiteral("client."));
+    m_ceph.clientName = client;
+    m_ceph.key.clear();   // a key never goes into a plan
+    m_plan.ceph = hasCephConnection()
+        ? QJsonObject{{QStringLiteral("conf"), m_ceph.confPath}, {QStringLiteral("keyring"), m_ceph.keyringPath},
+                      {QStringLiteral("client"), client}}
+        : QJsonObject();
+}
+
 std::shared_ptr<RunnerKind> PlanWizard::kind() const
 {
     return Registry::instance().kind(m_plan.kind);

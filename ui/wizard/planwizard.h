@@ -3,6 +3,7 @@
 // kind (PageSetRegistry), ending in a review page whose Finish button says "Run".
 // Every page reads from and writes into one Plan held here; runRequested() hands it on.
 #include "bench/runnerkind.h"
+#include "ceph/cephconnectionspec.h"
 #include "model/plan.h"
 
 #include <QWizard>
@@ -21,6 +22,11 @@ public:
     void prefill(const Plan &partial);
     void setDefaultTargetDir(const QString &dir) { m_defaultTargetDir = dir; }
     QString defaultTargetDir() const { return m_defaultTargetDir; }
+    // The connected Ceph cluster (paths on this machine): new plans poll its health
+    // (plan.ceph), and Ceph page sets take their conf/keyring/client defaults from it.
+    void setCephConnection(const CephConnectionSpec &spec);
+    bool hasCephConnection() const { return !m_ceph.confPath.isEmpty() || !m_ceph.monHost.isEmpty(); }
+    CephConnectionSpec cephConnection() const { return m_ceph; }
     void setDefaultPreset(const QString &id) { m_defaultPreset = id; }
     QString defaultPreset() const { return m_defaultPreset; }
 
@@ -45,6 +51,7 @@ private:
     QList<NodeSpec> m_knownNodes;
     QString m_defaultTargetDir;
     QString m_defaultPreset = QStringLiteral("quick");
+    CephConnectionSpec m_ceph;
     QHash<QString, int> m_firstPage;
 };
 

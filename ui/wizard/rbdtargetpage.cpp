@@ -55,6 +55,15 @@ RbdTargetPage::RbdTargetPage(QWidget *parent) : PlanWizardPage(parent)
 void RbdTargetPage::initializePage()
 {
     const QJsonObject t = planWizard()->plan().target;
+    // The connected cluster's files are the defaults (right for this machine, and for
+    // nodes that keep them in the same place, as Proxmox does).
+    if (planWizard()->hasCephConnection()) {
+        const CephConnectionSpec c = planWizard()->cephConnection();
+        m_conf->setText(c.confPath);
+        m_keyring->setText(c.keyringPath);
+        m_client->setText(c.clientName.startsWith(QLatin1String("client.")) ? c.clientName.mid(7) : c.clientName);
+        m_health->setText(tr("Poll the connected cluster's health during the run"));
+    }
     if (t.contains(QStringLiteral("pool")))
         m_pool->setText(t.value(QStringLiteral("pool")).toString());
     if (t.contains(QStringLiteral("conf")))
@@ -62,7 +71,7 @@ void RbdTargetPage::initializePage()
     if (t.contains(QStringLiteral("keyring")))
         m_keyring->setText(t.value(QStringLiteral("keyring")).toString());
     const auto &nodes = planWizard()->plan().nodes;
-    m_health->setChecked(nodes.size() == 1 && nodes.first().isLocal());
+    m_health->setChecked(planWizard()->hasCephConnection() || (nodes.size() == 1 && nodes.first().isLocal()));
     m_problem->setText(problem());
 }
 
@@ -98,7 +107,13 @@ bool RbdTargetPage::validatePage()
                    {QStringLiteral("conf"), m_conf->text()},
                    {QStringLiteral("keyring"), m_keyring->text()},
                    {QStringLiteral("client"), m_client->text()}};
-    plan.ceph = m_health->isChecked()
+    // Health is polled from this machine: the connected cluster's own files when there is one.
+    const CephConnectionSpec c = planWizard()->cephConnection();
+    if (m_health->isChecked() && planWizard()->hasCephConnection())
+        plan.ceph = QJsonObject{{QStringLiteral("conf"), c.confPath}, {QStringLiteral("keyring"), c.keyringPath},
+                                {QStringLiteral("client"), c.clientName}};
+    else
+        plan.ceph = m_health->isChecked()
         ? QJsonObject{{QStringLiteral("conf"), m_conf->text()}, {QStringLiteral("keyring"), m_keyring->text()},
                       {QStringLiteral("client"), QStringLiteral("client.") + m_client->text()}}
         : QJsonObject();
