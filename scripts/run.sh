@@ -46,7 +46,7 @@ start_lab() {
 
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
   lab_args=()
-  if start_lab; then lab_args=(--ceph-lab "$lab"); fi
+  if start_lab; then lab_args=(--ceph "$lab"); fi
   status=0
   "$bin/clustermark" --demo "$work" "${lab_args[@]}" "$@" || status=$?
   exit $status

@@ -37,7 +37,8 @@ void PlanWizard::prefill(const Plan &partial)
     m_plan.kind = partial.kind;
     m_plan.nodes = partial.nodes;
     m_plan.target = partial.target;
-    m_plan.ceph = partial.ceph;   // the connected cluster: Ceph pages default to it
+    if (!partial.ceph.isEmpty())
+        m_plan.ceph = partial.ceph;   // else keep the connected cluster (setCephConnection)
     for (const NodeSpec &n : partial.nodes) {
         bool known = n.isLocal();
         for (const NodeSpec &k : std::as_const(m_knownNodes))
