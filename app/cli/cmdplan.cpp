@@ -64,14 +64,16 @@ int cmdPlan(const QStringList &argsIn)
 {
     QStringList args = argsIn;
     if (args.isEmpty()) {
-        printErr(QStringLiteral("plan: which kind? (disk)"));
+        printErr(QStringLiteral("plan: which kind? (disk, rbd, rados)"));
         return 2;
     }
     const QString kind = args.takeFirst();
     if (kind == QLatin1String("rbd"))
         return cmdPlanRbd(args);
+    if (kind == QLatin1String("rados"))
+        return cmdPlanRados(args);
     if (kind != QLatin1String("disk")) {
-        printErr(QStringLiteral("plan: unknown kind \"%1\" (available: disk, rbd)").arg(kind));
+        printErr(QStringLiteral("plan: unknown kind \"%1\" (available: disk, rbd, rados)").arg(kind));
         return 2;
     }
     const QString preset = takeOption(args, QStringLiteral("--preset")).value(0, QStringLiteral("quick"));

@@ -19,6 +19,11 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
         the RBD test table with fio's rbd engine on a node (conf/keyring are paths
         on that node) or the app's own librbd engine (native: node local); --lab
         uses the local Ceph lab in DIR
+  plan rados --pool P [--conf F --keyring F --client admin | --lab DIR] [--object-size 4M]
+             [--objects N] [--runtime S] [--timeout S] [--preset quick|standard]
+        object write, read and stat with the app's own librados client over a working
+        set of N objects (default 2048; 256 with --lab) that should exceed the OSDs'
+        caches; read and stat steps write the set first; every object is removed after
   run PLAN.json [--markdown-out FILE]
                      run a plan: progress on stderr, the saved run as JSON on stdout
   sessions           list sessions and runs (JSON)

@@ -1,6 +1,7 @@
 #include "bench/registry.h"
 
 #include "bench/diskfiokind.h"
+#include "bench/radoskind.h"
 #include "bench/rbdkind.h"
 
 namespace cm {
@@ -40,6 +41,7 @@ void registerBuiltinKinds()
     static const bool once = [] {
         Registry::instance().add(std::make_shared<DiskFioKind>());
         Registry::instance().add(std::make_shared<RbdKind>());
+        Registry::instance().add(std::make_shared<RadosKind>());
         return true;
     }();
     Q_UNUSED(once);

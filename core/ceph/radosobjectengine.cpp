@@ -1,0 +1,183 @@
+#include "ceph/radosobjectengine.h"
+
+#include "ceph/aiostats.h"
+#include "ceph/radosclient.h"
+#include "ceph/radosiorun.h"
+
+#include <QElapsedTimer>
+#include <QLoggingCategory>
+#include <QRandomGenerator>
+
+#include <cstring>
+#include <rados/librados.h>
+
+Q_LOGGING_CATEGORY(lcRadosBench, "clustermark.core.radosbench", QtInfoMsg)
+
+namespace cm {
+
+Error RadosObjectEngine::validate(const RadosWorkload &w)
+{
+    auto bad = [](const QString &m) { return Error(Error::Code::InvalidInput, m); };
+    if (w.objectSize == 0 || w.objectSize > (64ull << 20))
+        return bad(QStringLiteral("object size must be between 1 byte and 64 MiB (got %1)").arg(w.objectSize));
+    if (w.op != RadosWorkload::Op::Stat) {
+        if (w.blockSize == 0 || w.blockSize > w.objectSize)
+            return bad(QStringLiteral("block size must be between 1 byte and the object size %1 (got %2)")
+                           .arg(w.objectSize).arg(w.blockSize));
+        if (w.objectSize % w.blockSize != 0)
+            return bad(QStringLiteral("block size %1 does not divide the object size %2").arg(w.blockSize).arg(w.objectSize));
+    }
+    if (w.objects < 1 || w.objects > 10000000)
+        return bad(QStringLiteral("object count must be between 1 and 10000000 (got %1)").arg(w.objects));
+    if (w.queueDepth < 1 || w.queueDepth > 1024)
+        return bad(QStringLiteral("queue depth must be between 1 and 1024 (got %1)").arg(w.queueDepth));
+    if (w.blockSize * quint64(w.queueDepth) > (1ull << 30))
+        return bad(QStringLiteral("block size × queue depth must not exceed 1 GiB"));
+    if (w.runtimeSec < 1)
+        return bad(QStringLiteral("runtime must be at least 1 s (got %1)").arg(w.runtimeSec));
+    if (w.intervalMs < 100)
+        return bad(QStringLiteral("sample interval must be at least 100 ms"));
+    return {};
+}
+
+Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const CancelToken &cancel, const SampleSink &sink)
+{
+    m_summary = {};
+    m_prefix.clear();
+    m_removed = m_left = 0;
+    if (Error e = validate(w))
+        return e;
+    if (!m_client.isConnected())
+        return Error(Error::Code::Internal, QStringLiteral("not connected to a Ceph cluster"), pool);
+    if (pool.isEmpty())
+        return Error(Error::Code::InvalidInput, QStringLiteral("no pool given"));
+
+    rados_ioctx_t io = nullptr;
+    const int r = rados_ioctx_create(static_cast<rados_t>(m_client.handle()), pool.toUtf8().constData(), &io);
+    if (r == -ENOENT)
+        return Error(Error::Code::PathMissing, QStringLiteral("pool \"%1\" does not exist").arg(pool), pool);
+    if (r < 0)
+        return Error(Error::Code::CommandFailed,
+                     QStringLiteral("cannot open pool \"%1\": %2").arg(pool, QString::fromLocal8Bit(strerror(-r))), pool);
+
+    const QString token = QString::number(QRandomGenerator::global()->generate64() & 0xffffffffffffull, 16)
+                              .rightJustified(12, QLatin1Char('0'));
+    m_prefix = QLatin1String(kObjectPrefix) + token + QLatin1Char('-');
+    const QByteArray prefix = m_prefix.toUtf8();
+    const QString target = w.target.isEmpty() ? pool + QLatin1Char('/') + m_prefix + QLatin1Char('*') : w.target;
+    std::vector<char> touched(size_t(w.objects), 0);
+    Error err;
+
+    // Prefill: every object once, whole, so reads find them and the set is on disk.
+    qint64 prefillMs = 0;
+    IoStats prefillStats;
+    if (w.reads() && w.prefill == RadosWorkload::Prefill::Auto) {
+        RadosIoRun::Job job;
+        job.op = RadosIoRun::Op::WriteFull;
+        job.blockSize = job.objectSize = w.objectSize;
+        job.queueDepth = int(qBound<quint64>(1, (1ull << 30) / w.objectSize, kPrefillDepth));
+        job.indices.resize(size_t(w.objects));
+        for (size_t i = 0; i < job.indices.size(); ++i)
+            job.indices[i] = quint32(i);
+        QElapsedTimer t;
+        t.start();
+        RadosIoRun fill(io, prefix, std::move(job), &touched, target);
+        err = fill.execute(cancel, {}, {});
+        prefillMs = t.elapsed();
+        prefillStats = fill.totals();
+        if (err)
+            err.message = QStringLiteral("prefill: ") + err.message;
+        qCInfo(lcRadosBench) << "prefill wrote" << prefillStats[1].ios << "of" << w.objects << "objects of" << w.objectSize
+                             << "bytes in" << prefillMs << "ms";
+    }
+    if (!err && cancel.isCancelled())
+        err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), target);
+
+    IoStats totals;
+    qint64 runtimeMs = 0;
+    int intervals = 0;
+    if (!err) {
+        RadosIoRun::Job job;
+        job.op = w.op == RadosWorkload::Op::Read   ? RadosIoRun::Op::Read
+            : w.op == RadosWorkload::Op::Stat      ? RadosIoRun::Op::Stat
+            : w.blockSize == w.objectSize          ? RadosIoRun::Op::WriteFull
+                                                   : RadosIoRun::Op::Write;
+        job.blockSize = w.op == RadosWorkload::Op::Stat ? 0 : w.blockSize;
+        job.objectSize = w.objectSize;
+        job.queueDepth = w.queueDepth;
+        job.runtimeSec = w.runtimeSec;
+        job.objects = quint32(w.objects);
+        job.intervalMs = w.intervalMs;
+        IoSampleLabels labels;
+        labels.step = w.step;
+        labels.target = target;
+        labels.timeOffset = w.timeOffset;
+        labels.reads = w.reads();
+        labels.writes = !w.reads();
+        labels.readBw = w.op != RadosWorkload::Op::Stat;
+        RadosIoRun job0(io, prefix, std::move(job), &touched, target);
+        err = job0.execute(cancel, labels, sink);
+        if (!err && cancel.isCancelled())
+            err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), target);
+        totals = job0.totals();
+        runtimeMs = job0.runtimeMs();
+        intervals = job0.intervals();
+    }
+
+    // Clean-up: never cancelled; it stops at the first failure (an OSD op timeout
+    // bounds it), and says how many objects it could not remove.
+    RadosIoRun::Job rm;
+    rm.op = RadosIoRun::Op::Remove;
+    rm.blockSize = 0;
+    rm.objectSize = w.objectSize;
+    rm.queueDepth = kRemoveDepth;
+    for (size_t i = 0; i < touched.size(); ++i)
+        if (touched[i])
+            rm.indices.push_back(quint32(i));
+    const quint64 written = rm.indices.size();
+    QElapsedTimer ct;
+    ct.start();
+    RadosIoRun remover(io, prefix, std::move(rm), nullptr, target);
+    const Error cleanupError = remover.execute(CancelToken(), {}, {});
+    const qint64 cleanupMs = ct.elapsed();
+    m_removed = remover.totals()[1].ios;
+    m_left = written - m_removed - remover.missing();
+    if (cleanupError) {
+        qCWarning(lcRadosBench) << "clean-up of" << m_prefix << "stopped:" << cleanupError.toString();
+        if (!err)
+            err = Error(cleanupError.code,
+                        QStringLiteral("%1 object(s) %2* could not be removed: %3").arg(m_left).arg(m_prefix, cleanupError.message),
+                        target);
+        else
+            err.detail = QStringLiteral("%1 object(s) %2* left: %3").arg(m_left).arg(m_prefix, cleanupError.message);
+    }
+    qCInfo(lcRadosBench) << "removed" << m_removed << "of" << written << "objects" << m_prefix + QLatin1Char('*') << "in"
+                         << cleanupMs << "ms";
+    rados_ioctx_destroy(io);
+
+    if (totals[0].ios > 0 || w.reads())
+        m_summary.insert(QStringLiteral("read"), ioDirSummary(totals[0], runtimeMs));
+    if (totals[1].ios > 0 || !w.reads())
+        m_summary.insert(QStringLiteral("write"), ioDirSummary(totals[1], runtimeMs));
+    m_summary.insert(QStringLiteral("engine"), QStringLiteral("librados"));
+    m_summary.insert(QStringLiteral("op"), RadosWorkload::opName(w.op));
+    m_summary.insert(QStringLiteral("pool"), pool);
+    m_summary.insert(QStringLiteral("object_prefix"), m_prefix);
+    m_summary.insert(QStringLiteral("object_size"), double(w.objectSize));
+    m_summary.insert(QStringLiteral("objects"), w.objects);
+    m_summary.insert(QStringLiteral("working_set_bytes"), double(w.workingSetBytes()));
+    m_summary.insert(QStringLiteral("block_size"), double(w.op == RadosWorkload::Op::Stat ? 0 : w.blockSize));
+    m_summary.insert(QStringLiteral("queue_depth"), w.queueDepth);
+    m_summary.insert(QStringLiteral("prefill_ms"), double(prefillMs));
+    m_summary.insert(QStringLiteral("prefill_bytes"), double(prefillStats[1].bytes));
+    m_summary.insert(QStringLiteral("intervals"), intervals);
+    m_summary.insert(QStringLiteral("objects_written"), double(written));
+    m_summary.insert(QStringLiteral("objects_removed"), double(m_removed));
+    m_summary.insert(QStringLiteral("objects_left"), double(m_left));
+    m_summary.insert(QStringLiteral("cleanup_ms"), double(cleanupMs));
+    if (err)
+        qCInfo(lcRadosBench) << "run on" << target << "ended:" << err.toString();
+    return err;
+}
+
+} // namespace cm

@@ -1,0 +1,189 @@
+// The "rados" runner kind: presets, validation and preview; `clustermark-cli plan rados`
+// errors; and a quick plan end to end through `clustermark-cli run` against the real
+// lab (1 OSD): every step with figures, every object removed.
+#include "bench/radoskind.h"
+#include "bench/registry.h"
+#include "ceph/radosobjectengine.h"
+#include "cephlabfixture.h"
+#include "testutil.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cm;
+
+class TestRadosKind : public QObject {
+    Q_OBJECT
+
+    struct Out {
+        int code = -1;
+        QByteArray out, err;
+        QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
+    };
+    QTemporaryDir m_data;
+
+    Out cli(const QStringList &args, int timeoutMs = 120000)
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("CLUSTERMARK_DATA_DIR"), m_data.path());
+        p.setProcessEnvironment(env);
+        p.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"), args);
+        if (!p.waitForFinished(timeoutMs))
+            p.kill();
+        p.waitForFinished();
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+
+    static QJsonObject target()
+    {
+        return {{QStringLiteral("pool"), QStringLiteral("bench")}, {QStringLiteral("conf"), QStringLiteral("/etc/ceph/ceph.conf")}};
+    }
+
+private Q_SLOTS:
+    void initTestCase() { registerBuiltinKinds(); }
+
+    void presetsAndPreview()
+    {
+        const auto kind = Registry::instance().kind(QStringLiteral("rados"));
+        QVERIFY(kind);
+        const QList<Preset> presets = kind->presets();
+        QCOMPARE(presets.size(), 2);
+        QCOMPARE(presets.at(0).id, QStringLiteral("standard"));
+        QCOMPARE(presets.at(0).steps.size(), 5);
+        QCOMPARE(presets.at(1).id, QStringLiteral("quick"));
+        for (const Preset &p : presets)
+            QVERIFY2(p.description.contains(QStringLiteral("rados bench")) && p.description.contains(QStringLiteral("caches")),
+                     qPrintable(p.description));
+        Error e;
+        const Plan plan = RadosKind::makePlan(QStringLiteral("standard"), target(), 0, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(plan.nodes.size(), 1);
+        QVERIFY(plan.nodes.first().isLocal());
+        QCOMPARE(RadosKind::workingSetBytes(plan), quint64(2048) << 22);
+        const QString preview = kind->commandPreview(plan, 0, plan.nodes.first());
+        QVERIFY2(preview.contains(QStringLiteral("librados write bs=4M iodepth=16 runtime=30s pool=bench")), qPrintable(preview));
+        QVERIFY2(preview.contains(QStringLiteral("working set 2048 objects × 4M = 8 GiB")), qPrintable(preview));
+        QVERIFY2(preview.contains(QLatin1String(RadosObjectEngine::kObjectPrefix)), qPrintable(preview));
+        const QString stat = kind->commandPreview(plan, 4, plan.nodes.first());
+        QVERIFY2(stat.contains(QStringLiteral("librados stat iodepth=16")) && stat.contains(QStringLiteral("written first")),
+                 qPrintable(stat));
+        // a read step costs more than its runtime: the whole set is written first
+        QVERIFY(kind->estimatedSeconds(plan, 1) > kind->estimatedSeconds(plan, 0));
+        const RadosWorkload w = RadosKind::workload(plan, plan.steps.at(2), &e);
+        QVERIFY(!e);
+        QCOMPARE(w.op, RadosWorkload::Op::Write);
+        QCOMPARE(w.blockSize, quint64(4096));
+        QCOMPARE(w.objectSize, quint64(4) << 20);
+        QCOMPARE(RadosKind::connectionSpec(plan).clientName, QStringLiteral("client.admin"));
+    }
+
+    void validation()
+    {
+        const RadosKind kind;
+        Error e;
+        Plan plan = RadosKind::makePlan(QStringLiteral("quick"), target(), 5, &e);
+        QVERIFY(!e);
+        QCOMPARE(plan.steps.first().params.value(QStringLiteral("runtime")).toInt(), 5);
+        auto expectBad = [&](Plan p, const QString &needle) {
+            const Error err = kind.validate(p);
+            QVERIFY2(err.code == Error::Code::InvalidInput && err.message.contains(needle), qPrintable(err.toString()));
+        };
+        Plan p = plan;
+        p.nodes = {NodeSpec::parse(QStringLiteral("root@10.0.0.1"))};
+        expectBad(p, QStringLiteral("this machine"));
+        p = plan;
+        p.target.insert(QStringLiteral("pool"), QStringLiteral("a;rm -rf /"));
+        expectBad(p, QStringLiteral("pool name"));
+        p = plan;
+        p.steps[0].params.insert(QStringLiteral("op"), QStringLiteral("frob"));
+        expectBad(p, QStringLiteral("op \"frob\""));
+        p = plan;
+        p.steps[0].params.insert(QStringLiteral("bs"), QStringLiteral("3000"));
+        expectBad(p, QStringLiteral("does not divide"));
+        p = plan;
+        p.target.insert(QStringLiteral("objectSize"), QStringLiteral("1G"));
+        expectBad(p, QStringLiteral("object size"));
+        p = plan;
+        p.target.insert(QStringLiteral("objects"), QStringLiteral("many"));
+        expectBad(p, QStringLiteral("object count"));
+        p = plan;
+        p.steps[1].params.insert(QStringLiteral("iodepth"), 0);
+        expectBad(p, QStringLiteral("queue depth"));
+        RadosKind::makePlan(QStringLiteral("huge"), target(), 0, &e);
+        QVERIFY(e.message.contains(QStringLiteral("unknown preset")));
+    }
+
+    void cliPlanErrors()
+    {
+        Out o = cli({QStringLiteral("plan"), QStringLiteral("rados")});
+        QCOMPARE(o.code, 2);
+        QVERIFY2(o.err.contains("--pool is required"), o.err.constData());
+        o = cli({QStringLiteral("plan"), QStringLiteral("rados"), QStringLiteral("--pool"), QStringLiteral("p"),
+                 QStringLiteral("--objects"), QStringLiteral("x")});
+        QCOMPARE(o.code, 2);
+        QVERIFY2(o.err.contains("--objects"), o.err.constData());
+        o = cli({QStringLiteral("plan"), QStringLiteral("rados"), QStringLiteral("--pool"), QStringLiteral("p"),
+                 QStringLiteral("--object-size"), QStringLiteral("4M"), QStringLiteral("--preset"), QStringLiteral("nope")});
+        QCOMPARE(o.code, 2);
+        QVERIFY2(o.err.contains("unknown preset"), o.err.constData());
+        o = cli({QStringLiteral("plan"), QStringLiteral("rados"), QStringLiteral("--pool"), QStringLiteral("p"),
+                 QStringLiteral("--objects"), QStringLiteral("100"), QStringLiteral("--object-size"), QStringLiteral("1M")});
+        QCOMPARE(o.code, 0);
+        QVERIFY2(o.err.contains("100 objects × 1M = 100 MiB") && o.err.contains("rados bench"), o.err.constData());
+        QCOMPARE(o.json().value(QStringLiteral("kind")).toString(), QStringLiteral("rados"));
+    }
+
+    void quickPlanThroughTheCli()
+    {
+        QString why;
+        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
+        cmtest::CephLabFixture lab;
+        QVERIFY2(lab.start(1), qPrintable(lab.whyNot()));
+        QVERIFY(lab.createPool(QStringLiteral("bench"), QStringLiteral("rados"), 16));
+        Out plan = cli({QStringLiteral("plan"), QStringLiteral("rados"), QStringLiteral("--lab"), lab.dir(), QStringLiteral("--pool"),
+                        QStringLiteral("bench"), QStringLiteral("--objects"), QStringLiteral("24"), QStringLiteral("--runtime"),
+                        QStringLiteral("2"), QStringLiteral("--preset"), QStringLiteral("quick")});
+        QVERIFY2(plan.code == 0, plan.err.constData());
+        const QString planFile = m_data.filePath(QStringLiteral("rados-plan.json"));
+        QFile f(planFile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(plan.out);
+        f.close();
+        QElapsedTimer t;
+        t.start();
+        const Out run = cli({QStringLiteral("run"), planFile}, 90000);
+        qInfo("quick plan (4 steps of 2 s) ran in %.1f s", double(t.elapsed()) / 1000);
+        QVERIFY2(run.code == 0, run.err.constData());
+        const QJsonObject r = run.json();
+        QCOMPARE(r.value(QStringLiteral("run")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
+        const QJsonArray steps = r.value(QStringLiteral("steps")).toArray();
+        QCOMPARE(steps.size(), 4);
+        const char *dirs[] = {"write", "read", "read", "read"};
+        for (int i = 0; i < 4; ++i) {
+            const QJsonObject s = steps.at(i).toObject();
+            const QJsonObject sum = s.value(QStringLiteral("summary")).toObject();
+            const QJsonObject d = sum.value(QLatin1String(dirs[i])).toObject();
+            qInfo("%s: %.0f IOPS, %.1f MiB/s, p99 %.0f us, %.0f objects removed", qPrintable(s.value(QStringLiteral("testId")).toString()),
+                  d.value(QStringLiteral("iops")).toDouble(), d.value(QStringLiteral("bw")).toDouble() / 1048576,
+                  d.value(QStringLiteral("lat_p99_ns")).toDouble() / 1000, sum.value(QStringLiteral("objects_removed")).toDouble());
+            QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
+            QVERIFY2(d.value(QStringLiteral("iops")).toDouble() > 0, QJsonDocument(sum).toJson().constData());
+            QVERIFY(sum.value(QStringLiteral("objects_removed")).toDouble() > 0);
+            QCOMPARE(sum.value(QStringLiteral("objects_left")).toDouble(), 0.0);
+            QVERIFY(s.value(QStringLiteral("command")).toString().contains(QStringLiteral("working set 24 objects")));
+        }
+        // the read and stat steps wrote (and removed) the whole set of 24
+        QCOMPARE(steps.at(3).toObject().value(QStringLiteral("summary")).toObject().value(QStringLiteral("objects_removed")).toDouble(), 24.0);
+        QByteArray out;
+        QCOMPARE(lab.client(QStringLiteral("rados"), {QStringLiteral("-p"), QStringLiteral("bench"), QStringLiteral("ls")}, &out), 0);
+        QVERIFY2(!out.contains(RadosObjectEngine::kObjectPrefix), out.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRadosKind)
+#include "test_radoskind.moc"
