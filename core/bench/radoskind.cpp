@@ -11,9 +11,11 @@ namespace {
 
 PlanStep radosStep(const QString &id, const QString &title, const QString &op, const QString &bs, int iodepth, int runtime)
 {
-    return PlanStep{id, title,
-                    {{QStringLiteral("op"), op}, {QStringLiteral("bs"), bs}, {QStringLiteral("iodepth"), iodepth},
-                     {QStringLiteral("runtime"), runtime}}};
+    PlanStep s{id, title,
+               {{QStringLiteral("op"), op}, {QStringLiteral("iodepth"), iodepth}, {QStringLiteral("runtime"), runtime}}};
+    if (!bs.isEmpty())
+        s.params.insert(QStringLiteral("bs"), bs);
+    return s;
 }
 
 QString binarySize(double bytes)
@@ -50,21 +52,22 @@ QString RadosKind::methodNote()
 QList<Preset> RadosKind::presets() const
 {
     auto steps = [](int r, bool quick) {
+        // Whole-object steps carry no bs: it is the target's object size (4M by default).
         QList<PlanStep> s{
-            radosStep(QStringLiteral("write-4m-qd16"), QStringLiteral("4M object write QD16"), QStringLiteral("write"), QStringLiteral("4M"), 16, r),
-            radosStep(QStringLiteral("read-4m-qd16"), QStringLiteral("4M object read QD16"), QStringLiteral("read"), QStringLiteral("4M"), 16, r)};
+            radosStep(QStringLiteral("write-object-qd16"), QStringLiteral("Whole-object write QD16"), QStringLiteral("write"), {}, 16, r),
+            radosStep(QStringLiteral("read-object-qd16"), QStringLiteral("Whole-object read QD16"), QStringLiteral("read"), {}, 16, r)};
         if (!quick)
             s << radosStep(QStringLiteral("write-4k-qd16"), QStringLiteral("4k write QD16"), QStringLiteral("write"), QStringLiteral("4k"), 16, r);
         s << radosStep(QStringLiteral("read-4k-qd16"), QStringLiteral("4k read QD16"), QStringLiteral("read"), QStringLiteral("4k"), 16, r)
-          << radosStep(QStringLiteral("stat-qd16"), QStringLiteral("Object stat QD16"), QStringLiteral("stat"), QStringLiteral("4k"), 16, r);
+          << radosStep(QStringLiteral("stat-qd16"), QStringLiteral("Object stat QD16"), QStringLiteral("stat"), {}, 16, r);
         return s;
     };
     return {Preset{QStringLiteral("standard"), QStringLiteral("RADOS objects"),
-                   QStringLiteral("4M write, 4M read, 4k write, 4k read and stat, QD16, 30 s each, over the whole working "
-                                  "set. ") + methodNote(),
+                   QStringLiteral("Whole-object write and read (4M objects by default), 4k write, 4k read and stat, "
+                                  "QD16, 30 s each, over the whole working set. ") + methodNote(),
                    steps(30, false)},
             Preset{QStringLiteral("quick"), QStringLiteral("RADOS objects (quick)"),
-                   QStringLiteral("4M write, 4M read, 4k read and stat, QD16, 10 s each. ") + methodNote(),
+                   QStringLiteral("Whole-object write and read, 4k read and stat, QD16, 10 s each. ") + methodNote(),
                    steps(10, true)}};
 }
 

@@ -12,8 +12,8 @@
 // Plan.target: {"conf":"/etc/ceph/ceph.conf", "keyring":"…", "client":"admin",
 //               "pool":"P", "objectSize":"4M", "objects":2048, "timeout":30}
 //   timeout: seconds for each mon/OSD op (a stopped OSD gives an error, not a hang).
-// PlanStep.params: op (write|read|stat), bs (bytes per op, divides objectSize; ignored
-// by stat), iodepth (rados_aio ops in flight), runtime (s).
+// PlanStep.params: op (write|read|stat), bs (bytes per op, divides objectSize; absent =
+// whole objects; ignored by stat), iodepth (rados_aio ops in flight), runtime (s).
 // Samples: write.bw/iops/lat.* for write, read.* for read; stat reports read.iops and
 // read.lat.* (no bandwidth).
 #include "bench/runnerkind.h"
