@@ -4,7 +4,41 @@
 #include "ceph/radosclient.h"
 #include "ceph/radosobjectengine.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+
 namespace cm {
+
+namespace {
+
+// The OSDs' caches together, from the first OSD's running config: bluestore_cache_size,
+// or osd_memory_target when that is 0 (autotuned). 0 when unknown.
+double osdCacheEstimate(RadosClient &client, int *osdCount)
+{
+    QByteArray out;
+    if (client.monCommand({{QStringLiteral("prefix"), QStringLiteral("osd ls")}, {QStringLiteral("format"), QStringLiteral("json")}}, &out))
+        return 0;
+    const QJsonArray ids = QJsonDocument::fromJson(out).array();
+    *osdCount = int(ids.size());
+    if (ids.isEmpty())
+        return 0;
+    const QString who = QStringLiteral("osd.%1").arg(ids.first().toInt());
+    auto value = [&](const QString &key) {
+        QByteArray v;
+        if (client.monCommand({{QStringLiteral("prefix"), QStringLiteral("config show")}, {QStringLiteral("who"), who},
+                               {QStringLiteral("key"), key}}, &v))
+            return -1.0;
+        bool ok = false;
+        const double d = QString::fromUtf8(v).trimmed().toDouble(&ok);
+        return ok ? d : -1.0;
+    };
+    double perOsd = value(QStringLiteral("bluestore_cache_size"));
+    if (perOsd == 0)
+        perOsd = value(QStringLiteral("osd_memory_target"));
+    return perOsd > 0 ? perOsd * double(ids.size()) : 0;
+}
+
+} // namespace
 
 RadosRunner::RadosRunner(Plan plan, int stepIndex) : m_plan(std::move(plan)), m_stepIndex(stepIndex) {}
 
@@ -33,6 +67,21 @@ StepOutcome RadosRunner::run(StepContext &ctx)
         return out;
     }
     out.environment.insert(QStringLiteral("ceph_fsid"), client.fsid());
+    int osds = 0;
+    const double cache = osdCacheEstimate(client, &osds);
+    const double set = double(w.workingSetBytes());
+    out.environment.insert(QStringLiteral("working_set_bytes"), set);
+    if (cache > 0) {
+        out.environment.insert(QStringLiteral("osd_cache_estimate_bytes"), cache);
+        out.environment.insert(QStringLiteral("working_set_exceeds_caches"), set > cache);
+        if (set <= cache && ctx.log)
+            ctx.log(QStringLiteral("%1: warning: the working set (%2 MiB) fits in the OSDs' caches (about %3 MiB on %4 OSDs): "
+                                   "reads will be served from memory; raise the object count")
+                        .arg(ctx.nodeName)
+                        .arg(set / 1048576, 0, 'f', 0)
+                        .arg(cache / 1048576, 0, 'f', 0)
+                        .arg(osds));
+    }
     if (ctx.log)
         ctx.log(QStringLiteral("%1: %2").arg(ctx.nodeName, out.command));
     RadosObjectEngine engine(client);

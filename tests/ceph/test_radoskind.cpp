@@ -177,6 +177,11 @@ private Q_SLOTS:
             QCOMPARE(sum.value(QStringLiteral("objects_left")).toDouble(), 0.0);
             QVERIFY(s.value(QStringLiteral("command")).toString().contains(QStringLiteral("working set 24 objects")));
         }
+        // The lab's one OSD caches 128 MiB: a 96 MiB set fits, and the run says so.
+        const QJsonObject env = steps.at(1).toObject().value(QStringLiteral("environment")).toObject();
+        QCOMPARE(env.value(QStringLiteral("osd_cache_estimate_bytes")).toDouble(), double(128 << 20));
+        QCOMPARE(env.value(QStringLiteral("working_set_bytes")).toDouble(), double(24 * (4 << 20)));
+        QCOMPARE(env.value(QStringLiteral("working_set_exceeds_caches")).toBool(true), false);
         // the read and stat steps wrote (and removed) the whole set of 24
         QCOMPARE(steps.at(3).toObject().value(QStringLiteral("summary")).toObject().value(QStringLiteral("objects_removed")).toDouble(), 24.0);
         QByteArray out;
