@@ -40,6 +40,57 @@ Error RadosObjectEngine::validate(const RadosWorkload &w)
     return {};
 }
 
+Error RadosObjectEngine::removeLeftovers(RadosClient &client, const QString &pool, quint64 *removed, const CancelToken &cancel)
+{
+    if (removed)
+        *removed = 0;
+    if (!client.isConnected())
+        return Error(Error::Code::Internal, QStringLiteral("not connected to a Ceph cluster"), pool);
+    rados_ioctx_t io = nullptr;
+    int r = rados_ioctx_create(static_cast<rados_t>(client.handle()), pool.toUtf8().constData(), &io);
+    if (r == -ENOENT)
+        return Error(Error::Code::PathMissing, QStringLiteral("pool \"%1\" does not exist").arg(pool), pool);
+    if (r < 0)
+        return Error(Error::Code::CommandFailed,
+                     QStringLiteral("cannot open pool \"%1\": %2").arg(pool, QString::fromLocal8Bit(strerror(-r))), pool);
+    // Names first, removals after: the listing is not disturbed by its own removals.
+    QList<QByteArray> names;
+    rados_list_ctx_t list = nullptr;
+    r = rados_nobjects_list_open(io, &list);
+    const QByteArray prefix(kObjectPrefix);
+    while (r >= 0 && !cancel.isCancelled()) {
+        const char *entry = nullptr;
+        r = rados_nobjects_list_next(list, &entry, nullptr, nullptr);
+        if (r == -ENOENT) {
+            r = 0;
+            break;
+        }
+        if (r >= 0 && entry && QByteArray(entry).startsWith(prefix))
+            names << QByteArray(entry);
+    }
+    if (list)
+        rados_nobjects_list_close(list);
+    Error err;
+    if (r < 0)
+        err = Error(Error::Code::CommandFailed,
+                    QStringLiteral("cannot list pool \"%1\": %2").arg(pool, QString::fromLocal8Bit(strerror(-r))), pool);
+    for (const QByteArray &n : std::as_const(names)) {
+        if (err || cancel.isCancelled())
+            break;
+        r = rados_remove(io, n.constData());
+        if (r == 0 && removed)
+            ++*removed;
+        else if (r < 0 && r != -ENOENT)
+            err = Error(r == -ETIMEDOUT ? Error::Code::Timeout : Error::Code::CommandFailed,
+                        QStringLiteral("cannot remove %1: %2").arg(QString::fromUtf8(n), QString::fromLocal8Bit(strerror(-r))), pool);
+    }
+    if (!err && cancel.isCancelled())
+        err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), pool);
+    rados_ioctx_destroy(io);
+    qCInfo(lcRadosBench) << "leftovers in" << pool << ": removed" << (removed ? *removed : 0) << "of" << names.size();
+    return err;
+}
+
 Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const CancelToken &cancel, const SampleSink &sink)
 {
     m_summary = {};

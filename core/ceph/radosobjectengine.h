@@ -52,6 +52,12 @@ public:
 
     static Error validate(const RadosWorkload &w);
 
+    // "Clean leftovers": removes every object of the pool's default namespace whose name
+    // starts with kObjectPrefix (left by a crash or a stopped OSD), nothing else. Lists
+    // the whole pool: slow on pools with millions of objects. *removed: how many.
+    static Error removeLeftovers(RadosClient &client, const QString &pool, quint64 *removed,
+                                 const CancelToken &cancel = {});
+
 private:
     RadosClient &m_client;
     QJsonObject m_summary;

@@ -12,6 +12,7 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTemporaryFile>
 #include <QTest>
 
 #include <atomic>
@@ -307,6 +308,29 @@ private Q_SLOTS:
         r = runOnce(workload(RadosWorkload::Op::Read, 128 << 20, 4 << 20, 4, 1));
         QCOMPARE(r.error.code, Error::Code::InvalidInput);
         QVERIFY(benchObjects().isEmpty());
+    }
+
+    // Only objects with the prefix go; an object of someone else stays.
+    void removeLeftoversTouchesOnlyOurs()
+    {
+        QTemporaryFile data;
+        QVERIFY(data.open());
+        data.write(QByteArray(1000, 'x'));
+        data.flush();
+        const QStringList mine{QStringLiteral("clustermark-bench-rados-0000deadbeef-1"),
+                               QStringLiteral("clustermark-bench-rados-0000deadbeef-2")};
+        for (const QString &o : mine + QStringList{QStringLiteral("user-object"), QStringLiteral("clustermark-benchX")})
+            QCOMPARE(m_lab.client(QStringLiteral("rados"), {QStringLiteral("-p"), kPool, QStringLiteral("put"), o, data.fileName()}), 0);
+        QCOMPARE(benchObjects().size(), 2);
+        quint64 removed = 0;
+        const Error e = RadosObjectEngine::removeLeftovers(m_client, kPool, &removed);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(removed, quint64(2));
+        QVERIFY(benchObjects().isEmpty());
+        QByteArray out;
+        QCOMPARE(m_lab.client(QStringLiteral("rados"), {QStringLiteral("-p"), kPool, QStringLiteral("ls")}, &out), 0);
+        QVERIFY2(out.contains("user-object\n") && out.contains("clustermark-benchX"), out.constData());
+        QCOMPARE(RadosObjectEngine::removeLeftovers(m_client, QStringLiteral("no-such-pool"), &removed).code, Error::Code::PathMissing);
     }
 
     // Last: it leaves the lab without its OSD. The only OSD is killed mid-step; every op
