@@ -2,6 +2,7 @@
 
 #include "bench/planbuilder.h"
 #include "bench/radosrunner.h"
+#include "bench/radosrunstate.h"
 #include "bench/rbdnativerunner.h"
 #include "ceph/radosobjectengine.h"
 
@@ -161,8 +162,8 @@ QString RadosKind::describeStep(const Plan &plan, const PlanStep &step)
              .arg(plan.target.value(QStringLiteral("pool")).toString())
              .arg(targetObjects(plan))
              .arg(objectSize, binarySize(double(workingSetBytes(plan))), QLatin1String(RadosObjectEngine::kObjectPrefix));
-    s += op == QLatin1String("write") ? QStringLiteral(" (written, then removed)")
-                                      : QStringLiteral(" (the whole set written first, then removed)");
+    s += op == QLatin1String("write") ? QStringLiteral(" (removed after the run)")
+                                      : QStringLiteral(" (objects no earlier step wrote are written first; removed after the run)");
     return s;
 }
 
@@ -188,6 +189,16 @@ double RadosKind::estimatedSeconds(const Plan &plan, int stepIndex) const
 std::unique_ptr<StepRunner> RadosKind::createStepRunner(const Plan &plan, int stepIndex) const
 {
     return std::make_unique<RadosRunner>(plan, stepIndex);
+}
+
+std::shared_ptr<RunState> RadosKind::createRunState(const Plan &plan) const
+{
+    Error e;
+    const RadosWorkload w = plan.steps.isEmpty() ? RadosWorkload() : workload(plan, plan.steps.first(), &e);
+    if (e)
+        return nullptr;
+    return std::make_shared<RadosRunState>(connectionSpec(plan), plan.target.value(QStringLiteral("pool")).toString(),
+                                           w.objectSize, w.objects);
 }
 
 Plan RadosKind::makePlan(const QString &preset, const QJsonObject &target, int runtimeSec, Error *error)

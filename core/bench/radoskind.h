@@ -7,7 +7,10 @@
 // objects and its read phase reads back exactly those, which still sit in the OSDs'
 // caches. This kind spreads every step over a working set of `objects` × `objectSize`
 // (default 2048 × 4 MiB = 8 GiB; make it larger than the OSDs' caches together), and
-// read and stat steps first write the whole set (prefill), so reads come from the disks.
+// read and stat steps first write every object no earlier step of the run wrote whole
+// (prefill), so reads come from the disks and never hit a missing object. The steps of
+// a run share one set of objects; the run removes them after its last step (also
+// after a cancel or an error).
 //
 // Plan.target: {"conf":"/etc/ceph/ceph.conf", "keyring":"…", "client":"admin",
 //               "pool":"P", "objectSize":"4M", "objects":2048, "timeout":30}
@@ -36,6 +39,8 @@ public:
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
+    // The object set the run's steps share (RadosRunState), removed after the last step.
+    std::shared_ptr<RunState> createRunState(const Plan &plan) const override;
 
     // Why these figures differ from `rados bench` (for the wizard and the CLI).
     static QString methodNote();

@@ -1,6 +1,7 @@
 #include "bench/radosrunner.h"
 
 #include "bench/radoskind.h"
+#include "bench/radosrunstate.h"
 #include "ceph/radosclient.h"
 #include "ceph/radosobjectengine.h"
 
@@ -85,13 +86,15 @@ StepOutcome RadosRunner::run(StepContext &ctx)
     if (ctx.log)
         ctx.log(QStringLiteral("%1: %2").arg(ctx.nodeName, out.command));
     RadosObjectEngine engine(client);
+    // The run's shared set (objects stay for the next steps), or a set of this step's own.
+    auto *state = dynamic_cast<RadosRunState *>(ctx.runState.get());
     out.error = engine.run(pool, w, ctx.cancel, [&](const SampleList &s) {
         if (ctx.emitSamples)
             ctx.emitSamples(s);
-    });
+    }, state ? &state->objects() : nullptr);
     out.summary = engine.summary();
     out.environment.insert(QStringLiteral("object_prefix"), engine.objectPrefix());
-    if (ctx.log && !engine.objectPrefix().isEmpty())
+    if (ctx.log && !state && !engine.objectPrefix().isEmpty())
         ctx.log(QStringLiteral("%1: removed %2 object(s) %3*%4")
                     .arg(ctx.nodeName)
                     .arg(engine.objectsRemoved())

@@ -40,8 +40,8 @@ QByteArray RadosIoRun::objectName(const QByteArray &prefix, quint32 index)
     return prefix + QByteArray::number(index);
 }
 
-RadosIoRun::RadosIoRun(rados_ioctx_t io, QByteArray namePrefix, Job job, std::vector<char> *touched, QString target)
-    : m_io(io), m_prefix(std::move(namePrefix)), m_job(std::move(job)), m_touched(touched), m_target(std::move(target)),
+RadosIoRun::RadosIoRun(rados_ioctx_t io, QByteArray namePrefix, Job job, Flags flags, QString target)
+    : m_io(io), m_prefix(std::move(namePrefix)), m_job(std::move(job)), m_flags(flags), m_target(std::move(target)),
       m_rng(QRandomGenerator::global()->generate64())
 {
     const size_t bs = movesData(m_job.op) ? size_t(m_job.blockSize) : 0;
@@ -74,17 +74,27 @@ void RadosIoRun::completed(Slot *s, int r, Clock::time_point done)
     {
         std::lock_guard lk(m_mutex);
         --m_inflight;
+        auto mark = [&](std::vector<char> *v) {
+            if (v && s->index < v->size())
+                (*v)[s->index] = 1;
+        };
         if (r < 0) {
-            if (s->op == Op::Remove && r == -ENOENT)
+            if (s->op == Op::Remove && r == -ENOENT) {
                 ++m_missing;
-            else
+                mark(m_flags.gone);
+            } else {
                 fail(opError(r, s));
+            }
         } else if (s->op == Op::Read && quint64(r) != m_job.blockSize) {
             fail(Error(Error::Code::CommandFailed,
                        QStringLiteral("short read of object %1: %2 of %3 bytes at offset %4 (the object is smaller than the set's object size)")
                            .arg(QString::fromUtf8(s->name)).arg(r).arg(m_job.blockSize).arg(s->offset),
                        m_target));
         } else {
+            if (s->op == Op::WriteFull)
+                mark(m_flags.whole);
+            else if (s->op == Op::Remove)
+                mark(m_flags.gone);
             IoDirStats &d = m_interval[isRead(s->op) ? 0 : 1];
             ++d.ios;
             if (movesData(s->op))
@@ -121,8 +131,8 @@ bool RadosIoRun::prepare(Slot *s)
         if (blocks > 1)
             s->offset = std::uniform_int_distribution<quint64>(0, blocks - 1)(m_rng) * m_job.blockSize;
     }
-    if ((s->op == Op::Write || s->op == Op::WriteFull) && m_touched && s->index < m_touched->size())
-        (*m_touched)[s->index] = 1;
+    if ((s->op == Op::Write || s->op == Op::WriteFull) && m_flags.touched && s->index < m_flags.touched->size())
+        (*m_flags.touched)[s->index] = 1;
     s->name = objectName(m_prefix, s->index);
     return true;
 }

@@ -37,9 +37,15 @@ public:
         int intervalMs = 1000;
     };
 
-    // `touched` (one flag per object index) records every object a write was issued
-    // to; the caller removes those afterwards.
-    RadosIoRun(rados_ioctx_t io, QByteArray namePrefix, Job job, std::vector<char> *touched, QString target);
+    // One flag per object index, each optional: `touched` marks every object a write
+    // was issued to (the caller removes those afterwards), `whole` every object a whole-
+    // object write succeeded on, `gone` every object a remove found absent or removed.
+    struct Flags {
+        std::vector<char> *touched = nullptr;
+        std::vector<char> *whole = nullptr;
+        std::vector<char> *gone = nullptr;
+    };
+    RadosIoRun(rados_ioctx_t io, QByteArray namePrefix, Job job, Flags flags, QString target);
     RadosIoRun(const RadosIoRun &) = delete;
     RadosIoRun &operator=(const RadosIoRun &) = delete;
 
@@ -79,7 +85,7 @@ private:
     rados_ioctx_t m_io;
     QByteArray m_prefix;
     Job m_job;
-    std::vector<char> *m_touched;
+    Flags m_flags;
     QString m_target;
     std::vector<char> m_buffers;
     std::vector<Slot> m_slots;

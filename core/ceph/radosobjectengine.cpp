@@ -3,11 +3,13 @@
 #include "ceph/aiostats.h"
 #include "ceph/radosclient.h"
 #include "ceph/radosiorun.h"
+#include "ceph/radosobjectset.h"
 
 #include <QElapsedTimer>
 #include <QLoggingCategory>
 #include <QRandomGenerator>
 
+#include <algorithm>
 #include <cstring>
 #include <rados/librados.h>
 
@@ -40,23 +42,98 @@ Error RadosObjectEngine::validate(const RadosWorkload &w)
     return {};
 }
 
-Error RadosObjectEngine::removeLeftovers(RadosClient &client, const QString &pool, quint64 *removed, const CancelToken &cancel)
+namespace {
+
+struct Removal {
+    Error error;
+    quint64 removed = 0;
+    quint64 left = 0;
+    qint64 ms = 0;
+};
+
+// Removes the touched objects, kRemoveDepth at a time; never cancelled, stops at the first failure.
+Removal removeTouched(rados_ioctx_t io, const QByteArray &prefix, const std::vector<char> &touched, const QString &target,
+                      std::vector<char> *gone)
 {
-    if (removed)
-        *removed = 0;
+    RadosIoRun::Job rm;
+    rm.op = RadosIoRun::Op::Remove;
+    rm.blockSize = 0;
+    rm.queueDepth = RadosObjectEngine::kRemoveDepth;
+    for (size_t i = 0; i < touched.size(); ++i)
+        if (touched[i])
+            rm.indices.push_back(quint32(i));
+    const quint64 count = rm.indices.size();
+    QElapsedTimer t;
+    t.start();
+    RadosIoRun::Flags flags;
+    flags.gone = gone;
+    RadosIoRun remover(io, prefix, std::move(rm), flags, target);
+    Removal out;
+    out.error = remover.execute(CancelToken(), {}, {});
+    out.ms = t.elapsed();
+    out.removed = remover.totals()[1].ios;
+    out.left = count - out.removed - remover.missing();
+    qCInfo(lcRadosBench) << "removed" << out.removed << "of" << count << "objects" << QString::fromUtf8(prefix) + QLatin1Char('*')
+                         << "in" << out.ms << "ms";
+    if (out.error)
+        qCWarning(lcRadosBench) << "clean-up of" << QString::fromUtf8(prefix) << "stopped:" << out.error.toString();
+    return out;
+}
+
+Error openPool(RadosClient &client, const QString &pool, rados_ioctx_t *io)
+{
     if (!client.isConnected())
         return Error(Error::Code::Internal, QStringLiteral("not connected to a Ceph cluster"), pool);
-    rados_ioctx_t io = nullptr;
-    int r = rados_ioctx_create(static_cast<rados_t>(client.handle()), pool.toUtf8().constData(), &io);
+    if (pool.isEmpty())
+        return Error(Error::Code::InvalidInput, QStringLiteral("no pool given"));
+    const int r = rados_ioctx_create(static_cast<rados_t>(client.handle()), pool.toUtf8().constData(), io);
     if (r == -ENOENT)
         return Error(Error::Code::PathMissing, QStringLiteral("pool \"%1\" does not exist").arg(pool), pool);
     if (r < 0)
         return Error(Error::Code::CommandFailed,
                      QStringLiteral("cannot open pool \"%1\": %2").arg(pool, QString::fromLocal8Bit(strerror(-r))), pool);
+    return {};
+}
+
+} // namespace
+
+Error RadosObjectEngine::removeSet(RadosClient &client, RadosObjectSet &set, quint64 *removed, quint64 *left)
+{
+    *removed = *left = 0;
+    std::vector<char> touched, whole;
+    set.flags(&touched, &whole);
+    if (std::find(touched.begin(), touched.end(), 1) == touched.end())
+        return {};
+    rados_ioctx_t io = nullptr;
+    if (Error e = openPool(client, set.pool(), &io)) {
+        *left = set.touchedCount();
+        return e;
+    }
+    std::vector<char> gone(touched.size(), 0);
+    const QString target = set.pool() + QLatin1Char('/') + set.prefix() + QLatin1Char('*');
+    const Removal r = removeTouched(io, set.prefix().toUtf8(), touched, target, &gone);
+    rados_ioctx_destroy(io);
+    set.forget(gone);
+    *removed = r.removed;
+    *left = r.left;
+    if (r.error)
+        return Error(r.error.code,
+                     QStringLiteral("%1 object(s) %2* could not be removed: %3").arg(r.left).arg(set.prefix(), r.error.message),
+                     target);
+    return {};
+}
+
+Error RadosObjectEngine::removeLeftovers(RadosClient &client, const QString &pool, quint64 *removed, const CancelToken &cancel)
+{
+    if (removed)
+        *removed = 0;
+    rados_ioctx_t io = nullptr;
+    if (Error e = openPool(client, pool, &io))
+        return e;
     // Names first, removals after: the listing is not disturbed by its own removals.
     QList<QByteArray> names;
     rados_list_ctx_t list = nullptr;
-    r = rados_nobjects_list_open(io, &list);
+    int r = rados_nobjects_list_open(io, &list);
     const QByteArray prefix(kObjectPrefix);
     while (r >= 0 && !cancel.isCancelled()) {
         const char *entry = nullptr;
@@ -91,32 +168,30 @@ Error RadosObjectEngine::removeLeftovers(RadosClient &client, const QString &poo
     return err;
 }
 
-Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const CancelToken &cancel, const SampleSink &sink)
+Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const CancelToken &cancel, const SampleSink &sink,
+                             RadosObjectSet *shared)
 {
     m_summary = {};
     m_prefix.clear();
     m_removed = m_left = 0;
     if (Error e = validate(w))
         return e;
-    if (!m_client.isConnected())
-        return Error(Error::Code::Internal, QStringLiteral("not connected to a Ceph cluster"), pool);
-    if (pool.isEmpty())
-        return Error(Error::Code::InvalidInput, QStringLiteral("no pool given"));
-
+    if (shared && (shared->pool() != pool || shared->objectSize() != w.objectSize || shared->objects() != w.objects))
+        return Error(Error::Code::InvalidInput, QStringLiteral("the shared object set belongs to another pool or size"), pool);
     rados_ioctx_t io = nullptr;
-    const int r = rados_ioctx_create(static_cast<rados_t>(m_client.handle()), pool.toUtf8().constData(), &io);
-    if (r == -ENOENT)
-        return Error(Error::Code::PathMissing, QStringLiteral("pool \"%1\" does not exist").arg(pool), pool);
-    if (r < 0)
-        return Error(Error::Code::CommandFailed,
-                     QStringLiteral("cannot open pool \"%1\": %2").arg(pool, QString::fromLocal8Bit(strerror(-r))), pool);
+    if (Error e = openPool(m_client, pool, &io))
+        return e;
 
-    const QString token = QString::number(QRandomGenerator::global()->generate64() & 0xffffffffffffull, 16)
-                              .rightJustified(12, QLatin1Char('0'));
-    m_prefix = QLatin1String(kObjectPrefix) + token + QLatin1Char('-');
+    m_prefix = shared ? shared->prefix() : RadosObjectSet::newPrefix();
     const QByteArray prefix = m_prefix.toUtf8();
     const QString target = w.target.isEmpty() ? pool + QLatin1Char('/') + m_prefix + QLatin1Char('*') : w.target;
-    std::vector<char> touched(size_t(w.objects), 0);
+    std::vector<char> touched(size_t(w.objects), 0), whole(size_t(w.objects), 0);
+    if (shared)
+        shared->flags(&touched, &whole);
+    const std::vector<char> touchedBefore = touched;
+    RadosIoRun::Flags flags;
+    flags.touched = &touched;
+    flags.whole = &whole;
     Error err;
 
     // Prefill: every object once, whole, so reads find them and the set is on disk.
@@ -127,12 +202,12 @@ Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const 
         job.op = RadosIoRun::Op::WriteFull;
         job.blockSize = job.objectSize = w.objectSize;
         job.queueDepth = int(qBound<quint64>(1, (1ull << 30) / w.objectSize, kPrefillDepth));
-        job.indices.resize(size_t(w.objects));
-        for (size_t i = 0; i < job.indices.size(); ++i)
-            job.indices[i] = quint32(i);
+        for (size_t i = 0; i < whole.size(); ++i)
+            if (!whole[i])
+                job.indices.push_back(quint32(i));
         QElapsedTimer t;
         t.start();
-        RadosIoRun fill(io, prefix, std::move(job), &touched, target);
+        RadosIoRun fill(io, prefix, std::move(job), flags, target);
         err = fill.execute(cancel, {}, {});
         prefillMs = t.elapsed();
         prefillStats = fill.totals();
@@ -166,7 +241,7 @@ Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const 
         labels.reads = w.reads();
         labels.writes = !w.reads();
         labels.readBw = w.op != RadosWorkload::Op::Stat;
-        RadosIoRun job0(io, prefix, std::move(job), &touched, target);
+        RadosIoRun job0(io, prefix, std::move(job), flags, target);
         err = job0.execute(cancel, labels, sink);
         if (!err && cancel.isCancelled())
             err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), target);
@@ -175,35 +250,27 @@ Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const 
         intervals = job0.intervals();
     }
 
-    // Clean-up: never cancelled; it stops at the first failure (an OSD op timeout
-    // bounds it), and says how many objects it could not remove.
-    RadosIoRun::Job rm;
-    rm.op = RadosIoRun::Op::Remove;
-    rm.blockSize = 0;
-    rm.objectSize = w.objectSize;
-    rm.queueDepth = kRemoveDepth;
+    quint64 written = 0;
     for (size_t i = 0; i < touched.size(); ++i)
-        if (touched[i])
-            rm.indices.push_back(quint32(i));
-    const quint64 written = rm.indices.size();
-    QElapsedTimer ct;
-    ct.start();
-    RadosIoRun remover(io, prefix, std::move(rm), nullptr, target);
-    const Error cleanupError = remover.execute(CancelToken(), {}, {});
-    const qint64 cleanupMs = ct.elapsed();
-    m_removed = remover.totals()[1].ios;
-    m_left = written - m_removed - remover.missing();
-    if (cleanupError) {
-        qCWarning(lcRadosBench) << "clean-up of" << m_prefix << "stopped:" << cleanupError.toString();
-        if (!err)
-            err = Error(cleanupError.code,
-                        QStringLiteral("%1 object(s) %2* could not be removed: %3").arg(m_left).arg(m_prefix, cleanupError.message),
-                        target);
-        else
-            err.detail = QStringLiteral("%1 object(s) %2* left: %3").arg(m_left).arg(m_prefix, cleanupError.message);
+        written += touched[i] && !touchedBefore[i] ? 1 : 0;
+    qint64 cleanupMs = 0;
+    if (shared) {
+        // The run's next steps use these objects; the run removes them at its end.
+        shared->merge(touched, whole);
+    } else {
+        const Removal rm = removeTouched(io, prefix, touched, target, nullptr);
+        m_removed = rm.removed;
+        m_left = rm.left;
+        cleanupMs = rm.ms;
+        if (rm.error) {
+            if (!err)
+                err = Error(rm.error.code,
+                            QStringLiteral("%1 object(s) %2* could not be removed: %3").arg(m_left).arg(m_prefix, rm.error.message),
+                            target);
+            else
+                err.detail = QStringLiteral("%1 object(s) %2* left: %3").arg(m_left).arg(m_prefix, rm.error.message);
+        }
     }
-    qCInfo(lcRadosBench) << "removed" << m_removed << "of" << written << "objects" << m_prefix + QLatin1Char('*') << "in"
-                         << cleanupMs << "ms";
     rados_ioctx_destroy(io);
 
     if (totals[0].ios > 0 || w.reads())
@@ -226,6 +293,9 @@ Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const 
     m_summary.insert(QStringLiteral("objects_removed"), double(m_removed));
     m_summary.insert(QStringLiteral("objects_left"), double(m_left));
     m_summary.insert(QStringLiteral("cleanup_ms"), double(cleanupMs));
+    m_summary.insert(QStringLiteral("shared_set"), shared != nullptr);
+    if (shared)
+        m_summary.insert(QStringLiteral("objects_kept"), double(shared->touchedCount()));
     if (err)
         qCInfo(lcRadosBench) << "run on" << target << "ended:" << err.toString();
     return err;

@@ -24,6 +24,7 @@
 namespace cm {
 
 class RadosClient;
+class RadosObjectSet;
 
 class RadosObjectEngine {
 public:
@@ -39,12 +40,21 @@ public:
     // Blocks for about prefill + runtime + clean-up; returns within ~2 s of a cancel on
     // a healthy cluster (in-flight ops drain, then the objects are removed). Cancelled
     // runs return Error::Code::Cancelled; the summary then covers the part that ran.
-    Error run(const QString &pool, const RadosWorkload &workload, const CancelToken &cancel, const SampleSink &sink = {});
+    // With a shared set (the steps of one run), its objects are used and kept: a read
+    // step writes only the objects no earlier step wrote whole, and nothing is removed —
+    // removeSet() does that once the run is over.
+    Error run(const QString &pool, const RadosWorkload &workload, const CancelToken &cancel, const SampleSink &sink = {},
+              RadosObjectSet *shared = nullptr);
+
+    // Removes every object of the set that a step wrote (never cancelled; stops at the
+    // first failure, so a dead OSD costs one op timeout). *left: objects it could not remove.
+    static Error removeSet(RadosClient &client, RadosObjectSet &set, quint64 *removed, quint64 *left);
 
     // {"write"|"read": {bw, iops, io_bytes, total_ios, runtime_ms, lat_*_ns, histogram}}
     // (stat: "read" with bw 0) plus op, pool, object_size, objects, working_set_bytes,
     // block_size, queue_depth, object_prefix, prefill_ms, prefill_bytes, intervals,
-    // objects_written, objects_removed, objects_left, cleanup_ms.
+    // objects_written (by this step), objects_removed, objects_left, cleanup_ms, and
+    // shared_set (true: the objects stay for the run's next steps; objects_kept: how many).
     QJsonObject summary() const { return m_summary; }
     QString objectPrefix() const { return m_prefix; }   // of the last run, "" before
     quint64 objectsRemoved() const { return m_removed; }

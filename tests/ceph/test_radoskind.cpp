@@ -4,6 +4,7 @@
 #include "bench/radoskind.h"
 #include "bench/registry.h"
 #include "ceph/radosobjectengine.h"
+#include "engine/runengine.h"
 #include "cephlabfixture.h"
 #include "testutil.h"
 
@@ -11,6 +12,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -25,6 +27,26 @@ class TestRadosKind : public QObject {
         QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
     };
     QTemporaryDir m_data;
+    cmtest::CephLabFixture m_lab;
+
+    bool startLab()
+    {
+        if (m_lab.isRunning())
+            return true;
+        if (!m_lab.start(1)) {
+            qWarning("%s", qPrintable(m_lab.whyNot()));
+            return false;
+        }
+        return m_lab.createPool(QStringLiteral("bench"), QStringLiteral("rados"), 16);
+    }
+
+    QStringList benchObjects()
+    {
+        QByteArray out;
+        if (m_lab.client(QStringLiteral("rados"), {QStringLiteral("-p"), QStringLiteral("bench"), QStringLiteral("ls")}, &out) != 0)
+            return {QStringLiteral("<rados ls failed>")};
+        return QString::fromUtf8(out).split(QLatin1Char('\n'), Qt::SkipEmptyParts).filter(QLatin1String(RadosObjectEngine::kObjectPrefix));
+    }
 
     Out cli(const QStringList &args, int timeoutMs = 120000)
     {
@@ -70,9 +92,10 @@ private Q_SLOTS:
         QVERIFY2(preview.contains(QStringLiteral("working set 2048 objects × 4M = 8 GiB")), qPrintable(preview));
         QVERIFY2(preview.contains(QLatin1String(RadosObjectEngine::kObjectPrefix)), qPrintable(preview));
         const QString stat = kind->commandPreview(plan, 4, plan.nodes.first());
-        QVERIFY2(stat.contains(QStringLiteral("librados stat iodepth=16")) && stat.contains(QStringLiteral("written first")),
+        QVERIFY2(stat.contains(QStringLiteral("librados stat iodepth=16")) && stat.contains(QStringLiteral("written first"))
+                     && stat.contains(QStringLiteral("removed after the run")),
                  qPrintable(stat));
-        // a read step costs more than its runtime: the whole set is written first
+        // a read step costs more than its runtime: the set may have to be written first
         QVERIFY(kind->estimatedSeconds(plan, 1) > kind->estimatedSeconds(plan, 0));
         const RadosWorkload w = RadosKind::workload(plan, plan.steps.at(2), &e);
         QVERIFY(!e);
@@ -142,10 +165,8 @@ private Q_SLOTS:
     {
         QString why;
         CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
-        cmtest::CephLabFixture lab;
-        QVERIFY2(lab.start(1), qPrintable(lab.whyNot()));
-        QVERIFY(lab.createPool(QStringLiteral("bench"), QStringLiteral("rados"), 16));
-        Out plan = cli({QStringLiteral("plan"), QStringLiteral("rados"), QStringLiteral("--lab"), lab.dir(), QStringLiteral("--pool"),
+        QVERIFY(startLab());
+        Out plan = cli({QStringLiteral("plan"), QStringLiteral("rados"), QStringLiteral("--lab"), m_lab.dir(), QStringLiteral("--pool"),
                         QStringLiteral("bench"), QStringLiteral("--objects"), QStringLiteral("24"), QStringLiteral("--runtime"),
                         QStringLiteral("2"), QStringLiteral("--preset"), QStringLiteral("quick")});
         QVERIFY2(plan.code == 0, plan.err.constData());
@@ -164,30 +185,75 @@ private Q_SLOTS:
         const QJsonArray steps = r.value(QStringLiteral("steps")).toArray();
         QCOMPARE(steps.size(), 4);
         const char *dirs[] = {"write", "read", "read", "read"};
+        QList<QJsonObject> sums;
         for (int i = 0; i < 4; ++i) {
             const QJsonObject s = steps.at(i).toObject();
             const QJsonObject sum = s.value(QStringLiteral("summary")).toObject();
+            sums << sum;
             const QJsonObject d = sum.value(QLatin1String(dirs[i])).toObject();
-            qInfo("%s: %.0f IOPS, %.1f MiB/s, p99 %.0f us, %.0f objects removed", qPrintable(s.value(QStringLiteral("testId")).toString()),
-                  d.value(QStringLiteral("iops")).toDouble(), d.value(QStringLiteral("bw")).toDouble() / 1048576,
-                  d.value(QStringLiteral("lat_p99_ns")).toDouble() / 1000, sum.value(QStringLiteral("objects_removed")).toDouble());
+            qInfo("%s: %.0f IOPS, %.1f MiB/s, p99 %.0f us, prefill %.0f bytes, %.0f objects written, %.0f kept",
+                  qPrintable(s.value(QStringLiteral("testId")).toString()), d.value(QStringLiteral("iops")).toDouble(),
+                  d.value(QStringLiteral("bw")).toDouble() / 1048576, d.value(QStringLiteral("lat_p99_ns")).toDouble() / 1000,
+                  sum.value(QStringLiteral("prefill_bytes")).toDouble(), sum.value(QStringLiteral("objects_written")).toDouble(),
+                  sum.value(QStringLiteral("objects_kept")).toDouble());
             QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
             QVERIFY2(d.value(QStringLiteral("iops")).toDouble() > 0, QJsonDocument(sum).toJson().constData());
-            QVERIFY(sum.value(QStringLiteral("objects_removed")).toDouble() > 0);
-            QCOMPARE(sum.value(QStringLiteral("objects_left")).toDouble(), 0.0);
+            QVERIFY(sum.value(QStringLiteral("shared_set")).toBool());
+            QCOMPARE(sum.value(QStringLiteral("object_prefix")).toString(), sums.first().value(QStringLiteral("object_prefix")).toString());
             QVERIFY(s.value(QStringLiteral("command")).toString().contains(QStringLiteral("working set 24 objects")));
         }
+        // The read step wrote only what the write step had not: together, the whole set.
+        const double wrote = sums.at(0).value(QStringLiteral("objects_written")).toDouble();
+        QVERIFY(wrote > 0);
+        QCOMPARE(sums.at(1).value(QStringLiteral("prefill_bytes")).toDouble(), (24 - wrote) * (4 << 20));
+        QCOMPARE(sums.at(2).value(QStringLiteral("prefill_bytes")).toDouble(), 0.0);
+        QCOMPARE(sums.at(3).value(QStringLiteral("objects_kept")).toDouble(), 24.0);
         // The lab's one OSD caches 128 MiB: a 96 MiB set fits, and the run says so.
         const QJsonObject env = steps.at(1).toObject().value(QStringLiteral("environment")).toObject();
         QCOMPARE(env.value(QStringLiteral("osd_cache_estimate_bytes")).toDouble(), double(128 << 20));
         QCOMPARE(env.value(QStringLiteral("working_set_bytes")).toDouble(), double(24 * (4 << 20)));
         QCOMPARE(env.value(QStringLiteral("working_set_exceeds_caches")).toBool(true), false);
-        // the read and stat steps wrote (and removed) the whole set of 24
-        QCOMPARE(steps.at(3).toObject().value(QStringLiteral("summary")).toObject().value(QStringLiteral("objects_removed")).toDouble(), 24.0);
-        QByteArray out;
-        QCOMPARE(lab.client(QStringLiteral("rados"), {QStringLiteral("-p"), QStringLiteral("bench"), QStringLiteral("ls")}, &out), 0);
-        QVERIFY2(!out.contains(RadosObjectEngine::kObjectPrefix), out.constData());
+        // ... and removed them all once the run was over.
+        QVERIFY2(benchObjects().isEmpty(), qPrintable(benchObjects().join(QLatin1Char(' '))));
     }
+
+    // Cancelled mid-step through the engine: the run ends within 2 s and its objects go.
+    void cancelThroughTheEngine()
+    {
+        QString why;
+        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
+        QVERIFY(startLab());
+        Error e;
+        const Plan plan = RadosKind::makePlan(
+            QStringLiteral("quick"),
+            {{QStringLiteral("pool"), QStringLiteral("bench")}, {QStringLiteral("conf"), m_lab.confPath()},
+             {QStringLiteral("keyring"), m_lab.keyringPath()}, {QStringLiteral("objects"), 32}},
+            60, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        RunEngine engine(m_data.filePath(QStringLiteral("engine.sqlite")));
+        SampleBufferPtr buffer;
+        RunId id = 0;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) { id = i; buffer = b; });
+        QStringList log;
+        connect(&engine, &RunEngine::logAvailable, this, [&](RunId, const QString &line) { log << line; });
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        engine.start(plan);
+        int measured = 0;
+        QTRY_VERIFY_WITH_TIMEOUT((measured += cmtest::takeStepSamples(buffer)) > 0, 30000);
+        QVERIFY(!benchObjects().isEmpty());
+        QElapsedTimer clock;
+        clock.start();
+        engine.cancel(id);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+        const qint64 ms = clock.elapsed();
+        qInfo("cancel to run finished (objects removed): %lld ms; %s", ms, qPrintable(log.filter(QStringLiteral("clean-up")).join(QLatin1Char(' '))));
+        QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Cancelled);
+        QVERIFY2(ms < 2000, qPrintable(QString::number(ms)));
+        QVERIFY2(log.filter(QStringLiteral("RADOS clean-up: removed")).size() == 1, qPrintable(log.join(QLatin1Char('\n'))));
+        QVERIFY2(benchObjects().isEmpty(), qPrintable(benchObjects().join(QLatin1Char(' '))));
+    }
+
+    void cleanupTestCase() { m_lab.stop(); }
 };
 
 QTEST_GUILESS_MAIN(TestRadosKind)
