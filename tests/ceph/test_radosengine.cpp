@@ -5,6 +5,7 @@
 // error within the op timeout, a missing pool as a clear error.
 #include "ceph/radosclient.h"
 #include "ceph/radosobjectengine.h"
+#include "ceph/radosobjectset.h"
 #include "cephlabfixture.h"
 #include "model/metric.h"
 #include "testutil.h"
@@ -307,6 +308,40 @@ private Q_SLOTS:
         QCOMPARE(r.error.code, Error::Code::InvalidInput);
         r = runOnce(workload(RadosWorkload::Op::Read, 128 << 20, 4 << 20, 4, 1));
         QCOMPARE(r.error.code, Error::Code::InvalidInput);
+        QVERIFY(benchObjects().isEmpty());
+    }
+
+    // The steps of one run share a set: the objects stay between steps, a read step
+    // writes only what is missing, removeSet() removes them all.
+    void sharedSetAcrossSteps()
+    {
+        RadosObjectSet set(kPool, 4 << 20, 16);
+        RadosWorkload w = workload(RadosWorkload::Op::Write, 4 << 20, 4 << 20, 16, 1);
+        w.queueDepth = 2;
+        RadosObjectEngine engine(m_client);
+        QVERIFY(!engine.run(kPool, w, {}, {}, &set));
+        const double written = engine.summary().value(QStringLiteral("objects_written")).toDouble();
+        QCOMPARE(engine.summary().value(QStringLiteral("objects_removed")).toDouble(), 0.0);
+        QCOMPARE(double(benchObjects().size()), written);
+        QCOMPARE(double(set.touchedCount()), written);
+        QVERIFY(benchObjects().first().startsWith(set.prefix()));
+
+        w.op = RadosWorkload::Op::Read;
+        QVERIFY(!engine.run(kPool, w, {}, {}, &set));
+        QCOMPARE(engine.summary().value(QStringLiteral("prefill_bytes")).toDouble(), (16 - written) * (4 << 20));
+        QVERIFY(engine.summary().value(QStringLiteral("read")).toObject().value(QStringLiteral("total_ios")).toDouble() > 0);
+        QCOMPARE(benchObjects().size(), 16);
+        // another object size is another set
+        w.objectSize = 1 << 20;
+        w.blockSize = 1 << 20;
+        QCOMPARE(engine.run(kPool, w, {}, {}, &set).code, Error::Code::InvalidInput);
+
+        quint64 removed = 0, left = 0;
+        const Error e = RadosObjectEngine::removeSet(m_client, set, &removed, &left);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(removed, quint64(16));
+        QCOMPARE(left, quint64(0));
+        QCOMPARE(set.touchedCount(), quint64(0));
         QVERIFY(benchObjects().isEmpty());
     }
 
