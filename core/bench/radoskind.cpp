@@ -46,8 +46,8 @@ QString RadosKind::methodNote()
 {
     return QStringLiteral("Figures are lower than `rados bench`: its read phase reads back the few objects it has just "
                           "written, which sit in the OSDs' caches. This benchmark spreads I/O over a working set "
-                          "(objects × object size) meant to be larger than the OSDs' caches, and writes the whole set "
-                          "before reading it, so reads come from the disks.");
+                          "(objects × object size) meant to be larger than the OSDs' caches, and writes every object "
+                          "of it before reading, so reads come from the disks.");
 }
 
 QList<Preset> RadosKind::presets() const

@@ -44,6 +44,11 @@ RadosIoRun::RadosIoRun(rados_ioctx_t io, QByteArray namePrefix, Job job, Flags f
     : m_io(io), m_prefix(std::move(namePrefix)), m_job(std::move(job)), m_flags(flags), m_target(std::move(target)),
       m_rng(QRandomGenerator::global()->generate64())
 {
+    // A pass never has more ops in flight than objects to go through.
+    if (!timed()) {
+        m_job.queueDepth = int(std::min<size_t>(size_t(qMax(0, m_job.queueDepth)), m_job.indices.size()));
+        m_exhausted = m_job.indices.empty();
+    }
     const size_t bs = movesData(m_job.op) ? size_t(m_job.blockSize) : 0;
     m_buffers.resize(bs * size_t(m_job.queueDepth));
     if (!m_buffers.empty() && m_job.op != Op::Read) {
