@@ -253,6 +253,30 @@ private Q_SLOTS:
         QVERIFY2(benchObjects().isEmpty(), qPrintable(benchObjects().join(QLatin1Char(' '))));
     }
 
+    void missingPoolThroughTheEngine()
+    {
+        QString why;
+        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
+        QVERIFY(startLab());
+        Error e;
+        const Plan plan = RadosKind::makePlan(
+            QStringLiteral("quick"),
+            {{QStringLiteral("pool"), QStringLiteral("no-such-pool")}, {QStringLiteral("conf"), m_lab.confPath()},
+             {QStringLiteral("keyring"), m_lab.keyringPath()}, {QStringLiteral("objects"), 8}},
+            1, &e);
+        QVERIFY(!e);
+        RunEngine engine(m_data.filePath(QStringLiteral("engine.sqlite")));
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy failed(&engine, &RunEngine::stepFailed);
+        engine.start(plan);
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Failed);
+        QCOMPARE(failed.size(), 4);
+        const Error err = failed.first().at(3).value<Error>();
+        QCOMPARE(err.code, Error::Code::PathMissing);
+        QVERIFY2(err.message.contains(QStringLiteral("pool \"no-such-pool\" does not exist")), qPrintable(err.toString()));
+    }
+
     void cleanupTestCase() { m_lab.stop(); }
 };
 
