@@ -223,8 +223,13 @@ void RunThread::run()
                 barrier->cv.notify_all();
             });
         }
-        std::unique_lock lock(barrier->mutex);
-        barrier->cv.wait(lock, [&] { return barrier->pending == 0; });
+        for (;;) {   // committing the monitors' samples meanwhile
+            std::unique_lock lock(barrier->mutex);
+            if (barrier->cv.wait_for(lock, std::chrono::milliseconds(StoreFlushMs), [&] { return barrier->pending == 0; }))
+                break;
+            lock.unlock();
+            flush();
+        }
         runStates.clear();
     }
     monitors.clear();   // stops and joins each monitor
