@@ -92,7 +92,8 @@ int cmdRun(const QStringList &argsIn)
         QStringList parts;
         for (const char *dir : {"read", "write"}) {
             const QJsonObject d = s.value(QLatin1String(dir)).toObject();
-            if (d.value(QStringLiteral("io_bytes")).toDouble() <= 0)
+            // ops that move no data (RADOS stat) still count
+            if (d.value(QStringLiteral("io_bytes")).toDouble() <= 0 && d.value(QStringLiteral("total_ios")).toDouble() <= 0)
                 continue;
             parts << QStringLiteral("%1 %2 MB/s %3 IOPS").arg(QLatin1String(dir))
                          .arg(d.value(QStringLiteral("bw")).toDouble() / 1e6, 0, 'f', 1)

@@ -25,6 +25,11 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
         4k QD1 writes timed per OSD (objects whose primary is that OSD) to find the
         slow one; the app is the Ceph client. --create-temp-pool agrees to a
         temporary pool of size 1 (created and removed); or name a pool
+  plan rados --pool P [--conf F --keyring F --client admin | --lab DIR] [--object-size 4M]
+             [--objects N] [--runtime S] [--timeout S] [--preset quick|standard]
+        object write, read and stat with the app's own librados client over a working
+        set of N objects (default 2048; 256 with --lab) that should exceed the OSDs'
+        caches; read and stat steps write the set first; every object is removed after
   run PLAN.json [--markdown-out FILE]
                      run a plan: progress on stderr, the saved run as JSON on stdout
   sessions           list sessions and runs (JSON)

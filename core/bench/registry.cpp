@@ -2,6 +2,7 @@
 
 #include "bench/diskfiokind.h"
 #include "bench/osdlatencykind.h"
+#include "bench/radoskind.h"
 #include "bench/rbdkind.h"
 
 namespace cm {
@@ -42,6 +43,7 @@ void registerBuiltinKinds()
         Registry::instance().add(std::make_shared<DiskFioKind>());
         Registry::instance().add(std::make_shared<RbdKind>());
         Registry::instance().add(std::make_shared<OsdLatencyKind>());
+        Registry::instance().add(std::make_shared<RadosKind>());
         return true;
     }();
     Q_UNUSED(once);

@@ -34,6 +34,8 @@ public:
     // Seconds one step should take (for the ETA); 0 if unknown.
     virtual double estimatedSeconds(const Plan &plan, int stepIndex) const = 0;
     virtual std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const = 0;
+    // State shared by the steps of one run on one node (see RunState); null = none.
+    virtual std::shared_ptr<RunState> createRunState(const Plan &) const { return nullptr; }
 };
 
 } // namespace cm

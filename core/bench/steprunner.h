@@ -9,8 +9,18 @@
 #include <QJsonObject>
 
 #include <functional>
+#include <memory>
 
 namespace cm {
+
+// State a kind keeps across the steps of one run on one node (e.g. benchmark objects a
+// write step leaves for the read steps). The engine finishes it on the node's worker
+// after the last step — also after a cancel or a failed step.
+class RunState {
+public:
+    virtual ~RunState() = default;
+    virtual void finish(Transport &transport, const std::function<void(const QString &)> &log) = 0;
+};
 
 struct StepContext {
     Transport *transport = nullptr;     // connected, owned by the worker thread
@@ -20,6 +30,7 @@ struct StepContext {
     QString nodeName;
     std::function<void(const SampleList &)> emitSamples;   // thread-safe sink
     std::function<void(const QString &)> log;              // one line of progress text
+    std::shared_ptr<RunState> runState;                    // the kind's, or null
 };
 
 struct StepOutcome {

@@ -81,28 +81,6 @@ Error prefillImage(rbd_image_t image, quint64 size, const CancelToken &cancel, c
     return err;
 }
 
-QJsonObject dirSummary(const RbdIoRun::DirStats &s, qint64 runtimeMs)
-{
-    const double secs = runtimeMs > 0 ? double(runtimeMs) / 1000.0 : 0;
-    QJsonObject o{{QStringLiteral("bw"), secs > 0 ? double(s.bytes) / secs : 0.0},
-                  {QStringLiteral("iops"), secs > 0 ? double(s.ios) / secs : 0.0},
-                  {QStringLiteral("io_bytes"), double(s.bytes)},
-                  {QStringLiteral("total_ios"), double(s.ios)},
-                  {QStringLiteral("runtime_ms"), double(runtimeMs)},
-                  {QStringLiteral("lat_mean_ns"), s.lat.mean()},
-                  {QStringLiteral("lat_min_ns"), double(s.lat.min())},
-                  {QStringLiteral("lat_max_ns"), double(s.lat.max())},
-                  {QStringLiteral("lat_p50_ns"), s.lat.percentile(50)},
-                  {QStringLiteral("lat_p99_ns"), s.lat.percentile(99)},
-                  {QStringLiteral("lat_p999_ns"), s.lat.percentile(99.9)}};
-    QJsonObject bins;
-    const LatencyBins b = s.lat.bins();
-    for (auto it = b.cbegin(); it != b.cend(); ++it)
-        bins.insert(QString::number(it.key()), double(it.value()));
-    o.insert(QStringLiteral("histogram"), bins);
-    return o;
-}
-
 } // namespace
 
 Error RbdEngine::validate(const RbdWorkload &w)
@@ -216,7 +194,7 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
     const char *dirs[2] = {"read", "write"};
     for (int d = 0; d < 2; ++d)
         if (totals[size_t(d)].ios > 0)
-            m_summary.insert(QLatin1String(dirs[d]), dirSummary(totals[size_t(d)], runtimeMs));
+            m_summary.insert(QLatin1String(dirs[d]), ioDirSummary(totals[size_t(d)], runtimeMs));
     m_summary.insert(QStringLiteral("engine"), QStringLiteral("librbd"));
     m_summary.insert(QStringLiteral("pool"), pool);
     m_summary.insert(QStringLiteral("image"), name);

@@ -1,7 +1,5 @@
 #include "ceph/rbdiorun.h"
 
-#include "model/metric.h"
-
 #include <QRandomGenerator>
 
 #include <algorithm>
@@ -213,36 +211,17 @@ Error RbdIoRun::execute(const CancelToken &cancel, const std::function<void(cons
 
 void RbdIoRun::emitInterval(const Stats &s, double secs, double t, const std::function<void(const SampleList &)> &sink)
 {
-    for (int d = 0; d < 2; ++d) {
-        m_total[size_t(d)].ios += s[size_t(d)].ios;
-        m_total[size_t(d)].bytes += s[size_t(d)].bytes;
-        m_total[size_t(d)].lat.merge(s[size_t(d)].lat);
-    }
+    addIoStats(m_total, s);
     ++m_intervals;
     if (!sink || secs <= 0)
         return;
-    SampleList out;
-    auto add = [&](const QString &m, double v) {
-        out << Sample{m_w.step, m_target, m, m_w.timeOffset + t, v};
-    };
-    struct Names { const QString &bw, &iops, &p50, &p99, &p999, &mean; };
-    const Names names[2] = {
-        {metric::ReadBw, metric::ReadIops, metric::ReadLatP50, metric::ReadLatP99, metric::ReadLatP999, metric::ReadLatMean},
-        {metric::WriteBw, metric::WriteIops, metric::WriteLatP50, metric::WriteLatP99, metric::WriteLatP999, metric::WriteLatMean}};
-    for (int d = 0; d < 2; ++d) {
-        if ((d == 0 && !m_w.reads()) || (d == 1 && !m_w.writes()))
-            continue;
-        const DirStats &st = s[size_t(d)];
-        add(names[d].bw, double(st.bytes) / secs);
-        add(names[d].iops, double(st.ios) / secs);
-        if (!st.lat.isEmpty()) {
-            add(names[d].p50, st.lat.percentile(50));
-            add(names[d].p99, st.lat.percentile(99));
-            add(names[d].p999, st.lat.percentile(99.9));
-            add(names[d].mean, st.lat.mean());
-        }
-    }
-    sink(out);
+    IoSampleLabels labels;
+    labels.step = m_w.step;
+    labels.target = m_target;
+    labels.timeOffset = m_w.timeOffset;
+    labels.reads = m_w.reads();
+    labels.writes = m_w.writes();
+    sink(ioIntervalSamples(s, secs, t, labels));
 }
 
 } // namespace cm

@@ -3,13 +3,12 @@
 // Completion callbacks run on librbd's threads: every shared field is guarded by
 // m_mutex, and notifications are sent with it held so the run can be destroyed as
 // soon as the drain sees no op in flight.
+#include "ceph/aiostats.h"
 #include "ceph/rbdworkload.h"
 #include "model/error.h"
 #include "model/sample.h"
-#include "stats/latencyhistogram.h"
 #include "util/canceltoken.h"
 
-#include <array>
 #include <chrono>
 #include <condition_variable>
 #include <functional>
@@ -24,12 +23,8 @@ namespace cm {
 class RbdIoRun {
 public:
     using Clock = std::chrono::steady_clock;
-    struct DirStats {
-        quint64 ios = 0;
-        quint64 bytes = 0;
-        LatencyHistogram lat;
-    };
-    using Stats = std::array<DirStats, 2>;   // [0] read, [1] write
+    using DirStats = IoDirStats;
+    using Stats = IoStats;   // [0] read, [1] write
 
     RbdIoRun(rbd_image_t image, const RbdWorkload &w, quint64 imageSize, QString target);
     RbdIoRun(const RbdIoRun &) = delete;

@@ -133,6 +133,10 @@ void RunThread::run()
         health->start();
     }
 
+    std::vector<std::shared_ptr<RunState>> runStates;
+    for (size_t n = 0; n < workers.size(); ++n)
+        runStates.push_back(connectErrors.at(int(n)) ? nullptr : kind->createRunState(m_plan));
+
     bool anyFailed = false;
     Error firstError;
     const int total = m_plan.steps.size() * m_plan.repeat;
@@ -155,7 +159,8 @@ void RunThread::run()
                 std::lock_guard lock(barrier->mutex);
                 ++barrier->pending;
                 std::shared_ptr<StepRunner> runner = kind->createStepRunner(m_plan, i);
-                workers[n]->post([this, barrier, runner, n, i, id, now, name = node.displayName()](Transport &t) {
+                workers[n]->post([this, barrier, runner, n, i, id, now, name = node.displayName(),
+                                  state = runStates[n]](Transport &t) {
                     StepContext ctx;
                     ctx.transport = &t;
                     ctx.cancel = m_cancel;
@@ -164,6 +169,7 @@ void RunThread::run()
                     ctx.nodeName = name;
                     ctx.emitSamples = [this](const SampleList &s) { pushSamples(s); };
                     ctx.log = [this, id](const QString &line) { Q_EMIT logAvailable(id, line); };
+                    ctx.runState = state;
                     StepOutcome o = runner ? runner->run(ctx)
                                            : StepOutcome{Error(Error::Code::Internal, QStringLiteral("no runner")), {}, {}, {}, {}, {}};
                     std::lock_guard lock(barrier->mutex);
@@ -200,6 +206,31 @@ void RunThread::run()
                 }
             }
         }
+    }
+    // The kinds' per-run state (objects left for later steps) is finished on each
+    // node's worker, also after a cancel.
+    {
+        auto barrier = std::make_shared<StepBarrier>();
+        for (size_t n = 0; n < workers.size(); ++n) {
+            if (!runStates[n])
+                continue;
+            std::lock_guard lock(barrier->mutex);
+            ++barrier->pending;
+            workers[n]->post([this, barrier, id, state = runStates[n]](Transport &t) {
+                state->finish(t, [this, id](const QString &line) { Q_EMIT logAvailable(id, line); });
+                std::lock_guard lock(barrier->mutex);
+                --barrier->pending;
+                barrier->cv.notify_all();
+            });
+        }
+        for (;;) {   // committing the monitors' samples meanwhile
+            std::unique_lock lock(barrier->mutex);
+            if (barrier->cv.wait_for(lock, std::chrono::milliseconds(StoreFlushMs), [&] { return barrier->pending == 0; }))
+                break;
+            lock.unlock();
+            flush();
+        }
+        runStates.clear();
     }
     monitors.clear();   // stops and joins each monitor
     health.reset();

@@ -1,0 +1,55 @@
+#pragma once
+// RADOS object benchmark (DESIGN.md §2 "RADOS") with the app's own librados engine: the
+// desktop is the client (like the native RBD engine), so the plan's one node is this
+// machine and conf/keyring are local paths.
+//
+// Why the figures are lower than `rados bench`: `rados bench` writes a few hundred
+// objects and its read phase reads back exactly those, which still sit in the OSDs'
+// caches. This kind spreads every step over a working set of `objects` × `objectSize`
+// (default 2048 × 4 MiB = 8 GiB; make it larger than the OSDs' caches together), and
+// read and stat steps first write every object no earlier step of the run wrote whole
+// (prefill), so reads come from the disks and never hit a missing object. The steps of
+// a run share one set of objects; the run removes them after its last step (also
+// after a cancel or an error).
+//
+// Plan.target: {"conf":"/etc/ceph/ceph.conf", "keyring":"…", "client":"admin",
+//               "pool":"P", "objectSize":"4M", "objects":2048, "timeout":30}
+//   timeout: seconds for each mon/OSD op (a stopped OSD gives an error, not a hang).
+// PlanStep.params: op (write|read|stat), bs (bytes per op, divides objectSize; absent =
+// whole objects; ignored by stat), iodepth (rados_aio ops in flight), runtime (s).
+// Samples: write.bw/iops/lat.* for write, read.* for read; stat reports read.iops and
+// read.lat.* (no bandwidth).
+#include "bench/runnerkind.h"
+#include "ceph/cephconnectionspec.h"
+#include "ceph/radosworkload.h"
+
+namespace cm {
+
+class RadosKind : public RunnerKind {
+public:
+    static QString kindId() { return QStringLiteral("rados"); }
+    static constexpr int kDefaultObjects = 2048;
+    static QString defaultObjectSize() { return QStringLiteral("4M"); }
+
+    QString id() const override { return kindId(); }
+    QString displayName() const override { return QStringLiteral("RADOS objects"); }
+    QList<Preset> presets() const override;
+    Error validate(const Plan &plan) const override;
+    bool isDestructive(const Plan &) const override { return false; }   // only its own objects
+    QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
+    double estimatedSeconds(const Plan &plan, int stepIndex) const override;
+    std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
+    // The object set the run's steps share (RadosRunState), removed after the last step.
+    std::shared_ptr<RunState> createRunState(const Plan &plan) const override;
+
+    // Why these figures differ from `rados bench` (for the wizard and the CLI).
+    static QString methodNote();
+    static RadosWorkload workload(const Plan &plan, const PlanStep &step, Error *error);
+    static CephConnectionSpec connectionSpec(const Plan &plan);
+    static QString describeStep(const Plan &plan, const PlanStep &step);
+    static quint64 workingSetBytes(const Plan &plan);
+    // The preset on this machine (the only node the native client runs on).
+    static Plan makePlan(const QString &preset, const QJsonObject &target, int runtimeSec, Error *error);
+};
+
+} // namespace cm
