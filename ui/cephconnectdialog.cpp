@@ -1,6 +1,10 @@
 #include "cephconnectdialog.h"
 
+#include "ceph/cephkeycache.h"
+
 #include <QButtonGroup>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
@@ -57,12 +61,33 @@ CephConnectDialog::CephConnectDialog(const CephConnection &current, QWidget *par
     auto *browseLab = new QPushButton(tr("Browse…"), this);
     fileRow(tr("Folder:"), m_labDir, browseLab, m_labWidgets);
 
-    // Reserved: another part of the app fetches ceph.conf and the key over SSH.
-    m_ssh = new QRadioButton(tr("Fetch from a node over SSH"), this);
-    m_ssh->setEnabled(false);
-    m_ssh->setToolTip(tr("not available yet"));
+    m_ssh = new QRadioButton(tr("Fetch from a node over SSH (ceph.conf and the client key; Proxmox's /etc/pve first)"), this);
+    m_ssh->setObjectName(QStringLiteral("cephSshRadio"));
     group->addButton(m_ssh);
     grid->addWidget(m_ssh, row++, 0, 1, 4);
+    auto *nodeLabel = new QLabel(tr("Node:"), this);
+    m_node = new QComboBox(this);
+    m_node->setObjectName(QStringLiteral("cephNodeCombo"));
+    m_node->setEditable(true);
+    m_node->lineEdit()->setPlaceholderText(QStringLiteral("root@pve1"));
+    grid->addWidget(nodeLabel, row, 1);
+    grid->addWidget(m_node, row++, 2, 1, 2);
+    auto *nodeConfLabel = new QLabel(tr("ceph.conf on the node:"), this);
+    m_nodeConf = new QLineEdit(this);
+    m_nodeConf->setObjectName(QStringLiteral("cephNodeConfEdit"));
+    m_nodeConf->setPlaceholderText(tr("empty: /etc/pve/ceph.conf, then /etc/ceph/ceph.conf"));
+    grid->addWidget(nodeConfLabel, row, 1);
+    grid->addWidget(m_nodeConf, row++, 2, 1, 2);
+    auto *nodeKeyringLabel = new QLabel(tr("Keyring on the node:"), this);
+    m_nodeKeyring = new QLineEdit(this);
+    m_nodeKeyring->setObjectName(QStringLiteral("cephNodeKeyringEdit"));
+    m_nodeKeyring->setPlaceholderText(tr("empty: /etc/pve/priv/ceph.CLIENT.keyring, then /etc/ceph/…"));
+    grid->addWidget(nodeKeyringLabel, row, 1);
+    grid->addWidget(m_nodeKeyring, row++, 2, 1, 2);
+    m_remember = new QCheckBox(tr("Remember the key in the OS keychain (else it is kept in memory until ClusterMark quits)"), this);
+    m_remember->setObjectName(QStringLiteral("cephRememberCheck"));
+    grid->addWidget(m_remember, row++, 2, 1, 2);
+    m_sshWidgets << nodeLabel << m_node << nodeConfLabel << m_nodeConf << nodeKeyringLabel << m_nodeKeyring << m_remember;
 
     auto *clientLabel = new QLabel(tr("Client name:"), this);
     m_client = new QLineEdit(this);
@@ -95,6 +120,10 @@ CephConnectDialog::CephConnectDialog(const CephConnection &current, QWidget *par
     if (current.isLab()) {
         m_lab->setChecked(true);
         m_labDir->setText(current.labDir);
+    } else if (current.isValid() && current.spec.confPath.isEmpty()) {
+        m_ssh->setChecked(true);   // a cluster fetched before: fetch again to change it
+        m_conf->setText(defaults.confPath);
+        m_keyring->setText(defaults.keyringPath);
     } else {
         m_files->setChecked(true);
         m_conf->setText(current.isValid() ? current.spec.confPath : defaults.confPath);
@@ -105,8 +134,15 @@ CephConnectDialog::CephConnectDialog(const CephConnection &current, QWidget *par
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_test, &QPushButton::clicked, this, &CephConnectDialog::testConnection);
-    connect(group, &QButtonGroup::buttonToggled, this, [this] { updateFields(); });
-    for (QLineEdit *e : {m_conf, m_keyring, m_labDir, m_client})
+    connect(group, &QButtonGroup::buttonToggled, this, [this] {
+        m_ok = false;
+        updateFields();
+    });
+    connect(m_node, &QComboBox::currentTextChanged, this, [this] {
+        m_ok = false;
+        updateFields();
+    });
+    for (QLineEdit *e : {m_conf, m_keyring, m_labDir, m_client, m_nodeConf, m_nodeKeyring})
         connect(e, &QLineEdit::textChanged, this, [this] {
             m_ok = false;
             updateFields();
@@ -129,9 +165,42 @@ void CephConnectDialog::browse(QLineEdit *edit, bool folder, const QString &titl
     dlg->open();   // not exec(): no nested event loop
 }
 
+void CephConnectDialog::setNodes(const QList<NodeSpec> &nodes)
+{
+    const QString typed = m_node->currentText();
+    m_node->clear();
+    for (const NodeSpec &n : nodes)
+        if (!n.isLocal())
+            m_node->addItem(n.displayName(), n.toSpecString());
+    m_node->setCurrentIndex(m_node->count() ? 0 : -1);
+    if (!typed.isEmpty())
+        m_node->setEditText(typed);
+    updateFields();
+}
+
+// A listed node's spec, or what the user typed.
+QString CephConnectDialog::nodeText() const
+{
+    const int i = m_node->currentIndex();
+    if (i >= 0 && m_node->currentText() == m_node->itemText(i) && !m_node->itemData(i).toString().isEmpty())
+        return m_node->itemData(i).toString();
+    return m_node->currentText().trimmed();
+}
+
+bool CephConnectDialog::rememberKey() const
+{
+    return m_ssh->isChecked() && m_remember->isChecked();
+}
+
 CephConnection CephConnectDialog::connection() const
 {
     CephConnection c;
+    if (m_ssh->isChecked()) {
+        c.spec = m_fetched;   // valid only after a successful Test
+        c.spec.clientName = CephConnection::normalizedClientName(m_client->text());
+        c.spec.timeoutSec = m_timeoutSec;
+        return c;
+    }
     if (m_lab->isChecked()) {
         c = CephConnection::forLab(m_labDir->text().trimmed());
     } else {
@@ -149,6 +218,18 @@ CephConnection CephConnectDialog::connection() const
 
 QString CephConnectDialog::problem() const
 {
+    if (m_ssh->isChecked()) {
+        QString why;
+        const QString text = nodeText();
+        if (text.isEmpty())
+            return tr("Choose a node, or type user@host[:port] (add it first so that its host key is trusted).");
+        if (NodeSpec::parse(text, &why).host.isEmpty())
+            return tr("Not a node address: %1").arg(why);
+        for (const QLineEdit *e : {m_nodeConf, m_nodeKeyring})
+            if (!e->text().trimmed().isEmpty() && !e->text().trimmed().startsWith(QLatin1Char('/')))
+                return tr("Paths on the node must be absolute.");
+        return {};
+    }
     if (m_lab->isChecked()) {
         const QString dir = m_labDir->text().trimmed();
         if (dir.isEmpty())
@@ -175,9 +256,13 @@ void CephConnectDialog::updateFields()
         w->setEnabled(m_files->isChecked());
     for (QWidget *w : std::as_const(m_labWidgets))
         w->setEnabled(m_lab->isChecked());
+    for (QWidget *w : std::as_const(m_sshWidgets))
+        w->setEnabled(m_ssh->isChecked());
     const QString p = problem();
     m_problem->setText(p);
-    m_ok_button->setEnabled(p.isEmpty());
+    // Fetched over SSH: only a successful Test (which fetches) gives something to connect.
+    m_ok_button->setEnabled(p.isEmpty() && (!m_ssh->isChecked() || m_ok));
+    m_test->setText(m_ssh->isChecked() ? tr("Fetch and test") : tr("Test"));
     m_test->setEnabled(p.isEmpty() && !m_testing);
 }
 
@@ -200,6 +285,16 @@ void CephConnectDialog::testConnection()
     m_ok = false;
     m_fsid.clear();
     m_test->setEnabled(false);
+    if (m_ssh->isChecked()) {
+        const NodeSpec node = NodeSpec::parse(nodeText());
+        setResult(tr("Reading ceph.conf and the key on %1…").arg(node.displayName()), QString());
+        // SSH and librados block: a worker thread, never the UI thread.
+        m_watcher.setFuture(QtConcurrent::run([node, client = m_client->text(), t = m_timeoutSec,
+                                               conf = m_nodeConf->text().trimmed(), keyring = m_nodeKeyring->text().trimmed()] {
+            return fetchAndProbeCephCluster(node, client, t, conf, keyring);
+        }));
+        return;
+    }
     const CephConnection c = connection();
     setResult(tr("Connecting to %1…").arg(c.displayName()), QString());
     // librados blocks (up to the timeout): a worker thread, never the UI thread.
@@ -211,6 +306,11 @@ void CephConnectDialog::onTestDone()
     const CephProbeResult r = m_watcher.result();
     m_testing = false;
     m_ok = !r.error;
+    if (m_ssh->isChecked()) {
+        m_fetched = r.error ? CephConnectionSpec() : r.spec;
+        if (!r.error)   // the key lives in this process's memory from now on (never in a file)
+            CephKeyCache::put(r.spec.fsid, r.spec.clientName, r.spec.key);
+    }
     updateFields();
     if (r.error) {
         setResult(cephErrorText(r.error), QStringLiteral("#c62828"));

@@ -1,5 +1,7 @@
 #include "cephconnection.h"
 
+#include "ceph/cephconfigfetcher.h"
+
 #include "ceph/cephinventoryprobe.h"
 #include "ceph/radosclient.h"
 
@@ -37,9 +39,9 @@ QJsonObject CephConnection::planCeph() const
 {
     if (!isValid())
         return {};
-    return {{QStringLiteral("conf"), spec.confPath},
-            {QStringLiteral("keyring"), spec.keyringPath},
-            {QStringLiteral("client"), normalizedClientName(spec.clientName)}};
+    CephConnectionSpec s = spec;
+    s.clientName = normalizedClientName(spec.clientName);
+    return s.toJson();   // never the key
 }
 
 CephConnection CephConnection::forLab(const QString &dir)
@@ -80,8 +82,30 @@ CephProbeResult probeCephCluster(const CephConnectionSpec &spec)
         r.inventory = probeCephInventory(client, &r.error);
     client.shutdown();
     r.elapsedMs = t.elapsed();
+    r.spec = s;
     if (r.error)
         qCInfo(lcCephUi) << "Ceph probe failed after" << r.elapsedMs << "ms:" << r.error.toString();
+    return r;
+}
+
+CephProbeResult fetchAndProbeCephCluster(const NodeSpec &node, const QString &clientName, int timeoutSec,
+                                         const QString &confPath, const QString &keyringPath)
+{
+    CephFetchOptions options;
+    options.confPath = confPath;
+    options.keyringPath = keyringPath;
+    options.clientName = CephConnection::normalizedClientName(clientName);
+    Error e;
+    const CephFetchResult fetched = CephConfigFetcher::fetchFromNode(node, Credentials(), options, &e);
+    if (e) {
+        CephProbeResult r;
+        r.error = e;
+        return r;
+    }
+    CephConnectionSpec spec = fetched.spec;
+    spec.timeoutSec = timeoutSec;
+    CephProbeResult r = probeCephCluster(spec);
+    r.spec.fsid = r.error ? fetched.fsid : r.inventory.fsid;
     return r;
 }
 

@@ -5,6 +5,7 @@
 #include "ceph/cephconnectionspec.h"
 #include "model/cephinventory.h"
 #include "model/error.h"
+#include "model/nodespec.h"
 
 #include <QJsonObject>
 #include <QMetaType>
@@ -33,6 +34,7 @@ struct CephConnection {
 };
 
 struct CephProbeResult {
+    CephConnectionSpec spec;   // the spec probed (a fetched key, in memory only)
     CephInventory inventory;
     Error error;
     qint64 elapsedMs = 0;
@@ -41,6 +43,11 @@ struct CephProbeResult {
 // Connects (bounded by spec.timeoutSec) and reads the inventory; a RadosClient of its
 // own, created and destroyed on the calling thread.
 CephProbeResult probeCephCluster(const CephConnectionSpec &spec);
+// Fetches ceph.conf and the client key from a node over SSH (one round trip; the node's
+// host key must already be trusted), then probes the cluster with the key in memory.
+// Empty paths: the usual places (/etc/pve first, then /etc/ceph).
+CephProbeResult fetchAndProbeCephCluster(const NodeSpec &node, const QString &clientName, int timeoutSec,
+                                         const QString &confPath = {}, const QString &keyringPath = {});
 
 // User text for a Ceph connection error: a short headline, and the full text.
 QString cephErrorHeadline(const Error &e);

@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "ceph/cephkeychain.h"
+
 #include "addnodedialog.h"
 #include "cephconnectdialog.h"
 #include "cephsession.h"
@@ -219,7 +221,18 @@ void MainWindow::openCephConnect()
 {
     auto *d = new CephConnectDialog(m_ceph->connection(), this);
     d->setAttribute(Qt::WA_DeleteOnClose);
-    connect(d, &QDialog::accepted, this, [this, d] { connectCeph(d->connection()); });
+    d->setNodes(m_cluster->nodes());
+    connect(d, &QDialog::accepted, this, [this, d] {
+        const CephConnection c = d->connection();
+        if (d->rememberKey()) {
+            // The keychain call blocks: a worker thread. Failure only costs a re-fetch later.
+            (void)QtConcurrent::run([fsid = c.spec.fsid, client = c.spec.clientName, key = c.spec.key] {
+                if (const Error e = CephKeychain::save(fsid, client, key))
+                    qWarning("Ceph key not kept in the keychain: %s", qPrintable(e.toString()));
+            });
+        }
+        connectCeph(c);
+    });
     d->open();
 }
 

@@ -63,12 +63,7 @@ OsdLatencyRunner::OsdLatencyRunner(Plan plan, int stepIndex) : m_plan(std::move(
 
 CephConnectionSpec OsdLatencyRunner::connectionSpec(const Plan &plan)
 {
-    CephConnectionSpec spec;
-    spec.confPath = plan.target.value(QStringLiteral("conf")).toString();
-    spec.keyringPath = plan.target.value(QStringLiteral("keyring")).toString();
-    spec.clientName = QStringLiteral("client.") + plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin"));
-    spec.timeoutSec = plan.target.value(QStringLiteral("opTimeout")).toInt(spec.timeoutSec);
-    return spec;
+    return CephConnectionSpec::fromJson(plan.target, CephConnectionSpec().timeoutSec, QStringLiteral("opTimeout"));
 }
 
 Error OsdLatencyRunner::selectOsds(RadosClient &client, const QList<int> &wanted, QList<OsdInfo> *out, int *clusterOsds)

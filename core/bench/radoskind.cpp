@@ -135,12 +135,7 @@ RadosWorkload RadosKind::workload(const Plan &plan, const PlanStep &step, Error 
 
 CephConnectionSpec RadosKind::connectionSpec(const Plan &plan)
 {
-    CephConnectionSpec spec;
-    spec.confPath = plan.target.value(QStringLiteral("conf")).toString();
-    spec.keyringPath = plan.target.value(QStringLiteral("keyring")).toString();
-    spec.clientName = QStringLiteral("client.") + plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin"));
-    spec.timeoutSec = plan.target.value(QStringLiteral("timeout")).toInt(30);
-    return spec;
+    return CephConnectionSpec::fromJson(plan.target, 30, QStringLiteral("timeout"));
 }
 
 quint64 RadosKind::workingSetBytes(const Plan &plan)

@@ -34,10 +34,7 @@ StepOutcome RbdNativeRunner::run(StepContext &ctx)
                       .arg(step.params.value(QStringLiteral("runtime")).toInt(30))
                       .arg(pool);
 
-    CephConnectionSpec spec;
-    spec.confPath = m_plan.target.value(QStringLiteral("conf")).toString();
-    spec.keyringPath = m_plan.target.value(QStringLiteral("keyring")).toString();
-    spec.clientName = QStringLiteral("client.") + m_plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin"));
+    const CephConnectionSpec spec = CephConnectionSpec::fromJson(m_plan.target);
     RadosClient client;   // this worker's own handle (one thread each)
     if (const Error e = client.connect(spec)) {
         out.error = e;

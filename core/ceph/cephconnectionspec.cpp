@@ -17,4 +17,37 @@ CephConnectionSpec CephConnectionSpec::localDefault()
     return s;
 }
 
+QString CephConnectionSpec::normalizedClientName(const QString &name)
+{
+    const QString n = name.trimmed();
+    if (n.isEmpty())
+        return QStringLiteral("client.admin");
+    return n.startsWith(QLatin1String("client.")) ? n : QStringLiteral("client.") + n;
+}
+
+CephConnectionSpec CephConnectionSpec::fromJson(const QJsonObject &o, int defaultTimeoutSec, const QString &timeoutKey)
+{
+    CephConnectionSpec s;
+    s.confPath = o.value(QStringLiteral("conf")).toString();
+    s.keyringPath = o.value(QStringLiteral("keyring")).toString();
+    s.clientName = normalizedClientName(o.value(QStringLiteral("client")).toString());
+    s.monHost = o.value(QStringLiteral("monHost")).toString();
+    s.fsid = o.value(QStringLiteral("fsid")).toString();
+    s.timeoutSec = timeoutKey.isEmpty() ? defaultTimeoutSec : o.value(timeoutKey).toInt(defaultTimeoutSec);
+    return s;
+}
+
+QJsonObject CephConnectionSpec::toJson() const
+{
+    QJsonObject o{{QStringLiteral("client"), clientName}};
+    if (!confPath.isEmpty())
+        o.insert(QStringLiteral("conf"), confPath);
+    o.insert(QStringLiteral("keyring"), keyringPath);
+    if (!monHost.isEmpty())
+        o.insert(QStringLiteral("monHost"), monHost);
+    if (!fsid.isEmpty())
+        o.insert(QStringLiteral("fsid"), fsid);
+    return o;
+}
+
 } // namespace cm

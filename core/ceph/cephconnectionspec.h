@@ -2,6 +2,7 @@
 // How to reach a Ceph cluster: a ceph.conf (or just the mon addresses) and the client
 // key — from a keyring file, or held in memory (fetched over SSH, or read from the
 // keychain). The key never goes to the database, settings or logs.
+#include <QJsonObject>
 #include <QString>
 
 namespace cm {
@@ -13,6 +14,16 @@ struct CephConnectionSpec {
     QString keyringPath;     // a keyring file, or…
     QString key;             // …the base64 key itself (in memory only)
     int timeoutSec = 10;     // mon and OSD op timeouts, and the connect timeout
+    QString fsid;            // with monHost and no keyring: the key comes from memory or
+                             // the keychain (CephKeyCache::fill, done by RadosClient)
+
+    // From a plan's target or ceph block: {"conf","keyring","client" ("admin" or
+    // "client.admin"),"monHost","fsid"}; `timeoutKey` names the kind's timeout field.
+    static CephConnectionSpec fromJson(const QJsonObject &o, int defaultTimeoutSec = 10,
+                                       const QString &timeoutKey = QString());
+    // The same fields, never the key (plans, settings).
+    QJsonObject toJson() const;
+    static QString normalizedClientName(const QString &name);   // "admin" → "client.admin"
 
     // The usual places: /etc/ceph, then Proxmox's /etc/pve (the first that exists).
     static CephConnectionSpec localDefault();

@@ -1,5 +1,7 @@
 #include "ceph/radosclient.h"
 
+#include "ceph/cephkeycache.h"
+
 #include <QJsonDocument>
 #include <QLoggingCategory>
 
@@ -47,9 +49,12 @@ void RadosClient::shutdown()
     }
 }
 
-Error RadosClient::connect(const CephConnectionSpec &spec)
+Error RadosClient::connect(const CephConnectionSpec &specIn)
 {
     shutdown();
+    CephConnectionSpec spec = specIn;
+    if (const Error e = CephKeyCache::fill(&spec))   // a fetched cluster: key from memory/keychain
+        return e;
     m_context = spec.monHost.isEmpty() ? spec.confPath : spec.monHost;
     rados_t cluster = nullptr;
     const QByteArray name = spec.clientName.toUtf8();

@@ -124,10 +124,7 @@ void RunThread::run()
 
     std::unique_ptr<HealthPoller> health;
     if (!m_plan.ceph.isEmpty()) {
-        CephConnectionSpec spec;
-        spec.confPath = m_plan.ceph.value(QStringLiteral("conf")).toString();
-        spec.keyringPath = m_plan.ceph.value(QStringLiteral("keyring")).toString();
-        spec.clientName = m_plan.ceph.value(QStringLiteral("client")).toString(QStringLiteral("client.admin"));
+        const CephConnectionSpec spec = CephConnectionSpec::fromJson(m_plan.ceph);
         health = std::make_unique<HealthPoller>(spec, now, [this](const SampleList &s) { pushSamples(s); },
                                                 [this, id](const QString &line) { Q_EMIT logAvailable(id, line); });
         health->start();

@@ -109,6 +109,8 @@ CephConnectionSpec AppSettings::cephConnection() const
     s.confPath = m_settings.value(settingskey::CephConf).toString();
     s.keyringPath = m_settings.value(settingskey::CephKeyring).toString();
     s.clientName = m_settings.value(settingskey::CephClient, s.clientName).toString();
+    s.monHost = m_settings.value(settingskey::CephMonHost).toString();
+    s.fsid = m_settings.value(settingskey::CephFsid).toString();
     return s;
 }
 
@@ -122,12 +124,15 @@ void AppSettings::setCephConnection(const CephConnectionSpec &spec, const QStrin
     m_settings.setValue(settingskey::CephConf, spec.confPath);
     m_settings.setValue(settingskey::CephKeyring, spec.keyringPath);
     m_settings.setValue(settingskey::CephClient, spec.clientName);
+    m_settings.setValue(settingskey::CephMonHost, spec.monHost);
+    m_settings.setValue(settingskey::CephFsid, spec.fsid);
     m_settings.setValue(settingskey::CephLabDir, labDir);
 }
 
 void AppSettings::clearCephConnection()
 {
-    for (const QString &k : {settingskey::CephConf, settingskey::CephKeyring, settingskey::CephClient, settingskey::CephLabDir})
+    for (const QString &k : {settingskey::CephConf, settingskey::CephKeyring, settingskey::CephClient, settingskey::CephMonHost,
+                             settingskey::CephFsid, settingskey::CephLabDir})
         m_settings.remove(k);
 }
 

@@ -21,6 +21,8 @@ inline const QString WindowState = QStringLiteral("window/state");
 inline const QString CephConf = QStringLiteral("ceph/conf");
 inline const QString CephKeyring = QStringLiteral("ceph/keyring");
 inline const QString CephClient = QStringLiteral("ceph/client");
+inline const QString CephMonHost = QStringLiteral("ceph/monHost");         // a cluster fetched from a node
+inline const QString CephFsid = QStringLiteral("ceph/fsid");               // (its key: memory or keychain)
 inline const QString CephLabDir = QStringLiteral("ceph/labDir");           // set for a local lab
 } // namespace settingskey
 

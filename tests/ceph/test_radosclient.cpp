@@ -3,6 +3,8 @@
 #include "ceph/radosclient.h"
 
 #include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTcpServer>
 #include <QTemporaryDir>
 #include <QTest>
@@ -57,6 +59,43 @@ private Q_SLOTS:
         RadosClient c;
         QByteArray out;
         QCOMPARE(c.monCommand({{QStringLiteral("prefix"), QStringLiteral("status")}}, &out).code, Error::Code::Internal);
+    }
+
+    void specFromPlanJson()
+    {
+        const QJsonObject target{{QStringLiteral("conf"), QStringLiteral("/etc/pve/ceph.conf")},
+                                 {QStringLiteral("client"), QStringLiteral("admin")},
+                                 {QStringLiteral("opTimeout"), 3}};
+        CephConnectionSpec s = CephConnectionSpec::fromJson(target, 10, QStringLiteral("opTimeout"));
+        QCOMPARE(s.confPath, QStringLiteral("/etc/pve/ceph.conf"));
+        QCOMPARE(s.clientName, QStringLiteral("client.admin"));
+        QCOMPARE(s.timeoutSec, 3);
+        QCOMPARE(CephConnectionSpec::fromJson({{QStringLiteral("client"), QStringLiteral("client.bench")}}).clientName,
+                 QStringLiteral("client.bench"));
+        QCOMPARE(CephConnectionSpec::fromJson({}).clientName, QStringLiteral("client.admin"));
+        s.monHost = QStringLiteral("10.0.0.1:6789");
+        s.fsid = QStringLiteral("9754ad25-0000-4000-8000-000000000001");
+        s.key = QStringLiteral("AQDsecretsecretsecret==");
+        const QJsonObject o = s.toJson();
+        QVERIFY(!QJsonDocument(o).toJson().contains("AQDsecret"));
+        const CephConnectionSpec back = CephConnectionSpec::fromJson(o);
+        QCOMPARE(back.monHost, s.monHost);
+        QCOMPARE(back.fsid, s.fsid);
+        QVERIFY(back.key.isEmpty());
+    }
+
+    // A fetched cluster (mons + fsid, no keyring) whose key is neither in memory nor in
+    // a keychain: a clear error before any connection attempt.
+    void fetchedClusterWithoutKeyIsAClearError()
+    {
+        CephConnectionSpec s;
+        s.monHost = QStringLiteral("127.0.0.1:9");
+        s.fsid = QStringLiteral("00000000-0000-4000-8000-00000000beef");
+        RadosClient c;
+        const Error e = c.connect(s);
+        QVERIFY(e);
+        QVERIFY2(e.message.contains(QStringLiteral("no key for client.admin")), qPrintable(e.toString()));
+        QVERIFY(!c.isConnected());
     }
 };
 

@@ -9,6 +9,7 @@
 #include "clusterpanel.h"
 #include "clusterroles.h"
 #include "cephlabfixture.h"
+#include "ceph/radosclient.h"
 #include "engine/runengine.h"
 #include "mainwindow.h"
 #include "store/appsettings.h"
@@ -17,6 +18,8 @@
 #include "wizard/rbdtargetpage.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QFile>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -196,8 +199,6 @@ private Q_SLOTS:
     {
         CM_REQUIRE_FIXTURE(m_labUp, m_labWhy);
         CephConnectDialog d;
-        QVERIFY(!d.sshRadio()->isEnabled());
-        QCOMPARE(d.sshRadio()->toolTip(), QStringLiteral("not available yet"));
         d.labRadio()->setChecked(true);
         d.labDirEdit()->setText(m_home.filePath(QStringLiteral("no-lab-here")));
         QVERIFY(!d.problem().isEmpty());
@@ -226,6 +227,60 @@ private Q_SLOTS:
         d.clientEdit()->setText(QStringLiteral("admin"));
         QVERIFY(d.connection().isLab());
         QCOMPARE(d.connection().spec.clientName, QStringLiteral("client.admin"));
+    }
+
+    // "Fetch from a node": conf and key read through the node's transport (here the local
+    // node: the SSH transport itself is tested in test_cephconfigfetcher), the key kept in
+    // this process's memory only, and a worker connecting later by mons + fsid alone.
+    void fetchedClusterKeepsTheKeyInMemory()
+    {
+        CM_REQUIRE_FIXTURE(m_labUp, m_labWhy);
+        CephConnectDialog d;
+        d.setNodes({NodeSpec::parse(QStringLiteral("root@pve1"))});
+        QVERIFY(d.sshRadio()->isEnabled());
+        d.sshRadio()->setChecked(true);
+        QCOMPARE(d.nodeCombo()->currentData().toString(), QStringLiteral("root@pve1"));
+        d.nodeCombo()->setEditText(QStringLiteral("local"));
+        d.nodeConfEdit()->setText(QStringLiteral("relative/ceph.conf"));
+        QVERIFY(!d.problem().isEmpty());
+        d.nodeConfEdit()->setText(m_lab.confPath());
+        d.nodeKeyringEdit()->setText(m_lab.keyringPath());
+        d.clientEdit()->setText(QStringLiteral("admin"));
+        QVERIFY2(d.problem().isEmpty(), qPrintable(d.problem()));
+        QVERIFY2(!d.connectButton()->isEnabled(), "nothing to connect before the fetch");
+        QTest::mouseClick(d.testButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!d.isTesting(), 30000);
+        QVERIFY2(d.lastTestSucceeded(), qPrintable(d.resultText()));
+        QCOMPARE(d.testedFsid(), m_lab.fsid());
+        QVERIFY(d.connectButton()->isEnabled());
+        const CephConnection c = d.connection();
+        QVERIFY(c.spec.confPath.isEmpty() && c.spec.keyringPath.isEmpty());
+        QVERIFY2(!c.spec.monHost.isEmpty(), "the mons come from the node's conf");
+        QCOMPARE(c.spec.fsid, m_lab.fsid());
+        QVERIFY(!c.spec.key.isEmpty());
+        QVERIFY(!d.rememberKey());
+        // What a plan carries: mons, fsid, client; never the key.
+        const QJsonObject planCeph = c.planCeph();
+        QVERIFY(!QJsonDocument(planCeph).toJson().contains(c.spec.key.toUtf8()));
+        QCOMPARE(planCeph.value(QStringLiteral("fsid")).toString(), m_lab.fsid());
+        // A worker builds its spec from the plan alone and still connects: the key is in memory.
+        RadosClient client;
+        const Error e = client.connect(CephConnectionSpec::fromJson(planCeph));
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(client.fsid(), m_lab.fsid());
+        // Settings keep the mons and fsid, not the key.
+        const QString ini = m_home.filePath(QStringLiteral("fetched.ini"));
+        {
+            AppSettings settings(ini);
+            settings.setCephConnection(c.spec);
+            settings.sync();
+        }
+        QFile f(ini);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        QVERIFY(!text.contains(c.spec.key.toUtf8()));
+        QCOMPARE(AppSettings(ini).cephConnection().fsid, m_lab.fsid());
+        QCOMPARE(AppSettings(ini).cephConnection().monHost, c.spec.monHost);
     }
 
     void rememberedConnectionReconnects()

@@ -17,6 +17,7 @@
 #include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QRadioButton>
@@ -237,6 +238,38 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument(plan.target.value(QStringLiteral("osds")).toArray()).toJson(QJsonDocument::Compact),
                  QByteArray("[2,0]"));
         QCOMPARE(plan.ceph.value(QStringLiteral("client")).toString(), QStringLiteral("client.bench"));
+        const Error e = Registry::instance().kind(plan.kind)->validate(plan);
+        QVERIFY2(!e, qPrintable(e.toString()));
+    }
+
+    void radosPlanShowsTheWorkingSet()
+    {
+        PlanWizard w({});
+        w.show();
+        QVERIFY2(chooseKind(w, QStringLiteral("rados")), "the RADOS kind is offered");
+        auto *target = page<RadosTargetPage>(w);
+        QVERIFY(target);
+        target->clientForm()->confEdit()->setText(QStringLiteral("/etc/ceph/ceph.conf"));
+        target->objectSizeEdit()->setText(QStringLiteral("4M"));
+        target->objectsSpin()->setValue(2000);
+        QVERIFY2(target->workingSetLabel()->text().contains(QStringLiteral("7.81 GiB")), qPrintable(target->workingSetLabel()->text()));
+        target->objectSizeEdit()->setText(QStringLiteral("four"));
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        target->objectSizeEdit()->setText(QStringLiteral("1M"));
+        target->objectsSpin()->setValue(300);
+        target->poolEdit()->setText(QStringLiteral("bench"));
+        QVERIFY(clickNext(w));
+        QVERIFY(page<DiskParamsPage>(w));
+        QVERIFY(clickNext(w));
+        QVERIFY(page<ReviewPage>(w));
+        QSignalSpy spy(&w, &PlanWizard::runRequested);
+        QTest::mouseClick(w.button(QWizard::FinishButton), Qt::LeftButton);
+        QCOMPARE(spy.count(), 1);
+        const Plan plan = spy.at(0).at(0).value<Plan>();
+        QCOMPARE(plan.kind, QStringLiteral("rados"));
+        QVERIFY(plan.nodes.size() == 1 && plan.nodes.first().isLocal());
+        QCOMPARE(plan.target.value(QStringLiteral("objects")).toInt(), 300);
+        QCOMPARE(plan.target.value(QStringLiteral("objectSize")).toString(), QStringLiteral("1M"));
         const Error e = Registry::instance().kind(plan.kind)->validate(plan);
         QVERIFY2(!e, qPrintable(e.toString()));
     }

@@ -23,6 +23,11 @@ CephClientForm::CephClientForm(QWidget *parent) : QWidget(parent)
     form->addRow(tr("ceph.conf on this machine:"), m_conf);
     form->addRow(tr("Keyring on this machine:"), m_keyring);
     form->addRow(tr("Client name:"), m_client);
+    m_fetchedLabel = new QLabel(this);
+    m_fetchedLabel->setObjectName(QStringLiteral("cephFetchedLabel"));
+    m_fetchedLabel->setWordWrap(true);
+    m_fetchedLabel->setVisible(false);
+    form->insertRow(0, m_fetchedLabel);
     m_health = new QCheckBox(tr("Poll the cluster's health during the run"), this);
     m_health->setObjectName(QStringLiteral("cephHealthCheck"));
     m_health->setChecked(true);
@@ -36,10 +41,29 @@ CephClientForm::CephClientForm(QWidget *parent) : QWidget(parent)
 
 void CephClientForm::load(const QJsonObject &target, const QJsonObject &ceph)
 {
+    const QJsonObject &fetchedFrom = target.contains(QStringLiteral("monHost")) ? target : ceph;
+    const bool fetched = !target.contains(QStringLiteral("conf")) || target.contains(QStringLiteral("monHost"))
+        ? !fetchedFrom.value(QStringLiteral("monHost")).toString().isEmpty()
+              && fetchedFrom.value(QStringLiteral("conf")).toString().isEmpty()
+        : false;
+    m_fetched = fetched ? QJsonObject{{QStringLiteral("monHost"), fetchedFrom.value(QStringLiteral("monHost"))},
+                                      {QStringLiteral("fsid"), fetchedFrom.value(QStringLiteral("fsid"))}}
+                        : QJsonObject();
+    m_fetchedLabel->setVisible(fetched);
+    m_fetchedLabel->setText(fetched ? tr("Cluster fetched from a node: monitors %1, fsid %2 (key in memory)")
+                                          .arg(m_fetched.value(QStringLiteral("monHost")).toString(),
+                                               m_fetched.value(QStringLiteral("fsid")).toString())
+                                    : QString());
+    m_conf->setEnabled(!fetched);
+    m_keyring->setEnabled(!fetched);
+    if (fetched) {
+        m_conf->clear();
+        m_keyring->clear();
+    }
     const auto pick = [&](const QString &key) {
         return target.contains(key) ? target.value(key).toString() : ceph.value(key).toString();
     };
-    if (target.contains(QStringLiteral("conf")) || ceph.contains(QStringLiteral("conf"))) {
+    if (!fetched && (target.contains(QStringLiteral("conf")) || ceph.contains(QStringLiteral("conf")))) {
         m_conf->setText(pick(QStringLiteral("conf")));
         m_keyring->setText(pick(QStringLiteral("keyring")));
     }
@@ -52,6 +76,8 @@ void CephClientForm::load(const QJsonObject &target, const QJsonObject &ceph)
 
 QString CephClientForm::problem() const
 {
+    if (isFetched())
+        return isCephName(m_client->text()) ? QString() : tr("The client name may hold letters, digits, '.', '_' and '-'.");
     if (!m_conf->text().startsWith(QLatin1Char('/')))
         return tr("ceph.conf must be an absolute path on this machine.");
     if (!m_keyring->text().isEmpty() && !m_keyring->text().startsWith(QLatin1Char('/')))
@@ -66,10 +92,13 @@ void CephClientForm::apply(QJsonObject *target, QJsonObject *ceph) const
     target->insert(QStringLiteral("conf"), m_conf->text());
     target->insert(QStringLiteral("keyring"), m_keyring->text());
     target->insert(QStringLiteral("client"), m_client->text());
-    *ceph = m_health->isChecked()
-        ? QJsonObject{{QStringLiteral("conf"), m_conf->text()}, {QStringLiteral("keyring"), m_keyring->text()},
-                      {QStringLiteral("client"), QStringLiteral("client.") + m_client->text()}}
-        : QJsonObject();
+    QJsonObject c{{QStringLiteral("conf"), m_conf->text()}, {QStringLiteral("keyring"), m_keyring->text()},
+                  {QStringLiteral("client"), QStringLiteral("client.") + m_client->text()}};
+    for (auto it = m_fetched.constBegin(); it != m_fetched.constEnd(); ++it) {
+        target->insert(it.key(), it.value());
+        c.insert(it.key(), it.value());
+    }
+    *ceph = m_health->isChecked() ? c : QJsonObject();
 }
 
 } // namespace cm::ui

@@ -2,11 +2,14 @@
 // How this machine reaches a Ceph cluster, for the kinds whose client is ClusterMark
 // itself (native RBD, per-OSD latency, RADOS): ceph.conf and keyring paths on THIS
 // machine, the client name, and whether to poll the cluster's health during the run.
-// Defaults come from the plan's "ceph" block (the connected cluster) when it is set.
+// Defaults come from the plan's "ceph" block (the connected cluster) when it is set. A
+// cluster fetched from a node over SSH has no files here: its mons and fsid are used,
+// and the key stays in memory (or the keychain).
 #include <QJsonObject>
 #include <QWidget>
 
 class QCheckBox;
+class QLabel;
 class QLineEdit;
 
 namespace cm::ui {
@@ -26,6 +29,7 @@ public:
     QLineEdit *keyringEdit() const { return m_keyring; }
     QLineEdit *clientEdit() const { return m_client; }
     QCheckBox *healthCheck() const { return m_health; }
+    bool isFetched() const { return !m_fetched.isEmpty(); }
 
 Q_SIGNALS:
     void changed();
@@ -35,6 +39,8 @@ private:
     QLineEdit *m_keyring = nullptr;
     QLineEdit *m_client = nullptr;
     QCheckBox *m_health = nullptr;
+    QLabel *m_fetchedLabel = nullptr;
+    QJsonObject m_fetched;   // {"monHost","fsid"} of a cluster fetched over SSH
 };
 
 } // namespace cm::ui

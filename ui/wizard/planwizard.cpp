@@ -56,10 +56,7 @@ void PlanWizard::setCephConnection(const CephConnectionSpec &spec)
         client.prepend(QStringLiteral("client."));
     m_ceph.clientName = client;
     m_ceph.key.clear();   // a key never goes into a plan
-    m_plan.ceph = hasCephConnection()
-        ? QJsonObject{{QStringLiteral("conf"), m_ceph.confPath}, {QStringLiteral("keyring"), m_ceph.keyringPath},
-                      {QStringLiteral("client"), client}}
-        : QJsonObject();
+    m_plan.ceph = hasCephConnection() ? m_ceph.toJson() : QJsonObject();   // paths or mons + fsid, no key
 }
 
 std::shared_ptr<RunnerKind> PlanWizard::kind() const

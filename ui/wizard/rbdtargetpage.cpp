@@ -109,9 +109,15 @@ bool RbdTargetPage::validatePage()
                    {QStringLiteral("client"), m_client->text()}};
     // Health is polled from this machine: the connected cluster's own files when there is one.
     const CephConnectionSpec c = planWizard()->cephConnection();
+    // A cluster fetched from a node: the native engine (here) reaches it by its mons and
+    // fsid, its key in memory; fio on a node uses the node's own files.
+    if (planWizard()->hasCephConnection() && c.confPath.isEmpty() && m_conf->text().isEmpty()
+        && m_engine->currentData().toString() == QLatin1String("native")) {
+        plan.target.insert(QStringLiteral("monHost"), c.monHost);
+        plan.target.insert(QStringLiteral("fsid"), c.fsid);
+    }
     if (m_health->isChecked() && planWizard()->hasCephConnection())
-        plan.ceph = QJsonObject{{QStringLiteral("conf"), c.confPath}, {QStringLiteral("keyring"), c.keyringPath},
-                                {QStringLiteral("client"), c.clientName}};
+        plan.ceph = c.toJson();
     else
         plan.ceph = m_health->isChecked()
         ? QJsonObject{{QStringLiteral("conf"), m_conf->text()}, {QStringLiteral("keyring"), m_keyring->text()},
