@@ -4,6 +4,7 @@
 #include "clusterroles.h"
 
 #include <QHeaderView>
+#include <QJsonArray>
 #include <QMenu>
 #include <QPainter>
 #include <QTreeWidget>
@@ -160,6 +161,17 @@ Plan ClusterPanel::benchmarkPlanFor(QTreeWidgetItem *item) const
             p.nodes = {NodeSpec::parse(QStringLiteral("local"))};
             p.target = QJsonObject{{QStringLiteral("pool"), item->data(0, CephNameRole).toString()}};
         }
+        // OSDs: per-OSD latency of that OSD, of a host's OSDs, or of all (this machine is the client).
+        if (type == CephOsdItem || type == CephHostItem || type == CephOsdGroupItem) {
+            p.kind = QStringLiteral("osd-latency");
+            p.nodes = {NodeSpec::parse(QStringLiteral("local"))};
+            QJsonArray ids;
+            if (type == CephOsdItem)
+                ids.append(item->data(0, CephNameRole).toString().toInt());
+            for (int i = 0; type == CephHostItem && i < item->childCount(); ++i)
+                ids.append(item->child(i)->data(0, CephNameRole).toString().toInt());
+            p.target = ids.isEmpty() ? QJsonObject() : QJsonObject{{QStringLiteral("osds"), ids}};
+        }
         return p;
     }
     if (type == NicItem)
@@ -223,10 +235,25 @@ void ClusterPanel::addCephMenu(QMenu *menu, QTreeWidgetItem *item)
         if (!p.kind.isEmpty())
             connect(menu->addAction(tr("Benchmark RBD in this pool…")), &QAction::triggered, this,
                     [this, p] { Q_EMIT benchmarkRequested(p); });
+        if (!item->data(0, CephAppsRole).toStringList().contains(QStringLiteral("rgw"))) {
+            Plan r;
+            r.kind = QStringLiteral("rados");
+            r.nodes = {NodeSpec::parse(QStringLiteral("local"))};
+            r.target = QJsonObject{{QStringLiteral("pool"), name}};
+            connect(menu->addAction(tr("Benchmark RADOS objects in this pool…")), &QAction::triggered, this,
+                    [this, r] { Q_EMIT benchmarkRequested(r); });
+        }
+    }
+    if (type == CephOsdItem || type == CephHostItem || type == CephOsdGroupItem) {
+        const Plan p = benchmarkPlanFor(item);
+        connect(menu->addAction(type == CephOsdItem ? tr("Measure this OSD's latency…")
+                                                    : tr("Measure per-OSD latency…")),
+                &QAction::triggered, this, [this, p] { Q_EMIT benchmarkRequested(p); });
     }
     if (!menu->isEmpty())
         menu->addSeparator();
     connect(menu->addAction(tr("Refresh Ceph")), &QAction::triggered, this, &ClusterPanel::cephRefreshRequested);
+    connect(menu->addAction(tr("Clean leftovers…")), &QAction::triggered, this, &ClusterPanel::cephCleanupRequested);
     connect(menu->addAction(tr("Connect Ceph cluster…")), &QAction::triggered, this, &ClusterPanel::cephConnectRequested);
     connect(menu->addAction(tr("Disconnect")), &QAction::triggered, this, &ClusterPanel::cephDisconnectRequested);
 }

@@ -52,6 +52,7 @@ Q_SIGNALS:
     void refreshRequested(const cm::NodeSpec &node);
     void cephConnectRequested();
     void cephRefreshRequested();
+    void cephCleanupRequested();   // "Clean leftovers…" of benchmarks on the connected cluster
     void cephDisconnectRequested();
     void addNodeRequested(const cm::NodeSpec &prefill);
 

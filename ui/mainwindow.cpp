@@ -7,6 +7,7 @@
 #include "cephsession.h"
 #include "cephtree.h"
 #include "clusterpanel.h"
+#include "leftoversdialog.h"
 #include "live/livedashboard.h"
 #include "results/resultsview.h"
 #include "secrets/secretstore.h"
@@ -203,6 +204,7 @@ void MainWindow::wireCeph()
     });
     connect(m_cluster, &ClusterPanel::cephConnectRequested, this, &MainWindow::openCephConnect);
     connect(m_cluster, &ClusterPanel::cephRefreshRequested, m_ceph, &CephSession::refresh);
+    connect(m_cluster, &ClusterPanel::cephCleanupRequested, this, &MainWindow::openLeftovers);
     connect(m_cluster, &ClusterPanel::cephDisconnectRequested, this, [this] {
         m_settings.clearCephConnection();
         m_ceph->disconnectCluster();
@@ -215,6 +217,19 @@ void MainWindow::wireCeph()
     saved.labDir = m_settings.cephLabDir();
     if (saved.isValid())
         QTimer::singleShot(0, this, [this, saved] { connectCeph(saved, false); });
+}
+
+void MainWindow::openLeftovers()
+{
+    if (!m_ceph->isConnected())
+        return;
+    if (m_currentRun) {   // a running benchmark's own objects would look like leftovers
+        statusBar()->showMessage(tr("Clean leftovers only when no benchmark is running."), 8000);
+        return;
+    }
+    auto *d = new LeftoversDialog(m_ceph->connection().spec, this);
+    d->setAttribute(Qt::WA_DeleteOnClose);
+    d->open();
 }
 
 void MainWindow::openCephConnect()

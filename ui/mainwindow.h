@@ -38,6 +38,7 @@ public:
     void openWizard(const Plan &prefill = {});
     void openAddNode(const NodeSpec &prefill = {});
     void openCephConnect();
+    void openLeftovers();   // "Clean leftovers…" on the connected Ceph cluster
     // Connects the Ceph cluster (probed on a worker); `remember` keeps its paths in
     // the settings for the next start.
     void connectCeph(const CephConnection &c, bool remember = true);

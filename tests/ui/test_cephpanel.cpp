@@ -6,6 +6,7 @@
 #include "cephconnectdialog.h"
 #include "cephsession.h"
 #include "cephtree.h"
+#include "leftoversdialog.h"
 #include "clusterpanel.h"
 #include "clusterroles.h"
 #include "cephlabfixture.h"
@@ -22,6 +23,7 @@
 #include <QFile>
 #include <QElapsedTimer>
 #include <QJsonArray>
+#include <QListWidget>
 #include <QJsonDocument>
 #include <QLineEdit>
 #include <QPushButton>
@@ -139,7 +141,14 @@ private Q_SLOTS:
             rbdPlans += !p.kind.isEmpty();
         }
         QCOMPARE(rbdPlans, 1);
-        QVERIFY(panel->benchmarkPlanFor(host).kind.isEmpty());
+        // OSDs: per-OSD latency of the host's OSDs, of one OSD, of all.
+        const Plan hostPlan = panel->benchmarkPlanFor(host);
+        QCOMPARE(hostPlan.kind, QStringLiteral("osd-latency"));
+        QCOMPARE(hostPlan.target.value(QStringLiteral("osds")).toArray().size(), 3);
+        const Plan osdPlan = panel->benchmarkPlanFor(host->child(1));
+        QCOMPARE(osdPlan.target.value(QStringLiteral("osds")).toArray(),
+                 QJsonArray{host->child(1)->data(0, CephNameRole).toString().toInt()});
+        QVERIFY(panel->benchmarkPlanFor(panel->cephItemOfType(CephOsdGroupItem)).target.isEmpty());
 
         // Health badge: the status `ceph health` gives, on its colour.
         const QString health = cli({QStringLiteral("health")}).object().value(QStringLiteral("status")).toString();
@@ -281,6 +290,38 @@ private Q_SLOTS:
         QVERIFY(!text.contains(c.spec.key.toUtf8()));
         QCOMPARE(AppSettings(ini).cephConnection().fsid, m_lab.fsid());
         QCOMPARE(AppSettings(ini).cephConnection().monHost, c.spec.monHost);
+    }
+
+    // "Clean leftovers…": only names with the benchmarks' prefix are listed and removed.
+    void leftoversDialogRemovesOnlyOurs()
+    {
+        CM_REQUIRE_FIXTURE(m_labUp, m_labWhy);
+        QVERIFY(m_lab.createPool(QStringLiteral("leftovers"), QStringLiteral("rbd"), 8));
+        const QString hostname = QStringLiteral("/etc/hostname");
+        const QStringList put{QStringLiteral("-p"), QStringLiteral("leftovers"), QStringLiteral("put")};
+        QCOMPARE(m_lab.client(QStringLiteral("rados"), put + QStringList{QStringLiteral("clustermark-bench-crashed-1"), hostname}), 0);
+        QCOMPARE(m_lab.client(QStringLiteral("rados"), put + QStringList{QStringLiteral("keep-me"), hostname}), 0);
+        QCOMPARE(m_lab.client(QStringLiteral("rbd"), {QStringLiteral("create"), QStringLiteral("leftovers/clustermark-bench-img"),
+                                                      QStringLiteral("--size"), QStringLiteral("8M")}),
+                 0);
+        LeftoversDialog d(CephConnection::forLab(m_lab.dir()).spec);
+        QTRY_VERIFY_WITH_TIMEOUT(!d.isBusy(), 60000);
+        QStringList listed;
+        for (int i = 0; i < d.list()->count(); ++i)
+            listed << d.list()->item(i)->text();
+        QVERIFY2(listed.join(QLatin1Char('\n')).contains(QStringLiteral("clustermark-bench-crashed-1")), qPrintable(listed.join(QLatin1Char('|'))));
+        QVERIFY2(listed.join(QLatin1Char('\n')).contains(QStringLiteral("clustermark-bench-img")), qPrintable(listed.join(QLatin1Char('|'))));
+        QVERIFY(!listed.join(QLatin1Char('\n')).contains(QStringLiteral("keep-me")));
+        QVERIFY(d.removeButton()->isEnabled());
+        QTest::mouseClick(d.removeButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!d.isBusy(), 60000);
+        QVERIFY2(d.statusText().contains(QStringLiteral("Removed")), qPrintable(d.statusText()));
+        QByteArray out;
+        QCOMPARE(m_lab.client(QStringLiteral("rados"), {QStringLiteral("-p"), QStringLiteral("leftovers"), QStringLiteral("ls")}, &out), 0);
+        QVERIFY2(!out.contains("clustermark-bench-crashed-1") && out.contains("keep-me"), out.constData());
+        out.clear();
+        QCOMPARE(m_lab.client(QStringLiteral("rbd"), {QStringLiteral("ls"), QStringLiteral("leftovers")}, &out), 0);
+        QVERIFY2(!out.contains("clustermark-bench-img"), out.constData());
     }
 
     void rememberedConnectionReconnects()
