@@ -6,6 +6,8 @@
 #include "store/runexport.h"
 #include "store/sessionstore.h"
 
+#include <QSet>
+
 #include <cstdio>
 
 namespace cm::cli {
@@ -66,13 +68,17 @@ int cmdCompare(const QStringList &argsIn)
         printErr(usage);
         return 2;
     }
+    if (QSet<RunId>(ids.begin(), ids.end()).size() != ids.size()) {
+        printErr(QStringLiteral("compare: a run is named twice"));
+        return 2;
+    }
     SessionStore store(storePath());
     if (!openStore(store))
         return 1;
     RunCompare c;
     if (const Error e = compareRuns(store, ids, &c)) {
         printErr(QStringLiteral("compare: %1").arg(e.message));
-        return e.code == Error::Code::InvalidInput ? 2 : 1;
+        return 1;
     }
     printText(compareExport(c, format, redact));
     return 0;

@@ -124,7 +124,7 @@ void paramDifferences(const QList<RunRecords> &runs, QStringList &out)
     // (key, change) → tests it applies to, in plan order
     QList<QPair<QString, QString>> changes;
     QHash<QPair<QString, QString>, QStringList> where;
-    QStringList common;
+    QStringList common, partial;
     for (const QString &t : std::as_const(tests)) {
         const QList<bool> &p = present.value(t);
         if (p.contains(false)) {
@@ -132,7 +132,7 @@ void paramDifferences(const QList<RunRecords> &runs, QStringList &out)
             for (int i = 0; i < runs.size(); ++i)
                 if (p.at(i))
                     in << QString::number(runs.at(i).run.id);
-            out << QStringLiteral("test %1 only in run %2").arg(t, in.join(QStringLiteral(", ")));
+            partial << QStringLiteral("test %1 only in run %2").arg(t, in.join(QStringLiteral(", ")));
             continue;
         }
         common << t;
@@ -152,6 +152,7 @@ void paramDifferences(const QList<RunRecords> &runs, QStringList &out)
         const QString scope = ts.size() == common.size() && common.size() > 1 ? QStringLiteral("all tests") : ts.join(QStringLiteral(", "));
         out << QStringLiteral("%1: %2 (%3)").arg(label(k.first), k.second, scope);
     }
+    out << partial;
 }
 
 // Per node: the step environments and the scalar strings of the step summaries.
