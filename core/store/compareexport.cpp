@@ -36,14 +36,15 @@ QString meanCell(const CompareFigure &f, int run)
     return QStringLiteral("%1 ± %2").arg(value(f.unit, g.mean), value(f.unit, g.stddev));
 }
 
-QString changeCell(const CompareStats &s)
+// A significant change also says which way is good for the figure (latency down is better).
+QString changeCell(const CompareStats &s, bool higherIsBetter)
 {
     if (!std::isfinite(s.changePct))
         return Dash;
     QString c = QStringLiteral("%1%2 %").arg(s.changePct >= 0 ? QStringLiteral("+") : QString(),
                                              QString::number(s.changePct, 'f', 1));
     if (s.significant)
-        c += QLatin1Char('*');
+        c += (s.diff > 0) == higherIsBetter ? QStringLiteral("* better") : QStringLiteral("* worse");
     else if (!s.tested && s.a.n > 0 && s.b.n > 0)
         c += QChar(0x2020);   // †: not tested
     return c;
@@ -111,7 +112,7 @@ TextTable compareTable(const RunCompare &c)
                 if (i > 0) {
                     const CompareStats s = f.vsBaseline.value(i - 1);
                     untested = untested || (!s.tested && s.a.n > 0 && s.b.n > 0);
-                    cells << changeCell(s) << pCell(s);
+                    cells << changeCell(s, f.higherIsBetter) << pCell(s);
                 }
             }
             t.rows << cells;

@@ -192,8 +192,8 @@ private Q_SLOTS:
             "**Comparison of runs 11, 12 (baseline: run 11)**\n\n"
             "| Test | Node | Figure | Reps | Run 11 | Run 12 | Change | p |\n"
             "|:--|:--|:--|--:|--:|--:|--:|--:|\n"
-            "| SEQ1M Q8T1 Read | pve1 | Read MB/s | 3 / 3 | 500 ± 10.0 | 600 ± 5.00 | +20.0 %* | <0.001 |\n"
-            "| SEQ1M Q8T1 Read | pve1 | Read IOPS | 3 / 3 | 500 ± 10.0 | 600 ± 5.00 | +20.0 %* | <0.001 |\n"
+            "| SEQ1M Q8T1 Read | pve1 | Read MB/s | 3 / 3 | 500 ± 10.0 | 600 ± 5.00 | +20.0 %* better | <0.001 |\n"
+            "| SEQ1M Q8T1 Read | pve1 | Read IOPS | 3 / 3 | 500 ± 10.0 | 600 ± 5.00 | +20.0 %* better | <0.001 |\n"
             "| RND4K Q1T1 Write | pve1 | Write MB/s | 3 / 1 | 42.0 ± 2.00 | 50.0 | +19.0 %† | – |\n"
             "| RND4K Q1T1 Write | pve1 | Write IOPS | 3 / 1 | 10.5k ± 500 | 12.5k | +19.0 %† | – |\n"
             "| RND4K Q1T1 Write | pve1 | Write lat p50 | 3 / 1 | 85.0 µs ± 5.00 µs | 70.0 µs | -17.6 %† | – |\n"
@@ -219,6 +219,19 @@ private Q_SLOTS:
         QCOMPARE(red, QString(expected).replace(QStringLiteral("pve1"), QStringLiteral("node1")));
     }
 
+    void betterOrWorse()
+    {
+        // latency up is worse, bandwidth up is better; both significant here
+        const RunRecords b = run(12, QStringLiteral("tuned"), QStringLiteral("1M"), QStringLiteral("6.1.0-13-amd64"), QStringLiteral("0.1.0"),
+                                 {500, 510, 490}, {{50, 12500, 120000}, {51, 12600, 125000}, {52, 12700, 130000}}, 3);
+        const TextTable t = compareTable(compareRunRecords({runA(), b}));
+        QCOMPARE(t.rows.size(), 5);
+        QCOMPARE(t.rows.at(0).at(6), QStringLiteral("+0.0 %"));   // identical read figures: no change
+        QVERIFY2(t.rows.at(2).at(6).endsWith(QStringLiteral("* better")), qPrintable(t.rows.at(2).join(QLatin1Char('|'))));
+        QCOMPARE(t.rows.at(4).at(2), QStringLiteral("Write lat p50"));
+        QVERIFY2(t.rows.at(4).at(6) == QStringLiteral("+47.1 %* worse"), qPrintable(t.rows.at(4).join(QLatin1Char('|'))));
+    }
+
     void bbcodeText()
     {
         RunCompare c = compareRunRecords({runA(), runB()});
@@ -233,7 +246,7 @@ private Q_SLOTS:
             "[td][b]Run 12[/b][/td][td][b]Change[/b][/td][td][b]p[/b][/td][/tr]\n"
             "[tr][td]SEQ1M Q8T1 Read[/td][td]pve1[/td][td]Read MB/s[/td][td][align=right]3 / 3[/align][/td]"
             "[td][align=right]500 ± 10.0[/align][/td][td][align=right]600 ± 5.00[/align][/td]"
-            "[td][align=right]+20.0 %*[/align][/td][td][align=right]<0.001[/align][/td][/tr]\n"
+            "[td][align=right]+20.0 %* better[/align][/td][td][align=right]<0.001[/align][/td][/tr]\n"
             "[/table]\n"
             "Run 11: Quick disk — 2026-11-20 10:00 UTC — completed — session baseline\n"
             "Run 12: Quick disk — 2026-11-21 10:00 UTC — completed — session tuned\n"
