@@ -232,6 +232,40 @@ private Q_SLOTS:
         QVERIFY2(t.rows.at(4).at(6) == QStringLiteral("+47.1 %* worse"), qPrintable(t.rows.at(4).join(QLatin1Char('|'))));
     }
 
+    void threeRuns()
+    {
+        RunRecords c = runB();
+        c.run.id = 13;
+        const RunCompare cmp = compareRunRecords({runA(), runB(), c});
+        const TextTable t = compareTable(cmp);
+        QCOMPARE(t.headers, (QStringList{QStringLiteral("Test"), QStringLiteral("Node"), QStringLiteral("Figure"), QStringLiteral("Reps"),
+                                         QStringLiteral("Run 11"), QStringLiteral("Run 12"), QStringLiteral("Change"), QStringLiteral("p"),
+                                         QStringLiteral("Run 13"), QStringLiteral("Change"), QStringLiteral("p")}));
+        QCOMPARE(t.rows.at(0).at(3), QStringLiteral("3 / 3 / 3"));
+        QCOMPARE(t.rows.at(0).at(9), QStringLiteral("+20.0 %* better"));   // run 13 against run 11, not run 12
+        QCOMPARE(cmp.rows.at(0).figures.at(0).vsBaseline.size(), 2);
+        QCOMPARE(cmp.differences.first(), QStringLiteral("block size: 1M → 4M → 4M (seq1m-q8t1-read)"));
+    }
+
+    void oddInputDoesNotBreak()
+    {
+        RunRecords a = runA(), b = runB();
+        b.steps.first().summary.insert(QStringLiteral("read"), QStringLiteral("not an object"));
+        b.steps[2].summary = QJsonObject{{QStringLiteral("read"), QJsonObject{{QStringLiteral("bw"), QStringLiteral("fast")}}}};
+        a.steps.clear();
+        const RunCompare c = compareRunRecords({a, b});
+        QCOMPARE(c.rows.size(), 2);
+        QCOMPARE(c.rows.at(0).repetitions, (QList<int>{0, 3}));
+        for (ExportFormat f : {ExportFormat::Markdown, ExportFormat::BBCode, ExportFormat::Csv, ExportFormat::Json})
+            QVERIFY(!compareExport(c, f, true).isEmpty());
+        const QList<double> v = c.rows.at(0).figures.at(0).values.at(1);
+        QCOMPARE(v.size(), 1);   // the two broken summaries give no value
+        QVERIFY(c.rows.at(0).figures.at(0).vsBaseline.at(0).note.contains(QStringLiteral("no values")));
+        QVERIFY(compareRunRecords({}).rows.isEmpty());
+        QVERIFY(!runExport(RunRecords(), ExportFormat::BBCode, true).isEmpty());
+        QVERIFY(!runCrystalText(a).isEmpty());
+    }
+
     void bbcodeText()
     {
         RunCompare c = compareRunRecords({runA(), runB()});
