@@ -125,6 +125,8 @@ TextTable compareTable(const RunCompare &c)
                    .arg(ids.value(0));
     if (untested)
         t.notes << QStringLiteral("† no noise estimate (1 repetition): the change is not tested.");
+    if (c.parametersDiffer)
+        t.notes << QStringLiteral("Warning: the runs' parameters differ (listed below): the figures are not like for like.");
     for (const QString &w : c.warnings)
         t.notes << QStringLiteral("Warning: %1").arg(w);
     t.notes << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));

@@ -196,7 +196,9 @@ RunCompare compareRunRecords(const QList<RunRecords> &runs)
         }
         out.rows << row;
     }
-    out.differences = runDifferences(runs);
+    int parameterLines = 0;
+    out.differences = runDifferences(runs, &parameterLines);
+    out.parametersDiffer = parameterLines > 0;
     Redactor names;
     for (const RunRecords &r : runs)
         names.addRecords(r);
@@ -275,6 +277,7 @@ QJsonObject RunCompare::toJson() const
                        {QStringLiteral("runs"), runsJson},
                        {QStringLiteral("rows"), rowsJson},
                        {QStringLiteral("differences"), QJsonArray::fromStringList(differences)},
+                       {QStringLiteral("parametersDiffer"), parametersDiffer},
                        {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}};
 }
 

@@ -48,6 +48,7 @@ struct RunCompare {
     QList<RunInfo> runs;            // runs[0] is the baseline
     QList<CompareRow> rows;
     QStringList differences;        // "block size: 1M → 4k (all tests)", "pve1: kernel: … → …"
+    bool parametersDiffer = false;  // plan or test parameters differ: not like for like
     QStringList warnings;           // "run 12 is interrupted", "SEQ1M … #2 on pve1 failed in run 13"
     QStringList hostNames;          // every host/node name of the runs, for Redactor (not in toJson)
 

@@ -208,13 +208,17 @@ void clientDifferences(const QList<RunRecords> &runs, QStringList &out)
 
 } // namespace
 
-QStringList runDifferences(const QList<RunRecords> &runs)
+QStringList runDifferences(const QList<RunRecords> &runs, int *parameters)
 {
     QStringList out;
+    if (parameters)
+        *parameters = 0;
     if (runs.size() < 2)
         return out;
     planDifferences(runs, out);
     paramDifferences(runs, out);
+    if (parameters)
+        *parameters = int(out.size());
     nodeDifferences(runs, out);
     clientDifferences(runs, out);
     return out;

@@ -8,6 +8,8 @@
 
 namespace cm {
 
-QStringList runDifferences(const QList<RunRecords> &runs);
+// *parameters (optional) gets how many of the returned lines are plan or test parameter
+// differences: they come first, environment differences after them.
+QStringList runDifferences(const QList<RunRecords> &runs, int *parameters = nullptr);
 
 } // namespace cm

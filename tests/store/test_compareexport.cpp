@@ -163,6 +163,7 @@ private Q_SLOTS:
     void listsDifferences()
     {
         const RunCompare c = compareRunRecords({runA(), runB()});
+        QVERIFY(c.parametersDiffer);
         QCOMPARE(c.differences, (QStringList{QStringLiteral("block size: 1M → 4M (seq1m-q8t1-read)"),
                                              QStringLiteral("pve1: kernel: 6.1.0-13-amd64 → 6.1.0-18-amd64"),
                                              QStringLiteral("client: ClusterMark version: 0.1.0 → 0.2.0")}));
@@ -183,6 +184,15 @@ private Q_SLOTS:
         RunRecords same = runA();
         same.run.id = 14;
         QCOMPARE(compareRunRecords({runA(), same}).differences, QStringList());
+        QVERIFY(!compareRunRecords({runA(), same}).parametersDiffer);
+        // only the kernel differs: listed, but the parameters are the same
+        RunRecords kernel = runA();
+        kernel.run.id = 15;
+        for (StepRecord &s : kernel.steps)
+            s.environment.insert(QStringLiteral("kernel"), QStringLiteral("6.5.0"));
+        const RunCompare k = compareRunRecords({runA(), kernel});
+        QCOMPARE(k.differences, QStringList{QStringLiteral("pve1: kernel: 6.1.0-13-amd64 → 6.5.0")});
+        QVERIFY(!k.parametersDiffer);
     }
 
     void markdownText()
@@ -203,6 +213,7 @@ private Q_SLOTS:
             "MB/s: 10^6 bytes/s. Values: mean ± standard deviation over the repetitions. Change: against run 11; "
             "* significant (Welch's t-test, two-sided p < 0.05).  \n"
             "† no noise estimate (1 repetition): the change is not tested.  \n"
+            "Warning: the runs' parameters differ (listed below): the figures are not like for like.  \n"
             "Warning: RND4K Q1T1 Write #2 on pve1 failed in run 12  \n"
             "Warning: RND4K Q1T1 Write #3 on pve1 failed in run 12  \n"
             "ClusterMark %1\n"
@@ -286,6 +297,7 @@ private Q_SLOTS:
             "Run 12: Quick disk — 2026-11-21 10:00 UTC — completed — session tuned\n"
             "MB/s: 10^6 bytes/s. Values: mean ± standard deviation over the repetitions. Change: against run 11; "
             "* significant (Welch's t-test, two-sided p < 0.05).\n"
+            "Warning: the runs' parameters differ (listed below): the figures are not like for like.\n"
             "ClusterMark %1\n"
             "The runs differ in:\n"
             "[list]\n"
