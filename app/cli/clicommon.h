@@ -19,6 +19,8 @@ int cmdPlanRados(const QStringList &args);
 int cmdRun(const QStringList &args);
 int cmdSessions(const QStringList &args);
 int cmdShow(const QStringList &args);
+int cmdCompare(const QStringList &args);   // cmdcompare.cpp
+int cmdExport(const QStringList &args);    // cmdcompare.cpp
 int cmdInventory(const QStringList &args);
 int cmdTrust(const QStringList &args);
 int cmdCeph(const QStringList &args);

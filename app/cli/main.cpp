@@ -35,6 +35,16 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
   sessions           list sessions and runs (JSON)
   show RUN [--json|--markdown]
                      one saved run, with its steps, summaries and series
+  compare RUN_A RUN_B [RUN…] [--format md|bbcode|csv|json] [--no-redact]
+                     the runs' headline figures side by side against RUN_A: mean ±
+                     standard deviation over the repetitions, % change, Welch's
+                     t-test p (significant below 0.05), and what differs between the
+                     runs (parameters, kernel, fio version, write cache, …)
+  export RUN [--format md|bbcode|csv|json|cdm] [--redact|--no-redact]
+                     one run's table for a forum post or a spreadsheet; cdm: the
+                     CrystalDiskMark text layout (disk runs)
+        Markdown, BBCode and cdm replace host names, IP and MAC addresses with
+        node1…, ip1…, mac1… unless --no-redact; CSV and JSON only with --redact
   inventory NODE --json [--procfs DIR] [--sysfs DIR]
                      hostname, kernel, CPU, memory, disks, NICs of a node (or of a
                      recorded /proc and /sys tree)
@@ -87,6 +97,8 @@ int main(int argc, char **argv)
     if (cmd == QLatin1String("run")) return cm::cli::cmdRun(args);
     if (cmd == QLatin1String("sessions")) return cm::cli::cmdSessions(args);
     if (cmd == QLatin1String("show")) return cm::cli::cmdShow(args);
+    if (cmd == QLatin1String("compare")) return cm::cli::cmdCompare(args);
+    if (cmd == QLatin1String("export")) return cm::cli::cmdExport(args);
     if (cmd == QLatin1String("inventory")) return cm::cli::cmdInventory(args);
     if (cmd == QLatin1String("trust")) return cm::cli::cmdTrust(args);
     if (cmd == QLatin1String("ceph")) return cm::cli::cmdCeph(args);

@@ -1,0 +1,284 @@
+#include "store/runcompare.h"
+
+#include "store/redactor.h"
+#include "store/rundifferences.h"
+
+#include <QJsonArray>
+#include <QSet>
+#include <QTimeZone>
+
+#include <cmath>
+
+namespace cm {
+
+namespace {
+
+struct FigureSpec {
+    const char *direction;      // summary key: "read" / "write"
+    const char *field;          // key inside it
+    const char *key;
+    const char *label;
+    metric::Unit unit;
+    bool higherIsBetter;
+};
+
+const FigureSpec kFigures[] = {
+    {"read", "bw", "read.bw", "Read MB/s", metric::Unit::BytesPerSec, true},
+    {"read", "iops", "read.iops", "Read IOPS", metric::Unit::OpsPerSec, true},
+    {"read", "lat_p50_ns", "read.lat.p50", "Read lat p50", metric::Unit::Nanoseconds, false},
+    {"read", "lat_p99_ns", "read.lat.p99", "Read lat p99", metric::Unit::Nanoseconds, false},
+    {"write", "bw", "write.bw", "Write MB/s", metric::Unit::BytesPerSec, true},
+    {"write", "iops", "write.iops", "Write IOPS", metric::Unit::OpsPerSec, true},
+    {"write", "lat_p50_ns", "write.lat.p50", "Write lat p50", metric::Unit::Nanoseconds, false},
+    {"write", "lat_p99_ns", "write.lat.p99", "Write lat p99", metric::Unit::Nanoseconds, false},
+};
+
+// As runMarkdown: a direction counts when it moved data (fio reports zeros for the other).
+bool directionUsed(const QJsonObject &summary, const QString &name)
+{
+    const QJsonObject d = summary.value(name).toObject();
+    return d.value(QStringLiteral("bw")).toDouble() > 0 || d.value(QStringLiteral("iops")).toDouble() > 0 ||
+           d.value(QStringLiteral("io_bytes")).toDouble() > 0;
+}
+
+QJsonValue num(double v)
+{
+    return std::isfinite(v) ? QJsonValue(v) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue isoOrNull(const QDateTime &d)
+{
+    return d.isValid() ? QJsonValue(d.toTimeZone(QTimeZone::utc()).toString(Qt::ISODate)) : QJsonValue(QJsonValue::Null);
+}
+
+QString unitName(metric::Unit u)
+{
+    switch (u) {
+    case metric::Unit::BytesPerSec: return QStringLiteral("bytes/s");
+    case metric::Unit::OpsPerSec: return QStringLiteral("ops/s");
+    case metric::Unit::Nanoseconds: return QStringLiteral("ns");
+    case metric::Unit::Percent: return QStringLiteral("%");
+    case metric::Unit::Other: break;
+    }
+    return {};
+}
+
+QJsonObject statsJson(const CompareStats &s)
+{
+    QJsonObject o{{QStringLiteral("diff"), num(s.diff)},
+                  {QStringLiteral("changePct"), num(s.changePct)},
+                  {QStringLiteral("tested"), s.tested},
+                  {QStringLiteral("significant"), s.significant},
+                  {QStringLiteral("test"), QStringLiteral("welch")}};
+    if (s.tested) {
+        o.insert(QStringLiteral("t"), num(s.t));
+        o.insert(QStringLiteral("df"), num(s.df));
+        o.insert(QStringLiteral("p"), num(s.p));
+        o.insert(QStringLiteral("ci95"), QJsonArray{num(s.ciLow), num(s.ciHigh)});
+    }
+    if (!s.note.isEmpty())
+        o.insert(QStringLiteral("note"), s.note);
+    return o;
+}
+
+// The pairing key of a step: test id + node, + target when this run has several
+// targets for one test on one node in one iteration.
+struct KeyedRun {
+    QList<QString> keys;        // per step
+};
+
+KeyedRun keyRun(const QList<StepRecord> &steps)
+{
+    QHash<QString, int> perIteration;
+    for (const StepRecord &s : steps)
+        ++perIteration[s.testId + QChar(0x1f) + s.node + QChar(0x1f) + QString::number(s.iteration)];
+    KeyedRun k;
+    for (const StepRecord &s : steps) {
+        QString key = s.testId + QChar(0x1f) + s.node;
+        if (perIteration.value(key + QChar(0x1f) + QString::number(s.iteration)) > 1)
+            key += QChar(0x1f) + s.target;
+        k.keys << key;
+    }
+    return k;
+}
+
+} // namespace
+
+Error loadRunRecords(SessionStore &store, RunId id, RunRecords *out)
+{
+    Error e;
+    out->run = store.run(id, &e);
+    if (e)
+        return e;
+    out->plan = store.runPlan(id);
+    out->environment = store.runEnvironment(id);
+    out->steps = store.steps(id);
+    if (store.lastError())
+        return store.lastError();
+    for (StepRecord &s : out->steps)
+        s.rawOutput.clear();
+    return {};
+}
+
+RunCompare compareRunRecords(const QList<RunRecords> &runs)
+{
+    RunCompare out;
+    const int n = int(runs.size());
+    for (const RunRecords &r : runs)
+        out.runs << r.run;
+
+    QStringList order;                         // row keys, first appearance (baseline first)
+    QHash<QString, CompareRow> rows;
+    QHash<QString, QList<QList<const StepRecord *>>> stepsByKey;   // key → per run → completed steps
+    for (int i = 0; i < n; ++i) {
+        const RunRecords &r = runs.at(i);
+        if (r.run.status != RunStatus::Completed)
+            out.warnings << QStringLiteral("run %1 is %2").arg(r.run.id).arg(runStatusName(r.run.status));
+        const KeyedRun keyed = keyRun(r.steps);
+        for (int s = 0; s < r.steps.size(); ++s) {
+            const StepRecord &step = r.steps.at(s);
+            const QString &key = keyed.keys.at(s);
+            if (!rows.contains(key)) {
+                CompareRow row;
+                row.testId = step.testId;
+                row.title = step.title.isEmpty() ? step.testId : step.title;
+                row.node = step.node;
+                if (key.count(QChar(0x1f)) > 1)
+                    row.target = step.target;
+                rows.insert(key, row);
+                order << key;
+                stepsByKey[key] = QList<QList<const StepRecord *>>(n);
+            }
+            if (step.status != QLatin1String("completed")) {
+                out.warnings << QStringLiteral("%1 #%2 on %3 %4 in run %5")
+                                    .arg(rows.value(key).title)
+                                    .arg(step.iteration + 1)
+                                    .arg(step.node, step.status.isEmpty() ? QStringLiteral("has no status") : step.status)
+                                    .arg(r.run.id);
+                continue;
+            }
+            stepsByKey[key][i] << &step;
+        }
+    }
+
+    for (const QString &key : std::as_const(order)) {
+        CompareRow row = rows.value(key);
+        const auto &perRun = stepsByKey.value(key);
+        for (int i = 0; i < n; ++i)
+            row.repetitions << int(perRun.at(i).size());
+        for (const FigureSpec &spec : kFigures) {
+            const QString dir = QLatin1String(spec.direction);
+            const QString field = QLatin1String(spec.field);
+            bool used = false;
+            CompareFigure f;
+            f.key = QLatin1String(spec.key);
+            f.label = QLatin1String(spec.label);
+            f.unit = spec.unit;
+            f.higherIsBetter = spec.higherIsBetter;
+            for (int i = 0; i < n; ++i) {
+                QList<double> v;
+                for (const StepRecord *s : perRun.at(i)) {
+                    if (!directionUsed(s->summary, dir))
+                        continue;
+                    const QJsonValue x = s->summary.value(dir).toObject().value(field);
+                    if (x.isDouble()) {
+                        v << x.toDouble();
+                        used = true;
+                    }
+                }
+                f.values << v;
+            }
+            if (!used)
+                continue;
+            for (int i = 1; i < n; ++i)
+                f.vsBaseline << compareGroups(f.values.at(0), f.values.at(i));
+            row.figures << f;
+        }
+        out.rows << row;
+    }
+    int parameterLines = 0;
+    out.differences = runDifferences(runs, &parameterLines);
+    out.parametersDiffer = parameterLines > 0;
+    Redactor names;
+    for (const RunRecords &r : runs)
+        names.addRecords(r);
+    out.hostNames = names.names();
+    return out;
+}
+
+Error compareRuns(SessionStore &store, const QList<RunId> &ids, RunCompare *out)
+{
+    if (ids.size() < 2)
+        return Error(Error::Code::InvalidInput, QStringLiteral("a comparison needs at least two runs"));
+    if (QSet<RunId>(ids.begin(), ids.end()).size() != ids.size())
+        return Error(Error::Code::InvalidInput, QStringLiteral("a run is named twice"));
+    QList<RunRecords> runs;
+    for (RunId id : ids) {
+        RunRecords r;
+        if (const Error e = loadRunRecords(store, id, &r))
+            return e;
+        runs << r;
+    }
+    *out = compareRunRecords(runs);
+    return {};
+}
+
+QJsonObject RunCompare::toJson() const
+{
+    QJsonArray runsJson;
+    for (const RunInfo &r : runs)
+        runsJson.append(QJsonObject{{QStringLiteral("id"), r.id},
+                                    {QStringLiteral("session"), r.sessionName},
+                                    {QStringLiteral("kind"), r.kind},
+                                    {QStringLiteral("name"), r.name},
+                                    {QStringLiteral("nodes"), QJsonArray::fromStringList(r.nodes)},
+                                    {QStringLiteral("status"), runStatusName(r.status)},
+                                    {QStringLiteral("started"), isoOrNull(r.started)}});
+    QJsonArray rowsJson;
+    for (const CompareRow &row : rows) {
+        QJsonArray figs;
+        for (const CompareFigure &f : row.figures) {
+            QJsonArray perRun;
+            for (int i = 0; i < f.values.size(); ++i) {
+                const GroupStats g = groupStats(f.values.at(i));
+                QJsonArray vals;
+                for (double v : f.values.at(i))
+                    vals.append(num(v));
+                QJsonObject o{{QStringLiteral("run"), runs.value(i).id},
+                              {QStringLiteral("values"), vals},
+                              {QStringLiteral("n"), g.n},
+                              {QStringLiteral("mean"), num(g.mean)},
+                              {QStringLiteral("stddev"), num(g.stddev)}};
+                if (i > 0)
+                    o.insert(QStringLiteral("vsBaseline"), statsJson(f.vsBaseline.value(i - 1)));
+                perRun.append(o);
+            }
+            figs.append(QJsonObject{{QStringLiteral("key"), f.key},
+                                    {QStringLiteral("label"), f.label},
+                                    {QStringLiteral("unit"), unitName(f.unit)},
+                                    {QStringLiteral("higherIsBetter"), f.higherIsBetter},
+                                    {QStringLiteral("runs"), perRun}});
+        }
+        QJsonArray reps;
+        for (int r : row.repetitions)
+            reps.append(r);
+        QJsonObject o{{QStringLiteral("testId"), row.testId},
+                      {QStringLiteral("title"), row.title},
+                      {QStringLiteral("node"), row.node},
+                      {QStringLiteral("repetitions"), reps},
+                      {QStringLiteral("figures"), figs}};
+        if (!row.target.isEmpty())
+            o.insert(QStringLiteral("target"), row.target);
+        rowsJson.append(o);
+    }
+    return QJsonObject{{QStringLiteral("format"), QStringLiteral("clustermark-compare")},
+                       {QStringLiteral("version"), 1},
+                       {QStringLiteral("test"), QStringLiteral("Welch's t-test, two-sided, alpha 0.05; 95 % CI of the difference")},
+                       {QStringLiteral("runs"), runsJson},
+                       {QStringLiteral("rows"), rowsJson},
+                       {QStringLiteral("differences"), QJsonArray::fromStringList(differences)},
+                       {QStringLiteral("parametersDiffer"), parametersDiffer},
+                       {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}};
+}
+
+} // namespace cm

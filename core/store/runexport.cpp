@@ -1,0 +1,228 @@
+#include "store/runexport.h"
+
+#include "store/redactor.h"
+#include "store/runmarkdown.h"
+#include "store/unitformat.h"
+
+#include <QMap>
+#include <QTimeZone>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cm {
+
+namespace {
+
+const QString Dash = QStringLiteral("–");
+
+bool used(const QJsonObject &summary, const QString &name)
+{
+    const QJsonObject d = summary.value(name).toObject();
+    return d.value(QStringLiteral("bw")).toDouble() > 0 || d.value(QStringLiteral("iops")).toDouble() > 0 ||
+           d.value(QStringLiteral("io_bytes")).toDouble() > 0;
+}
+
+QString rawField(const QJsonObject &summary, const QString &dir, const QString &key)
+{
+    if (!used(summary, dir))
+        return {};
+    const QJsonValue v = summary.value(dir).toObject().value(key);
+    return v.isDouble() ? QString::number(v.toDouble(), 'g', 12) : QString();
+}
+
+QString title(const StepRecord &s, bool repeated)
+{
+    QString t = s.title.isEmpty() ? s.testId : s.title;
+    if (repeated)
+        t += QStringLiteral(" #%1").arg(s.iteration + 1);
+    if (s.status != QLatin1String("completed") && !s.status.isEmpty())
+        t += QStringLiteral(" (%1)").arg(s.status);
+    return t;
+}
+
+// "SEQ1M Q8T1" from fio parameters; empty when the pattern is not one CrystalDiskMark has.
+QString cdmLabel(const QJsonObject &p)
+{
+    const QString rw = p.value(QStringLiteral("rw")).toString();
+    QString kind;
+    if (rw == QLatin1String("read") || rw == QLatin1String("write") || rw == QLatin1String("rw"))
+        kind = QStringLiteral("SEQ");
+    else if (rw.startsWith(QLatin1String("rand")))
+        kind = QStringLiteral("RND");
+    else
+        return {};
+    return QStringLiteral("%1%2 Q%3T%4")
+        .arg(kind, p.value(QStringLiteral("bs")).toString().toUpper())
+        .arg(p.value(QStringLiteral("iodepth")).toInt(1))
+        .arg(p.value(QStringLiteral("numjobs")).toInt(1));
+}
+
+struct CdmLine {
+    QString label;
+    QList<double> bw, iops, lat;
+};
+
+} // namespace
+
+TextTable runTable(const RunRecords &r)
+{
+    TextTable t;
+    const QString date = r.run.started.isValid()
+                             ? r.run.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
+                             : Dash;
+    t.title = QStringLiteral("%1 — %2 — %3").arg(r.run.name, date, runStatusName(r.run.status));
+    t.headers = {QStringLiteral("Test"), QStringLiteral("Node"), QStringLiteral("Read MB/s"), QStringLiteral("Read IOPS"),
+                 QStringLiteral("Write MB/s"), QStringLiteral("Write IOPS"), QStringLiteral("Lat p50"), QStringLiteral("Lat p99")};
+    t.rightAligned = {false, false, true, true, true, true, true, true};
+    bool repeated = false;
+    for (const StepRecord &s : r.steps)
+        repeated = repeated || s.iteration > 0;
+    QStringList tools;
+    for (const StepRecord &s : r.steps) {
+        const bool rd = used(s.summary, QStringLiteral("read"));
+        const bool wr = used(s.summary, QStringLiteral("write"));
+        const QJsonObject ro = s.summary.value(QStringLiteral("read")).toObject();
+        const QJsonObject wo = s.summary.value(QStringLiteral("write")).toObject();
+        auto lat = [&](const QString &key) {
+            QStringList parts;
+            if (rd && ro.contains(key))
+                parts << formatLatencyNs(ro.value(key).toDouble());
+            if (wr && wo.contains(key))
+                parts << formatLatencyNs(wo.value(key).toDouble());
+            return parts.isEmpty() ? Dash : parts.join(QStringLiteral(" / "));
+        };
+        t.rows << QStringList{title(s, repeated), s.node,
+                              rd ? formatMBps(ro.value(QStringLiteral("bw")).toDouble()) : Dash,
+                              rd ? formatIops(ro.value(QStringLiteral("iops")).toDouble()) : Dash,
+                              wr ? formatMBps(wo.value(QStringLiteral("bw")).toDouble()) : Dash,
+                              wr ? formatIops(wo.value(QStringLiteral("iops")).toDouble()) : Dash,
+                              lat(QStringLiteral("lat_p50_ns")), lat(QStringLiteral("lat_p99_ns"))};
+        const QString fio = s.summary.value(QStringLiteral("fio_version")).toString();
+        if (!fio.isEmpty() && !tools.contains(fio))
+            tools << fio;
+    }
+    tools << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));
+    t.notes << tools.join(QStringLiteral(" · "));
+    return t;
+}
+
+TextTable runCsvTable(const RunRecords &r)
+{
+    TextTable t;
+    t.headers = {QStringLiteral("run"), QStringLiteral("test_id"), QStringLiteral("title"), QStringLiteral("node"),
+                 QStringLiteral("target"), QStringLiteral("iteration"), QStringLiteral("status")};
+    const QStringList fields{QStringLiteral("bw"), QStringLiteral("iops"), QStringLiteral("lat_mean_ns"),
+                             QStringLiteral("lat_p50_ns"), QStringLiteral("lat_p99_ns"), QStringLiteral("lat_p999_ns")};
+    for (const QString &dir : {QStringLiteral("read"), QStringLiteral("write")})
+        for (const QString &f : fields)
+            t.headers << dir + QLatin1Char('_') + (f == QLatin1String("bw") ? QStringLiteral("bw_bytes_per_s") : f);
+    t.headers << QStringLiteral("error");
+    for (const StepRecord &s : r.steps) {
+        QStringList row{QString::number(r.run.id), s.testId, s.title, s.node, s.target,
+                        QString::number(s.iteration + 1), s.status};
+        for (const QString &dir : {QStringLiteral("read"), QStringLiteral("write")})
+            for (const QString &f : fields)
+                row << rawField(s.summary, dir, f);
+        row << s.error;
+        t.rows << row;
+    }
+    return t;
+}
+
+QString runCrystalText(const RunRecords &r, Error *error)
+{
+    if (r.run.kind != QLatin1String("disk-fio")) {
+        if (error)
+            *error = Error(Error::Code::InvalidInput,
+                           QStringLiteral("the CrystalDiskMark layout is for disk-fio runs, not %1").arg(r.run.kind));
+        return {};
+    }
+    QStringList nodes;
+    QMap<QString, QList<CdmLine>> read, write;    // node → lines in plan order
+    QStringList versions;
+    int maxReps = 0;
+    QHash<QString, int> reps;
+    for (const StepRecord &s : r.steps) {
+        if (s.status != QLatin1String("completed"))
+            continue;
+        const QString label = cdmLabel(s.params);
+        if (label.isEmpty())
+            continue;
+        if (!nodes.contains(s.node))
+            nodes << s.node;
+        maxReps = std::max(maxReps, ++reps[s.node + s.testId]);
+        const QString v = s.summary.value(QStringLiteral("fio_version")).toString();
+        if (!v.isEmpty() && !versions.contains(v))
+            versions << v;
+        for (const QString &dir : {QStringLiteral("read"), QStringLiteral("write")}) {
+            if (!used(s.summary, dir))
+                continue;
+            QList<CdmLine> &lines = (dir == QLatin1String("read") ? read : write)[s.node];
+            auto it = std::find_if(lines.begin(), lines.end(), [&](const CdmLine &l) { return l.label == label; });
+            if (it == lines.end())
+                it = lines.insert(lines.end(), CdmLine{label, {}, {}, {}});
+            const QJsonObject d = s.summary.value(dir).toObject();
+            it->bw << d.value(QStringLiteral("bw")).toDouble();
+            it->iops << d.value(QStringLiteral("iops")).toDouble();
+            it->lat << d.value(QStringLiteral("lat_mean_ns")).toDouble();
+        }
+    }
+    auto mean = [](const QList<double> &v) {
+        double s = 0;
+        for (double x : v)
+            s += x;
+        return v.isEmpty() ? 0.0 : s / double(v.size());
+    };
+    const QString rule(78, QLatin1Char('-'));
+    QString out = rule + QLatin1Char('\n');
+    out += QStringLiteral("ClusterMark %1 — CrystalDiskMark-style results (%2)\n")
+               .arg(QLatin1String(CLUSTERMARK_VERSION), versions.isEmpty() ? QStringLiteral("fio") : versions.join(QStringLiteral(", ")));
+    out += rule + QLatin1Char('\n');
+    out += QLatin1String("* MB/s = 1,000,000 bytes/s; latency: mean completion latency\n");
+    if (maxReps > 1)
+        out += QStringLiteral("* mean of %1 repetitions\n").arg(maxReps);
+    for (const QString &node : std::as_const(nodes)) {
+        out += QStringLiteral("\n%1\n").arg(node);
+        for (const auto *section : {&read, &write}) {
+            const QList<CdmLine> lines = section->value(node);
+            if (lines.isEmpty())
+                continue;
+            out += section == &read ? QLatin1String("[Read]\n") : QLatin1String("[Write]\n");
+            for (const CdmLine &l : lines)
+                out += QStringLiteral("  %1 %2 MB/s [%3 IOPS] <%4 us>\n")
+                           .arg(l.label, -12)
+                           .arg(mean(l.bw) / 1e6, 10, 'f', 2)
+                           .arg(mean(l.iops), 10, 'f', 1)
+                           .arg(mean(l.lat) / 1e3, 10, 'f', 2);
+        }
+    }
+    if (nodes.isEmpty())
+        out += QLatin1String("\n(no completed tests)\n");
+    const QString date = r.run.started.isValid()
+                             ? r.run.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
+                             : Dash;
+    out += QStringLiteral("\n  Plan: %1\n  Date: %2\n").arg(r.run.name, date);
+    if (r.run.status != RunStatus::Completed)
+        out += QStringLiteral("Status: %1\n").arg(runStatusName(r.run.status));
+    return out;
+}
+
+QString runExport(const RunRecords &r, ExportFormat format, bool redact, Error *error)
+{
+    QString text;
+    switch (format) {
+    case ExportFormat::Markdown: text = runMarkdown(r.run, r.steps); break;
+    case ExportFormat::BBCode: text = tableBBCode(runTable(r)); break;
+    case ExportFormat::Csv: text = tableCsv(runCsvTable(r)); break;
+    case ExportFormat::CrystalText: text = runCrystalText(r, error); break;
+    case ExportFormat::Json: return {};
+    }
+    if (!redact)
+        return text;
+    Redactor red;
+    red.addRecords(r);
+    return red.apply(text);
+}
+
+} // namespace cm

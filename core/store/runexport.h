@@ -1,0 +1,22 @@
+#pragma once
+// Exports of one run besides runMarkdown (Markdown) and SessionStore::runToJson (JSON):
+// the same summary table as BBCode, CSV with raw figures (one row per step, base
+// units), and a CrystalDiskMark-style text block for disk-fio runs. Pure.
+#include "model/error.h"
+#include "store/runcompare.h"
+#include "store/texttable.h"
+
+namespace cm {
+
+TextTable runTable(const RunRecords &r);       // Test | Node | Read MB/s | … | Lat p99
+TextTable runCsvTable(const RunRecords &r);
+// CrystalDiskMark's layout: per node "[Read]" then "[Write]", one line per test
+// ("  SEQ1M Q8T1    1234.56 MB/s [  1177.4 IOPS] <  6789.12 us>"), the label taken
+// from the step parameters (rw, bs, iodepth, numjobs), values the mean over the
+// repetitions, latency the mean completion latency. disk-fio runs only.
+QString runCrystalText(const RunRecords &r, Error *error = nullptr);
+// Markdown (runMarkdown), BBCode, CSV, CrystalText; JSON needs the store
+// (SessionStore::runToJson) and gives an empty string here.
+QString runExport(const RunRecords &r, ExportFormat format, bool redact, Error *error = nullptr);
+
+} // namespace cm
