@@ -262,6 +262,8 @@ private Q_SLOTS:
         QVERIFY2(d.lastTestSucceeded(), qPrintable(d.resultText()));
         QCOMPARE(d.testedFsid(), m_lab.fsid());
         QVERIFY(d.connectButton()->isEnabled());
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))
+            d.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT") + QStringLiteral("-fetch.png"));
         const CephConnection c = d.connection();
         QVERIFY(c.spec.confPath.isEmpty() && c.spec.keyringPath.isEmpty());
         QVERIFY2(!c.spec.monHost.isEmpty(), "the mons come from the node's conf");
@@ -313,6 +315,8 @@ private Q_SLOTS:
         QVERIFY2(listed.join(QLatin1Char('\n')).contains(QStringLiteral("clustermark-bench-img")), qPrintable(listed.join(QLatin1Char('|'))));
         QVERIFY(!listed.join(QLatin1Char('\n')).contains(QStringLiteral("keep-me")));
         QVERIFY(d.removeButton()->isEnabled());
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))
+            d.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT") + QStringLiteral("-leftovers.png"));
         QTest::mouseClick(d.removeButton(), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!d.isBusy(), 60000);
         QVERIFY2(d.statusText().contains(QStringLiteral("Removed")), qPrintable(d.statusText()));

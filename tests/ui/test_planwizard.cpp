@@ -220,6 +220,8 @@ private Q_SLOTS:
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
         target->osdsEdit()->setText(QStringLiteral("osd.2, 0"));
         target->modeCombo()->setCurrentIndex(1);
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))   // for looking at it by hand
+            w.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT") + QStringLiteral("-osd.png"));
         QVERIFY(clickNext(w));
         auto *params = page<DiskParamsPage>(w);
         QVERIFY(params);
@@ -258,6 +260,8 @@ private Q_SLOTS:
         target->objectSizeEdit()->setText(QStringLiteral("1M"));
         target->objectsSpin()->setValue(300);
         target->poolEdit()->setText(QStringLiteral("bench"));
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))
+            w.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT") + QStringLiteral("-rados.png"));
         QVERIFY(clickNext(w));
         QVERIFY(page<DiskParamsPage>(w));
         QVERIFY(clickNext(w));

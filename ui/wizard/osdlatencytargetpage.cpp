@@ -31,29 +31,30 @@ OsdLatencyTargetPage::OsdLatencyTargetPage(QWidget *parent) : PlanWizardPage(par
     auto *pv = new QVBoxLayout(poolBox);
     m_tempPool = new QRadioButton(tr("A temporary pool of size 1 (recommended)"), poolBox);
     m_tempPool->setObjectName(QStringLiteral("tempPoolRadio"));
-    m_consent = new QCheckBox(tr("I agree: the run creates the pool %1… with size 1 and min_size 1 (no replicas, so "
-                                 "every write lands on exactly one OSD) and deletes it afterwards.\nThe cluster must "
-                                 "allow it: mon_allow_pool_size_one and mon_allow_pool_delete.")
-                                  .arg(kOsdLatencyPoolPrefix),
-                              poolBox);
+    m_consent = new QCheckBox(tr("I agree that the run creates and deletes a temporary pool"), poolBox);
     m_consent->setObjectName(QStringLiteral("poolConsentCheck"));
-    m_existingPool = new QRadioButton(tr("An existing pool (only ClusterMark's own objects are written and removed; "
-                                         "with replicas, each op also waits for the replica OSDs)"),
-                                      poolBox);
+    m_consent->setToolTip(tr("The pool %1… gets size 1 and min_size 1 (no replicas, so every write lands on exactly "
+                             "one OSD) and is deleted afterwards.").arg(kOsdLatencyPoolPrefix));
+    auto *tempNote = new QLabel(tr("Size 1, deleted afterwards; needs mon_allow_pool_size_one and mon_allow_pool_delete."),
+                                poolBox);
+    tempNote->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_existingPool = new QRadioButton(tr("An existing pool (with replicas, each write also waits for them)"), poolBox);
+    m_existingPool->setToolTip(tr("Only ClusterMark's own objects are written to it, and removed afterwards."));
     m_pool = new QLineEdit(poolBox);
     m_pool->setObjectName(QStringLiteral("osdPoolEdit"));
     m_pool->setPlaceholderText(tr("pool name"));
     m_tempPool->setChecked(true);
     pv->addWidget(m_tempPool);
-    auto *consentRow = new QHBoxLayout;
-    consentRow->addSpacing(20);
-    consentRow->addWidget(m_consent, 1);
-    pv->addLayout(consentRow);
+    const auto indented = [pv](QWidget *w) {
+        auto *row = new QHBoxLayout;
+        row->addSpacing(20);
+        row->addWidget(w, 1);
+        pv->addLayout(row);
+    };
+    indented(m_consent);
+    indented(tempNote);
     pv->addWidget(m_existingPool);
-    auto *poolRow = new QHBoxLayout;
-    poolRow->addSpacing(20);
-    poolRow->addWidget(m_pool, 1);
-    pv->addLayout(poolRow);
+    indented(m_pool);
 
     auto *form = new QFormLayout;
     m_mode = new QComboBox(this);
