@@ -5,6 +5,7 @@
 //   --quit-after SECONDS    ... after that many seconds, then quit
 //   --ceph PATH             connect this Ceph cluster for this session: a lab folder
 //                           (scripts/lab/ceph-lab.sh) or a ceph.conf
+//   --run PLAN.json         run a saved plan (the wizard's or the CLI's) at once on Live
 #include "bench/diskfiokind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
@@ -13,6 +14,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
 #include <QFileInfo>
 #include <QLibraryInfo>
 #include <QLocale>
@@ -55,7 +57,10 @@ int main(int argc, char **argv)
     const QCommandLineOption ceph(QStringLiteral("ceph"),
                                   QApplication::translate("main", "Connect the Ceph cluster of <path>: a lab folder or a ceph.conf."),
                                   QStringLiteral("path"));
-    parser.addOptions({demo, screenshot, quitAfter, demoRuntime, ceph});
+    const QCommandLineOption runPlan(QStringLiteral("run"),
+                                     QApplication::translate("main", "Run the saved plan <file> at once."),
+                                     QStringLiteral("file"));
+    parser.addOptions({demo, screenshot, quitAfter, demoRuntime, ceph, runPlan});
     parser.addPositionalArgument(QStringLiteral("folder"),
                                  QApplication::translate("main", "With --demo: the folder for the test file (default: a fresh temp folder)."),
                                  QStringLiteral("[folder]"));
@@ -111,6 +116,27 @@ int main(int argc, char **argv)
             return 1;
         }
         plan.name = QApplication::translate("main", "Quick disk (demo, this machine)");
+        window.showLive();
+        QTimer::singleShot(0, &window, [&window, plan] { window.startPlan(plan); });
+    }
+
+    if (parser.isSet(runPlan)) {
+        QFile f(parser.value(runPlan));
+        cm::Error err;
+        cm::Plan plan;
+        if (!f.open(QIODevice::ReadOnly))
+            err = cm::Error(cm::Error::Code::PathMissing, f.errorString(), f.fileName());
+        else
+            plan = cm::Plan::fromJsonBytes(f.readAll(), &err);
+        const auto kind = err ? nullptr : cm::Registry::instance().kind(plan.kind);
+        if (!err && !kind)
+            err = cm::Error(cm::Error::Code::InvalidInput, QStringLiteral("unknown kind \"%1\"").arg(plan.kind), f.fileName());
+        if (!err)
+            err = kind->validate(plan);
+        if (err) {
+            fprintf(stderr, "clustermark: --run: %s\n", qPrintable(err.toString()));
+            return 1;
+        }
         window.showLive();
         QTimer::singleShot(0, &window, [&window, plan] { window.startPlan(plan); });
     }

@@ -1,0 +1,79 @@
+// The GUI binary's --run PLAN.json, offscreen: a saved plan runs at once and is saved
+// like any run; a bad plan file is refused with a clear message and exit code 1.
+#include "testutil.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestGuiRun : public QObject {
+    Q_OBJECT
+
+    struct Out {
+        int code = -1;
+        QByteArray out, err;
+    };
+    QTemporaryDir m_data;
+
+    Out exec(const QString &binary, const QStringList &args, int timeoutMs = 120000)
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("CLUSTERMARK_DATA_DIR"), m_data.path());
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("HOME"), m_data.path());   // settings of this test only
+        env.insert(QStringLiteral("ASAN_OPTIONS"), QStringLiteral("detect_leaks=0"));
+        p.setProcessEnvironment(env);
+        p.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QLatin1Char('/') + binary, args);
+        if (!p.waitForFinished(timeoutMs))
+            p.kill();
+        p.waitForFinished();
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+
+private Q_SLOTS:
+    void badPlanIsRefused()
+    {
+        const QString file = m_data.filePath(QStringLiteral("bad.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"kind\": \"disk-fio\", \"steps\": 3");
+        f.close();
+        const Out o = exec(QStringLiteral("clustermark"), {QStringLiteral("--run"), file});
+        QCOMPARE(o.code, 1);
+        QVERIFY2(o.err.contains("--run:"), o.err.constData());
+        const Out missing = exec(QStringLiteral("clustermark"), {QStringLiteral("--run"), m_data.filePath(QStringLiteral("none.json"))});
+        QCOMPARE(missing.code, 1);
+    }
+
+    void savedPlanRunsAndIsSaved()
+    {
+        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        QTemporaryDir target;
+        const Out plan = exec(QStringLiteral("clustermark-cli"),
+                              {QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--preset"), QStringLiteral("quick"),
+                               QStringLiteral("--target"), target.path(), QStringLiteral("--size"), QStringLiteral("16M"),
+                               QStringLiteral("--runtime"), QStringLiteral("1"), QStringLiteral("--name"), QStringLiteral("gui run")});
+        QCOMPARE(plan.code, 0);
+        QJsonObject p = QJsonDocument::fromJson(plan.out).object();
+        p.insert(QStringLiteral("steps"), QJsonArray{p.value(QStringLiteral("steps")).toArray().at(0)});   // one short step
+        const QString file = m_data.filePath(QStringLiteral("plan.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(p).toJson());
+        f.close();
+        const Out gui = exec(QStringLiteral("clustermark"), {QStringLiteral("--run"), file, QStringLiteral("--quit-after"), QStringLiteral("20")});
+        QVERIFY2(gui.code == 0, gui.err.constData());
+        const Out sessions = exec(QStringLiteral("clustermark-cli"), {QStringLiteral("sessions")});
+        QCOMPARE(sessions.code, 0);
+        QVERIFY2(sessions.out.contains("\"gui run\""), sessions.out.constData());
+        QVERIFY2(sessions.out.contains("\"completed\""), sessions.out.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGuiRun)
+#include "test_gui_run.moc"
