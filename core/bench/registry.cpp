@@ -1,6 +1,7 @@
 #include "bench/registry.h"
 
 #include "bench/diskfiokind.h"
+#include "bench/netiperfkind.h"
 #include "bench/osdlatencykind.h"
 #include "bench/rbdkind.h"
 
@@ -42,6 +43,7 @@ void registerBuiltinKinds()
         Registry::instance().add(std::make_shared<DiskFioKind>());
         Registry::instance().add(std::make_shared<RbdKind>());
         Registry::instance().add(std::make_shared<OsdLatencyKind>());
+        Registry::instance().add(std::make_shared<NetIperfKind>());
         return true;
     }();
     Q_UNUSED(once);

@@ -34,6 +34,15 @@ public:
     // Seconds one step should take (for the ETA); 0 if unknown.
     virtual double estimatedSeconds(const Plan &plan, int stepIndex) const = 0;
     virtual std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const = 0;
+    // The nodes (display names) a step is posted to; empty = every node of the plan at
+    // once (the default). A step naming one node reaches the others through
+    // StepContext::startOnNode.
+    virtual QStringList stepNodes(const Plan &plan, int stepIndex) const
+    {
+        Q_UNUSED(plan);
+        Q_UNUSED(stepIndex);
+        return {};
+    }
 };
 
 } // namespace cm
