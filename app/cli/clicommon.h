@@ -15,6 +15,7 @@ namespace cm::cli {
 // Every subcommand: args without the program and subcommand names; returns the exit code.
 int cmdPlan(const QStringList &args);
 int cmdPlanOsdLatency(QStringList args);   // cmdplanceph.cpp
+int cmdPlanNet(QStringList args);          // cmdplannet.cpp
 int cmdRun(const QStringList &args);
 int cmdSessions(const QStringList &args);
 int cmdShow(const QStringList &args);

@@ -64,7 +64,7 @@ int cmdPlan(const QStringList &argsIn)
 {
     QStringList args = argsIn;
     if (args.isEmpty()) {
-        printErr(QStringLiteral("plan: which kind? (disk, rbd, osd-latency)"));
+        printErr(QStringLiteral("plan: which kind? (disk, rbd, osd-latency, net)"));
         return 2;
     }
     const QString kind = args.takeFirst();
@@ -72,8 +72,10 @@ int cmdPlan(const QStringList &argsIn)
         return cmdPlanRbd(args);
     if (kind == QLatin1String("osd-latency"))
         return cmdPlanOsdLatency(args);
+    if (kind == QLatin1String("net"))
+        return cmdPlanNet(args);
     if (kind != QLatin1String("disk")) {
-        printErr(QStringLiteral("plan: unknown kind \"%1\" (available: disk, rbd, osd-latency)").arg(kind));
+        printErr(QStringLiteral("plan: unknown kind \"%1\" (available: disk, rbd, osd-latency, net)").arg(kind));
         return 2;
     }
     const QString preset = takeOption(args, QStringLiteral("--preset")).value(0, QStringLiteral("quick"));

@@ -25,6 +25,14 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
         4k QD1 writes timed per OSD (objects whose primary is that OSD) to find the
         slow one; the app is the Ceph client. --create-temp-pool agrees to a
         temporary pool of size 1 (created and removed); or name a pool
+  plan net --nodes USER@HOST[:PORT],USER@HOST[:PORT][,…] [--mode pair|star|mesh]
+           [--direction forward|reverse|bidir] [--streams N] [--duration S]
+           [--tool auto|iperf3|iperf2] [--server-address ADDR]
+        iperf between nodes, one pair at a time: pair (first to second node), star
+        (first to each other) or mesh (every ordered pair); the server starts on a
+        free port and stops afterwards; per-link traffic is sampled on both ends.
+        auto picks iperf 2 when iperf3 is older than 3.16 and a link is faster than
+        25 Gbit/s; --server-address: the address the client dials (pair only)
   run PLAN.json [--markdown-out FILE]
                      run a plan: progress on stderr, the saved run as JSON on stdout
   sessions           list sessions and runs (JSON)
