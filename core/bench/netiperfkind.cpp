@@ -135,7 +135,8 @@ QStringList NetIperfKind::clientArgs(const QString &tool, const QString &address
         if (dir == QLatin1String("reverse"))
             a << QStringLiteral("-R");
         else if (dir == QLatin1String("bidir"))
-            a << QStringLiteral("-d");
+            // both ways over the same sockets (-d would need the server to connect back)
+            a << QStringLiteral("--full-duplex");
         return a;
     }
     QStringList a{QStringLiteral("iperf3"), QStringLiteral("-c"), address, QStringLiteral("-p"), QString::number(port),

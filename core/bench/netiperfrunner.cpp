@@ -134,6 +134,43 @@ void serverJob(Transport &t, std::shared_ptr<ServerState> st, QString tool, int 
     st->cv.notify_all();
 }
 
+// iperf 2 CSV lines to one reader per direction. --full-duplex prints both directions
+// with the same stream ids: what the client sent has the server's port as destination
+// port, what it received as source port. Without bidir every line goes forward.
+class Iperf2Split {
+public:
+    Iperf2Split(int streams, int port, bool bidir) : m_port(QByteArray::number(port)), m_bidir(bidir), m_fwd(streams), m_rev(streams) {}
+    void feed(const QByteArray &chunk, QList<Iperf2Interval> &fwd, QList<Iperf2Interval> &rev)
+    {
+        m_buf += chunk;
+        for (;;) {
+            const qsizetype nl = m_buf.indexOf('\n');
+            if (nl < 0)
+                break;
+            const QByteArray line = m_buf.left(nl + 1);
+            m_buf.remove(0, nl + 1);
+            const QList<QByteArray> f = line.split(',');
+            const bool received = m_bidir && f.size() > 4 && f.at(2) == m_port;
+            (received ? rev : fwd) += (received ? m_rev : m_fwd).feed(line);
+        }
+    }
+    void finish(QList<Iperf2Interval> &fwd, QList<Iperf2Interval> &rev)
+    {
+        if (!m_buf.isEmpty())
+            feed("\n", fwd, rev);
+        fwd += m_fwd.finish();
+        rev += m_rev.finish();
+    }
+    const Iperf2CsvReader &forward() const { return m_fwd; }
+    const Iperf2CsvReader &reverse() const { return m_rev; }
+
+private:
+    QByteArray m_buf;
+    QByteArray m_port;
+    bool m_bidir = false;
+    Iperf2CsvReader m_fwd, m_rev;
+};
+
 // Bytes per interface between two snapshots of one node.
 void addTraffic(QList<NetLinkTraffic> &out, const QString &node, const QList<NetDevStat> &before,
                 const QList<NetDevStat> &after)
@@ -294,21 +331,27 @@ StepOutcome NetIperfRunner::run(StepContext &ctx)
     log(NetIperfKind::clientArgs(tool, address, port, step).join(QLatin1Char(' ')));
 
     QByteArray stdOut, stdErr;
-    Iperf2CsvReader csv(direction == QLatin1String("bidir") ? 0 : streams);
-    const QString iperf2Target = out.target;
+    const bool bidir = direction == QLatin1String("bidir");
+    Iperf2Split csv(streams, port, bidir);
+    const QString mainTarget = direction == QLatin1String("reverse") ? rev : fwd;
     const double t0 = ctx.now ? ctx.now() : 0;
-    auto iperf2Samples = [&](const QList<Iperf2Interval> &ivs) {
+    auto iperf2Samples = [&](const QList<Iperf2Interval> &f, const QList<Iperf2Interval> &r) {
         SampleList s;
-        for (const Iperf2Interval &iv : ivs)
-            s.append(Sample{ctx.stepIndex, iperf2Target, metric::NetBw, t0 + iv.end, iv.bitsPerSecond / 8});
+        for (const Iperf2Interval &iv : f)
+            s.append(Sample{ctx.stepIndex, mainTarget, metric::NetBw, t0 + iv.end, iv.bitsPerSecond / 8});
+        for (const Iperf2Interval &iv : r)
+            s.append(Sample{ctx.stepIndex, rev, metric::NetBw, t0 + iv.end, iv.bitsPerSecond / 8});
         if (!s.isEmpty() && ctx.emitSamples)
             ctx.emitSamples(s);
     };
     OutputCallbacks cb;
     cb.onStdout = [&](const QByteArray &chunk) {
         stdOut += chunk;
-        if (tool == QLatin1String("iperf2"))
-            iperf2Samples(csv.feed(chunk));
+        if (tool == QLatin1String("iperf2")) {
+            QList<Iperf2Interval> f, r;
+            csv.feed(chunk, f, r);
+            iperf2Samples(f, r);
+        }
     };
     cb.onStderr = [&](const QByteArray &chunk) { stdErr += chunk; };
     const ExecResult r = ctx.transport->run(cmd, cb, ctx.cancel);
@@ -357,7 +400,6 @@ StepOutcome NetIperfRunner::run(StepContext &ctx)
         if (res.failed())
             return fail(res.toolError(out.target));
         SampleList s;
-        const QString mainTarget = direction == QLatin1String("reverse") ? rev : fwd;
         for (const Iperf3Interval &iv : res.intervals) {
             if (iv.omitted)
                 continue;
@@ -387,8 +429,10 @@ StepOutcome NetIperfRunner::run(StepContext &ctx)
         if (sendCpu)
             out.summary.insert(QStringLiteral("senderCpuPercent"), *sendCpu);
     } else {
-        iperf2Samples(csv.finish());
-        const auto total = csv.total();
+        QList<Iperf2Interval> f, rv;
+        csv.finish(f, rv);
+        iperf2Samples(f, rv);
+        const auto total = csv.forward().total();
         if (stdErr.contains("connect failed") || stdOut.contains("connect failed"))
             return fail(Error(Error::Code::Unreachable, QStringLiteral("iperf could not connect to %1 port %2: %3").arg(address).arg(port).arg(tail(stdErr)),
                               out.target, tail(stdErr)));
@@ -396,6 +440,8 @@ StepOutcome NetIperfRunner::run(StepContext &ctx)
             return fail(Error(Error::Code::CommandFailed, QStringLiteral("iperf printed no result: %1").arg(tail(stdErr + stdOut)), out.target));
         facts.bitsPerSecond = total->bitsPerSecond;
         out.summary.insert(QStringLiteral("bitsPerSecond"), facts.bitsPerSecond);
+        if (const auto back = csv.reverse().total(); bidir && back)
+            out.summary.insert(QStringLiteral("reverseBitsPerSecond"), back->bitsPerSecond);
         out.summary.insert(QStringLiteral("toolVersion"), clientProbe.iperf2Version);
     }
     out.summary.insert(QStringLiteral("bytesPerSecond"), facts.bitsPerSecond / 8);

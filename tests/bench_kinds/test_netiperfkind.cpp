@@ -106,6 +106,10 @@ private Q_SLOTS:
                  QStringLiteral("iperf3 -c 10.0.0.2 -p 23456 -J -P 8 -t 30 -R"));
         QCOMPARE(NetIperfKind::clientArgs(QStringLiteral("iperf2"), QStringLiteral("10.0.0.2"), 23456, s).join(QLatin1Char(' ')),
                  QStringLiteral("iperf -c 10.0.0.2 -p 23456 -P 8 -i 1 -t 30 -y C -R"));
+        PlanStep both = s;
+        both.params.insert(QStringLiteral("direction"), QStringLiteral("bidir"));
+        QVERIFY(NetIperfKind::clientArgs(QStringLiteral("iperf2"), QStringLiteral("h"), 1, both).endsWith(QStringLiteral("--full-duplex")));
+        QVERIFY(NetIperfKind::clientArgs(QStringLiteral("iperf3"), QStringLiteral("h"), 1, both).endsWith(QStringLiteral("--bidir")));
         QCOMPARE(NetIperfKind::serverArgs(QStringLiteral("iperf3"), 23456, 30).join(QLatin1Char(' ')),
                  QStringLiteral("iperf3 -s -1 -p 23456 --forceflush"));
         QCOMPARE(NetIperfKind::serverArgs(QStringLiteral("iperf2"), 23456, 30).join(QLatin1Char(' ')),

@@ -285,6 +285,24 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(iperfProcesses().isEmpty(), 2000);
     }
 
+    void iperf2BidirSplitsTheDirections()
+    {
+        const RunResult r = run(pairPlan(2, 2, QStringLiteral("iperf2"), QStringLiteral("bidir")));
+        QVERIFY2(r.errors.isEmpty(), qPrintable(r.errors.isEmpty() ? QString() : r.errors.first().toString()));
+        const QJsonObject s = r.summaries.first();
+        const double fwd = s.value(QStringLiteral("bitsPerSecond")).toDouble();
+        const double rev = s.value(QStringLiteral("reverseBitsPerSecond")).toDouble();
+        int nf = 0, nr = 0;
+        maxOf(r.samples, QStringLiteral("node1→node2"), metric::NetBw, &nf);
+        maxOf(r.samples, QStringLiteral("node2→node1"), metric::NetBw, &nr);
+        qInfo("iperf 2 --full-duplex -P 2: %.3f Gbit/s forward, %.3f Gbit/s reverse; %d + %d samples", fwd / 1e9,
+              rev / 1e9, nf, nr);
+        QVERIFY2(fwd > 0.8e9 && fwd < 2.05e9, qPrintable(QString::number(fwd)));
+        QVERIFY2(rev > 0.8e9 && rev < 2.05e9, qPrintable(QString::number(rev)));
+        QVERIFY(nf >= 1 && nr >= 1);
+        QTRY_VERIFY_WITH_TIMEOUT(iperfProcesses().isEmpty(), 2000);
+    }
+
     void iperf3ErrorIsAStepError()
     {
         // The client dials node3, where nothing listens on the server's port.
