@@ -105,6 +105,9 @@ Error NetIperfKind::validate(const Plan &plan) const
             return bad(QStringLiteral("step %1: streams must be 1..128").arg(s.id));
         if (duration < 1 || duration > 3600)
             return bad(QStringLiteral("step %1: duration must be 1..3600 s").arg(s.id));
+        const int port = p.value(QStringLiteral("port")).toInt(0);
+        if (p.contains(QStringLiteral("port")) && (port < 1024 || port > 65535))
+            return bad(QStringLiteral("step %1: port must be 1024..65535").arg(s.id));
         const QString addr = p.value(QStringLiteral("serverAddress")).toString();
         if (!addr.isEmpty() && !addrRe.match(addr).hasMatch())
             return bad(QStringLiteral("step %1: \"%2\" is not a host name or address").arg(s.id, addr));

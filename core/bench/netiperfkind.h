@@ -6,7 +6,9 @@
 // PlanStep.params: {"client":"node1", "server":"node2",
 //                   "direction":"forward|reverse|bidir", "streams":4, "duration":10,
 //                   "tool":"auto|iperf3|iperf2", "serverAddress":"10.0.0.2" (optional:
-//                   the address the client dials; default the server node's host)}
+//                   the address the client dials; default the server node's host),
+//                   "port":5201 (optional: the server's first port to try; when it is in
+//                   use, and by default, random ports in 20000-32000)}
 // Client and server are node display names of Plan.nodes.
 #include "bench/runnerkind.h"
 

@@ -31,7 +31,7 @@ constexpr int ServerStopWaitMs = 8000;
 // Fixed script; the command is "$@". A TERM (from `timeout`, which with --foreground
 // signals only its child) is passed on to the command and the watchdog.
 const char *kWatchScript = R"SH("$@" & c=$!
-( trap '' PIPE; while sleep 1; do echo @@cm-alive >&2 || { kill -TERM "$c" 2>/dev/null; exit 0; }; done ) &
+( trap '' PIPE; while sleep 1 </dev/null >/dev/null 2>&1; do echo @@cm-alive >&2 || { kill -TERM "$c" 2>/dev/null; exit 0; }; done ) &
 w=$!
 trap 'kill -TERM "$c" "$w" 2>/dev/null; exit 143' TERM INT HUP
 wait "$c"; rc=$?
@@ -65,16 +65,18 @@ struct ServerState {
     int port = 0;
     Error error;
     Error lost;   // the connection to the server node broke while the server ran
+    QList<int> portsInUse;
     QByteArray output;
     QList<NetDevStat> netdevAfter;
 };
 
-void serverJob(Transport &t, std::shared_ptr<ServerState> st, QString tool, int duration, CancelToken stop)
+void serverJob(Transport &t, std::shared_ptr<ServerState> st, QString tool, int duration, int firstPort, CancelToken stop)
 {
     Error err;
     QByteArray all;
     for (int attempt = 0; attempt < PortAttempts && !stop.isCancelled(); ++attempt) {
-        const int port = PortLow + int(QRandomGenerator::global()->bounded(PortHigh - PortLow));
+        const int port = attempt == 0 && firstPort > 0 ? firstPort
+                                                       : PortLow + int(QRandomGenerator::global()->bounded(PortHigh - PortLow));
         Command c;
         c.argv = NetIperfRunner::watched(NetIperfKind::serverArgs(tool, port, duration));
         c.maxRuntimeSec = duration + 60;
@@ -108,6 +110,10 @@ void serverJob(Transport &t, std::shared_ptr<ServerState> st, QString tool, int 
         }
         if (out.contains("Address already in use") || out.contains("bind failed")) {
             qCInfo(lcNetIperf) << t.node().displayName() << "port" << port << "in use; trying another";
+            {
+                std::lock_guard lock(st->mutex);
+                st->portsInUse.append(port);
+            }
             err = Error(Error::Code::CommandFailed, QStringLiteral("no free port for the server"), t.node().displayName());
             continue;
         }
@@ -281,7 +287,11 @@ StepOutcome NetIperfRunner::run(StepContext &ctx)
     auto st = std::make_shared<ServerState>();
     CancelToken serverStop;
     std::future<void> serverDone = ctx.startOnNode(
-        server, [st, tool, duration, serverStop](Transport &t) { serverJob(t, st, tool, duration, serverStop); }, &postErr);
+        server,
+        [st, tool, duration, serverStop, firstPort = p.value(QStringLiteral("port")).toInt(0)](Transport &t) {
+            serverJob(t, st, tool, duration, firstPort, serverStop);
+        },
+        &postErr);
     if (!serverDone.valid())
         return fail(postErr);
     // A cancel of the run stops the server at once, whatever the client is doing.
@@ -310,6 +320,8 @@ StepOutcome NetIperfRunner::run(StepContext &ctx)
         while (!st->ready && !st->finished && !ctx.cancel.isCancelled() && std::chrono::steady_clock::now() < deadline)
             st->cv.wait_for(lock, std::chrono::milliseconds(100));
         port = st->ready ? st->port : 0;
+        for (int used : std::as_const(st->portsInUse))
+            log(QStringLiteral("port %1 is in use on %2; tried another").arg(used).arg(server));
         if (!st->ready) {
             Error e = st->finished && st->error ? st->error
                 : ctx.cancel.isCancelled()      ? Error(Error::Code::Cancelled, QStringLiteral("cancelled"), out.target)

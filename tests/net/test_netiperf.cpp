@@ -303,6 +303,29 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(iperfProcesses().isEmpty(), 2000);
     }
 
+    void busyPortIsRetried()
+    {
+        // Something already listens on the port the step asks for first.
+        const int busy = 24000 + int(QCoreApplication::applicationPid() % 4000);
+        QCOMPARE(m_net.exec(2, {QStringLiteral("iperf3"), QStringLiteral("-s"), QStringLiteral("-D"), QStringLiteral("-p"),
+                                QString::number(busy), QStringLiteral("-I"), m_data.filePath(QStringLiteral("busy.pid"))}),
+                 0);
+        QTRY_VERIFY_WITH_TIMEOUT(m_net.exec(2, {QStringLiteral("sh"), QStringLiteral("-c"),
+                                                QStringLiteral("ss -Hltn 'sport = :%1' | grep -q .").arg(busy)}) == 0, 5000);
+        Plan p = pairPlan(1, 1, QStringLiteral("iperf3"));
+        p.steps[0].params.insert(QStringLiteral("port"), busy);
+        const RunResult r = run(p);
+        QFile pidFile(m_data.filePath(QStringLiteral("busy.pid")));
+        QVERIFY(pidFile.open(QIODevice::ReadOnly));
+        ::kill(pid_t(pidFile.readAll().trimmed().toLongLong()), SIGTERM);
+        QVERIFY2(r.errors.isEmpty(), qPrintable(r.errors.isEmpty() ? QString() : r.errors.first().toString()));
+        const int used = r.summaries.first().value(QStringLiteral("port")).toInt();
+        qInfo("port %d busy; the server took %d", busy, used);
+        QVERIFY(used != busy && used >= 20000 && used < 32000);
+        QVERIFY(r.log.join(QLatin1Char('\n')).contains(QStringLiteral("port %1 is in use").arg(busy)));
+        QTRY_VERIFY_WITH_TIMEOUT(iperfProcesses().isEmpty(), 3000);
+    }
+
     void iperf3ErrorIsAStepError()
     {
         // The client dials node3, where nothing listens on the server's port.
