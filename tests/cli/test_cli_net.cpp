@@ -122,8 +122,16 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QJsonDocument(plan).toJson());
         f.close();
-        r = cli({QStringLiteral("run"), planPath}, 90000);
+        const QString md = m_data.filePath(QStringLiteral("net.md"));
+        r = cli({QStringLiteral("run"), planPath, QStringLiteral("--markdown-out"), md}, 90000);
         QVERIFY2(r.code == 0, r.err.constData());
+        QFile mdFile(md);
+        QVERIFY(mdFile.open(QIODevice::ReadOnly));
+        const QString table = QString::fromUtf8(mdFile.readAll());
+        qInfo("%s", qPrintable(table));
+        QVERIFY(table.contains(QStringLiteral("| Pair | Tool | Streams | Gbit/s |")));
+        QVERIFY(table.contains(QStringLiteral("| iperf3 | 2 | ")));
+        QVERIFY(table.contains(QStringLiteral("s1a")) || table.contains(QStringLiteral("s1b")));
         QVERIFY2(r.out.contains("bitsPerSecond") && r.out.contains("findings"), r.out.left(2000).constData());
         QVERIFY2(r.err.contains("Gbit/s (iperf3, 2 streams"), r.err.constData());
     }
