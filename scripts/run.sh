@@ -67,6 +67,7 @@ run_plan quick-disk disk --preset quick --node local --target "$work" --size 256
 if start_lab; then
   run_plan rbd-native rbd --engine native --lab "$lab" --pool rbd --image-size 256M --runtime 5
   run_plan osd-latency osd-latency --lab "$lab" --create-temp-pool --preset quick
+  run_plan rados rados --lab "$lab" --pool rbd --preset quick --runtime 5
 fi
 echo >&2
 echo "Database: $("$cli" sessions | sed -n 's/.*"database": "\(.*\)".*/\1/p')" >&2

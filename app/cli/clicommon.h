@@ -16,6 +16,7 @@ namespace cm::cli {
 int cmdPlan(const QStringList &args);
 int cmdPlanOsdLatency(QStringList args);   // cmdplanceph.cpp
 int cmdPlanRados(const QStringList &args);
+int cmdPlanNet(QStringList args);          // cmdplannet.cpp
 int cmdRun(const QStringList &args);
 int cmdSessions(const QStringList &args);
 int cmdShow(const QStringList &args);

@@ -64,7 +64,7 @@ int cmdPlan(const QStringList &argsIn)
 {
     QStringList args = argsIn;
     if (args.isEmpty()) {
-        printErr(QStringLiteral("plan: which kind? (disk, rbd, osd-latency, rados)"));
+        printErr(QStringLiteral("plan: which kind? (disk, rbd, osd-latency, rados, net)"));
         return 2;
     }
     const QString kind = args.takeFirst();
@@ -74,8 +74,10 @@ int cmdPlan(const QStringList &argsIn)
         return cmdPlanOsdLatency(args);
     if (kind == QLatin1String("rados"))
         return cmdPlanRados(args);
+    if (kind == QLatin1String("net"))
+        return cmdPlanNet(args);
     if (kind != QLatin1String("disk")) {
-        printErr(QStringLiteral("plan: unknown kind \"%1\" (available: disk, rbd, osd-latency, rados)").arg(kind));
+        printErr(QStringLiteral("plan: unknown kind \"%1\" (available: disk, rbd, osd-latency, rados, net)").arg(kind));
         return 2;
     }
     const QString preset = takeOption(args, QStringLiteral("--preset")).value(0, QStringLiteral("quick"));

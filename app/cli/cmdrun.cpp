@@ -108,6 +108,16 @@ int cmdRun(const QStringList &argsIn)
                          .arg(o.value(QStringLiteral("p99")).toDouble() / 1e3, 0, 'f', 0)
                          .arg(o.value(QStringLiteral("outlier")).toBool() ? QStringLiteral(" OUTLIER") : QString());
         }
+        if (s.contains(QStringLiteral("bitsPerSecond"))) {   // net-iperf
+            parts << QStringLiteral("%1 Gbit/s (%2, %3 streams; %4)")
+                         .arg(s.value(QStringLiteral("bitsPerSecond")).toDouble() / 1e9, 0, 'f', 3)
+                         .arg(s.value(QStringLiteral("tool")).toString())
+                         .arg(s.value(QStringLiteral("streams")).toInt())
+                         .arg(s.value(QStringLiteral("toolReason")).toString());
+            for (const QJsonValue &v : s.value(QStringLiteral("findings")).toArray())
+                parts << QStringLiteral("\n      [%1] %2").arg(v.toObject().value(QStringLiteral("severity")).toString(),
+                                                           v.toObject().value(QStringLiteral("text")).toString());
+        }
         printErr(QStringLiteral("    %1: %2").arg(node, parts.join(QStringLiteral(", "))));
     });
     QObject::connect(&engine, &RunEngine::stepFailed, &engine, [&](RunId, int, const QString &node, const Error &err) {

@@ -1,6 +1,7 @@
 #include "bench/registry.h"
 
 #include "bench/diskfiokind.h"
+#include "bench/netiperfkind.h"
 #include "bench/osdlatencykind.h"
 #include "bench/radoskind.h"
 #include "bench/rbdkind.h"
@@ -44,6 +45,7 @@ void registerBuiltinKinds()
         Registry::instance().add(std::make_shared<RbdKind>());
         Registry::instance().add(std::make_shared<OsdLatencyKind>());
         Registry::instance().add(std::make_shared<RadosKind>());
+        Registry::instance().add(std::make_shared<NetIperfKind>());
         return true;
     }();
     Q_UNUSED(once);

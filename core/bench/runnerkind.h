@@ -36,6 +36,15 @@ public:
     virtual std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const = 0;
     // State shared by the steps of one run on one node (see RunState); null = none.
     virtual std::shared_ptr<RunState> createRunState(const Plan &) const { return nullptr; }
+    // The nodes (display names) a step is posted to; empty = every node of the plan at
+    // once (the default). A step naming one node reaches the others through
+    // StepContext::startOnNode.
+    virtual QStringList stepNodes(const Plan &plan, int stepIndex) const
+    {
+        Q_UNUSED(plan);
+        Q_UNUSED(stepIndex);
+        return {};
+    }
 };
 
 } // namespace cm

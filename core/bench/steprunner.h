@@ -9,6 +9,7 @@
 #include <QJsonObject>
 
 #include <functional>
+#include <future>
 #include <memory>
 
 namespace cm {
@@ -31,6 +32,14 @@ struct StepContext {
     std::function<void(const SampleList &)> emitSamples;   // thread-safe sink
     std::function<void(const QString &)> log;              // one line of progress text
     std::shared_ptr<RunState> runState;                    // the kind's, or null
+    // For kinds whose step runs on one node but drives others too (RunnerKind::stepNodes,
+    // e.g. net-iperf: posted to the client, starts the server on the server node).
+    // Runs `job` on that node's own worker thread with that node's Transport (a transport
+    // belongs to one thread, so it is never handed out) and returns at once; the future
+    // is ready when the job returned. An invalid future and *error when the node is not
+    // in the plan or could not be connected.
+    using NodeJob = std::function<void(Transport &)>;
+    std::function<std::future<void>(const QString &node, NodeJob job, Error *error)> startOnNode;
 };
 
 struct StepOutcome {

@@ -32,7 +32,8 @@ QStringList NodeMonitor::loopCommand(int seconds)
     static const QString script = QStringLiteral(
         "end=$(( $(date +%s) + $1 )); "
         "while [ \"$(date +%s)\" -lt \"$end\" ]; do "
-        "echo @@stat; head -n 1 /proc/stat; echo @@diskstats; cat /proc/diskstats; echo @@end; "
+        "echo @@stat; head -n 1 /proc/stat; echo @@diskstats; cat /proc/diskstats; "
+        "echo @@netdev; cat /proc/net/dev; echo @@end; "
         "sleep 1; done");
     return {QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("sh"), QString::number(seconds)};
 }

@@ -4,7 +4,10 @@
 //   it: start() and cancel() return at once.
 // - Each run gets its own thread, which owns that run's SQLite connection; each node
 //   of a step runs on a worker thread with its own Transport (one SSH session per
-//   thread); a node monitor thread per node samples CPU and disks each second.
+//   thread); a node monitor thread per node samples CPU, disks and network
+//   interfaces each second. A kind whose step spans nodes (net-iperf: a client and a
+//   server) runs it on the node it names and has jobs run on the other node's own
+//   worker (StepContext::startOnNode), so a transport still never leaves its thread.
 // - Workers append samples to the run's SampleBuffer (drained by the UI on a timer)
 //   and to the store queue, committed at least once a second.
 // - Cancel sets an atomic flag; every worker stops within 2 s and kills its remote

@@ -12,6 +12,7 @@
 #include <QSysInfo>
 
 #include <condition_variable>
+#include <future>
 #include <mutex>
 
 Q_LOGGING_CATEGORY(lcEngine, "clustermark.core.engine", QtInfoMsg)
@@ -145,7 +146,40 @@ void RunThread::run()
             auto barrier = std::make_shared<StepBarrier>();
             barrier->outcomes.resize(workers.size());
             QList<qint64> stepIds;
+            // Kinds whose step spans nodes run it on the nodes they name only.
+            const QStringList only = kind->stepNodes(m_plan, i);
+            QList<bool> runsHere;
+            for (size_t n = 0; n < workers.size(); ++n)
+                runsHere.append(only.isEmpty() || only.contains(workers[n]->node().displayName()));
+            auto startOnNode = [&workers, &connectErrors](const QString &name, StepContext::NodeJob job,
+                                                          Error *error) -> std::future<void> {
+                for (size_t k = 0; k < workers.size(); ++k) {
+                    if (workers[k]->node().displayName() != name)
+                        continue;
+                    if (connectErrors.at(int(k))) {
+                        if (error)
+                            *error = connectErrors.at(int(k));
+                        return {};
+                    }
+                    auto done = std::make_shared<std::promise<void>>();
+                    std::future<void> f = done->get_future();
+                    workers[k]->post([job = std::move(job), done](Transport &t) {
+                        job(t);
+                        done->set_value();
+                    });
+                    if (error)
+                        *error = {};
+                    return f;
+                }
+                if (error)
+                    *error = Error(Error::Code::InvalidInput, QStringLiteral("node \"%1\" is not in the plan").arg(name));
+                return {};
+            };
             for (size_t n = 0; n < workers.size(); ++n) {
+                if (!runsHere.at(int(n))) {
+                    stepIds.append(0);
+                    continue;
+                }
                 const NodeSpec &node = workers[n]->node();
                 const QString preview = kind->commandPreview(m_plan, i, node);
                 stepIds.append(store.beginStep(id, i, iter, step, node.displayName(), preview));
@@ -156,9 +190,10 @@ void RunThread::run()
                 std::lock_guard lock(barrier->mutex);
                 ++barrier->pending;
                 std::shared_ptr<StepRunner> runner = kind->createStepRunner(m_plan, i);
-                workers[n]->post([this, barrier, runner, n, i, id, now, name = node.displayName(),
+                workers[n]->post([this, barrier, runner, n, i, id, now, startOnNode, name = node.displayName(),
                                   state = runStates[n]](Transport &t) {
                     StepContext ctx;
+                    ctx.startOnNode = startOnNode;
                     ctx.transport = &t;
                     ctx.cancel = m_cancel;
                     ctx.stepIndex = i;
@@ -185,6 +220,8 @@ void RunThread::run()
             }
             flush();
             for (size_t n = 0; n < workers.size(); ++n) {
+                if (!runsHere.at(int(n)))
+                    continue;
                 const StepOutcome &o = barrier->outcomes.at(n);
                 const QString node = workers[n]->node().displayName();
                 const QString status = !o.error ? QStringLiteral("completed")

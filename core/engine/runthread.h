@@ -1,6 +1,6 @@
 #pragma once
 // Executes one run on its own thread (see runengine.h for the contract): connects the
-// nodes, starts the node monitors, runs each step on every node at once, writes every
+// nodes, starts the node monitors, runs each step on every node at once (or on the nodes its kind names), writes every
 // sample to the store as it arrives (committed at least once a second) and reports
 // progress through queued signals.
 #include "engine/samplebuffer.h"

@@ -26,6 +26,13 @@ inline QString diskUtil(const QString &dev) { return QStringLiteral("disk.%1.uti
 inline QString diskReadBytes(const QString &dev) { return QStringLiteral("disk.%1.rbytes").arg(dev); }
 inline QString diskWriteBytes(const QString &dev) { return QStringLiteral("disk.%1.wbytes").arg(dev); }
 
+// network (net-iperf): target "node1→node2" (the direction data flowed)
+inline const QString NetBw = QStringLiteral("net.bw");                   // bytes/s received
+inline const QString NetRetransmits = QStringLiteral("net.retransmits"); // TCP retransmits per interval
+// per interface, from /proc/net/dev, target the node: "net.<iface>.tx" / ".rx" (bytes/s)
+inline QString netTxBytes(const QString &iface) { return QStringLiteral("net.%1.tx").arg(iface); }
+inline QString netRxBytes(const QString &iface) { return QStringLiteral("net.%1.rx").arg(iface); }
+
 // Ceph health timeline (target "ceph")
 inline const QString CephHealth = QStringLiteral("ceph.health");                 // 0 OK, 1 WARN, 2 ERR, 3 unknown
 inline const QString CephPgsRecovering = QStringLiteral("ceph.pgs.recovering");  // PG counts
@@ -37,6 +44,8 @@ enum class Unit { BytesPerSec, OpsPerSec, Nanoseconds, Percent, Other };
 inline Unit unitOf(const QString &m)
 {
     if (m.endsWith(QLatin1String(".bw")) || m.endsWith(QLatin1String("bytes"))) return Unit::BytesPerSec;
+    if (m.startsWith(QLatin1String("net.")) && (m.endsWith(QLatin1String(".tx")) || m.endsWith(QLatin1String(".rx"))))
+        return Unit::BytesPerSec;
     if (m.endsWith(QLatin1String(".iops"))) return Unit::OpsPerSec;
     if (m.contains(QLatin1String(".lat."))) return Unit::Nanoseconds;
     if (m.startsWith(QLatin1String("cpu.")) || m.endsWith(QLatin1String(".util"))) return Unit::Percent;

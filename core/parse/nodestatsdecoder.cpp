@@ -55,7 +55,14 @@ SampleList NodeStatsDecoder::decodeBlock(const QByteArray &block, double t)
     Error cpuErr;
     const CpuTimes cpu = parseProcStat(block.mid(statAt + 7, diskAt - statAt - 7), &cpuErr, &m_warnings);
     QList<DiskStat> disks;
-    for (DiskStat &d : parseDiskStats(block.mid(diskAt + 12), nullptr, &m_warnings))
+    const qsizetype netAt = block.indexOf("@@netdev\n", diskAt);
+    const QByteArray diskText = netAt < 0 ? block.mid(diskAt + 12) : block.mid(diskAt + 12, netAt - diskAt - 12);
+    QList<NetDevStat> nets;
+    if (netAt >= 0)
+        for (NetDevStat &n : parseNetDev(block.mid(netAt + 9), nullptr, &m_warnings))
+            if (n.name != QLatin1String("lo"))
+                nets.append(std::move(n));
+    for (DiskStat &d : parseDiskStats(diskText, nullptr, &m_warnings))
         if (isWholeDiskName(d.name))
             disks.append(std::move(d));
 
@@ -72,10 +79,15 @@ SampleList NodeStatsDecoder::decodeBlock(const QByteArray &block, double t)
             out.append(Sample{-1, m_node, metric::diskWriteBytes(r.name), t, r.writeBytesPerSec});
             out.append(Sample{-1, m_node, metric::diskUtil(r.name), t, qMin(100.0, r.utilPercent)});
         }
+        for (const NetDevRate &r : netDevRates(m_prevNet, nets, dt, &m_warnings)) {
+            out.append(Sample{-1, m_node, metric::netTxBytes(r.name), t, r.txBytesPerSec});
+            out.append(Sample{-1, m_node, metric::netRxBytes(r.name), t, r.rxBytesPerSec});
+        }
     }
     if (!cpuErr)
         m_prevCpu = cpu;
     m_prevDisks = disks;
+    m_prevNet = nets;
     m_prevT = t;
     return out;
 }

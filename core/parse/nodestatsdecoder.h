@@ -1,9 +1,10 @@
 #pragma once
 // Decodes the node monitor's stream (blocks of "@@stat", the /proc/stat cpu line,
-// "@@diskstats", /proc/diskstats, "@@end") into per-second samples by differencing
+// "@@diskstats", /proc/diskstats, optionally "@@netdev" and /proc/net/dev, "@@end") into per-second samples by differencing
 // consecutive blocks. Pure: bytes in, samples and warnings out.
 #include "model/sample.h"
 #include "parse/diskstats.h"
+#include "parse/netdev.h"
 #include "parse/procstat.h"
 
 #include <QHash>
@@ -25,6 +26,7 @@ private:
     QByteArray m_pending;
     std::optional<CpuTimes> m_prevCpu;
     QList<DiskStat> m_prevDisks;
+    QList<NetDevStat> m_prevNet;
     double m_prevT = -1;
     QStringList m_warnings;
 };

@@ -72,6 +72,56 @@ QString osdTable(const StepRecord &s, const QString &title)
     return out + QLatin1Char('\n');
 }
 
+bool isNetStep(const StepRecord &s)
+{
+    return s.summary.contains(QStringLiteral("bitsPerSecond"));
+}
+
+QString gbit(const QJsonValue &v)
+{
+    return v.isDouble() ? QString::number(v.toDouble() / 1e9, 'f', 2) : Dash;
+}
+
+// A run of network steps (net-iperf; failed ones have no figures): one row per pair,
+// then the findings that need attention.
+QString netTable(const QList<StepRecord> &steps, bool repeated)
+{
+    QString out = QLatin1String("| Pair | Tool | Streams | Gbit/s | Reverse Gbit/s | Retransmits | Sender links |\n"
+                                "|:--|:--|--:|--:|--:|--:|:--|\n");
+    QStringList notes;
+    for (const StepRecord &s : steps) {
+        QString test = s.title.isEmpty() ? s.testId : s.title;
+        if (repeated)
+            test += QStringLiteral(" #%1").arg(s.iteration + 1);
+        if (s.status != QLatin1String("completed") && !s.status.isEmpty())
+            test += QStringLiteral(" (%1)").arg(s.status);
+        QStringList links;
+        const QJsonObject shares = s.summary.value(QStringLiteral("senderLinkShares")).toObject();
+        for (auto it = shares.begin(); it != shares.end(); ++it)
+            if (it.value().toDouble() >= 0.005)
+                links << QStringLiteral("%1 %2 %").arg(it.key()).arg(qRound(100 * it.value().toDouble()));
+        const QJsonValue re = s.summary.value(QStringLiteral("retransmits"));
+        out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
+                   .arg(cell(test), cell(s.summary.value(QStringLiteral("tool")).toString()),
+                        s.summary.contains(QStringLiteral("streams")) ? QString::number(s.summary.value(QStringLiteral("streams")).toInt()) : Dash,
+                        gbit(s.summary.value(QStringLiteral("bitsPerSecond"))), gbit(s.summary.value(QStringLiteral("reverseBitsPerSecond"))),
+                        re.isDouble() ? QString::number(re.toInt()) : Dash, cell(links.join(QStringLiteral(", "))));
+        for (const QJsonValue &f : s.summary.value(QStringLiteral("findings")).toArray()) {
+            const QJsonObject o = f.toObject();
+            const QString sev = o.value(QStringLiteral("severity")).toString();
+            if (sev == QLatin1String("info") && o.value(QStringLiteral("id")).toString() != QLatin1String("single-stream"))
+                continue;
+            const QString line = QStringLiteral("- %1: %2").arg(sev, cell(o.value(QStringLiteral("text")).toString()));
+            if (!notes.contains(line))
+                notes << line;
+        }
+    }
+    out += QLatin1Char('\n');
+    if (!notes.isEmpty())
+        out += notes.join(QLatin1Char('\n')) + QStringLiteral("\n\n");
+    return out;
+}
+
 } // namespace
 
 QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
@@ -85,6 +135,25 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
                              ? run.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
                              : Dash;
     QString out = QStringLiteral("**%1** — %2 — %3\n\n").arg(cell(run.name), date, status);
+    bool anyNet = false, allNet = !steps.isEmpty();
+    bool repeatedRun = false;
+    for (const StepRecord &s : steps) {
+        anyNet = anyNet || isNetStep(s);
+        allNet = allNet && (isNetStep(s) || s.status != QLatin1String("completed"));
+        repeatedRun = repeatedRun || s.iteration > 0;
+    }
+    if (anyNet && allNet) {
+        out += netTable(steps, repeatedRun);
+        QStringList tools;
+        for (const StepRecord &s : steps) {
+            const QString t = QStringLiteral("%1 %2").arg(s.summary.value(QStringLiteral("tool")).toString(),
+                                                          s.summary.value(QStringLiteral("toolVersion")).toString()).trimmed();
+            if (!t.isEmpty() && !tools.contains(t))
+                tools << t;
+        }
+        tools << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));
+        return out + tools.join(QStringLiteral(" · ")) + QLatin1Char('\n');
+    }
     out += QLatin1String("| Test | Node | Read MB/s | Read IOPS | Write MB/s | Write IOPS | Lat p50 | Lat p99 |\n"
                          "|:--|:--|--:|--:|--:|--:|--:|--:|\n");
 

@@ -45,6 +45,27 @@ private Q_SLOTS:
         for (const Sample &x : s)
             QCOMPARE(x.target, QStringLiteral("n1"));
     }
+    void interfaceRatesFromTheNetdevSection()
+    {
+        auto withNet = [](quint64 ethTx, quint64 ethRx) {
+            QByteArray b = block(100, 800, 100, 1000, 0);
+            b.chop(6);   // "@@end\n"
+            b += QStringLiteral("@@netdev\nInter-|   Receive                                                |  Transmit\n"
+                                " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed\n"
+                                "    lo: 5000 1 0 0 0 0 0 0 5000 1 0 0 0 0 0 0\n"
+                                "  eth0: %1 10 0 0 0 0 0 0 %2 20 0 0 0 0 0 0\n@@end\n")
+                     .arg(ethRx).arg(ethTx).toLatin1();
+            return b;
+        };
+        NodeStatsDecoder d(QStringLiteral("n1"));
+        QVERIFY(d.feed(withNet(1000, 2000), 1.0).isEmpty());
+        const SampleList s = d.feed(withNet(1000 + 250000000, 2000 + 1000), 1.5);
+        QCOMPARE(valueOf(s, metric::netTxBytes(QStringLiteral("eth0"))), 500000000.0);   // per second
+        QCOMPARE(valueOf(s, metric::netRxBytes(QStringLiteral("eth0"))), 2000.0);
+        QCOMPARE(valueOf(s, metric::netTxBytes(QStringLiteral("lo"))), -1.0);            // loopback left out
+        QCOMPARE(valueOf(s, metric::diskReadBytes(QStringLiteral("sda"))), 0.0);         // disks still read
+        QVERIFY(metric::unitOf(metric::netRxBytes(QStringLiteral("eth0"))) == metric::Unit::BytesPerSec);
+    }
     void garbageIsHarmless()
     {
         NodeStatsDecoder d(QStringLiteral("n1"));
