@@ -2,6 +2,7 @@
 // errors; and a quick plan end to end through `clustermark-cli run` against the real
 // lab (1 OSD): every step with figures, every object removed.
 #include "bench/radoskind.h"
+#include "clirun.h"
 #include "bench/registry.h"
 #include "ceph/radosobjectengine.h"
 #include "engine/runengine.h"
@@ -11,7 +12,6 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -21,11 +21,7 @@ using namespace cm;
 class TestRadosKind : public QObject {
     Q_OBJECT
 
-    struct Out {
-        int code = -1;
-        QByteArray out, err;
-        QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-    };
+    using Out = cmtest::CliResult;
     QTemporaryDir m_data;
     cmtest::CephLabFixture m_lab;
 
@@ -50,15 +46,7 @@ class TestRadosKind : public QObject {
 
     Out cli(const QStringList &args, int timeoutMs = 120000)
     {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("CLUSTERMARK_DATA_DIR"), m_data.path());
-        p.setProcessEnvironment(env);
-        p.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"), args);
-        if (!p.waitForFinished(timeoutMs))
-            p.kill();
-        p.waitForFinished();
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+        return cmtest::runBinary(QStringLiteral("clustermark-cli"), args, m_data.path(), timeoutMs);
     }
 
     static QJsonObject target()

@@ -3,11 +3,11 @@
 // for one test; the comparison must pair the steps, test the repetitions and name the
 // block size change, and the forum formats must not show this machine's host name.
 #include "testutil.h"
+#include "clirun.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QSysInfo>
@@ -26,11 +26,7 @@ static bool namesHost(const QByteArray &text)
 class TestCliCompare : public QObject {
     Q_OBJECT
 
-    struct Out {
-        int code = -1;
-        QByteArray out, err;
-        QJsonObject json() const { return QJsonDocument::fromJson(out).object(); }
-    };
+    using Out = cmtest::CliResult;
 
     QTemporaryDir m_data;
     QTemporaryDir m_target;
@@ -38,15 +34,7 @@ class TestCliCompare : public QObject {
 
     Out cli(const QStringList &args, int timeoutMs = 180000)
     {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("CLUSTERMARK_DATA_DIR"), m_data.path());
-        p.setProcessEnvironment(env);
-        p.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"), args);
-        if (!p.waitForFinished(timeoutMs))
-            p.kill();
-        p.waitForFinished();
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+        return cmtest::runBinary(QStringLiteral("clustermark-cli"), args, m_data.path(), timeoutMs);
     }
 
     // A quick plan cut to SEQ1M Q8T1 Read and RND4K Q32T1 Read, 1 s each, 2 repetitions.

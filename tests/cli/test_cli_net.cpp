@@ -1,13 +1,13 @@
 // clustermark-cli plan net: pair, star and mesh plans, clear refusals of bad arguments,
 // and (with the network-namespace fixture; root) `run` of a pair plan end to end.
 #include "netnsfixture.h"
+#include "clirun.h"
 #include "testutil.h"
 #include "transport/sshtransport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -16,24 +16,10 @@ class TestCliNet : public QObject {
 
     QTemporaryDir m_data;
 
-    struct Result {
-        int code;
-        QByteArray out, err;
-    };
+    using Result = cmtest::CliResult;
     Result cli(const QStringList &args, int timeoutMs = 60000)
     {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("CLUSTERMARK_DATA_DIR"), m_data.path());
-        p.setProcessEnvironment(env);
-        p.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"), args);
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-            return {-1, {}, "timed out"};
-        }
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-                p.readAllStandardError()};
+        return cmtest::runBinary(QStringLiteral("clustermark-cli"), args, m_data.path(), timeoutMs);
     }
 
 private Q_SLOTS:

@@ -2,12 +2,12 @@
 // JSON, the per-OSD summary and series in the saved run, the temporary pool gone, and
 // the clear refusals of bad arguments.
 #include "cephlabfixture.h"
+#include "clirun.h"
 #include "testutil.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -17,24 +17,10 @@ class TestCliOsdLatency : public QObject {
     QTemporaryDir m_data;
     cmtest::CephLabFixture m_lab;
 
-    struct Result {
-        int code;
-        QByteArray out, err;
-    };
+    using Result = cmtest::CliResult;
     Result cli(const QStringList &args, int timeoutMs = 120000)
     {
-        QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("CLUSTERMARK_DATA_DIR"), m_data.path());
-        p.setProcessEnvironment(env);
-        p.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"), args);
-        if (!p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished();
-            return {-1, {}, "timed out"};
-        }
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-                p.readAllStandardError()};
+        return cmtest::runBinary(QStringLiteral("clustermark-cli"), args, m_data.path(), timeoutMs);
     }
 
 private Q_SLOTS:

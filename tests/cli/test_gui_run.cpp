@@ -1,11 +1,11 @@
 // The GUI binary's --run PLAN.json, offscreen: a saved plan runs at once and is saved
 // like any run; a bad plan file is refused with a clear message and exit code 1.
+#include "clirun.h"
 #include "testutil.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -13,26 +13,16 @@
 class TestGuiRun : public QObject {
     Q_OBJECT
 
-    struct Out {
-        int code = -1;
-        QByteArray out, err;
-    };
+    using Out = cmtest::CliResult;
     QTemporaryDir m_data;
 
     Out exec(const QString &binary, const QStringList &args, int timeoutMs = 120000)
     {
-        QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("CLUSTERMARK_DATA_DIR"), m_data.path());
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         env.insert(QStringLiteral("HOME"), m_data.path());   // settings of this test only
         env.insert(QStringLiteral("ASAN_OPTIONS"), QStringLiteral("detect_leaks=0"));
-        p.setProcessEnvironment(env);
-        p.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QLatin1Char('/') + binary, args);
-        if (!p.waitForFinished(timeoutMs))
-            p.kill();
-        p.waitForFinished();
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+        return cmtest::runBinary(binary, args, m_data.path(), timeoutMs, env);
     }
 
 private Q_SLOTS:
