@@ -108,6 +108,8 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
     m_summary = {};
     m_image.clear();
     m_prefillMs = 0;
+    QElapsedTimer clock;   // io_ended_ms / cleanup_ms: when an error was seen vs when the run could return
+    clock.start();
     if (Error e = validate(w))
         return e;
     if (!m_client.isConnected())
@@ -178,7 +180,10 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
         runtimeMs = job.runtimeMs();
         intervals = job.intervals();
     }
+    const qint64 ioEndedMs = clock.elapsed();
     if (image) {
+        // With a dead OSD, closing flushes the writeback cache and releases the lock: each
+        // op waits out the OSD op timeout (bounded, but many timeouts with much dirty data).
         r = rbd_close(image);
         if (r < 0 && !err)
             err = rbdError(r, QStringLiteral("cannot close image %1").arg(context), context);
@@ -203,6 +208,8 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
     m_summary.insert(QStringLiteral("queue_depth"), w.queueDepth);
     m_summary.insert(QStringLiteral("cache"), w.cache == RbdWorkload::Cache::Off ? QStringLiteral("off") : QStringLiteral("writeback"));
     m_summary.insert(QStringLiteral("prefill_ms"), double(m_prefillMs));
+    m_summary.insert(QStringLiteral("io_ended_ms"), double(ioEndedMs));
+    m_summary.insert(QStringLiteral("cleanup_ms"), double(clock.elapsed() - ioEndedMs));
     m_summary.insert(QStringLiteral("intervals"), intervals);
     if (err)
         qCInfo(lcRbd) << "run on" << context << "ended:" << err.toString();
