@@ -38,12 +38,13 @@ struct Figures {
     // interval to the image's removal. fio: its job thread only (usr_cpu + sys_cpu), so
     // librbd's own threads are not in fio's figure.
     double cpu = 0;
+    double cpuPerOpUs = 0;   // the client's whole CPU (all threads, set-up included) per op
 };
 
-double cpuSeconds()
+double cpuSeconds(int who = RUSAGE_SELF)
 {
     rusage u{};
-    getrusage(RUSAGE_SELF, &u);
+    getrusage(who, &u);
     return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
@@ -68,6 +69,7 @@ Figures runNative(RadosClient &client, const Config &c, int runtime, RbdWorkload
     w.issue = issue;
     w.cache = c.cache;
     RbdEngine engine(client);
+    const double cpuStart = cpuSeconds();
     double cpu = 0;
     QStringList perSecond;
     const auto sink = [&](const SampleList &samples) {
@@ -85,8 +87,9 @@ Figures runNative(RadosClient &client, const Config &c, int runtime, RbdWorkload
     const double secs = d.value(QStringLiteral("runtime_ms")).toDouble() / 1000.0 - 1.0;
     if (qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_VERBOSE"))
         printf("  native per-interval IOPS: %s\n", qPrintable(perSecond.join(QLatin1Char(' '))));
+    const double ops = d.value(QStringLiteral("iops")).toDouble() * d.value(QStringLiteral("runtime_ms")).toDouble() / 1000.0;
     return {d.value(QStringLiteral("iops")).toDouble(), d.value(QStringLiteral("bw")).toDouble(),
-            secs > 0 ? 100.0 * (cpuSeconds() - cpu) / secs : 0};
+            secs > 0 ? 100.0 * (cpuSeconds() - cpu) / secs : 0, ops > 0 ? 1e6 * (cpuSeconds() - cpuStart) / ops : 0};
 }
 
 Figures runFio(const cmtest::CephLabFixture &lab, const Config &c, int runtime)
@@ -104,6 +107,7 @@ Figures runFio(const cmtest::CephLabFixture &lab, const Config &c, int runtime)
         cephArgs += QStringLiteral(" --rbd_cache=false");
     env.insert(QStringLiteral("CEPH_ARGS"), cephArgs);
     p.setProcessEnvironment(env);
+    const double childCpuStart = cpuSeconds(RUSAGE_CHILDREN);
     p.start(QStringLiteral("fio"),
             {QStringLiteral("--name=bench"), QStringLiteral("--ioengine=rbd"), QStringLiteral("--clientname=admin"),
              QStringLiteral("--pool=") + kPool, QStringLiteral("--rbdname=") + image,
@@ -111,6 +115,7 @@ Figures runFio(const cmtest::CephLabFixture &lab, const Config &c, int runtime)
              QStringLiteral("--iodepth=%1").arg(c.qd), QStringLiteral("--time_based"),
              QStringLiteral("--runtime=%1").arg(runtime), QStringLiteral("--output-format=json")});
     p.waitForFinished(runtime * 1000 + 60000);
+    const double fioCpu = cpuSeconds(RUSAGE_CHILDREN) - childCpuStart;   // all of fio's threads
     const QByteArray out = p.readAllStandardOutput();
     lab.client(QStringLiteral("rbd"), {QStringLiteral("rm"), QStringLiteral("--no-progress"), kPool + QLatin1Char('/') + image});
     const QJsonObject job = QJsonDocument::fromJson(out.mid(out.indexOf('{'))).object().value(QStringLiteral("jobs"))
@@ -118,8 +123,10 @@ Figures runFio(const cmtest::CephLabFixture &lab, const Config &c, int runtime)
     const QJsonObject w = job.value(QStringLiteral("write")).toObject();
     if (w.isEmpty())
         fprintf(stderr, "fio failed: %s\n", p.readAllStandardError().constData());
+    const double ops = w.value(QStringLiteral("total_ios")).toDouble();
     return {w.value(QStringLiteral("iops")).toDouble(), w.value(QStringLiteral("bw_bytes")).toDouble(),
-            job.value(QStringLiteral("usr_cpu")).toDouble() + job.value(QStringLiteral("sys_cpu")).toDouble()};
+            job.value(QStringLiteral("usr_cpu")).toDouble() + job.value(QStringLiteral("sys_cpu")).toDouble(),
+            ops > 0 ? 1e6 * fioCpu / ops : 0};
 }
 
 } // namespace
@@ -156,7 +163,11 @@ int main(int argc, char **argv)
         {"4k QD32 randwrite, rbd_cache off", RbdWorkload::Mode::RandWrite, 4096, 32, "randwrite", "4k", RbdWorkload::Cache::Off},
     };
     bool ok = true;
+    // CLUSTERMARK_BENCH_ONLY=N runs only the N-th configuration (0-based).
+    const int only = qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_ONLY") ? qEnvironmentVariableIntValue("CLUSTERMARK_BENCH_ONLY") : -1;
     for (const Config &c : configs) {
+        if (only >= 0 && &c != &configs[only])
+            continue;
         QList<double> ratios, ratiosWorker, nat, wrk, fio;
         for (int i = 0; i < rounds; ++i) {
             // Alternate the order so neither side always runs on a fresher cluster.
@@ -172,10 +183,10 @@ int main(int argc, char **argv)
             wrk << w.iops;
             ratios << (f.iops > 0 ? n.iops / f.iops : 0);
             ratiosWorker << (f.iops > 0 ? w.iops / f.iops : 0);
-            printf("%s round %d: fio %.0f IOPS %.1f MiB/s cpu %.0f%% | native (reissue in callback) %.0f IOPS %.1f MiB/s"
-                   " cpu %.0f%% (%.3f) | native (reissue on worker) %.0f IOPS %.1f MiB/s cpu %.0f%% (%.3f)\n",
-                   c.name, i + 1, f.iops, f.bw / 1048576, f.cpu, n.iops, n.bw / 1048576, n.cpu, ratios.last(), w.iops,
-                   w.bw / 1048576, w.cpu, ratiosWorker.last());
+            printf("%s round %d: fio %.0f IOPS %.1f MiB/s cpu %.0f%% %.0f us/op | native (reissue in callback) %.0f IOPS %.1f MiB/s"
+                   " cpu %.0f%% %.0f us/op (%.3f) | native (reissue on worker) %.0f IOPS %.1f MiB/s cpu %.0f%% %.0f us/op (%.3f)\n",
+                   c.name, i + 1, f.iops, f.bw / 1048576, f.cpu, f.cpuPerOpUs, n.iops, n.bw / 1048576, n.cpu, n.cpuPerOpUs,
+                   ratios.last(), w.iops, w.bw / 1048576, w.cpu, w.cpuPerOpUs, ratiosWorker.last());
             fflush(stdout);
         }
         const double r = median(ratios);
