@@ -13,7 +13,7 @@ constexpr auto kPoll = std::chrono::milliseconds(50);   // cancel is checked at 
 
 RbdIoRun::RbdIoRun(rbd_image_t image, const RbdWorkload &w, quint64 imageSize, QString target)
     : m_image(image), m_w(w), m_size(imageSize), m_blocks(imageSize / w.blockSize), m_target(std::move(target)),
-      m_rng(QRandomGenerator::global()->generate64())
+      m_rng(QRandomGenerator::global()->generate64()), m_blockMap(m_blocks)
 {
     const size_t bs = size_t(w.blockSize);
     m_buffers.resize(bs * size_t(w.queueDepth));
@@ -87,7 +87,7 @@ void RbdIoRun::prepare(Slot *s)
         break;
     }
     if (m_w.random()) {
-        s->offset = std::uniform_int_distribution<quint64>(0, m_blocks - 1)(m_rng) * m_w.blockSize;
+        s->offset = m_blockMap.next(m_rng) * m_w.blockSize;
     } else {
         s->offset = m_seqNext;
         m_seqNext += m_w.blockSize;

@@ -8,6 +8,7 @@
 #include "model/error.h"
 #include "model/sample.h"
 #include "util/canceltoken.h"
+#include "util/randomblockmap.h"
 
 #include <chrono>
 #include <condition_variable>
@@ -72,6 +73,7 @@ private:
     std::vector<Slot *> m_ready;   // Issue::FromWorker: completed slots to reissue
     Stats m_interval;
     std::mt19937_64 m_rng;
+    RandomBlockMap m_blockMap;   // random offsets: each block once per pass (as fio)
     quint64 m_seqNext = 0;
 
     Stats m_total;
