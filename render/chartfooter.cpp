@@ -117,15 +117,10 @@ ChartFooter runFooter(const RunRecords &r)
 {
     ChartFooter f;
     const QString kind = r.plan.kind.isEmpty() ? r.run.kind : r.plan.kind;
-    QStringList titles;
-    for (const PlanStep &s : r.plan.steps)
-        collect(titles, s.title.isEmpty() ? s.id : s.title);
     f.test = QStringLiteral("Test: %1 (%2) · run %3 · %4 · %5")
                  .arg(r.run.name, kind)
                  .arg(r.run.id)
                  .arg(runDateText(r.run), runStatusName(r.run.status));
-    if (!titles.isEmpty())
-        f.test += QStringLiteral(" · ") + titles.join(QStringLiteral(", "));
     f.parameters = parameters(r);
     f.cluster = cluster(r);
     f.appVersion = QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));

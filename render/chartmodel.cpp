@@ -35,8 +35,10 @@ void redactChart(TimeChart &c, Redactor &r)
     c.subtitle = r.apply(c.subtitle);
     for (LegendEntry &e : c.legend)
         e.label = r.apply(e.label);
-    for (ChartPanel &p : c.panels)
+    for (ChartPanel &p : c.panels) {
         p.title = r.apply(p.title);
+        p.note = r.apply(p.note);
+    }
     redactFooter(c.footer, r);
 }
 

@@ -37,9 +37,13 @@ struct ChartLine {
 };
 
 struct ChartPanel {
-    QString title;          // "Throughput", "IOPS", "Latency (solid p50, dashed p99)"
+    QString title;          // "Throughput", "IOPS", "Completion latency"
     Quantity quantity = Quantity::Plain;
     QList<ChartLine> lines;
+    QString note;           // after the title: "solid p50, dashed p99"
+    // Latency spans orders of magnitude (µs at QD1, ms at QD32): a log axis when the
+    // largest value is over this many times the smallest positive one (0 = never).
+    double logAbove = 0;
 };
 
 // A run's time series: panels stacked over one time axis, one legend for all.

@@ -63,6 +63,36 @@ QString tickLabel(double value, double step)
     return QString::number(value, 'f', std::min(decimals, 6));
 }
 
+Ticks logTicks(double minPositive, double max)
+{
+    Ticks t;
+    t.step = 0;
+    if (!(minPositive > 0) || !std::isfinite(minPositive) || !std::isfinite(max) || max <= minPositive)
+        max = std::max(10.0, minPositive * 10);
+    if (!(minPositive > 0) || !std::isfinite(minPositive))
+        minPositive = 1;
+    const int d0 = int(std::floor(std::log10(minPositive) + 1e-9));
+    const int d1 = std::max(d0 + 1, int(std::ceil(std::log10(max) - 1e-9)));
+    t.lo = std::pow(10.0, d0);
+    t.hi = std::pow(10.0, d1);
+    const bool fine = d1 - d0 <= 2;
+    for (int d = d0; d <= d1; ++d) {
+        const double base = std::pow(10.0, d);
+        t.values << base;
+        if (fine && d < d1)
+            t.values << 2 * base << 5 * base;
+    }
+    return t;
+}
+
+QString valueLabel(Quantity q, double value)
+{
+    const AxisUnit u = axisUnit(q, value);
+    const double v = value / u.divisor;
+    const QString n = QString::number(v, 'f', v < 10 && std::fabs(v - std::round(v)) > 1e-6 ? 1 : 0);
+    return u.label.isEmpty() ? n : n + QLatin1Char(' ') + u.label;
+}
+
 AxisUnit axisUnit(Quantity q, double maxValue)
 {
     const double m = std::isfinite(maxValue) ? std::fabs(maxValue) : 0;

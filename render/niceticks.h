@@ -18,6 +18,10 @@ Ticks niceTicks(double lo, double hi, int maxTicks = 6);
 // The label of a tick value: as many decimals as the step needs ("0", "2.5", "0.25").
 QString tickLabel(double value, double step);
 
+// Ticks of a log axis over [minPositive, max]: whole decades, with 2 and 5 between
+// them when the range spans at most two decades. step is 0.
+Ticks logTicks(double minPositive, double max);
+
 // The display unit of an axis: values are divided by divisor and named label.
 struct AxisUnit {
     double divisor = 1;
@@ -25,5 +29,7 @@ struct AxisUnit {
 };
 enum class Quantity { BytesPerSec, OpsPerSec, Nanoseconds, Seconds, Plain };
 AxisUnit axisUnit(Quantity q, double maxValue);
+// One value with its own unit, for log axes: "50 µs", "2 ms", "10k IOPS".
+QString valueLabel(Quantity q, double value);
 
 } // namespace cm::render

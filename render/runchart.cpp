@@ -111,9 +111,9 @@ TimeChart buildRunChart(const RunRecords &r, const QList<SeriesData> &series)
 
     QHash<QString, int> legendOf;   // step \x1f target \x1f direction → legend index
     c.panels.resize(PanelCount);
-    c.panels[Throughput] = {QStringLiteral("Throughput"), Quantity::BytesPerSec, {}};
-    c.panels[Iops] = {QStringLiteral("IOPS"), Quantity::OpsPerSec, {}};
-    c.panels[Latency] = {QStringLiteral("Completion latency (solid p50, dashed p99)"), Quantity::Nanoseconds, {}};
+    c.panels[Throughput] = {QStringLiteral("Throughput"), Quantity::BytesPerSec, {}, {}, 0};
+    c.panels[Iops] = {QStringLiteral("IOPS"), Quantity::OpsPerSec, {}, {}, 0};
+    c.panels[Latency] = {QStringLiteral("Completion latency"), Quantity::Nanoseconds, {}, QStringLiteral("solid p50, dashed p99"), 30};
 
     // Legend in plan order: series by step, then target, then the order of specs().
     auto specIndex = [](const QString &metric) {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace cm::render {
 
@@ -50,6 +51,35 @@ double panelMax(const ChartPanel &p)
     return m;
 }
 
+double panelMinPositive(const ChartPanel &p)
+{
+    double m = std::numeric_limits<double>::infinity();
+    for (const ChartLine &l : p.lines)
+        for (const auto &seg : l.segments)
+            for (const QPointF &pt : seg)
+                if (pt.y() > 0)
+                    m = std::min(m, pt.y());
+    return m;
+}
+
+struct Axis {
+    AxisUnit unit;
+    Ticks ticks;
+    bool log = false;
+    Quantity quantity = Quantity::Plain;
+
+    QString label(double tick) const { return log ? valueLabel(quantity, tick) : tickLabel(tick, ticks.step); }
+    // Position 0…1 from the bottom of a value in base units.
+    double fraction(double v) const
+    {
+        if (!log)
+            return (v / unit.divisor - ticks.lo) / (ticks.hi - ticks.lo);
+        const double l = std::log10(std::max(v, ticks.lo));
+        return (l - std::log10(ticks.lo)) / (std::log10(ticks.hi) - std::log10(ticks.lo));
+    }
+    double baseValue(double tick) const { return log ? tick : tick * unit.divisor; }
+};
+
 } // namespace
 
 void paintTimeChart(QPainter &p, const QRectF &area, const TimeChart &c, const ChartTheme &theme)
@@ -87,20 +117,24 @@ void paintTimeChart(QPainter &p, const QRectF &area, const TimeChart &c, const C
     const int n = int(c.panels.size());
     const double gap = k.s(14);
     const double panelH = (plots.height() - bottomAxisH - gap * (n - 1)) / n;
-    const double titleH = pfm.height() * 1.3;
-    struct Axis {
-        AxisUnit unit;
-        Ticks ticks;
-    };
+    const double titleH = pfm.height() * 1.6;
     QList<Axis> axes;
     double labelW = 0;
     for (const ChartPanel &panel : c.panels) {
         const double max = panelMax(panel);
-        Axis a{axisUnit(panel.quantity, max), {}};
-        const int maxTicks = std::clamp(int((panelH - titleH) / (tfm.height() * 1.8)), 2, 6);
-        a.ticks = niceTicks(0, max / a.unit.divisor * 1.04, maxTicks);
+        const double minPos = panelMinPositive(panel);
+        Axis a;
+        a.quantity = panel.quantity;
+        a.log = panel.logAbove > 0 && std::isfinite(minPos) && max > panel.logAbove * minPos;
+        if (a.log) {
+            a.ticks = logTicks(minPos, max);
+        } else {
+            a.unit = axisUnit(panel.quantity, max);
+            const int maxTicks = std::clamp(int((panelH - titleH) / (tfm.height() * 1.8)), 2, 6);
+            a.ticks = niceTicks(0, max / a.unit.divisor * 1.04, maxTicks);
+        }
         for (double v : a.ticks.values)
-            labelW = std::max(labelW, tfm.horizontalAdvance(tickLabel(v, a.ticks.step)));
+            labelW = std::max(labelW, tfm.horizontalAdvance(a.label(v)));
         axes << a;
     }
     const double plotLeft = plots.left() + labelW + k.s(8);
@@ -119,20 +153,30 @@ void paintTimeChart(QPainter &p, const QRectF &area, const TimeChart &c, const C
         const Axis &a = axes.at(i);
         const double top = plots.top() + i * (panelH + gap);
         const QRectF plot(plotLeft, top + titleH, plotRight - plotLeft, panelH - titleH);
-        auto yOf = [&](double v) { return plot.bottom() - (v / a.unit.divisor - a.ticks.lo) / (a.ticks.hi - a.ticks.lo) * plot.height(); };
+        auto yOf = [&](double v) { return plot.bottom() - a.fraction(v) * plot.height(); };
 
         p.setFont(panelFont);
         p.setPen(theme.text);
-        const QString title = a.unit.label.isEmpty() ? panel.title : QStringLiteral("%1 (%2)").arg(panel.title, a.unit.label);
+        QString title = panel.title;
+        if (a.log)
+            title += QStringLiteral(", log scale");
+        else if (!a.unit.label.isEmpty())
+            title += QStringLiteral(" (%1)").arg(a.unit.label);
+        if (!panel.note.isEmpty())
+            title += QStringLiteral(" · ") + panel.note;
         p.drawText(QPointF(plots.left(), top + pfm.ascent()), pfm.elidedText(title, Qt::ElideRight, plots.width()));
 
         p.setFont(tickFont);
+        double lastLabelY = 1e300;
         for (double v : a.ticks.values) {
-            const double yy = yOf(v * a.unit.divisor);
+            const double yy = yOf(a.baseValue(v));
             p.setPen(QPen(theme.grid, std::max(1.0, k.s(1))));
             p.drawLine(QPointF(plot.left(), yy), QPointF(plot.right(), yy));
+            if (lastLabelY - yy < tfm.height() * 0.95)
+                continue;   // a log axis can have more ticks than room for labels
+            lastLabelY = yy;
             p.setPen(theme.mutedText);
-            const QString label = tickLabel(v, a.ticks.step);
+            const QString label = a.label(v);
             p.drawText(QPointF(plot.left() - k.s(6) - tfm.horizontalAdvance(label), yy - tfm.height() / 2 + tfm.ascent()), label);
         }
         for (double v : xt.values) {
