@@ -20,7 +20,9 @@
 #include <QNetworkInterface>
 #include <QPlainTextEdit>
 #include <QSignalSpy>
+#include <QPainter>
 #include <QSpinBox>
+#include <QSvgRenderer>
 #include <QStandardPaths>
 #include <QSysInfo>
 #include <QTemporaryDir>
@@ -107,6 +109,26 @@ private Q_SLOTS:
         QVERIFY(bytes.contains("<svg"));
         QVERIFY(bytes.contains("ClusterMark " CLUSTERMARK_VERSION));
         QVERIFY2(!bytes.contains(m_host.toUtf8()), "host name in a redacted SVG");
+
+        // The SVG draws the same chart as the PNG: rendered back by Qt Svg, the two
+        // images differ little (anti-aliasing, text rasterised by another path).
+        QSvgRenderer renderer(bytes);
+        QVERIFY(renderer.isValid());
+        QImage back(900, 600, QImage::Format_ARGB32_Premultiplied);
+        back.fill(Qt::magenta);
+        QPainter painter(&back);
+        renderer.render(&painter);
+        painter.end();
+        shot(back, QStringLiteral("export-dialog-svg-rendered-back.png"));
+        img = img.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+        double diff = 0;
+        for (int y = 0; y < 600; ++y)
+            for (int x = 0; x < 900; ++x) {
+                const QRgb a = img.pixel(x, y), b = back.pixel(x, y);
+                diff += std::abs(qRed(a) - qRed(b)) + std::abs(qGreen(a) - qGreen(b)) + std::abs(qBlue(a) - qBlue(b));
+            }
+        diff /= 900.0 * 600.0 * 3;
+        QVERIFY2(diff < 6, qPrintable(QString::number(diff)));
 
         QSignalSpy failed(&d, &ChartExportDialog::saveFailed);
         d.save(out.filePath(QStringLiteral("missing/dir/chart.svg")));
