@@ -17,13 +17,14 @@ PaintKit::PaintKit(QPainter &p, const QRectF &area, const ChartTheme &theme)
     : m_p(p), m_area(area), m_theme(theme)
 {
     m_scale = std::clamp(std::min(area.width() / 1100.0, area.height() / 750.0), 0.6, 4.0);
+    m_fontScale = std::max(0.85, m_scale);
 }
 
 QFont PaintKit::font(double px, bool bold) const
 {
     QFont f(QStringLiteral("DejaVu Sans"));
     f.setStyleHint(QFont::SansSerif);
-    f.setPixelSize(std::max(7, int(std::lround(s(px)))));
+    f.setPixelSize(std::max(9, int(std::lround(px * m_fontScale))));
     f.setBold(bold);
     return f;
 }

@@ -37,6 +37,7 @@ private:
     QRectF m_area;
     ChartTheme m_theme;
     double m_scale = 1;
+    double m_fontScale = 1;   // shrinks less than m_scale: small charts stay readable
 };
 
 } // namespace cm::render

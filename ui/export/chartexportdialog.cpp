@@ -1,3 +1,4 @@
+#include "export/imagepreview.h"
 #include "export/chartexportdialog.h"
 
 #include <QCheckBox>
@@ -68,12 +69,10 @@ ChartExportDialog::ChartExportDialog(const QString &storePath, RunId run, QWidge
     form->addRow(QString(), m_redact);
     v->addLayout(form);
 
-    m_previewLabel = new QLabel(tr("Loading the run…"), this);
-    m_previewLabel->setObjectName(QStringLiteral("chartPreview"));
-    m_previewLabel->setAlignment(Qt::AlignCenter);
-    m_previewLabel->setMinimumSize(600, 400);
-    m_previewLabel->setFrameShape(QFrame::StyledPanel);
-    v->addWidget(m_previewLabel, 1);
+    m_previewView = new ImagePreview(this);
+    m_previewView->setText(tr("Loading the run…"));
+    m_previewView->setObjectName(QStringLiteral("chartPreview"));
+    v->addWidget(m_previewView, 1);
 
     auto *fileRow = new QHBoxLayout;
     m_path = new QLineEdit(this);
@@ -111,7 +110,7 @@ ChartExportDialog::ChartExportDialog(const QString &storePath, RunId run, QWidge
     connect(&m_loadWatcher, &QFutureWatcher<ExportSource>::finished, this, [this] {
         m_source = m_loadWatcher.result();
         if (!m_source.isValid()) {
-            m_previewLabel->setText(tr("Cannot load the run: %1").arg(m_source.error.message));
+            m_previewView->setText(tr("Cannot load the run: %1").arg(m_source.error.message));
             Q_EMIT loaded(false);
             return;
         }
@@ -121,8 +120,7 @@ ChartExportDialog::ChartExportDialog(const QString &storePath, RunId run, QWidge
     });
     connect(&m_previewWatcher, &QFutureWatcher<QImage>::finished, this, [this] {
         m_preview = m_previewWatcher.result();
-        const QPixmap pm = QPixmap::fromImage(m_preview);
-        m_previewLabel->setPixmap(pm.scaled(m_previewLabel->contentsRect().size(), Qt::KeepAspectRatio, Qt::SmoothTransformation));
+        m_previewView->setImage(m_preview);
         if (m_previewAgain) {
             m_previewAgain = false;
             renderPreview();

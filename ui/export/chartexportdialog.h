@@ -17,6 +17,8 @@ class QTimer;
 
 namespace cm::ui {
 
+class ImagePreview;
+
 class ChartExportDialog : public QDialog {
     Q_OBJECT
 public:
@@ -54,7 +56,7 @@ private:
     QComboBox *m_theme = nullptr;
     QComboBox *m_format = nullptr;
     QCheckBox *m_redact = nullptr;
-    QLabel *m_previewLabel = nullptr;
+    ImagePreview *m_previewView = nullptr;
     QLineEdit *m_path = nullptr;
     QPushButton *m_save = nullptr;
     QLabel *m_status = nullptr;

@@ -1,3 +1,4 @@
+#include "export/imagepreview.h"
 #include "export/forumcomposerdialog.h"
 
 #include "render/forumpost.h"
@@ -63,12 +64,10 @@ ForumComposerDialog::ForumComposerDialog(const QString &storePath, RunId run, QW
     auto *right = new QWidget(split);
     auto *rv = new QVBoxLayout(right);
     rv->setContentsMargins(6, 0, 0, 0);
-    m_imageLabel = new QLabel(tr("Loading the run…"), right);
-    m_imageLabel->setObjectName(QStringLiteral("postImage"));
-    m_imageLabel->setAlignment(Qt::AlignCenter);
-    m_imageLabel->setMinimumSize(420, 280);
-    m_imageLabel->setFrameShape(QFrame::StyledPanel);
-    rv->addWidget(m_imageLabel, 3);
+    m_imageView = new ImagePreview(right);
+    m_imageView->setText(tr("Loading the run…"));
+    m_imageView->setObjectName(QStringLiteral("postImage"));
+    rv->addWidget(m_imageView, 3);
     m_post = new QPlainTextEdit(right);
     m_post->setObjectName(QStringLiteral("postText"));
     m_post->setReadOnly(true);
@@ -134,7 +133,7 @@ ForumComposerDialog::ForumComposerDialog(const QString &storePath, RunId run, QW
     connect(&m_loadWatcher, &QFutureWatcher<ExportSource>::finished, this, [this] {
         m_source = m_loadWatcher.result();
         if (!m_source.isValid()) {
-            m_imageLabel->setText(tr("Cannot load the run: %1").arg(m_source.error.message));
+            m_imageView->setText(tr("Cannot load the run: %1").arg(m_source.error.message));
             Q_EMIT loaded(false);
             return;
         }
@@ -155,10 +154,9 @@ ForumComposerDialog::ForumComposerDialog(const QString &storePath, RunId run, QW
             return;
         }
         if (m_image.isNull())
-            m_imageLabel->setText(tr("No chart"));
+            m_imageView->setText(tr("No chart"));
         else
-            m_imageLabel->setPixmap(QPixmap::fromImage(m_image).scaled(m_imageLabel->contentsRect().size(), Qt::KeepAspectRatio,
-                                                                       Qt::SmoothTransformation));
+            m_imageView->setImage(m_image);
         Q_EMIT previewReady();
     });
     connect(&m_saveWatcher, &QFutureWatcher<Error>::finished, this, [this] {

@@ -19,6 +19,8 @@ class QTimer;
 
 namespace cm::ui {
 
+class ImagePreview;
+
 class ForumComposerDialog : public QDialog {
     Q_OBJECT
 public:
@@ -63,7 +65,7 @@ private:
     QCheckBox *m_redact = nullptr;
     QLineEdit *m_title = nullptr;
     QPlainTextEdit *m_summary = nullptr;
-    QLabel *m_imageLabel = nullptr;
+    ImagePreview *m_imageView = nullptr;
     QPlainTextEdit *m_post = nullptr;
     QLineEdit *m_folder = nullptr;
     QLabel *m_status = nullptr;
