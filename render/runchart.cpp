@@ -87,9 +87,14 @@ TimeChart buildRunChart(const RunRecords &r, const QList<SeriesData> &series)
     for (const StepRecord &s : r.steps)
         if (!titles.contains(s.index))
             titles.insert(s.index, s.title.isEmpty() ? s.testId : s.title);
+    // Node monitor series (CPU, disks, links) are not drawn and do not count.
+    auto drawn = [](const QString &metric) {
+        return std::any_of(specs().begin(), specs().end(), [&](const MetricSpec &m) { return m.metric == metric; });
+    };
     QHash<int, QSet<QString>> targetsOf;
     for (const SeriesData &s : series)
-        targetsOf[s.step].insert(s.target);
+        if (drawn(s.metric))
+            targetsOf[s.step].insert(s.target);
     bool manyTargets = false;
     for (auto it = targetsOf.begin(); it != targetsOf.end(); ++it)
         manyTargets = manyTargets || it.value().size() > 1;
@@ -97,6 +102,18 @@ TimeChart buildRunChart(const RunRecords &r, const QList<SeriesData> &series)
     for (const StepRecord &s : r.steps)
         nodes.insert(s.node);
     const bool showTarget = manyTargets || nodes.size() > 1;
+    // "node1:/srv/cm-bench.file" → "node1" when that tells a step's targets apart.
+    auto nodeOf = [](const QString &target) {
+        const qsizetype colon = target.indexOf(QLatin1Char(':'));
+        return colon > 0 ? target.left(colon) : target;
+    };
+    QHash<int, bool> nodeEnough;
+    for (auto it = targetsOf.begin(); it != targetsOf.end(); ++it) {
+        QSet<QString> n;
+        for (const QString &t : it.value())
+            n.insert(nodeOf(t));
+        nodeEnough.insert(it.key(), n.size() == it.value().size());
+    }
 
     // Directions that moved data, per step × target (fio reports zeros for the other).
     QHash<QString, QSet<QString>> dirsOf;   // step \x1f target → directions
@@ -146,7 +163,7 @@ TimeChart buildRunChart(const RunRecords &r, const QList<SeriesData> &series)
             if (dirs.size() > 1)
                 label += QStringLiteral(" (%1)").arg(m.direction);
             if (showTarget)
-                label += QStringLiteral(" · ") + s->target;
+                label += QStringLiteral(" · ") + (nodeEnough.value(s->step) ? nodeOf(s->target) : s->target);
             legend = int(c.legend.size());
             legendOf.insert(key, legend);
             c.legend << LegendEntry{label, legend};
