@@ -22,6 +22,10 @@ int cmdSessions(const QStringList &args);
 int cmdShow(const QStringList &args);
 int cmdCompare(const QStringList &args);   // cmdcompare.cpp
 int cmdExport(const QStringList &args);    // cmdcompare.cpp
+// Charts (cmdchart.cpp): export/compare with --png or --svg; main() needs a QGuiApplication.
+bool wantsChart(const QStringList &args);
+int cmdExportChart(const QStringList &args);
+int cmdCompareChart(const QStringList &args);
 int cmdInventory(const QStringList &args);
 int cmdTrust(const QStringList &args);
 int cmdCeph(const QStringList &args);

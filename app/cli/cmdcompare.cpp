@@ -57,6 +57,8 @@ bool runIds(const QStringList &args, QList<RunId> *ids)
 
 int cmdCompare(const QStringList &argsIn)
 {
+    if (wantsChart(argsIn))
+        return cmdCompareChart(argsIn);
     QStringList args = argsIn;
     const QString usage = QStringLiteral("usage: clustermark-cli compare RUN_A RUN_B [RUN…] [--format md|bbcode|csv|json] [--no-redact]");
     ExportFormat format;
@@ -86,6 +88,8 @@ int cmdCompare(const QStringList &argsIn)
 
 int cmdExport(const QStringList &argsIn)
 {
+    if (wantsChart(argsIn))
+        return cmdExportChart(argsIn);
     QStringList args = argsIn;
     ExportFormat format;
     bool redact = false;

@@ -4,7 +4,9 @@
 
 #include "bench/registry.h"
 
-#include <QCoreApplication>
+#include <QGuiApplication>
+
+#include <memory>
 
 namespace {
 
@@ -48,11 +50,19 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
                      standard deviation over the repetitions, % change, Welch's
                      t-test p (significant below 0.05), and what differs between the
                      runs (parameters, kernel, fio version, write cache, …)
+  compare RUN_A RUN_B [RUN…] --png FILE --svg FILE [--width W --height H]
+          [--theme light|dark] [--latency] [--no-redact]
+                     a bar chart per test (headline figure, % change, * when
+                     significant), footer with parameters, cluster and version
   export RUN [--format md|bbcode|csv|json|cdm] [--redact|--no-redact]
                      one run's table for a forum post or a spreadsheet; cdm: the
                      CrystalDiskMark text layout (disk runs)
         Markdown, BBCode and cdm replace host names, IP and MAC addresses with
         node1…, ip1…, mac1… unless --no-redact; CSV and JSON only with --redact
+  export RUN --png FILE --svg FILE [--width W --height H] [--theme light|dark] [--no-redact]
+                     the run's throughput, IOPS and latency over time as PNG and/or
+                     SVG (default 1200×800, light), footer naming the test, its
+                     parameters, the cluster and the version; redacted by default
   inventory NODE --json [--procfs DIR] [--sysfs DIR]
                      hostname, kernel, CPU, memory, disks, NICs of a node (or of a
                      recorded /proc and /sys tree)
@@ -81,11 +91,31 @@ key passphrases are read from the OS keychain for nodes saved with "remember".
 The database lives in $CLUSTERMARK_DATA_DIR if set, else the app data folder.
 )";
 
+// export/compare with --png or --svg draw text: they need a QGuiApplication (fonts).
+bool rendersChart(int argc, char **argv)
+{
+    if (argc < 2 || (qstrcmp(argv[1], "export") != 0 && qstrcmp(argv[1], "compare") != 0))
+        return false;
+    QStringList args;
+    for (int i = 2; i < argc; ++i)
+        args << QString::fromLocal8Bit(argv[i]);
+    return cm::cli::wantsChart(args);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
-    QCoreApplication app(argc, argv);
+    std::unique_ptr<QCoreApplication> appHolder;
+    if (rendersChart(argc, argv)) {
+        // Nothing is shown: render offscreen unless a platform was chosen (a stale
+        // DISPLAY would otherwise abort the command).
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        appHolder = std::make_unique<QGuiApplication>(argc, argv);
+    } else {
+        appHolder = std::make_unique<QCoreApplication>(argc, argv);
+    }
     QCoreApplication::setApplicationName(QStringLiteral("ClusterMark"));
     QCoreApplication::setOrganizationName(QStringLiteral("ClusterMark"));
     QCoreApplication::setApplicationVersion(QStringLiteral(CLUSTERMARK_VERSION));

@@ -1,10 +1,14 @@
 #include "results/resultsview.h"
 
+#include "export/chartexportdialog.h"
+#include "export/forumcomposerdialog.h"
 #include "results/resultsmodel.h"
 #include "results/rundetailpane.h"
 
 #include <QHeaderView>
+#include <QHBoxLayout>
 #include <QItemSelectionModel>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -17,6 +21,19 @@ ResultsView::ResultsView(const QString &storePath, QWidget *parent)
 {
     auto *v = new QVBoxLayout(this);
     v->setContentsMargins(4, 4, 4, 4);
+    auto *actions = new QHBoxLayout;
+    m_exportChart = new QPushButton(tr("Export chart…"), this);
+    m_exportChart->setObjectName(QStringLiteral("exportChartButton"));
+    m_forumPost = new QPushButton(tr("Forum post…"), this);
+    m_forumPost->setObjectName(QStringLiteral("forumPostButton"));
+    for (QPushButton *b : {m_exportChart, m_forumPost}) {
+        b->setEnabled(false);
+        actions->addWidget(b);
+    }
+    actions->addStretch();
+    v->addLayout(actions);
+    connect(m_exportChart, &QPushButton::clicked, this, &ResultsView::exportChart);
+    connect(m_forumPost, &QPushButton::clicked, this, &ResultsView::composeForumPost);
     auto *split = new QSplitter(Qt::Vertical, this);
     m_model = new ResultsModel(this);
     m_table = new QTableView(split);
@@ -36,7 +53,12 @@ ResultsView::ResultsView(const QString &storePath, QWidget *parent)
     v->addWidget(split);
 
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &cur) { showRun(m_model->runIdAt(cur.row())); });
+            [this](const QModelIndex &cur) {
+                const RunId id = m_model->runIdAt(cur.row());
+                m_exportChart->setEnabled(id > 0);
+                m_forumPost->setEnabled(id > 0);
+                showRun(id);
+            });
     connect(&m_rowsWatcher, &QFutureWatcher<QList<ResultRow>>::finished, this, [this] {
         const QList<ResultRow> rows = m_rowsWatcher.result();
         const RunId keep = m_wanted ? m_wanted : m_model->runIdAt(m_table->currentIndex().row());
@@ -80,6 +102,33 @@ void ResultsView::selectRun(RunId id)
     m_wanted = 0;
     m_table->setCurrentIndex(m_model->index(row, 0));
     m_table->selectRow(row);
+}
+
+RunId ResultsView::currentRun() const
+{
+    return m_model->runIdAt(m_table->currentIndex().row());
+}
+
+ChartExportDialog *ResultsView::exportChart()
+{
+    const RunId id = currentRun();
+    if (id <= 0)
+        return nullptr;
+    auto *d = new ChartExportDialog(m_storePath, id, this);
+    d->setAttribute(Qt::WA_DeleteOnClose);
+    d->open();
+    return d;
+}
+
+ForumComposerDialog *ResultsView::composeForumPost()
+{
+    const RunId id = currentRun();
+    if (id <= 0)
+        return nullptr;
+    auto *d = new ForumComposerDialog(m_storePath, id, this);
+    d->setAttribute(Qt::WA_DeleteOnClose);
+    d->open();
+    return d;
 }
 
 void ResultsView::showRun(RunId id)

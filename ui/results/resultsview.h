@@ -6,10 +6,13 @@
 #include <QFutureWatcher>
 #include <QWidget>
 
+class QPushButton;
 class QTableView;
 
 namespace cm::ui {
 
+class ChartExportDialog;
+class ForumComposerDialog;
 class ResultsModel;
 class RunDetailPane;
 
@@ -23,6 +26,10 @@ public:
     ResultsModel *model() const { return m_model; }
     RunDetailPane *detailPane() const { return m_detail; }
     bool isLoading() const { return m_rowsWatcher.isRunning(); }
+    RunId currentRun() const;
+    // Open (non-modal, deleted on close) for the current run; nullptr without one.
+    ChartExportDialog *exportChart();
+    ForumComposerDialog *composeForumPost();
 
 Q_SIGNALS:
     void reloaded(int runCount);
@@ -34,6 +41,8 @@ private:
     QString m_storePath;
     ResultsModel *m_model = nullptr;
     QTableView *m_table = nullptr;
+    QPushButton *m_exportChart = nullptr;
+    QPushButton *m_forumPost = nullptr;
     RunDetailPane *m_detail = nullptr;
     QFutureWatcher<QList<ResultRow>> m_rowsWatcher;
     QFutureWatcher<RunDetail> m_detailWatcher;

@@ -1,0 +1,43 @@
+#include "render/chartsource.h"
+
+namespace cm::render {
+
+Error loadRunChart(SessionStore &store, RunId id, bool redact, RunChartData *out)
+{
+    if (const Error e = loadRunRecords(store, id, &out->records))
+        return e;
+    const QList<SeriesData> series = store.series(id);
+    if (store.lastError())
+        return store.lastError();
+    out->chart = buildRunChart(out->records, series);
+    if (redact) {
+        Redactor red;
+        red.addRecords(out->records);
+        redactChart(out->chart, red);
+    }
+    return {};
+}
+
+Error loadCompareChart(SessionStore &store, const QList<RunId> &ids, bool redact, BarChart *out,
+                       const CompareChartOptions &options)
+{
+    RunCompare c;
+    if (const Error e = compareRuns(store, ids, &c))
+        return e;
+    QList<RunRecords> records;
+    for (RunId id : ids) {
+        RunRecords r;
+        if (const Error e = loadRunRecords(store, id, &r))
+            return e;
+        records << r;
+    }
+    *out = buildCompareChart(c, records, options);
+    if (redact) {
+        Redactor red;
+        addCompareNames(red, c, records);
+        redactChart(*out, red);
+    }
+    return {};
+}
+
+} // namespace cm::render

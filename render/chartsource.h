@@ -1,0 +1,21 @@
+#pragma once
+// Charts straight from the session store, for the CLI and the GUI: loads the run(s),
+// builds the chart, and redacts it (host names, IP and MAC addresses) when asked.
+// Call on the thread that owns the store.
+#include "render/comparechart.h"
+#include "render/runchart.h"
+#include "store/redactor.h"
+
+namespace cm::render {
+
+struct RunChartData {
+    RunRecords records;
+    TimeChart chart;
+};
+
+Error loadRunChart(SessionStore &store, RunId id, bool redact, RunChartData *out);
+// The runs' records are loaded too (the footer reads the baseline's parameters).
+Error loadCompareChart(SessionStore &store, const QList<RunId> &ids, bool redact, BarChart *out,
+                       const CompareChartOptions &options = {});
+
+} // namespace cm::render
