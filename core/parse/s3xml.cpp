@@ -202,8 +202,9 @@ Error parseS3CompleteMultipart(const QByteArray &xml, S3CompleteMultipartResult 
         return e;
     S3CompleteMultipartResult r{root->childText(u"Location"), root->childText(u"Bucket"), root->childText(u"Key"),
                                 root->childText(u"ETag")};
-    if (r.etag.isEmpty())
-        return Error(Error::Code::ParseError, QStringLiteral("CompleteMultipartUpload: no <ETag>"));
+    // radosgw 16.2 sends an empty <ETag/>: the ETag is not required.
+    if (r.key.isEmpty() && r.location.isEmpty())
+        return Error(Error::Code::ParseError, QStringLiteral("CompleteMultipartUpload: neither <Key> nor <Location>"));
     *out = r;
     return {};
 }
