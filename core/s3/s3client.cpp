@@ -49,6 +49,7 @@ S3Client::S3Client(const S3Config &config) : m_config(config)
     m_signer = SigV4Signer(config.accessKey, config.secretKey, config.region.toLatin1(), "s3");
     S3HttpPool::Options o;
     o.maxConnections = config.maxConnections;
+    o.threads = config.threads;
     o.caFile = config.caFile;
     o.verifyTls = !config.skipTlsVerify;
     o.connectTimeoutMs = config.connectTimeoutMs;

@@ -27,6 +27,7 @@ struct S3Config {
     QString caFile;                   // PEM; empty: the system trust store
     bool skipTlsVerify = false;       // explicit; results must say so
     int maxConnections = 16;
+    int threads = 0;                  // event-loop threads of the pool; 0: min(2, cores)
     int connectTimeoutMs = 5000;
     int stallTimeoutMs = 15000;
 };

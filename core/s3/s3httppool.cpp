@@ -4,6 +4,11 @@
 
 #include <curl/curl.h>
 
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <deque>
@@ -117,6 +122,8 @@ Error curlError(CURLcode rc, const Transfer &t)
 
 struct S3HttpPool::Impl {
     S3HttpPool *q = nullptr;
+    int maxConnections = 16;
+    std::atomic<int> load{0};                             // requests queued or running here
     CURLM *multi = nullptr;
     std::mutex lock;
     std::deque<std::pair<S3HttpRequest, Callback>> queue; // under lock
@@ -125,6 +132,55 @@ struct S3HttpPool::Impl {
     std::unordered_map<CURL *, std::unique_ptr<Transfer>> running; // pool thread only
     std::vector<CURL *> idle;                                      // pool thread only
     std::thread thread;
+    int epollFd = -1;
+    int wakeFd = -1;                 // eventfd: submit/cancel/stop from other threads
+    qint64 timerDeadlineNs = -1;     // curl's timer (CURLMOPT_TIMERFUNCTION); -1: none
+
+    void wake()
+    {
+        // the pool's own thread looks at the queue before it waits again
+        if (std::this_thread::get_id() == thread.get_id())
+            return;
+        const uint64_t one = 1;
+        [[maybe_unused]] const ssize_t n = ::write(wakeFd, &one, sizeof one);
+    }
+
+    static int onSocket(CURL *, curl_socket_t s, int what, void *userp, void *socketp)
+    {
+        auto *self = static_cast<Impl *>(userp);
+        if (what == CURL_POLL_REMOVE) {
+            epoll_ctl(self->epollFd, EPOLL_CTL_DEL, s, nullptr);
+            return 0;
+        }
+        epoll_event ev{};
+        ev.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0u) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0u);
+        ev.data.fd = s;
+        const int op = socketp ? EPOLL_CTL_MOD : EPOLL_CTL_ADD;
+        if (epoll_ctl(self->epollFd, op, s, &ev) != 0) {
+            if (errno == EEXIST)
+                epoll_ctl(self->epollFd, EPOLL_CTL_MOD, s, &ev);
+            else if (errno == ENOENT)
+                epoll_ctl(self->epollFd, EPOLL_CTL_ADD, s, &ev);
+        }
+        if (!socketp)
+            curl_multi_assign(self->multi, s, self);
+        return 0;
+    }
+
+    static int onTimer(CURLM *, long timeoutMs, void *userp)
+    {
+        auto *self = static_cast<Impl *>(userp);
+        self->timerDeadlineNs = timeoutMs < 0 ? -1 : nowNs() + qint64(timeoutMs) * 1000000;
+        return 0;
+    }
+
+    void drainDone()
+    {
+        int left = 0;
+        while (CURLMsg *msg = curl_multi_info_read(multi, &left))
+            if (msg->msg == CURLMSG_DONE)
+                onDone(msg);
+    }
 
     void start(std::pair<S3HttpRequest, Callback> &&job)
     {
@@ -149,7 +205,9 @@ struct S3HttpPool::Impl {
         curl_easy_setopt(e, CURLOPT_URL, t->req.url.constData());
         curl_easy_setopt(e, CURLOPT_HTTP_VERSION, long(CURL_HTTP_VERSION_1_1));
         curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+        curl_easy_setopt(e, CURLOPT_PROXY, ""); // no proxy; and no environment lookups per request
         curl_easy_setopt(e, CURLOPT_TCP_NODELAY, 1L);
+        curl_easy_setopt(e, CURLOPT_BUFFERSIZE, 128L * 1024); // fewer recv calls per large answer
         curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->errbuf);
         curl_easy_setopt(e, CURLOPT_PRIVATE, t.get());
         curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, onWrite);
@@ -197,6 +255,7 @@ struct S3HttpPool::Impl {
     void finishWithoutCurl(std::unique_ptr<Transfer> t)
     {
         q->m_inFlight.fetch_sub(1);
+        load.fetch_sub(1);
         if (t->done)
             t->done(std::move(t->resp));
     }
@@ -215,7 +274,7 @@ struct S3HttpPool::Impl {
         t->resp.bytesSent = t->sent;
         curl_slist_free_all(t->headers);
         t->headers = nullptr;
-        if (idle.size() < size_t(q->m_options.maxConnections) * 2)
+        if (idle.size() < size_t(maxConnections) * 2)
             idle.push_back(e);
         else
             curl_easy_cleanup(e);
@@ -265,8 +324,11 @@ struct S3HttpPool::Impl {
         }
     }
 
+    // curl's socket interface on epoll: only the connections that have something to do
+    // are touched (curl_multi_perform would look at every transfer on every wake-up).
     void loop()
     {
+        epoll_event events[64];
         while (true) {
             std::deque<std::pair<S3HttpRequest, Callback>> jobs;
             bool cancel = false;
@@ -276,9 +338,10 @@ struct S3HttpPool::Impl {
                 cancel = cancelRequested;
             }
             if (cancel || stop.load()) {
-                for (auto &j : jobs) { // put back so cancelEverything() ends them with the rest
-                    std::lock_guard g(lock);
-                    queue.push_front(std::move(j));
+                {
+                    std::lock_guard g(lock); // put back so cancelEverything() ends them with the rest
+                    for (auto &j : jobs)
+                        queue.push_front(std::move(j));
                 }
                 cancelEverything();
                 if (stop.load())
@@ -287,52 +350,101 @@ struct S3HttpPool::Impl {
             }
             for (auto &j : jobs)
                 start(std::move(j));
-            int still = 0;
-            curl_multi_perform(multi, &still);
-            int left = 0;
-            while (CURLMsg *msg = curl_multi_info_read(multi, &left))
-                if (msg->msg == CURLMSG_DONE)
-                    onDone(msg);
+            drainDone(); // a handle that could not be added
+
+            int waitMs = 1000;
+            if (timerDeadlineNs >= 0)
+                waitMs = int(qBound<qint64>(0, (timerDeadlineNs - nowNs() + 999999) / 1000000, qint64(1000)));
             {
                 std::lock_guard g(lock);
                 if (!queue.empty() || cancelRequested || stop.load())
-                    continue;
+                    waitMs = 0;
             }
-            curl_multi_poll(multi, nullptr, 0, 1000, nullptr);
+            const int n = epoll_wait(epollFd, events, 64, waitMs);
+            int running = 0;
+            for (int i = 0; i < n; ++i) {
+                const int fd = events[i].data.fd;
+                if (fd == wakeFd) {
+                    uint64_t v = 0;
+                    [[maybe_unused]] const ssize_t r = ::read(wakeFd, &v, sizeof v);
+                    continue;
+                }
+                const uint32_t e = events[i].events;
+                const int flags = ((e & EPOLLIN) ? CURL_CSELECT_IN : 0) | ((e & EPOLLOUT) ? CURL_CSELECT_OUT : 0)
+                    | ((e & (EPOLLERR | EPOLLHUP)) ? CURL_CSELECT_ERR : 0);
+                curl_multi_socket_action(multi, fd, flags, &running);
+            }
+            if (timerDeadlineNs >= 0 && nowNs() >= timerDeadlineNs) {
+                timerDeadlineNs = -1; // curl sets the next one from inside the call
+                curl_multi_socket_action(multi, CURL_SOCKET_TIMEOUT, 0, &running);
+            }
+            drainDone();
         }
     }
 };
 
-S3HttpPool::S3HttpPool(const Options &options) : m_options(options), d(std::make_unique<Impl>())
+S3HttpPool::S3HttpPool(const Options &options) : m_options(options)
 {
     ensureCurlGlobal();
     m_options.maxConnections = qBound(1, m_options.maxConnections, 4096);
-    d->q = this;
-    d->multi = curl_multi_init();
-    curl_multi_setopt(d->multi, CURLMOPT_MAX_HOST_CONNECTIONS, long(m_options.maxConnections));
-    curl_multi_setopt(d->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, long(m_options.maxConnections));
-    curl_multi_setopt(d->multi, CURLMOPT_MAXCONNECTS, long(m_options.maxConnections));
-    d->thread = std::thread([this] { d->loop(); });
+    if (m_options.threads <= 0)
+        m_options.threads = qBound(1, int(std::thread::hardware_concurrency()), 2);
+    m_options.threads = qBound(1, m_options.threads, m_options.maxConnections);
+    for (int i = 0; i < m_options.threads; ++i) {
+        auto d = std::make_unique<Impl>();
+        d->q = this;
+        // the connections split across the threads; the first ones take the remainder
+        d->maxConnections = m_options.maxConnections / m_options.threads + (i < m_options.maxConnections % m_options.threads);
+        d->multi = curl_multi_init();
+        d->epollFd = epoll_create1(EPOLL_CLOEXEC);
+        d->wakeFd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+        epoll_event ev{};
+        ev.events = EPOLLIN;
+        ev.data.fd = d->wakeFd;
+        epoll_ctl(d->epollFd, EPOLL_CTL_ADD, d->wakeFd, &ev);
+        curl_multi_setopt(d->multi, CURLMOPT_SOCKETFUNCTION, &Impl::onSocket);
+        curl_multi_setopt(d->multi, CURLMOPT_SOCKETDATA, d.get());
+        curl_multi_setopt(d->multi, CURLMOPT_TIMERFUNCTION, &Impl::onTimer);
+        curl_multi_setopt(d->multi, CURLMOPT_TIMERDATA, d.get());
+        curl_multi_setopt(d->multi, CURLMOPT_MAX_HOST_CONNECTIONS, long(d->maxConnections));
+        curl_multi_setopt(d->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, long(d->maxConnections));
+        curl_multi_setopt(d->multi, CURLMOPT_MAXCONNECTS, long(d->maxConnections));
+        Impl *raw = d.get();
+        m_workers.push_back(std::move(d));
+        raw->thread = std::thread([raw] { raw->loop(); });
+    }
 }
 
 S3HttpPool::~S3HttpPool()
 {
-    d->stop.store(true);
-    curl_multi_wakeup(d->multi);
-    d->thread.join();
-    for (CURL *e : d->idle)
-        curl_easy_cleanup(e);
-    curl_multi_cleanup(d->multi);
+    for (auto &d : m_workers) {
+        d->stop.store(true);
+        d->wake();
+    }
+    for (auto &d : m_workers) {
+        d->thread.join();
+        for (CURL *e : d->idle)
+            curl_easy_cleanup(e);
+        curl_multi_cleanup(d->multi);
+        ::close(d->wakeFd);
+        ::close(d->epollFd);
+    }
 }
 
 void S3HttpPool::submit(S3HttpRequest request, Callback done)
 {
+    // the least busy thread, so that no thread queues while another has a free connection
+    Impl *d = m_workers.front().get();
+    for (const auto &w : m_workers)
+        if (w->load.load() < d->load.load())
+            d = w.get();
     m_inFlight.fetch_add(1);
+    d->load.fetch_add(1);
     {
         std::lock_guard g(d->lock);
         d->queue.emplace_back(std::move(request), std::move(done));
     }
-    curl_multi_wakeup(d->multi);
+    d->wake();
 }
 
 S3HttpResponse S3HttpPool::execute(S3HttpRequest request)
@@ -345,11 +457,13 @@ S3HttpResponse S3HttpPool::execute(S3HttpRequest request)
 
 void S3HttpPool::cancelAll()
 {
-    {
-        std::lock_guard g(d->lock);
-        d->cancelRequested = true;
+    for (auto &d : m_workers) {
+        {
+            std::lock_guard g(d->lock);
+            d->cancelRequested = true;
+        }
+        d->wake();
     }
-    curl_multi_wakeup(d->multi);
 }
 
 } // namespace cm

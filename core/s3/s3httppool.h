@@ -6,7 +6,7 @@
 // most 6 connections per host (QHttpNetworkConnection's fixed channel count; the knob,
 // QHttp1Configuration, only came in Qt 6.5), so 16 or 64 requests in flight would queue
 // behind 6 sockets and the app would measure itself. libcurl multi drives any number of
-// connections from one thread with poll(), reuses them (keep-alive), does TLS with the
+// connections from one thread (its socket interface on epoll), reuses them (keep-alive), does TLS with the
 // system trust store or a given CA, and costs a few microseconds of CPU per request;
 // measured against wrk/hey on the lab's radosgw (tests/bench/bench_s3_vs_loadgen.cpp).
 //
@@ -20,6 +20,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <vector>
 
 namespace cm {
 
@@ -27,6 +28,7 @@ class S3HttpPool {
 public:
     struct Options {
         int maxConnections = 16;      // per host, and in total
+        int threads = 0;              // event-loop threads sharing the connections; 0: min(2, cores)
         QString caFile;               // PEM bundle; empty: the system trust store
         bool verifyTls = true;        // false: no certificate or host name check (marked in results)
         int connectTimeoutMs = 5000;
@@ -50,7 +52,7 @@ private:
     struct Impl;
     Options m_options;
     std::atomic<int> m_inFlight{0};
-    std::unique_ptr<Impl> d;
+    std::vector<std::unique_ptr<Impl>> m_workers;
 };
 
 } // namespace cm
