@@ -207,7 +207,6 @@ struct S3HttpPool::Impl {
         curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
         curl_easy_setopt(e, CURLOPT_PROXY, ""); // no proxy; and no environment lookups per request
         curl_easy_setopt(e, CURLOPT_TCP_NODELAY, 1L);
-        curl_easy_setopt(e, CURLOPT_BUFFERSIZE, 128L * 1024); // fewer recv calls per large answer
         curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->errbuf);
         curl_easy_setopt(e, CURLOPT_PRIVATE, t.get());
         curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, onWrite);
