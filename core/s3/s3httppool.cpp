@@ -1,5 +1,7 @@
 #include "s3/s3httppool.h"
 
+#include "s3/plainhttploop.h"
+
 #include <QLoggingCategory>
 
 #include <curl/curl.h>
@@ -384,11 +386,27 @@ struct S3HttpPool::Impl {
 
 S3HttpPool::S3HttpPool(const Options &options) : m_options(options)
 {
-    ensureCurlGlobal();
     m_options.maxConnections = qBound(1, m_options.maxConnections, 4096);
     if (m_options.threads <= 0)
         m_options.threads = qBound(1, int(std::thread::hardware_concurrency()), 2);
     m_options.threads = qBound(1, m_options.threads, m_options.maxConnections);
+    if (!m_options.plainHttpEngine) {
+        startCurlWorkers();
+        return;
+    }
+    for (int i = 0; i < m_options.threads; ++i) {
+        PlainHttpLoop::Options o;
+        o.maxConnections = m_options.maxConnections / m_options.threads + (i < m_options.maxConnections % m_options.threads);
+        o.connectTimeoutMs = m_options.connectTimeoutMs;
+        o.stallTimeoutMs = m_options.stallTimeoutMs;
+        m_plain.push_back(std::make_unique<PlainHttpLoop>(o, &m_inFlight));
+    }
+}
+
+void S3HttpPool::startCurlWorkers()
+{
+    std::call_once(m_curlOnce, [this] {
+    ensureCurlGlobal();
     for (int i = 0; i < m_options.threads; ++i) {
         auto d = std::make_unique<Impl>();
         d->q = this;
@@ -412,10 +430,12 @@ S3HttpPool::S3HttpPool(const Options &options) : m_options(options)
         m_workers.push_back(std::move(d));
         raw->thread = std::thread([raw] { raw->loop(); });
     }
+    });
 }
 
 S3HttpPool::~S3HttpPool()
 {
+    m_plain.clear(); // each ends its requests and joins
     for (auto &d : m_workers) {
         d->stop.store(true);
         d->wake();
@@ -432,6 +452,16 @@ S3HttpPool::~S3HttpPool()
 
 void S3HttpPool::submit(S3HttpRequest request, Callback done)
 {
+    if (!m_plain.empty() && request.url.startsWith("http://")) {
+        PlainHttpLoop *p = m_plain.front().get();
+        for (const auto &w : m_plain)
+            if (w->load() < p->load())
+                p = w.get();
+        m_inFlight.fetch_add(1);
+        p->submit(std::move(request), std::move(done));
+        return;
+    }
+    startCurlWorkers();
     // the least busy thread, so that no thread queues while another has a free connection
     Impl *d = m_workers.front().get();
     for (const auto &w : m_workers)
@@ -456,6 +486,8 @@ S3HttpResponse S3HttpPool::execute(S3HttpRequest request)
 
 void S3HttpPool::cancelAll()
 {
+    for (auto &p : m_plain)
+        p->cancelAll();
     for (auto &d : m_workers) {
         {
             std::lock_guard g(d->lock);

@@ -2,7 +2,8 @@
 // Many HTTP/1.1 requests in flight over a pool of keep-alive connections, on one worker
 // thread of its own.
 //
-// Why libcurl's multi interface and not QNetworkAccessManager: Qt 6.4's QNAM opens at
+// http:// goes to PlainHttpLoop (see there why), https:// to libcurl's multi interface.
+// Why libcurl and not QNetworkAccessManager: Qt 6.4's QNAM opens at
 // most 6 connections per host (QHttpNetworkConnection's fixed channel count; the knob,
 // QHttp1Configuration, only came in Qt 6.5), so 16 or 64 requests in flight would queue
 // behind 6 sockets and the app would measure itself. libcurl multi drives any number of
@@ -20,6 +21,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace cm {
@@ -29,6 +31,7 @@ public:
     struct Options {
         int maxConnections = 16;      // per host, and in total
         int threads = 0;              // event-loop threads sharing the connections; 0: min(2, cores)
+        bool plainHttpEngine = true;  // http:// on PlainHttpLoop (lean); false: libcurl for all
         QString caFile;               // PEM bundle; empty: the system trust store
         bool verifyTls = true;        // false: no certificate or host name check (marked in results)
         int connectTimeoutMs = 5000;
@@ -52,7 +55,10 @@ private:
     struct Impl;
     Options m_options;
     std::atomic<int> m_inFlight{0};
-    std::vector<std::unique_ptr<Impl>> m_workers;
+    void startCurlWorkers();
+    std::vector<std::unique_ptr<Impl>> m_workers;                 // libcurl (https://, or all)
+    std::vector<std::unique_ptr<class PlainHttpLoop>> m_plain;    // plain http://
+    std::once_flag m_curlOnce;
 };
 
 } // namespace cm
