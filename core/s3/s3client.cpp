@@ -50,6 +50,7 @@ S3Client::S3Client(const S3Config &config) : m_config(config)
     S3HttpPool::Options o;
     o.maxConnections = config.maxConnections;
     o.threads = config.threads;
+    o.plainHttpEngine = config.plainHttpEngine;
     o.caFile = config.caFile;
     o.verifyTls = !config.skipTlsVerify;
     o.connectTimeoutMs = config.connectTimeoutMs;

@@ -28,6 +28,7 @@ struct S3Config {
     bool skipTlsVerify = false;       // explicit; results must say so
     int maxConnections = 16;
     int threads = 0;                  // event-loop threads of the pool; 0: min(2, cores)
+    bool plainHttpEngine = true;      // http:// on the lean built-in loop; false: libcurl
     int connectTimeoutMs = 5000;
     int stallTimeoutMs = 15000;
 };

@@ -240,6 +240,33 @@ private Q_SLOTS:
         QVERIFY2(fresh >= 1 && fresh <= 8, qPrintable(QString::number(fresh)));
     }
 
+    // The same operations through libcurl (the engine https:// uses) on plain http.
+    void curlEngineRoundTrip()
+    {
+        S3Config cfg = m_cfg;
+        cfg.plainHttpEngine = false;
+        S3Client s3(cfg);
+        const QByteArray data = randomBytes(5 * 1024 * 1024 + 4097);
+        Error e = s3.putObject(m_bucket, QStringLiteral("curl/obj"), data);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QByteArray back;
+        QVERIFY(!s3.getObject(m_bucket, QStringLiteral("curl/obj"), &back));
+        QVERIFY(back == data);
+        QVERIFY(!s3.getObject(m_bucket, QStringLiteral("curl/obj"), &back, 5 * 1024 * 1024, 100));
+        QVERIFY(back == data.mid(5 * 1024 * 1024, 100));
+        qint64 size = 0;
+        QVERIFY(!s3.headObject(m_bucket, QStringLiteral("curl/obj"), &size));
+        QCOMPARE(size, data.size());
+        QVERIFY(!s3.multipartPut(m_bucket, QStringLiteral("curl/multi"), data + data, S3Client::kMinPartSize, 2));
+        QVERIFY(!s3.getObject(m_bucket, QStringLiteral("curl/multi"), &back));
+        QVERIFY(back == data + data);
+        QList<S3ObjectEntry> list;
+        QVERIFY(!s3.listObjects(m_bucket, QStringLiteral("curl/"), &list, 1));
+        QCOMPARE(list.size(), 2);
+        e = s3.getObject(m_bucket, QStringLiteral("curl/none"), &back);
+        QCOMPARE(e.detail, QStringLiteral("NoSuchKey"));
+    }
+
     // Empties and removes every app bucket, and nothing else.
     void cleanupRemovesAppBucketsOnly()
     {

@@ -1,11 +1,13 @@
 // S3HttpPool against a server that accepts connections and never answers (a listening
 // socket whose connections are never read): cancelAll() ends every request at once, the
 // stall timeout ends them with Timeout, and a destroyed pool ends what it still holds.
+// Each case runs on both engines: the built-in plain-HTTP loop and libcurl.
 #include "s3/s3httppool.h"
 #include "testutil.h"
 
 #include <QElapsedTimer>
 #include <QTcpServer>
+#include <QTcpSocket>
 #include <QTest>
 
 #include <atomic>
@@ -40,10 +42,20 @@ class TestS3Pool : public QObject {
 private Q_SLOTS:
     void initTestCase() { QVERIFY(m_silent.listen(QHostAddress::LocalHost, 0)); }
 
+    static void engines()
+    {
+        QTest::addColumn<bool>("plain");
+        QTest::newRow("plain") << true;
+        QTest::newRow("curl") << false;
+    }
+
+    void cancelAllEndsEverythingAtOnce_data() { engines(); }
     void cancelAllEndsEverythingAtOnce()
     {
+        QFETCH(bool, plain);
         S3HttpPool::Options o;
         o.maxConnections = 4;
+        o.plainHttpEngine = plain;
         o.stallTimeoutMs = 60000;
         S3HttpPool pool(o);
         Results res;
@@ -65,10 +77,13 @@ private Q_SLOTS:
         QCOMPARE(pool.inFlight(), 0);
     }
 
+    void stalledRequestTimesOut_data() { engines(); }
     void stalledRequestTimesOut()
     {
+        QFETCH(bool, plain);
         S3HttpPool::Options o;
         o.stallTimeoutMs = 1000;
+        o.plainHttpEngine = plain;
         S3HttpPool pool(o);
         QElapsedTimer t;
         t.start();
@@ -78,9 +93,13 @@ private Q_SLOTS:
         QCOMPARE(r.error.context, QStringLiteral("GET bucket/key"));
     }
 
+    void wholeRequestTimeout_data() { engines(); }
     void wholeRequestTimeout()
     {
-        S3HttpPool pool(S3HttpPool::Options{});
+        QFETCH(bool, plain);
+        S3HttpPool::Options o;
+        o.plainHttpEngine = plain;
+        S3HttpPool pool(o);
         S3HttpRequest req = request(m_silent.serverPort());
         req.timeoutMs = 500;
         QElapsedTimer t;
@@ -89,11 +108,15 @@ private Q_SLOTS:
         QVERIFY(t.elapsed() < 3000);
     }
 
+    void destroyedPoolEndsItsRequests_data() { engines(); }
     void destroyedPoolEndsItsRequests()
     {
+        QFETCH(bool, plain);
         Results res;
         {
-            S3HttpPool pool(S3HttpPool::Options{});
+            S3HttpPool::Options o;
+            o.plainHttpEngine = plain;
+            S3HttpPool pool(o);
             for (int i = 0; i < 3; ++i)
                 pool.submit(request(m_silent.serverPort()), [&](S3HttpResponse &&r) {
                     std::lock_guard g(res.m);
@@ -106,13 +129,66 @@ private Q_SLOTS:
         QCOMPARE(res.codes.count(Error::Code::Cancelled), 3);
     }
 
+    void malformedUrlIsAnError_data() { engines(); }
     void malformedUrlIsAnError()
     {
-        S3HttpPool pool(S3HttpPool::Options{});
+        QFETCH(bool, plain);
+        S3HttpPool::Options o;
+        o.plainHttpEngine = plain;
+        S3HttpPool pool(o);
         S3HttpRequest r;
         r.method = "GET";
-        r.url = "notaurl://";
+        r.url = plain ? "http://" : "notaurl://";
         QVERIFY(pool.execute(r).error.isError());
+    }
+
+    // The built-in loop on answers a tiny server writes by hand (this thread's event loop
+    // serves them while the test waits in QTRY_*).
+    void handWrittenAnswers_data()
+    {
+        QTest::addColumn<QByteArray>("answer");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<int>("error");
+        QTest::newRow("not http") << QByteArray("SSH-2.0-OpenSSH_9.2\r\n\r\n") << 0 << QByteArray() << int(Error::Code::ParseError);
+        QTest::newRow("until close") << QByteArray("HTTP/1.0 200 OK\r\n\r\nhello") << 200 << QByteArray("hello") << int(Error::Code::None);
+        QTest::newRow("chunked") << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\n6\r\n world\r\n0\r\n\r\n")
+                                 << 200 << QByteArray("hello world") << int(Error::Code::None);
+        QTest::newRow("continue first") << QByteArray("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 404 Not Found\r\nContent-Length: 3\r\n\r\nabc")
+                                        << 404 << QByteArray("abc") << int(Error::Code::None);
+        QTest::newRow("bad length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: -5\r\n\r\n") << 0 << QByteArray() << int(Error::Code::ParseError);
+        QTest::newRow("cut body") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc") << 0 << QByteArray() << int(Error::Code::Unreachable);
+    }
+
+    void handWrittenAnswers()
+    {
+        QFETCH(QByteArray, answer);
+        QFETCH(int, status);
+        QFETCH(QByteArray, body);
+        QFETCH(int, error);
+        QTcpServer server;
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+        connect(&server, &QTcpServer::newConnection, &server, [&] {
+            QTcpSocket *s = server.nextPendingConnection();
+            connect(s, &QTcpSocket::readyRead, s, [s, answer] {
+                s->readAll();
+                s->write(answer);
+                s->disconnectFromHost(); // close after the answer
+            });
+        });
+        S3HttpPool pool(S3HttpPool::Options{});
+        std::atomic<bool> done{false};
+        S3HttpResponse got;
+        pool.submit(request(server.serverPort()), [&](S3HttpResponse &&r) {
+            got = std::move(r);
+            done = true;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(done.load(), 5000);
+        QCOMPARE(int(got.error.code), error);
+        if (!error) {
+            QCOMPARE(got.status, status);
+            QCOMPARE(got.body, body);
+        }
     }
 };
 
