@@ -15,5 +15,5 @@ export CLUSTERMARK_SCRIPTS="$root/scripts"
 status=0
 "$dir/tests/bench/bench_fio_overhead" || status=1
 "$dir/tests/bench/bench_rbd_native_vs_fio" || status=1
-"$dir/tests/bench/bench_s3_vs_loadgen" || status=1
+"$dir/tests/bench/bench_s3_vs_loadgen" --large-mib 1024 || status=1
 exit $status

@@ -5,7 +5,11 @@
 // per-round ratios. Client CPU per request: the app's whole process (getrusage) and the
 // tool's (RUSAGE_CHILDREN). Target >= 0.9x; exits 1 below it.
 //
-//   bench_s3_vs_loadgen [--seconds N] [--rounds N] [--concurrency N] [--only get|put] [--threads N]
+// With --large-mib N: one N MiB object by multipart PUT (16 MiB parts, 4 in flight) and
+// a single GET, against one `curl --aws-sigv4` transfer of the same size (target 0.9x).
+//
+//   bench_s3_vs_loadgen [--seconds N] [--rounds N] [--concurrency N] [--only get|put|none]
+//                       [--threads N] [--large-mib N]
 //   env CLUSTERMARK_S3_ENDPOINT/_ACCESS_KEY/_SECRET_KEY: use that gateway instead of a new lab
 #include "cephlabfixture.h"
 #include "s3/s3client.h"
@@ -22,6 +26,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstring>
 #include <functional>
 #include <future>
 #include <mutex>
@@ -194,7 +199,7 @@ int main(int argc, char **argv)
                 qPrintable(cfg.endpoint));
     int status = 0;
     for (const bool isGet : {true, false}) {
-        if ((isGet && only == u"put") || (!isGet && only == u"get"))
+        if (only == u"none" || (isGet && only == u"put") || (!isGet && only == u"get"))
             continue;
         QList<double> ratios;
         // warm-up, not counted: a fresh gateway is slow for its first seconds
@@ -244,6 +249,46 @@ int main(int argc, char **argv)
         const double med = median(ratios);
         std::printf("%s: median ratio app/%s = %.3f (target >= 0.9)\n", isGet ? "GET" : "PUT", isGet ? "wrk" : "hey", med);
         if (med < 0.9)
+            status = 1;
+    }
+    if (const int mib = opt("--large-mib", 0); mib > 0) {
+        const qint64 size = qint64(mib) * 1024 * 1024;
+        QByteArray big(size, Qt::Uninitialized);
+        for (qint64 i = 0; i < size; i += 4096)
+            std::memset(big.data() + i, int(i / 4096 * 7), size_t(qMin<qint64>(4096, size - i)));
+        QFile f(tmp.filePath(QStringLiteral("large")));
+        f.open(QIODevice::WriteOnly);
+        f.write(big);
+        f.close();
+        auto curl = [&](const QStringList &extra, const QString &key) {
+            QProcess p;
+            QElapsedTimer t;
+            t.start();
+            p.start(QStringLiteral("curl"), QStringList{QStringLiteral("-sS"), QStringLiteral("-o"), QStringLiteral("/dev/null"),
+                                                        QStringLiteral("-w"), QStringLiteral("%{http_code}"), QStringLiteral("--aws-sigv4"),
+                                                        QStringLiteral("aws:amz:%1:s3").arg(cfg.region), QStringLiteral("--user"),
+                                                        QString::fromLatin1(cfg.accessKey + ':' + cfg.secretKey), QStringLiteral("-H"),
+                                                        QStringLiteral("x-amz-content-sha256: UNSIGNED-PAYLOAD")}
+                        + extra + QStringList{cfg.endpoint + QLatin1Char('/') + bucket + QLatin1Char('/') + key});
+            p.waitForFinished(900000);
+            const bool ok = p.readAllStandardOutput() == "200";
+            return ok ? double(size) / (1024.0 * 1024.0) / (t.elapsed() / 1000.0) : 0.0;
+        };
+        QElapsedTimer t;
+        t.start();
+        const Error pe = s3.multipartPut(bucket, QStringLiteral("large"), big, 16 * 1024 * 1024, 4);
+        const double appPut = pe ? 0 : double(mib) / (t.elapsed() / 1000.0);
+        const double curlPut = curl({QStringLiteral("-T"), f.fileName()}, QStringLiteral("large-curl"));
+        S3HttpRequest q = s3.build("GET", bucket, QStringLiteral("large"));
+        q.keepBody = false;
+        t.restart();
+        const S3HttpResponse gr = s3.execute(q);
+        const double appGet = gr.ok() && gr.bytesReceived == size ? double(mib) / (t.elapsed() / 1000.0) : 0;
+        const double curlGet = curl({}, QStringLiteral("large-curl"));
+        std::printf("%d MiB: multipart PUT app %.0f MiB/s vs curl %.0f MiB/s (ratio %.3f)%s; GET app %.0f MiB/s vs curl %.0f MiB/s (ratio %.3f)\n",
+                    mib, appPut, curlPut, curlPut > 0 ? appPut / curlPut : 0, pe ? qPrintable(QStringLiteral(" [") + pe.toString() + QLatin1Char(']')) : "",
+                    appGet, curlGet, curlGet > 0 ? appGet / curlGet : 0);
+        if (curlPut <= 0 || curlGet <= 0 || appPut < 0.9 * curlPut || appGet < 0.9 * curlGet)
             status = 1;
     }
     // tool CPU for the record: wrk and hey together over all their runs
