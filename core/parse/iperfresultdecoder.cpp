@@ -271,6 +271,7 @@ DecodedResult decodeIperf2(const QByteArray &bytes, const DecodeOptions &options
     if (when.isValid())
         out.measured = when;
     out.format = QStringLiteral("iperf2-csv");
+    out.toolVersion = n.toolVersion;
     finish(out, s, QStringLiteral("iperf 2"));
     *err = {};
     return out;
