@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -289,6 +290,52 @@ private Q_SLOTS:
             QVERIFY2(e.message.contains(QLatin1String("cut short")), qPrintable(e.message));
         }
         QVERIFY(refusal(cmtest::readData(QStringLiteral("fio/fio3.33-stream-jsonplus-cut.txt"))).message.contains(QLatin1String("byte")));
+    }
+
+    // Damaged copies of every recording (cut, bytes flipped, lines dropped or doubled,
+    // nan inserted): each decodes with consistent steps or is refused with a reason;
+    // never a crash (the sanitizers watch). A fixed seed keeps failures reproducible.
+    void damagedInputsDecodeOrRefuse()
+    {
+        QStringList files;
+        for (const QString &f : cmtest::fioFiles({QStringLiteral("*.json"), QStringLiteral("*.txt")}))
+            files << QStringLiteral("fio/") + f;
+        for (const QString &f : QDir(cmtest::testData(QStringLiteral("iperf"))).entryList({QStringLiteral("*.json"), QStringLiteral("*.txt")}, QDir::Files))
+            files << QStringLiteral("iperf/") + f;
+        QVERIFY(files.size() >= 20);
+        QRandomGenerator rng(20261130);
+        int decoded = 0, refused = 0;
+        for (const QString &file : std::as_const(files)) {
+            const QByteArray orig = cmtest::readData(file);
+            for (int i = 0; i < 24; ++i) {
+                QByteArray b = orig;
+                const qsizetype at = b.isEmpty() ? 0 : qsizetype(rng.bounded(quint32(b.size())));
+                switch (i % 6) {
+                case 0: b.truncate(at); break;
+                case 1: if (!b.isEmpty()) b[at] = char(rng.bounded(256)); break;
+                case 2: b.insert(at, "nan"); break;
+                case 3: { QList<QByteArray> l = b.split('\n'); if (!l.isEmpty()) l.removeAt(qsizetype(rng.bounded(quint32(l.size())))); b = l.join('\n'); break; }
+                case 4: { QList<QByteArray> l = b.split('\n'); if (!l.isEmpty()) { const qsizetype k = qsizetype(rng.bounded(quint32(l.size()))); l.insert(k, l.at(k)); } b = l.join('\n'); break; }
+                case 5: b = b.left(at) + b.mid(at).replace(',', ";"); break;
+                }
+                Error e;
+                const DecodedResult r = decodeResult(b, {}, &e);
+                if (e) {
+                    QVERIFY(!e.message.isEmpty());
+                    QVERIFY(r.steps.isEmpty());
+                    ++refused;
+                    continue;
+                }
+                ++decoded;
+                QVERIFY2(!r.steps.isEmpty() && !r.kind.isEmpty(), qPrintable(file));
+                for (const DecodedStep &s : r.steps) {
+                    QVERIFY(r.nodes.contains(s.node));
+                    for (const Sample &x : s.samples)
+                        QVERIFY(std::isfinite(x.t));
+                }
+            }
+        }
+        QVERIFY(decoded > 0 && refused > 0);
     }
 
     void cutCsvNamesTheLine()
