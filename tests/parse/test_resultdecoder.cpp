@@ -307,7 +307,7 @@ private Q_SLOTS:
         int decoded = 0, refused = 0;
         for (const QString &file : std::as_const(files)) {
             const QByteArray orig = cmtest::readData(file);
-            for (int i = 0; i < 24; ++i) {
+            for (int i = 0; i < 12; ++i) {
                 QByteArray b = orig;
                 const qsizetype at = b.isEmpty() ? 0 : qsizetype(rng.bounded(quint32(b.size())));
                 switch (i % 6) {
