@@ -10,11 +10,13 @@
 #include "leftoversdialog.h"
 #include "live/livedashboard.h"
 #include "results/resultsview.h"
+#include "resultdropimporter.h"
 #include "secrets/secretstore.h"
 #include "wizard/planwizard.h"
 
 #include <QAction>
 #include <QCloseEvent>
+#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QLoggingCategory>
@@ -87,6 +89,18 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
         m_cluster->setNodes(keep);
         for (const NodeSpec &k : std::as_const(keep))
             probeNode(k);
+    });
+
+    // Result files dropped on the window (fio, iperf3, iperf 2) become runs.
+    auto *drop = new ResultDropImporter(this, storePath, this);
+    connect(drop, &ResultDropImporter::importFinished, this, [this](RunId id, const QString &file) {
+        statusBar()->showMessage(tr("Imported %1 as run %2").arg(QFileInfo(file).fileName()).arg(id), 10000);
+        m_results->reload();
+        m_results->selectRun(id);
+        showResults();
+    });
+    connect(drop, &ResultDropImporter::importFailed, this, [this](const QString &file, const Error &e) {
+        showMessage(tr("%1 was not imported").arg(QFileInfo(file).fileName()), e.message);
     });
 
     connect(m_engine, &RunEngine::runStarted, this, &MainWindow::onRunStarted);

@@ -31,6 +31,7 @@ int cmdTrust(const QStringList &args);
 int cmdCeph(const QStringList &args);
 int cmdLab(const QStringList &args);
 int cmdCleanup(const QStringList &args);
+int cmdImportResult(const QStringList &args);   // cmdimport.cpp
 int cephFetch(const QStringList &args);   // `ceph fetch`
 
 void printJson(const QJsonDocument &doc);          // stdout, indented

@@ -42,6 +42,13 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
         25 Gbit/s; --server-address: the address the client dials (pair only)
   run PLAN.json [--markdown-out FILE]
                      run a plan: progress on stderr, the saved run as JSON on stdout
+  import-result FILE [--session NAME] [--node NAME] [--json]
+                     a result file you already have becomes a run: fio JSON or
+                     json+ (also --status-interval and --client output), iperf3 -J,
+                     iperf 2 -y C; the format is read from the content. --node: the
+                     machine fio ran on / the iperf client (default: the host the
+                     file names, else "imported"); a cut or foreign file is refused
+                     with the byte offset or line, and nothing is stored
   sessions           list sessions and runs (JSON)
   show RUN [--json|--markdown]
                      one saved run, with its steps, summaries and series
@@ -142,6 +149,7 @@ int main(int argc, char **argv)
     if (cmd == QLatin1String("ceph")) return cm::cli::cmdCeph(args);
     if (cmd == QLatin1String("lab")) return cm::cli::cmdLab(args);
     if (cmd == QLatin1String("cleanup")) return cm::cli::cmdCleanup(args);
+    if (cmd == QLatin1String("import-result")) return cm::cli::cmdImportResult(args);
     cm::cli::printErr(QStringLiteral("unknown command \"%1\"").arg(cmd));
     fputs(kUsage, stderr);
     return 2;

@@ -54,5 +54,29 @@ fio --status-interval=1 --output-format=json+ \
     --name=wr "${common[@]}" --rw=randwrite --runtime=1500ms --time_based --stonewall \
     > "$out/fio$v-stream-jsonplus-stonewall.txt"
 
+# Client/server mode on 127.0.0.1: "client_stats" instead of "jobs", with hostname and
+# port per entry; with two clients fio adds an "All clients" entry and prints each
+# server's "<host> …" log lines before the JSON.
+cat > "$tmp/cs.fio" <<JOB
+[cs]
+filename=$tmp/cs.dat
+size=16M
+rw=randread
+bs=4k
+iodepth=4
+ioengine=libaio
+direct=1
+runtime=1
+time_based
+JOB
+sed "s#cs.dat#cs2.dat#" "$tmp/cs.fio" > "$tmp/cs2.fio"
+fio --server=ip:127.0.0.1,18765 --daemonize="$tmp/s1.pid"
+fio --server=ip:127.0.0.1,18766 --daemonize="$tmp/s2.pid"
+sleep 1
+fio --client=ip:127.0.0.1,18765 --output-format=json+ "$tmp/cs.fio" > "$out/fio$v-client-jsonplus-1client.json"
+fio --output-format=json+ --client=ip:127.0.0.1,18765 "$tmp/cs.fio" --client=ip:127.0.0.1,18766 "$tmp/cs2.fio" \
+    > "$out/fio$v-client-jsonplus-2clients.json"
+kill "$(cat "$tmp/s1.pid")" "$(cat "$tmp/s2.pid")"
+
 # Keep no temp path in the recordings.
 sed -i "s#$tmp#/tmp/REC#g" "$out"/fio"$v"-*.json "$out"/fio"$v"-*.txt

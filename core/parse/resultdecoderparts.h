@@ -1,0 +1,24 @@
+#pragma once
+// Internal to resultdecoder*.cpp: the pieces each format's decoder shares.
+#include "parse/resultdecoder.h"
+
+namespace cm::resultdecode {
+
+// The JSON documents of a file, from the first '{' that starts a line: one (iperf3,
+// fio) or several back to back (fio --status-interval). Text between documents (fio's
+// "fio: terminating on signal 15") is skipped. A document that does not parse refuses
+// the file: ParseError "<what> is cut or damaged: <reason> at byte N (line L)".
+// Bare nan/inf tokens are read as null first.
+Error jsonDocuments(const QByteArray &bytes, const QString &what, QList<QByteArray> *docs, QList<qsizetype> *offsets);
+
+// The first '{' that begins a line (blanks before it allowed), or -1.
+qsizetype jsonStart(const QByteArray &bytes, qsizetype from = 0);
+
+// Options of fio's "global options" + a job's "job options" as a fio command line.
+QString fioCommandText(const QJsonObject &global, const QJsonObject &job);
+
+DecodedResult decodeFio(const QByteArray &bytes, const DecodeOptions &options, Error *err);
+DecodedResult decodeIperf3(const QByteArray &bytes, const DecodeOptions &options, Error *err);
+DecodedResult decodeIperf2(const QByteArray &bytes, const DecodeOptions &options, Error *err);
+
+} // namespace cm::resultdecode

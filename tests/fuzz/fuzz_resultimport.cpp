@@ -1,0 +1,33 @@
+// libFuzzer target: the format detection and decoding of result files users import
+// (fio JSON/json+, iperf3 -J, iperf 2 -y C). Links clustermark_parse only; the store
+// part of the import (core/store/resultimporter) is not fuzzed.
+#include "parse/resultdecoder.h"
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const QByteArray input = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
+    (void)cm::detectResultFormat(input);
+    cm::Error err;
+    const cm::DecodedResult r = cm::decodeResult(input, cm::DecodeOptions{}, &err);
+    if (err) {
+        // A refusal says why, and decodes nothing.
+        if (err.message.isEmpty() || !r.steps.isEmpty())
+            std::abort();
+        return 0;
+    }
+    if (r.steps.isEmpty() || r.kind.isEmpty() || r.format.isEmpty() || r.nodes.isEmpty())
+        std::abort();
+    for (const cm::DecodedStep &s : r.steps) {
+        if (s.step.id.isEmpty() || s.node.isEmpty() || !r.nodes.contains(s.node))
+            std::abort();
+        for (const cm::Sample &x : s.samples)
+            if (!std::isfinite(x.t) || x.step != 0 || x.metric.isEmpty())
+                std::abort();
+    }
+    return 0;
+}
