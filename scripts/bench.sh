@@ -10,10 +10,14 @@ if command -v ninja >/dev/null; then gen=(-G Ninja); fi
 if [ ! -f "$dir/CMakeCache.txt" ]; then
   cmake -S "$root" -B "$dir" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release >&2
 fi
-cmake --build "$dir" -j "$(nproc)" --target bench_fio_overhead --target bench_rbd_native_vs_fio --target bench_s3_vs_loadgen >&2
+cmake --build "$dir" -j "$(nproc)" --target bench_fio_overhead --target bench_rbd_native_vs_fio \
+  --target bench_s3_vs_loadgen --target bench_net_iperf --target bench_node_monitor >&2
 export CLUSTERMARK_SCRIPTS="$root/scripts"
 status=0
 "$dir/tests/bench/bench_fio_overhead" || status=1
 "$dir/tests/bench/bench_rbd_native_vs_fio" || status=1
 "$dir/tests/bench/bench_s3_vs_loadgen" --large-mib 1024 || status=1
+# These two need root (network namespaces).
+"$dir/tests/bench/bench_net_iperf" || status=1
+"$dir/tests/bench/bench_node_monitor" || status=1
 exit $status

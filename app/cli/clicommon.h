@@ -8,6 +8,7 @@
 namespace cm {
 class SessionStore;
 struct CephConnectionSpec;
+struct Plan;
 }
 
 namespace cm::cli {
@@ -35,6 +36,10 @@ int cmdImportResult(const QStringList &args);   // cmdimport.cpp
 int cephFetch(const QStringList &args);   // `ceph fetch`
 
 void printJson(const QJsonDocument &doc);          // stdout, indented
+// Every `plan` kind: the repetition options cmdPlan took from the command line once
+// (--repeat N, --until-spread PCT, --max-repeat N, --stable-window K,
+// --stable-figure KEY) applied to the plan, which is printed as JSON.
+void printPlan(Plan plan);
 void printErr(const QString &line);                 // stderr, one line
 QString storePath();                                 // $CLUSTERMARK_DATA_DIR or AppDataLocation
 // Opens the store (printing why not) and marks runs left by a dead process interrupted.

@@ -7,6 +7,59 @@ namespace cm::cli {
 
 namespace {
 
+struct RepeatOptions {
+    int repeat = 1;
+    double untilSpreadPct = 0;
+    int maxRepeat = 0;   // 0: Plan::defaultMaxRepeat
+    int window = 3;
+    QString figure;
+};
+RepeatOptions g_repeat;   // what cmdPlan read; one plan command per process
+
+// Takes the repetition options out of args; prints why and returns false when bad.
+bool takeRepeatOptions(QStringList &args, RepeatOptions *o)
+{
+    auto intOption = [&](const QString &name, int def, int lo, int hi, int *out) {
+        const QString text = takeOption(args, name).value(0);
+        if (text.isEmpty()) {
+            *out = def;
+            return true;
+        }
+        bool ok = false;
+        *out = text.toInt(&ok);
+        if (ok && *out >= lo && *out <= hi)
+            return true;
+        printErr(QStringLiteral("plan: %1 needs a whole number from %2 to %3, got \"%4\"").arg(name).arg(lo).arg(hi).arg(text));
+        return false;
+    };
+    if (!intOption(QStringLiteral("--repeat"), 1, 1, 1000, &o->repeat) || !intOption(QStringLiteral("--max-repeat"), 0, 1, 1000, &o->maxRepeat)
+        || !intOption(QStringLiteral("--stable-window"), 3, 2, 100, &o->window))
+        return false;
+    const QString spread = takeOption(args, QStringLiteral("--until-spread")).value(0);
+    o->figure = takeOption(args, QStringLiteral("--stable-figure")).value(0);
+    if (!spread.isEmpty()) {
+        QString t = spread;
+        if (t.endsWith(QLatin1Char('%')))
+            t.chop(1);
+        bool ok = false;
+        o->untilSpreadPct = t.toDouble(&ok);
+        if (!ok || !(o->untilSpreadPct > 0) || o->untilSpreadPct > 1000) {
+            printErr(QStringLiteral("plan: --until-spread needs a percentage above 0 (e.g. 5 or 2.5%), got \"%1\"").arg(spread));
+            return false;
+        }
+    } else if (o->maxRepeat > 0 || !o->figure.isEmpty()) {
+        printErr(QStringLiteral("plan: --max-repeat and --stable-figure go with --until-spread PCT"));
+        return false;
+    }
+    if (o->untilSpreadPct > 0 && o->maxRepeat > 0 && o->maxRepeat < qMax(o->repeat, o->window)) {
+        printErr(QStringLiteral("plan: --max-repeat %1 is below the %2 iterations that --repeat and --stable-window ask for")
+                     .arg(o->maxRepeat)
+                     .arg(qMax(o->repeat, o->window)));
+        return false;
+    }
+    return true;
+}
+
 // plan rbd --engine fio --node N --pool P [--conf F --keyring F --client admin]
 //          [--image-size 1G] [--runtime S] [--lab DIR]
 int cmdPlanRbd(QStringList args)
@@ -54,11 +107,23 @@ int cmdPlanRbd(QStringList args)
     if (!conf.isEmpty() && spec.isLocal())   // poll the cluster's health during the run
         plan.ceph = {{QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring},
                      {QStringLiteral("client"), QStringLiteral("client.") + client}};
-    printJson(QJsonDocument(plan.toJson()));
+    printPlan(plan);
     return 0;
 }
 
 } // namespace
+
+void printPlan(Plan plan)
+{
+    plan.repeat = g_repeat.repeat;
+    plan.untilSpreadPct = g_repeat.untilSpreadPct;
+    plan.stableWindow = g_repeat.window;
+    plan.stableFigure = g_repeat.figure;
+    plan.maxRepeat = g_repeat.untilSpreadPct > 0
+        ? (g_repeat.maxRepeat > 0 ? g_repeat.maxRepeat : Plan::defaultMaxRepeat(g_repeat.repeat, g_repeat.window))
+        : 0;
+    printJson(QJsonDocument(plan.toJson()));
+}
 
 int cmdPlan(const QStringList &argsIn)
 {
@@ -68,6 +133,8 @@ int cmdPlan(const QStringList &argsIn)
         return 2;
     }
     const QString kind = args.takeFirst();
+    if (!takeRepeatOptions(args, &g_repeat))
+        return 2;
     if (kind == QLatin1String("rbd"))
         return cmdPlanRbd(args);
     if (kind == QLatin1String("osd-latency"))
@@ -104,7 +171,6 @@ int cmdPlan(const QStringList &argsIn)
         printErr(QStringLiteral("plan: --runtime needs seconds, got \"%1\"").arg(runtimeText));
         return 2;
     }
-    const int repeat = takeOption(args, QStringLiteral("--repeat")).value(0, QStringLiteral("1")).toInt();
     const QString session = takeOption(args, QStringLiteral("--session")).value(0);
     const QString name = takeOption(args, QStringLiteral("--name")).value(0);
     if (!args.isEmpty()) {
@@ -124,11 +190,10 @@ int cmdPlan(const QStringList &argsIn)
         printErr(QStringLiteral("plan: %1").arg(e.message));
         return 2;
     }
-    plan.repeat = qMax(1, repeat);
     plan.session = session;
     if (!name.isEmpty())
         plan.name = name;
-    printJson(QJsonDocument(plan.toJson()));
+    printPlan(plan);
     return 0;
 }
 

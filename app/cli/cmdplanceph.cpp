@@ -78,7 +78,7 @@ int cmdPlanOsdLatency(QStringList args)
     if (!conf.isEmpty())   // poll the cluster's health during the run
         plan.ceph = {{QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring},
                      {QStringLiteral("client"), QStringLiteral("client.") + client}};
-    printJson(QJsonDocument(plan.toJson()));
+    printPlan(plan);
     return 0;
 }
 

@@ -7,7 +7,7 @@ namespace cm::cli {
 
 // plan net --nodes A,B[,C…] --mode pair|star|mesh [--direction forward|reverse|bidir]
 //          [--streams N] [--duration S] [--tool auto|iperf3|iperf2] [--server-address ADDR]
-//          [--repeat N] [--session NAME] [--name TEXT]
+//          [--session NAME] [--name TEXT]   (--repeat …: cmdPlan)
 int cmdPlanNet(QStringList args)
 {
     auto fail = [](const QString &m) {
@@ -26,7 +26,6 @@ int cmdPlanNet(QStringList args)
     o.serverAddress = takeOption(args, QStringLiteral("--server-address")).value(0);
     const QString streamsText = takeOption(args, QStringLiteral("--streams")).value(0, QStringLiteral("4"));
     const QString durationText = takeOption(args, QStringLiteral("--duration")).value(0, QStringLiteral("10"));
-    const QString repeatText = takeOption(args, QStringLiteral("--repeat")).value(0, QStringLiteral("1"));
     const QString session = takeOption(args, QStringLiteral("--session")).value(0);
     const QString name = takeOption(args, QStringLiteral("--name")).value(0);
     if (!args.isEmpty())
@@ -38,9 +37,6 @@ int cmdPlanNet(QStringList args)
     o.duration = durationText.toInt(&ok);
     if (!ok)
         return fail(QStringLiteral("--duration needs seconds, got \"%1\"").arg(durationText));
-    const int repeat = repeatText.toInt(&ok);
-    if (!ok || repeat < 1)
-        return fail(QStringLiteral("--repeat needs a positive number, got \"%1\"").arg(repeatText));
     if (o.tool == QLatin1String("iperf"))
         o.tool = QStringLiteral("iperf2");
     QList<NodeSpec> nodes;
@@ -57,11 +53,10 @@ int cmdPlanNet(QStringList args)
     Plan plan = NetIperfKind::makePlan(nodes, o, &e);
     if (e)
         return fail(e.message);
-    plan.repeat = repeat;
     plan.session = session;
     if (!name.isEmpty())
         plan.name = name;
-    printJson(QJsonDocument(plan.toJson()));
+    printPlan(plan);
     return 0;
 }
 

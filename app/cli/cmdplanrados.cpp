@@ -81,7 +81,7 @@ int cmdPlanRados(const QStringList &argsIn)
                      {QStringLiteral("client"), QStringLiteral("client.") + client}};
     printErr(RadosKind().commandPreview(plan, 0, plan.nodes.first()));
     printErr(RadosKind::methodNote());
-    printJson(QJsonDocument(plan.toJson()));
+    printPlan(plan);
     return 0;
 }
 

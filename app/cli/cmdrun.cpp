@@ -82,8 +82,14 @@ int cmdRun(const QStringList &argsIn)
     QObject::connect(&engine, &RunEngine::runStarted, &engine, [&](RunId id, const Plan &p, SampleBufferPtr, double est) {
         runId = id;
         eta = est;
-        printErr(QStringLiteral("run %1 started: %2 (%3 steps on %4 node(s), about %5)")
-                     .arg(id).arg(p.name).arg(p.steps.size() * p.repeat).arg(p.nodes.size()).arg(formatSeconds(est)));
+        const QString steps = p.untilStable()
+            ? QStringLiteral("%1 to %2 steps until each varies by at most %3 %")
+                  .arg(p.steps.size() * p.minIterations())
+                  .arg(p.steps.size() * p.maxIterations())
+                  .arg(p.untilSpreadPct)
+            : QStringLiteral("%1 steps").arg(p.steps.size() * p.repeat);
+        printErr(QStringLiteral("run %1 started: %2 (%3 on %4 node(s), about %5)")
+                     .arg(id).arg(p.name, steps).arg(p.nodes.size()).arg(formatSeconds(est)));
     });
     QObject::connect(&engine, &RunEngine::stepStarted, &engine, [&](RunId, int index, int total, const QString &title) {
         printErr(QStringLiteral("[%1/%2] %3").arg(index + 1).arg(total).arg(title));
@@ -128,6 +134,23 @@ int cmdRun(const QStringList &argsIn)
                                                         err ? QStringLiteral(": ") + err.message : QString()));
         SessionStore store(storePath());
         if (!store.open()) {
+            const QJsonObject rep = store.runSummary(id).value(QStringLiteral("repetition")).toObject();
+            if (rep.contains(QStringLiteral("untilSpreadPct")))
+                for (const QJsonValue &v : rep.value(QStringLiteral("steps")).toArray()) {
+                    const QJsonObject st = v.toObject();
+                    const QString outcome = st.value(QStringLiteral("outcome")).toString();
+                    printErr(QStringLiteral("    %1: %2 iterations, spread %3 % of %4 (bound %5 %): %6")
+                                 .arg(st.value(QStringLiteral("testId")).toString())
+                                 .arg(st.value(QStringLiteral("iterations")).toInt())
+                                 .arg(st.value(QStringLiteral("spreadPct")).isDouble()
+                                          ? QString::number(st.value(QStringLiteral("spreadPct")).toDouble(), 'f', 2)
+                                          : QStringLiteral("?"))
+                                 .arg(st.value(QStringLiteral("figure")).toString())
+                                 .arg(rep.value(QStringLiteral("untilSpreadPct")).toDouble())
+                                 .arg(outcome == QLatin1String("converged") ? QStringLiteral("stable")
+                                      : outcome == QLatin1String("cap")     ? QStringLiteral("not stable, stopped at the cap")
+                                                                            : outcome));
+                }
             printJson(QJsonDocument(store.runToJson(id)));
             if (!markdownOut.isEmpty()) {
                 QFile md(markdownOut);

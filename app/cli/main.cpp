@@ -14,7 +14,7 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
 
   plan disk --preset quick|standard --node local|USER@HOST[:PORT] [--node …]
             --target DIR | --device /dev/X --confirm /dev/X
-            [--runtime S] [--size 1G] [--repeat N] [--session NAME] [--name TEXT]
+            [--runtime S] [--size 1G] [--session NAME] [--name TEXT]
         write a plan JSON to stdout (the format the wizard saves)
   plan rbd [--engine fio|native] [--node N] [--pool rbd] [--conf F --keyring F --client admin
            | --lab DIR] [--image-size 1G] [--runtime S]
@@ -40,6 +40,14 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
         free port and stops afterwards; per-link traffic is sampled on both ends.
         auto picks iperf 2 when iperf3 is older than 3.16 and a link is faster than
         25 Gbit/s; --server-address: the address the client dials (pair only)
+  every plan kind also takes:
+           [--repeat N] [--until-spread PCT [--max-repeat N] [--stable-window K]
+           [--stable-figure KEY]]
+        run each step N times; with --until-spread, repeat each step (at least N and
+        K times, at most --max-repeat, default 10) until its figure (the step's
+        headline: Gbit/s, or MB/s of fio; or a summary KEY such as read.iops) varies
+        by at most PCT % (max - min over mean) over its last K iterations (default 3);
+        the run's summary says the spread reached and whether it converged
   run PLAN.json [--markdown-out FILE]
                      run a plan: progress on stderr, the saved run as JSON on stdout
   import-result FILE [--session NAME] [--node NAME] [--json]

@@ -4,6 +4,7 @@
 #include "ceph/healthpoller.h"
 #include "engine/nodemonitor.h"
 #include "engine/nodeworker.h"
+#include "engine/repetitiontracker.h"
 #include "store/sessionstore.h"
 
 #include <QElapsedTimer>
@@ -83,7 +84,7 @@ void RunThread::run()
     double eta = 0;
     for (int i = 0; i < m_plan.steps.size(); ++i)
         eta += kind->estimatedSeconds(m_plan, i);
-    eta *= m_plan.repeat;
+    eta *= m_plan.minIterations();   // "until stable" may take up to maxIterations()
     Q_EMIT runStarted(id, m_plan, m_buffer, eta);
 
     auto flush = [&] {
@@ -137,10 +138,15 @@ void RunThread::run()
 
     bool anyFailed = false;
     Error firstError;
-    const int total = m_plan.steps.size() * m_plan.repeat;
+    // Iteration by iteration over the steps still repeating (all of them, unless "until
+    // stable" let some stop early); total is the most it can take.
+    RepetitionTracker repetition(m_plan);
+    const int total = m_plan.steps.size() * m_plan.maxIterations();
     int done = 0;
-    for (int iter = 0; iter < m_plan.repeat && !m_cancel.isCancelled(); ++iter) {
-        for (int i = 0; i < m_plan.steps.size() && !m_cancel.isCancelled(); ++i, ++done) {
+    for (int iter = 0; iter < m_plan.maxIterations() && !repetition.allDone() && !m_cancel.isCancelled(); ++iter) {
+        for (int i = 0; i < m_plan.steps.size() && !m_cancel.isCancelled(); ++i) {
+            if (!repetition.wants(i))
+                continue;
             const PlanStep &step = m_plan.steps.at(i);
             Q_EMIT stepStarted(id, done, total, step.title);
             auto barrier = std::make_shared<StepBarrier>();
@@ -236,8 +242,15 @@ void RunThread::run()
                     }
                     Q_EMIT stepFailed(id, done, node, o.error);
                 } else {
+                    repetition.record(i, node, o.summary);
                     Q_EMIT stepFinished(id, done, node, o.summary);
                 }
+            }
+            ++done;
+            if (!m_cancel.isCancelled()) {
+                const QString line = repetition.endIteration(i);
+                if (!line.isEmpty())
+                    Q_EMIT logAvailable(id, line);
             }
         }
     }
@@ -272,6 +285,9 @@ void RunThread::run()
     const RunStatus status = m_cancel.isCancelled() ? RunStatus::Cancelled
         : anyFailed                                ? RunStatus::Failed
                                                    : RunStatus::Completed;
+    if (m_plan.untilStable() || m_plan.repeat > 1)
+        if (const Error e = store.setRunSummary(id, QJsonObject{{QStringLiteral("repetition"), repetition.toJson()}}))
+            qCWarning(lcEngine) << "could not store the run summary:" << e.toString();
     store.finishRun(id, status, firstError ? firstError.toString() : QString());
     Q_EMIT runFinished(id, status, firstError);
     // Every posted job has finished; a node still connecting after a cancel ends at

@@ -38,6 +38,14 @@ QJsonObject Plan::toJson() const
     if (!preset.isEmpty()) o.insert(QStringLiteral("preset"), preset);
     if (!session.isEmpty()) o.insert(QStringLiteral("session"), session);
     if (!ceph.isEmpty()) o.insert(QStringLiteral("ceph"), ceph);
+    if (untilStable()) {
+        QJsonObject u{{QStringLiteral("spreadPct"), untilSpreadPct},
+                      {QStringLiteral("maxRepeat"), maxIterations()},
+                      {QStringLiteral("window"), stableWindow}};
+        if (!stableFigure.isEmpty())
+            u.insert(QStringLiteral("figure"), stableFigure);
+        o.insert(QStringLiteral("untilStable"), u);
+    }
     return o;
 }
 
@@ -71,6 +79,23 @@ Plan Plan::fromJson(const QJsonObject &o, Error *error)
     p.repeat = o.value(QStringLiteral("repeat")).toInt(1);
     if (p.repeat < 1 || p.repeat > 1000)
         return fail(QStringLiteral("\"repeat\" must be between 1 and 1000"));
+    if (o.contains(QStringLiteral("untilStable"))) {
+        const QJsonValue uv = o.value(QStringLiteral("untilStable"));
+        if (!uv.isObject())
+            return fail(QStringLiteral("\"untilStable\" must be an object {\"spreadPct\", \"maxRepeat\", \"window\"}"));
+        const QJsonObject u = uv.toObject();
+        p.untilSpreadPct = u.value(QStringLiteral("spreadPct")).toDouble(-1);
+        if (!(p.untilSpreadPct > 0 && p.untilSpreadPct <= 1000))
+            return fail(QStringLiteral("\"untilStable.spreadPct\" must be a number above 0 and at most 1000"));
+        p.stableWindow = u.value(QStringLiteral("window")).toInt(3);
+        if (p.stableWindow < 2 || p.stableWindow > 100)
+            return fail(QStringLiteral("\"untilStable.window\" must be between 2 and 100"));
+        p.maxRepeat = u.value(QStringLiteral("maxRepeat")).toInt(defaultMaxRepeat(p.repeat, p.stableWindow));
+        if (p.maxRepeat < p.minIterations() || p.maxRepeat > 1000)
+            return fail(QStringLiteral("\"untilStable.maxRepeat\" must be between %1 (repeat and window) and 1000")
+                            .arg(p.minIterations()));
+        p.stableFigure = u.value(QStringLiteral("figure")).toString();
+    }
     const QJsonArray ns = o.value(QStringLiteral("nodes")).toArray();
     for (const auto &n : ns) {
         if (!n.isObject())

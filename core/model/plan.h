@@ -31,10 +31,27 @@ struct Plan {
     QJsonObject target;          // kind-specific target description
     QList<PlanStep> steps;
     int repeat = 1;              // each step N times
+    // "Until stable" (off when untilSpreadPct is 0): after at least max(repeat,
+    // stableWindow) iterations a step is repeated until the spread (max - min) / mean of
+    // its figure over its last stableWindow iterations is within untilSpreadPct %, on
+    // every node, and at most maxRepeat times. The figure is stableFigure (a dotted
+    // summary key, e.g. "read.iops"), else the step's headline figure
+    // (engine/repetitiontracker.h). JSON: "untilStable": {"spreadPct", "maxRepeat",
+    // "window", "figure"}.
+    double untilSpreadPct = 0;
+    int maxRepeat = 0;
+    int stableWindow = 3;
+    QString stableFigure;
     // The Ceph cluster whose health is polled during the run (any kind), if any:
     // {"conf": "/etc/ceph/ceph.conf", "keyring": "…", "client": "client.admin"}.
     // File paths only: a key itself never goes into a plan.
     QJsonObject ceph;
+
+    bool untilStable() const { return untilSpreadPct > 0; }
+    int minIterations() const { return untilStable() ? qMax(repeat, stableWindow) : repeat; }
+    int maxIterations() const { return untilStable() ? qMax(maxRepeat, minIterations()) : repeat; }
+    // The cap when none is given: ten, or the minimum when that is larger.
+    static int defaultMaxRepeat(int repeat, int window) { return qMax(10, qMax(repeat, window)); }
 
     QJsonObject toJson() const;
     QByteArray toJsonBytes() const;

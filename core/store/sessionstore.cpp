@@ -249,6 +249,34 @@ Error SessionStore::setRunEnvironment(RunId id, const QJsonObject &environment)
     return setError({});
 }
 
+Error SessionStore::setRunSummary(RunId id, const QJsonObject &summary)
+{
+    if (!m_prepared)
+        return setError(notOpen());
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.prepare(QStringLiteral("UPDATE runs SET summary_json = ? WHERE id = ?"));
+    q.addBindValue(jsonText(summary));
+    q.addBindValue(id);
+    if (!q.exec())
+        return setError(sqlError(q, QStringLiteral("cannot save the summary of run %1").arg(id), m_path));
+    if (q.numRowsAffected() != 1)
+        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no run %1").arg(id), m_path));
+    return setError({});
+}
+
+QJsonObject SessionStore::runSummary(RunId id)
+{
+    if (!m_prepared)
+        return setError(notOpen()), QJsonObject{};
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.prepare(QStringLiteral("SELECT summary_json FROM runs WHERE id = ?"));
+    q.addBindValue(id);
+    if (!q.exec() || !q.next())
+        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no run %1").arg(id), m_path)), QJsonObject{};
+    setError({});
+    return jsonObject(q.value(0));
+}
+
 int SessionStore::markInterruptedRuns()
 {
     if (!m_prepared)

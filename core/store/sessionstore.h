@@ -107,6 +107,10 @@ public:
     RunId createRun(const Plan &plan, const QJsonObject &environment, Error *error = nullptr);
     Error finishRun(RunId id, RunStatus status, const QString &error = {});
     Error setRunEnvironment(RunId id, const QJsonObject &environment);
+    // What the run as a whole came to, written when it ends: {"repetition": {…}}
+    // (engine/repetitiontracker.h). {} for runs from before it existed.
+    Error setRunSummary(RunId id, const QJsonObject &summary);
+    QJsonObject runSummary(RunId id);
     int markInterruptedRuns();                          // how many it marked
     QList<RunInfo> runs(qint64 sessionId = -1);         // newest first; -1 = all sessions
     RunInfo run(RunId id, Error *error = nullptr);

@@ -55,6 +55,8 @@ QJsonObject SessionStore::runToJson(RunId id)
             o.insert(QStringLiteral("plan"), QJsonDocument::fromJson(q.value(0).toString().toUtf8()).object());
     }
     o.insert(QStringLiteral("environment"), runEnvironment(id));
+    if (const QJsonObject summary = runSummary(id); !summary.isEmpty())
+        o.insert(QStringLiteral("summary"), summary);
 
     QJsonArray steps;
     for (const StepRecord &s : loadSteps(id, false)) {

@@ -58,6 +58,10 @@ const QList<QStringList> &steps()
             QStringLiteral("UPDATE runs SET last_sample_t = COALESCE((SELECT MAX(s.t) FROM samples s"
                            " JOIN series r ON r.id = s.series_id WHERE r.run_id = runs.id), 0)"),
         },
+        // 2 → 3
+        {
+            QStringLiteral("ALTER TABLE runs ADD COLUMN summary_json TEXT NOT NULL DEFAULT '{}'"),
+        },
     };
     return s;
 }

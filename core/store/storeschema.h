@@ -12,7 +12,7 @@ Q_DECLARE_LOGGING_CATEGORY(lcStore)
 
 namespace cm::storeschema {
 
-inline constexpr int CurrentVersion = 2;
+inline constexpr int CurrentVersion = 3;
 
 // PRAGMA user_version; -1 with *error set when the file cannot be read.
 int version(const QSqlDatabase &db, Error *error = nullptr);

@@ -10,7 +10,8 @@
 //   net.exec(1, {"iperf3", "-c", net.loAddr(2), ...});         // runs inside node1
 //   net.down();                                                // or the destructor
 //
-// node1 and node2 are joined by two shaped veth links (linkNames(1) = s1a s1b,
+// node1 and node2 are joined by two veth links, shaped by tbf at `shape` (an empty
+// shape leaves them unshaped: as fast as the CPU) (linkNames(1) = s1a s1b,
 // linkNames(2) = s2a s2b) with an ECMP route between their lo addresses (loAddr(k)),
 // hashing on layer 3+4 like a layer3+4 bond. Every node has an sshd on addr(k):port(k)
 // and reports hostname "nodeK". Names carry a per-process prefix so that fixtures of

@@ -22,6 +22,38 @@ private Q_SLOTS:
         QCOMPARE(q.nodes.at(1).port, 2222);
         QCOMPARE(q.nodes.at(1).user, QStringLiteral("root"));
     }
+    void untilStableRoundTrip()
+    {
+        Plan p;
+        p.kind = QStringLiteral("net-iperf");
+        p.nodes = {NodeSpec::parse(QStringLiteral("local"))};
+        p.steps = {PlanStep{QStringLiteral("a"), QStringLiteral("A"), {}}};
+        p.repeat = 2;
+        QVERIFY(!p.toJson().contains(QStringLiteral("untilStable")));   // off: not written
+        QCOMPARE(p.maxIterations(), 2);
+        p.untilSpreadPct = 2.5;
+        p.stableWindow = 4;
+        p.maxRepeat = 12;
+        p.stableFigure = QStringLiteral("read.iops");
+        Error e;
+        const Plan q = Plan::fromJsonBytes(p.toJsonBytes(), &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(q.toJson(), p.toJson());
+        QCOMPARE(q.untilSpreadPct, 2.5);
+        QCOMPARE(q.stableWindow, 4);
+        QCOMPARE(q.maxRepeat, 12);
+        QCOMPARE(q.stableFigure, QStringLiteral("read.iops"));
+        QCOMPARE(q.minIterations(), 4);
+        QCOMPARE(q.maxIterations(), 12);
+        // defaults: window 3, cap 10
+        QJsonObject o = p.toJson();
+        o.insert(QStringLiteral("untilStable"), QJsonObject{{QStringLiteral("spreadPct"), 5}});
+        const Plan d = Plan::fromJson(o, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(d.stableWindow, 3);
+        QCOMPARE(d.maxIterations(), 10);
+        QCOMPARE(d.minIterations(), 3);
+    }
     void badPlansAreRefused_data()
     {
         QTest::addColumn<QByteArray>("json");
@@ -30,6 +62,15 @@ private Q_SLOTS:
         QTest::newRow("newer") << QByteArray(R"({"format":"clustermark-plan","version":99,"kind":"disk-fio"})");
         QTest::newRow("no nodes") << QByteArray(R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","steps":[{"id":"a"}]})");
         QTest::newRow("ceph key in a plan") << QByteArray(R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}],"steps":[{"id":"a"}],"ceph":{"key":"AQB…"}})");
+        const QByteArray base = R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}],"steps":[{"id":"a"}],)";
+        QTest::newRow("repeat 0") << base + R"("repeat":0})";
+        QTest::newRow("untilStable not an object") << base + R"("untilStable":5})";
+        QTest::newRow("spread 0") << base + R"("untilStable":{"spreadPct":0}})";
+        QTest::newRow("spread negative") << base + R"("untilStable":{"spreadPct":-3}})";
+        QTest::newRow("spread a string") << base + R"("untilStable":{"spreadPct":"5"}})";
+        QTest::newRow("window 1") << base + R"("untilStable":{"spreadPct":5,"window":1}})";
+        QTest::newRow("cap below repeat") << base + R"("repeat":5,"untilStable":{"spreadPct":5,"maxRepeat":4}})";
+        QTest::newRow("cap too high") << base + R"("untilStable":{"spreadPct":5,"maxRepeat":5000}})";
         QTest::newRow("no steps") << QByteArray(R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}]})");
     }
     void badPlansAreRefused()

@@ -1,6 +1,7 @@
 #include "wizard/reviewpage.h"
 
 #include "unitscale.h"
+#include "wizard/repetitionform.h"
 
 #include <QFileDialog>
 #include <QFontDatabase>
@@ -30,6 +31,12 @@ ReviewPage::ReviewPage(QWidget *parent)
     m_estimateLabel = new QLabel(this);
     form->addRow(tr("Estimated duration:"), m_estimateLabel);
     v->addLayout(form);
+    m_repetition = new RepetitionForm(this);
+    v->addWidget(m_repetition);
+    connect(m_repetition, &RepetitionForm::changed, this, [this] {
+        m_repetition->applyTo(planWizard()->plan());
+        updateEstimate();
+    });
     m_commands = new QPlainTextEdit(this);
     m_commands->setObjectName(QStringLiteral("commands"));
     m_commands->setReadOnly(true);
@@ -73,8 +80,9 @@ void ReviewPage::initializePage()
                     preset = kind->displayName() + QStringLiteral(" · ") + p.title;
         m_name->setText(tr("%1 (%2)").arg(preset, nodes.join(QStringLiteral(", "))));
     }
+    m_repetition->setFromPlan(plan);
     QString text;
-    m_estimate = 0;
+    m_stepSeconds = 0;
     for (int i = 0; i < plan.steps.size(); ++i) {
         text += QStringLiteral("# %1/%2  %3\n").arg(i + 1).arg(plan.steps.size()).arg(plan.steps.at(i).title);
         for (const NodeSpec &n : std::as_const(plan.nodes)) {
@@ -83,11 +91,23 @@ void ReviewPage::initializePage()
         }
         text += QLatin1Char('\n');
         if (kind)
-            m_estimate += kind->estimatedSeconds(plan, i);
+            m_stepSeconds += kind->estimatedSeconds(plan, i);
     }
-    m_estimate *= std::max(1, plan.repeat);
     m_commands->setPlainText(text);
-    m_estimateLabel->setText(m_estimate > 0 ? tr("about %1 (min:s)").arg(formatDuration(m_estimate)) : tr("unknown"));
+    updateEstimate();
+}
+
+void ReviewPage::updateEstimate()
+{
+    const Plan &plan = planWizard()->plan();
+    m_estimate = m_stepSeconds * std::max(1, plan.minIterations());
+    if (m_estimate <= 0)
+        m_estimateLabel->setText(tr("unknown"));
+    else if (plan.untilStable())
+        m_estimateLabel->setText(tr("about %1 to %2 (min:s), until stable")
+                                     .arg(formatDuration(m_estimate), formatDuration(m_stepSeconds * plan.maxIterations())));
+    else
+        m_estimateLabel->setText(tr("about %1 (min:s)").arg(formatDuration(m_estimate)));
 }
 
 QString ReviewPage::commandsText() const
@@ -98,6 +118,7 @@ QString ReviewPage::commandsText() const
 QString ReviewPage::savePlan(const QString &fileName)
 {
     Plan plan = planWizard()->plan();
+    m_repetition->applyTo(plan);
     plan.name = m_name->text().trimmed();
     QSaveFile f(fileName);
     if (!f.open(QIODevice::WriteOnly) || f.write(plan.toJsonBytes()) < 0 || !f.commit())
@@ -108,6 +129,7 @@ QString ReviewPage::savePlan(const QString &fileName)
 bool ReviewPage::validatePage()
 {
     planWizard()->plan().name = m_name->text().trimmed();
+    m_repetition->applyTo(planWizard()->plan());
     return true;
 }
 

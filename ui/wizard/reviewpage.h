@@ -1,6 +1,7 @@
 #pragma once
 // Review: the plan's name, the exact command of every step on every node, the
-// estimated duration, and "Save plan…" (JSON, the format the CLI runs).
+// estimated duration, the repetitions (RepetitionForm) and "Save plan…" (JSON, the
+// format the CLI runs).
 #include "wizard/planwizard.h"
 
 class QLabel;
@@ -9,6 +10,8 @@ class QPlainTextEdit;
 class QPushButton;
 
 namespace cm::ui {
+
+class RepetitionForm;
 
 class ReviewPage : public PlanWizardPage {
     Q_OBJECT
@@ -20,11 +23,16 @@ public:
     QString commandsText() const;
     double estimatedSeconds() const { return m_estimate; }
     QLineEdit *nameEdit() const { return m_name; }
+    RepetitionForm *repetitionForm() const { return m_repetition; }
     // Writes the plan as JSON; an empty string on success, else the error text.
     QString savePlan(const QString &fileName);
 
 private:
+    void updateEstimate();
+
     QLineEdit *m_name = nullptr;
+    RepetitionForm *m_repetition = nullptr;
+    double m_stepSeconds = 0;   // one iteration of every step
     QLabel *m_estimateLabel = nullptr;
     QPlainTextEdit *m_commands = nullptr;
     QPushButton *m_save = nullptr;
