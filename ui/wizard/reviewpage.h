@@ -1,8 +1,10 @@
 #pragma once
-// Review: the plan's name, the exact command of every step on every node, the
-// estimated duration, and "Save plan…" (JSON, the format the CLI runs).
+// Review: the plan's name, the session the run goes into (pick or type a new one),
+// the exact command of every step on every node, the estimated duration, and
+// "Save plan…" (JSON, the format the CLI runs).
 #include "wizard/planwizard.h"
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -20,11 +22,14 @@ public:
     QString commandsText() const;
     double estimatedSeconds() const { return m_estimate; }
     QLineEdit *nameEdit() const { return m_name; }
+    QComboBox *sessionCombo() const { return m_session; }
     // Writes the plan as JSON; an empty string on success, else the error text.
     QString savePlan(const QString &fileName);
 
 private:
     QLineEdit *m_name = nullptr;
+    QComboBox *m_session = nullptr;
+    bool m_sessionSet = false;
     QLabel *m_estimateLabel = nullptr;
     QPlainTextEdit *m_commands = nullptr;
     QPushButton *m_save = nullptr;
