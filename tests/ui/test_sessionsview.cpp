@@ -36,6 +36,7 @@
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTreeView>
 #include <QTreeWidget>
@@ -92,6 +93,7 @@ void shot(QWidget *w, const QString &name)
     if (dir.isEmpty() || !w)
         return;
     QDir().mkpath(dir);
+    QTest::qWait(150);   // let pending layouts settle before the grab
     QVERIFY(w->grab().save(QDir(dir).filePath(name + QStringLiteral(".png"))));
 }
 
@@ -528,7 +530,10 @@ private Q_SLOTS:
         QCOMPARE(d->sessionCombo()->currentText(), QStringLiteral("baseline"));
         d->sessionCombo()->setEditText(QStringLiteral("MTU 9000"));
         shot(d, QStringLiteral("run-again"));
-        shot(&window, QStringLiteral("main-sessions-tab"));
+        if (auto *tabs = qobject_cast<QTabWidget *>(v->parentWidget() ? v->parentWidget()->parentWidget() : nullptr)) {
+            tabs->setCurrentWidget(v);
+            shot(&window, QStringLiteral("main-sessions-tab"));
+        }
         QTest::mouseClick(d->editButton(), Qt::LeftButton);
 
         PlanWizard *w = nullptr;

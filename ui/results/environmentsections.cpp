@@ -10,6 +10,9 @@
 #include <QMap>
 #include <QSet>
 
+#include <algorithm>
+#include <iterator>
+
 namespace cm::ui {
 
 namespace {
@@ -207,6 +210,12 @@ QList<EnvGroup> sectionsOf(const QList<QJsonObject> &envs)
                 seen << v;
         }
     }
+    // The table's order (kernel before host name, disk before its cache), unknown keys last.
+    auto rank = [](const QString &k) {
+        const KnownKey *kk = known(k);
+        return kk ? int(kk - kKnown) : int(std::size(kKnown));
+    };
+    std::stable_sort(keys.begin(), keys.end(), [&](const QString &a, const QString &b) { return rank(a) < rank(b); });
     for (const QString &k : std::as_const(keys)) {
         const KnownKey *kk = known(k);
         const QStringList vs = values.value(k);

@@ -76,7 +76,8 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     m_commands = new QPlainTextEdit(this);
     m_commands->setObjectName(QStringLiteral("commandsText"));
     m_commands->setReadOnly(true);
-    m_commands->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Long fio command lines wrap: readable without scrolling, copied as one line.
+    m_commands->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_commands->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     tabs->addTab(m_commands, tr("Commands"));
     v->addWidget(tabs, 1);
@@ -139,6 +140,15 @@ void RunDetailPane::showDetail(const RunDetail &d)
         return;
     }
     QString head = QStringLiteral("<b>%1</b> — %2").arg(d.run.name.toHtmlEscaped(), ResultsModel::statusText(d.run.status));
+    QStringList facts;
+    if (!d.run.sessionName.isEmpty())
+        facts << tr("session %1").arg(d.run.sessionName.toHtmlEscaped());
+    if (d.run.started.isValid())
+        facts << tr("started %1").arg(d.run.started.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+    if (d.run.started.isValid() && d.run.finished.isValid())
+        facts << tr("took %1").arg(formatDuration(d.run.started.secsTo(d.run.finished)));
+    if (!facts.isEmpty())
+        head += QStringLiteral("<br><small>%1</small>").arg(facts.join(QStringLiteral(" · ")));
     if (!d.run.error.isEmpty())
         head += QStringLiteral("<br><span style='color:#c62828'>%1</span>").arg(d.run.error.toHtmlEscaped());
     m_title->setText(head);

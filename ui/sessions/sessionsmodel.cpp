@@ -157,7 +157,7 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
         case ColStatus: return ResultsModel::statusText(r.status);
         case ColKind: return r.kind;
         case ColNodes: return r.nodes.join(QStringLiteral(", "));
-        case ColStarted: return QLocale().toString(r.started.toLocalTime(), QLocale::ShortFormat);
+        case ColStarted: return r.started.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
         case ColFigures: return lr->figures;
         case ColCount: break;
         }

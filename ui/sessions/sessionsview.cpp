@@ -46,7 +46,9 @@ SessionsView::SessionsView(const QString &storePath, QWidget *parent)
     top->addWidget(newButton);
     v->addLayout(top);
 
-    auto *split = new QSplitter(Qt::Horizontal, this);
+    // Tree above, detail below (as on the Results tab): both get the tab's full width,
+    // which the figures grid and the command lines need.
+    auto *split = new QSplitter(Qt::Vertical, this);
     auto *left = new QWidget(split);
     auto *lv = new QVBoxLayout(left);
     lv->setContentsMargins(0, 0, 0, 0);
@@ -82,7 +84,7 @@ SessionsView::SessionsView(const QString &storePath, QWidget *parent)
     m_stack->addWidget(m_sessionPane);
     m_runPage = new QWidget(m_stack);
     auto *rv = new QVBoxLayout(m_runPage);
-    rv->setContentsMargins(4, 0, 0, 0);
+    rv->setContentsMargins(0, 4, 0, 0);
     auto *buttons = new QHBoxLayout();
     m_runAgain = new QPushButton(tr("Run again…"), m_runPage);
     m_runAgain->setObjectName(QStringLiteral("runAgain"));
@@ -100,8 +102,9 @@ SessionsView::SessionsView(const QString &storePath, QWidget *parent)
     m_stack->addWidget(m_runPage);
     split->addWidget(left);
     split->addWidget(m_stack);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setSizes({300, 450});
     v->addWidget(split, 1);
 
     auto *del = new QAction(tr("Delete"), m_tree);
@@ -133,11 +136,15 @@ SessionsView::SessionsView(const QString &storePath, QWidget *parent)
         for (int i = 0; i < m_model->rowCount(); ++i)
             m_tree->setFirstColumnSpanned(i, QModelIndex(), true);
         m_tree->expandAll();
-        m_tree->resizeColumnToContents(SessionsModel::ColStatus);
-        m_tree->resizeColumnToContents(SessionsModel::ColKind);
-        m_tree->resizeColumnToContents(SessionsModel::ColStarted);
-        if (m_tree->columnWidth(SessionsModel::ColName) < 220)
-            m_tree->setColumnWidth(SessionsModel::ColName, 220);
+        for (int c = SessionsModel::ColStatus; c < SessionsModel::ColFigures; ++c)
+            m_tree->resizeColumnToContents(c);
+        // Run names set the first column (session rows span all columns anyway).
+        int nameWidth = 160;
+        const QFontMetrics fm(m_tree->font());
+        for (const LibrarySession &s : d.sessions)
+            for (const LibraryRun &r : s.runs)
+                nameWidth = std::max(nameWidth, fm.horizontalAdvance(r.run.name) + 48);
+        m_tree->setColumnWidth(SessionsModel::ColName, std::min(nameWidth, 320));
         m_filter->setChoices(d.kinds, d.nodes, d.tags);
         if (!m_wantSessionName.isEmpty()) {
             for (const LibrarySession &s : d.sessions)

@@ -92,9 +92,10 @@ void DiskParamsPage::initializePage()
         for (const Preset &p : std::as_const(m_presetData))
             if (p.id == saved.preset)
                 title = presetTitle(p);
-        m_presetData.prepend(Preset{saved.preset, tr("As saved: the run's tests, unchanged%1")
-                                                     .arg(title.isEmpty() ? QString() : QStringLiteral(" — %1").arg(title)),
-                                    tr("The tests and parameters of the saved run, unchanged"), saved.steps});
+        m_presetData.prepend(Preset{saved.preset, tr("As saved: the run's own tests, unchanged"),
+                                    title.isEmpty() ? tr("The tests and parameters of the saved run")
+                                                    : tr("The tests and parameters of the saved run (from: %1)").arg(title),
+                                    saved.steps});
         m_savedRow = 0;
     }
     const QString wanted = plan.preset.isEmpty() ? planWizard()->defaultPreset() : plan.preset;
