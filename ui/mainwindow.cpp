@@ -337,6 +337,7 @@ void MainWindow::onRunStarted(RunId id, const Plan &plan, SampleBufferPtr buffer
     m_starting = false;
     m_currentRun = id;
     m_live->startRun(id, plan, std::move(buffer), estimatedSeconds);
+    m_sessions->reload();   // the new run shows as running in its session
     showLive();
     updateStatus();
 }

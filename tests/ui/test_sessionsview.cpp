@@ -599,6 +599,36 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(v->model()->runIndex(third).isValid(), 10000);
     }
 
+    // A run the engine is still writing (status "running", owned by this live process)
+    // cannot be deleted, nor its session; once finished it can.
+    void runningRunIsNotDeleted()
+    {
+        const QString path = copyOfStore();
+        SessionStore s(path);
+        QVERIFY(!s.open());
+        Error e;
+        const RunId running = s.createRun(tinyPlan(QStringLiteral("still going"), QStringLiteral("baseline"), QStringLiteral("pve1")), {}, &e);
+        QVERIFY(!e && running > 0);
+        SessionsView v(path);
+        v.show();
+        QVERIFY(waitReload(v));
+        QCOMPARE(v.model()->runIndex(running).siblingAtColumn(SessionsModel::ColStatus).data().toString(), QStringLiteral("running"));
+        v.confirmDeleteRun(running);
+        QTRY_VERIFY_WITH_TIMEOUT(v.messageText().contains(QStringLiteral("still running")), 10000);
+        QVERIFY(!visibleChild<QMessageBox>(&v, QStringLiteral("confirmDelete")));
+        const qint64 base = s.ensureSession(QStringLiteral("baseline"));
+        v.confirmDeleteSession(base);
+        QTRY_VERIFY_WITH_TIMEOUT(v.messageText().contains(QStringLiteral("stop it before deleting the session")), 10000);
+        QVERIFY(!visibleChild<QMessageBox>(&v, QStringLiteral("confirmDelete")));
+        QCOMPARE(s.sessionContents(base).runs, 2);
+
+        QVERIFY(!s.finishRun(running, RunStatus::Completed));
+        v.confirmDeleteRun(running);
+        QMessageBox *box = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((box = visibleChild<QMessageBox>(&v, QStringLiteral("confirmDelete"))), 10000);
+        QTest::mouseClick(box->button(QMessageBox::Cancel), Qt::LeftButton);
+    }
+
     void newSessionFromDialog()
     {
         const QString path = copyOfStore();

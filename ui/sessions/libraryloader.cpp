@@ -96,12 +96,21 @@ DeletionScope loadDeletionScope(const QString &storePath, qint64 sessionId, RunI
             d.name = r.name;
             d.sessionName = r.sessionName;
             d.sessionId = r.sessionId;
+            // The engine is still writing its steps and samples.
+            if (r.status == RunStatus::Running)
+                return Error(Error::Code::InvalidInput,
+                             QStringLiteral("the run \"%1\" is still running: stop it before deleting it").arg(r.name));
             d.counts = s.runContents(runId, &e);
             return e;
         }
         d.name = s.session(sessionId, &e).name;
         if (e)
             return e;
+        for (const RunInfo &r : s.runs(sessionId))
+            if (r.status == RunStatus::Running)
+                return Error(Error::Code::InvalidInput,
+                             QStringLiteral("the run \"%1\" of this session is still running: stop it before deleting the session")
+                                 .arg(r.name));
         d.counts = s.sessionContents(sessionId, &e);
         return e;
     });

@@ -39,7 +39,8 @@ LibraryData loadLibrary(const QString &storePath, const RunFilter &filter);
 // Opens the store at storePath and runs `job` on it (on the calling thread).
 Error withStore(const QString &storePath, const std::function<Error(SessionStore &)> &job);
 
-// What deleting takes with it: a session (runId 0) or a run.
+// What deleting takes with it: a session (runId 0) or a run. A run that is still
+// running (or a session holding one) is an error: the engine is writing to it.
 struct DeletionScope {
     qint64 sessionId = 0;
     RunId runId = 0;
