@@ -1,6 +1,7 @@
 #include "sessions/sessionsview.h"
 
 #include "results/rundetailpane.h"
+#include "sessions/deleteconfirmbox.h"
 #include "sessions/runagaindialog.h"
 #include "sessions/sessionfilterbar.h"
 #include "sessions/sessionpane.h"
@@ -12,7 +13,6 @@
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
-#include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
@@ -372,45 +372,19 @@ void SessionsView::deleteSession(qint64 id)
 
 void SessionsView::confirmDeleteRun(RunId id)
 {
-    if (!id)
-        return;
-    auto *w = new QFutureWatcher<DeletionScope>(this);
-    connect(w, &QFutureWatcher<DeletionScope>::finished, this, [this, w] {
-        const DeletionScope d = w->result();
-        w->deleteLater();
-        if (d.error) {
-            setMessage(d.error.message, true);
-            return;
-        }
-        auto *box = new QMessageBox(QMessageBox::Warning, tr("Delete run"),
-                                    tr("Delete the run “%1” from the session “%2”?").arg(d.name, d.sessionName),
-                                    QMessageBox::NoButton, this);
-        box->setObjectName(QStringLiteral("confirmDelete"));
-        box->setTextFormat(Qt::PlainText);
-        box->setInformativeText(tr("This removes its step records (%1) with their raw tool output and %2 samples. "
-                                   "It cannot be undone.")
-                                    .arg(QLocale().toString(d.counts.steps), QLocale().toString(d.counts.samples)));
-        QPushButton *yes = box->addButton(tr("Delete run"), QMessageBox::DestructiveRole);
-        yes->setObjectName(QStringLiteral("confirmButton"));
-        box->addButton(QMessageBox::Cancel);
-        box->setDefaultButton(QMessageBox::Cancel);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        connect(box, &QMessageBox::buttonClicked, this, [this, yes, id = d.runId](QAbstractButton *b) {
-            if (b == yes)
-                deleteRun(id);
-            else
-                setMessage(tr("Nothing was deleted."));
-        });
-        box->open();
-    });
-    const QString path = m_storePath;
-    w->setFuture(QtConcurrent::run([path, id] { return loadDeletionScope(path, 0, id); }));
+    if (id)
+        confirmDelete(0, id);
 }
 
 void SessionsView::confirmDeleteSession(qint64 id)
 {
-    if (!id)
-        return;
+    if (id)
+        confirmDelete(id, 0);
+}
+
+void SessionsView::confirmDelete(qint64 sessionId, RunId runId)
+{
+    // What goes is counted on a worker; the question opens when the count is in.
     auto *w = new QFutureWatcher<DeletionScope>(this);
     connect(w, &QFutureWatcher<DeletionScope>::finished, this, [this, w] {
         const DeletionScope d = w->result();
@@ -419,34 +393,20 @@ void SessionsView::confirmDeleteSession(qint64 id)
             setMessage(d.error.message, true);
             return;
         }
-        const QString text = d.counts.runs == 0
-            ? tr("Delete the empty session “%1”?").arg(d.name)
-            : d.counts.runs == 1 ? tr("Delete the session “%1” and its run?").arg(d.name)
-                                 : tr("Delete the session “%1” and its %2 runs?").arg(d.name).arg(d.counts.runs);
-        auto *box = new QMessageBox(QMessageBox::Warning, tr("Delete session"), text, QMessageBox::NoButton, this);
-        box->setObjectName(QStringLiteral("confirmDelete"));
-        box->setTextFormat(Qt::PlainText);
-        box->setInformativeText(d.counts.runs == 0
-                                    ? tr("It holds no runs. It cannot be undone.")
-                                    : tr("This removes the runs (%1) with their step records (%2), raw tool output and %3 samples. "
-                                         "It cannot be undone.")
-                                          .arg(QLocale().toString(d.counts.runs), QLocale().toString(d.counts.steps),
-                                               QLocale().toString(d.counts.samples)));
-        QPushButton *yes = box->addButton(tr("Delete session"), QMessageBox::DestructiveRole);
-        yes->setObjectName(QStringLiteral("confirmButton"));
-        box->addButton(QMessageBox::Cancel);
-        box->setDefaultButton(QMessageBox::Cancel);
+        auto *box = new DeleteConfirmBox(d, this);
         box->setAttribute(Qt::WA_DeleteOnClose);
-        connect(box, &QMessageBox::buttonClicked, this, [this, yes, id = d.sessionId](QAbstractButton *b) {
-            if (b == yes)
-                deleteSession(id);
-            else
+        connect(box, &QMessageBox::buttonClicked, this, [this, box](QAbstractButton *b) {
+            if (b != box->confirmButton())
                 setMessage(tr("Nothing was deleted."));
+            else if (box->isRun())
+                deleteRun(box->scope().runId);
+            else
+                deleteSession(box->scope().sessionId);
         });
         box->open();
     });
     const QString path = m_storePath;
-    w->setFuture(QtConcurrent::run([path, id] { return loadDeletionScope(path, id, 0); }));
+    w->setFuture(QtConcurrent::run([path, sessionId, runId] { return loadDeletionScope(path, sessionId, runId); }));
 }
 
 void SessionsView::chooseSessionForRun(RunId id)

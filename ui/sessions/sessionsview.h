@@ -76,6 +76,7 @@ Q_SIGNALS:
 
 private:
     void onCurrentChanged();
+    void confirmDelete(qint64 sessionId, RunId runId);
     void showRun(RunId id);
     void write(std::function<Error(SessionStore &)> job, const QString &doneText);
     void setMessage(const QString &text, bool error = false);
