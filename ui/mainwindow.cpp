@@ -12,6 +12,7 @@
 #include "results/resultsview.h"
 #include "resultdropimporter.h"
 #include "secrets/secretstore.h"
+#include "sessions/sessionsview.h"
 #include "wizard/planwizard.h"
 
 #include <QAction>
@@ -47,6 +48,8 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
     m_results = new ResultsView(storePath, m_tabs);
     m_tabs->addTab(m_live, tr("Live"));
     m_tabs->addTab(m_results, tr("Results"));
+    m_sessions = new SessionsView(storePath, m_tabs);
+    m_tabs->addTab(m_sessions, tr("Sessions"));
     split->addWidget(m_cluster);
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 0);
@@ -130,7 +133,15 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
         restoreGeometry(m_settings.windowGeometry());
     else
         resize(1280, 800);
+    connect(m_sessions, &SessionsView::runAgainRequested, this, [this](const Plan &p, bool edit) {
+        if (edit)
+            openWizard(p, true);
+        else
+            startPlan(p);
+    });
+    connect(m_sessions, &SessionsView::libraryChanged, m_results, &ResultsView::reload);
     m_results->reload();
+    m_sessions->reload();
     updateStatus();
 }
 
@@ -166,7 +177,7 @@ void MainWindow::buildActions()
     });
 }
 
-void MainWindow::openWizard(const Plan &prefill)
+void MainWindow::openWizard(const Plan &prefill, bool wholePlan)
 {
     auto *w = new PlanWizard(m_cluster->nodes(), this);
     w->setAttribute(Qt::WA_DeleteOnClose);
@@ -174,7 +185,11 @@ void MainWindow::openWizard(const Plan &prefill)
     w->setDefaultPreset(m_settings.lastPreset());
     if (m_ceph->isConnected())
         w->setCephConnection(m_ceph->connection().spec);
-    if (!prefill.kind.isEmpty() || !prefill.nodes.isEmpty())
+    w->setSessionNames(m_sessions->sessionNames());
+    w->setDefaultSession(m_lastPlan.session.isEmpty() ? m_sessions->recentSessionName() : m_lastPlan.session);
+    if (wholePlan)
+        w->setPlan(prefill);
+    else if (!prefill.kind.isEmpty() || !prefill.nodes.isEmpty())
         w->prefill(prefill);
     connect(w, &PlanWizard::runRequested, this, [this](const Plan &p) {
         if (p.target.value(QStringLiteral("type")).toString() == QLatin1String("file"))
@@ -336,6 +351,7 @@ void MainWindow::onRunStarted(RunId id, const Plan &plan, SampleBufferPtr buffer
     m_starting = false;
     m_currentRun = id;
     m_live->startRun(id, plan, std::move(buffer), estimatedSeconds);
+    m_sessions->reload();   // the new run shows as running in its session
     showLive();
     updateStatus();
 }
@@ -349,6 +365,7 @@ void MainWindow::onRunFinished(RunId id, RunStatus status, const Error &error)
     m_stepText.clear();
     m_results->reload();
     m_results->selectRun(id);
+    m_sessions->reload();
     updateStatus();
     statusBar()->showMessage(tr("Run %1 %2; saved under Results.").arg(id).arg(runStatusName(status)), 15000);
 }

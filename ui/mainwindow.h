@@ -23,6 +23,7 @@ class CephSession;
 class ClusterPanel;
 class LiveDashboard;
 class ResultsView;
+class SessionsView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -35,7 +36,8 @@ public:
     void startPlan(const Plan &plan);
     void showLive();
     void showResults();
-    void openWizard(const Plan &prefill = {});
+    // wholePlan: "Run again" with the saved plan as it was (else kind, nodes, target only).
+    void openWizard(const Plan &prefill = {}, bool wholePlan = false);
     void openAddNode(const NodeSpec &prefill = {});
     void openCephConnect();
     void openLeftovers();   // "Clean leftovers…" on the connected Ceph cluster
@@ -46,6 +48,7 @@ public:
     ClusterPanel *clusterPanel() const { return m_cluster; }
     LiveDashboard *liveDashboard() const { return m_live; }
     ResultsView *resultsView() const { return m_results; }
+    SessionsView *sessionsView() const { return m_sessions; }
     CephSession *cephSession() const { return m_ceph; }
     QString cephStatusText() const;
     RunId currentRun() const { return m_currentRun; }
@@ -72,6 +75,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     LiveDashboard *m_live = nullptr;
     ResultsView *m_results = nullptr;
+    SessionsView *m_sessions = nullptr;
     QAction *m_addNode = nullptr;
     QAction *m_newPlan = nullptr;
     QAction *m_runAgain = nullptr;

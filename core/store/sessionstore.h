@@ -68,6 +68,27 @@ struct StepRecord {
     QDateTime finished;        // invalid while running
 };
 
+// What the session library searches for; empty fields match everything.
+struct RunFilter {
+    QString text;          // every word must occur (any case) in the run's name, kind, node names,
+                           // or its session's name, tags or note
+    QString kind;          // runner kind id
+    QString node;          // node display name
+    QString tag;           // a tag of the run's session (exact, any case)
+    QDateTime from;        // started at or after (invalid = open)
+    QDateTime to;          // started before (invalid = open)
+    qint64 sessionId = -1; // -1 = all sessions
+    bool isEmpty() const;
+    bool hasRunCriteria() const { return !kind.isEmpty() || !node.isEmpty() || from.isValid() || to.isValid(); }
+};
+
+// What deleting a session or a run takes with it (for the confirmation).
+struct StoreCounts {
+    int runs = 0;
+    qint64 steps = 0;
+    qint64 samples = 0;
+};
+
 struct SeriesData {
     qint64 id = 0;
     int step = 0;
@@ -101,6 +122,12 @@ public:
     QList<SessionInfo> sessions();                      // oldest first
     Error updateSession(qint64 id, const QString &name, const QStringList &tags, const QString &note);
     Error deleteSession(qint64 id);                     // with its runs
+    // A new session; an existing name is an error (InvalidInput), never merged.
+    qint64 createSession(const QString &name, const QStringList &tags, const QString &note, Error *error = nullptr);
+    SessionInfo session(qint64 id, Error *error = nullptr);
+    StoreCounts sessionContents(qint64 id, Error *error = nullptr);
+    // Does the session itself (name, tags, note) match the filter's text and tag?
+    static bool sessionMatches(const SessionInfo &s, const RunFilter &f);
 
     // Runs. A run records the writer's PID; markInterruptedRuns() turns runs left
     // "running" by a process that no longer exists into "interrupted".
@@ -117,6 +144,10 @@ public:
     Plan runPlan(RunId id);
     QJsonObject runEnvironment(RunId id);
     Error deleteRun(RunId id);
+    Error moveRun(RunId id, qint64 sessionId);          // to another existing session
+    StoreCounts runContents(RunId id, Error *error = nullptr);
+    // Runs matching the filter, newest first (see RunFilter).
+    QList<RunInfo> findRuns(const RunFilter &filter);
 
     // Steps
     qint64 beginStep(RunId run, int index, int iteration, const PlanStep &step, const QString &node,
@@ -124,6 +155,7 @@ public:
     Error finishStep(qint64 stepId, const QString &status, const QString &target, const QJsonObject &summary,
                      const QJsonObject &environment, const QByteArray &rawOutput, const QString &error);
     QList<StepRecord> steps(RunId run);                 // in the order they began
+    QList<StepRecord> stepSummaries(RunId run);         // the same without raw output
     QByteArray stepRawOutput(qint64 stepId);
 
     // Samples: all of them in one transaction, committed before returning.

@@ -61,6 +61,13 @@ Error SessionStore::updateSession(qint64 id, const QString &name, const QStringL
     if (name.trimmed().isEmpty())
         return setError(Error(Error::Code::InvalidInput, QStringLiteral("a session needs a name")));
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    // Names are unique: say so rather than pass on SQLite's constraint message.
+    q.prepare(QStringLiteral("SELECT COUNT(*) FROM sessions WHERE name = ? AND id <> ?"));
+    q.addBindValue(name.trimmed());
+    q.addBindValue(id);
+    if (q.exec() && q.next() && q.value(0).toInt() > 0)
+        return setError(Error(Error::Code::InvalidInput,
+                              QStringLiteral("a session named \"%1\" already exists").arg(name.trimmed()), m_path));
     q.prepare(QStringLiteral("UPDATE sessions SET name = ?, tags = ?, note = ? WHERE id = ?"));
     q.addBindValue(name.trimmed());
     q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(tags)).toJson(QJsonDocument::Compact)));
@@ -145,6 +152,11 @@ Error SessionStore::finishStep(qint64 stepId, const QString &status, const QStri
 QList<StepRecord> SessionStore::steps(RunId run)
 {
     return loadSteps(run, true);
+}
+
+QList<StepRecord> SessionStore::stepSummaries(RunId run)
+{
+    return loadSteps(run, false);
 }
 
 QList<StepRecord> SessionStore::loadSteps(RunId run, bool withRawOutput)

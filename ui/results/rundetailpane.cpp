@@ -1,5 +1,6 @@
 #include "results/rundetailpane.h"
 
+#include "results/environmentsections.h"
 #include "results/osdheatmap.h"
 #include "results/resultsmodel.h"
 #include "unitscale.h"
@@ -23,25 +24,25 @@ namespace cm::ui {
 namespace {
 enum GridCol { GNode, GReadBw, GWriteBw, GReadIops, GWriteIops, GP50, GP99, GCount };
 
-QString jsonText(const QJsonValue &v)
+void addGroup(QTreeWidgetItem *parent, QTreeWidget *tree, const EnvGroup &g, int depth)
 {
-    if (v.isString()) return v.toString();
-    if (v.isDouble()) return QString::number(v.toDouble(), 'g', 10);
-    if (v.isBool()) return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    if (v.isArray()) return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
-    return {};
-}
-
-void addJson(QTreeWidgetItem *parent, QTreeWidget *tree, const QJsonObject &o)
-{
-    for (auto it = o.begin(); it != o.end(); ++it) {
-        auto *item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(tree);
-        item->setText(0, it.key());
-        if (it.value().isObject())
-            addJson(item, tree, it.value().toObject());
-        else
-            item->setText(1, jsonText(it.value()));
+    auto *item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(tree);
+    item->setText(0, g.title);
+    item->setFirstColumnSpanned(true);
+    QFont f = item->font(0);
+    f.setBold(true);
+    if (depth == 0)
+        f.setPointSizeF(f.pointSizeF() * 1.05);
+    item->setFont(0, f);
+    for (const EnvEntry &e : g.entries) {
+        auto *row = new QTreeWidgetItem(item);
+        row->setText(0, e.label);
+        row->setText(1, e.value);
+        row->setToolTip(0, e.toolTip);
+        row->setToolTip(1, e.value);
     }
+    for (const EnvGroup &c : g.children)
+        addGroup(item, tree, c, depth + 1);
 }
 } // namespace
 
@@ -67,12 +68,16 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     m_grid->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     tabs->addTab(m_grid, tr("Summary"));
     m_env = new QTreeWidget(this);
+    m_env->setObjectName(QStringLiteral("environmentTree"));
+    m_env->setAlternatingRowColors(true);
     m_env->setHeaderLabels({tr("Item"), tr("Value")});
     m_env->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     tabs->addTab(m_env, tr("Environment"));
     m_commands = new QPlainTextEdit(this);
+    m_commands->setObjectName(QStringLiteral("commandsText"));
     m_commands->setReadOnly(true);
-    m_commands->setLineWrapMode(QPlainTextEdit::NoWrap);
+    // Long fio command lines wrap: readable without scrolling, copied as one line.
+    m_commands->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     m_commands->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     tabs->addTab(m_commands, tr("Commands"));
     v->addWidget(tabs, 1);
@@ -135,14 +140,21 @@ void RunDetailPane::showDetail(const RunDetail &d)
         return;
     }
     QString head = QStringLiteral("<b>%1</b> — %2").arg(d.run.name.toHtmlEscaped(), ResultsModel::statusText(d.run.status));
+    QStringList facts;
+    if (!d.run.sessionName.isEmpty())
+        facts << tr("session %1").arg(d.run.sessionName.toHtmlEscaped());
+    if (d.run.started.isValid())
+        facts << tr("started %1").arg(d.run.started.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+    if (d.run.started.isValid() && d.run.finished.isValid())
+        facts << tr("took %1").arg(formatDuration(d.run.started.secsTo(d.run.finished)));
+    if (!facts.isEmpty())
+        head += QStringLiteral("<br><small>%1</small>").arg(facts.join(QStringLiteral(" · ")));
     if (!d.run.error.isEmpty())
         head += QStringLiteral("<br><span style='color:#c62828'>%1</span>").arg(d.run.error.toHtmlEscaped());
     m_title->setText(head);
 
     m_grid->setRowCount(int(d.steps.size()));
     QStringList rowLabels;
-    QString commands;
-    QJsonObject stepEnv;
     for (int i = 0; i < d.steps.size(); ++i) {
         const StepRecord &s = d.steps.at(i);
         QString label = s.title.isEmpty() ? s.testId : s.title;
@@ -179,20 +191,13 @@ void RunDetailPane::showDetail(const RunDetail &d)
         put(GWriteIops, iops(w));
         put(GP50, latText("lat_p50_ns"));
         put(GP99, latText("lat_p99_ns"));
-        commands += QStringLiteral("# %1 [%2]\n%3\n\n").arg(label, s.node, s.command);
-        if (!s.environment.isEmpty())
-            stepEnv.insert(s.node.isEmpty() ? QStringLiteral("node") : s.node, s.environment);
     }
     m_grid->setVerticalHeaderLabels(rowLabels);
     m_env->clear();
-    addJson(nullptr, m_env, d.environment);
-    if (!stepEnv.isEmpty()) {
-        auto *nodes = new QTreeWidgetItem(m_env);
-        nodes->setText(0, tr("measured on the nodes"));
-        addJson(nodes, m_env, stepEnv);
-    }
-    m_env->expandToDepth(1);
-    m_commands->setPlainText(commands);
+    for (const EnvGroup &g : environmentGroups(d))
+        addGroup(nullptr, m_env, g, 0);
+    m_env->expandAll();
+    m_commands->setPlainText(commandsText(d));
 
     // Per-OSD latency: every step whose summary lists OSDs can be shown as a heat map.
     const bool osdKind = d.run.kind == QLatin1String("osd-latency") || d.plan.kind == QLatin1String("osd-latency");

@@ -24,6 +24,9 @@ public:
     void showDetail(const RunDetail &d);
     void clear();
     QTableWidget *grid() const { return m_grid; }
+    QTreeWidget *environmentTree() const { return m_env; }
+    QPlainTextEdit *commandsEdit() const { return m_commands; }
+    QTabWidget *tabs() const { return m_tabs; }
     // osd-latency runs: the per-OSD heat map of the chosen step, on its own tab.
     OsdHeatMap *heatMap() const { return m_heatMap; }
     QComboBox *heatMapStepCombo() const { return m_heatStep; }

@@ -83,18 +83,33 @@ void DiskParamsPage::initializePage()
 {
     const auto kind = planWizard()->kind();
     m_presetData = kind ? kind->presets() : QList<Preset>{};
-    const QString wanted = planWizard()->plan().preset.isEmpty() ? planWizard()->defaultPreset()
-                                                                 : planWizard()->plan().preset;
+    const Plan &plan = planWizard()->plan();
+    const Plan &saved = planWizard()->savedPlan();
+    // "Run again": the saved run's own tests come first and stay as they were.
+    m_savedRow = -1;
+    if (planWizard()->isDuplicate() && !saved.steps.isEmpty() && saved.kind == plan.kind) {
+        QString title = saved.preset;
+        for (const Preset &p : std::as_const(m_presetData))
+            if (p.id == saved.preset)
+                title = presetTitle(p);
+        m_presetData.prepend(Preset{saved.preset, tr("As saved: the run's own tests, unchanged"),
+                                    title.isEmpty() ? tr("The tests and parameters of the saved run")
+                                                    : tr("The tests and parameters of the saved run (from: %1)").arg(title),
+                                    saved.steps});
+        m_savedRow = 0;
+    }
+    const QString wanted = plan.preset.isEmpty() ? planWizard()->defaultPreset() : plan.preset;
     QSignalBlocker block(m_presets);
     m_presets->clear();
-    int row = 0;
+    int row = -1;
     for (int i = 0; i < m_presetData.size(); ++i) {
         const Preset &p = m_presetData.at(i);
-        auto *item = new QListWidgetItem(presetTitle(p), m_presets);
+        auto *item = new QListWidgetItem(i == m_savedRow ? p.title : presetTitle(p), m_presets);
         item->setToolTip(p.description);
-        if (p.id == wanted)
+        if (p.id == wanted && row < 0)
             row = i;
     }
+    row = std::max(row, 0);
     if (!m_presetData.isEmpty()) {
         m_presets->setCurrentRow(row);
         loadPreset(row);
@@ -121,6 +136,8 @@ void DiskParamsPage::loadPreset(int row)
     }
     m_runtime->setValue(runtime > 0 ? runtime : 30);
     m_jobs->setValue(jobs);
+    m_loadedRuntime = m_runtime->value();
+    m_loadedJobs = m_jobs->value();
 }
 
 bool DiskParamsPage::isComplete() const
@@ -134,17 +151,21 @@ bool DiskParamsPage::validatePage()
     Plan &plan = planWizard()->plan();
     plan.preset = p.id;
     plan.steps = p.steps;
+    // The saved run's tests change only where the user changed a value.
+    const bool saved = m_presets->currentRow() == m_savedRow;
     for (int i = 0; i < plan.steps.size(); ++i) {
         QJsonObject &params = plan.steps[i].params;
-        params.insert(QStringLiteral("runtime"), m_runtime->value());
-        params.insert(QStringLiteral("numjobs"), m_jobs->value());
+        if (!saved || m_runtime->value() != m_loadedRuntime)
+            params.insert(QStringLiteral("runtime"), m_runtime->value());
+        if (!saved || m_jobs->value() != m_loadedJobs)
+            params.insert(QStringLiteral("numjobs"), m_jobs->value());
         if (i < m_table->rowCount()) {
             const QString bs = m_table->item(i, ColBs) ? m_table->item(i, ColBs)->text().trimmed() : QString();
-            if (!bs.isEmpty())
+            if (!bs.isEmpty() && (!saved || bs != params.value(QStringLiteral("bs")).toVariant().toString()))
                 params.insert(QStringLiteral("bs"), bs);
             bool ok = false;
             const int depth = m_table->item(i, ColDepth) ? m_table->item(i, ColDepth)->text().toInt(&ok) : 0;
-            if (ok && depth > 0)
+            if (ok && depth > 0 && (!saved || depth != params.value(QStringLiteral("iodepth")).toInt(1)))
                 params.insert(QStringLiteral("iodepth"), depth);
         }
     }

@@ -36,6 +36,9 @@ private:
     QSpinBox *m_jobs = nullptr;
     QTableWidget *m_table = nullptr;
     QList<Preset> m_presetData;
+    int m_savedRow = -1;        // the saved run's own tests ("Run again"), else -1
+    int m_loadedRuntime = 0;
+    int m_loadedJobs = 0;
 };
 
 } // namespace cm::ui

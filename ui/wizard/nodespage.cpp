@@ -26,15 +26,23 @@ void NodesPage::initializePage()
 {
     PlanWizard *w = planWizard();
     m_nodes.clear();
-    m_nodes.append(NodeSpec::parse(QStringLiteral("local")));
+    const QList<NodeSpec> chosen = w->plan().nodes;
+    // A node the plan names is kept as the plan has it (its display name too: "Run again").
+    auto asChosen = [&chosen](const NodeSpec &n) {
+        for (const NodeSpec &c : chosen)
+            if (c.secretKey() == n.secretKey() || (c.isLocal() && n.isLocal()))
+                return c;
+        return n;
+    };
+    m_nodes.append(asChosen(NodeSpec::parse(QStringLiteral("local"))));
     for (const NodeSpec &n : w->knownNodes())
         if (!n.isLocal())
-            m_nodes.append(n);
-    const QList<NodeSpec> chosen = w->plan().nodes;
+            m_nodes.append(asChosen(n));
     QSignalBlocker block(m_list);
     m_list->clear();
     for (const NodeSpec &n : std::as_const(m_nodes)) {
-        const QString text = n.isLocal() ? tr("local (this machine)")
+        const QString text = n.isLocal() ? (n.displayName() == QLatin1String("local") ? tr("local (this machine)")
+                                                                                      : tr("%1 (this machine)").arg(n.displayName()))
                                          : tr("%1 (%2)").arg(n.displayName(), n.toSpecString());
         auto *item = new QListWidgetItem(text, m_list);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);

@@ -48,6 +48,17 @@ void PlanWizard::prefill(const Plan &partial)
     }
 }
 
+void PlanWizard::setPlan(const Plan &plan)
+{
+    prefill(plan);
+    const QJsonObject ceph = m_plan.ceph;
+    m_plan = plan;
+    if (plan.ceph.isEmpty())
+        m_plan.ceph = ceph;
+    m_duplicate = true;
+    m_saved = plan;
+}
+
 void PlanWizard::setCephConnection(const CephConnectionSpec &spec)
 {
     m_ceph = spec;

@@ -20,6 +20,17 @@ public:
 
     // Pre-fills kind, nodes and target (e.g. from "Benchmark this…"); call before show().
     void prefill(const Plan &partial);
+    // "Run again": the whole saved plan (steps, parameters, name, session); the pages
+    // show it and keep it unless the user changes something. Call before show().
+    void setPlan(const Plan &plan);
+    bool isDuplicate() const { return m_duplicate; }
+    QString originalName() const { return m_saved.name; }
+    const Plan &savedPlan() const { return m_saved; }   // as given to setPlan()
+    // Sessions offered on the review page; the default when the plan names none.
+    void setSessionNames(const QStringList &names) { m_sessionNames = names; }
+    QStringList sessionNames() const { return m_sessionNames; }
+    void setDefaultSession(const QString &name) { m_defaultSession = name; }
+    QString defaultSession() const { return m_defaultSession; }
     void setDefaultTargetDir(const QString &dir) { m_defaultTargetDir = dir; }
     QString defaultTargetDir() const { return m_defaultTargetDir; }
     // The connected Ceph cluster (paths on this machine): new plans poll its health
@@ -53,6 +64,10 @@ private:
     QString m_defaultPreset = QStringLiteral("quick");
     CephConnectionSpec m_ceph;
     QHash<QString, int> m_firstPage;
+    bool m_duplicate = false;
+    Plan m_saved;
+    QStringList m_sessionNames;
+    QString m_defaultSession;
 };
 
 // Base of the pages of a kind's set: the wizard chains them by explicit ids.

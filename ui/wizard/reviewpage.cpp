@@ -3,6 +3,7 @@
 #include "unitscale.h"
 #include "wizard/repetitionform.h"
 
+#include <QComboBox>
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QFormLayout>
@@ -28,6 +29,13 @@ ReviewPage::ReviewPage(QWidget *parent)
     m_name = new QLineEdit(this);
     m_name->setObjectName(QStringLiteral("planName"));
     form->addRow(tr("Plan name:"), m_name);
+    m_session = new QComboBox(this);
+    m_session->setObjectName(QStringLiteral("sessionCombo"));
+    m_session->setEditable(true);
+    m_session->setInsertPolicy(QComboBox::NoInsert);
+    m_session->setToolTip(tr("The session the run is saved in: pick one, or type a new name (e.g. “MTU 9000”) "
+                             "to start a new session."));
+    form->addRow(tr("Session:"), m_session);
     m_estimateLabel = new QLabel(this);
     form->addRow(tr("Estimated duration:"), m_estimateLabel);
     v->addLayout(form);
@@ -69,7 +77,22 @@ void ReviewPage::initializePage()
 {
     Plan &plan = planWizard()->plan();
     const auto kind = planWizard()->kind();
-    if (m_name->text().isEmpty() || !m_name->isModified()) {
+    if (!m_sessionSet) {
+        m_sessionSet = true;
+        const QStringList names = planWizard()->sessionNames();
+        m_session->addItems(names);
+        QString wanted = plan.session.isEmpty() ? planWizard()->defaultSession() : plan.session;
+        if (wanted.isEmpty())
+            wanted = QStringLiteral("Default");   // the store's name for "no session given"
+        const int at = m_session->findText(wanted);
+        if (at >= 0)
+            m_session->setCurrentIndex(at);
+        else
+            m_session->setEditText(wanted);
+    }
+    if (planWizard()->isDuplicate() && !m_name->isModified() && !planWizard()->originalName().isEmpty()) {
+        m_name->setText(planWizard()->originalName());
+    } else if (m_name->text().isEmpty() || !m_name->isModified()) {
         QStringList nodes;
         for (const NodeSpec &n : std::as_const(plan.nodes))
             nodes << n.displayName();
@@ -120,6 +143,7 @@ QString ReviewPage::savePlan(const QString &fileName)
     Plan plan = planWizard()->plan();
     m_repetition->applyTo(plan);
     plan.name = m_name->text().trimmed();
+    plan.session = m_session->currentText().trimmed();
     QSaveFile f(fileName);
     if (!f.open(QIODevice::WriteOnly) || f.write(plan.toJsonBytes()) < 0 || !f.commit())
         return tr("Could not write %1: %2").arg(fileName, f.errorString());
@@ -130,6 +154,7 @@ bool ReviewPage::validatePage()
 {
     planWizard()->plan().name = m_name->text().trimmed();
     m_repetition->applyTo(planWizard()->plan());
+    planWizard()->plan().session = m_session->currentText().trimmed();
     return true;
 }
 

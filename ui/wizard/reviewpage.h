@@ -1,9 +1,10 @@
 #pragma once
-// Review: the plan's name, the exact command of every step on every node, the
-// estimated duration, the repetitions (RepetitionForm) and "Save plan…" (JSON, the
-// format the CLI runs).
+// Review: the plan's name, the session the run goes into (pick or type a new one),
+// the exact command of every step on every node, the estimated duration, the
+// repetitions (RepetitionForm) and "Save plan…" (JSON, the format the CLI runs).
 #include "wizard/planwizard.h"
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -24,6 +25,7 @@ public:
     double estimatedSeconds() const { return m_estimate; }
     QLineEdit *nameEdit() const { return m_name; }
     RepetitionForm *repetitionForm() const { return m_repetition; }
+    QComboBox *sessionCombo() const { return m_session; }
     // Writes the plan as JSON; an empty string on success, else the error text.
     QString savePlan(const QString &fileName);
 
@@ -33,6 +35,8 @@ private:
     QLineEdit *m_name = nullptr;
     RepetitionForm *m_repetition = nullptr;
     double m_stepSeconds = 0;   // one iteration of every step
+    QComboBox *m_session = nullptr;
+    bool m_sessionSet = false;
     QLabel *m_estimateLabel = nullptr;
     QPlainTextEdit *m_commands = nullptr;
     QPushButton *m_save = nullptr;
