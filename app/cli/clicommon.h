@@ -22,6 +22,8 @@ int cmdSessions(const QStringList &args);
 int cmdShow(const QStringList &args);
 int cmdCompare(const QStringList &args);   // cmdcompare.cpp
 int cmdExport(const QStringList &args);    // cmdcompare.cpp
+int cmdExportSession(const QStringList &args);   // cmdsessionfile.cpp
+int cmdImport(const QStringList &args);          // cmdsessionfile.cpp
 int cmdInventory(const QStringList &args);
 int cmdTrust(const QStringList &args);
 int cmdCeph(const QStringList &args);

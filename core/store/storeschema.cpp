@@ -58,6 +58,15 @@ const QList<QStringList> &steps()
             QStringLiteral("UPDATE runs SET last_sample_t = COALESCE((SELECT MAX(s.t) FROM samples s"
                            " JOIN series r ON r.id = s.series_id WHERE r.run_id = runs.id), 0)"),
         },
+        // 2 → 3
+        {
+            QStringLiteral("CREATE TABLE step_outputs("
+                           "step_id INTEGER PRIMARY KEY REFERENCES steps(id) ON DELETE CASCADE,"
+                           " raw BLOB NOT NULL)"),
+            QStringLiteral("INSERT INTO step_outputs(step_id, raw) SELECT id, raw_output FROM steps"
+                           " WHERE length(raw_output) > 0"),
+            QStringLiteral("UPDATE steps SET raw_output = NULL WHERE raw_output IS NOT NULL"),
+        },
     };
     return s;
 }
