@@ -9,12 +9,15 @@
 //   series — SessionStore::series (what charts of the run read)
 //   open   — rows + detail + series, the figure held against 200 ms
 //   json   — SessionStore::runToJson (the CLI's show / export), reported only
+// With BENCH_SESSION_FILE=1 also, once, exporting the session to a session file and
+// importing that into a new store (minutes: the raw output makes a ~700 MB file).
 // Prints median and max per measure, wall clock and this thread's CPU time (on a busy
 // machine the CPU time shows what the code costs, the wall clock what a user waits);
 // exits 1 when the median wall-clock open time is 200 ms or more. Figures are with the
 // database in the OS page cache (it was just written). BENCH_ROUNDS sets the rounds (9).
 #include "results/resultsloader.h"
 #include "stats/latencyhistogram.h"
+#include "store/sessionfile.h"
 #include "store/sessionstore.h"
 
 #include <QCoreApplication>
@@ -242,6 +245,26 @@ int main(int argc, char **argv)
            qlonglong(checkBins));
     for (const Measure *m : {&rows, &detail, &series, &open, &openCpu, &json, &jsonCpu})
         printf("  %-8s median %7.1f ms   max %7.1f ms\n", m->name, m->median(), m->max());
+    if (qEnvironmentVariableIntValue("BENCH_SESSION_FILE") == 1) {
+        SessionStore s(path);
+        s.open();
+        const QString file = dir.filePath(QStringLiteral("soak.json"));
+        QElapsedTimer t;
+        t.start();
+        const Error ee = exportSession(s, s.ensureSession(QStringLiteral("soak")), file);
+        const double exportMs = ms(t);
+        SessionStore fresh(dir.filePath(QStringLiteral("fresh.sqlite")));
+        fresh.open();
+        t.restart();
+        const Error ie = importSession(fresh, file);
+        const double importMs = ms(t);
+        if (ee || ie) {
+            fprintf(stderr, "session file: %s\n", qPrintable((ee ? ee : ie).toString()));
+            return 1;
+        }
+        printf("session file of this run: %.0f MB, export %.0f ms, import %.0f ms\n", double(QFileInfo(file).size()) / 1e6,
+               exportMs, importMs);
+    }
     const bool ok = open.median() < 200;
     printf("one-hour run opens (rows + detail + series) in %.1f ms median, %.1f ms max: %s (target < 200 ms)\n",
            open.median(), open.max(), ok ? "PASS" : "FAIL");
