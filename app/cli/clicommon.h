@@ -27,6 +27,8 @@ int cmdExport(const QStringList &args);    // cmdcompare.cpp
 bool wantsChart(const QStringList &args);
 int cmdExportChart(const QStringList &args);
 int cmdCompareChart(const QStringList &args);
+int cmdExportSession(const QStringList &args);   // cmdsessionfile.cpp
+int cmdImport(const QStringList &args);          // cmdsessionfile.cpp
 int cmdInventory(const QStringList &args);
 int cmdTrust(const QStringList &args);
 int cmdCeph(const QStringList &args);

@@ -78,6 +78,11 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
                      the run's throughput, IOPS and latency over time as PNG and/or
                      SVG (default 1200×800, light), footer naming the test, its
                      parameters, the cluster and the version; redacted by default
+  export-session SESSION FILE
+                     a whole session (by name or id) in one JSON file: every run with
+                     its plan, environment, steps, raw tool output and all samples
+  import FILE        add the session in a session file to the database, all or
+                     nothing; a taken session name gets a suffix: NAME (imported)
   inventory NODE --json [--procfs DIR] [--sysfs DIR]
                      hostname, kernel, CPU, memory, disks, NICs of a node (or of a
                      recorded /proc and /sys tree)
@@ -152,6 +157,8 @@ int main(int argc, char **argv)
     if (cmd == QLatin1String("show")) return cm::cli::cmdShow(args);
     if (cmd == QLatin1String("compare")) return cm::cli::cmdCompare(args);
     if (cmd == QLatin1String("export")) return cm::cli::cmdExport(args);
+    if (cmd == QLatin1String("export-session")) return cm::cli::cmdExportSession(args);
+    if (cmd == QLatin1String("import")) return cm::cli::cmdImport(args);
     if (cmd == QLatin1String("inventory")) return cm::cli::cmdInventory(args);
     if (cmd == QLatin1String("trust")) return cm::cli::cmdTrust(args);
     if (cmd == QLatin1String("ceph")) return cm::cli::cmdCeph(args);

@@ -9,6 +9,7 @@
 #include "model/error.h"
 #include "model/plan.h"
 #include "model/runstatus.h"
+#include "model/sessionfiledata.h"
 #include "model/sample.h"
 
 #include <QDateTime>
@@ -156,6 +157,9 @@ public:
                      const QJsonObject &environment, const QByteArray &rawOutput, const QString &error);
     QList<StepRecord> steps(RunId run);                 // in the order they began
     QList<StepRecord> stepSummaries(RunId run);         // the same without raw output
+    // In the order they began. Without raw output (a one-hour fio run prints ~40 MB of
+    // status reports per step) only rawOutputSize is set: lists and detail views.
+    QList<StepRecord> steps(RunId run, bool withRawOutput = true);
     QByteArray stepRawOutput(qint64 stepId);
 
     // Samples: all of them in one transaction, committed before returning.
@@ -167,6 +171,15 @@ public:
     // Exports of one run
     QJsonObject runToJson(RunId id);            // run, plan, environment, steps, series
     QString runToMarkdown(RunId id);            // summary table for forum posts
+
+    // A whole session with its runs, steps (raw output included) and samples, for a
+    // session file (store/sessionfile.h). Runs oldest first.
+    Error readSessionData(qint64 sessionId, SessionFileData *out);
+    // Adds it as a new session in one transaction: all of it or nothing. A name that is
+    // taken gets " (imported)", " (imported 2)", …; runs keep their times; a run that
+    // was still running when exported comes in as interrupted.
+    Error addSessionData(const SessionFileData &data, qint64 *sessionId = nullptr, QString *name = nullptr,
+                         QList<RunId> *runs = nullptr);
 
 private:
     struct Prepared;

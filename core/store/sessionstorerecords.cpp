@@ -131,27 +131,42 @@ Error SessionStore::finishStep(qint64 stepId, const QString &status, const QStri
 {
     if (!m_prepared)
         return setError(notOpen());
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    const QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
+        return setError(sqlError(q, QStringLiteral("cannot finish step %1").arg(stepId), m_path));
+    auto rollback = [&](const Error &e) {
+        QSqlQuery(db).exec(QStringLiteral("ROLLBACK"));
+        return setError(e);
+    };
     q.prepare(QStringLiteral("UPDATE steps SET status = ?, target = ?, summary_json = ?, environment_json = ?,"
-                             " raw_output = ?, error = ?, finished = ? WHERE id = ?"));
+                             " error = ?, finished = ? WHERE id = ?"));
     q.addBindValue(text(status));
     q.addBindValue(text(target));
     q.addBindValue(jsonText(summary));
     q.addBindValue(jsonText(environment));
-    q.addBindValue(rawOutput.isNull() ? QByteArray("") : rawOutput);
     q.addBindValue(text(error));
     q.addBindValue(QDateTime::currentMSecsSinceEpoch());
     q.addBindValue(stepId);
     if (!q.exec())
-        return setError(sqlError(q, QStringLiteral("cannot finish step %1").arg(stepId), m_path));
+        return rollback(sqlError(q, QStringLiteral("cannot finish step %1").arg(stepId), m_path));
     if (q.numRowsAffected() != 1)
-        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no step %1").arg(stepId), m_path));
+        return rollback(Error(Error::Code::InvalidInput, QStringLiteral("no step %1").arg(stepId), m_path));
+    q.prepare(rawOutput.isEmpty() ? QStringLiteral("DELETE FROM step_outputs WHERE step_id = ?")
+                                  : QStringLiteral("INSERT OR REPLACE INTO step_outputs(step_id, raw) VALUES(?, ?)"));
+    q.addBindValue(stepId);
+    if (!rawOutput.isEmpty())
+        q.addBindValue(rawOutput);
+    if (!q.exec())
+        return rollback(sqlError(q, QStringLiteral("cannot save the output of step %1").arg(stepId), m_path));
+    if (!q.exec(QStringLiteral("COMMIT")))
+        return rollback(sqlError(q, QStringLiteral("cannot finish step %1").arg(stepId), m_path));
     return setError({});
 }
 
-QList<StepRecord> SessionStore::steps(RunId run)
+QList<StepRecord> SessionStore::steps(RunId run, bool withRawOutput)
 {
-    return loadSteps(run, true);
+    return loadSteps(run, withRawOutput);
 }
 
 QList<StepRecord> SessionStore::stepSummaries(RunId run)
@@ -165,10 +180,14 @@ QList<StepRecord> SessionStore::loadSteps(RunId run, bool withRawOutput)
         return setError(notOpen()), QList<StepRecord>{};
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT id, idx, iteration, test_id, title, node, target, status, command, params_json,"
-                             " summary_json, environment_json, %1, COALESCE(length(raw_output), 0), error, started,"
-                             " finished FROM steps WHERE run_id = ? ORDER BY id")
-                  .arg(withRawOutput ? QStringLiteral("raw_output") : QStringLiteral("NULL")));
+    // length() of the last column of a row is read from the record header: the blob
+    // itself is not touched.
+    q.prepare(QStringLiteral("SELECT s.id, s.idx, s.iteration, s.test_id, s.title, s.node, s.target, s.status, s.command,"
+                             " s.params_json, s.summary_json, s.environment_json, %1,"
+                             " COALESCE((SELECT length(o.raw) FROM step_outputs o WHERE o.step_id = s.id), 0),"
+                             " s.error, s.started, s.finished FROM steps s WHERE s.run_id = ? ORDER BY s.id")
+                  .arg(withRawOutput ? QStringLiteral("(SELECT o.raw FROM step_outputs o WHERE o.step_id = s.id)")
+                                     : QStringLiteral("NULL")));
     q.addBindValue(run);
     if (!q.exec())
         return setError(sqlError(q, QStringLiteral("cannot read the steps of run %1").arg(run), m_path)),
@@ -204,7 +223,7 @@ QByteArray SessionStore::stepRawOutput(qint64 stepId)
     if (!m_prepared)
         return setError(notOpen()), QByteArray{};
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.prepare(QStringLiteral("SELECT raw_output FROM steps WHERE id = ?"));
+    q.prepare(QStringLiteral("SELECT (SELECT o.raw FROM step_outputs o WHERE o.step_id = s.id) FROM steps s WHERE s.id = ?"));
     q.addBindValue(stepId);
     if (!q.exec() || !q.next())
         return setError(Error(Error::Code::InvalidInput, QStringLiteral("no step %1").arg(stepId), m_path)), QByteArray{};

@@ -61,6 +61,12 @@ const QList<QStringList> &steps()
         // 2 → 3
         {
             QStringLiteral("ALTER TABLE runs ADD COLUMN summary_json TEXT NOT NULL DEFAULT '{}'"),
+            QStringLiteral("CREATE TABLE step_outputs("
+                           "step_id INTEGER PRIMARY KEY REFERENCES steps(id) ON DELETE CASCADE,"
+                           " raw BLOB NOT NULL)"),
+            QStringLiteral("INSERT INTO step_outputs(step_id, raw) SELECT id, raw_output FROM steps"
+                           " WHERE length(raw_output) > 0"),
+            QStringLiteral("UPDATE steps SET raw_output = NULL WHERE raw_output IS NOT NULL"),
         },
     };
     return s;

@@ -3,6 +3,10 @@
 //   1: sessions, runs, steps, series, samples
 //   2: runs.last_sample_t (kept by appendSamples, so run lists need not scan samples),
 //      runs.owner_token (boot id + process start time: a reused PID is not the owner)
+//   3: runs.summary_json (repetition outcome of the run's steps);
+//      step_outputs: raw tool output out of the steps rows. Columns stored after a
+//      40 MB blob (error, started, finished) cost a walk of its overflow chain on
+//      every read of a step: seconds for a one-hour run. steps.raw_output stays, NULL.
 #include "model/error.h"
 
 #include <QLoggingCategory>

@@ -23,7 +23,7 @@ QList<ResultRow> loadResultRows(const QString &storePath, Error *error)
     const QList<RunInfo> runs = store.runs();
     rows.reserve(runs.size());
     for (const RunInfo &r : runs)
-        rows.append(ResultRow{r, store.steps(r.id)});
+        rows.append(ResultRow{r, store.steps(r.id, false)});   // raw output: megabytes nobody shows here
     return rows;
 }
 
@@ -39,7 +39,7 @@ RunDetail loadRunDetail(const QString &storePath, RunId id)
     if (d.error)
         return d;
     d.plan = store.runPlan(id);
-    d.steps = store.steps(id);
+    d.steps = store.steps(id, false);
     d.environment = store.runEnvironment(id);
     return d;
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Reads saved runs for the Results tab. Runs on a worker thread (QtConcurrent) with
-// its own SessionStore connection; returns plain values.
+// its own SessionStore connection; returns plain values. Steps come without their raw
+// output (only its size): SessionStore::stepRawOutput() reads it when it is wanted.
 #include "model/error.h"
 #include "store/sessionstore.h"
 

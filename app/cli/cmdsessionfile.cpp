@@ -1,0 +1,109 @@
+// `export-session SESSION FILE` and `import FILE`.
+#include "clicommon.h"
+
+#include "parse/sessionfilecodec.h"
+#include "store/sessionfile.h"
+#include "store/sessionstore.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+
+namespace cm::cli {
+
+namespace {
+
+// A session by exact name, else by id.
+qint64 findSession(SessionStore &store, const QString &which, QString *name)
+{
+    const QList<SessionInfo> all = store.sessions();
+    bool numeric = false;
+    const qint64 id = which.toLongLong(&numeric);
+    for (bool byName : {true, false}) {
+        for (const SessionInfo &s : all) {
+            if (byName ? s.name == which : numeric && s.id == id) {
+                *name = s.name;
+                return s.id;
+            }
+        }
+    }
+    return 0;
+}
+
+int importSessionFile(const QString &path, const QByteArray &bytes)
+{
+    SessionStore store(storePath());
+    if (!openStore(store))
+        return 1;
+    SessionImport r;
+    if (const Error e = importSessionBytes(store, bytes, path, &r)) {
+        printErr(QStringLiteral("import: %1: %2").arg(path, e.message));
+        return 1;
+    }
+    QJsonArray runs;
+    for (RunId id : std::as_const(r.runs))
+        runs.append(id);
+    printJson(QJsonDocument(QJsonObject{{QStringLiteral("file"), path},
+                                        {QStringLiteral("session"), QJsonObject{{QStringLiteral("id"), r.sessionId},
+                                                                                {QStringLiteral("name"), r.name},
+                                                                                {QStringLiteral("renamed"), r.renamed}}},
+                                        {QStringLiteral("runs"), runs}}));
+    return 0;
+}
+
+// The one place that decides what an imported file is; other kinds of files plug in here.
+int importFile(const QString &path, const QByteArray &bytes)
+{
+    if (sessionfile::looksLikeSessionFile(bytes))
+        return importSessionFile(path, bytes);
+    printErr(QStringLiteral("import: %1: not a ClusterMark session file (no \"format\": \"%2\" field)")
+                 .arg(path, QLatin1String(sessionfile::FormatName)));
+    return 1;
+}
+
+} // namespace
+
+int cmdExportSession(const QStringList &args)
+{
+    if (args.size() != 2 || args.at(0).startsWith(QLatin1String("--")) || args.at(1).startsWith(QLatin1String("--"))) {
+        printErr(QStringLiteral("usage: clustermark-cli export-session SESSION FILE"));
+        return 2;
+    }
+    SessionStore store(storePath());
+    if (!openStore(store))
+        return 1;
+    QString name;
+    const qint64 id = findSession(store, args.at(0), &name);
+    if (id == 0) {
+        printErr(QStringLiteral("export-session: no session \"%1\" (see clustermark-cli sessions)").arg(args.at(0)));
+        return 1;
+    }
+    const QString path = QFileInfo(args.at(1)).absoluteFilePath();
+    if (const Error e = exportSession(store, id, path)) {
+        printErr(QStringLiteral("export-session: %1").arg(e.toString()));
+        return 1;
+    }
+    printJson(QJsonDocument(QJsonObject{{QStringLiteral("file"), path},
+                                        {QStringLiteral("bytes"), QFileInfo(path).size()},
+                                        {QStringLiteral("session"), QJsonObject{{QStringLiteral("id"), id},
+                                                                                {QStringLiteral("name"), name}}},
+                                        {QStringLiteral("runs"), qint64(store.runs(id).size())}}));
+    return 0;
+}
+
+int cmdImport(const QStringList &args)
+{
+    if (args.size() != 1 || args.at(0).startsWith(QLatin1String("--"))) {
+        printErr(QStringLiteral("usage: clustermark-cli import FILE"));
+        return 2;
+    }
+    const QString path = args.at(0);
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        printErr(QStringLiteral("import: cannot read %1: %2").arg(path, f.errorString()));
+        return 1;
+    }
+    return importFile(path, f.readAll());
+}
+
+} // namespace cm::cli
