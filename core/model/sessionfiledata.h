@@ -47,6 +47,7 @@ struct SessionFileRun {
     double lastSampleT = 0;
     QJsonObject plan;     // as stored, not re-validated
     QJsonObject environment;
+    QJsonObject summary;  // runs.summary_json: repetition outcome ({} when none)
     QList<SessionFileStep> steps;
     QList<SessionFileSeries> series;
 };

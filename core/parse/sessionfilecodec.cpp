@@ -251,7 +251,8 @@ bool decodeRun(Checker &c, const QJsonValue &value, const QString &path, Session
           c.string(o, path, "status", &r->status) && c.string(o, path, "error", &r->error, C::Optional) &&
           c.date(o, path, "started", &r->started, false) && c.date(o, path, "finished", &r->finished, true) &&
           c.finite(o, path, "lastSampleT", &r->lastSampleT, C::Optional) && c.object(o, path, "plan", &r->plan) &&
-          c.object(o, path, "environment", &r->environment, C::Optional) && c.array(o, path, "steps", &steps) &&
+          c.object(o, path, "environment", &r->environment, C::Optional) &&
+          c.object(o, path, "summary", &r->summary, C::Optional) && c.array(o, path, "steps", &steps) &&
           c.array(o, path, "series", &series)))
         return false;
     if (runStatusName(runStatusFromName(r->status)) != r->status)

@@ -81,6 +81,7 @@ QJsonObject runJson(const SessionFileRun &r)
                        {QStringLiteral("lastSampleT"), r.lastSampleT},
                        {QStringLiteral("plan"), r.plan},
                        {QStringLiteral("environment"), r.environment},
+                       {QStringLiteral("summary"), r.summary},
                        {QStringLiteral("steps"), steps},
                        {QStringLiteral("series"), series}};
 }

@@ -32,7 +32,7 @@ Error SessionStore::readSessionData(qint64 sessionId, SessionFileData *out)
     d.created = fromMs(q.value(3));
 
     q.prepare(QStringLiteral("SELECT id, kind, name, status, error, started, finished, last_sample_t, plan_json,"
-                             " environment_json FROM runs WHERE session_id = ? ORDER BY id"));
+                             " environment_json, summary_json FROM runs WHERE session_id = ? ORDER BY id"));
     q.addBindValue(sessionId);
     if (!q.exec())
         return setError(sqlError(q, QStringLiteral("cannot list the runs of session %1").arg(sessionId), m_path));
@@ -49,6 +49,7 @@ Error SessionStore::readSessionData(qint64 sessionId, SessionFileData *out)
         r.lastSampleT = q.value(7).toDouble();
         r.plan = jsonObject(q.value(8));
         r.environment = jsonObject(q.value(9));
+        r.summary = jsonObject(q.value(10));
         d.runs << r;
     }
     q.finish();
@@ -122,8 +123,8 @@ Error SessionStore::addSessionData(const SessionFileData &data, qint64 *sessionI
     QSqlQuery insRun(db), insStep(db), insOutput(db), insSeries(db), insSample(db);
     const bool prepared =
         insRun.prepare(QStringLiteral("INSERT INTO runs(session_id, kind, name, plan_json, environment_json, status,"
-                                      " error, owner_pid, owner_host, owner_token, started, finished, last_sample_t)"
-                                      " VALUES(?, ?, ?, ?, ?, ?, ?, NULL, '', '', ?, ?, ?)")) &&
+                                      " error, owner_pid, owner_host, owner_token, started, finished, last_sample_t,"
+                                      " summary_json) VALUES(?, ?, ?, ?, ?, ?, ?, NULL, '', '', ?, ?, ?, ?)")) &&
         insStep.prepare(QStringLiteral("INSERT INTO steps(run_id, idx, iteration, test_id, title, node, target, status,"
                                        " command, params_json, summary_json, environment_json, error,"
                                        " started, finished) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) &&
@@ -144,7 +145,8 @@ Error SessionStore::addSessionData(const SessionFileData &data, qint64 *sessionI
         for (const QVariant &v :
              {QVariant(session), QVariant(text(r.kind)), QVariant(text(r.name)), QVariant(jsonText(r.plan)),
               QVariant(jsonText(r.environment)), QVariant(wasRunning ? interrupted : r.status), QVariant(text(r.error)),
-              QVariant(r.started.toMSecsSinceEpoch()), msOrNull(r.finished), QVariant(r.lastSampleT)})
+              QVariant(r.started.toMSecsSinceEpoch()), msOrNull(r.finished), QVariant(r.lastSampleT),
+              QVariant(jsonText(r.summary))})
             insRun.bindValue(i++, v);
         if (!insRun.exec())
             return failed(insRun, QStringLiteral("run \"%1\"").arg(r.name));

@@ -149,6 +149,9 @@ void TestSessionFile::roundTrip()
     a.ensureSession(QStringLiteral("other"));   // ids in the two stores differ
     const RunId r1 = addRun(a, QStringLiteral("baseline"), QStringLiteral("MTU 9000"), 7);
     const RunId r2 = addRun(a, QStringLiteral("after"), QStringLiteral("MTU 9000"), 8);
+    // The repetition outcome (runs.summary_json) travels too.
+    const QJsonObject outcome{{QStringLiteral("converged"), true}, {QStringLiteral("steps"), QJsonArray{QJsonObject{{QStringLiteral("spreadPct"), 1.5}}}}};
+    QVERIFY(!a.setRunSummary(r2, outcome));
     addRun(a, QStringLiteral("elsewhere"), QStringLiteral("other"), 9);
     const qint64 sid = a.ensureSession(QStringLiteral("MTU 9000"));
     QVERIFY(!a.updateSession(sid, QStringLiteral("MTU 9000"), {QStringLiteral("net"), QStringLiteral("jumbo frames")},
@@ -165,6 +168,7 @@ void TestSessionFile::roundTrip()
     QCOMPARE(imp.name, QStringLiteral("MTU 9000"));
     QVERIFY(!imp.renamed);
     QCOMPARE(imp.runs.size(), 2);
+    QCOMPARE(b.runSummary(imp.runs[1]), outcome);
 
     const SessionInfo sa = a.sessions().value(1), sb = b.sessions().value(0);
     QCOMPARE(sb.name, sa.name);
@@ -177,6 +181,7 @@ void TestSessionFile::roundTrip()
         const QJsonObject ja = a.runToJson(from[i]), jb = b.runToJson(imp.runs[i]);
         QVERIFY(!ja.isEmpty());
         QCOMPARE(withoutIds(jb), withoutIds(ja));
+        QCOMPARE(b.runSummary(imp.runs[i]), a.runSummary(from[i]));
         // Series bit for bit (runToJson turns gaps and infinities into null).
         const QList<SeriesData> xa = a.series(from[i]), xb = b.series(imp.runs[i]);
         QCOMPARE(xb.size(), xa.size());
