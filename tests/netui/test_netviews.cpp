@@ -177,13 +177,27 @@ private Q_SLOTS:
         QCOMPARE(c.peakBitsPerSecond(n, QStringLiteral("eno1"), true), 8.8e9);
         const QStringList refs = c.referenceNames();
         QCOMPARE(refs.size(), 2);   // 10 Gbit/s (eno1, eno2) and 20 Gbit/s (bond0 and the links together)
-        QVERIFY2(refs.at(0).contains(QStringLiteral("pve1 eno1, pve1 eno2: 10 Gbit/s")), qPrintable(refs.at(0)));
-        QVERIFY2(refs.at(1).contains(QStringLiteral("20 Gbit/s")) && refs.at(1).contains(QStringLiteral("links together")),
-                 qPrintable(refs.at(1)));
+        QCOMPARE(refs.at(0), QStringLiteral("10 Gbit/s nominal: pve1 eno1 eno2"));
+        QCOMPARE(refs.at(1), QStringLiteral("20 Gbit/s nominal: pve1 bond0, all links"));
+        QVERIFY(c.offScaleReferences().isEmpty());   // within 2.5 × the traffic: drawn
         QCOMPARE(c.unitLabel(), QStringLiteral("Gbit/s"));
         QVERIFY(c.axisY()->max() >= 20);
         QCOMPARE(c.series().size(), lines.size() + refs.size());
         QVERIFY(cmtest::saveShot(&c, QStringLiteral("linkchart-constructed")));
+        // 100 Mbit/s of traffic on 10 Gbit/s links: the scale follows the traffic and
+        // the nominal speeds are named above it
+        LinkChart slow;
+        slow.resize(900, 420);
+        SampleList t;
+        for (int k = 1; k <= 5; ++k)
+            t << net(n, metric::netTxBytes(QStringLiteral("eno1")), k, 12.5e6);
+        t << net(n, metric::netSpeed(QStringLiteral("eno1")), 0.5, 10e9 / 8);
+        slow.addSamples(t);
+        slow.flush();
+        QCOMPARE(slow.unitLabel(), QStringLiteral("Mbit/s"));
+        QVERIFY(slow.axisY()->max() >= 100 && slow.axisY()->max() <= 150);
+        QCOMPARE(slow.offScaleReferences(), QStringList{QStringLiteral("10 Gbit/s nominal: pve1 eno1")});
+        QCOMPARE(slow.series().size(), 1);
         c.clear();
         QVERIFY(c.series().isEmpty());
         QVERIFY(c.lineNames().isEmpty());
@@ -208,7 +222,9 @@ private Q_SLOTS:
         live.drain();
         QCOMPARE(live.linkChart()->lineNames(), QStringList{QStringLiteral("a eth0 TX")});
         QVERIFY(live.chart(LiveDashboard::Chart::Bandwidth)->lineCount() >= 1);
+        QCOMPARE(live.chart(LiveDashboard::Chart::Bandwidth)->axisY()->titleText(), QStringLiteral("MB/s"));
         QVERIFY(live.card(QStringLiteral("a→b")));
+        QVERIFY(cmtest::saveShot(&live, QStringLiteral("dashboard-constructed")));
         live.finishRun(RunStatus::Completed);
         // a disk run afterwards: the usual four charts again
         Plan disk;

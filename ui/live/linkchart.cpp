@@ -5,6 +5,8 @@
 #include "targetcolors.h"
 
 #include <QChart>
+#include <QGraphicsSimpleTextItem>
+#include <QLegendMarker>
 #include <QLegend>
 #include <QLineSeries>
 #include <QValueAxis>
@@ -16,17 +18,6 @@
 namespace cm::ui {
 
 namespace {
-double niceCeil(double v)
-{
-    if (v <= 0)
-        return 1;
-    const double e = std::pow(10.0, std::floor(std::log10(v)));
-    for (double m : {1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0})
-        if (m * e >= v)
-            return m * e;
-    return 10 * e;
-}
-
 QString speedText(double bps)
 {
     if (bps >= 1e9)
@@ -66,6 +57,8 @@ LinkChart::LinkChart(QWidget *parent) : QChartView(parent)
     m_axisY = new QValueAxis(c);
     m_axisY->setLabelFormat(QStringLiteral("%.3g"));
     m_axisY->setRange(0, 1);
+    m_axisX->setTickCount(6);
+    m_axisY->setTickCount(6);
     m_unitLabel = tr("Gbit/s");
     m_axisY->setTitleText(m_unitLabel);
     c->addAxis(m_axisX, Qt::AlignBottom);
@@ -73,6 +66,48 @@ LinkChart::LinkChart(QWidget *parent) : QChartView(parent)
     setChart(c);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(300, 200);
+    connect(c, &QChart::plotAreaChanged, this, &LinkChart::placeReferenceLabels);
+}
+
+// Labels on the plot: each reference line's above its right end; those off the scale
+// stacked at the top left.
+void LinkChart::placeReferenceLabels()
+{
+    const QStringList wanted = [&] {
+        QStringList l;
+        for (const auto &r : std::as_const(m_refValues))
+            l << r.second;
+        for (const QString &o : std::as_const(m_offScale))
+            l << QStringLiteral("▲ ") + o;
+        return l;
+    }();
+    while (m_refLabels.size() > wanted.size())
+        delete m_refLabels.takeLast();
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 0.8);
+    QColor ink = palette().color(QPalette::Text);
+    ink.setAlpha(190);
+    while (m_refLabels.size() < wanted.size()) {
+        auto *t = new QGraphicsSimpleTextItem(chart());
+        t->setFont(f);
+        t->setBrush(ink);
+        t->setZValue(20);
+        m_refLabels.append(t);
+    }
+    const QRectF plot = chart()->plotArea();
+    qreal stackY = plot.top() + 2;
+    for (int i = 0; i < m_refLabels.size(); ++i) {
+        QGraphicsSimpleTextItem *t = m_refLabels.at(i);
+        t->setText(QFontMetrics(f).elidedText(wanted.at(i), Qt::ElideRight, int(plot.width()) - 8));
+        const QRectF br = t->boundingRect();
+        if (i < m_refValues.size()) {
+            const QPointF at = chart()->mapToPosition(QPointF(m_axisX->max(), m_refValues.at(i).first));
+            t->setPos(plot.right() - br.width() - 4, at.y() - br.height() - 1);
+        } else {
+            t->setPos(plot.left() + 4, stackY);
+            stackY += br.height();
+        }
+    }
 }
 
 void LinkChart::clear()
@@ -85,9 +120,14 @@ void LinkChart::clear()
     m_colors.clear();
     m_shownLines.clear();
     m_shownRefs.clear();
+    m_offScale.clear();
+    m_refValues.clear();
     m_axisX->setRange(0, 10);
     m_axisY->setRange(0, 1);
+    m_axisX->setTickCount(6);
+    m_axisY->setTickCount(6);
     m_dirty = false;
+    placeReferenceLabels();
 }
 
 void LinkChart::addSamples(const SampleList &samples)
@@ -208,7 +248,12 @@ void LinkChart::flush()
         QList<QPointF> points;
     };
     QList<Shown> shown;
-    QList<std::pair<double, QString>> refs;   // bit/s, label
+    struct Ref {
+        double v;        // bit/s
+        QString node;
+        QString what;    // an interface, or empty: all its links
+    };
+    QList<Ref> refs;
     QStringList nodes;
     QList<const Line *> lines;
     for (const Line &l : std::as_const(m_lines))
@@ -228,7 +273,7 @@ void LinkChart::flush()
         shown.append(s);
         const double speed = m_speeds.value(key(l->node, l->iface));
         if (speed > 0)
-            refs.append({speed, tr("%1 %2").arg(l->node, l->iface)});
+            refs.append({speed, l->node, l->iface});
     }
     // per node and direction: the sum over its links when two or more carried traffic
     for (const QString &node : std::as_const(nodes)) {
@@ -257,27 +302,66 @@ void LinkChart::flush()
                 s.points.append(QPointF(it.key(), it.value()));
             shown.append(s);
             if (allKnown && nominal > 0)
-                refs.append({nominal, tr("%1 links together").arg(node)});
+                refs.append({nominal, node, QString()});
         }
     }
-    // one reference line per speed; the links that share it named together
-    std::sort(refs.begin(), refs.end());
-    QList<std::pair<double, QStringList>> merged;
-    for (const auto &[v, label] : std::as_const(refs)) {
-        if (!merged.isEmpty() && std::fabs(merged.last().first - v) < 1)
-            merged.last().second.append(label);
-        else
-            merged.append({v, {label}});
+    // one reference line per speed; the links that share it named together, by node
+    std::stable_sort(refs.begin(), refs.end(), [](const Ref &a, const Ref &b) { return a.v < b.v; });
+    QList<std::pair<double, QString>> merged;   // bit/s, label
+    for (int i = 0; i < refs.size();) {
+        QStringList order;                         // nodes in order of appearance
+        QHash<QString, QStringList> ifaces;
+        QSet<QString> all;
+        int j = i;
+        for (; j < refs.size() && std::fabs(refs.at(j).v - refs.at(i).v) < 1; ++j) {
+            const Ref &r = refs.at(j);
+            if (!order.contains(r.node))
+                order << r.node;
+            if (r.what.isEmpty())
+                all.insert(r.node);
+            else if (!ifaces[r.node].contains(r.what))
+                ifaces[r.node] << r.what;
+        }
+        QStringList parts;
+        for (const QString &n : std::as_const(order)) {
+            QString p = n;
+            if (!ifaces.value(n).isEmpty())
+                p += QLatin1Char(' ') + ifaces.value(n).join(QLatin1Char(' '));
+            if (all.contains(n))
+                p += ifaces.value(n).isEmpty() ? QLatin1Char(' ') + tr("all links") : QStringLiteral(", ") + tr("all links");
+            parts << p;
+        }
+        merged.append({refs.at(i).v, tr("%1 nominal: %2").arg(speedText(refs.at(i).v), parts.join(QStringLiteral(" · ")))});
+        i = j;
     }
+    // the scale follows the traffic; a nominal speed far above it is named, not drawn
     double top = peak;
     for (const auto &r : std::as_const(merged))
-        top = std::max(top, r.first);
+        if (peak <= 0 || r.first <= 2.5 * peak)
+            top = std::max(top, r.first);
     const double div = top >= 1e9 ? 1e9 : 1e6;
     m_unitLabel = div == 1e9 ? tr("Gbit/s") : tr("Mbit/s");
     m_axisY->setTitleText(m_unitLabel);
-    m_axisY->setRange(0, niceCeil(std::max(top * 1.08, div * 0.01) / div));
-    const double xMax = std::max(10.0, std::ceil(tMax));
+    // ticks at round values: 1, 2, 2.5 or 5 × 10^n, about five of them
+    const auto step = [](double range) {
+        const double raw = range / 5;
+        const double e = std::pow(10.0, std::floor(std::log10(raw)));
+        for (double m : {1.0, 2.0, 2.5, 5.0})
+            if (m * e >= raw)
+                return m * e;
+        return 10 * e;
+    };
+    // Fixed tick counts over a range of whole steps: a tick interval set before or after
+    // a range change could ask the axis for thousands of ticks in between.
+    const double yStep = step(std::max(top * 1.08, div * 0.01) / div);
+    const int yTicks = int(std::ceil(std::max(top * 1.08, div * 0.01) / div / yStep - 1e-9));
+    m_axisY->setRange(0, yTicks * yStep);
+    m_axisY->setTickCount(yTicks + 1);
+    const double xStep = step(std::max(10.0, std::ceil(tMax)));
+    const int xTicks = int(std::ceil(std::max(10.0, tMax) / xStep - 1e-9));
+    const double xMax = xTicks * xStep;
     m_axisX->setRange(0, xMax);
+    m_axisX->setTickCount(xTicks + 1);
 
     const int columns = std::max(50, int(chart()->plotArea().width()));
     QSet<QString> keep;
@@ -288,15 +372,22 @@ void LinkChart::flush()
         keep.insert(s.name);
         m_shownLines << s.name;
     }
-    for (const auto &[v, labels] : std::as_const(merged)) {
-        QStringList l = labels;
-        l.removeDuplicates();
-        const QString name = tr("%1: %2 nominal").arg(l.join(QStringLiteral(", ")), speedText(v));
+    m_offScale.clear();
+    m_refValues.clear();
+    for (const auto &[v, label] : std::as_const(merged)) {
+        m_shownRefs << label;
+        if (v > top * 1.0001) {
+            m_offScale << label;
+            continue;
+        }
         QColor c = palette().color(QPalette::Text);
         c.setAlpha(150);
-        seriesFor(name, c, Qt::DotLine, 1.4)->replace({QPointF(0, v / div), QPointF(xMax, v / div)});
-        keep.insert(name);
-        m_shownRefs << name;
+        QLineSeries *ref = seriesFor(label, c, Qt::DotLine, 1.4);
+        ref->replace({QPointF(0, v / div), QPointF(xMax, v / div)});
+        for (QLegendMarker *m : chart()->legend()->markers(ref))
+            m->setVisible(false);
+        keep.insert(label);
+        m_refValues.append({v / div, label});
     }
     for (auto it = m_series.begin(); it != m_series.end();) {
         if (keep.contains(it.key())) {
@@ -307,6 +398,7 @@ void LinkChart::flush()
         delete it.value();
         it = m_series.erase(it);
     }
+    placeReferenceLabels();
 }
 
 QStringList LinkChart::lineNames() const

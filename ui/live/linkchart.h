@@ -2,10 +2,12 @@
 // Live per-link traffic of a network run: each interface's TX and RX rate (from the
 // node monitor's net.<iface>.tx / .rx samples), per node the aggregate over its links
 // (bond and bridge masters left out, they repeat their members' traffic), and the
-// links' nominal speeds as dashed reference lines (net.<iface>.speed samples from the
-// runner's probe, or setNominalSpeed() from the inventory). Axis in bit/s, as link
-// speeds are quoted. Idle interfaces (under 2% of the busiest and 1 Mbit/s) are not
-// drawn. Samples arrive in batches (addSamples) and reach the chart in flush().
+// links' nominal speeds as dotted reference lines labelled on the plot (net.<iface>.speed
+// samples from the runner's probe, or setNominalSpeed() from the inventory); a nominal
+// speed more than 2.5 times the traffic stays off the scale (the traffic stays
+// readable) and is named at the top of the plot. Axis in bit/s, as link speeds are
+// quoted. Idle interfaces (under 2% of the busiest and 1 Mbit/s) are not drawn.
+// Samples arrive in batches (addSamples) and reach the chart in flush().
 #include "model/sample.h"
 
 #include <QChartView>
@@ -13,6 +15,7 @@
 #include <QMap>
 #include <QSet>
 
+class QGraphicsSimpleTextItem;
 class QLineSeries;
 class QValueAxis;
 
@@ -33,7 +36,9 @@ public:
 
     // What is drawn, for tests and screenshots.
     QStringList lineNames() const;            // "node1 s1a TX", "node1 all links TX"
-    QStringList referenceNames() const;       // "node1 s1a: 10 Gbit/s"
+    // "10 Gbit/s nominal: node1 s1a s1b · node2 s2a", "20 Gbit/s nominal: node1 all links"
+    QStringList referenceNames() const;
+    QStringList offScaleReferences() const { return m_offScale; }   // of those, above the axis
     QList<QLineSeries *> series() const;
     double peakBitsPerSecond(const QString &node, const QString &iface, bool tx) const;
     double aggregatePeak(const QString &node, bool tx) const;
@@ -56,6 +61,7 @@ private:
     }
     QColor colorFor(const QString &node, const QString &iface);
     QLineSeries *seriesFor(const QString &name, const QColor &color, Qt::PenStyle style, qreal width);
+    void placeReferenceLabels();
 
     QValueAxis *m_axisX = nullptr;
     QValueAxis *m_axisY = nullptr;
@@ -64,7 +70,9 @@ private:
     QSet<QString> m_masters;            // key(node, iface)
     QHash<QString, QLineSeries *> m_series;   // by display name
     QHash<QString, QColor> m_colors;
-    QStringList m_shownLines, m_shownRefs;
+    QStringList m_shownLines, m_shownRefs, m_offScale;
+    QList<std::pair<double, QString>> m_refValues;   // display unit, label (on the scale)
+    QList<QGraphicsSimpleTextItem *> m_refLabels;
     QString m_unitLabel;
     bool m_dirty = false;
 };

@@ -35,6 +35,7 @@ NetFindingsPanel::NetFindingsPanel(QWidget *parent) : QScrollArea(parent)
     setObjectName(QStringLiteral("netFindings"));
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_host = new QWidget(this);
     m_host->setBackgroundRole(QPalette::Base);
     m_host->setAutoFillBackground(true);

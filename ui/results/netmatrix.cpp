@@ -233,7 +233,14 @@ QRect NetMatrix::cellRect(const QString &sender, const QString &receiver) const
 QSize NetMatrix::sizeHint() const
 {
     const QRect g = gridRect();
-    return QSize(std::max(g.right() + Margin, 460), g.bottom() + LegendH + Margin);
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.85);
+    const QFontMetrics sfm(small);
+    // the legend: scale bar, the failed mark and its words
+    const int legend = g.left() + std::min(240, std::max(140, g.width() / 2)) + 24 + 22 + 6
+        + sfm.horizontalAdvance(tr("failed (hover for the reason)")) + Margin;
+    const int caption = g.left() + sfm.horizontalAdvance(tr("Colour: share of the best pair (%1)").arg(formatGbits(m_best))) + Margin;
+    return QSize(std::max({g.right() + Margin, legend, caption}), g.bottom() + LegendH + Margin);
 }
 
 QSize NetMatrix::minimumSizeHint() const

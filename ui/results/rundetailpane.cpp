@@ -106,6 +106,7 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     m_netMatrix = new NetMatrix(m_netPage);
     static_cast<QScrollArea *>(m_netPage)->setWidget(m_netMatrix);
     static_cast<QScrollArea *>(m_netPage)->setFrameShape(QFrame::NoFrame);
+    static_cast<QScrollArea *>(m_netPage)->setWidgetResizable(true);
     m_netPage->hide();
     m_netFindings = new NetFindingsPanel(this);
     m_netFindings->hide();

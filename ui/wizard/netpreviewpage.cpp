@@ -2,7 +2,6 @@
 
 #include "bench/netiperfkind.h"
 #include "bench/netiperfrunner.h"
-#include "transport/shellquote.h"
 #include "transport/transportfactory.h"
 #include "unitscale.h"
 
@@ -54,17 +53,18 @@ NetPreviewPage::NetPreviewPage(QWidget *parent) : PlanWizardPage(parent), m_prob
     form->addRow(tr("Plan name:"), m_name);
     m_estimateLabel = new QLabel(this);
     form->addRow(tr("Estimated duration:"), m_estimateLabel);
+    v->addLayout(form);
     auto *toolRow = new QHBoxLayout;
     m_toolLabel = new QLabel(this);
     m_toolLabel->setObjectName(QStringLiteral("netToolLabel"));
     m_toolLabel->setWordWrap(true);
+    m_toolLabel->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Minimum);
     m_check = new QPushButton(tr("Check the nodes"), this);
     m_check->setObjectName(QStringLiteral("netCheckButton"));
     m_check->setToolTip(tr("Connect to every node of the plan and read its iperf versions and link speeds"));
     toolRow->addWidget(m_toolLabel, 1);
     toolRow->addWidget(m_check, 0, Qt::AlignTop);
-    form->addRow(tr("Tool:"), toolRow);
-    v->addLayout(form);
+    v->addLayout(toolRow);
     m_commands = new QPlainTextEdit(this);
     m_commands->setObjectName(QStringLiteral("commands"));
     m_commands->setReadOnly(true);
@@ -130,7 +130,7 @@ void NetPreviewPage::render()
         Plan shown = plan;
         if (requested == QLatin1String("auto") && m_resolved.contains(i)) {
             shown.steps[i].params.insert(QStringLiteral("tool"), m_resolved.value(i).first);
-            text += tr("# tool: %1 (%2)\n").arg(toolName(m_resolved.value(i).first), m_resolved.value(i).second);
+            text += tr("# tool: %1\n").arg(m_resolved.value(i).second);   // the reason names the tool first
         } else if (requested == QLatin1String("auto")) {
             ++autoSteps;
             text += tr("# tool: automatic; iperf3 unless the check of the nodes picks iperf 2\n");
@@ -146,25 +146,37 @@ void NetPreviewPage::render()
     }
     m_estimate *= std::max(1, plan.repeat);
     text += tr("# PORT: a free port between 20000 and 32000, picked when the server starts.\n"
-               "# Each command runs under a watchdog that ends it within a second when its SSH\n"
-               "# connection is lost:\n");
-    text += QStringLiteral("#   ") + shellJoin(NetIperfRunner::watched({QStringLiteral("COMMAND…")})).replace(QLatin1Char('\n'), QStringLiteral("\n#   ")) + QLatin1Char('\n');
+               "# Each command runs as  sh -c SCRIPT sh COMMAND…  where SCRIPT is a watchdog that\n"
+               "# ends the command within a second when its SSH connection is lost:\n");
+    const QString script = NetIperfRunner::watched({}).value(2).trimmed();
+    for (const QString &line : script.split(QLatin1Char('\n')))
+        text += QStringLiteral("#   ") + line + QLatin1Char('\n');
     m_commands->setPlainText(text);
     m_estimateLabel->setText(m_estimate > 0 ? tr("about %1 (min:s)").arg(formatDuration(m_estimate)) : tr("unknown"));
     if (isChecking())
         m_toolLabel->setText(tr("Checking the nodes…"));
     else if (autoSteps > 0)
-        m_toolLabel->setText(tr("Automatic: the tool is chosen per pair from the iperf versions and link speeds of "
+        m_toolLabel->setText(tr("Tool: automatic, chosen per pair from the iperf versions and link speeds of "
                                 "both nodes. Check the nodes to see the choice now."));
     else if (!m_resolved.isEmpty()) {
+        // one line per distinct choice, naming the pairs it applies to
+        QStringList reasons;
+        QHash<QString, QStringList> pairs;
+        for (int i = 0; i < plan.steps.size(); ++i) {
+            if (!m_resolved.contains(i))
+                continue;
+            const QString why = m_resolved.value(i).second;
+            if (!reasons.contains(why))
+                reasons << why;
+            const QJsonObject &p = plan.steps.at(i).params;
+            pairs[why] << QStringLiteral("%1 → %2").arg(p.value(QStringLiteral("client")).toString(), p.value(QStringLiteral("server")).toString());
+        }
         QStringList lines;
-        for (int i = 0; i < plan.steps.size(); ++i)
-            if (m_resolved.contains(i))
-                lines << tr("%1: %2").arg(plan.steps.at(i).id, m_resolved.value(i).second);
-        lines.removeDuplicates();
+        for (const QString &why : std::as_const(reasons))
+            lines << (reasons.size() == 1 ? tr("Tool: %1").arg(why) : tr("%1: %2").arg(pairs.value(why).join(QStringLiteral(", ")), why));
         m_toolLabel->setText(lines.join(QLatin1Char('\n')));
     } else {
-        m_toolLabel->setText(tr("As chosen: %1").arg(toolName(plan.steps.value(0).params.value(QStringLiteral("tool")).toString())));
+        m_toolLabel->setText(tr("Tool: %1, as chosen").arg(toolName(plan.steps.value(0).params.value(QStringLiteral("tool")).toString())));
     }
     m_check->setEnabled(!isChecking() && autoSteps > 0);
 }
