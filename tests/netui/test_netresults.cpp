@@ -140,7 +140,8 @@ private Q_SLOTS:
         // nominal speeds: what the node's kernel reports for the link, from the run's probe
         const QByteArray sysSpeed = m_net.readFile(1, QStringLiteral("/sys/class/net/s1a/speed")).trimmed();
         const double nominal = links->nominalSpeed(QStringLiteral("node1"), QStringLiteral("s1a"));
-        qInfo("s1a speed in /sys: %s; chart: %.0f bit/s", sysSpeed.constData(), nominal);
+        qInfo("s1a speed in /sys: %s; chart: %.0f bit/s; axis up to %.3g %s; above it: %s", sysSpeed.constData(), nominal,
+              links->axisY()->max(), qPrintable(links->unitLabel()), qPrintable(links->offScaleReferences().join(QStringLiteral(" | "))));
         if (sysSpeed.toInt() > 0) {
             QCOMPARE(nominal, sysSpeed.toDouble() * 1e6);
             const QString refs = links->referenceNames().join(QLatin1Char('\n'));

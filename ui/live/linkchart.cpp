@@ -275,6 +275,7 @@ void LinkChart::flush()
         if (speed > 0)
             refs.append({speed, l->node, l->iface});
     }
+    double traffic = peak;   // the highest line drawn, aggregates included
     // per node and direction: the sum over its links when two or more carried traffic
     for (const QString &node : std::as_const(nodes)) {
         for (bool tx : {true, false}) {
@@ -298,8 +299,10 @@ void LinkChart::flush()
                 continue;
             Shown s{tr("%1 all links %2").arg(node, tx ? tr("TX") : tr("RX")), TargetColors::instance().colorFor(node).darker(150),
                     tx ? Qt::SolidLine : Qt::DashLine, 3.0, {}};
-            for (auto it = sum.cbegin(); it != sum.cend(); ++it)
+            for (auto it = sum.cbegin(); it != sum.cend(); ++it) {
                 s.points.append(QPointF(it.key(), it.value()));
+                traffic = std::max(traffic, it.value());
+            }
             shown.append(s);
             if (allKnown && nominal > 0)
                 refs.append({nominal, node, QString()});
@@ -335,9 +338,9 @@ void LinkChart::flush()
         i = j;
     }
     // the scale follows the traffic; a nominal speed far above it is named, not drawn
-    double top = peak;
+    double top = traffic;
     for (const auto &r : std::as_const(merged))
-        if (peak <= 0 || r.first <= 2.5 * peak)
+        if (traffic <= 0 || r.first <= 2.5 * traffic)
             top = std::max(top, r.first);
     const double div = top >= 1e9 ? 1e9 : 1e6;
     m_unitLabel = div == 1e9 ? tr("Gbit/s") : tr("Mbit/s");

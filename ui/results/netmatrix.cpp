@@ -5,6 +5,7 @@
 #include <QJsonValue>
 #include <QLinearGradient>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QToolTip>
 
 #include <algorithm>
@@ -342,7 +343,11 @@ void NetMatrix::paintEvent(QPaintEvent *)
                 p.drawText(inner, Qt::AlignLeft | Qt::AlignTop, QStringLiteral("✕ ") + tr("failed"));
                 p.setFont(small);
                 p.setPen(text);
-                p.drawText(inner, Qt::AlignLeft | Qt::AlignBottom, sfm.elidedText(c->reason, Qt::ElideRight, inner.width()));
+                // the cell has room for the last words of the error ("Connection refused")
+                QString reason = c->reason;
+                reason.remove(QRegularExpression(QStringLiteral(R"(\s*\([^()]*\)\s*$)")));
+                reason = reason.mid(reason.lastIndexOf(QStringLiteral(": ")) + 1).trimmed();
+                p.drawText(inner, Qt::AlignLeft | Qt::AlignBottom, sfm.elidedText(reason, Qt::ElideRight, inner.width()));
                 continue;
             }
             const QColor fill = scaleColor(position(c->bitsPerSecond));
