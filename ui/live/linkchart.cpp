@@ -55,7 +55,7 @@ LinkChart::LinkChart(QWidget *parent) : QChartView(parent)
     m_axisX->setTitleText(tr("seconds"));
     m_axisX->setRange(0, 10);
     m_axisY = new QValueAxis(c);
-    m_axisY->setLabelFormat(QStringLiteral("%.3g"));
+    m_axisY->setLabelFormat(QStringLiteral("%.4g"));
     m_axisY->setRange(0, 1);
     m_axisX->setTickCount(6);
     m_axisY->setTickCount(6);
