@@ -7,6 +7,7 @@ namespace cm::cli {
 
 // plan net --nodes A,B[,C…] --mode pair|star|mesh [--direction forward|reverse|bidir]
 //          [--streams N] [--duration S] [--tool auto|iperf3|iperf2] [--server-address ADDR]
+//          [--centre-serves] (star: the first node runs the server, the others connect to it)
 //          [--session NAME] [--name TEXT]   (--repeat …: cmdPlan)
 int cmdPlanNet(QStringList args)
 {
@@ -24,6 +25,7 @@ int cmdPlanNet(QStringList args)
     o.direction = takeOption(args, QStringLiteral("--direction")).value(0, QStringLiteral("forward"));
     o.tool = takeOption(args, QStringLiteral("--tool")).value(0, QStringLiteral("auto"));
     o.serverAddress = takeOption(args, QStringLiteral("--server-address")).value(0);
+    o.centreIsServer = takeFlag(args, QStringLiteral("--centre-serves"));
     const QString streamsText = takeOption(args, QStringLiteral("--streams")).value(0, QStringLiteral("4"));
     const QString durationText = takeOption(args, QStringLiteral("--duration")).value(0, QStringLiteral("10"));
     const QString session = takeOption(args, QStringLiteral("--session")).value(0);

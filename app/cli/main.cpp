@@ -34,12 +34,13 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
         caches; read and stat steps write the set first; every object is removed after
   plan net --nodes USER@HOST[:PORT],USER@HOST[:PORT][,…] [--mode pair|star|mesh]
            [--direction forward|reverse|bidir] [--streams N] [--duration S]
-           [--tool auto|iperf3|iperf2] [--server-address ADDR]
+           [--tool auto|iperf3|iperf2] [--server-address ADDR] [--centre-serves]
         iperf between nodes, one pair at a time: pair (first to second node), star
         (first to each other) or mesh (every ordered pair); the server starts on a
         free port and stops afterwards; per-link traffic is sampled on both ends.
         auto picks iperf 2 when iperf3 is older than 3.16 and a link is faster than
-        25 Gbit/s; --server-address: the address the client dials (pair only)
+        25 Gbit/s; --server-address: the address the client dials (pair only);
+        --centre-serves: in a star the first node runs the server for every pair
   every plan kind also takes:
            [--repeat N] [--until-spread PCT [--max-repeat N] [--stable-window K]
            [--stable-figure KEY]]

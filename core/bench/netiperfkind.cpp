@@ -189,6 +189,31 @@ std::unique_ptr<StepRunner> NetIperfKind::createStepRunner(const Plan &plan, int
     return std::make_unique<NetIperfRunner>(plan, stepIndex);
 }
 
+QJsonObject NetIperfKind::Options::toJson() const
+{
+    QJsonObject o{{QStringLiteral("mode"), mode},       {QStringLiteral("direction"), direction},
+                  {QStringLiteral("streams"), streams}, {QStringLiteral("duration"), duration},
+                  {QStringLiteral("tool"), tool}};
+    if (!serverAddress.isEmpty())
+        o.insert(QStringLiteral("serverAddress"), serverAddress);
+    if (mode == QLatin1String("star"))
+        o.insert(QStringLiteral("centreIsServer"), centreIsServer);
+    return o;
+}
+
+NetIperfKind::Options NetIperfKind::Options::fromJson(const QJsonObject &o)
+{
+    Options r;
+    r.mode = o.value(QStringLiteral("mode")).toString(r.mode);
+    r.direction = o.value(QStringLiteral("direction")).toString(r.direction);
+    r.streams = o.value(QStringLiteral("streams")).toInt(r.streams);
+    r.duration = o.value(QStringLiteral("duration")).toInt(r.duration);
+    r.tool = o.value(QStringLiteral("tool")).toString(r.tool);
+    r.serverAddress = o.value(QStringLiteral("serverAddress")).toString();
+    r.centreIsServer = o.value(QStringLiteral("centreIsServer")).toBool(false);
+    return r;
+}
+
 QList<PlanStep> NetIperfKind::pairSteps(const QList<NodeSpec> &nodes, const Options &o, Error *error)
 {
     auto fail = [&](const QString &m) {
@@ -207,7 +232,8 @@ QList<PlanStep> NetIperfKind::pairSteps(const QList<NodeSpec> &nodes, const Opti
         steps << pairStep(nodes[0].displayName(), nodes[1].displayName(), o);
     } else if (o.mode == QLatin1String("star")) {
         for (int k = 1; k < nodes.size(); ++k)
-            steps << pairStep(nodes[0].displayName(), nodes[k].displayName(), o);
+            steps << (o.centreIsServer ? pairStep(nodes[k].displayName(), nodes[0].displayName(), o)
+                                       : pairStep(nodes[0].displayName(), nodes[k].displayName(), o));
     } else if (o.mode == QLatin1String("mesh")) {
         // bidir measures both directions at once: one step per unordered pair
         const bool bidir = o.direction == QLatin1String("bidir");
@@ -232,6 +258,7 @@ Plan NetIperfKind::makePlan(const QList<NodeSpec> &nodes, const Options &o, Erro
     plan.nodes = nodes;
     plan.steps = pairSteps(nodes, o, &e);
     plan.name = QStringLiteral("Network %1 (%2)").arg(o.mode, o.direction);
+    plan.target = o.toJson();
     if (!e)
         e = NetIperfKind().validate(plan);
     if (error)

@@ -38,6 +38,13 @@ public:
         int duration = 10;
         QString tool = QStringLiteral("auto");            // auto, iperf3, iperf2
         QString serverAddress;                            // pair mode only
+        // star: false = the first node is the client of every pair (it sends to each
+        // other node); true = it runs the server and every other node connects to it.
+        bool centreIsServer = false;
+
+        // Plan.target of a net-iperf plan (the wizard reads it back to edit a plan).
+        QJsonObject toJson() const;
+        static Options fromJson(const QJsonObject &o);
     };
     static QList<PlanStep> pairSteps(const QList<NodeSpec> &nodes, const Options &o, Error *error);
     static Plan makePlan(const QList<NodeSpec> &nodes, const Options &o, Error *error);

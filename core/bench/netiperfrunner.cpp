@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QLoggingCategory>
 #include <QRandomGenerator>
+#include <QSet>
 
 #include <atomic>
 #include <chrono>
@@ -282,6 +283,27 @@ StepOutcome NetIperfRunner::run(StepContext &ctx)
                               e->node));
     }
     out.environment = QJsonObject{{client, clientProbe.toJson()}, {server, serverProbe.toJson()}};
+    // The links' nominal speeds and which interfaces are masters, for the live per-link chart.
+    if (ctx.emitSamples) {
+        SampleList facts;
+        const double t = ctx.now ? ctx.now() : 0;
+        for (const NetEndProbe *e : std::initializer_list<const NetEndProbe *>{&clientProbe, &serverProbe}) {
+            QSet<QString> masters;
+            for (const NicInfo &n : e->nics)
+                if (!n.master.isEmpty())
+                    masters.insert(n.master);
+            for (const NicInfo &n : e->nics) {
+                if (n.name == QLatin1String("lo"))
+                    continue;
+                if (n.speedMbps > 0)
+                    facts.append(Sample{-1, e->node, metric::netSpeed(n.name), t, n.speedMbps * 1e6 / 8});
+                if (masters.contains(n.name))
+                    facts.append(Sample{-1, e->node, metric::netMaster(n.name), t, 1});
+            }
+        }
+        if (!facts.isEmpty())
+            ctx.emitSamples(facts);
+    }
 
     // The server, on the server node's own worker.
     auto st = std::make_shared<ServerState>();

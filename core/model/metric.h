@@ -32,6 +32,11 @@ inline const QString NetRetransmits = QStringLiteral("net.retransmits"); // TCP 
 // per interface, from /proc/net/dev, target the node: "net.<iface>.tx" / ".rx" (bytes/s)
 inline QString netTxBytes(const QString &iface) { return QStringLiteral("net.%1.tx").arg(iface); }
 inline QString netRxBytes(const QString &iface) { return QStringLiteral("net.%1.rx").arg(iface); }
+// per interface, from the net-iperf probe of both ends, once per step, target the node:
+// "net.<iface>.speed" its nominal link speed (bytes/s, only when known) and
+// "net.<iface>.master" = 1 when it is a bond or bridge that other interfaces belong to
+inline QString netSpeed(const QString &iface) { return QStringLiteral("net.%1.speed").arg(iface); }
+inline QString netMaster(const QString &iface) { return QStringLiteral("net.%1.master").arg(iface); }
 
 // Ceph health timeline (target "ceph")
 inline const QString CephHealth = QStringLiteral("ceph.health");                 // 0 OK, 1 WARN, 2 ERR, 3 unknown
@@ -44,7 +49,7 @@ enum class Unit { BytesPerSec, OpsPerSec, Nanoseconds, Percent, Other };
 inline Unit unitOf(const QString &m)
 {
     if (m.endsWith(QLatin1String(".bw")) || m.endsWith(QLatin1String("bytes"))) return Unit::BytesPerSec;
-    if (m.startsWith(QLatin1String("net.")) && (m.endsWith(QLatin1String(".tx")) || m.endsWith(QLatin1String(".rx"))))
+    if (m.startsWith(QLatin1String("net.")) && (m.endsWith(QLatin1String(".tx")) || m.endsWith(QLatin1String(".rx")) || m.endsWith(QLatin1String(".speed"))))
         return Unit::BytesPerSec;
     if (m.endsWith(QLatin1String(".iops"))) return Unit::OpsPerSec;
     if (m.contains(QLatin1String(".lat."))) return Unit::Nanoseconds;

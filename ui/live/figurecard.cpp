@@ -15,13 +15,14 @@ const QStringList &cardMetrics()
 {
     static const QStringList m{metric::ReadBw, metric::ReadIops, metric::ReadLatP50, metric::ReadLatP99,
                                metric::WriteBw, metric::WriteIops, metric::WriteLatP50, metric::WriteLatP99,
-                               metric::CpuBusy};
+                               metric::NetBw, metric::CpuBusy};
     return m;
 }
 
 QString metricTitle(const QString &m)
 {
     if (m == metric::ReadBw) return FigureCard::tr("Read");
+    if (m == metric::NetBw) return FigureCard::tr("Throughput");
     if (m == metric::WriteBw) return FigureCard::tr("Write");
     if (m == metric::ReadIops) return FigureCard::tr("Read IOPS");
     if (m == metric::WriteIops) return FigureCard::tr("Write IOPS");

@@ -33,6 +33,8 @@ QString metricShortName(const QString &metric)
 {
     if (metric.startsWith(QLatin1String("cpu.")))
         return LiveChart::tr("CPU");
+    if (metric.startsWith(QLatin1String("net.")))
+        return LiveChart::tr("throughput");
     QString dir = metric.startsWith(QLatin1String("read.")) ? LiveChart::tr("read") : LiveChart::tr("write");
     const int lat = metric.indexOf(QLatin1String(".lat."));
     if (lat > 0)

@@ -1,6 +1,7 @@
 #include "live/livedashboard.h"
 
 #include "live/figurecard.h"
+#include "live/linkchart.h"
 #include "live/livechart.h"
 #include "live/liveheader.h"
 #include "model/metric.h"
@@ -45,16 +46,38 @@ LiveDashboard::LiveDashboard(QWidget *parent)
     m_iops = new LiveChart(tr("IOPS"), metric::Unit::OpsPerSec, this);
     m_lat = new LiveChart(tr("Latency p50 / p99"), metric::Unit::Nanoseconds, this);
     m_cpu = new LiveChart(tr("Node CPU busy"), metric::Unit::Percent, this);
-    grid->addWidget(m_bw, 0, 0);
-    grid->addWidget(m_iops, 0, 1);
-    grid->addWidget(m_lat, 1, 0);
-    grid->addWidget(m_cpu, 1, 1);
+    m_links = new LinkChart(this);
+    m_grid = grid;
+    arrangeCharts(false);
     v->addLayout(grid, 1);
     v->addWidget(cardArea);
 
     m_timer.setInterval(100);
     connect(&m_timer, &QTimer::timeout, this, &LiveDashboard::drain);
     connect(m_header, &LiveHeader::cancelClicked, this, [this] { Q_EMIT cancelRequested(m_runId); });
+}
+
+void LiveDashboard::arrangeCharts(bool network)
+{
+    for (QWidget *w : std::initializer_list<QWidget *>{m_bw, m_iops, m_lat, m_cpu, m_links})
+        m_grid->removeWidget(w);
+    if (network) {
+        m_grid->addWidget(m_links, 0, 0, 1, 2);
+        m_grid->addWidget(m_bw, 1, 0);
+        m_grid->addWidget(m_cpu, 1, 1);
+        m_grid->setRowStretch(0, 3);
+        m_grid->setRowStretch(1, 2);
+    } else {
+        m_grid->addWidget(m_bw, 0, 0);
+        m_grid->addWidget(m_iops, 0, 1);
+        m_grid->addWidget(m_lat, 1, 0);
+        m_grid->addWidget(m_cpu, 1, 1);
+        m_grid->setRowStretch(0, 1);
+        m_grid->setRowStretch(1, 1);
+    }
+    m_iops->setVisible(!network);
+    m_lat->setVisible(!network);
+    m_links->setVisible(network);
 }
 
 void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer, double estimatedSeconds)
@@ -65,6 +88,8 @@ void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer,
     m_samplesReceived = 0;
     for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
         c->clear();
+    m_links->clear();
+    arrangeCharts(plan.kind == QLatin1String("net-iperf"));
     for (FigureCard *c : std::as_const(m_cards)) {
         m_cardRow->removeWidget(c);
         delete c;
@@ -108,7 +133,7 @@ LiveChart *LiveDashboard::chart(Chart which) const
 
 LiveChart *LiveDashboard::chartForMetric(const QString &m) const
 {
-    if (m == metric::ReadBw || m == metric::WriteBw)
+    if (m == metric::ReadBw || m == metric::WriteBw || m == metric::NetBw)
         return m_bw;
     if (m == metric::ReadIops || m == metric::WriteIops)
         return m_iops;
@@ -154,6 +179,8 @@ void LiveDashboard::drain()
     if (samples.isEmpty())
         return;
     m_samplesReceived += samples.size();
+    if (!m_links->isHidden())
+        m_links->addSamples(samples);
     // Group into one batch per (target, metric), in arrival order.
     struct Batch {
         QString target;
@@ -204,6 +231,7 @@ void LiveDashboard::drain()
         m_header->setHealth(m_health.isOpen() ? m_health.bands().last().label : QString());
     for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
         c->flush();
+    m_links->flush();
     fitCards();
     qCDebug(lcLive) << "drained" << samples.size() << "samples in" << batches.size() << "batches";
 }

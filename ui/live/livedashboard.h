@@ -12,6 +12,7 @@
 #include <QTimer>
 #include <QWidget>
 
+class QGridLayout;
 class QHBoxLayout;
 
 namespace cm::ui {
@@ -19,6 +20,7 @@ namespace cm::ui {
 class FigureCard;
 class LiveChart;
 class LiveHeader;
+class LinkChart;
 
 class LiveDashboard : public QWidget {
     Q_OBJECT
@@ -34,6 +36,8 @@ public:
     bool isRunning() const { return m_timer.isActive(); }
 
     LiveChart *chart(Chart which) const;
+    // Network runs: the per-link chart replaces the IOPS and latency charts.
+    LinkChart *linkChart() const { return m_links; }
     LiveHeader *header() const { return m_header; }
     FigureCard *card(const QString &target) const { return m_cards.value(target); }
     int cardCount() const { return int(m_cards.size()); }
@@ -55,6 +59,9 @@ private:
     LiveChart *m_iops = nullptr;
     LiveChart *m_lat = nullptr;
     LiveChart *m_cpu = nullptr;
+    LinkChart *m_links = nullptr;
+    QGridLayout *m_grid = nullptr;
+    void arrangeCharts(bool network);
     QHBoxLayout *m_cardRow = nullptr;
     QWidget *m_cardHost = nullptr;
     QWidget *m_cardArea = nullptr;

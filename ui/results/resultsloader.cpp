@@ -63,6 +63,16 @@ QString keyFigures(const QList<StepRecord> &steps)
         wiops = std::max(wiops, w.value(QStringLiteral("iops")).toDouble());
     }
     QStringList parts;
+    // network runs: the best and the slowest pair, in bit/s as links are quoted
+    double best = 0, worst = 0;
+    for (const StepRecord &s : steps)
+        if (const double b = s.summary.value(QStringLiteral("bitsPerSecond")).toDouble(); b > 0) {
+            best = std::max(best, b);
+            worst = worst > 0 ? std::min(worst, b) : b;
+        }
+    if (best > 0)
+        parts << (worst < best ? Tr::tr("%1 – %2 Gbit/s").arg(worst / 1e9, 0, 'f', 2).arg(best / 1e9, 0, 'f', 2)
+                               : Tr::tr("%1 Gbit/s").arg(best / 1e9, 0, 'f', 2));
     if (rbw > 0) parts << Tr::tr("R %1").arg(formatBytesPerSec(rbw));
     if (wbw > 0) parts << Tr::tr("W %1").arg(formatBytesPerSec(wbw));
     if (riops > 0) parts << Tr::tr("R %1").arg(formatIops(riops));

@@ -1,6 +1,8 @@
 #include "results/rundetailpane.h"
 
 #include "results/environmentsections.h"
+#include "results/netfindingspanel.h"
+#include "results/netmatrix.h"
 #include "results/osdheatmap.h"
 #include "results/resultsmodel.h"
 #include "unitscale.h"
@@ -105,6 +107,14 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     scroll->setWidget(m_heatMap);
     hv->addWidget(scroll, 1);
     m_heatPage->hide();
+    m_netPage = new QScrollArea(this);
+    m_netMatrix = new NetMatrix(m_netPage);
+    static_cast<QScrollArea *>(m_netPage)->setWidget(m_netMatrix);
+    static_cast<QScrollArea *>(m_netPage)->setFrameShape(QFrame::NoFrame);
+    static_cast<QScrollArea *>(m_netPage)->setWidgetResizable(true);
+    m_netPage->hide();
+    m_netFindings = new NetFindingsPanel(this);
+    m_netFindings->hide();
     connect(m_heatMetric, &QComboBox::currentIndexChanged, this,
             [this] { m_heatMap->setMetric(OsdHeatMap::Metric(m_heatMetric->currentData().toInt())); });
     connect(m_heatStep, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -125,6 +135,32 @@ void RunDetailPane::clear()
     const int heat = m_tabs->indexOf(m_heatPage);
     if (heat >= 0)
         m_tabs->removeTab(heat);
+    showNet({});
+}
+
+bool RunDetailPane::isNetShown() const
+{
+    return m_tabs->indexOf(m_netPage) >= 0;
+}
+
+void RunDetailPane::showNet(const RunDetail &d)
+{
+    const bool net = d.run.kind == QLatin1String("net-iperf") || d.plan.kind == QLatin1String("net-iperf");
+    for (QWidget *w : std::initializer_list<QWidget *>{m_netFindings, m_netPage})
+        if (const int i = m_tabs->indexOf(w); i >= 0 && !net)
+            m_tabs->removeTab(i);
+    if (!net) {
+        m_netMatrix->setCells({});
+        m_netFindings->clear();
+        return;
+    }
+    m_netMatrix->setSteps(d.steps);
+    m_netFindings->setSteps(d.steps);
+    if (m_tabs->indexOf(m_netFindings) < 0)
+        m_tabs->insertTab(0, m_netFindings, tr("Findings"));
+    if (m_tabs->indexOf(m_netPage) < 0)
+        m_tabs->insertTab(0, m_netPage, tr("Throughput matrix"));
+    m_tabs->setCurrentWidget(m_netPage);
 }
 
 bool RunDetailPane::isHeatMapShown() const
@@ -222,6 +258,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
         if (heat >= 0)
             m_tabs->removeTab(heat);
     }
+    showNet(d);
 }
 
 } // namespace cm::ui

@@ -15,6 +15,8 @@ class QTreeWidget;
 
 namespace cm::ui {
 
+class NetFindingsPanel;
+class NetMatrix;
 class OsdHeatMap;
 
 class RunDetailPane : public QWidget {
@@ -32,6 +34,11 @@ public:
     QComboBox *heatMapStepCombo() const { return m_heatStep; }
     QComboBox *heatMapMetricCombo() const { return m_heatMetric; }
     bool isHeatMapShown() const;
+    // net-iperf runs: the sender × receiver matrix and the findings, on their own tabs.
+    NetMatrix *netMatrix() const { return m_netMatrix; }
+    NetFindingsPanel *netFindings() const { return m_netFindings; }
+    bool isNetShown() const;
+    QTabWidget *tabs() const { return m_tabs; }
 
 private:
     QLabel *m_title = nullptr;
@@ -44,6 +51,10 @@ private:
     QComboBox *m_heatStep = nullptr;
     QComboBox *m_heatMetric = nullptr;
     QList<QJsonObject> m_heatSummaries;
+    QWidget *m_netPage = nullptr;
+    NetMatrix *m_netMatrix = nullptr;
+    NetFindingsPanel *m_netFindings = nullptr;
+    void showNet(const RunDetail &d);
 };
 
 } // namespace cm::ui

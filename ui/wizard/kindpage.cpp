@@ -30,6 +30,8 @@ QString kindDescription(const QString &id)
         return KindPage::tr("Disk: fio on the node that holds the disk or folder (bandwidth, IOPS, latency)");
     if (id == QLatin1String("rbd"))
         return KindPage::tr("RBD: fio's rbd engine on a node, one test image per step (Ceph block storage)");
+    if (id == QLatin1String("net-iperf"))
+        return KindPage::tr("Network: iperf3 / iperf 2 between nodes, with per-link traffic (bonds, MTU, speeds)");
     return id;
 }
 } // namespace

@@ -3,6 +3,9 @@
 #include "wizard/diskparamspage.h"
 #include "wizard/disksafetypage.h"
 #include "wizard/disktargetpage.h"
+#include "wizard/netnodespage.h"
+#include "wizard/netparamspage.h"
+#include "wizard/netpreviewpage.h"
 #include "wizard/nodespage.h"
 #include "wizard/planwizard.h"
 #include "wizard/osdlatencytargetpage.h"
@@ -48,6 +51,9 @@ void registerBuiltinPageSets()
         });
         PageSetRegistry::instance().add(QStringLiteral("rados"), [](PlanWizard *w) {
             return QList<PlanWizardPage *>{new RadosTargetPage(w), new DiskParamsPage(w), new ReviewPage(w)};
+        });
+        PageSetRegistry::instance().add(QStringLiteral("net-iperf"), [](PlanWizard *w) {
+            return QList<PlanWizardPage *>{new NetNodesPage(w), new NetParamsPage(w), new NetPreviewPage(w)};
         });
         return true;
     }();
