@@ -155,11 +155,10 @@ public:
                      const QString &command, Error *error = nullptr);
     Error finishStep(qint64 stepId, const QString &status, const QString &target, const QJsonObject &summary,
                      const QJsonObject &environment, const QByteArray &rawOutput, const QString &error);
-    QList<StepRecord> steps(RunId run);                 // in the order they began
-    QList<StepRecord> stepSummaries(RunId run);         // the same without raw output
     // In the order they began. Without raw output (a one-hour fio run prints ~40 MB of
     // status reports per step) only rawOutputSize is set: lists and detail views.
     QList<StepRecord> steps(RunId run, bool withRawOutput = true);
+    QList<StepRecord> stepSummaries(RunId run);         // steps(run, false)
     QByteArray stepRawOutput(qint64 stepId);
 
     // Samples: all of them in one transaction, committed before returning.
