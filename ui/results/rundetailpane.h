@@ -38,7 +38,6 @@ public:
     NetMatrix *netMatrix() const { return m_netMatrix; }
     NetFindingsPanel *netFindings() const { return m_netFindings; }
     bool isNetShown() const;
-    QTabWidget *tabs() const { return m_tabs; }
 
 private:
     QLabel *m_title = nullptr;
