@@ -10,9 +10,12 @@ if command -v ninja >/dev/null; then gen=(-G Ninja); fi
 if [ ! -f "$dir/CMakeCache.txt" ]; then
   cmake -S "$root" -B "$dir" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release >&2
 fi
-cmake --build "$dir" -j "$(nproc)" --target bench_fio_overhead --target bench_rbd_native_vs_fio >&2
+cmake --build "$dir" -j "$(nproc)" --target bench_fio_overhead --target bench_rbd_native_vs_fio \
+  --target bench_compare_render --target bench_live_dashboard >&2
 export CLUSTERMARK_SCRIPTS="$root/scripts"
 status=0
 "$dir/tests/bench/bench_fio_overhead" || status=1
 "$dir/tests/bench/bench_rbd_native_vs_fio" || status=1
+QT_QPA_PLATFORM=offscreen "$dir/tests/bench/bench_compare_render" || status=1
+QT_QPA_PLATFORM=offscreen "$dir/tests/bench/bench_live_dashboard" || status=1
 exit $status

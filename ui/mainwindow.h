@@ -21,6 +21,7 @@ namespace cm::ui {
 
 class CephSession;
 class ClusterPanel;
+class CompareView;
 class LiveDashboard;
 class ResultsView;
 
@@ -46,6 +47,7 @@ public:
     ClusterPanel *clusterPanel() const { return m_cluster; }
     LiveDashboard *liveDashboard() const { return m_live; }
     ResultsView *resultsView() const { return m_results; }
+    CompareView *compareView() const { return m_compare; }
     CephSession *cephSession() const { return m_ceph; }
     QString cephStatusText() const;
     RunId currentRun() const { return m_currentRun; }
@@ -72,6 +74,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     LiveDashboard *m_live = nullptr;
     ResultsView *m_results = nullptr;
+    CompareView *m_compare = nullptr;
     QAction *m_addNode = nullptr;
     QAction *m_newPlan = nullptr;
     QAction *m_runAgain = nullptr;

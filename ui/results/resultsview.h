@@ -1,11 +1,13 @@
 #pragma once
 // The Results tab: the table of saved runs over a detail pane. Everything is read on
-// a worker thread; the UI thread only fills the model.
+// a worker thread; the UI thread only fills the model. Several runs can be selected
+// (Ctrl/Shift-click) and compared: compareRequested() carries them oldest first.
 #include "results/resultsloader.h"
 
 #include <QFutureWatcher>
 #include <QWidget>
 
+class QPushButton;
 class QTableView;
 
 namespace cm::ui {
@@ -23,10 +25,15 @@ public:
     ResultsModel *model() const { return m_model; }
     RunDetailPane *detailPane() const { return m_detail; }
     bool isLoading() const { return m_rowsWatcher.isRunning(); }
+    QList<RunId> selectedRuns() const;      // oldest (lowest id) first
+    void setSelectedRuns(const QList<RunId> &ids);
+    QPushButton *compareButton() const { return m_compareButton; }
+    QTableView *table() const { return m_table; }
 
 Q_SIGNALS:
     void reloaded(int runCount);
     void detailShown(cm::RunId id);
+    void compareRequested(const QList<cm::RunId> &ids);   // two or more runs, oldest first
 
 private:
     void showRun(RunId id);
@@ -34,6 +41,7 @@ private:
     QString m_storePath;
     ResultsModel *m_model = nullptr;
     QTableView *m_table = nullptr;
+    QPushButton *m_compareButton = nullptr;
     RunDetailPane *m_detail = nullptr;
     QFutureWatcher<QList<ResultRow>> m_rowsWatcher;
     QFutureWatcher<RunDetail> m_detailWatcher;
