@@ -85,8 +85,10 @@ class TestCompareView : public QObject {
     static void shot(QWidget *w, const QString &name)
     {
         const QString dir = qEnvironmentVariable("CLUSTERMARK_UI_SHOT_DIR");
-        if (!dir.isEmpty())
-            QVERIFY(w->grab().save(dir + QLatin1Char('/') + name, "PNG"));
+        if (dir.isEmpty())
+            return;
+        QTest::qWait(300);   // charts lay out on the event loop
+        QVERIFY(w->grab().save(dir + QLatin1Char('/') + name, "PNG"));
     }
 
     static RunCompare coreCompare(const QString &path, const QList<RunId> &ids)

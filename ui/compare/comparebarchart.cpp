@@ -30,6 +30,8 @@ void CompareBarChart::setData(const QString &title, const QStringList &runNames,
     m_title = title;
     m_runNames = runNames;
     m_groups = groups;
+    // as tall as its content, now: a scroll area around it scrolls the rest
+    setFixedHeight(sizeHint().height());
     updateGeometry();
     update();
 }

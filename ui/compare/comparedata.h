@@ -34,6 +34,9 @@ struct PercentileCurve {
     int repetitions = 0;
 };
 
+// With more targets than this in a test, the overlay shows each run's total.
+inline constexpr int kTotalsAbove = 4;
+
 struct CompareTestData {
     QStringList metrics;                // metrics with data, in display order
     QList<OverlayLine> lines;

@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QLoggingCategory>
 #include <QMap>
+#include <QtConcurrent>
 
 #include <algorithm>
 #include <vector>
@@ -135,6 +136,134 @@ void addPercentiles(const RunRecords &run, int runIndex, const CompareRow &row, 
     }
 }
 
+// The overlay lines and percentile curves of one run, per compared test. Runs in its
+// own thread with its own store connection: the runs of a comparison load in parallel.
+struct RunPart {
+    QList<CompareTestData> tests;
+    Error error;
+};
+
+RunPart prepareRun(const QString &storePath, const RunRecords &run, int i, const QList<CompareRow> &rows, int columns)
+{
+    RunPart part;
+    part.tests = QList<CompareTestData>(rows.size());
+    SessionStore store(storePath);
+    if (const Error e = store.open()) {
+        part.error = e;
+        return part;
+    }
+    // Repetitions of every compared test, by plan step index and by node.
+    QHash<int, QList<Window>> byStep;
+    QHash<QString, QList<Window>> byNode;
+    for (const StepRecord &s : run.steps) {
+        for (int r = 0; r < rows.size(); ++r) {
+            if (!matchesRow(s, rows.at(r)))
+                continue;
+            const double start = run.run.started.isValid() && s.started.isValid()
+                ? run.run.started.msecsTo(s.started) / 1000.0 : 0.0;
+            const Window w{start, r, s.iteration, s.node};
+            byStep[s.index].append(w);
+            byNode[s.node].append(w);
+        }
+    }
+    auto byStart = [](const Window &a, const Window &b) { return a.start < b.start; };
+    for (auto &l : byStep)
+        std::sort(l.begin(), l.end(), byStart);
+    for (auto &l : byNode)
+        std::sort(l.begin(), l.end(), byStart);
+
+    QElapsedTimer clock;
+    clock.start();
+    const QList<SeriesData> series = store.series(run.run.id);
+    if (const Error e = store.lastError()) {
+        part.error = e;
+        return part;
+    }
+    const double readMs = clock.nsecsElapsed() / 1e6;
+    QHash<BucketKey, QList<QPointF>> buckets;
+    QList<BucketKey> order;
+    for (const SeriesData &s : series) {
+        QList<Window> candidates;
+        if (s.step >= 0) {
+            const QList<Window> all = byStep.value(s.step);
+            const QString node = nodeOfTarget(s.target);
+            for (const Window &w : all)
+                if (w.node == node || w.node == s.target)
+                    candidates << w;
+            if (candidates.isEmpty())
+                candidates = all;   // a target that does not name its node
+        } else {
+            candidates = byNode.value(s.target);   // node metrics: by time
+        }
+        if (candidates.isEmpty())
+            continue;
+        qsizetype c = 0;
+        QList<QPointF> *dest = nullptr;
+        qsizetype destFor = -1;
+        for (qsizetype k = 0; k < s.t.size(); ++k) {
+            const double t = s.t.at(k);
+            // the latest repetition that had started (0.5 s slack for clock offsets)
+            while (c + 1 < candidates.size() && candidates.at(c + 1).start <= t + 0.5)
+                ++c;
+            while (c > 0 && candidates.at(c).start > t + 0.5)
+                --c;
+            const Window &w = candidates.at(c);
+            if (destFor != c) {
+                const BucketKey key{w.row, w.iteration, s.target, s.metric};
+                auto it = buckets.find(key);
+                if (it == buckets.end()) {
+                    it = buckets.insert(key, {});
+                    it->reserve(s.t.size());
+                    order << key;
+                }
+                dest = &it.value();
+                destFor = c;
+            }
+            dest->append(QPointF(t - w.start, s.v.at(k)));
+        }
+    }
+
+    // Targets per test: node metrics (CPU of the node) do not count as targets.
+    QHash<int, QSet<QString>> targetsPerRow;
+    for (const BucketKey &key : std::as_const(order))
+        if (key.target.contains(QLatin1Char(':')) || !byNode.contains(key.target))
+            targetsPerRow[key.row].insert(key.target);
+    for (int r = 0; r < rows.size(); ++r)
+        part.tests[r].targetCount = std::max(1, int(targetsPerRow.value(r).size()));
+
+    // Per-target lines (unless the view will show totals), then totals over the
+    // targets of each test and repetition.
+    QHash<BucketKey, QList<const QList<QPointF> *>> groups;   // target empty
+    QList<BucketKey> groupOrder;
+    const auto byX = [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); };
+    for (const BucketKey &key : std::as_const(order)) {
+        QList<QPointF> &pts = buckets[key];
+        if (!std::is_sorted(pts.begin(), pts.end(), byX))
+            std::stable_sort(pts.begin(), pts.end(), byX);
+        CompareTestData &test = part.tests[key.row];
+        if (!test.metrics.contains(key.metric))
+            test.metrics << key.metric;
+        if (test.targetCount <= kTotalsAbove)
+            test.lines.append(OverlayLine{i, key.iteration, key.target, key.metric, decimateMinMax(pts, columns)});
+        const BucketKey g{key.row, key.iteration, QString(), key.metric};
+        if (!groups.contains(g))
+            groupOrder << g;
+        groups[g].append(&pts);
+    }
+    for (const BucketKey &g : std::as_const(groupOrder)) {
+        const auto &members = groups.value(g);
+        if (members.size() < 2)
+            continue;
+        part.tests[g.row].lines.append(
+            OverlayLine{i, g.iteration, QString(), g.metric, decimateMinMax(totalOf(members, isRate(g.metric)), columns)});
+    }
+    for (int r = 0; r < rows.size(); ++r)
+        addPercentiles(run, i, rows.at(r), part.tests[r]);
+    qCDebug(lcCompare) << "run" << run.run.id << ":" << series.size() << "series read in" << readMs << "ms, prepared in"
+                       << clock.nsecsElapsed() / 1e6 << "ms";
+    return part;
+}
+
 } // namespace
 
 QStringList orderedMetrics(const QStringList &metrics)
@@ -188,107 +317,27 @@ CompareData loadCompareData(const QString &storePath, const QList<RunId> &ids, i
     const QList<CompareRow> &rows = out.compare.rows;
     out.tests = QList<CompareTestData>(rows.size());
 
-    for (int i = 0; i < runs.size(); ++i) {
-        const RunRecords &run = runs.at(i);
-        // Repetitions of every compared test, by plan step index and by node.
-        QHash<int, QList<Window>> byStep;
-        QHash<QString, QList<Window>> byNode;
-        for (const StepRecord &s : run.steps) {
-            for (int r = 0; r < rows.size(); ++r) {
-                if (!matchesRow(s, rows.at(r)))
-                    continue;
-                const double start = run.run.started.isValid() && s.started.isValid()
-                    ? run.run.started.msecsTo(s.started) / 1000.0 : 0.0;
-                const Window w{start, r, s.iteration, s.node};
-                byStep[s.index].append(w);
-                byNode[s.node].append(w);
-            }
-        }
-        auto byStart = [](const Window &a, const Window &b) { return a.start < b.start; };
-        for (auto &l : byStep)
-            std::sort(l.begin(), l.end(), byStart);
-        for (auto &l : byNode)
-            std::sort(l.begin(), l.end(), byStart);
-
-        const QList<SeriesData> series = store.series(run.run.id);
-        if (const Error e = store.lastError()) {
-            out.error = e;
+    QList<QFuture<RunPart>> others;
+    for (int i = 1; i < runs.size(); ++i)
+        others << QtConcurrent::run(prepareRun, storePath, runs.at(i), i, rows, columns);
+    QList<RunPart> parts{prepareRun(storePath, runs.at(0), 0, rows, columns)};
+    for (QFuture<RunPart> &f : others)
+        parts << f.result();   // a worker thread waiting for workers, never the UI thread
+    for (const RunPart &part : std::as_const(parts)) {
+        if (part.error) {
+            out.error = part.error;
             return out;
         }
-        QHash<BucketKey, QList<QPointF>> buckets;
-        QList<BucketKey> order;
-        for (const SeriesData &s : series) {
-            QList<Window> candidates;
-            if (s.step >= 0) {
-                const QList<Window> all = byStep.value(s.step);
-                const QString node = nodeOfTarget(s.target);
-                for (const Window &w : all)
-                    if (w.node == node || w.node == s.target)
-                        candidates << w;
-                if (candidates.isEmpty())
-                    candidates = all;   // a target that does not name its node
-            } else {
-                candidates = byNode.value(s.target);   // node metrics: by time
-            }
-            if (candidates.isEmpty())
-                continue;
-            qsizetype c = 0;
-            QList<QPointF> *dest = nullptr;
-            qsizetype destFor = -1;
-            for (qsizetype k = 0; k < s.t.size(); ++k) {
-                const double t = s.t.at(k);
-                // the latest repetition that had started (0.5 s slack for clock offsets)
-                while (c + 1 < candidates.size() && candidates.at(c + 1).start <= t + 0.5)
-                    ++c;
-                while (c > 0 && candidates.at(c).start > t + 0.5)
-                    --c;
-                const Window &w = candidates.at(c);
-                if (destFor != c) {
-                    const BucketKey key{w.row, w.iteration, s.target, s.metric};
-                    auto it = buckets.find(key);
-                    if (it == buckets.end()) {
-                        it = buckets.insert(key, {});
-                        order << key;
-                    }
-                    dest = &it.value();
-                    destFor = c;
-                }
-                dest->append(QPointF(t - w.start, s.v.at(k)));
-            }
+        for (int r = 0; r < rows.size(); ++r) {
+            CompareTestData &t = out.tests[r];
+            const CompareTestData &p = part.tests.at(r);
+            for (const QString &m : p.metrics)
+                if (!t.metrics.contains(m))
+                    t.metrics << m;
+            t.lines << p.lines;
+            t.percentiles << p.percentiles;
+            t.targetCount = std::max(t.targetCount, p.targetCount);
         }
-
-        // Per-target lines, then totals over the targets of each test and repetition.
-        QHash<BucketKey, QList<const QList<QPointF> *>> groups;   // target empty
-        QList<BucketKey> groupOrder;
-        QHash<int, QSet<QString>> targetsPerRow;
-        for (const BucketKey &key : std::as_const(order)) {
-            QList<QPointF> &pts = buckets[key];
-            std::stable_sort(pts.begin(), pts.end(), [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
-            CompareTestData &test = out.tests[key.row];
-            if (!test.metrics.contains(key.metric))
-                test.metrics << key.metric;
-            targetsPerRow[key.row].insert(key.target);
-            test.lines.append(OverlayLine{i, key.iteration, key.target, key.metric, decimateMinMax(pts, columns)});
-            const BucketKey g{key.row, key.iteration, QString(), key.metric};
-            if (!groups.contains(g))
-                groupOrder << g;
-            groups[g].append(&pts);
-        }
-        for (const BucketKey &g : std::as_const(groupOrder)) {
-            const auto &members = groups.value(g);
-            if (members.size() < 2)
-                continue;
-            out.tests[g.row].lines.append(
-                OverlayLine{i, g.iteration, QString(), g.metric, decimateMinMax(totalOf(members, isRate(g.metric)), columns)});
-        }
-        for (auto it = targetsPerRow.cbegin(); it != targetsPerRow.cend(); ++it) {
-            int fioTargets = 0;   // node metrics (CPU of the node) do not count as targets
-            for (const QString &t : it.value())
-                fioTargets += t.contains(QLatin1Char(':')) || !byNode.contains(t) ? 1 : 0;
-            out.tests[it.key()].targetCount = std::max(out.tests[it.key()].targetCount, std::max(1, fioTargets));
-        }
-        for (int r = 0; r < rows.size(); ++r)
-            addPercentiles(run, i, rows.at(r), out.tests[r]);
     }
     for (CompareTestData &t : out.tests)
         t.metrics = orderedMetrics(t.metrics);

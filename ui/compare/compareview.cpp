@@ -15,6 +15,7 @@
 #include <QLoggingCategory>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -58,9 +59,11 @@ CompareView::CompareView(const QString &storePath, QWidget *parent)
     m_figureBox->addItem(tr("Latency p50"), int(Figure::LatencyP50));
     m_figureBox->addItem(tr("Latency p99"), int(Figure::LatencyP99));
     m_testBox = new QComboBox(this);
-    m_testBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_testBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_testBox->setMinimumContentsLength(24);
     m_metricBox = new QComboBox(this);
-    m_metricBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_metricBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_metricBox->setMinimumContentsLength(20);
     controls->addWidget(new QLabel(tr("Bars:"), this));
     controls->addWidget(m_figureBox);
     controls->addSpacing(16);
@@ -72,6 +75,7 @@ CompareView::CompareView(const QString &storePath, QWidget *parent)
     v->addLayout(controls);
 
     auto *split = new QSplitter(Qt::Vertical, this);
+    m_split = split;
     m_tabs = new QTabWidget(split);
     m_bars = new CompareBarChart();
     auto *scroll = new QScrollArea();
@@ -140,6 +144,9 @@ void CompareView::compare(const QList<RunId> &ids)
 
 void CompareView::apply(const CompareData &d)
 {
+    QElapsedTimer applyClock;
+    applyClock.start();
+    const qint64 arrived = m_requested.elapsed();
     if (d.error) {
         m_header->setText(tr("The runs could not be compared: %1").arg(d.error.message));
         Q_EMIT compareFailed(d.error.message);
@@ -182,7 +189,8 @@ void CompareView::apply(const CompareData &d)
     m_testBox->setEnabled(!c.rows.isEmpty());
     fillBars();
     fillTest();
-    qCDebug(lcCompare) << "compare shown" << m_requested.elapsed() << "ms after the request; worker" << d.loadMs << "ms";
+    qCDebug(lcCompare) << "compare shown" << m_requested.elapsed() << "ms after the request; worker" << d.loadMs
+                       << "ms; result arrived at" << arrived << "ms; filling the widgets took" << applyClock.elapsed() << "ms";
     Q_EMIT compareShown(d.ids);
 }
 
@@ -223,6 +231,12 @@ void CompareView::fillBars()
         }
     }
     m_bars->setData(m_figureBox->currentText(), m_runNames, groups);
+    // The bars take what they need (up to half the height); the charts get the rest.
+    const int total = m_split->height();
+    if (total > 200) {
+        const int want = std::min(total / 2, m_bars->height() + m_tabs->tabBar()->sizeHint().height() + 12);
+        m_split->setSizes({want, total - want});
+    }
 }
 
 void CompareView::showTest(int row)
@@ -291,7 +305,7 @@ void CompareView::fillOverlay()
     }
     const CompareTestData &t = m_data.tests.at(row);
     // Many targets: one total per run reads better than a tangle of lines.
-    bool totals = t.targetCount > 4;
+    bool totals = t.targetCount > kTotalsAbove;
     if (totals) {
         bool any = false;
         for (const OverlayLine &l : t.lines)

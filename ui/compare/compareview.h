@@ -13,6 +13,7 @@
 
 class QComboBox;
 class QLabel;
+class QSplitter;
 class QTableView;
 class QTabWidget;
 
@@ -72,6 +73,7 @@ private:
     QComboBox *m_testBox = nullptr;
     QComboBox *m_metricBox = nullptr;
     QTabWidget *m_tabs = nullptr;
+    QSplitter *m_split = nullptr;
     CompareBarChart *m_bars = nullptr;
     CompareModel *m_model = nullptr;
     QTableView *m_table = nullptr;

@@ -93,7 +93,7 @@ void PercentileChart::setCurves(const QStringList &runNames, const QList<Percent
         const double dhi = std::pow(10.0, std::ceil(std::log10(hi / m_scale.divisor * 1.01)));
         m_axisY->setRange(dlo, std::max(dhi, dlo * 10));
     }
-    m_axisY->setTitleText(tr("latency (%1)").arg(m_scale.label));
+    m_axisY->setTitleText(m_scale.label);
     chart()->setTitle(curves.isEmpty() ? tr("Latency percentiles (none recorded for this test)") : tr("Latency percentiles"));
 }
 

@@ -57,7 +57,7 @@ SeriesOverlay::SeriesOverlay(QWidget *parent)
     c->legend()->setAlignment(Qt::AlignBottom);
     m_axisX = new QValueAxis(c);
     m_axisX->setTitleText(tr("seconds into the test"));
-    m_axisX->setLabelFormat(QStringLiteral("%d"));
+    m_axisX->setLabelFormat(QStringLiteral("%g"));
     m_axisY = new QValueAxis(c);
     m_axisY->setLabelFormat(QStringLiteral("%.4g"));
     c->addAxis(m_axisX, Qt::AlignBottom);
@@ -101,6 +101,14 @@ void SeriesOverlay::setLines(const QStringList &runNames, const QList<OverlayLin
     m_scale = scaleFor(unit, maxY);
     QHash<int, QStringList> targetsOfRun;
     QSet<int> named;
+    bool severalTargets = false;
+    {
+        QHash<int, QSet<QString>> seen;
+        for (const OverlayLine *l : std::as_const(shown))
+            seen[l->run].insert(l->target);
+        for (const auto &t : std::as_const(seen))
+            severalTargets = severalTargets || t.size() > 1;
+    }
     for (const OverlayLine *l : std::as_const(shown)) {
         auto *s = new QLineSeries();
         QStringList &targets = targetsOfRun[l->run];
@@ -118,7 +126,7 @@ void SeriesOverlay::setLines(const QStringList &runNames, const QList<OverlayLin
         pen.setStyle(styles[targetIndex % 4]);
         s->setPen(pen);
         QString name = runNames.value(l->run);
-        if (!totals && shown.size() > runNames.size())
+        if (!totals && severalTargets)
             name += QStringLiteral(" · ") + targetLabel(l->target);
         s->setName(name);
         QList<QPointF> pts;
