@@ -7,7 +7,9 @@ namespace cm::ui {
 
 void ColumnStore::setColumns(int columns)
 {
-    m_columns = std::max(16, columns);
+    // one bucket per two pixel columns: each draws as a vertical min–max stroke, and
+    // every point costs the chart a stroke computation on each update
+    m_columns = std::max(16, columns / 2);
     while (m_buckets.size() > m_columns)
         widen();
 }

@@ -11,7 +11,7 @@ namespace cm::ui {
 
 class ColumnStore {
 public:
-    void setColumns(int columns);          // the plot width in pixels (at least 16)
+    void setColumns(int columns);          // the plot width in pixels; keeps at most half as many buckets
     int columns() const { return m_columns; }
     void append(const QList<QPointF> &points);   // x ascending; earlier x joins the first bucket
     void clear();
@@ -45,7 +45,7 @@ private:
     QList<Bucket> m_buckets;
     double m_origin = 0;
     double m_width = 0.05;    // seconds; finer than any sampling interval at first
-    int m_columns = 600;
+    int m_columns = 300;
     qint64 m_received = 0;
     Changes m_changes;
 };

@@ -274,7 +274,7 @@ void LiveChart::flush()
     m_scale = s;
     const int columns = plotColumns();
     for (auto &l : m_lines) {
-        if (l.pending.isEmpty() && !rescaled && !l.fresh && l.history.columns() == std::max(16, columns))
+        if (l.pending.isEmpty() && !rescaled && !l.fresh && l.history.columns() == std::max(16, columns / 2))
             continue;
         l.history.setColumns(columns);
         l.history.append(l.pending);
