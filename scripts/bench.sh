@@ -11,7 +11,8 @@ if [ ! -f "$dir/CMakeCache.txt" ]; then
   cmake -S "$root" -B "$dir" "${gen[@]}" -DCMAKE_BUILD_TYPE=Release >&2
 fi
 cmake --build "$dir" -j "$(nproc)" --target bench_fio_overhead --target bench_rbd_native_vs_fio \
-  --target bench_s3_vs_loadgen --target bench_net_iperf --target bench_node_monitor --target bench_store_open >&2
+  --target bench_s3_vs_loadgen --target bench_net_iperf --target bench_node_monitor --target bench_store_open \
+  --target bench_compare_render --target bench_live_dashboard >&2
 export CLUSTERMARK_SCRIPTS="$root/scripts"
 status=0
 "$dir/tests/bench/bench_fio_overhead" || status=1
@@ -21,4 +22,6 @@ status=0
 "$dir/tests/bench/bench_net_iperf" || status=1
 "$dir/tests/bench/bench_node_monitor" || status=1
 "$dir/tests/bench/bench_store_open" || status=1
+QT_QPA_PLATFORM=offscreen "$dir/tests/bench/bench_compare_render" || status=1
+QT_QPA_PLATFORM=offscreen "$dir/tests/bench/bench_live_dashboard" || status=1
 exit $status

@@ -7,6 +7,7 @@
 #include "cephsession.h"
 #include "cephtree.h"
 #include "clusterpanel.h"
+#include "compare/compareview.h"
 #include "leftoversdialog.h"
 #include "live/livedashboard.h"
 #include "results/resultsview.h"
@@ -50,6 +51,12 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
     m_tabs->addTab(m_results, tr("Results"));
     m_sessions = new SessionsView(storePath, m_tabs);
     m_tabs->addTab(m_sessions, tr("Sessions"));
+    m_compare = new CompareView(storePath, m_tabs);
+    m_tabs->addTab(m_compare, tr("Compare"));
+    connect(m_results, &ResultsView::compareRequested, this, [this](const QList<RunId> &ids) {
+        m_compare->compare(ids);
+        m_tabs->setCurrentWidget(m_compare);
+    });
     split->addWidget(m_cluster);
     split->addWidget(m_tabs);
     split->setStretchFactor(0, 0);

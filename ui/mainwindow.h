@@ -21,6 +21,7 @@ namespace cm::ui {
 
 class CephSession;
 class ClusterPanel;
+class CompareView;
 class LiveDashboard;
 class ResultsView;
 class SessionsView;
@@ -49,6 +50,7 @@ public:
     LiveDashboard *liveDashboard() const { return m_live; }
     ResultsView *resultsView() const { return m_results; }
     SessionsView *sessionsView() const { return m_sessions; }
+    CompareView *compareView() const { return m_compare; }
     CephSession *cephSession() const { return m_ceph; }
     QString cephStatusText() const;
     RunId currentRun() const { return m_currentRun; }
@@ -76,6 +78,7 @@ private:
     LiveDashboard *m_live = nullptr;
     ResultsView *m_results = nullptr;
     SessionsView *m_sessions = nullptr;
+    CompareView *m_compare = nullptr;
     QAction *m_addNode = nullptr;
     QAction *m_newPlan = nullptr;
     QAction *m_runAgain = nullptr;

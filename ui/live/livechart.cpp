@@ -1,6 +1,5 @@
 #include "live/livechart.h"
 
-#include "live/decimator.h"
 #include "targetcolors.h"
 
 #include <QAreaSeries>
@@ -277,24 +276,22 @@ void LiveChart::flush()
     m_scale = s;
     const int columns = plotColumns();
     for (auto &l : m_lines) {
-        if (l.pending.isEmpty() && !rescaled)
+        if (l.pending.isEmpty() && !rescaled && !l.fresh && l.history.columns() == std::max(16, columns / 2))
             continue;
-        l.raw.append(l.pending);
-        if (!l.series) {
-            l.pending.clear();
-            continue;
-        }
-        if (!rescaled && !l.decimated && l.raw.size() <= 4 * qsizetype(columns)) {
-            QList<QPointF> scaled;
-            scaled.reserve(l.pending.size());
-            for (const QPointF &p : std::as_const(l.pending))
-                scaled.append(QPointF(p.x(), p.y() / m_scale.divisor));
-            l.series->append(scaled);
-        } else {
-            l.series->replace(decimateMinMax(l.raw, columns, m_scale.divisor));
-            l.decimated = l.raw.size() > 4 * qsizetype(columns);
-        }
+        l.history.setColumns(columns);
+        l.history.append(l.pending);
         l.pending.clear();
+        const ColumnStore::Changes ch = l.history.takeChanges();
+        if (!l.series)
+            continue;
+        // New buckets at the end: append them. A bucket already shown changed, the
+        // buckets merged or the unit changed: one replace of the bounded list.
+        if (l.fresh || rescaled || ch.rebuilt || (ch.firstBucket >= 0 && ch.firstBucket < l.shownBuckets))
+            l.series->replace(l.history.points(m_scale.divisor));
+        else if (ch.firstBucket >= 0)
+            l.series->append(l.history.pointsFrom(l.shownBuckets, m_scale.divisor));
+        l.fresh = false;
+        l.shownBuckets = l.history.bucketCount();
     }
     // Round ticks: about 6 on x (seconds), 4 on y; percent stays 0..100.
     const double xStep = m_maxX <= 10 ? 2 : niceCeil(m_maxX / 6);
@@ -321,11 +318,19 @@ int LiveChart::displayedPointCount() const
     return n;
 }
 
-qsizetype LiveChart::rawPointCount() const
+qint64 LiveChart::receivedPointCount() const
+{
+    qint64 n = 0;
+    for (const auto &l : m_lines)
+        n += l.history.received() + l.pending.size();
+    return n;
+}
+
+qsizetype LiveChart::heldPointCount() const
 {
     qsizetype n = 0;
     for (const auto &l : m_lines)
-        n += l.raw.size();
+        n += l.history.bucketCount();
     return n;
 }
 

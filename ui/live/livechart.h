@@ -2,7 +2,9 @@
 // One live chart (bandwidth, IOPS, latency or CPU): one line per (target, metric),
 // coloured by target. Points arrive in batches (appendPoints) and reach the series in
 // one append() or replace() per line per refresh (flush), never one call per point.
-// The full history stays here; the series show it decimated to the plot width.
+// The history here is bounded: per line at most one bucket (its min and max point) per
+// plot column (columnstore.h); the store keeps full resolution.
+#include "live/columnstore.h"
 #include "model/metric.h"
 #include "unitscale.h"
 
@@ -32,7 +34,8 @@ public:
 
     int lineCount() const { return int(series().size()); }   // segments shown
     int displayedPointCount() const;     // points currently in the series
-    qsizetype rawPointCount() const;     // full-resolution history held
+    qint64 receivedPointCount() const;   // points received since clear()
+    qsizetype heldPointCount() const;    // buckets held: bounded by the plot width per line
     UnitScale scale() const { return m_scale; }
     QValueAxis *axisY() const { return m_axisY; }
     QList<QLineSeries *> series() const;
@@ -60,9 +63,10 @@ private:
         QString metric;
         QLineSeries *series = nullptr;   // created with the first non-zero value
         bool hasSignal = false;
-        QList<QPointF> raw;
+        ColumnStore history;
         QList<QPointF> pending;
-        bool decimated = false;
+        qsizetype shownBuckets = 0;      // buckets the series shows
+        bool fresh = true;               // series (re)created: fill it completely
     };
     QLineSeries *createSeries(const QString &target, const QString &metric);
     int plotColumns() const;

@@ -5,9 +5,11 @@
 #include "results/resultsmodel.h"
 #include "results/rundetailpane.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QHBoxLayout>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -40,7 +42,7 @@ ResultsView::ResultsView(const QString &storePath, QWidget *parent)
     m_table->setObjectName(QStringLiteral("resultsTable"));
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setAlternatingRowColors(true);
@@ -50,7 +52,25 @@ ResultsView::ResultsView(const QString &storePath, QWidget *parent)
     split->addWidget(m_detail);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    // Compare controls share the row of the export buttons, on the right.
+    auto *hint = new QLabel(tr("Ctrl-click or Shift-click two or more runs to compare them."), this);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+    m_compareButton = new QPushButton(tr("Compare selected"), this);
+    m_compareButton->setObjectName(QStringLiteral("compareSelected"));
+    m_compareButton->setEnabled(false);
+    actions->addWidget(hint);
+    actions->addWidget(m_compareButton);
     v->addWidget(split);
+    connect(m_compareButton, &QPushButton::clicked, this, [this] {
+        const QList<RunId> ids = selectedRuns();
+        if (ids.size() >= 2)
+            Q_EMIT compareRequested(ids);
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        const qsizetype n = selectedRuns().size();
+        m_compareButton->setEnabled(n >= 2);
+        m_compareButton->setText(n >= 2 ? tr("Compare %n runs", nullptr, int(n)) : tr("Compare selected"));
+    });
 
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &cur) {
@@ -129,6 +149,27 @@ ForumComposerDialog *ResultsView::composeForumPost()
     d->setAttribute(Qt::WA_DeleteOnClose);
     d->open();
     return d;
+}
+
+QList<RunId> ResultsView::selectedRuns() const
+{
+    QList<RunId> ids;
+    for (const QModelIndex &i : m_table->selectionModel()->selectedRows())
+        if (const RunId id = m_model->runIdAt(i.row()))
+            ids << id;
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+void ResultsView::setSelectedRuns(const QList<RunId> &ids)
+{
+    QItemSelection sel;
+    for (RunId id : ids) {
+        const int row = m_model->rowOf(id);
+        if (row >= 0)
+            sel.select(m_model->index(row, 0), m_model->index(row, m_model->columnCount() - 1));
+    }
+    m_table->selectionModel()->select(sel, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
 void ResultsView::showRun(RunId id)

@@ -1,6 +1,7 @@
 #pragma once
 // The Results tab: the table of saved runs over a detail pane. Everything is read on
-// a worker thread; the UI thread only fills the model.
+// a worker thread; the UI thread only fills the model. Several runs can be selected
+// (Ctrl/Shift-click) and compared: compareRequested() carries them oldest first.
 #include "results/resultsloader.h"
 
 #include <QFutureWatcher>
@@ -30,10 +31,15 @@ public:
     // Open (non-modal, deleted on close) for the current run; nullptr without one.
     ChartExportDialog *exportChart();
     ForumComposerDialog *composeForumPost();
+    QList<RunId> selectedRuns() const;      // oldest (lowest id) first
+    void setSelectedRuns(const QList<RunId> &ids);
+    QPushButton *compareButton() const { return m_compareButton; }
+    QTableView *table() const { return m_table; }
 
 Q_SIGNALS:
     void reloaded(int runCount);
     void detailShown(cm::RunId id);
+    void compareRequested(const QList<cm::RunId> &ids);   // two or more runs, oldest first
 
 private:
     void showRun(RunId id);
@@ -43,6 +49,7 @@ private:
     QTableView *m_table = nullptr;
     QPushButton *m_exportChart = nullptr;
     QPushButton *m_forumPost = nullptr;
+    QPushButton *m_compareButton = nullptr;
     RunDetailPane *m_detail = nullptr;
     QFutureWatcher<QList<ResultRow>> m_rowsWatcher;
     QFutureWatcher<RunDetail> m_detailWatcher;

@@ -1,0 +1,33 @@
+#pragma once
+// The warning above a comparison: shown when the compared runs' parameters or
+// environments differ (one line per difference, from core/store/rundifferences.h),
+// or when a run is incomplete. Parameter differences make it a stronger warning:
+// the runs are then not like for like.
+#include <QFrame>
+#include <QStringList>
+
+class QLabel;
+
+namespace cm::ui {
+
+class CompareBanner : public QFrame {
+    Q_OBJECT
+public:
+    explicit CompareBanner(QWidget *parent = nullptr);
+
+    // `parameterLines`: how many of `differences` (the first ones) are parameter differences.
+    void setDifferences(const QStringList &differences, int parameterLines, const QStringList &warnings);
+    bool parametersDiffer() const { return m_parameters > 0; }
+    QString headline() const;
+    QStringList lines() const { return m_lines; }   // every line listed
+    QLabel *label() const { return m_label; }
+
+private:
+    QLabel *m_label = nullptr;
+    QStringList m_lines;
+    int m_parameters = 0;
+    int m_environment = 0;
+    int m_warnings = 0;
+};
+
+} // namespace cm::ui
