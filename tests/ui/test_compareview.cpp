@@ -14,12 +14,16 @@
 #include "compare/compareview.h"
 #include "compare/percentilechart.h"
 #include "compare/seriesoverlay.h"
+#include "export/chartexportdialog.h"
+#include "export/forumcomposerdialog.h"
 #include "results/resultsmodel.h"
 #include "results/resultsview.h"
 #include "store/runcompare.h"
 #include "unitscale.h"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QLineEdit>
 #include <QComboBox>
 #include <QJsonArray>
 #include <QLabel>
@@ -234,6 +238,61 @@ private Q_SLOTS:
         view.showTest(1);
         QCOMPARE(view.currentMetric(), QStringLiteral("read.bw"));
         QCOMPARE(view.overlay()->series().size(), 6);
+    }
+
+    // From the compare view to a chart file and a forum post: the comparison's bars, its
+    // differences in the footer, the % change in the summary, host names redacted.
+    void exportFromTheCompareView()
+    {
+        CompareView view(storePath());
+        view.resize(1100, 800);
+        view.show();
+        QVERIFY(compareIn(view, {m_a, m_c}));
+        const RunCompare core = coreCompare(storePath(), {m_a, m_c});
+        QVERIFY(!core.hostNames.isEmpty());
+
+        ChartExportDialog *e = view.exportChart();
+        QVERIFY(e);
+        QSignalSpy loaded(e, &ChartExportDialog::loaded);
+        QVERIFY(loaded.wait(30000));
+        QCOMPARE(loaded.first().first().toBool(), true);
+        QVERIFY(e->windowTitle().contains(QStringLiteral("runs %1 vs %2").arg(m_a).arg(m_c)));
+        e->formatCombo()->setCurrentIndex(e->formatCombo()->findData(QStringLiteral("svg")));
+        QVERIFY2(e->pathEdit()->text().endsWith(QStringLiteral("clustermark-compare-%1-%2.svg").arg(m_a).arg(m_c)),
+                 qPrintable(e->pathEdit()->text()));
+        QTemporaryDir out;
+        QSignalSpy saved(e, &ChartExportDialog::saved);
+        const QString svgPath = out.filePath(QStringLiteral("compare.svg"));
+        e->save(svgPath);
+        QVERIFY(saved.wait(30000));
+        QFile f(svgPath);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QString svg = QString::fromUtf8(f.readAll());
+        QVERIFY2(svg.contains(QStringLiteral("Comparison of runs")), qPrintable(svg.left(400)));
+        QVERIFY(svg.contains(QStringLiteral("block size: 1M → 4M")));
+        QVERIFY(svg.contains(QStringLiteral("ClusterMark ")));
+        for (const QString &h : core.hostNames)
+            QVERIFY2(h.size() < 3 || !svg.contains(h), qPrintable(h));
+        e->close();
+
+        ForumComposerDialog *c = view.composeForumPost();
+        QVERIFY(c);
+        QSignalSpy cl(c, &ForumComposerDialog::loaded);
+        QVERIFY(cl.wait(30000));
+        QCOMPARE(cl.first().first().toBool(), true);
+        const QString post = c->postText();
+        QVERIFY2(post.contains(QStringLiteral("[img]")) && post.contains(QStringLiteral("[table]")), qPrintable(post));
+        // The summary: baseline → other run with the change and the noise verdict.
+        QVERIFY2(post.contains(QStringLiteral(" → ")) && post.contains(QStringLiteral("no noise estimate")), qPrintable(post));
+        for (const QString &h : core.hostNames)
+            QVERIFY2(h.size() < 3 || !post.contains(h), qPrintable(h));
+        c->redactCheck()->setChecked(false);
+        bool named = false;
+        for (const QString &h : core.hostNames)
+            named = named || (h.size() >= 3 && c->postText().contains(h));
+        QVERIFY2(named, "without redaction the post names the nodes (so the check above can fail)");
+        shot(c, QStringLiteral("compare-forum-post.png"));
+        c->close();
     }
 
     // Different block size, one repetition: the banner names it, marks say "single run".

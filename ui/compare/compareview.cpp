@@ -1,5 +1,8 @@
 #include "compare/compareview.h"
 
+#include "export/chartexportdialog.h"
+#include "export/forumcomposerdialog.h"
+
 #include "compare/comparebanner.h"
 #include "compare/comparebarchart.h"
 #include "compare/compareloader.h"
@@ -8,6 +11,7 @@
 #include "compare/seriesoverlay.h"
 
 #include <QComboBox>
+#include <QPushButton>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -72,6 +76,17 @@ CompareView::CompareView(const QString &storePath, QWidget *parent)
     controls->addWidget(new QLabel(tr("Series:"), this));
     controls->addWidget(m_metricBox);
     controls->addStretch(1);
+    // The comparison as a chart image and a BBCode/Markdown post (redacted by default).
+    m_exportChart = new QPushButton(tr("Export chart…"), this);
+    m_exportChart->setObjectName(QStringLiteral("compareExportChart"));
+    m_forumPost = new QPushButton(tr("Forum post…"), this);
+    m_forumPost->setObjectName(QStringLiteral("compareForumPost"));
+    for (QPushButton *b : {m_exportChart, m_forumPost}) {
+        b->setEnabled(false);
+        controls->addWidget(b);
+    }
+    connect(m_exportChart, &QPushButton::clicked, this, &CompareView::exportChart);
+    connect(m_forumPost, &QPushButton::clicked, this, &CompareView::composeForumPost);
     v->addLayout(controls);
 
     auto *split = new QSplitter(Qt::Vertical, this);
@@ -129,6 +144,36 @@ CompareView::CompareView(const QString &storePath, QWidget *parent)
     connect(&m_watcher, &QFutureWatcher<CompareData>::finished, this, [this] { apply(m_watcher.result()); });
 }
 
+QList<RunId> CompareView::runIds() const
+{
+    QList<RunId> ids;
+    for (const RunInfo &r : m_data.compare.runs)
+        ids << r.id;
+    return ids;
+}
+
+ChartExportDialog *CompareView::exportChart()
+{
+    const QList<RunId> ids = runIds();
+    if (ids.size() < 2)
+        return nullptr;
+    auto *d = new ChartExportDialog(m_storePath, ids, this);
+    d->setAttribute(Qt::WA_DeleteOnClose);
+    d->open();
+    return d;
+}
+
+ForumComposerDialog *CompareView::composeForumPost()
+{
+    const QList<RunId> ids = runIds();
+    if (ids.size() < 2)
+        return nullptr;
+    auto *d = new ForumComposerDialog(m_storePath, ids, this);
+    d->setAttribute(Qt::WA_DeleteOnClose);
+    d->open();
+    return d;
+}
+
 void CompareView::compare(const QList<RunId> &ids)
 {
     m_requested.start();
@@ -154,6 +199,8 @@ void CompareView::apply(const CompareData &d)
     }
     m_data = d;
     const RunCompare &c = d.compare;
+    m_exportChart->setEnabled(c.runs.size() >= 2);
+    m_forumPost->setEnabled(c.runs.size() >= 2);
     m_runNames.clear();
     QStringList parts;
     for (int i = 0; i < c.runs.size(); ++i) {

@@ -12,12 +12,16 @@
 #include <QWidget>
 
 class QComboBox;
+class QPushButton;
 class QLabel;
 class QSplitter;
 class QTableView;
 class QTabWidget;
 
 namespace cm::ui {
+
+class ChartExportDialog;
+class ForumComposerDialog;
 
 class CompareBanner;
 class CompareBarChart;
@@ -55,6 +59,11 @@ public:
     QComboBox *metricBox() const { return m_metricBox; }
     QComboBox *testBox() const { return m_testBox; }
     QStringList runNames() const { return m_runNames; }
+    QList<RunId> runIds() const;   // the runs shown, baseline first
+
+    // Open (non-modal, deleted on close) for the runs shown; nullptr without any.
+    ChartExportDialog *exportChart();
+    ForumComposerDialog *composeForumPost();
 
 Q_SIGNALS:
     void compareShown(const QList<cm::RunId> &ids);
@@ -72,6 +81,8 @@ private:
     QComboBox *m_figureBox = nullptr;
     QComboBox *m_testBox = nullptr;
     QComboBox *m_metricBox = nullptr;
+    QPushButton *m_exportChart = nullptr;
+    QPushButton *m_forumPost = nullptr;
     QTabWidget *m_tabs = nullptr;
     QSplitter *m_split = nullptr;
     CompareBarChart *m_bars = nullptr;

@@ -32,9 +32,14 @@ QSize previewSize(const QSize &s)
 } // namespace
 
 ChartExportDialog::ChartExportDialog(const QString &storePath, RunId run, QWidget *parent)
+    : ChartExportDialog(storePath, QList<RunId>{run}, parent)
+{
+}
+
+ChartExportDialog::ChartExportDialog(const QString &storePath, const QList<RunId> &runs, QWidget *parent)
     : QDialog(parent)
 {
-    setWindowTitle(tr("Export chart — run %1").arg(run));
+    setWindowTitle(tr("Export chart — %1").arg(exportSubject(runs)));
     auto *v = new QVBoxLayout(this);
     auto *form = new QFormLayout;
     auto *sizeRow = new QHBoxLayout;
@@ -77,7 +82,7 @@ ChartExportDialog::ChartExportDialog(const QString &storePath, RunId run, QWidge
     auto *fileRow = new QHBoxLayout;
     m_path = new QLineEdit(this);
     m_path->setObjectName(QStringLiteral("chartPath"));
-    m_path->setText(QDir::home().filePath(QStringLiteral("clustermark-run-%1.png").arg(run)));
+    m_path->setText(QDir::home().filePath(exportBaseName(runs) + QStringLiteral(".png")));
     auto *browse = new QPushButton(tr("Browse…"), this);
     fileRow->addWidget(new QLabel(tr("File:"), this));
     fileRow->addWidget(m_path, 1);
@@ -110,7 +115,7 @@ ChartExportDialog::ChartExportDialog(const QString &storePath, RunId run, QWidge
     connect(&m_loadWatcher, &QFutureWatcher<ExportSource>::finished, this, [this] {
         m_source = m_loadWatcher.result();
         if (!m_source.isValid()) {
-            m_previewView->setText(tr("Cannot load the run: %1").arg(m_source.error.message));
+            m_previewView->setText(tr("Cannot load: %1").arg(m_source.error.message));
             Q_EMIT loaded(false);
             return;
         }
@@ -139,7 +144,7 @@ ChartExportDialog::ChartExportDialog(const QString &storePath, RunId run, QWidge
         m_status->setText(tr("Saved %1").arg(m_savingPath));
         Q_EMIT saved(m_savingPath);
     });
-    m_loadWatcher.setFuture(QtConcurrent::run([storePath, run] { return loadExportSource(storePath, run); }));
+    m_loadWatcher.setFuture(QtConcurrent::run([storePath, runs] { return loadExportSource(storePath, runs); }));
 }
 
 render::RenderOptions ChartExportDialog::options() const
@@ -166,8 +171,8 @@ void ChartExportDialog::renderPreview()
     }
     render::RenderOptions o = options();
     o.size = previewSize(o.size);
-    const render::TimeChart chart = m_source.chart(m_redact->isChecked());
-    m_previewWatcher.setFuture(QtConcurrent::run([chart, o] { return render::chartImage(chart, o); }));
+    const ExportChart chart = m_source.exportChart(m_redact->isChecked());
+    m_previewWatcher.setFuture(QtConcurrent::run([chart, o] { return chart.image(o); }));
 }
 
 void ChartExportDialog::updateSuffix()
@@ -202,11 +207,11 @@ void ChartExportDialog::save(const QString &path)
     m_save->setEnabled(false);
     m_savingPath = path;
     m_status->setText(tr("Saving…"));
-    const render::TimeChart chart = m_source.chart(m_redact->isChecked());
+    const ExportChart chart = m_source.exportChart(m_redact->isChecked());
     const render::RenderOptions o = options();
     const bool svg = m_format->currentData().toString() == QLatin1String("svg");
     m_saveWatcher.setFuture(QtConcurrent::run([chart, o, svg, path] {
-        const QByteArray bytes = svg ? render::chartSvg(chart, o) : render::pngBytes(render::chartImage(chart, o));
+        const QByteArray bytes = svg ? chart.svg(o) : render::pngBytes(chart.image(o));
         return render::saveFile(path, bytes);
     }));
 }

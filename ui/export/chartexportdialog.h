@@ -23,6 +23,7 @@ class ChartExportDialog : public QDialog {
     Q_OBJECT
 public:
     ChartExportDialog(const QString &storePath, RunId run, QWidget *parent = nullptr);
+    ChartExportDialog(const QString &storePath, const QList<RunId> &runs, QWidget *parent = nullptr);   // 2+: a comparison
 
     // Writes the chart to path in the chosen format (async): saved() or saveFailed().
     void save(const QString &path);

@@ -1,7 +1,10 @@
 #include "export/exportsource.h"
 
+#include "store/compareexport.h"
 #include "store/runexport.h"
 #include "store/unitformat.h"
+
+#include <QStringList>
 
 #include <QMap>
 
@@ -18,24 +21,125 @@ render::TimeChart ExportSource::chart(bool redact) const
     return c;
 }
 
+namespace {
+
+// Every host, IP and MAC of the runs shown (one run, or all compared runs).
+void addAll(Redactor &red, const ExportSource &s)
+{
+    if (!s.isCompare()) {
+        red.addRecords(s.data.records);
+        return;
+    }
+    for (const RunRecords &r : s.compareRecords)
+        red.addRecords(r);
+    for (const QString &h : s.compare.hostNames)
+        red.addHost(h);
+}
+
+QString figureText(double v, metric::Unit unit)
+{
+    switch (unit) {
+    case metric::Unit::BytesPerSec: return formatBytesPerSec(v);
+    case metric::Unit::OpsPerSec: return formatIops(v) + QStringLiteral(" IOPS");
+    case metric::Unit::Nanoseconds: return formatLatencyNs(v);
+    default: return formatSignificant(v);
+    }
+}
+
+// One line per test and headline figure: baseline → each other run, % change and
+// whether it is beyond noise (Welch's t-test over the repetitions).
+QString compareSummary(const RunCompare &c)
+{
+    QStringList lines;
+    for (const CompareRow &row : c.rows) {
+        for (const CompareFigure &f : row.figures) {
+            if (f.key.contains(QLatin1String(".lat.p50")) || f.values.isEmpty())
+                continue;   // the headline figures and p99 latency are enough for a post
+            const GroupStats base = groupStats(f.values.first());
+            if (base.n == 0)
+                continue;
+            QStringList parts{figureText(base.mean, f.unit)};
+            for (qsizetype i = 1; i < f.values.size(); ++i) {
+                const GroupStats other = groupStats(f.values.at(i));
+                if (other.n == 0)
+                    continue;
+                const CompareStats &st = f.vsBaseline.value(i - 1);
+                const QString mark = !st.tested ? QStringLiteral("no noise estimate")
+                    : st.significant            ? QStringLiteral("beyond noise, p = %1").arg(formatSignificant(st.p, 2))
+                                                : QStringLiteral("within noise");
+                parts << QStringLiteral("%1 (%2%3 %, %4)")
+                             .arg(figureText(other.mean, f.unit), st.changePct >= 0 ? QStringLiteral("+") : QString(),
+                                  QString::number(st.changePct, 'f', 1), mark);
+            }
+            lines << QStringLiteral("%1 (%2), %3: %4")
+                         .arg(row.title.isEmpty() ? row.testId : row.title, row.node, f.label,
+                              parts.join(QStringLiteral(" → ")));
+        }
+    }
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace
+
+QImage ExportChart::image(const render::RenderOptions &o) const
+{
+    return isBars ? render::chartImage(bars, o) : render::chartImage(time, o);
+}
+
+QByteArray ExportChart::svg(const render::RenderOptions &o) const
+{
+    return isBars ? render::chartSvg(bars, o) : render::chartSvg(time, o);
+}
+
+ExportChart ExportSource::exportChart(bool redact) const
+{
+    ExportChart c;
+    c.isBars = isCompare();
+    if (c.isBars)
+        c.bars = barChart(redact);
+    else
+        c.time = chart(redact);
+    return c;
+}
+
+QString ExportSource::title() const
+{
+    return isCompare() ? bars.title : data.records.run.name;
+}
+
+render::BarChart ExportSource::barChart(bool redact) const
+{
+    render::BarChart c = bars;
+    if (redact) {
+        Redactor red;
+        addAll(red, *this);
+        render::redactChart(c, red);
+    }
+    return c;
+}
+
 QImage ExportSource::image(const render::RenderOptions &o, bool redact) const
 {
-    return render::chartImage(chart(redact), o);
+    return exportChart(redact).image(o);
 }
 
 QByteArray ExportSource::svg(const render::RenderOptions &o, bool redact) const
 {
-    return render::chartSvg(chart(redact), o);
+    return exportChart(redact).svg(o);
 }
 
 QString ExportSource::table(ExportFormat format, bool redact) const
 {
+    if (isCompare())
+        return compareExport(compare, format, redact);
     Error e;
     return runExport(data.records, format, redact, &e);
 }
 
 QString ExportSource::summaryText() const
 {
+    if (isCompare())
+        return compareSummary(compare);
     struct Acc {
         QString title, node;
         double rbw = 0, wbw = 0, riops = 0, wiops = 0;
@@ -77,13 +181,56 @@ QString ExportSource::summaryText() const
 QString ExportSource::redactText(const QString &text) const
 {
     Redactor red;
-    red.addRecords(data.records);
+    addAll(red, *this);
     return red.apply(text);
 }
 
 QString ExportSource::baseFileName() const
 {
-    return QStringLiteral("clustermark-run-%1").arg(data.records.run.id);
+    return exportBaseName(isCompare() ? compareIds : QList<RunId>{data.records.run.id});
+}
+
+QString exportBaseName(const QList<RunId> &ids)
+{
+    if (ids.size() < 2)
+        return QStringLiteral("clustermark-run-%1").arg(ids.value(0));
+    QStringList parts;
+    for (RunId id : ids)
+        parts << QString::number(id);
+    return QStringLiteral("clustermark-compare-") + parts.join(QLatin1Char('-'));
+}
+
+QString exportSubject(const QList<RunId> &ids)
+{
+    QStringList parts;
+    for (RunId id : ids)
+        parts << QString::number(id);
+    return ids.size() == 1 ? QStringLiteral("run %1").arg(ids.first())
+                           : QStringLiteral("runs %1").arg(parts.join(QStringLiteral(" vs ")));
+}
+
+ExportSource loadExportSource(const QString &storePath, const QList<RunId> &ids)
+{
+    if (ids.size() < 2)
+        return loadExportSource(storePath, ids.value(0));
+    ExportSource s;
+    s.compareIds = ids;
+    SessionStore store(storePath);
+    if (const Error e = store.open()) {
+        s.error = e;
+        return s;
+    }
+    if ((s.error = render::loadCompareChart(store, ids, false, &s.bars)))
+        return s;
+    if ((s.error = compareRuns(store, ids, &s.compare)))
+        return s;
+    for (RunId id : ids) {
+        RunRecords r;
+        if ((s.error = loadRunRecords(store, id, &r)))
+            return s;
+        s.compareRecords << r;
+    }
+    return s;
 }
 
 ExportSource loadExportSource(const QString &storePath, RunId id)

@@ -25,9 +25,14 @@
 namespace cm::ui {
 
 ForumComposerDialog::ForumComposerDialog(const QString &storePath, RunId run, QWidget *parent)
+    : ForumComposerDialog(storePath, QList<RunId>{run}, parent)
+{
+}
+
+ForumComposerDialog::ForumComposerDialog(const QString &storePath, const QList<RunId> &runs, QWidget *parent)
     : QDialog(parent)
 {
-    setWindowTitle(tr("Forum post — run %1").arg(run));
+    setWindowTitle(tr("Forum post — %1").arg(exportSubject(runs)));
     auto *v = new QVBoxLayout(this);
     auto *split = new QSplitter(Qt::Horizontal, this);
 
@@ -36,7 +41,10 @@ ForumComposerDialog::ForumComposerDialog(const QString &storePath, RunId run, QW
     form->setContentsMargins(0, 0, 6, 0);
     m_chart = new QComboBox(left);
     m_chart->setObjectName(QStringLiteral("postChart"));
-    m_chart->addItem(tr("Throughput, IOPS and latency over time"), QStringLiteral("time"));
+    if (runs.size() > 1)
+        m_chart->addItem(tr("Bars per test with the % change"), QStringLiteral("bars"));
+    else
+        m_chart->addItem(tr("Throughput, IOPS and latency over time"), QStringLiteral("time"));
     m_chart->addItem(tr("No chart"), QStringLiteral("none"));
     form->addRow(tr("Chart:"), m_chart);
     m_theme = new QComboBox(left);
@@ -133,12 +141,12 @@ ForumComposerDialog::ForumComposerDialog(const QString &storePath, RunId run, QW
     connect(&m_loadWatcher, &QFutureWatcher<ExportSource>::finished, this, [this] {
         m_source = m_loadWatcher.result();
         if (!m_source.isValid()) {
-            m_imageView->setText(tr("Cannot load the run: %1").arg(m_source.error.message));
+            m_imageView->setText(tr("Cannot load: %1").arg(m_source.error.message));
             Q_EMIT loaded(false);
             return;
         }
         const QSignalBlocker b1(m_title), b2(m_summary);
-        m_title->setText(m_source.data.records.run.name);
+        m_title->setText(m_source.title());
         m_summary->setPlainText(m_source.summaryText());
         m_copy->setEnabled(true);
         m_saveButton->setEnabled(true);
@@ -170,7 +178,7 @@ ForumComposerDialog::ForumComposerDialog(const QString &storePath, RunId run, QW
         m_status->setText(tr("Saved %1").arg(m_savingFiles.join(QStringLiteral(", "))));
         Q_EMIT saved(m_savingFiles);
     });
-    m_loadWatcher.setFuture(QtConcurrent::run([storePath, run] { return loadExportSource(storePath, run); }));
+    m_loadWatcher.setFuture(QtConcurrent::run([storePath, runs] { return loadExportSource(storePath, runs); }));
 }
 
 bool ForumComposerDialog::hasChart() const
@@ -230,9 +238,9 @@ void ForumComposerDialog::renderImage()
         m_imageWatcher.setFuture(QtConcurrent::run([] { return QImage(); }));
         return;
     }
-    const render::TimeChart chart = m_source.chart(m_redact->isChecked());
+    const ExportChart chart = m_source.exportChart(m_redact->isChecked());
     const render::RenderOptions o = options();
-    m_imageWatcher.setFuture(QtConcurrent::run([chart, o] { return render::chartImage(chart, o); }));
+    m_imageWatcher.setFuture(QtConcurrent::run([chart, o] { return chart.image(o); }));
 }
 
 void ForumComposerDialog::copyToClipboard()
@@ -265,11 +273,11 @@ void ForumComposerDialog::saveTo(const QString &folder)
     const QString pngPath = dir.filePath(imageName());
     const bool chart = hasChart();
     m_savingFiles = chart ? QStringList{pngPath, txtPath} : QStringList{txtPath};
-    const render::TimeChart c = m_source.chart(m_redact->isChecked());
+    const ExportChart c = m_source.exportChart(m_redact->isChecked());
     const render::RenderOptions o = options();
     m_saveWatcher.setFuture(QtConcurrent::run([=] {
         if (chart)
-            if (const Error e = render::saveFile(pngPath, render::pngBytes(render::chartImage(c, o))))
+            if (const Error e = render::saveFile(pngPath, render::pngBytes(c.image(o))))
                 return e;
         return render::saveFile(txtPath, text.toUtf8());
     }));

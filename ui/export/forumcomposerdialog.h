@@ -25,6 +25,7 @@ class ForumComposerDialog : public QDialog {
     Q_OBJECT
 public:
     ForumComposerDialog(const QString &storePath, RunId run, QWidget *parent = nullptr);
+    ForumComposerDialog(const QString &storePath, const QList<RunId> &runs, QWidget *parent = nullptr);   // 2+: a comparison
 
     QString postText() const;          // the post as it would be copied
     QImage chartImage() const { return m_image; }   // null when no chart is chosen
