@@ -4,7 +4,9 @@
 #include "transport/localtransport.h"
 #include "testutil.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QSet>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTest>
@@ -35,8 +37,16 @@ private Q_SLOTS:
         LocalTransport t;
         Error err;
         QElapsedTimer timer;
+        const auto netNames = [] {
+            const QStringList l = QDir(QStringLiteral("/sys/class/net")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+            return QSet<QString>(l.begin(), l.end());
+        };
+        // Other tests running at the same time create and remove interfaces (network
+        // namespace fixtures): the probe is checked against the names seen before and after.
+        const QSet<QString> netBefore = netNames();
         timer.start();
         const NodeInventory inv = probeNode(t, &err);
+        const QSet<QString> netAfter = netNames();
         qInfo() << "probe took" << timer.elapsed() << "ms; warnings:" << inv.warnings;
         QVERIFY2(!err, qPrintable(err.toString()));
         QCOMPARE(inv.hostname, QSysInfo::machineHostName());
@@ -68,7 +78,14 @@ private Q_SLOTS:
         QVERIFY(lo);
         QVERIFY(lo->addresses.contains(QStringLiteral("127.0.0.1/8")));
         QCOMPARE(lo->mtu, QFile::exists(QStringLiteral("/sys/class/net/lo/mtu")) ? 65536 : lo->mtu);
-        QCOMPARE(inv.nics.size(), QDir(QStringLiteral("/sys/class/net")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).size());
+        QSet<QString> probed;
+        for (const NicInfo &n : inv.nics)
+            probed << n.name;
+        QCOMPARE(probed.size(), inv.nics.size());   // no interface twice
+        for (const QString &n : netBefore & netAfter)   // there all along: must be listed
+            QVERIFY2(probed.contains(n), qPrintable(n));
+        for (const QString &n : std::as_const(probed))   // nothing that never existed
+            QVERIFY2(netBefore.contains(n) || netAfter.contains(n), qPrintable(n));
     }
 
     void recordedTree()
