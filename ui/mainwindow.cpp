@@ -107,6 +107,7 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
         statusBar()->showMessage(tr("Imported %1 as run %2").arg(QFileInfo(file).fileName()).arg(id), 10000);
         m_results->reload();
         m_results->selectRun(id);
+        m_sessions->reload();   // the imported run is filed in a session too
         showResults();
     });
     connect(drop, &ResultDropImporter::importFailed, this, [this](const QString &file, const Error &e) {

@@ -8,6 +8,7 @@
 #include "resultdropimporter.h"
 #include "results/resultsmodel.h"
 #include "results/resultsview.h"
+#include "sessions/sessionsview.h"
 #include "store/sessionstore.h"
 #include "testutil.h"
 
@@ -84,6 +85,8 @@ private Q_SLOTS:
         QSignalSpy done(drop, &ResultDropImporter::importFinished);
         QSignalSpy failed(drop, &ResultDropImporter::importFailed);
         QSignalSpy shown(window.resultsView(), &ResultsView::detailShown);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.sessionsView()->isLoading(), 10000);
+        QSignalSpy sessionsReloaded(window.sessionsView(), &SessionsView::reloaded);
 
         QVERIFY(dropFile(&window, file));
         QVERIFY2(drop->isBusy() || !done.isEmpty(), "the drop did not start an import");
@@ -98,6 +101,10 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && shown.last().at(0).value<RunId>() == id, 10000);
         auto *tabs = window.findChild<QTabWidget *>();
         QVERIFY(tabs && tabs->currentWidget() == window.resultsView());
+        // The Sessions tab counts the imported run without a manual refresh.
+        QTRY_VERIFY_WITH_TIMEOUT(!sessionsReloaded.isEmpty() && sessionsReloaded.last().at(1).toInt() == runCount(storePath),
+                                 10000);
+        QVERIFY(runCount(storePath) >= 1);
         SessionStore store(storePath);
         QVERIFY(!store.open());
         QCOMPARE(store.run(id).kind, QStringLiteral("disk-fio"));
