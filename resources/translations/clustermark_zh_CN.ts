@@ -1615,7 +1615,7 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>Run %1 %2; saved under Results.</source>
-        <translation>运行 %1 %2；已保存到“结果”。</translation>
+        <translation>运行 %1 结束（%2），已保存到“结果”。</translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n node(s) online</source>
@@ -2525,11 +2525,11 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>over the last</source>
-        <translation>，按最近</translation>
+        <translation>按最近</translation>
     </message>
     <message>
         <source>runs, at most</source>
-        <translation>次运行计算；最多</translation>
+        <translation>次运行计算，最多</translation>
     </message>
     <message>
         <source>times</source>
