@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>HealthBands</name>
+    <message>
+        <source>health unknown</source>
+        <translation>健康状态未知</translation>
+    </message>
+    <message>
+        <source>recovery</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>backfill</source>
+        <translation>回填</translation>
+    </message>
+    <message>
+        <source>scrub</source>
+        <translation>清洗</translation>
+    </message>
+</context>
+<context>
     <name>cm::ui::AddNodeDialog</name>
     <message>
         <source>Add node</source>
@@ -9,7 +28,7 @@
     </message>
     <message>
         <source>pve1.lan or 192.0.2.10</source>
-        <translation type="unfinished"></translation>
+        <translation>pve1.lan 或 192.0.2.10</translation>
     </message>
     <message>
         <source>Host:</source>
@@ -21,7 +40,7 @@
     </message>
     <message>
         <source>root</source>
-        <translation type="unfinished"></translation>
+        <translation>root</translation>
     </message>
     <message>
         <source>User:</source>
@@ -29,31 +48,31 @@
     </message>
     <message>
         <source>defaults to the host</source>
-        <translation type="unfinished"></translation>
+        <translation>默认与主机相同</translation>
     </message>
     <message>
         <source>Display name:</source>
-        <translation type="unfinished"></translation>
+        <translation>显示名称：</translation>
     </message>
     <message>
         <source>Key file</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥文件</translation>
     </message>
     <message>
         <source>SSH agent</source>
-        <translation type="unfinished"></translation>
+        <translation>SSH agent</translation>
     </message>
     <message>
         <source>Password</source>
-        <translation type="unfinished"></translation>
+        <translation>密码</translation>
     </message>
     <message>
         <source>Authentication:</source>
-        <translation type="unfinished"></translation>
+        <translation>认证方式：</translation>
     </message>
     <message>
         <source>~/.ssh/id_ed25519 (empty: the default keys)</source>
-        <translation type="unfinished"></translation>
+        <translation>~/.ssh/id_ed25519（留空：使用默认密钥）</translation>
     </message>
     <message>
         <source>Browse…</source>
@@ -61,15 +80,15 @@
     </message>
     <message>
         <source>Key file:</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥文件：</translation>
     </message>
     <message>
         <source>only if the key has one</source>
-        <translation type="unfinished"></translation>
+        <translation>仅当密钥设有口令时填写</translation>
     </message>
     <message>
         <source>Key passphrase:</source>
-        <translation type="unfinished"></translation>
+        <translation>密钥口令：</translation>
     </message>
     <message>
         <source>Password:</source>
@@ -77,7 +96,7 @@
     </message>
     <message>
         <source>Remember the password or passphrase in the system keychain</source>
-        <translation type="unfinished"></translation>
+        <translation>在系统密钥库中保存密码或口令</translation>
     </message>
     <message>
         <source>Test connection</source>
@@ -85,7 +104,7 @@
     </message>
     <message>
         <source>Trust this host key and connect</source>
-        <translation type="unfinished"></translation>
+        <translation>信任此主机密钥并连接</translation>
     </message>
     <message>
         <source>Add</source>
@@ -93,33 +112,341 @@
     </message>
     <message>
         <source>Private key</source>
-        <translation type="unfinished"></translation>
+        <translation>私钥</translation>
     </message>
     <message>
         <source>Enter a host first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先输入主机。</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在连接 %1…</translation>
     </message>
     <message>
         <source>Connected.</source>
-        <translation type="unfinished"></translation>
+        <translation>已连接。</translation>
     </message>
     <message>
         <source>Connected. Host key %1 is now trusted.</source>
-        <translation type="unfinished"></translation>
+        <translation>已连接。主机密钥 %1 现已受信任。</translation>
     </message>
     <message>
         <source>First connection to this host.</source>
-        <translation type="unfinished"></translation>
+        <translation>首次连接此主机。</translation>
     </message>
     <message>
         <source>The host presents the key
 %1
 Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on the node) before trusting it.</source>
-        <translation type="unfinished"></translation>
+        <translation>该主机提供的密钥为
+%1
+信任之前，请与节点自身的密钥核对（在节点上执行 ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub）。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::CephClientForm</name>
+    <message>
+        <source>from ceph.conf (e.g. /etc/ceph/ceph.client.admin.keyring)</source>
+        <translation>取自 ceph.conf（如 /etc/ceph/ceph.client.admin.keyring）</translation>
+    </message>
+    <message>
+        <source>ceph.conf on this machine:</source>
+        <translation>本机上的 ceph.conf：</translation>
+    </message>
+    <message>
+        <source>Keyring on this machine:</source>
+        <translation>本机上的 keyring：</translation>
+    </message>
+    <message>
+        <source>Client name:</source>
+        <translation>客户端名称：</translation>
+    </message>
+    <message>
+        <source>Poll the cluster&apos;s health during the run</source>
+        <translation>运行期间轮询集群健康状态</translation>
+    </message>
+    <message>
+        <source>Cluster fetched from a node: monitors %1, fsid %2 (key in memory)</source>
+        <translation>已从节点获取集群：monitor %1，fsid %2（密钥仅在内存中）</translation>
+    </message>
+    <message>
+        <source>The client name may hold letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>客户端名称只能包含字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;。</translation>
+    </message>
+    <message>
+        <source>ceph.conf must be an absolute path on this machine.</source>
+        <translation>ceph.conf 必须是本机上的绝对路径。</translation>
+    </message>
+    <message>
+        <source>The keyring must be an absolute path on this machine.</source>
+        <translation>keyring 必须是本机上的绝对路径。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::CephConnectDialog</name>
+    <message>
+        <source>Connect Ceph cluster</source>
+        <translation>连接 Ceph 集群</translation>
+    </message>
+    <message>
+        <source>Files on this machine</source>
+        <translation>本机上的文件</translation>
+    </message>
+    <message>
+        <source>empty: the keyring named in ceph.conf</source>
+        <translation>留空：使用 ceph.conf 中指定的 keyring</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>ceph.conf:</source>
+        <translation>ceph.conf：</translation>
+    </message>
+    <message>
+        <source>Keyring:</source>
+        <translation>Keyring：</translation>
+    </message>
+    <message>
+        <source>Local Ceph lab (scripts/lab/ceph-lab.sh start DIR)</source>
+        <translation>本地 Ceph 实验集群（scripts/lab/ceph-lab.sh start DIR）</translation>
+    </message>
+    <message>
+        <source>the lab&apos;s folder (holds ceph.conf and keyring)</source>
+        <translation>实验集群的文件夹（含 ceph.conf 和 keyring）</translation>
+    </message>
+    <message>
+        <source>Folder:</source>
+        <translation>文件夹：</translation>
+    </message>
+    <message>
+        <source>Fetch from a node over SSH (ceph.conf and the client key; Proxmox&apos;s /etc/pve first)</source>
+        <translation>通过 SSH 从节点获取（ceph.conf 和客户端密钥；优先使用 Proxmox 的 /etc/pve）</translation>
+    </message>
+    <message>
+        <source>Node:</source>
+        <translation>节点：</translation>
+    </message>
+    <message>
+        <source>ceph.conf on the node:</source>
+        <translation>节点上的 ceph.conf：</translation>
+    </message>
+    <message>
+        <source>empty: /etc/pve/ceph.conf, then /etc/ceph/ceph.conf</source>
+        <translation>留空：先找 /etc/pve/ceph.conf，再找 /etc/ceph/ceph.conf</translation>
+    </message>
+    <message>
+        <source>Keyring on the node:</source>
+        <translation>节点上的 keyring：</translation>
+    </message>
+    <message>
+        <source>empty: /etc/pve/priv/ceph.CLIENT.keyring, then /etc/ceph/…</source>
+        <translation>留空：先找 /etc/pve/priv/ceph.CLIENT.keyring，再找 /etc/ceph/…</translation>
+    </message>
+    <message>
+        <source>Remember the key in the OS keychain (else it is kept in memory until ClusterMark quits)</source>
+        <translation>在系统密钥库中保存密钥（否则只保存在内存中，直到 ClusterMark 退出）</translation>
+    </message>
+    <message>
+        <source>Client name:</source>
+        <translation>客户端名称：</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>ceph.conf</source>
+        <translation>ceph.conf</translation>
+    </message>
+    <message>
+        <source>Keyring</source>
+        <translation>Keyring</translation>
+    </message>
+    <message>
+        <source>Lab folder</source>
+        <translation>实验集群文件夹</translation>
+    </message>
+    <message>
+        <source>Choose a node, or type user@host[:port] (add it first so that its host key is trusted).</source>
+        <translation>选择一个节点，或输入 user@host[:port]（请先添加该节点，以便信任其主机密钥）。</translation>
+    </message>
+    <message>
+        <source>Not a node address: %1</source>
+        <translation>不是有效的节点地址：%1</translation>
+    </message>
+    <message>
+        <source>Paths on the node must be absolute.</source>
+        <translation>节点上的路径必须是绝对路径。</translation>
+    </message>
+    <message>
+        <source>Choose the lab&apos;s folder.</source>
+        <translation>请选择实验集群的文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 holds no lab (no ceph.conf, keyring and .ceph-lab marker). Start one with scripts/lab/ceph-lab.sh start %1</source>
+        <translation>%1 中没有实验集群（缺少 ceph.conf、keyring 和 .ceph-lab 标记）。可用 scripts/lab/ceph-lab.sh start %1 启动一个</translation>
+    </message>
+    <message>
+        <source>Enter the path of ceph.conf (none was found in /etc/ceph or /etc/pve).</source>
+        <translation>请输入 ceph.conf 的路径（在 /etc/ceph 和 /etc/pve 中均未找到）。</translation>
+    </message>
+    <message>
+        <source>%1 does not exist.</source>
+        <translation>%1 不存在。</translation>
+    </message>
+    <message>
+        <source>Fetch and test</source>
+        <translation>获取并测试</translation>
+    </message>
+    <message>
+        <source>Reading ceph.conf and the key on %1…</source>
+        <translation>正在读取 %1 上的 ceph.conf 和密钥…</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected: fsid %1, %2, %n OSD(s)</source>
+        <translation>
+            <numerusform>已连接：fsid %1，%2，%n 个 OSD</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::CephConnection</name>
+    <message>
+        <source>Local Ceph lab (throwaway, on this machine)</source>
+        <translation>本地 Ceph 实验集群（临时，在本机上）</translation>
+    </message>
+    <message>
+        <source>The cluster cannot be reached.</source>
+        <translation>无法连接到集群。</translation>
+    </message>
+    <message>
+        <source>The cluster refused the client&apos;s key.</source>
+        <translation>集群拒绝了客户端密钥。</translation>
+    </message>
+    <message>
+        <source>A file is missing or unreadable.</source>
+        <translation>有文件缺失或无法读取。</translation>
+    </message>
+    <message>
+        <source>The cluster could not be read.</source>
+        <translation>无法读取集群信息。</translation>
+    </message>
+    <message>
+        <source>The cluster cannot be reached: %1</source>
+        <translation>无法连接到集群：%1</translation>
+    </message>
+    <message>
+        <source>The cluster refused the client&apos;s key: %1</source>
+        <translation>集群拒绝了客户端密钥：%1</translation>
+    </message>
+    <message>
+        <source>A file is missing or unreadable: %1</source>
+        <translation>有文件缺失或无法读取：%1</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::ChartExportDialog</name>
+    <message>
+        <source>Export chart — %1</source>
+        <translation>导出图表 — %1</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Size:</source>
+        <translation>尺寸：</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation>主题：</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG 图片</translation>
+    </message>
+    <message>
+        <source>SVG drawing</source>
+        <translation>SVG 矢量图</translation>
+    </message>
+    <message>
+        <source>Format:</source>
+        <translation>格式：</translation>
+    </message>
+    <message>
+        <source>Replace host names, IP and MAC addresses (node1, ip1, …)</source>
+        <translation>替换主机名、IP 和 MAC 地址（node1、ip1、…）</translation>
+    </message>
+    <message>
+        <source>Loading the run…</source>
+        <translation>正在加载运行…</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Cannot load: %1</source>
+        <translation>无法加载：%1</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>SVG drawing (*.svg)</source>
+        <translation>SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png)</source>
+        <translation>PNG 图片 (*.png)</translation>
+    </message>
+    <message>
+        <source>Choose a file first.</source>
+        <translation>请先选择文件。</translation>
+    </message>
+    <message>
+        <source>no file chosen</source>
+        <translation>未选择文件</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>正在保存…</translation>
     </message>
 </context>
 <context>
@@ -134,7 +461,7 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>local (this machine)</source>
-        <translation type="unfinished"></translation>
+        <translation>local（本机）</translation>
     </message>
     <message>
         <source>Benchmark this…</source>
@@ -142,76 +469,528 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>Refresh inventory</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新硬件信息</translation>
     </message>
     <message>
         <source>Remove node</source>
-        <translation type="unfinished"></translation>
+        <translation>移除节点</translation>
     </message>
     <message>
         <source>online</source>
-        <translation type="unfinished"></translation>
+        <translation>在线</translation>
     </message>
     <message>
         <source>HDD</source>
-        <translation type="unfinished"></translation>
+        <translation>HDD</translation>
     </message>
     <message>
         <source>SSD</source>
-        <translation type="unfinished"></translation>
+        <translation>SSD</translation>
     </message>
     <message>
         <source>swap</source>
-        <translation type="unfinished"></translation>
+        <translation>交换分区</translation>
     </message>
     <message>
         <source>%1 TB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 TB</translation>
     </message>
     <message>
         <source>%1 GB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 GB</translation>
     </message>
     <message>
         <source>%1 MB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 MB</translation>
     </message>
     <message>
         <source>%1 kB</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kB</translation>
     </message>
     <message numerus="yes">
         <source>%n CPU(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个 CPU</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 Gbit/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Gbit/s</translation>
     </message>
     <message>
         <source>%1 Mbit/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Mbit/s</translation>
     </message>
     <message>
         <source>MTU %1</source>
-        <translation type="unfinished"></translation>
+        <translation>MTU %1</translation>
     </message>
     <message>
         <source>in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>属于 %1</translation>
+    </message>
+    <message>
+        <source>Ceph (lab)</source>
+        <translation>Ceph（实验集群）</translation>
+    </message>
+    <message>
+        <source>Ceph</source>
+        <translation>Ceph</translation>
+    </message>
+    <message>
+        <source>not connected</source>
+        <translation>未连接</translation>
+    </message>
+    <message>
+        <source>Connect a cluster with &quot;Connect Ceph…&quot; in the toolbar or this item&apos;s menu.</source>
+        <translation>请通过工具栏或此项右键菜单中的“连接 Ceph…”连接集群。</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>无法访问</translation>
+    </message>
+    <message>
+        <source>Right-click → Refresh Ceph to try again.</source>
+        <translation>右键 → 刷新 Ceph 可重试。</translation>
+    </message>
+    <message>
+        <source>no class</source>
+        <translation>无设备类</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>up</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>down</translation>
+    </message>
+    <message>
+        <source>in</source>
+        <translation>in</translation>
+    </message>
+    <message>
+        <source>out</source>
+        <translation>out</translation>
+    </message>
+    <message>
+        <source>%1 % used</source>
+        <translation>已用 %1 %</translation>
+    </message>
+    <message>
+        <source>weight %1</source>
+        <translation>权重 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n PG(s)</source>
+        <translation>
+            <numerusform>%n 个 PG</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>EC %1+%2</source>
+        <translation>EC %1+%2</translation>
+    </message>
+    <message>
+        <source>EC</source>
+        <translation>EC</translation>
+    </message>
+    <message>
+        <source>min_size %1</source>
+        <translation>min_size %1</translation>
+    </message>
+    <message>
+        <source>size %1/%2</source>
+        <translation>size %1/%2</translation>
+    </message>
+    <message>
+        <source>fsid %1
+%2</source>
+        <translation>fsid %1
+%2</translation>
+    </message>
+    <message>
+        <source>Health</source>
+        <translation>健康状态</translation>
+    </message>
+    <message>
+        <source>No health checks raised.</source>
+        <translation>没有健康告警。</translation>
+    </message>
+    <message>
+        <source>OSDs</source>
+        <translation>OSD</translation>
+    </message>
+    <message>
+        <source>%1 up, %2 in of %3</source>
+        <translation>共 %3 个，%1 个 up，%2 个 in</translation>
+    </message>
+    <message>
+        <source>(no host)</source>
+        <translation>（无主机）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n OSD(s)</source>
+        <translation>
+            <numerusform>%n 个 OSD</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>CRUSH host %1: right-click to add it as an SSH node</source>
+        <translation>CRUSH 主机 %1：右键可将其添加为 SSH 节点</translation>
+    </message>
+    <message>
+        <source>Pools</source>
+        <translation>存储池</translation>
+    </message>
+    <message>
+        <source>CephFS</source>
+        <translation>CephFS</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n MDS active</source>
+        <translation>
+            <numerusform>%n 个 MDS 活跃</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>metadata %1 · data %2</source>
+        <translation>元数据 %1 · 数据 %2</translation>
+    </message>
+    <message>
+        <source>RGW</source>
+        <translation>RGW</translation>
+    </message>
+    <message>
+        <source>Partly read</source>
+        <translation>仅部分读取</translation>
+    </message>
+    <message>
+        <source>Add as node…</source>
+        <translation>添加为节点…</translation>
+    </message>
+    <message>
+        <source>Benchmark RBD in this pool…</source>
+        <translation>测试此存储池中的 RBD…</translation>
+    </message>
+    <message>
+        <source>Benchmark RADOS objects in this pool…</source>
+        <translation>测试此存储池中的 RADOS 对象…</translation>
+    </message>
+    <message>
+        <source>Measure this OSD&apos;s latency…</source>
+        <translation>测量此 OSD 的延迟…</translation>
+    </message>
+    <message>
+        <source>Measure per-OSD latency…</source>
+        <translation>测量各 OSD 的延迟…</translation>
+    </message>
+    <message>
+        <source>Refresh Ceph</source>
+        <translation>刷新 Ceph</translation>
+    </message>
+    <message>
+        <source>Clean leftovers…</source>
+        <translation>清理残留…</translation>
+    </message>
+    <message>
+        <source>Connect Ceph cluster…</source>
+        <translation>连接 Ceph 集群…</translation>
+    </message>
+    <message>
+        <source>Disconnect</source>
+        <translation>断开连接</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::CompareBanner</name>
+    <message>
+        <source>The compared runs were not run with the same parameters: this is not a like-for-like comparison.</source>
+        <translation>所比较的运行参数不同：这不是同等条件下的比较。</translation>
+    </message>
+    <message>
+        <source>The compared runs were measured in different environments.</source>
+        <translation>所比较的运行是在不同环境中测得的。</translation>
+    </message>
+    <message>
+        <source>Some of the compared runs are incomplete.</source>
+        <translation>部分所比较的运行不完整。</translation>
+    </message>
+    <message>
+        <source>Parameters:</source>
+        <translation>参数：</translation>
+    </message>
+    <message>
+        <source>Environment:</source>
+        <translation>环境：</translation>
+    </message>
+    <message>
+        <source>Runs:</source>
+        <translation>运行：</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::CompareBarChart</name>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>No test of these runs has this figure.</source>
+        <translation>这些运行中没有任何测试包含此指标。</translation>
+    </message>
+    <message>
+        <source>%1 significant  %2 within noise  %3 no noise estimate — Welch&apos;s t-test over the repetitions, 95 %; whiskers ±1 standard deviation</source>
+        <translation>%1 显著  %2 在噪声范围内  %3 无噪声估计 — 对重复运行做 Welch t 检验，95 %；误差线为 ±1 标准差</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::CompareMarks</name>
+    <message>
+        <source>significant</source>
+        <translation>显著</translation>
+    </message>
+    <message>
+        <source>within noise</source>
+        <translation>在噪声范围内</translation>
+    </message>
+    <message>
+        <source>single run: no noise estimate</source>
+        <translation>单次运行：无噪声估计</translation>
+    </message>
+    <message>
+        <source>identical repetitions: no noise estimate</source>
+        <translation>重复结果完全相同：无噪声估计</translation>
+    </message>
+    <message>
+        <source>not in both runs</source>
+        <translation>未同时出现在两次运行中</translation>
+    </message>
+    <message>
+        <source>Welch&apos;s t-test not possible: %1</source>
+        <translation>无法进行 Welch t 检验：%1</translation>
+    </message>
+    <message>
+        <source>Welch&apos;s t-test, 95 % CI of the difference [%1, %2], p = %3</source>
+        <translation>Welch t 检验，差值的 95 % 置信区间 [%1, %2]，p = %3</translation>
+    </message>
+    <message>
+        <source>%1 (n = %2)</source>
+        <translation>%1（n = %2）</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::CompareModel</name>
+    <message>
+        <source>Read MB/s</source>
+        <translation>读 MB/s</translation>
+    </message>
+    <message>
+        <source>Read IOPS</source>
+        <translation>读 IOPS</translation>
+    </message>
+    <message>
+        <source>Read latency p50</source>
+        <translation>读延迟 p50</translation>
+    </message>
+    <message>
+        <source>Read latency p99</source>
+        <translation>读延迟 p99</translation>
+    </message>
+    <message>
+        <source>Write MB/s</source>
+        <translation>写 MB/s</translation>
+    </message>
+    <message>
+        <source>Write IOPS</source>
+        <translation>写 IOPS</translation>
+    </message>
+    <message>
+        <source>Write latency p50</source>
+        <translation>写延迟 p50</translation>
+    </message>
+    <message>
+        <source>Write latency p99</source>
+        <translation>写延迟 p99</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 上的 %1</translation>
+    </message>
+    <message>
+        <source>higher is better</source>
+        <translation>越高越好</translation>
+    </message>
+    <message>
+        <source>lower is better</source>
+        <translation>越低越好</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Run %1 (baseline)</source>
+        <translation>运行 %1（基准）</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>Change, run %1</source>
+        <translation>变化，运行 %1</translation>
+    </message>
+    <message>
+        <source>Significance, run %1</source>
+        <translation>显著性，运行 %1</translation>
+    </message>
+    <message>
+        <source>Welch&apos;s t-test, run %1</source>
+        <translation>Welch t 检验，运行 %1</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::CompareView</name>
+    <message>
+        <source>Select two or more runs under Results and choose Compare.</source>
+        <translation>请在“结果”中选择两个或更多运行，然后选择“比较”。</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>IOPS</source>
+        <translation>IOPS</translation>
+    </message>
+    <message>
+        <source>Latency p50</source>
+        <translation>延迟 p50</translation>
+    </message>
+    <message>
+        <source>Latency p99</source>
+        <translation>延迟 p99</translation>
+    </message>
+    <message>
+        <source>Bars:</source>
+        <translation>柱形：</translation>
+    </message>
+    <message>
+        <source>Test:</source>
+        <translation>测试：</translation>
+    </message>
+    <message>
+        <source>Series:</source>
+        <translation>系列：</translation>
+    </message>
+    <message>
+        <source>Export chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Forum post…</source>
+        <translation>论坛帖子…</translation>
+    </message>
+    <message>
+        <source>Bars per test</source>
+        <translation>按测试的柱形图</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>表格</translation>
+    </message>
+    <message>
+        <source>Loading runs %1…</source>
+        <translation>正在加载运行 %1…</translation>
+    </message>
+    <message>
+        <source>The runs could not be compared: %1</source>
+        <translation>无法比较这些运行：%1</translation>
+    </message>
+    <message>
+        <source>Run %1 (baseline)</source>
+        <translation>运行 %1（基准）</translation>
+    </message>
+    <message>
+        <source>Run %1</source>
+        <translation>运行 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;run %1&lt;/b&gt; %2 (%3, %4)</source>
+        <translation>&lt;b&gt;运行 %1&lt;/b&gt; %2（%3，%4）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Comparing %1 against the baseline %2 · %n test(s)</source>
+        <translation>
+            <numerusform>将 %1 与基准 %2 比较 · %n 项测试</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>读</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>写</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::DeleteConfirmBox</name>
+    <message>
+        <source>Delete run</source>
+        <translation>删除运行</translation>
+    </message>
+    <message>
+        <source>Delete the run “%1” from the session “%2”?</source>
+        <translation>从会话“%2”中删除运行“%1”？</translation>
+    </message>
+    <message>
+        <source>This removes its step records (%1) with their raw tool output and %2 samples. It cannot be undone.</source>
+        <translation>这将删除其步骤记录（%1）及其原始工具输出和 %2 个采样点。此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>Delete session</source>
+        <translation>删除会话</translation>
+    </message>
+    <message>
+        <source>Delete the empty session “%1”?</source>
+        <translation>删除空会话“%1”？</translation>
+    </message>
+    <message>
+        <source>Delete the session “%1” and its run?</source>
+        <translation>删除会话“%1”及其中的运行？</translation>
+    </message>
+    <message>
+        <source>Delete the session “%1” and its %2 runs?</source>
+        <translation>删除会话“%1”及其中的 %2 个运行？</translation>
+    </message>
+    <message>
+        <source>It holds no runs. It cannot be undone.</source>
+        <translation>其中没有运行。此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>This removes the runs (%1) with their step records (%2), raw tool output and %3 samples. It cannot be undone.</source>
+        <translation>这将删除这些运行（%1）及其步骤记录（%2）、原始工具输出和 %3 个采样点。此操作无法撤销。</translation>
     </message>
 </context>
 <context>
     <name>cm::ui::DiskParamsPage</name>
     <message>
         <source>Quick (CrystalDiskMark-style: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1)</source>
-        <translation type="unfinished"></translation>
+        <translation>快速（CrystalDiskMark 风格：SEQ1M Q8T1、SEQ1M Q1T1、RND4K Q32T1、RND4K Q1T1）</translation>
     </message>
     <message>
         <source>Standard (the seven tests: linear, peak random, latency, journal)</source>
-        <translation type="unfinished"></translation>
+        <translation>标准（七项测试：顺序、峰值随机、延迟、日志）</translation>
     </message>
     <message>
         <source>Parameters</source>
@@ -219,7 +998,7 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>Pick a preset. Change single values under “Advanced” only if you need to.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择一个预设。仅在需要时才在“高级”中修改单项数值。</translation>
     </message>
     <message>
         <source>Advanced</source>
@@ -227,27 +1006,39 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>Runtime per test:</source>
-        <translation type="unfinished"></translation>
+        <translation>每项测试时长：</translation>
     </message>
     <message>
         <source>Jobs (threads) per test:</source>
-        <translation type="unfinished"></translation>
+        <translation>每项测试的作业（线程）数：</translation>
     </message>
     <message>
         <source>Test</source>
-        <translation type="unfinished"></translation>
+        <translation>测试</translation>
     </message>
     <message>
         <source>Block size</source>
-        <translation type="unfinished"></translation>
+        <translation>块大小</translation>
     </message>
     <message>
         <source>Queue depth</source>
-        <translation type="unfinished"></translation>
+        <translation>队列深度</translation>
+    </message>
+    <message>
+        <source>As saved: the run&apos;s own tests, unchanged</source>
+        <translation>按原样：沿用该运行自己的测试，不做修改</translation>
+    </message>
+    <message>
+        <source>The tests and parameters of the saved run</source>
+        <translation>所保存运行的测试和参数</translation>
+    </message>
+    <message>
+        <source>The tests and parameters of the saved run (from: %1)</source>
+        <translation>所保存运行的测试和参数（来自：%1）</translation>
     </message>
 </context>
 <context>
@@ -258,23 +1049,23 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>Check what will be written, and where.</source>
-        <translation type="unfinished"></translation>
+        <translation>请确认将写入什么内容，以及写入到哪里。</translation>
     </message>
     <message>
         <source>&lt;p style=&apos;color:#c62828&apos;&gt;&lt;b&gt;All data on %1 will be destroyed&lt;/b&gt; on: %2.&lt;/p&gt;&lt;p&gt;The write tests overwrite the device from its first sector. Partitions, filesystems, LVM and Ceph data on it are lost and cannot be recovered.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p style=&apos;color:#c62828&apos;&gt;&lt;b&gt;%1 上的所有数据都将被销毁&lt;/b&gt;，涉及节点：%2。&lt;/p&gt;&lt;p&gt;写入测试会从第一个扇区开始覆盖该设备。其上的分区、文件系统、LVM 和 Ceph 数据都会丢失，且无法恢复。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Type the device path (%1) to confirm:</source>
-        <translation type="unfinished"></translation>
+        <translation>输入设备路径（%1）以确认：</translation>
     </message>
     <message>
         <source>&lt;p&gt;fio writes a test file &lt;b&gt;%1/%4&lt;/b&gt; of %2 on: %3.&lt;/p&gt;&lt;p&gt;Only that file is written; it is removed when the run ends. Nothing else in the folder is touched. Make sure the folder&apos;s filesystem has %2 free.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;fio 将在以下节点写入大小为 %2 的测试文件 &lt;b&gt;%1/%4&lt;/b&gt;：%3。&lt;/p&gt;&lt;p&gt;只会写入该文件，运行结束后即删除，文件夹中的其他内容不受影响。请确保该文件夹所在的文件系统至少有 %2 可用空间。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>This plan cannot run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>此计划无法运行：%1</translation>
     </message>
 </context>
 <context>
@@ -285,15 +1076,15 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>Where fio reads and writes. A file in a folder is safe; a raw device loses its data.</source>
-        <translation type="unfinished"></translation>
+        <translation>fio 读写的位置。文件夹中的测试文件是安全的；裸设备上的数据会丢失。</translation>
     </message>
     <message>
         <source>A test file in a folder (recommended)</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹中的测试文件（推荐）</translation>
     </message>
     <message>
         <source>/srv/bench</source>
-        <translation type="unfinished"></translation>
+        <translation>/srv/bench</translation>
     </message>
     <message>
         <source>Browse…</source>
@@ -301,55 +1092,55 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>Folder on each node:</source>
-        <translation type="unfinished"></translation>
+        <translation>各节点上的文件夹：</translation>
     </message>
     <message>
         <source>fio size: a number with K, M, G or T</source>
-        <translation type="unfinished"></translation>
+        <translation>fio 大小：数字加 K、M、G 或 T</translation>
     </message>
     <message>
         <source>File size:</source>
-        <translation type="unfinished"></translation>
+        <translation>文件大小：</translation>
     </message>
     <message>
         <source>The folder must exist: it is never created. The test file %1 is removed afterwards.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹必须已存在（不会自动创建）。测试文件 %1 会在结束后删除。</translation>
     </message>
     <message>
         <source>A raw block device (destroys all data on it)</source>
-        <translation type="unfinished"></translation>
+        <translation>裸块设备（销毁其上所有数据）</translation>
     </message>
     <message>
         <source>Device:</source>
-        <translation type="unfinished"></translation>
+        <translation>设备：</translation>
     </message>
     <message>
         <source>&lt;b&gt;Warning:&lt;/b&gt; write tests overwrite the whole device. Every partition, filesystem and file on it is lost. Devices that are mounted, partitioned, in use or an OSD are refused.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;警告：&lt;/b&gt;写入测试会覆盖整个设备，其上所有分区、文件系统和文件都会丢失。已挂载、已分区、正在使用或作为 OSD 的设备将被拒绝。</translation>
     </message>
     <message>
         <source>Folder for the test file</source>
-        <translation type="unfinished"></translation>
+        <translation>测试文件所在的文件夹</translation>
     </message>
     <message>
         <source>Choose a folder.</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择文件夹。</translation>
     </message>
     <message>
         <source>The folder must be an absolute path.</source>
-        <translation type="unfinished"></translation>
+        <translation>文件夹必须是绝对路径。</translation>
     </message>
     <message>
         <source>File size must be a number with an optional K, M, G or T suffix (e.g. 1G).</source>
-        <translation type="unfinished"></translation>
+        <translation>文件大小必须是数字，可带 K、M、G 或 T 后缀（如 1G）。</translation>
     </message>
     <message>
         <source>The folder %1 does not exist on this machine.</source>
-        <translation type="unfinished"></translation>
+        <translation>本机上不存在文件夹 %1。</translation>
     </message>
     <message>
         <source>Enter a device path such as /dev/sdb.</source>
-        <translation type="unfinished"></translation>
+        <translation>请输入设备路径，如 /dev/sdb。</translation>
     </message>
 </context>
 <context>
@@ -364,31 +1155,31 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>Read IOPS</source>
-        <translation type="unfinished"></translation>
+        <translation>读 IOPS</translation>
     </message>
     <message>
         <source>Write IOPS</source>
-        <translation type="unfinished"></translation>
+        <translation>写 IOPS</translation>
     </message>
     <message>
         <source>Read p50</source>
-        <translation type="unfinished"></translation>
+        <translation>读 p50</translation>
     </message>
     <message>
         <source>Read p99</source>
-        <translation type="unfinished"></translation>
+        <translation>读 p99</translation>
     </message>
     <message>
         <source>Write p50</source>
-        <translation type="unfinished"></translation>
+        <translation>写 p50</translation>
     </message>
     <message>
         <source>Write p99</source>
-        <translation type="unfinished"></translation>
+        <translation>写 p99</translation>
     </message>
     <message>
         <source>CPU busy</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 占用</translation>
     </message>
     <message>
         <source>now</source>
@@ -398,39 +1189,278 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>step mean</source>
         <translation>本步平均</translation>
     </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::ForumComposerDialog</name>
+    <message>
+        <source>Forum post — %1</source>
+        <translation>论坛帖子 — %1</translation>
+    </message>
+    <message>
+        <source>Bars per test with the % change</source>
+        <translation>按测试的柱形图及变化百分比</translation>
+    </message>
+    <message>
+        <source>Throughput, IOPS and latency over time</source>
+        <translation>吞吐量、IOPS 和延迟随时间的变化</translation>
+    </message>
+    <message>
+        <source>No chart</source>
+        <translation>不含图表</translation>
+    </message>
+    <message>
+        <source>Chart:</source>
+        <translation>图表：</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation>主题：</translation>
+    </message>
+    <message>
+        <source>BBCode (Discuz and most forums)</source>
+        <translation>BBCode（Discuz 及大多数论坛）</translation>
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>Table:</source>
+        <translation>表格：</translation>
+    </message>
+    <message>
+        <source>Replace host names, IP and MAC addresses</source>
+        <translation>替换主机名、IP 和 MAC 地址</translation>
+    </message>
+    <message>
+        <source>Title:</source>
+        <translation>标题：</translation>
+    </message>
+    <message>
+        <source>What you changed and what you found</source>
+        <translation>你改了什么，发现了什么</translation>
+    </message>
+    <message>
+        <source>Summary:</source>
+        <translation>摘要：</translation>
+    </message>
+    <message>
+        <source>Loading the run…</source>
+        <translation>正在加载运行…</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Save to folder:</source>
+        <translation>保存到文件夹：</translation>
+    </message>
+    <message>
+        <source>Copy to clipboard</source>
+        <translation>复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Save image and text</source>
+        <translation>保存图片和文本</translation>
+    </message>
+    <message>
+        <source>Save the post into</source>
+        <translation>选择帖子的保存位置</translation>
+    </message>
+    <message>
+        <source>Cannot load: %1</source>
+        <translation>无法加载：%1</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Copied the post and the chart image: paste the text, upload the image as %1.</source>
+        <translation>已复制帖子和图表图片：粘贴文本，并将图片作为 %1 上传。</translation>
+    </message>
+    <message>
+        <source>Copied the post.</source>
+        <translation>已复制帖子。</translation>
+    </message>
+    <message>
+        <source>The folder does not exist: %1</source>
+        <translation>文件夹不存在：%1</translation>
+    </message>
+    <message>
+        <source>no such folder</source>
+        <translation>文件夹不存在</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::KindPage</name>
     <message>
         <source>What do you want to measure?</source>
-        <translation type="unfinished"></translation>
+        <translation>你想测量什么？</translation>
     </message>
     <message>
         <source>Each kind of benchmark has its own targets, presets and safety rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>每种测试都有各自的目标、预设和安全规则。</translation>
     </message>
     <message>
         <source>Disk: fio on the node that holds the disk or folder (bandwidth, IOPS, latency)</source>
-        <translation type="unfinished"></translation>
+        <translation>磁盘：在磁盘或文件夹所在的节点上运行 fio（带宽、IOPS、延迟）</translation>
+    </message>
+    <message>
+        <source>RBD: fio&apos;s rbd engine on a node, one test image per step (Ceph block storage)</source>
+        <translation>RBD：在节点上使用 fio 的 rbd 引擎，每个步骤一个测试镜像（Ceph 块存储）</translation>
+    </message>
+    <message>
+        <source>Network: iperf3 / iperf 2 between nodes, with per-link traffic (bonds, MTU, speeds)</source>
+        <translation>网络：在节点间运行 iperf3 / iperf 2，并记录每条链路的流量（bond、MTU、速率）</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::LeftoversDialog</name>
+    <message>
+        <source>Clean leftovers</source>
+        <translation>清理残留</translation>
+    </message>
+    <message>
+        <source>Benchmarks name everything they create %1…: temporary pools, RBD images and RADOS objects. They are removed after every run; after a crash some may remain. Only names with exactly that prefix are listed and removed, nothing else.</source>
+        <translation>测试创建的所有内容都以 %1… 命名：临时存储池、RBD 镜像和 RADOS 对象。它们会在每次运行后删除；若程序崩溃，可能会有残留。这里只列出并删除名称恰好带有该前缀的项，不会触及其他任何内容。</translation>
+    </message>
+    <message>
+        <source>Remove ticked</source>
+        <translation>删除已勾选项</translation>
+    </message>
+    <message>
+        <source>Scan again</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <source>Looking for leftovers…</source>
+        <translation>正在查找残留…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Removing %n item(s)…</source>
+        <translation>
+            <numerusform>正在删除 %n 项…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Removed %n item(s).</source>
+        <translation>
+            <numerusform>已删除 %n 项。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not removed: %1 (%2)</source>
+        <translation>未删除：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Scan failed: %1</source>
+        <translation>扫描失败：%1</translation>
+    </message>
+    <message>
+        <source>Nothing left behind: the cluster holds no %1… pool, image or object.</source>
+        <translation>没有残留：集群中没有以 %1… 开头的存储池、镜像或对象。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n leftover(s) found.</source>
+        <translation>
+            <numerusform>找到 %n 项残留。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::LinkChart</name>
+    <message>
+        <source>%1 Gbit/s</source>
+        <translation>%1 Gbit/s</translation>
+    </message>
+    <message>
+        <source>%1 Mbit/s</source>
+        <translation>%1 Mbit/s</translation>
+    </message>
+    <message>
+        <source>Per-link traffic</source>
+        <translation>各链路流量</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Gbit/s</source>
+        <translation>Gbit/s</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3</source>
+        <translation>%1 %2 %3</translation>
+    </message>
+    <message>
+        <source>TX</source>
+        <translation>TX</translation>
+    </message>
+    <message>
+        <source>RX</source>
+        <translation>RX</translation>
+    </message>
+    <message>
+        <source>%1 all links %2</source>
+        <translation>%1 所有链路 %2</translation>
+    </message>
+    <message>
+        <source>all links</source>
+        <translation>所有链路</translation>
+    </message>
+    <message>
+        <source>%1 nominal: %2</source>
+        <translation>%1 标称：%2</translation>
+    </message>
+    <message>
+        <source>Mbit/s</source>
+        <translation>Mbit/s</translation>
     </message>
 </context>
 <context>
     <name>cm::ui::LiveChart</name>
     <message>
         <source>CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU</translation>
     </message>
     <message>
         <source>read</source>
-        <translation type="unfinished"></translation>
+        <translation>读</translation>
     </message>
     <message>
         <source>write</source>
-        <translation type="unfinished"></translation>
+        <translation>写</translation>
     </message>
     <message>
         <source>seconds</source>
         <translation>秒</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>%1 (%2 lines, coloured as the cards; hover a line for its name)</source>
+        <translation>%1（%2 条曲线，颜色与卡片一致；悬停可查看名称）</translation>
     </message>
 </context>
 <context>
@@ -460,16 +1490,16 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>No run yet</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无运行</translation>
     </message>
     <message>
         <source>Plan a benchmark with “New plan”.</source>
-        <translation type="unfinished"></translation>
+        <translation>请用“新建计划”规划一次测试。</translation>
     </message>
     <message numerus="yes">
         <source>Starting (%n step(s))…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>正在启动（%n 个步骤）…</numerusform>
         </translation>
     </message>
     <message>
@@ -478,19 +1508,19 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>Step %1/%2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>步骤 %1/%2：%3</translation>
     </message>
     <message>
         <source>Elapsed %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已用时 %1</translation>
     </message>
     <message>
         <source>ETA %1</source>
-        <translation type="unfinished"></translation>
+        <translation>预计剩余 %1</translation>
     </message>
     <message>
         <source>ETA unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>剩余时间未知</translation>
     </message>
     <message>
         <source>Completed</source>
@@ -507,6 +1537,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Interrupted</source>
         <translation>已中断</translation>
+    </message>
+    <message>
+        <source>Ceph: %1</source>
+        <translation>Ceph：%1</translation>
     </message>
 </context>
 <context>
@@ -525,19 +1559,19 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>step %1/%2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>步骤 %1/%2：%3</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>The run could not start</source>
-        <translation type="unfinished"></translation>
+        <translation>运行无法启动</translation>
     </message>
     <message>
         <source>Main</source>
-        <translation type="unfinished"></translation>
+        <translation>主工具栏</translation>
     </message>
     <message>
         <source>Add node</source>
@@ -557,41 +1591,41 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>Ctrl+Shift+N</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+N</translation>
     </message>
     <message>
         <source>Ctrl+R</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+R</translation>
     </message>
     <message>
         <source>Ctrl+.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+.</translation>
     </message>
     <message>
         <source>connecting…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在连接…</translation>
     </message>
     <message>
         <source>A run is in progress</source>
-        <translation type="unfinished"></translation>
+        <translation>有运行正在进行</translation>
     </message>
     <message>
         <source>Stop the current run before starting another one.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先停止当前运行，再开始新的运行。</translation>
     </message>
     <message>
         <source>Run %1 %2; saved under Results.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行 %1 结束（%2），已保存到“结果”。</translation>
     </message>
     <message numerus="yes">
         <source>%1 of %n node(s) online</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个节点中 %1 个在线</numerusform>
         </translation>
     </message>
     <message>
         <source>Starting the run…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在启动运行…</translation>
     </message>
     <message>
         <source>Running</source>
@@ -599,12 +1633,12 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>Running %1</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行 %1</translation>
     </message>
     <message numerus="yes">
         <source>Reading the inventory of %n node(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>正在读取 %n 个节点的硬件信息…</numerusform>
         </translation>
     </message>
     <message>
@@ -613,42 +1647,519 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>The secret could not be saved in the keychain: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法将密钥保存到系统密钥库：%1</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>会话</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Imported %1 as run %2</source>
+        <translation>已将 %1 导入为运行 %2</translation>
+    </message>
+    <message>
+        <source>%1 was not imported</source>
+        <translation>%1 未导入</translation>
+    </message>
+    <message>
+        <source>Connect Ceph…</source>
+        <translation>连接 Ceph…</translation>
+    </message>
+    <message>
+        <source>Connect a Ceph cluster (ceph.conf and keyring, or a local lab)</source>
+        <translation>连接 Ceph 集群（ceph.conf 和 keyring，或本地实验集群）</translation>
+    </message>
+    <message>
+        <source>Clean leftovers only when no benchmark is running.</source>
+        <translation>请仅在没有测试运行时清理残留。</translation>
+    </message>
+    <message>
+        <source>Reading the Ceph cluster…</source>
+        <translation>正在读取 Ceph 集群…</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>无法访问</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Ceph: %1</source>
+        <translation>Ceph：%1</translation>
+    </message>
+    <message>
+        <source>fsid %1</source>
+        <translation>fsid %1</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::NetFindingsPanel</name>
+    <message>
+        <source>The test did not finish (%1).</source>
+        <translation>测试未完成（%1）。</translation>
+    </message>
+    <message>
+        <source>The test failed: %1</source>
+        <translation>测试失败：%1</translation>
+    </message>
+    <message>
+        <source>Tool: %1</source>
+        <translation>工具：%1</translation>
+    </message>
+    <message>
+        <source>No network results in this run.</source>
+        <translation>此运行中没有网络结果。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No problems found.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;未发现问题。&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1, %2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1，%2&lt;/b&gt;</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n problem(s)</source>
+        <translation>
+            <numerusform>%n 个问题</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s)</source>
+        <translation>
+            <numerusform>%n 个警告</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Information</source>
+        <translation>信息</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::NetMatrix</name>
+    <message>
+        <source>no figure for this direction</source>
+        <translation>此方向无数据</translation>
+    </message>
+    <message>
+        <source>step %1</source>
+        <translation>步骤 %1</translation>
+    </message>
+    <message>
+        <source>%1 Gbit/s</source>
+        <translation>%1 Gbit/s</translation>
+    </message>
+    <message>
+        <source>%1 Mbit/s</source>
+        <translation>%1 Mbit/s</translation>
+    </message>
+    <message>
+        <source>%1 kbit/s</source>
+        <translation>%1 kbit/s</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source> (mean of %1 runs)</source>
+        <translation>（%1 次运行的平均值）</translation>
+    </message>
+    <message>
+        <source>, while the other direction ran too</source>
+        <translation>，测量时反方向也在运行</translation>
+    </message>
+    <message>
+        <source>TCP retransmits: %1</source>
+        <translation>TCP 重传：%1</translation>
+    </message>
+    <message>
+        <source>TCP retransmits: not reported by the tool</source>
+        <translation>TCP 重传：工具未报告</translation>
+    </message>
+    <message>
+        <source>CPU: sender %1, receiver %2</source>
+        <translation>CPU：发送端 %1，接收端 %2</translation>
+    </message>
+    <message>
+        <source>CPU: not reported by the tool</source>
+        <translation>CPU：工具未报告</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stream(s)</source>
+        <translation>
+            <numerusform>%n 个流</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Failed:</source>
+        <translation>失败：</translation>
+    </message>
+    <message>
+        <source>failed (hover for the reason)</source>
+        <translation>失败（悬停查看原因）</translation>
+    </message>
+    <message>
+        <source>Colour: share of the best pair (%1)</source>
+        <translation>颜色：相对最佳节点对（%1）的比例</translation>
+    </message>
+    <message>
+        <source>No network results in this run.</source>
+        <translation>此运行中没有网络结果。</translation>
+    </message>
+    <message>
+        <source>receiver →</source>
+        <translation>接收端 →</translation>
+    </message>
+    <message>
+        <source>sender ↓</source>
+        <translation>发送端 ↓</translation>
+    </message>
+    <message>
+        <source>%1 retr</source>
+        <translation>重传 %1</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 失败</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::NetNodesPage</name>
+    <message>
+        <source>local (this machine)</source>
+        <translation>local（本机）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Network: nodes</source>
+        <translation>网络：节点</translation>
+    </message>
+    <message>
+        <source>iperf between nodes, one pair at a time, while every interface&apos;s traffic is sampled on both ends.</source>
+        <translation>在节点间运行 iperf，每次一对，同时在两端采样每个网络接口的流量。</translation>
+    </message>
+    <message>
+        <source>Pair: two nodes</source>
+        <translation>成对：两个节点</translation>
+    </message>
+    <message>
+        <source>Star: one node with each of the others</source>
+        <translation>星形：一个节点分别与其他每个节点</translation>
+    </message>
+    <message>
+        <source>Mesh: every ordered pair (a matrix)</source>
+        <translation>网状：所有有序节点对（矩阵）</translation>
+    </message>
+    <message>
+        <source>Layout:</source>
+        <translation>拓扑：</translation>
+    </message>
+    <message>
+        <source>Centre / client:</source>
+        <translation>中心 / 客户端：</translation>
+    </message>
+    <message>
+        <source>runs the iperf server; the others connect to it</source>
+        <translation>运行 iperf 服务端；其他节点连接到它</translation>
+    </message>
+    <message>
+        <source>is the client of every pair</source>
+        <translation>作为每一对的客户端</translation>
+    </message>
+    <message>
+        <source>The centre:</source>
+        <translation>中心节点：</translation>
+    </message>
+    <message>
+        <source>the server node&apos;s address (default); or e.g. its storage-network address</source>
+        <translation>服务端节点的地址（默认）；也可填其存储网络地址等</translation>
+    </message>
+    <message>
+        <source>Client dials:</source>
+        <translation>客户端连接地址：</translation>
+    </message>
+    <message>
+        <source>Tick two nodes. The client sends (forward), receives (reverse) or both; pick which one is the client.</source>
+        <translation>勾选两个节点。客户端发送（正向）、接收（反向）或同时收发；请选择哪个节点作为客户端。</translation>
+    </message>
+    <message>
+        <source>Tick three or more nodes. The centre is measured with each other node in turn: e.g. every node against the storage node.</source>
+        <translation>勾选三个或更多节点。中心节点依次与其他每个节点进行测量，例如每个节点对存储节点。</translation>
+    </message>
+    <message>
+        <source>Tick three or more nodes. Every node sends to every other node in turn, one pair at a time; the results form a sender × receiver matrix.</source>
+        <translation>勾选三个或更多节点。每个节点依次向其他每个节点发送，每次一对；结果构成“发送端 × 接收端”矩阵。</translation>
+    </message>
+    <message>
+        <source>Client:</source>
+        <translation>客户端：</translation>
+    </message>
+    <message>
+        <source>Centre:</source>
+        <translation>中心：</translation>
+    </message>
+    <message>
+        <source>A pair takes exactly two nodes (%1 ticked).</source>
+        <translation>成对拓扑需要恰好两个节点（已勾选 %1 个）。</translation>
+    </message>
+    <message>
+        <source>With two nodes, use the pair layout (or tick a third node).</source>
+        <translation>只有两个节点时，请使用成对拓扑（或再勾选一个节点）。</translation>
+    </message>
+    <message>
+        <source>Tick at least three nodes (%1 ticked).</source>
+        <translation>请至少勾选三个节点（已勾选 %1 个）。</translation>
+    </message>
+    <message>
+        <source>“%1” is not a host name or address.</source>
+        <translation>“%1”不是有效的主机名或地址。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::NetParamsPage</name>
+    <message>
+        <source>Network: parameters</source>
+        <translation>网络：参数</translation>
+    </message>
+    <message>
+        <source>Several parallel TCP streams are needed to use more than one link of a bond.</source>
+        <translation>需要多个并行 TCP 流才能用上 bond 中的多条链路。</translation>
+    </message>
+    <message>
+        <source>Forward: the client sends</source>
+        <translation>正向：客户端发送</translation>
+    </message>
+    <message>
+        <source>Reverse: the server sends (-R)</source>
+        <translation>反向：服务端发送 (-R)</translation>
+    </message>
+    <message>
+        <source>Both at once (bidirectional)</source>
+        <translation>同时双向</translation>
+    </message>
+    <message>
+        <source>Direction:</source>
+        <translation>方向：</translation>
+    </message>
+    <message>
+        <source>Parallel streams (-P):</source>
+        <translation>并行流数 (-P)：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Duration per pair:</source>
+        <translation>每对时长：</translation>
+    </message>
+    <message>
+        <source>Automatic (iperf3; iperf 2 where iperf3 cannot fill the link)</source>
+        <translation>自动（iperf3；iperf3 跑不满链路时用 iperf 2）</translation>
+    </message>
+    <message>
+        <source>iperf3</source>
+        <translation>iperf3</translation>
+    </message>
+    <message>
+        <source>iperf 2</source>
+        <translation>iperf 2</translation>
+    </message>
+    <message>
+        <source>Tool:</source>
+        <translation>工具：</translation>
+    </message>
+    <message>
+        <source>One stream is one TCP flow: a bond sends it over a single link, whatever its hash policy.</source>
+        <translation>一个流就是一条 TCP 连接：无论哈希策略如何，bond 都只会通过一条链路发送它。</translation>
+    </message>
+    <message>
+        <source>Automatic: iperf3 before 3.16 runs on one CPU core and cannot fill links above about 25 Gbit/s; then iperf 2 is used when both nodes have it. The choice and its reason are recorded with the results.</source>
+        <translation>自动：3.16 之前的 iperf3 只用一个 CPU 核心，跑不满约 25 Gbit/s 以上的链路；此时若两端节点都装有 iperf 2，则改用 iperf 2。所选工具及原因会随结果一起记录。</translation>
+    </message>
+    <message>
+        <source>Mesh with both directions: one step per node pair measures both ways at once.</source>
+        <translation>网状且双向：每个节点对用一个步骤同时测量两个方向。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::NetPreviewPage</name>
+    <message>
+        <source>iperf 2</source>
+        <translation>iperf 2</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>确认</translation>
+    </message>
+    <message>
+        <source>The exact commands of every pair, one pair at a time. Press Run to start.</source>
+        <translation>每对节点将执行的确切命令，每次一对。按“运行”开始。</translation>
+    </message>
+    <message>
+        <source>Plan name:</source>
+        <translation>计划名称：</translation>
+    </message>
+    <message>
+        <source>Estimated duration:</source>
+        <translation>预计时长：</translation>
+    </message>
+    <message>
+        <source>Check the nodes</source>
+        <translation>检查节点</translation>
+    </message>
+    <message>
+        <source>Connect to every node of the plan and read its iperf versions and link speeds</source>
+        <translation>连接计划中的每个节点，读取其 iperf 版本和链路速率</translation>
+    </message>
+    <message>
+        <source>Save plan…</source>
+        <translation>保存计划…</translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation>保存计划</translation>
+    </message>
+    <message>
+        <source>ClusterMark plans (*.json)</source>
+        <translation>ClusterMark 计划 (*.json)</translation>
+    </message>
+    <message>
+        <source>mesh</source>
+        <translation>网状</translation>
+    </message>
+    <message>
+        <source>star</source>
+        <translation>星形</translation>
+    </message>
+    <message>
+        <source>pair</source>
+        <translation>成对</translation>
+    </message>
+    <message>
+        <source>Network %1, %2 stream(s) (%3)</source>
+        <translation>网络 %1，%2 个流（%3）</translation>
+    </message>
+    <message>
+        <source># tool: %1
+</source>
+        <translation># 工具：%1
+</translation>
+    </message>
+    <message>
+        <source># tool: automatic; iperf3 unless the check of the nodes picks iperf 2
+</source>
+        <translation># 工具：自动；使用 iperf3，除非检查节点后选择了 iperf 2
+</translation>
+    </message>
+    <message>
+        <source># or, with iperf 2:
+</source>
+        <translation># 或者，使用 iperf 2 时：
+</translation>
+    </message>
+    <message>
+        <source># PORT: a free port between 20000 and 32000, picked when the server starts.
+# Each command runs as  sh -c SCRIPT sh COMMAND…  where SCRIPT is a watchdog that
+# ends the command within a second when its SSH connection is lost:
+</source>
+        <translation># PORT：服务端启动时在 20000 到 32000 之间选取的空闲端口。
+# 每条命令都以  sh -c SCRIPT sh COMMAND…  的形式运行，其中 SCRIPT 是一个看门狗，
+# 在 SSH 连接断开后一秒内结束该命令：
+</translation>
+    </message>
+    <message>
+        <source>about %1 (min:s)</source>
+        <translation>约 %1（分:秒）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Checking the nodes…</source>
+        <translation>正在检查节点…</translation>
+    </message>
+    <message>
+        <source>Tool: automatic, chosen per pair from the iperf versions and link speeds of both nodes. Check the nodes to see the choice now.</source>
+        <translation>工具：自动，按每对节点双方的 iperf 版本和链路速率选择。检查节点即可立即查看选择结果。</translation>
+    </message>
+    <message>
+        <source>Tool: %1</source>
+        <translation>工具：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Tool: %1, as chosen</source>
+        <translation>工具：%1（已选定）</translation>
+    </message>
+    <message>
+        <source>Could not check %1</source>
+        <translation>无法检查 %1</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
     <name>cm::ui::NodeConnector</name>
     <message>
         <source>Connected.</source>
-        <translation type="unfinished"></translation>
+        <translation>已连接。</translation>
     </message>
     <message>
         <source>The host does not answer or refuses the connection%1. Check the address, the port and that sshd runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>主机无响应或拒绝连接%1。请检查地址、端口以及 sshd 是否在运行。</translation>
     </message>
     <message>
         <source>The connection timed out%1. Check the address and any firewall.</source>
-        <translation type="unfinished"></translation>
+        <translation>连接超时%1。请检查地址和防火墙。</translation>
     </message>
     <message>
         <source>The node refused every authentication method%1. Check the user, the key or the password.</source>
-        <translation type="unfinished"></translation>
+        <translation>节点拒绝了所有认证方式%1。请检查用户名、密钥或密码。</translation>
     </message>
     <message>
         <source>First connection to this host: its key (%1) is not known yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>首次连接此主机：其密钥（%1）尚未记录。</translation>
     </message>
     <message>
         <source>WARNING: the host key of this node has CHANGED%1. This can mean someone intercepts the connection, or the node was reinstalled. The connection was refused. If the change is expected, remove the old key from the known hosts file.</source>
-        <translation type="unfinished"></translation>
+        <translation>警告：此节点的主机密钥已更改%1。这可能意味着有人在拦截连接，或者节点已重装。连接已被拒绝。如果此变更在预期之内，请从 known_hosts 文件中删除旧密钥。</translation>
     </message>
     <message>
         <source>The keychain could not be used: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法使用系统密钥库：%1</translation>
     </message>
     <message>
         <source>Connection failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>连接失败：%1</translation>
     </message>
 </context>
 <context>
@@ -659,19 +2170,210 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>Tick the nodes to benchmark. Every step runs on all of them at the same time.</source>
-        <translation type="unfinished"></translation>
+        <translation>勾选要测试的节点。每个步骤都会在所有勾选的节点上同时运行。</translation>
     </message>
     <message>
         <source>Add more nodes with “Add node” in the main window.</source>
-        <translation type="unfinished"></translation>
+        <translation>可在主窗口中用“添加节点”添加更多节点。</translation>
     </message>
     <message>
         <source>local (this machine)</source>
-        <translation type="unfinished"></translation>
+        <translation>local（本机）</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 (this machine)</source>
+        <translation>%1（本机）</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::OsdHeatMap</name>
+    <message>
+        <source>HDD</source>
+        <translation>HDD</translation>
+    </message>
+    <message>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <source>SSD</source>
+        <translation>SSD</translation>
+    </message>
+    <message>
+        <source>(no host)</source>
+        <translation>（无主机）</translation>
+    </message>
+    <message>
+        <source>No OSD results in this run.</source>
+        <translation>此运行中没有 OSD 结果。</translation>
+    </message>
+    <message>
+        <source>Colour: p99 latency</source>
+        <translation>颜色：p99 延迟</translation>
+    </message>
+    <message>
+        <source>Colour: p50 latency</source>
+        <translation>颜色：p50 延迟</translation>
+    </message>
+    <message>
+        <source>no host</source>
+        <translation>无主机</translation>
+    </message>
+    <message>
+        <source>class %1, %2</source>
+        <translation>设备类 %1，%2</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>rotational</source>
+        <translation>机械盘</translation>
+    </message>
+    <message>
+        <source>not rotational</source>
+        <translation>非机械盘</translation>
+    </message>
+    <message>
+        <source>rotational unknown</source>
+        <translation>是否机械盘未知</translation>
+    </message>
+    <message>
+        <source>p50 %1 · p99 %2 · p99.9 %3</source>
+        <translation>p50 %1 · p99 %2 · p99.9 %3</translation>
+    </message>
+    <message>
+        <source>mean %1 · max %2</source>
+        <translation>平均 %1 · 最大 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n op(s)</source>
+        <translation>
+            <numerusform>%1 · %n 次操作</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Outlier</source>
+        <translation>离群</translation>
+    </message>
+    <message>
+        <source>Outlier: %1</source>
+        <translation>离群：%1</translation>
+    </message>
+    <message>
+        <source>no class</source>
+        <translation>无设备类</translation>
+    </message>
+    <message>
+        <source>no ops</source>
+        <translation>无操作</translation>
+    </message>
+    <message>
+        <source>outlier (hover for the reason)</source>
+        <translation>离群（悬停查看原因）</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::OsdLatencyTargetPage</name>
+    <message>
+        <source>Per-OSD latency</source>
+        <translation>各 OSD 延迟</translation>
+    </message>
+    <message>
+        <source>4 KiB writes at queue depth 1 to objects whose primary is each OSD in turn, every op timed: the slow OSD stands out. ClusterMark itself is the Ceph client.</source>
+        <translation>以队列深度 1 写入 4 KiB，依次写向以各个 OSD 为主 OSD 的对象，每次操作都计时：慢的 OSD 一目了然。ClusterMark 自身作为 Ceph 客户端。</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>存储池</translation>
+    </message>
+    <message>
+        <source>A temporary pool of size 1 (recommended)</source>
+        <translation>size 为 1 的临时存储池（推荐）</translation>
+    </message>
+    <message>
+        <source>I agree that the run creates and deletes a temporary pool</source>
+        <translation>我同意本次运行创建并删除一个临时存储池</translation>
+    </message>
+    <message>
+        <source>The pool %1… gets size 1 and min_size 1 (no replicas, so every write lands on exactly one OSD) and is deleted afterwards.</source>
+        <translation>存储池 %1… 的 size 和 min_size 均为 1（无副本，每次写入只落在一个 OSD 上），结束后删除。</translation>
+    </message>
+    <message>
+        <source>Size 1, deleted afterwards; needs mon_allow_pool_size_one and mon_allow_pool_delete.</source>
+        <translation>size 为 1，结束后删除；需要 mon_allow_pool_size_one 和 mon_allow_pool_delete。</translation>
+    </message>
+    <message>
+        <source>An existing pool (with replicas, each write also waits for them)</source>
+        <translation>现有存储池（有副本时，每次写入还要等待副本）</translation>
+    </message>
+    <message>
+        <source>Only ClusterMark&apos;s own objects are written to it, and removed afterwards.</source>
+        <translation>只写入 ClusterMark 自己的对象，结束后删除。</translation>
+    </message>
+    <message>
+        <source>pool name</source>
+        <translation>存储池名称</translation>
+    </message>
+    <message>
+        <source>One OSD at a time (clean per-OSD figures)</source>
+        <translation>逐个 OSD（各 OSD 数据互不干扰）</translation>
+    </message>
+    <message>
+        <source>All OSDs at once (faster; shared network and CPU)</source>
+        <translation>所有 OSD 同时（更快；共享网络和 CPU）</translation>
+    </message>
+    <message>
+        <source>all OSDs that are up and in, or ids like 0,2,5</source>
+        <translation>所有 up 且 in 的 OSD，或 id 列表如 0,2,5</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>顺序：</translation>
+    </message>
+    <message>
+        <source>OSDs:</source>
+        <translation>OSD：</translation>
+    </message>
+    <message>
+        <source>Tick the box to agree to the temporary pool, or choose an existing pool.</source>
+        <translation>请勾选同意使用临时存储池，或选择现有存储池。</translation>
+    </message>
+    <message>
+        <source>The pool name may hold letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>存储池名称只能包含字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;。</translation>
+    </message>
+    <message>
+        <source>OSDs: leave empty for all, or list ids like 0,2,5.</source>
+        <translation>OSD：留空表示全部，或列出 id，如 0,2,5。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::PercentileChart</name>
+    <message>
+        <source>Latency percentiles</source>
+        <translation>延迟百分位</translation>
+    </message>
+    <message>
+        <source>percentile</source>
+        <translation>百分位</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>写</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>读</translation>
+    </message>
+    <message>
+        <source>Latency percentiles (none recorded for this test)</source>
+        <translation>延迟百分位（此测试未记录）</translation>
     </message>
 </context>
 <context>
@@ -686,14 +2388,167 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
 </context>
 <context>
+    <name>cm::ui::RadosTargetPage</name>
+    <message>
+        <source>RADOS objects</source>
+        <translation>RADOS 对象</translation>
+    </message>
+    <message>
+        <source>Object writes, reads and stats straight to the OSDs, spread over many objects. ClusterMark itself is the Ceph client; every object it writes is removed afterwards.</source>
+        <translation>直接对 OSD 执行对象写入、读取和 stat，分散到大量对象上。ClusterMark 自身作为 Ceph 客户端；它写入的每个对象都会在结束后删除。</translation>
+    </message>
+    <message>
+        <source>Pool:</source>
+        <translation>存储池：</translation>
+    </message>
+    <message>
+        <source>Object size (writes):</source>
+        <translation>对象大小（写入）：</translation>
+    </message>
+    <message>
+        <source>Objects:</source>
+        <translation>对象数：</translation>
+    </message>
+    <message>
+        <source>Why `rados bench` shows higher numbers: it reads back the few objects it has just written, which still sit in the OSDs&apos; caches, so its reads measure RAM. This test spreads its I/O over a working set larger than the caches (make it several times the OSDs&apos; memory targets) and so measures the disks.</source>
+        <translation>为什么 `rados bench` 的数值更高：它读回的是刚写入的少量对象，这些对象仍在 OSD 的缓存中，所以它的读测的其实是内存。本测试把 I/O 分散到大于缓存的工作集上（请设为 OSD 内存目标的数倍），因此测的是磁盘。</translation>
+    </message>
+    <message>
+        <source>Working set: %1 objects × %2 = %3</source>
+        <translation>工作集：%1 个对象 × %2 = %3</translation>
+    </message>
+    <message>
+        <source>The pool name may hold letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>存储池名称只能包含字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;。</translation>
+    </message>
+    <message>
+        <source>The object size is a size like 4M or 64k.</source>
+        <translation>对象大小应为 4M 或 64k 这样的值。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::RbdTargetPage</name>
+    <message>
+        <source>RBD target</source>
+        <translation>RBD 目标</translation>
+    </message>
+    <message>
+        <source>Each test writes its own image (%1…) in this pool, prefilled before reads and removed afterwards. fio&apos;s rbd engine runs on the chosen node.</source>
+        <translation>每项测试在此存储池中写入自己的镜像（%1…），读测试前预先填充，结束后删除。fio 的 rbd 引擎在所选节点上运行。</translation>
+    </message>
+    <message>
+        <source>fio&apos;s rbd engine, on the chosen node</source>
+        <translation>fio 的 rbd 引擎，在所选节点上运行</translation>
+    </message>
+    <message>
+        <source>ClusterMark&apos;s own librbd engine, on this machine</source>
+        <translation>ClusterMark 自带的 librbd 引擎，在本机上运行</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>引擎：</translation>
+    </message>
+    <message>
+        <source>from ceph.conf (e.g. /etc/pve/priv/ceph.client.admin.keyring)</source>
+        <translation>取自 ceph.conf（如 /etc/pve/priv/ceph.client.admin.keyring）</translation>
+    </message>
+    <message>
+        <source>Pool:</source>
+        <translation>存储池：</translation>
+    </message>
+    <message>
+        <source>Image size:</source>
+        <translation>镜像大小：</translation>
+    </message>
+    <message>
+        <source>ceph.conf on the node:</source>
+        <translation>节点上的 ceph.conf：</translation>
+    </message>
+    <message>
+        <source>Keyring on the node:</source>
+        <translation>节点上的 keyring：</translation>
+    </message>
+    <message>
+        <source>Client name:</source>
+        <translation>客户端名称：</translation>
+    </message>
+    <message>
+        <source>Poll the cluster&apos;s health during the run (this machine must reach the same files)</source>
+        <translation>运行期间轮询集群健康状态（本机须能访问相同的文件）</translation>
+    </message>
+    <message>
+        <source>Poll the connected cluster&apos;s health during the run</source>
+        <translation>运行期间轮询已连接集群的健康状态</translation>
+    </message>
+    <message>
+        <source>The pool name may hold letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>存储池名称只能包含字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;。</translation>
+    </message>
+    <message>
+        <source>The image size is a size like 1G or 512M.</source>
+        <translation>镜像大小应为 1G 或 512M 这样的值。</translation>
+    </message>
+    <message>
+        <source>The client name may hold letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>客户端名称只能包含字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;。</translation>
+    </message>
+    <message>
+        <source>ceph.conf must be an absolute path on the node.</source>
+        <translation>ceph.conf 必须是节点上的绝对路径。</translation>
+    </message>
+    <message>
+        <source>The native engine runs in ClusterMark itself: choose only this machine (local) as the node.</source>
+        <translation>原生引擎在 ClusterMark 内部运行：节点只能选择本机（local）。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::RepetitionForm</name>
+    <message>
+        <source> ×</source>
+        <translation> ×</translation>
+    </message>
+    <message>
+        <source>Run each step this many times: comparisons of repeated runs get a noise estimate.</source>
+        <translation>每个步骤运行的次数：重复运行后，比较时会给出噪声估计。</translation>
+    </message>
+    <message>
+        <source>Repeat each step:</source>
+        <translation>每个步骤重复：</translation>
+    </message>
+    <message>
+        <source>until it varies by at most</source>
+        <translation>直到波动不超过</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>over the last</source>
+        <translation>按最近</translation>
+    </message>
+    <message>
+        <source>runs, at most</source>
+        <translation>次运行计算，最多</translation>
+    </message>
+    <message>
+        <source>times</source>
+        <translation>次</translation>
+    </message>
+    <message>
+        <source>Spread: (highest − lowest) / mean of the step&apos;s headline figure (Gbit/s, MB/s).</source>
+        <translation>波动 =（最高 − 最低）/ 平均值，基于该步骤的主要指标（Gbit/s、MB/s）。</translation>
+    </message>
+</context>
+<context>
     <name>cm::ui::ResultsModel</name>
     <message>
         <source>R %1</source>
-        <translation type="unfinished"></translation>
+        <translation>读 %1</translation>
     </message>
     <message>
         <source>W %1</source>
-        <translation type="unfinished"></translation>
+        <translation>写 %1</translation>
     </message>
     <message>
         <source>running</source>
@@ -743,24 +2598,57 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>Key figures</source>
         <translation>关键数据</translation>
     </message>
+    <message>
+        <source>%1 – %2 Gbit/s</source>
+        <translation>%1 – %2 Gbit/s</translation>
+    </message>
+    <message>
+        <source>%1 Gbit/s</source>
+        <translation>%1 Gbit/s</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::ResultsView</name>
+    <message>
+        <source>Export chart…</source>
+        <translation>导出图表…</translation>
+    </message>
+    <message>
+        <source>Forum post…</source>
+        <translation>论坛帖子…</translation>
+    </message>
+    <message>
+        <source>Ctrl-click or Shift-click two or more runs to compare them.</source>
+        <translation>按住 Ctrl 或 Shift 单击两个或更多运行即可比较。</translation>
+    </message>
+    <message>
+        <source>Compare selected</source>
+        <translation>比较所选</translation>
+    </message>
+    <message numerus="yes">
+        <source>Compare %n runs</source>
+        <translation>
+            <numerusform>比较 %n 个运行</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::ReviewPage</name>
     <message>
         <source>Review</source>
-        <translation>检查</translation>
+        <translation>确认</translation>
     </message>
     <message>
         <source>These are the exact commands that will run. Press Run to start.</source>
-        <translation type="unfinished"></translation>
+        <translation>以下是将要执行的确切命令。按“运行”开始。</translation>
     </message>
     <message>
         <source>Plan name:</source>
-        <translation type="unfinished"></translation>
+        <translation>计划名称：</translation>
     </message>
     <message>
         <source>Estimated duration:</source>
-        <translation type="unfinished"></translation>
+        <translation>预计时长：</translation>
     </message>
     <message>
         <source>Save plan…</source>
@@ -768,70 +2656,129 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>Save plan</source>
-        <translation type="unfinished"></translation>
+        <translation>保存计划</translation>
     </message>
     <message>
         <source>ClusterMark plans (*.json)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Quick disk</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Standard disk</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Disk</source>
-        <translation type="unfinished"></translation>
+        <translation>ClusterMark 计划 (*.json)</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>about %1 (min:s)</source>
-        <translation type="unfinished"></translation>
+        <translation>约 %1（分:秒）</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>Could not write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>The session the run is saved in: pick one, or type a new name (e.g. “MTU 9000”) to start a new session.</source>
+        <translation>运行将保存到的会话：选择一个，或输入新名称（如“MTU 9000”）创建新会话。</translation>
+    </message>
+    <message>
+        <source>Session:</source>
+        <translation>会话：</translation>
+    </message>
+    <message>
+        <source>about %1 to %2 (min:s), until stable</source>
+        <translation>约 %1 到 %2（分:秒），直到稳定</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::RunAgainDialog</name>
+    <message>
+        <source>a %1 test file in %2</source>
+        <translation>%2 中大小为 %1 的测试文件</translation>
+    </message>
+    <message>
+        <source>the device %1 (its data is overwritten by write tests)</source>
+        <translation>设备 %1（其数据会被写入测试覆盖）</translation>
+    </message>
+    <message>
+        <source>pool %1</source>
+        <translation>存储池 %1</translation>
+    </message>
+    <message>
+        <source>Run again</source>
+        <translation>再次运行</translation>
+    </message>
+    <message>
+        <source>Run “%1” again with the same plan.</source>
+        <translation>以相同计划再次运行“%1”。</translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <source>Nodes:</source>
+        <translation>节点：</translation>
+    </message>
+    <message>
+        <source>Target:</source>
+        <translation>目标：</translation>
+    </message>
+    <message>
+        <source>Tests (×%1):</source>
+        <translation>测试（×%1）：</translation>
+    </message>
+    <message>
+        <source>Tests:</source>
+        <translation>测试：</translation>
+    </message>
+    <message>
+        <source>Into session:</source>
+        <translation>保存到会话：</translation>
+    </message>
+    <message>
+        <source>Pick the session of the set-up you are measuring now, or type a new name (e.g. “MTU 9000”) to start a new session.</source>
+        <translation>选择当前所测配置对应的会话，或输入新名称（如“MTU 9000”）创建新会话。</translation>
+    </message>
+    <message>
+        <source>Edit in wizard…</source>
+        <translation>在向导中编辑…</translation>
+    </message>
+    <message>
+        <source>Start now</source>
+        <translation>立即开始</translation>
     </message>
 </context>
 <context>
     <name>cm::ui::RunDetailPane</name>
     <message>
         <source>Node</source>
-        <translation type="unfinished"></translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>Read MB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>读 MB/s</translation>
     </message>
     <message>
         <source>Write MB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>写 MB/s</translation>
     </message>
     <message>
         <source>Read IOPS</source>
-        <translation type="unfinished"></translation>
+        <translation>读 IOPS</translation>
     </message>
     <message>
         <source>Write IOPS</source>
-        <translation type="unfinished"></translation>
+        <translation>写 IOPS</translation>
     </message>
     <message>
         <source>Lat p50</source>
-        <translation type="unfinished"></translation>
+        <translation>延迟 p50</translation>
     </message>
     <message>
         <source>Lat p99</source>
-        <translation type="unfinished"></translation>
+        <translation>延迟 p99</translation>
     </message>
     <message>
         <source>Summary</source>
@@ -839,11 +2786,11 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>Item</source>
-        <translation type="unfinished"></translation>
+        <translation>项目</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>值</translation>
     </message>
     <message>
         <source>Environment</source>
@@ -855,42 +2802,650 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>Select a run to see its figures.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择一个运行以查看其数据。</translation>
     </message>
     <message>
         <source>Could not read the run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法读取运行：%1</translation>
     </message>
     <message>
-        <source>measured on the nodes</source>
-        <translation type="unfinished"></translation>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Host name</source>
+        <translation>主机名</translation>
+    </message>
+    <message>
+        <source>Operating system</source>
+        <translation>操作系统</translation>
+    </message>
+    <message>
+        <source>Disk</source>
+        <translation>磁盘</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>型号</translation>
+    </message>
+    <message>
+        <source>Device or filesystem</source>
+        <translation>设备或文件系统</translation>
+    </message>
+    <message>
+        <source>Rotational</source>
+        <translation>机械盘</translation>
+    </message>
+    <message>
+        <source>Write cache (kernel)</source>
+        <translation>写缓存（内核）</translation>
+    </message>
+    <message>
+        <source>Write cache (hdparm -W)</source>
+        <translation>写缓存（hdparm -W）</translation>
+    </message>
+    <message>
+        <source>fio</source>
+        <translation>fio</translation>
+    </message>
+    <message>
+        <source>iperf3</source>
+        <translation>iperf3</translation>
+    </message>
+    <message>
+        <source>iperf 2</source>
+        <translation>iperf 2</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>Bond mode</source>
+        <translation>bond 模式</translation>
+    </message>
+    <message>
+        <source>Ceph version</source>
+        <translation>Ceph 版本</translation>
+    </message>
+    <message>
+        <source>Cluster fsid</source>
+        <translation>集群 fsid</translation>
+    </message>
+    <message>
+        <source>Pool</source>
+        <translation>存储池</translation>
+    </message>
+    <message>
+        <source>Pool size (copies)</source>
+        <translation>存储池 size（副本数）</translation>
+    </message>
+    <message>
+        <source>Pool min_size</source>
+        <translation>存储池 min_size</translation>
+    </message>
+    <message>
+        <source>Placement groups</source>
+        <translation>PG 数</translation>
+    </message>
+    <message>
+        <source>Erasure-code profile</source>
+        <translation>纠删码配置</translation>
+    </message>
+    <message>
+        <source>Temporary pool</source>
+        <translation>临时存储池</translation>
+    </message>
+    <message>
+        <source>Client op timeout</source>
+        <translation>客户端操作超时</translation>
+    </message>
+    <message>
+        <source>RBD engine</source>
+        <translation>RBD 引擎</translation>
+    </message>
+    <message>
+        <source>RBD image</source>
+        <translation>RBD 镜像</translation>
+    </message>
+    <message>
+        <source>RADOS engine</source>
+        <translation>RADOS 引擎</translation>
+    </message>
+    <message>
+        <source>Working set</source>
+        <translation>工作集</translation>
+    </message>
+    <message>
+        <source>OSD caches (estimate)</source>
+        <translation>OSD 缓存（估计）</translation>
+    </message>
+    <message>
+        <source>Working set exceeds the caches</source>
+        <translation>工作集超出缓存</translation>
+    </message>
+    <message>
+        <source>Object prefix</source>
+        <translation>对象前缀</translation>
+    </message>
+    <message>
+        <source>ClusterMark</source>
+        <translation>ClusterMark</translation>
+    </message>
+    <message>
+        <source>Client host</source>
+        <translation>客户端主机</translation>
+    </message>
+    <message>
+        <source>Client OS</source>
+        <translation>客户端操作系统</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>Tools</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>Ceph</source>
+        <translation>Ceph</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>no (SSD / NVMe)</source>
+        <translation>否（SSD / NVMe）</translation>
+    </message>
+    <message>
+        <source>yes (spinning disk)</source>
+        <translation>是（机械硬盘）</translation>
+    </message>
+    <message>
+        <source>write back (volatile cache on)</source>
+        <translation>write back（易失性缓存开启）</translation>
+    </message>
+    <message>
+        <source>write through (no volatile cache)</source>
+        <translation>write through（无易失性缓存）</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>speed unknown</source>
+        <translation>速率未知</translation>
+    </message>
+    <message>
+        <source>%1 Gbit/s</source>
+        <translation>%1 Gbit/s</translation>
+    </message>
+    <message>
+        <source>%1 Mbit/s</source>
+        <translation>%1 Mbit/s</translation>
+    </message>
+    <message>
+        <source>MTU %1</source>
+        <translation>MTU %1</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>属于 %1</translation>
+    </message>
+    <message>
+        <source>hash %1</source>
+        <translation>哈希 %1</translation>
+    </message>
+    <message>
+        <source>links: %1</source>
+        <translation>链路：%1</translation>
+    </message>
+    <message>
+        <source>MII %1</source>
+        <translation>MII %1</translation>
+    </message>
+    <message>
+        <source>%1 — changed during the run</source>
+        <translation>%1 — 运行期间发生了变化</translation>
+    </message>
+    <message>
+        <source>This run</source>
+        <translation>本次运行</translation>
+    </message>
+    <message>
+        <source>Ceph cluster</source>
+        <translation>Ceph 集群</translation>
+    </message>
+    <message>
+        <source>ceph.conf</source>
+        <translation>ceph.conf</translation>
+    </message>
+    <message>
+        <source>Monitors</source>
+        <translation>Monitor</translation>
+    </message>
+    <message>
+        <source>fsid</source>
+        <translation>fsid</translation>
+    </message>
+    <message>
+        <source>Client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Keyring file</source>
+        <translation>Keyring 文件</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source> (repeat %1)</source>
+        <translation>（第 %1 次重复）</translation>
+    </message>
+    <message>
+        <source># target: %1
+</source>
+        <translation># 目标：%1
+</translation>
+    </message>
+    <message>
+        <source># (no command recorded)</source>
+        <translation># （未记录命令）</translation>
+    </message>
+    <message>
+        <source># error: %1
+</source>
+        <translation># 错误：%1
+</translation>
+    </message>
+    <message>
+        <source># %1/%2  %3 · not run
+</source>
+        <translation># %1/%2  %3 · 未运行
+</translation>
+    </message>
+    <message>
+        <source>p50 latency</source>
+        <translation>p50 延迟</translation>
+    </message>
+    <message>
+        <source>p99 latency</source>
+        <translation>p99 延迟</translation>
+    </message>
+    <message>
+        <source>Step:</source>
+        <translation>步骤：</translation>
+    </message>
+    <message>
+        <source>Colour by:</source>
+        <translation>着色依据：</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>诊断结果</translation>
+    </message>
+    <message>
+        <source>Throughput matrix</source>
+        <translation>吞吐量矩阵</translation>
+    </message>
+    <message>
+        <source>session %1</source>
+        <translation>会话 %1</translation>
+    </message>
+    <message>
+        <source>started %1</source>
+        <translation>开始于 %1</translation>
+    </message>
+    <message>
+        <source>took %1</source>
+        <translation>耗时 %1</translation>
+    </message>
+    <message>
+        <source>OSD latency</source>
+        <translation>OSD 延迟</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::SeriesOverlay</name>
+    <message>
+        <source>read</source>
+        <translation>读</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>写</translation>
+    </message>
+    <message>
+        <source>%1 bandwidth</source>
+        <translation>%1带宽</translation>
+    </message>
+    <message>
+        <source>%1 IOPS</source>
+        <translation>%1 IOPS</translation>
+    </message>
+    <message>
+        <source>%1 latency %2</source>
+        <translation>%1延迟 %2</translation>
+    </message>
+    <message>
+        <source>node CPU busy</source>
+        <translation>节点 CPU 占用</translation>
+    </message>
+    <message>
+        <source>node CPU iowait</source>
+        <translation>节点 CPU iowait</translation>
+    </message>
+    <message>
+        <source>seconds into the test</source>
+        <translation>测试开始后的秒数</translation>
+    </message>
+    <message>
+        <source>Time series</source>
+        <translation>时间序列</translation>
+    </message>
+    <message>
+        <source>%1, total of the targets</source>
+        <translation>%1，所有目标合计</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::SessionFilterBar</name>
+    <message>
+        <source>Search names, tags, notes, nodes…</source>
+        <translation>搜索名称、标签、备注、节点…</translation>
+    </message>
+    <message>
+        <source>Only runs of this kind</source>
+        <translation>仅此类型的运行</translation>
+    </message>
+    <message>
+        <source>Only runs on this node</source>
+        <translation>仅此节点上的运行</translation>
+    </message>
+    <message>
+        <source>Only sessions with this tag</source>
+        <translation>仅带此标签的会话</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>所有类型</translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation>所有节点</translation>
+    </message>
+    <message>
+        <source>All tags</source>
+        <translation>所有标签</translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation>任意时间</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>最近 7 天</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>最近 30 天</translation>
+    </message>
+    <message>
+        <source>From … to …</source>
+        <translation>从 … 到 …</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::SessionPane</name>
+    <message>
+        <source>A session groups the runs of one set-up, e.g. “MTU 9000” or “write cache off”. Tags and the note are searched too.</source>
+        <translation>一个会话汇集同一配置下的运行，如“MTU 9000”或“关闭写缓存”。标签和备注也可被搜索。</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>e.g. network, jumbo (commas or spaces)</source>
+        <translation>如 network, jumbo（用逗号或空格分隔）</translation>
+    </message>
+    <message>
+        <source>Tags:</source>
+        <translation>标签：</translation>
+    </message>
+    <message>
+        <source>What was different in this set-up? (switch settings, Ceph options, firmware …)</source>
+        <translation>这套配置有什么不同？（交换机设置、Ceph 选项、固件…）</translation>
+    </message>
+    <message>
+        <source>Note:</source>
+        <translation>备注：</translation>
+    </message>
+    <message>
+        <source>Delete session…</source>
+        <translation>删除会话…</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>还原</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Created %1 · 1 run</source>
+        <translation>创建于 %1 · 1 个运行</translation>
+    </message>
+    <message>
+        <source>Created %1 · %2 runs</source>
+        <translation>创建于 %1 · %2 个运行</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::SessionPickDialog</name>
+    <message>
+        <source>Move to session</source>
+        <translation>移动到会话</translation>
+    </message>
+    <message>
+        <source>Move the run “%1” to the session:</source>
+        <translation>将运行“%1”移动到会话：</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>移动</translation>
+    </message>
+    <message>
+        <source>Type a session name.</source>
+        <translation>请输入会话名称。</translation>
+    </message>
+    <message>
+        <source>The run is already in this session.</source>
+        <translation>该运行已在此会话中。</translation>
+    </message>
+    <message>
+        <source>A new session “%1” will be created.</source>
+        <translation>将创建新会话“%1”。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::SessionsModel</name>
+    <message>
+        <source>no runs</source>
+        <translation>无运行</translation>
+    </message>
+    <message>
+        <source>1 run</source>
+        <translation>1 个运行</translation>
+    </message>
+    <message>
+        <source>%1 runs</source>
+        <translation>%1 个运行</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs</source>
+        <translation>%1 / %2 个运行</translation>
+    </message>
+    <message>
+        <source>Session / run</source>
+        <translation>会话 / 运行</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Key figures</source>
+        <translation>关键数据</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::SessionsView</name>
+    <message>
+        <source>New session…</source>
+        <translation>新建会话…</translation>
+    </message>
+    <message>
+        <source>Select a session to edit its name, tags and note, or a run to see its figures, environment and commands.</source>
+        <translation>选择一个会话可编辑其名称、标签和备注；选择一个运行可查看其数据、环境和命令。</translation>
+    </message>
+    <message>
+        <source>Run again…</source>
+        <translation>再次运行…</translation>
+    </message>
+    <message>
+        <source>Move to session…</source>
+        <translation>移动到会话…</translation>
+    </message>
+    <message>
+        <source>Delete run…</source>
+        <translation>删除运行…</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Could not read the sessions: %1</source>
+        <translation>无法读取会话：%1</translation>
+    </message>
+    <message>
+        <source>Sessions: %1 · runs: %2</source>
+        <translation>会话：%1 · 运行：%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 runs match · sessions shown: %3</source>
+        <translation>%2 个运行中 %1 个匹配 · 显示会话：%3</translation>
+    </message>
+    <message>
+        <source>Session “%1” saved.</source>
+        <translation>会话“%1”已保存。</translation>
+    </message>
+    <message>
+        <source>Session “%1” created.</source>
+        <translation>会话“%1”已创建。</translation>
+    </message>
+    <message>
+        <source>Run moved to “%1”.</source>
+        <translation>运行已移动到“%1”。</translation>
+    </message>
+    <message>
+        <source>Run deleted.</source>
+        <translation>运行已删除。</translation>
+    </message>
+    <message>
+        <source>Session deleted.</source>
+        <translation>会话已删除。</translation>
+    </message>
+    <message>
+        <source>Nothing was deleted.</source>
+        <translation>未删除任何内容。</translation>
+    </message>
+    <message>
+        <source>The plan of this run cannot be read: %1</source>
+        <translation>无法读取此运行的计划：%1</translation>
+    </message>
+    <message>
+        <source>New session</source>
+        <translation>新建会话</translation>
+    </message>
+    <message>
+        <source>Name of the new session (e.g. “MTU 9000” or “write cache off”):</source>
+        <translation>新会话的名称（如“MTU 9000”或“关闭写缓存”）：</translation>
+    </message>
+    <message>
+        <source>Edit name, tags and note</source>
+        <translation>编辑名称、标签和备注</translation>
+    </message>
+    <message>
+        <source>Delete session…</source>
+        <translation>删除会话…</translation>
     </message>
 </context>
 <context>
     <name>cm::ui::UnitScale</name>
     <message>
         <source>GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>GB/s</translation>
     </message>
     <message>
         <source>MB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>MB/s</translation>
     </message>
     <message>
         <source>kB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>kB/s</translation>
     </message>
     <message>
         <source>B/s</source>
-        <translation type="unfinished"></translation>
+        <translation>B/s</translation>
     </message>
     <message>
         <source>M IOPS</source>
-        <translation type="unfinished"></translation>
+        <translation>M IOPS</translation>
     </message>
     <message>
         <source>k IOPS</source>
-        <translation type="unfinished"></translation>
+        <translation>k IOPS</translation>
     </message>
     <message>
         <source>IOPS</source>
@@ -898,54 +3453,66 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>s</source>
-        <translation type="unfinished"></translation>
+        <translation>s</translation>
     </message>
     <message>
         <source>ms</source>
-        <translation type="unfinished"></translation>
+        <translation>ms</translation>
     </message>
     <message>
         <source>µs</source>
-        <translation type="unfinished"></translation>
+        <translation>µs</translation>
     </message>
     <message>
         <source>ns</source>
-        <translation type="unfinished"></translation>
+        <translation>ns</translation>
     </message>
     <message>
         <source>%</source>
-        <translation type="unfinished"></translation>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>%1 IOPS</source>
+        <translation>%1 IOPS</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Benchmark homelab clusters: disks, network, Ceph.</source>
-        <translation type="unfinished"></translation>
+        <translation>测试 homelab 集群的性能：磁盘、网络、Ceph。</translation>
     </message>
     <message>
         <source>Run the quick disk benchmark on this machine at once.</source>
-        <translation type="unfinished"></translation>
+        <translation>立即在本机上运行快速磁盘测试。</translation>
     </message>
     <message>
         <source>Save a PNG of the main window to &lt;file&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>将主窗口截图保存为 PNG 文件 &lt;file&gt;。</translation>
     </message>
     <message>
         <source>Quit after &lt;seconds&gt; (after the screenshot).</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;seconds&gt; 秒后退出（在截图之后）。</translation>
     </message>
     <message>
         <source>Seconds per test of --demo (default 5).</source>
-        <translation type="unfinished"></translation>
+        <translation>--demo 每项测试的秒数（默认 5）。</translation>
     </message>
     <message>
         <source>Quick disk (demo, this machine)</source>
-        <translation type="unfinished"></translation>
+        <translation>快速磁盘（演示，本机）</translation>
     </message>
     <message>
         <source>With --demo: the folder for the test file (default: a fresh temp folder).</source>
-        <translation type="unfinished"></translation>
+        <translation>配合 --demo：测试文件所在的文件夹（默认：新建临时文件夹）。</translation>
+    </message>
+    <message>
+        <source>Connect the Ceph cluster of &lt;path&gt;: a lab folder or a ceph.conf.</source>
+        <translation>连接 &lt;path&gt; 处的 Ceph 集群：实验集群文件夹或 ceph.conf。</translation>
+    </message>
+    <message>
+        <source>Run the saved plan &lt;file&gt; at once.</source>
+        <translation>立即运行已保存的计划 &lt;file&gt;。</translation>
     </message>
 </context>
 </TS>
