@@ -10,6 +10,7 @@
 #include "compare/compareview.h"
 #include "leftoversdialog.h"
 #include "live/livedashboard.h"
+#include "results/resultsmodel.h"
 #include "results/resultsview.h"
 #include "resultdropimporter.h"
 #include "secrets/secretstore.h"
@@ -375,7 +376,7 @@ void MainWindow::onRunFinished(RunId id, RunStatus status, const Error &error)
     m_results->selectRun(id);
     m_sessions->reload();
     updateStatus();
-    statusBar()->showMessage(tr("Run %1 %2; saved under Results.").arg(id).arg(runStatusName(status)), 15000);
+    statusBar()->showMessage(tr("Run %1 %2; saved under Results.").arg(id).arg(ResultsModel::statusText(status)), 15000);
 }
 
 void MainWindow::updateStatus()

@@ -32,7 +32,16 @@ QString kindDescription(const QString &id)
         return KindPage::tr("RBD: fio's rbd engine on a node, one test image per step (Ceph block storage)");
     if (id == QLatin1String("net-iperf"))
         return KindPage::tr("Network: iperf3 / iperf 2 between nodes, with per-link traffic (bonds, MTU, speeds)");
-    return id;
+    if (id == QLatin1String("osd-latency"))
+        return KindPage::tr("Per-OSD latency: QD1 4k writes to each OSD in turn, to find the slow one (heat map)");
+    if (id == QLatin1String("rados"))
+        return KindPage::tr("RADOS objects: write, read and stat through the app's own librados client");
+    if (id == QLatin1String("s3"))
+        return KindPage::tr("S3 / RGW: PUT, GET and mixed object workloads, object-size sweeps, TLS or plain");
+    if (id == QLatin1String("cephfs"))
+        return KindPage::tr("CephFS: throughput and small-file metadata rates (libcephfs or fio on a mount)");
+    const auto kind = Registry::instance().kind(id);
+    return kind ? kind->displayName() : id;
 }
 } // namespace
 
