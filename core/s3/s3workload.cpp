@@ -436,9 +436,12 @@ struct S3Workload::Impl {
     {
         const auto uploads = openUploads;
         openUploads.clear();
-        for (const auto &u : uploads)
-            if (Error e = client.abortMultipart(spec.bucket, u.first, QString::fromUtf8(u.second)))
+        for (const auto &u : uploads) {
+            const Error e = client.abortMultipart(spec.bucket, u.first, QString::fromUtf8(u.second));
+            // NoSuchUpload: the cancelled request was the completion, and it went through
+            if (e && e.detail != u"NoSuchUpload")
                 qCWarning(lcS3Load) << "abort multipart upload" << u.first << e.toString();
+        }
     }
 };
 
