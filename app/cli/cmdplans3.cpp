@@ -4,6 +4,8 @@
 #include "bench/s3kind.h"
 #include "s3/s3secretref.h"
 
+#include <QJsonObject>
+
 namespace cm::cli {
 
 namespace {
@@ -69,6 +71,7 @@ int cmdPlanS3(const QStringList &argsIn)
     if (!args.isEmpty())
         return fail(QStringLiteral("unexpected argument \"%1\"").arg(args.first()));
 
+    QJsonObject labCeph;   // the lab's cluster: its health is polled during the run
     if (!lab.isEmpty()) {   // the local lab: its gateway and user, secret read from its lab.env at run time
         if (!endpoint.isEmpty() || !accessKey.isEmpty() || !secretRef.isEmpty())
             return fail(QStringLiteral("give either --lab or --endpoint/--access-key/--secret-ref"));
@@ -78,6 +81,9 @@ int cmdPlanS3(const QStringList &argsIn)
         if (o.endpoint.isEmpty() || o.accessKey.isEmpty())
             return fail(QStringLiteral("%1 holds no started lab (no lab.env with RGW_ENDPOINT and S3_ACCESS_KEY)").arg(lab));
         o.secretRef = QStringLiteral("lab:") + lab;
+        labCeph = {{QStringLiteral("conf"), v.value(QStringLiteral("CEPH_CONF"))},
+                   {QStringLiteral("keyring"), v.value(QStringLiteral("KEYRING"))},
+                   {QStringLiteral("client"), QStringLiteral("client.admin")}};
     } else {
         if (endpoint.isEmpty() || accessKey.isEmpty())
             return fail(QStringLiteral("give --lab DIR, or --endpoint URL and --access-key AK (the secret stays in the "
@@ -123,9 +129,11 @@ int cmdPlanS3(const QStringList &argsIn)
         return 2;
 
     Error e;
-    const Plan plan = S3Kind::makePlan(o, &e);
+    Plan plan = S3Kind::makePlan(o, &e);
     if (e)
         return fail(e.message);
+    if (!labCeph.value(QStringLiteral("conf")).toString().isEmpty())
+        plan.ceph = labCeph;
     printErr(S3Kind().commandPreview(plan, 0, plan.nodes.first()));
     printErr(S3Kind::methodNote());
     printPlan(plan);

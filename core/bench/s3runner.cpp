@@ -82,7 +82,6 @@ StepOutcome S3Runner::run(StepContext &ctx)
         return out;
     }
     out.target = ctx.nodeName + QStringLiteral(":s3://") + bucket;
-    out.environment.insert(QStringLiteral("bucket"), bucket);
 
     S3WorkloadSpec spec = workloadSpec(m_plan, step);
     spec.bucket = bucket;

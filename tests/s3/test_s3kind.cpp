@@ -276,7 +276,7 @@ private Q_SLOTS:
         // PUT: every request wrote one object of the working set
         StepRun put = runStep(p, 0, state);
         QVERIFY2(!put.out.error, qPrintable(put.out.error.toString()));
-        const QString bucket = put.out.environment.value(QStringLiteral("bucket")).toString();
+        const QString bucket = put.out.target.section(QStringLiteral("s3://"), 1);
         QVERIFY(S3Client::isAppBucket(bucket));
         const QJsonObject w = put.dir(QStringLiteral("write"));
         const double puts = w.value(QStringLiteral("total_ios")).toDouble();
@@ -358,7 +358,7 @@ private Q_SLOTS:
         const StepRun put = runStep(p, 0, state);
         QVERIFY2(!put.out.error, qPrintable(put.out.error.toString()));
         QVERIFY(put.out.summary.value(QStringLiteral("multipart")).toBool());
-        const QString bucket = put.out.environment.value(QStringLiteral("bucket")).toString();
+        const QString bucket = put.out.target.section(QStringLiteral("s3://"), 1);
         QList<S3ObjectEntry> objs;
         QVERIFY(!verifier().listObjects(bucket, QString(), &objs));
         QCOMPARE(objs.size(), 2);
@@ -408,7 +408,7 @@ private Q_SLOTS:
         QVERIFY(qAbs(100 * dels / all - 20) < 8);
         // the gateway holds what prefill + puts - deletes left (each key counted once)
         qint64 n = 0, bytes = 0;
-        QVERIFY(bucketStats(run.out.environment.value(QStringLiteral("bucket")).toString(), &n, &bytes));
+        QVERIFY(bucketStats(run.out.target.section(QStringLiteral("s3://"), 1), &n, &bytes));
         QVERIFY(n > 0 && n <= 300);
         QCOMPARE(bytes, n * 4096);
         static_cast<S3RunState *>(state.get())->finish({});
@@ -541,7 +541,7 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains("\"64Q\" is not a size"), r.err.constData());
 
         r = cli({QStringLiteral("plan"), QStringLiteral("s3"), QStringLiteral("--lab"), m_lab.dir(), QStringLiteral("--runtime"),
-                 QStringLiteral("2"), QStringLiteral("--objects"), QStringLiteral("64"), QStringLiteral("--concurrency"),
+                 QStringLiteral("1"), QStringLiteral("--objects"), QStringLiteral("64"), QStringLiteral("--concurrency"),
                  QStringLiteral("8")});
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY2(!r.out.contains(m_lab.s3SecretKey().toUtf8()), "the plan holds the secret");
@@ -550,6 +550,8 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(r.out);
         f.close();
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("ceph")).toObject().value(QStringLiteral("conf")).toString(),
+                 m_lab.confPath());   // the lab's health is polled during the run
         r = cli({QStringLiteral("run"), planFile});
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject run = r.json();
@@ -562,6 +564,20 @@ private Q_SLOTS:
                     .value(QStringLiteral("bw")).toDouble() > 0);
         QVERIFY2(!r.out.contains(m_lab.s3SecretKey().toUtf8()) && !r.err.contains(m_lab.s3SecretKey().toUtf8()),
                  "the secret is in the run's output");
+        QCOMPARE(appBuckets(), QStringList());
+
+        // a second run; compare and export read S3 runs as they read fio runs
+        const QString first = QString::number(run.value(QStringLiteral("run")).toObject().value(QStringLiteral("id")).toInt());
+        r = cli({QStringLiteral("run"), planFile});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QString second = QString::number(r.json().value(QStringLiteral("run")).toObject().value(QStringLiteral("id")).toInt());
+        r = cli({QStringLiteral("compare"), first, second, QStringLiteral("--format"), QStringLiteral("md")});
+        QVERIFY2(r.code == 0, r.err.constData());
+        for (const char *row : {"| PUT 64 KiB ×8 |", "| Write MB/s |", "| Write lat p99 |", "| GET 64 KiB ×8 |", "| Read IOPS |"})
+            QVERIFY2(r.out.contains(row), r.out.constData());
+        QVERIFY2(!r.out.contains("The runs differ in"), r.out.constData());   // nothing run-specific in the parameters
+        r = cli({QStringLiteral("export"), second, QStringLiteral("--format"), QStringLiteral("csv")});
+        QVERIFY2(r.code == 0 && r.out.contains("GET 64 KiB"), r.out.constData());
         QCOMPARE(appBuckets(), QStringList());
     }
 
