@@ -413,7 +413,9 @@ Plan S3Kind::makePlan(const Options &o, Error *error)
         if (o.objects > 0)
             s.params.insert(QStringLiteral("objects"), o.objects);
         const int objects = s.params.value(QStringLiteral("objects")).toInt();
-        const int conc = o.concurrency > 0 ? o.concurrency : qMin(16, objects);
+        // an explicit concurrency is capped by a working set the plan chose (1 GiB
+        // objects: 2), and refused by validate() when the objects were given too
+        const int conc = o.concurrency > 0 ? (o.objects > 0 ? o.concurrency : qMin(o.concurrency, objects)) : qMin(16, objects);
         s.params.insert(QStringLiteral("concurrency"), conc);
         if (o.runtime > 0)
             s.params.insert(QStringLiteral("runtime"), o.runtime);

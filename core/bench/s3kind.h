@@ -96,7 +96,7 @@ public:
         QString preset = QStringLiteral("quick");            // quick | size-sweep | mixed | small-objects
         QList<qint64> sizes;      // non-empty: the preset's ops at each of these sizes
         QString op;               // non-empty: one step of this op per size instead of the preset's ops
-        int concurrency = 0;      // 0: the preset's (16; capped at objects)
+        int concurrency = 0;      // 0: 16; capped at each step's objects unless objects is given
         int runtime = 0;          // seconds per step; 0: the preset's
         int objects = 0;          // 0: defaultObjects(size)
         QMap<QString, int> mix;   // mixed steps; empty: the preset's (get 70, put 20, delete 10)

@@ -53,6 +53,15 @@ private Q_SLOTS:
         QCOMPARE(last.params.value(QStringLiteral("concurrency")).toInt(), 2);
         QCOMPARE(p.steps.at(0).params.value(QStringLiteral("objects")).toInt(), 1024);
         QCOMPARE(S3Kind::defaultObjects(32 * S3Kind::kMiB), 32);
+        // an explicit concurrency is capped where the plan chose a small working set
+        o.concurrency = 32;
+        p = S3Kind::makePlan(o, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(p.steps.first().params.value(QStringLiteral("concurrency")).toInt(), 32);
+        QCOMPARE(p.steps.last().params.value(QStringLiteral("concurrency")).toInt(), 2);
+        QCOMPARE(p.steps.last().title, QStringLiteral("GET 1 GiB ×2"));
+        QCOMPARE(p.target.value(QStringLiteral("connections")).toInt(), 32);   // one per request in flight
+        o.concurrency = 0;
         QVERIFY(!p.target.contains(QStringLiteral("secretKey")));
         const QString preview = kind->commandPreview(p, 9, p.nodes.first());
         QVERIFY2(preview.contains(QStringLiteral("S3 GET 1 GiB objects, 2 in flight")), qPrintable(preview));
@@ -93,7 +102,7 @@ private Q_SLOTS:
         QVERIFY2((r = refused([](auto &b) { b.accessKey.clear(); }, QStringLiteral("access key"))).isEmpty(), qPrintable(r));
         QVERIFY2((r = refused([](auto &b) { b.secretRef = QStringLiteral("plain:abc"); }, QStringLiteral("keychain, lab:<DIR> or env:"))).isEmpty(), qPrintable(r));
         QVERIFY2((r = refused([](auto &b) { b.op = QStringLiteral("copy"); }, QStringLiteral("op \"copy\""))).isEmpty(), qPrintable(r));
-        QVERIFY2((r = refused([](auto &b) { b.sizes = {S3Kind::kGiB}; b.concurrency = 16; }, QStringLiteral("concurrency 16 is more than the 2 objects"))).isEmpty(), qPrintable(r));
+        QVERIFY2((r = refused([](auto &b) { b.sizes = {S3Kind::kGiB}; b.concurrency = 16; b.objects = 2; }, QStringLiteral("concurrency 16 is more than the 2 objects"))).isEmpty(), qPrintable(r));
         QVERIFY2((r = refused([](auto &b) { b.preset = QStringLiteral("mixed"); b.mix = {{QStringLiteral("get"), 50}}; }, QStringLiteral("add up to 50"))).isEmpty(), qPrintable(r));
         QVERIFY2((r = refused([](auto &b) { b.preset = QStringLiteral("mixed"); b.mix = {{QStringLiteral("copy"), 100}}; }, QStringLiteral("mix op \"copy\""))).isEmpty(), qPrintable(r));
         QVERIFY2((r = refused([](auto &b) { b.partSize = 1024; }, QStringLiteral("partSize"))).isEmpty(), qPrintable(r));
