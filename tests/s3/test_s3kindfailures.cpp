@@ -36,7 +36,7 @@ private Q_SLOTS:
         QCOMPARE(run.out.error.code, Error::Code::AuthDenied);
         QVERIFY2(run.out.error.message.contains(QStringLiteral("HTTP 403 SignatureDoesNotMatch")), qPrintable(run.out.error.toString()));
         QVERIFY2(!run.out.error.toString().contains(QStringLiteral("wrong-secret")), "the secret is in the error");
-        static_cast<S3RunState *>(state.get())->finish({});
+        QCOMPARE(cmtest::finishRun(state), QString());
         QCOMPARE(appBuckets(), QStringList());
         // an unset variable: says which
         p.target.insert(QStringLiteral("secretRef"), QStringLiteral("env:CM_TEST_S3_UNSET"));
@@ -120,9 +120,7 @@ private Q_SLOTS:
         qInfo("cancel: the step ended %lld ms after the cancel", t.elapsed());
         QCOMPARE(run.out.error.code, Error::Code::Cancelled);
         QVERIFY(run.out.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble() > 0);
-        static_cast<S3RunState *>(state.get())->finish({});
-        QVERIFY2(static_cast<S3RunState *>(state.get())->bucketRemoved(),
-                 qPrintable(static_cast<S3RunState *>(state.get())->finishError().toString()));
+        QCOMPARE(cmtest::finishRun(state), QString());
         QCOMPARE(appBuckets(), QStringList());
     }
 
