@@ -1,5 +1,7 @@
 #include "s3/s3workloadimpl.h"
 
+#include "model/metric.h"
+
 #include <QLoggingCategory>
 
 #include <algorithm>
@@ -243,7 +245,7 @@ Error S3Workload::Impl::loop(const CancelToken &cancel, qint64 deadlineNs, const
     const qint64 end = stoppedAt ? stoppedAt : nowNs();
     runtimeMs = (end - start) / 1'000'000;
     lock.unlock();
-    if (tick && double(end - lastTick) / 1e9 >= 0.2)
+    if (tick && end > lastTick)   // the tail: what completed since the last tick, also while draining
         tick(double(end - lastTick) / 1e9, double(end - start) / 1e9);
     abortOpenUploads();
     if (firstError)
@@ -327,8 +329,12 @@ Error S3Workload::run(const CancelToken &cancel, const std::function<void(const 
             used = d->used;
             d->total.merge(iv);
         }
-        if (emit)
-            emit(iv.samples(secs, t, labels, used));
+        if (!emit)
+            return;
+        SampleList samples = iv.samples(secs, t, labels, used);
+        if (secs < 0.2)   // a short tail: its rates would be noise; its error counts still count
+            samples.removeIf([](const Sample &x) { return !x.metric.startsWith(metric::S3Errors); });
+        emit(samples);
     };
     if (d->spec.op == u"put" || d->spec.op == u"mixed")   // mixed: a GET or DELETE with nothing left writes instead
         d->makeBody();
