@@ -132,6 +132,8 @@ int main(int argc, char **argv)
         }
     }
     const double rssEnd = rssMb();
+    if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))   // for looking at it by hand
+        dash.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT"));
     const double p99 = pct(totalMs, 99);
     const double growth = rss10 > 0 ? rssEnd - rss10 : rssEnd - rss0;
     printf("live dashboard: %d refreshes (%d min simulated, %lld s wall), %lld samples, %d chart paints\n", ticks, minutes,

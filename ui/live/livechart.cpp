@@ -1,5 +1,6 @@
 #include "live/livechart.h"
 
+#include "live/liveplotitem.h"
 #include "targetcolors.h"
 
 #include <QAreaSeries>
@@ -70,16 +71,39 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     c->addAxis(m_axisX, Qt::AlignBottom);
     c->addAxis(m_axisY, Qt::AlignLeft);
     setChart(c);
+    // above the series and bands, below the legend
+    m_plot = new LivePlotItem(c);
+    m_plot->setZValue(100);
+    m_plot->setHoverHandler([this](int line) { showLineName(line); });
+    connect(c, &QChart::plotAreaChanged, this, &LiveChart::syncPlot);
+    connect(m_axisX, &QValueAxis::rangeChanged, this, &LiveChart::syncPlot);
+    connect(m_axisY, &QValueAxis::rangeChanged, this, &LiveChart::syncPlot);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(260, 180);
     m_scale = scaleFor(unit, 0);
     m_axisY->setTitleText(m_scale.label);
 }
 
+void LiveChart::syncPlot()
+{
+    m_plot->setPlot(chart()->plotArea(), m_axisX->min(), m_axisX->max(), m_axisY->min(), m_axisY->max());
+}
+
+void LiveChart::showLineName(int plotLine)
+{
+    if (plotLine >= 0 && plotLine < m_plotSeries.size())
+        QToolTip::showText(QCursor::pos(), m_plotSeries.at(plotLine)->name(), this);
+    else
+        QToolTip::hideText();
+}
+
 // Bands span the plot's full height: their top follows the y axis.
 void LiveChart::fitBands()
 {
     const double top = m_axisY->max();
+    if (top == m_bandTop)
+        return;
+    m_bandTop = top;
     for (auto it = m_bands.cbegin(); it != m_bands.cend(); ++it) {
         QAreaSeries *band = it.value();
         const QList<QPointF> lower = band->lowerSeries()->points();
@@ -122,6 +146,9 @@ void LiveChart::clear()
         delete b;
     }
     m_bands.clear();
+    m_bandTop = -1;
+    m_plot->clear();
+    m_plotSeries.clear();
     for (auto &l : m_lines) {
         if (!l.series)
             continue;
@@ -161,13 +188,6 @@ QLineSeries *LiveChart::createSeries(const QString &target, const QString &metri
     else if (metric.startsWith(QLatin1String("write.")) || metric.endsWith(QLatin1String(".p99")))
         pen.setStyle(Qt::DashLine);
     series->setPen(pen);
-    // With the legend hidden (many lines), hovering a line names it.
-    connect(series, &QLineSeries::hovered, this, [this, series](const QPointF &, bool state) {
-        if (state)
-            QToolTip::showText(QCursor::pos(), series->name(), this);
-        else
-            QToolTip::hideText();
-    });
     chart()->addSeries(series);
     series->attachAxis(m_axisX);
     series->attachAxis(m_axisY);
@@ -264,6 +284,9 @@ void LiveChart::flush()
         any = any || !l.pending.isEmpty();
         if (l.hasSignal && !l.series) {
             l.series = createSeries(l.target, l.metric);
+            // With the legend hidden (many lines), hovering a line names it (showLineName).
+            l.plotLine = m_plot->addLine(l.series->pen());
+            m_plotSeries.append(l.series);
             created = true;
         }
     }
@@ -284,14 +307,10 @@ void LiveChart::flush()
         const ColumnStore::Changes ch = l.history.takeChanges();
         if (!l.series)
             continue;
-        // New buckets at the end: append them. A bucket already shown changed, the
-        // buckets merged or the unit changed: one replace of the bounded list.
-        if (l.fresh || rescaled || ch.rebuilt || (ch.firstBucket >= 0 && ch.firstBucket < l.shownBuckets))
-            l.series->replace(l.history.points(m_scale.divisor));
-        else if (ch.firstBucket >= 0)
-            l.series->append(l.history.pointsFrom(l.shownBuckets, m_scale.divisor));
+        // The plot finds the first point that changed and redraws from there.
+        if (l.fresh || rescaled || ch.rebuilt || ch.firstBucket >= 0)
+            m_plot->setLinePoints(l.plotLine, l.history.points(m_scale.divisor));
         l.fresh = false;
-        l.shownBuckets = l.history.bucketCount();
     }
     // Round ticks: about 6 on x (seconds), 4 on y; percent stays 0..100.
     const double xStep = m_maxX <= 10 ? 2 : niceCeil(m_maxX / 6);
@@ -308,14 +327,30 @@ void LiveChart::flush()
     }
     m_axisY->setTitleText(m_scale.label);
     fitBands();
+    syncPlot();
 }
 
 int LiveChart::displayedPointCount() const
 {
     int n = 0;
-    for (const auto &l : m_lines)
-        n += l.series ? int(l.series->count()) : 0;
+    for (int i = 0; i < m_plot->lineCount(); ++i)
+        n += int(m_plot->linePoints(i).size());
     return n;
+}
+
+QList<QPointF> LiveChart::linePoints(int index) const
+{
+    if (index < 0 || index >= m_order.size())
+        return {};
+    int seen = 0;
+    for (const QString &k : m_order) {
+        const Line &l = m_lines.find(k).value();
+        if (!l.series)
+            continue;
+        if (seen++ == index)
+            return m_plot->linePoints(l.plotLine);
+    }
+    return {};
 }
 
 qint64 LiveChart::receivedPointCount() const
