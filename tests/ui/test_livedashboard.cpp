@@ -158,6 +158,8 @@ private Q_SLOTS:
         QCOMPARE(dash.chart(LiveDashboard::Chart::Bandwidth)->lineCount(), 1);   // bands are not lines
         QVERIFY(!dash.card(QStringLiteral("ceph")));       // the cluster is not a target card
         QCOMPARE(dash.header()->healthText(), QStringLiteral("Ceph: scrub"));
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))   // for looking at it by hand
+            dash.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT") + QStringLiteral("-health.png"));
         // the tracker's spans: WARN from 4 until the OK poll at 8
         HealthBandTracker tracker;
         const auto changed = tracker.add(list);
