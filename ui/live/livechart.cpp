@@ -6,6 +6,7 @@
 #include <QAreaSeries>
 #include <QChart>
 #include <QCursor>
+#include <QGraphicsLayout>
 #include <QLegend>
 #include <QToolTip>
 #include <QLegendMarker>
@@ -55,6 +56,9 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     c->legend()->setFont(lf);
     m_legendFont = lf;
     c->setBackgroundRoundness(0);
+    // drawn by drawBackground()
+    m_background = c->backgroundBrush();
+    c->setBackgroundVisible(false);
     m_axisX = new QValueAxis(c);
     m_axisX->setLabelFormat(QStringLiteral("%d"));
     m_axisX->setTitleText(tr("seconds"));
@@ -255,6 +259,23 @@ void LiveChart::fitLegend()
     } else {
         legend->setFont(m_legendFont);
         legend->setAlignment(Qt::AlignBottom);
+    }
+}
+
+// The chart's background as plain rectangle fills: the chart's own background item
+// fills a shape, which the raster engine hands to a thread pool (and waits for) on
+// every strip the live lines redraw.
+void LiveChart::drawBackground(QPainter *painter, const QRectF &rect)
+{
+    qreal left = 0, top = 0, right = 0, bottom = 0;
+    if (chart()->layout())
+        chart()->layout()->getContentsMargins(&left, &top, &right, &bottom);
+    const QRectF area = chart()->geometry().adjusted(left, top, -right, -bottom);
+    const QRect exposed = rect.toAlignedRect();
+    for (int y = exposed.top(); y <= exposed.bottom(); y += 64) {   // < 96 rows each, as above
+        const QRect band(exposed.left(), y, exposed.width(), std::min(64, exposed.bottom() + 1 - y));
+        painter->fillRect(band, palette().window());
+        painter->fillRect(band & area.toRect(), m_background);
     }
 }
 

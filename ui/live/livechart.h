@@ -60,6 +60,7 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent *e) override;
+    void drawBackground(QPainter *painter, const QRectF &rect) override;
 
 private:
     void hideDuplicateLegendMarkers();
@@ -96,6 +97,7 @@ private:
     double m_maxX = 0;
     int m_legendEntries = 0;
     QFont m_legendFont;
+    QBrush m_background;
 };
 
 } // namespace cm::ui

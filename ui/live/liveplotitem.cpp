@@ -13,6 +13,7 @@ namespace cm::ui {
 namespace {
 // How far a stroke reaches beyond its points (half the pen, caps, antialiasing).
 constexpr double Reach = 3;
+constexpr int BandRows = 64;
 
 // The pen lines are drawn with: one pixel wide, which the raster engine strokes on its
 // fast path (a wider antialiased polyline is filled as one self-crossing polygon, about
@@ -168,7 +169,7 @@ void LivePlotItem::drawLine(QPainter &p, const Line &line, double fromPixelX, do
     p.drawPolyline(poly.translated(0.3, 0.3));
 }
 
-void LivePlotItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)
+void LivePlotItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
 {
     if (m_plot.width() < 1 || m_plot.height() < 1)
         return;
@@ -191,7 +192,8 @@ void LivePlotItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QW
             from = strip.left();
             to = strip.right();
             p.setCompositionMode(QPainter::CompositionMode_Source);
-            p.fillRect(strip, Qt::transparent);
+            for (double y = 0; y < strip.height(); y += BandRows)   // < 96 rows: see below
+                p.fillRect(QRectF(strip.left(), y, strip.width(), std::min<double>(BandRows, strip.height() - y)), Qt::transparent);
             p.setCompositionMode(QPainter::CompositionMode_SourceOver);
             p.setClipRect(strip);
             m_lastStrip = int(strip.width());
@@ -202,7 +204,15 @@ void LivePlotItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QW
         m_full = false;
         m_hasDirty = false;
     }
-    painter->drawImage(QPointF(0, 0), m_image);
+    // Only the exposed part, in bands of fewer than 96 rows: the raster engine hands
+    // taller blends to a thread pool and blocks until it is done, which on a busy
+    // machine costs far more than the blend.
+    const QRect exposed = (option ? option->exposedRect : boundingRect()).toAlignedRect() & boundingRect().toAlignedRect();
+    for (int y = exposed.top(); y <= exposed.bottom(); y += BandRows) {
+        const QRect band(exposed.left(), y, exposed.width(), std::min(BandRows, exposed.bottom() + 1 - y));
+        const QRect source(QPoint(int(band.left() * dpr), int(band.top() * dpr)), (QSizeF(band.size()) * dpr).toSize());
+        painter->drawImage(band, m_image, source);
+    }
 }
 
 int LivePlotItem::lineAt(const QPointF &pos, double tolerance) const
