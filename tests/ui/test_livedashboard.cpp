@@ -3,13 +3,16 @@
 #include "engine/samplebuffer.h"
 #include "live/decimator.h"
 #include "live/figurecard.h"
+#include "live/columnstore.h"
 #include "live/healthbands.h"
 #include "live/livechart.h"
 #include "live/livedashboard.h"
 #include "live/liveheader.h"
+#include "live/liveplotitem.h"
 #include "model/metric.h"
 #include "unitscale.h"
 
+#include <QGraphicsScene>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -17,6 +20,8 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QValueAxis>
+
+#include <cmath>
 
 using namespace cm;
 using namespace cm::ui;
@@ -94,10 +99,10 @@ private Q_SLOTS:
         LiveChart *bw = dash.chart(LiveDashboard::Chart::Bandwidth);
         QCOMPARE(bw->lineCount(), 2);                 // no line for the idle write direction
         QCOMPARE(bw->displayedPointCount(), 60);
-        for (QLineSeries *s : bw->series())
-            QCOMPARE(s->count(), 30);
+        for (int i = 0; i < bw->lineCount(); ++i)
+            QCOMPARE(bw->linePoints(i).size(), 30);
         QCOMPARE(bw->scale().label, QStringLiteral("GB/s"));
-        QCOMPARE(bw->series().first()->at(5).y(), 1.8);   // scaled to GB/s
+        QCOMPARE(bw->linePoints(0).at(5).y(), 1.8);   // scaled to GB/s
         QVERIFY(bw->axisY()->max() >= 1.8);
         QVERIFY(bw->series().first()->pen().color() != bw->series().last()->pen().color());
         LiveChart *iops = dash.chart(LiveDashboard::Chart::Iops);
@@ -153,6 +158,8 @@ private Q_SLOTS:
         QCOMPARE(dash.chart(LiveDashboard::Chart::Bandwidth)->lineCount(), 1);   // bands are not lines
         QVERIFY(!dash.card(QStringLiteral("ceph")));       // the cluster is not a target card
         QCOMPARE(dash.header()->healthText(), QStringLiteral("Ceph: scrub"));
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))   // for looking at it by hand
+            dash.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT") + QStringLiteral("-health.png"));
         // the tracker's spans: WARN from 4 until the OK poll at 8
         HealthBandTracker tracker;
         const auto changed = tracker.add(list);
@@ -228,13 +235,178 @@ private Q_SLOTS:
         QVERIFY2(chart.heldPointCount() <= columns, qPrintable(QString::number(chart.heldPointCount())));
         QVERIFY(chart.displayedPointCount() <= 2 * columns);
         QVERIFY(chart.displayedPointCount() > 100);
-        // the series ends where the data ends, and the spikes (max 1.09e8) survive
-        QLineSeries *s = chart.series().first();
-        QVERIFY(s->at(s->count() - 1).x() > 19900);
+        // the line ends where the data ends, and the spikes (max 1.09e8) survive
+        const QList<QPointF> s = chart.linePoints(0);
+        QVERIFY(s.last().x() > 19900);
         double top = 0;
-        for (int i = 0; i < s->count(); ++i)
-            top = std::max(top, s->at(i).y());
+        for (const QPointF &p : s)
+            top = std::max(top, p.y());
         QCOMPARE(top * chart.scale().divisor, 1.09e8);
+    }
+
+    // An hour at 10 Hz with noise and spikes: each bucket keeps the lowest and highest
+    // sample of its span, and the plot never gets more points than it has columns.
+    void columnsKeepMinAndMaxOfAnHour()
+    {
+        ColumnStore store;
+        store.setColumns(600);
+        QList<QPointF> raw;
+        for (int k = 0; k < 36000; ++k) {
+            const double t = k / 10.0;
+            double v = 100 + 10 * std::sin(t / 30) + ((k * 7919) % 13);
+            if (k % 4999 == 17)
+                v = 400;   // spikes
+            if (k % 7001 == 3)
+                v = 1;     // dips
+            raw.append(QPointF(t, v));
+        }
+        for (qsizetype i = 0; i < raw.size(); i += 64)   // arrives in refresh-sized batches
+            store.append(raw.mid(i, 64));
+        QVERIFY2(store.bucketCount() <= 300, qPrintable(QString::number(store.bucketCount())));
+        const QList<QPointF> shown = store.points();
+        QVERIFY(shown.size() <= 600);
+        QVERIFY(shown.size() >= 300);
+        // per bucket span: its min and max sample are among the shown points
+        const double w = store.bucketWidth();
+        QHash<qint64, QPair<double, double>> expect;
+        for (const QPointF &p : raw) {
+            const qint64 b = qint64(std::floor(p.x() / w + 1e-9));
+            auto it = expect.find(b);
+            if (it == expect.end())
+                expect.insert(b, {p.y(), p.y()});
+            else
+                *it = {std::min(it->first, p.y()), std::max(it->second, p.y())};
+        }
+        QCOMPARE(qsizetype(expect.size()), store.bucketCount());
+        QHash<qint64, QPair<double, double>> got;
+        for (const QPointF &p : shown) {
+            const qint64 b = qint64(std::floor(p.x() / w + 1e-9));
+            auto it = got.find(b);
+            if (it == got.end())
+                got.insert(b, {p.y(), p.y()});
+            else
+                *it = {std::min(it->first, p.y()), std::max(it->second, p.y())};
+        }
+        QCOMPARE(got, expect);
+        for (qsizetype i = 1; i < shown.size(); ++i)
+            QVERIFY(shown.at(i).x() >= shown.at(i - 1).x());
+    }
+
+    // The live chart over an hour of 64 lines: what reaches the plot is bounded by its
+    // width, and the plot draws each line (seen in the grabbed pixels).
+    void chartPointsBoundedByPlotWidth()
+    {
+        LiveChart chart(QStringLiteral("bw"), metric::Unit::BytesPerSec);
+        chart.resize(640, 360);
+        chart.show();
+        const QString a = QStringLiteral("node1:/x"), b = QStringLiteral("node2:/y");
+        for (int batch = 0; batch < 60; ++batch) {   // a minute of seconds per batch
+            QList<QPointF> pa, pb;
+            for (int i = 0; i < 600; ++i) {
+                const double t = (batch * 600 + i) / 10.0;
+                pa.append(QPointF(t, 4e8 + (i % 17) * 1e6));
+                pb.append(QPointF(t, 1e8 + (i % 5) * 1e6));
+            }
+            chart.appendPoints(a, metric::ReadBw, pa);
+            chart.appendPoints(b, metric::ReadBw, pb);
+            chart.flush();
+            QCoreApplication::processEvents();
+        }
+        const int columns = int(chart.chart()->plotArea().width());
+        QVERIFY(columns > 300);
+        QCOMPARE(chart.lineCount(), 2);
+        for (int i = 0; i < 2; ++i) {
+            const QList<QPointF> pts = chart.linePoints(i);
+            QVERIFY2(pts.size() <= columns && pts.size() > columns / 4, qPrintable(QString::number(pts.size())));
+            QVERIFY(pts.last().x() > 3500);   // the last bucket's lowest or highest point
+        }
+        // the pixels: both targets' colours inside the plot area
+        const QImage img = chart.grab().toImage();
+        const QRect plot = chart.chart()->plotArea().toRect();
+        for (QLineSeries *s : chart.series()) {
+            const QColor want = s->pen().color();
+            int hits = 0;
+            for (int y = plot.top(); y < plot.bottom(); ++y)
+                for (int x = plot.left(); x < plot.right(); ++x) {
+                    const QColor c = img.pixelColor(x, y);
+                    hits += std::abs(c.red() - want.red()) + std::abs(c.green() - want.green()) + std::abs(c.blue() - want.blue()) < 40;
+                }
+            QVERIFY2(hits > columns / 2, qPrintable(QStringLiteral("%1: %2 pixels").arg(s->name()).arg(hits)));
+        }
+    }
+
+    // A refresh redraws only the strip right of the last unchanged point, and that gives
+    // the same picture as drawing everything (dashed lines keep their pattern).
+    void plotStripRedrawMatchesFullRedraw()
+    {
+        auto render = [](QGraphicsScene &scene) {
+            QImage img(400, 200, QImage::Format_ARGB32_Premultiplied);
+            img.fill(Qt::white);
+            QPainter p(&img);
+            scene.render(&p, QRectF(0, 0, 400, 200), QRectF(0, 0, 400, 200));
+            return img;
+        };
+        QPen solid(QColor(200, 30, 30));
+        solid.setWidthF(1.6);
+        QPen dashed(QColor(30, 30, 200));
+        dashed.setWidthF(1.6);
+        dashed.setStyle(Qt::DashLine);
+        auto wave = [](int n, double base) {
+            QList<QPointF> pts;
+            for (int i = 0; i < n; ++i)
+                pts.append(QPointF(i * 0.5, base + 20 * std::sin(i / 7.0) + (i % 3) * 4));
+            return pts;
+        };
+        QGraphicsScene incScene, fullScene;
+        auto *inc = new LivePlotItem;
+        auto *full = new LivePlotItem;
+        incScene.addItem(inc);
+        fullScene.addItem(full);
+        for (LivePlotItem *it : {inc, full}) {
+            it->setPlot(QRectF(0, 0, 400, 200), 0, 200, 0, 100);
+            it->addLine(solid);
+            it->addLine(dashed);
+        }
+        inc->setLinePoints(0, wave(200, 60));
+        inc->setLinePoints(1, wave(200, 30));
+        render(incScene);
+        QVERIFY(inc->lastPaintWasFull());
+        // the last point moves (an open bucket) and points are added
+        QList<QPointF> a = wave(210, 60), b = wave(210, 30);
+        a[199].setY(95);
+        inc->setLinePoints(0, a);
+        inc->setLinePoints(1, b);
+        const QImage got = render(incScene);
+        QVERIFY(!inc->lastPaintWasFull());
+        QVERIFY2(inc->lastStripWidth() < 40, qPrintable(QString::number(inc->lastStripWidth())));
+        full->setLinePoints(0, a);
+        full->setLinePoints(1, b);
+        const QImage want = render(fullScene);
+        QVERIFY(full->lastPaintWasFull());
+        int differ = 0, maxDiff = 0;
+        for (int y = 0; y < 200; ++y)
+            for (int x = 0; x < 400; ++x) {
+                const QRgb p = got.pixel(x, y), q = want.pixel(x, y);
+                const int d = std::max({std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)), std::abs(qBlue(p) - qBlue(q))});
+                differ += d > 8;
+                maxDiff = std::max(maxDiff, d);
+            }
+        // a dash may start a pixel apart (the stroker rounds to the pixel grid); a
+        // pattern restarted at the strip's edge moves ~180 pixels
+        QVERIFY2(differ <= 40, qPrintable(QStringLiteral("%1 pixels differ, by up to %2").arg(differ).arg(maxDiff)));
+        // the moved point is drawn: red near (199 * 0.5 s, 95) = pixel (199, 10)
+        bool red = false;
+        for (int y = 6; y <= 14; ++y)
+            red = red || (qRed(got.pixel(199, y)) > 150 && qBlue(got.pixel(199, y)) < 120);
+        QVERIFY(red);
+        // hovering: the line under the pointer, none far from both
+        QCOMPARE(inc->lineAt(QPointF(2 * 100, 200 - 2 * b.at(200).y())), 1);
+        QCOMPARE(inc->lineAt(QPointF(2 * 50, 200 - 2 * a.at(100).y())), 0);
+        QCOMPARE(inc->lineAt(QPointF(2 * 50, 2)), -1);
+        // new axes: everything again
+        inc->setPlot(QRectF(0, 0, 400, 200), 0, 400, 0, 100);
+        render(incScene);
+        QVERIFY(inc->lastPaintWasFull());
     }
 };
 

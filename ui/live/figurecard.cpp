@@ -7,6 +7,8 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace cm::ui {
 
 namespace {
@@ -115,8 +117,32 @@ void FigureCard::addValue(const QString &metric, double value)
     r.sum += value;
     r.count += 1;
     const metric::Unit u = metric::unitOf(metric);
-    r.now->setText(formatValue(u, value));
-    r.mean->setText(formatValue(u, r.sum / r.count));
+    setValueText(r.now, formatValue(u, value));
+    setValueText(r.mean, formatValue(u, r.sum / r.count));
+}
+
+// Values change at 10 Hz: a label whose size hint changes asks the whole dashboard to
+// lay itself out again, measuring every changed label. A label of fixed size does not;
+// its width only grows, to the widest text seen (measured once per shape of text:
+// digits are equally wide).
+void FigureCard::setValueText(QLabel *label, const QString &text)
+{
+    if (label->text() == text)
+        return;
+    QString key = text;
+    for (QChar &c : key)
+        if (c.isDigit())
+            c = QLatin1Char('0');
+    if (label->font().bold())
+        key.prepend(QLatin1Char('b'));
+    auto it = m_textWidths.constFind(key);
+    if (it == m_textWidths.constEnd())
+        it = m_textWidths.insert(key, label->fontMetrics().horizontalAdvance(text) + 2);
+    const int w = std::max(*it, label->minimumWidth());
+    const int h = label->fontMetrics().height();
+    if (w != label->maximumWidth() || h != label->maximumHeight() || label->minimumHeight() != h)
+        label->setFixedSize(w, h);
+    label->setText(text);
 }
 
 void FigureCard::resetStep()

@@ -32,10 +32,12 @@ private:
     };
     Row &rowFor(const QString &metric);
     void leaveStaleState();
+    void setValueText(QLabel *label, const QString &text);
 
     QString m_target;
     QGridLayout *m_grid = nullptr;
     QHash<QString, Row> m_rows;
+    QHash<QString, int> m_textWidths;   // by text with digits as '0' (and the font)
     bool m_stale = false;
 };
 

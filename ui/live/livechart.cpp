@@ -1,10 +1,12 @@
 #include "live/livechart.h"
 
+#include "live/liveplotitem.h"
 #include "targetcolors.h"
 
 #include <QAreaSeries>
 #include <QChart>
 #include <QCursor>
+#include <QGraphicsLayout>
 #include <QLegend>
 #include <QToolTip>
 #include <QLegendMarker>
@@ -54,6 +56,9 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     c->legend()->setFont(lf);
     m_legendFont = lf;
     c->setBackgroundRoundness(0);
+    // drawn by drawBackground()
+    m_background = c->backgroundBrush();
+    c->setBackgroundVisible(false);
     m_axisX = new QValueAxis(c);
     m_axisX->setLabelFormat(QStringLiteral("%d"));
     m_axisX->setTitleText(tr("seconds"));
@@ -70,16 +75,39 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     c->addAxis(m_axisX, Qt::AlignBottom);
     c->addAxis(m_axisY, Qt::AlignLeft);
     setChart(c);
+    // above the series and bands, below the legend
+    m_plot = new LivePlotItem(c);
+    m_plot->setZValue(100);
+    m_plot->setHoverHandler([this](int line) { showLineName(line); });
+    connect(c, &QChart::plotAreaChanged, this, &LiveChart::syncPlot);
+    connect(m_axisX, &QValueAxis::rangeChanged, this, &LiveChart::syncPlot);
+    connect(m_axisY, &QValueAxis::rangeChanged, this, &LiveChart::syncPlot);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(260, 180);
     m_scale = scaleFor(unit, 0);
     m_axisY->setTitleText(m_scale.label);
 }
 
+void LiveChart::syncPlot()
+{
+    m_plot->setPlot(chart()->plotArea(), m_axisX->min(), m_axisX->max(), m_axisY->min(), m_axisY->max());
+}
+
+void LiveChart::showLineName(int plotLine)
+{
+    if (plotLine >= 0 && plotLine < m_plotSeries.size())
+        QToolTip::showText(QCursor::pos(), m_plotSeries.at(plotLine)->name(), this);
+    else
+        QToolTip::hideText();
+}
+
 // Bands span the plot's full height: their top follows the y axis.
 void LiveChart::fitBands()
 {
     const double top = m_axisY->max();
+    if (top == m_bandTop)
+        return;
+    m_bandTop = top;
     for (auto it = m_bands.cbegin(); it != m_bands.cend(); ++it) {
         QAreaSeries *band = it.value();
         const QList<QPointF> lower = band->lowerSeries()->points();
@@ -122,6 +150,9 @@ void LiveChart::clear()
         delete b;
     }
     m_bands.clear();
+    m_bandTop = -1;
+    m_plot->clear();
+    m_plotSeries.clear();
     for (auto &l : m_lines) {
         if (!l.series)
             continue;
@@ -161,13 +192,6 @@ QLineSeries *LiveChart::createSeries(const QString &target, const QString &metri
     else if (metric.startsWith(QLatin1String("write.")) || metric.endsWith(QLatin1String(".p99")))
         pen.setStyle(Qt::DashLine);
     series->setPen(pen);
-    // With the legend hidden (many lines), hovering a line names it.
-    connect(series, &QLineSeries::hovered, this, [this, series](const QPointF &, bool state) {
-        if (state)
-            QToolTip::showText(QCursor::pos(), series->name(), this);
-        else
-            QToolTip::hideText();
-    });
     chart()->addSeries(series);
     series->attachAxis(m_axisX);
     series->attachAxis(m_axisY);
@@ -238,6 +262,23 @@ void LiveChart::fitLegend()
     }
 }
 
+// The chart's background as plain rectangle fills: the chart's own background item
+// fills a shape, which the raster engine hands to a thread pool (and waits for) on
+// every strip the live lines redraw.
+void LiveChart::drawBackground(QPainter *painter, const QRectF &rect)
+{
+    qreal left = 0, top = 0, right = 0, bottom = 0;
+    if (chart()->layout())
+        chart()->layout()->getContentsMargins(&left, &top, &right, &bottom);
+    const QRectF area = chart()->geometry().adjusted(left, top, -right, -bottom);
+    const QRect exposed = rect.toAlignedRect();
+    for (int y = exposed.top(); y <= exposed.bottom(); y += 64) {   // < 96 rows each, as above
+        const QRect band(exposed.left(), y, exposed.width(), std::min(64, exposed.bottom() + 1 - y));
+        painter->fillRect(band, palette().window());
+        painter->fillRect(band & area.toRect(), m_background);
+    }
+}
+
 void LiveChart::resizeEvent(QResizeEvent *e)
 {
     QChartView::resizeEvent(e);
@@ -264,6 +305,9 @@ void LiveChart::flush()
         any = any || !l.pending.isEmpty();
         if (l.hasSignal && !l.series) {
             l.series = createSeries(l.target, l.metric);
+            // With the legend hidden (many lines), hovering a line names it (showLineName).
+            l.plotLine = m_plot->addLine(l.series->pen());
+            m_plotSeries.append(l.series);
             created = true;
         }
     }
@@ -284,14 +328,10 @@ void LiveChart::flush()
         const ColumnStore::Changes ch = l.history.takeChanges();
         if (!l.series)
             continue;
-        // New buckets at the end: append them. A bucket already shown changed, the
-        // buckets merged or the unit changed: one replace of the bounded list.
-        if (l.fresh || rescaled || ch.rebuilt || (ch.firstBucket >= 0 && ch.firstBucket < l.shownBuckets))
-            l.series->replace(l.history.points(m_scale.divisor));
-        else if (ch.firstBucket >= 0)
-            l.series->append(l.history.pointsFrom(l.shownBuckets, m_scale.divisor));
+        // The plot finds the first point that changed and redraws from there.
+        if (l.fresh || rescaled || ch.rebuilt || ch.firstBucket >= 0)
+            m_plot->setLinePoints(l.plotLine, l.history.points(m_scale.divisor));
         l.fresh = false;
-        l.shownBuckets = l.history.bucketCount();
     }
     // Round ticks: about 6 on x (seconds), 4 on y; percent stays 0..100.
     const double xStep = m_maxX <= 10 ? 2 : niceCeil(m_maxX / 6);
@@ -308,14 +348,30 @@ void LiveChart::flush()
     }
     m_axisY->setTitleText(m_scale.label);
     fitBands();
+    syncPlot();
 }
 
 int LiveChart::displayedPointCount() const
 {
     int n = 0;
-    for (const auto &l : m_lines)
-        n += l.series ? int(l.series->count()) : 0;
+    for (int i = 0; i < m_plot->lineCount(); ++i)
+        n += int(m_plot->linePoints(i).size());
     return n;
+}
+
+QList<QPointF> LiveChart::linePoints(int index) const
+{
+    if (index < 0 || index >= m_order.size())
+        return {};
+    int seen = 0;
+    for (const QString &k : m_order) {
+        const Line &l = m_lines.find(k).value();
+        if (!l.series)
+            continue;
+        if (seen++ == index)
+            return m_plot->linePoints(l.plotLine);
+    }
+    return {};
 }
 
 qint64 LiveChart::receivedPointCount() const

@@ -1,9 +1,11 @@
 #pragma once
 // One live chart (bandwidth, IOPS, latency or CPU): one line per (target, metric),
-// coloured by target. Points arrive in batches (appendPoints) and reach the series in
-// one append() or replace() per line per refresh (flush), never one call per point.
-// The history here is bounded: per line at most one bucket (its min and max point) per
-// plot column (columnstore.h); the store keeps full resolution.
+// coloured by target. Points arrive in batches (appendPoints) and reach the plot once
+// per line per refresh (flush). The history here is bounded: per line at most one
+// bucket (its min and max point) per two plot columns (columnstore.h); the store keeps
+// full resolution. Qt Charts draws the frame (title, axes, legend, health bands); the
+// lines are drawn by a LivePlotItem over the plot area (liveplotitem.h says why). Each
+// line still has a QLineSeries, without points, for its legend entry and pen.
 #include "live/columnstore.h"
 #include "model/metric.h"
 #include "unitscale.h"
@@ -20,6 +22,8 @@ class QValueAxis;
 
 namespace cm::ui {
 
+class LivePlotItem;
+
 class LiveChart : public QChartView {
     Q_OBJECT
 public:
@@ -33,7 +37,10 @@ public:
     void flush();
 
     int lineCount() const { return int(series().size()); }   // segments shown
-    int displayedPointCount() const;     // points currently in the series
+    int displayedPointCount() const;     // points currently drawn (all lines)
+    // The points drawn for series()[index] (display unit), at most one per plot column.
+    QList<QPointF> linePoints(int index) const;
+    LivePlotItem *plotItem() const { return m_plot; }
     qint64 receivedPointCount() const;   // points received since clear()
     qsizetype heldPointCount() const;    // buckets held: bounded by the plot width per line
     UnitScale scale() const { return m_scale; }
@@ -53,20 +60,23 @@ public:
 
 protected:
     void resizeEvent(QResizeEvent *e) override;
+    void drawBackground(QPainter *painter, const QRectF &rect) override;
 
 private:
     void hideDuplicateLegendMarkers();
     void fitBands();
     void fitLegend();
+    void syncPlot();
+    void showLineName(int plotLine);
     struct Line {
         QString target;
         QString metric;
-        QLineSeries *series = nullptr;   // created with the first non-zero value
+        QLineSeries *series = nullptr;   // legend entry, created with the first non-zero value
+        int plotLine = -1;               // its index in m_plot
         bool hasSignal = false;
         ColumnStore history;
         QList<QPointF> pending;
-        qsizetype shownBuckets = 0;      // buckets the series shows
-        bool fresh = true;               // series (re)created: fill it completely
+        bool fresh = true;               // line (re)created: fill it completely
     };
     QLineSeries *createSeries(const QString &target, const QString &metric);
     int plotColumns() const;
@@ -78,12 +88,16 @@ private:
     QValueAxis *m_axisY = nullptr;
     QHash<QString, Line> m_lines;   // key: target '\n' metric '\n' step
     QHash<int, QAreaSeries *> m_bands;
+    double m_bandTop = -1;
+    LivePlotItem *m_plot = nullptr;
+    QList<QLineSeries *> m_plotSeries;   // by plot line
     QList<QString> m_order;
     UnitScale m_scale;
     double m_maxY = 0;
     double m_maxX = 0;
     int m_legendEntries = 0;
     QFont m_legendFont;
+    QBrush m_background;
 };
 
 } // namespace cm::ui
