@@ -2,6 +2,7 @@
 #include "clicommon.h"
 
 #include "ceph/cephconnectionspec.h"
+#include "ceph/labenv.h"
 #include "parse/cephconf.h"
 
 #include <QDir>
@@ -12,16 +13,7 @@ namespace cm::cli {
 
 QMap<QString, QString> labValues(const QString &dir)
 {
-    QMap<QString, QString> v;
-    QFile f(QDir(dir).filePath(QStringLiteral("lab.env")));
-    if (!f.open(QIODevice::ReadOnly))
-        return v;
-    for (const QByteArray &line : f.readAll().split('\n')) {
-        const qsizetype eq = line.indexOf('=');
-        if (eq > 0)
-            v.insert(QString::fromUtf8(line.left(eq)), QString::fromUtf8(line.mid(eq + 1)));
-    }
-    return v;
+    return readLabEnv(dir);
 }
 
 bool takeCephSpec(QStringList &args, const QString &command, CephConnectionSpec *spec, bool *given)

@@ -98,10 +98,12 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
                      health); the key stays in memory, or in the keychain with
                      --remember; the output never shows it
   cleanup [--conf F --keyring F --client admin | --lab DIR] [--node N --dir D]
+          [--s3-endpoint URL --access-key AK [--secret-ref env:VAR|lab:DIR|keychain]]
           [--dry-run] [--json]
                      find and remove what benchmarks left behind: clustermark-bench-…
-                     pools, RBD images and RADOS objects, and bench files in DIR on
-                     nodes; nothing else is ever removed
+                     pools, RBD images and RADOS objects, bench files in DIR on
+                     nodes, S3 buckets (emptied, unfinished uploads aborted; --lab
+                     also cleans the lab's gateway); nothing else is ever removed
   lab start [DIR] [--osds N] | lab stop DIR
                      a throwaway single-host Ceph cluster (scripts/lab/ceph-lab.sh,
                      found through $CLUSTERMARK_SCRIPTS)
