@@ -4,7 +4,8 @@
 // HttpResponseParser (core/parse) without copying bodies. It exists because libcurl
 // costs about twice the CPU per request of wrk, and on a loaded two-core machine that
 // alone kept 64 KiB GETs at ~0.6x of wrk (curl's own command line, `curl -Z`, got the
-// same ~0.6x). https:// stays on libcurl (S3HttpPool). Threading as S3HttpPool: callbacks on this loop's thread.
+// same ~0.6x). https:// stays on libcurl (S3HttpPool). Threading as S3HttpPool:
+// callbacks on this loop's thread.
 #include "s3/s3http.h"
 
 #include <atomic>
