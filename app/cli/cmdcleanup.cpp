@@ -6,9 +6,7 @@
 #include "ceph/cephconnectionspec.h"
 #include "ceph/leftovercleaner.h"
 #include "engine/nodeworker.h"
-#include "s3/s3client.h"
 #include "s3/s3leftovercleaner.h"
-#include "s3/s3secretref.h"
 #include "secrets/secretstore.h"
 
 #include <QJsonArray>
@@ -27,12 +25,6 @@ QString sizeText(const Leftover &l)
         parts << QStringLiteral("%1 objects").arg(l.objects);
     return parts.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(parts.join(QStringLiteral(", ")));
 }
-
-struct S3Target {
-    QString endpoint;
-    QString accessKey;
-    QString secretRef;
-};
 
 } // namespace
 
@@ -61,16 +53,16 @@ int cmdCleanup(const QStringList &argsIn)
         printErr(usage);
         return 2;
     }
-    QList<S3Target> s3Targets;
+    QList<S3CleanupTarget> s3Targets;
     if (!s3Endpoints.isEmpty())
-        s3Targets << S3Target{s3Endpoints.first(), accessKeys.first(), secretRefs.value(0, QStringLiteral("keychain"))};
+        s3Targets << S3CleanupTarget{s3Endpoints.first(), accessKeys.first(), secretRefs.value(0, QStringLiteral("keychain"))};
     for (qsizetype i = 0; i + 1 < cephArgs.size(); i += 2) {
         if (cephArgs.at(i) != u"--lab")
             continue;
         const QMap<QString, QString> lab = labValues(cephArgs.at(i + 1));
         const QString rgw = lab.value(QStringLiteral("RGW_ENDPOINT"));
         if (!rgw.isEmpty())
-            s3Targets << S3Target{rgw, lab.value(QStringLiteral("S3_ACCESS_KEY")), QStringLiteral("lab:") + cephArgs.at(i + 1)};
+            s3Targets << S3CleanupTarget{rgw, lab.value(QStringLiteral("S3_ACCESS_KEY")), QStringLiteral("lab:") + cephArgs.at(i + 1)};
     }
     const bool doCeph = !cephArgs.isEmpty() || (nodes.isEmpty() && s3Endpoints.isEmpty());
 
@@ -125,23 +117,8 @@ int cmdCleanup(const QStringList &argsIn)
         if (!dryRun)
             report.append(BenchFileCleaner::remove(*t, files));
     }
-    for (const S3Target &t : std::as_const(s3Targets)) {
-        QString secret;
-        if (const Error e = resolveS3Secret(t.secretRef, t.endpoint, t.accessKey, &secret)) {
-            fail(e.toString());
-            continue;
-        }
-        S3Config cfg;
-        cfg.endpoint = t.endpoint;
-        cfg.accessKey = t.accessKey.toUtf8();
-        cfg.secretKey = secret.toUtf8();
-        cfg.maxConnections = 8;
-        S3Client client(cfg);
-        if (client.configError()) {
-            fail(client.configError().toString());
-            continue;
-        }
-        const S3LeftoverScan scan = S3LeftoverCleaner::scan(client);
+    for (const S3CleanupTarget &t : std::as_const(s3Targets)) {
+        const S3LeftoverScan scan = S3LeftoverCleaner::scan(t);
         for (const QString &w : scan.warnings) {
             printErr(QStringLiteral("warning: %1").arg(w));
             warnings << w;
@@ -150,7 +127,7 @@ int cmdCleanup(const QStringList &argsIn)
             fail(scan.error.toString());
         found += scan.items;
         if (!dryRun && !scan.error)
-            report.append(S3LeftoverCleaner::remove(client, scan.items));
+            report.append(S3LeftoverCleaner::remove(t, scan.items));
     }
     failed = failed || !report.ok();
 

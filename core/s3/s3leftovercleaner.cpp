@@ -1,12 +1,61 @@
 #include "s3/s3leftovercleaner.h"
 
 #include "s3/s3client.h"
+#include "s3/s3secretref.h"
 
 #include <QLoggingCategory>
 
 namespace cm {
 
 Q_LOGGING_CATEGORY(lcS3Cleanup, "clustermark.core.s3cleanup")
+
+namespace {
+
+Error makeClient(const S3CleanupTarget &t, std::unique_ptr<S3Client> *client)
+{
+    QString secret;
+    if (Error e = resolveS3Secret(t.secretRef, t.endpoint, t.accessKey, &secret))
+        return e;
+    S3Config cfg;
+    cfg.endpoint = t.endpoint;
+    cfg.accessKey = t.accessKey.toUtf8();
+    cfg.secretKey = secret.toUtf8();
+    cfg.maxConnections = 8;
+    cfg.threads = 1;
+    *client = std::make_unique<S3Client>(cfg);
+    return (*client)->configError();
+}
+
+} // namespace
+
+S3LeftoverScan S3LeftoverCleaner::scan(const S3CleanupTarget &target, const CancelToken &cancel)
+{
+    std::unique_ptr<S3Client> client;
+    if (Error e = makeClient(target, &client)) {
+        S3LeftoverScan out;
+        out.error = e;
+        return out;
+    }
+    return scan(*client, cancel);
+}
+
+CleanupReport S3LeftoverCleaner::remove(const S3CleanupTarget &target, const QList<Leftover> &items, const CancelToken &cancel)
+{
+    QList<Leftover> mine;
+    for (const Leftover &l : items)
+        if (l.kind == Leftover::Kind::Bucket && l.location == target.endpoint)
+            mine << l;
+    if (mine.isEmpty())
+        return {};
+    std::unique_ptr<S3Client> client;
+    if (Error e = makeClient(target, &client)) {
+        CleanupReport rep;
+        for (const Leftover &l : std::as_const(mine))
+            rep.failed << LeftoverFailure{l, e};
+        return rep;
+    }
+    return remove(*client, mine, cancel);
+}
 
 S3LeftoverScan S3LeftoverCleaner::scan(S3Client &client, const CancelToken &cancel)
 {

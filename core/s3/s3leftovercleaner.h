@@ -21,10 +21,24 @@ struct S3LeftoverScan {
     Error error;              // the endpoint could not be listed (bad key, unreachable)
 };
 
+// An endpoint to clean, with its secret named by reference (resolveS3Secret: "env:VAR",
+// "lab:DIR" or "keychain").
+struct S3CleanupTarget {
+    QString endpoint;
+    QString accessKey;
+    QString secretRef = QStringLiteral("keychain");
+};
+
 class S3LeftoverCleaner {
 public:
     static S3LeftoverScan scan(S3Client &client, const CancelToken &cancel = {});
     static CleanupReport remove(S3Client &client, const QList<Leftover> &items, const CancelToken &cancel = {});
+
+    // The same through a target: resolves the secret and makes the client (a secret that
+    // cannot be resolved is the scan's error, or every item's failure).
+    static S3LeftoverScan scan(const S3CleanupTarget &target, const CancelToken &cancel = {});
+    // Only the items of this target's endpoint; others are left for their own target.
+    static CleanupReport remove(const S3CleanupTarget &target, const QList<Leftover> &items, const CancelToken &cancel = {});
 };
 
 } // namespace cm
