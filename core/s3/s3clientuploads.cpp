@@ -48,8 +48,11 @@ Error S3Client::abortAllMultipart(const QString &bucket, int *aborted)
                      QStringLiteral("refusing to change a bucket the app did not create (no %1 prefix)").arg(QLatin1String(kBucketPrefix)),
                      bucket);
     QList<S3MultipartUploadEntry> uploads;
-    if (Error e = listMultipartUploads(bucket, &uploads))
+    if (Error e = listMultipartUploads(bucket, &uploads)) {
+        if (e.detail == u"NotImplemented")
+            return {}; // a gateway that cannot list uploads: the objects still go
         return e;
+    }
     for (const S3MultipartUploadEntry &u : std::as_const(uploads)) {
         Error e = abortMultipart(bucket, u.key, u.uploadId);
         if (e && e.detail == u"NoSuchUpload")
