@@ -9,7 +9,17 @@
 
 namespace cm::ui {
 
-LeftoversDialog::LeftoversDialog(const CephConnectionSpec &spec, QWidget *parent) : QDialog(parent), m_spec(spec)
+namespace {
+
+bool withCeph(const CephConnectionSpec &spec, const QList<S3CleanupTarget> &s3)
+{
+    return !spec.confPath.isEmpty() || s3.isEmpty();
+}
+
+} // namespace
+
+LeftoversDialog::LeftoversDialog(const CephConnectionSpec &spec, QWidget *parent, const QList<S3CleanupTarget> &s3Targets)
+    : QDialog(parent), m_spec(spec), m_s3Targets(s3Targets)
 {
     setObjectName(QStringLiteral("leftoversDialog"));
     setWindowTitle(tr("Clean leftovers"));
@@ -17,7 +27,12 @@ LeftoversDialog::LeftoversDialog(const CephConnectionSpec &spec, QWidget *parent
     auto *intro = new QLabel(tr("Benchmarks name everything they create %1…: temporary pools, RBD images and RADOS "
                                 "objects. They are removed after every run; after a crash some may remain. Only names "
                                 "with exactly that prefix are listed and removed, nothing else.")
-                                 .arg(Leftover::prefix()),
+                                     .arg(Leftover::prefix())
+                                 + (s3Targets.isEmpty() ? QString()
+                                                        : QLatin1Char(' ')
+                                            + tr("On S3 (%1) the same goes for buckets: they are emptied, unfinished "
+                                                 "uploads aborted, and removed.")
+                                                  .arg(s3Targets.first().endpoint)),
                              this);
     intro->setWordWrap(true);
     v->addWidget(intro);
@@ -79,13 +94,22 @@ void LeftoversDialog::scan()
     m_list->clear();
     setBusy(true, tr("Looking for leftovers…"));
     m_cancel = CancelToken();
-    m_watcher.setFuture(QtConcurrent::run([spec = m_spec, cancel = m_cancel] {
+    m_watcher.setFuture(QtConcurrent::run([spec = m_spec, s3 = m_s3Targets, cancel = m_cancel] {
         Outcome o;
-        RadosClient client;   // this worker's own handle
-        if ((o.error = client.connect(spec)))
-            return o;
-        o.scan = LeftoverCleaner::scan(client, cancel);
-        o.error = o.scan.error;
+        if (withCeph(spec, s3)) {
+            RadosClient client;   // this worker's own handle
+            if ((o.error = client.connect(spec)))
+                return o;
+            o.scan = LeftoverCleaner::scan(client, cancel);
+            o.error = o.scan.error;
+        }
+        for (const S3CleanupTarget &t : s3) {
+            const S3LeftoverScan found = S3LeftoverCleaner::scan(t, cancel);   // the keychain read blocks here, not on the UI
+            o.scan.items += found.items;
+            o.scan.warnings += found.warnings;
+            if (found.error && !o.error)
+                o.error = found.error;
+        }
         return o;
     }));
 }
@@ -96,13 +120,21 @@ void LeftoversDialog::removeChecked()
     if (m_busy || items.isEmpty())
         return;
     setBusy(true, tr("Removing %n item(s)…", nullptr, int(items.size())));
-    m_watcher.setFuture(QtConcurrent::run([spec = m_spec, items, cancel = m_cancel] {
+    m_watcher.setFuture(QtConcurrent::run([spec = m_spec, s3 = m_s3Targets, items, cancel = m_cancel] {
         Outcome o;
         o.removed = true;
-        RadosClient client;
-        if ((o.error = client.connect(spec)))
-            return o;
-        o.report = LeftoverCleaner::remove(client, items, cancel);
+        QList<Leftover> cephItems;
+        for (const Leftover &l : items)
+            if (l.kind != Leftover::Kind::Bucket)
+                cephItems << l;
+        if (!cephItems.isEmpty()) {
+            RadosClient client;
+            if ((o.error = client.connect(spec)))
+                return o;
+            o.report = LeftoverCleaner::remove(client, cephItems, cancel);
+        }
+        for (const S3CleanupTarget &t : s3)
+            o.report.append(S3LeftoverCleaner::remove(t, items, cancel));
         return o;
     }));
 }
@@ -131,7 +163,9 @@ void LeftoversDialog::onDone()
     if (o.error)
         text = tr("Scan failed: %1").arg(o.error.message);
     else if (o.scan.items.isEmpty())
-        text = tr("Nothing left behind: the cluster holds no %1… pool, image or object.").arg(Leftover::prefix());
+        text = m_s3Targets.isEmpty()
+            ? tr("Nothing left behind: the cluster holds no %1… pool, image or object.").arg(Leftover::prefix())
+            : tr("Nothing left behind: no %1… pool, image, object or bucket.").arg(Leftover::prefix());
     else
         text = tr("%n leftover(s) found.", nullptr, int(o.scan.items.size()));
     if (!o.scan.warnings.isEmpty())

@@ -1,10 +1,12 @@
 #pragma once
 // "Clean leftovers…": lists what benchmarks left on the connected Ceph cluster after a
-// crash (pools, RBD images and RADOS objects named clustermark-bench-…, nothing else)
-// and removes the ticked ones. The scan and the removal run on a worker thread with
+// crash (pools, RBD images and RADOS objects named clustermark-bench-…, nothing else),
+// and on the given S3 endpoints (clustermark-bench-… buckets), and removes the ticked
+// ones. The scan and the removal run on a worker thread with
 // their own librados handle; the dialog stays responsive and can cancel a scan.
 #include "ceph/cephconnectionspec.h"
 #include "ceph/leftovercleaner.h"
+#include "s3/s3leftovercleaner.h"
 
 #include <QDialog>
 #include <QFutureWatcher>
@@ -18,7 +20,9 @@ namespace cm::ui {
 class LeftoversDialog : public QDialog {
     Q_OBJECT
 public:
-    explicit LeftoversDialog(const CephConnectionSpec &spec, QWidget *parent = nullptr);
+    // An empty spec (no conf) with S3 targets: S3 only.
+    explicit LeftoversDialog(const CephConnectionSpec &spec, QWidget *parent = nullptr,
+                             const QList<S3CleanupTarget> &s3Targets = {});
     ~LeftoversDialog() override;
 
     void scan();     // starts at construction; again with "Scan again"
@@ -44,6 +48,7 @@ private:
     void setBusy(bool busy, const QString &text);
 
     CephConnectionSpec m_spec;
+    QList<S3CleanupTarget> m_s3Targets;
     CancelToken m_cancel;
     QFutureWatcher<Outcome> m_watcher;
     QListWidget *m_list = nullptr;

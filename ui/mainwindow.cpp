@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "ceph/cephkeychain.h"
+#include "util/labenv.h"
 
 #include "addnodedialog.h"
 #include "cephconnectdialog.h"
@@ -265,7 +266,15 @@ void MainWindow::openLeftovers()
         statusBar()->showMessage(tr("Clean leftovers only when no benchmark is running."), 8000);
         return;
     }
-    auto *d = new LeftoversDialog(m_ceph->connection().spec, this);
+    // A lab's own S3 gateway is cleaned with it (its secret read from the lab's lab.env).
+    QList<S3CleanupTarget> s3;
+    if (m_ceph->connection().isLab()) {
+        const QMap<QString, QString> lab = readLabEnv(m_ceph->connection().labDir);
+        if (!lab.value(QStringLiteral("RGW_ENDPOINT")).isEmpty())
+            s3 << S3CleanupTarget{lab.value(QStringLiteral("RGW_ENDPOINT")), lab.value(QStringLiteral("S3_ACCESS_KEY")),
+                                  QStringLiteral("lab:") + m_ceph->connection().labDir};
+    }
+    auto *d = new LeftoversDialog(m_ceph->connection().spec, this, s3);
     d->setAttribute(Qt::WA_DeleteOnClose);
     d->open();
 }

@@ -35,6 +35,7 @@ int cmdTrust(const QStringList &args);
 int cmdCeph(const QStringList &args);
 int cmdLab(const QStringList &args);
 int cmdCleanup(const QStringList &args);
+int cmdS3(const QStringList &args);             // cmds3.cpp: `s3 create-user`
 int cmdImportResult(const QStringList &args);   // cmdimport.cpp
 int cephFetch(const QStringList &args);   // `ceph fetch`
 

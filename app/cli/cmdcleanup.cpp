@@ -1,11 +1,12 @@
 // `cleanup`: finds what benchmarks left behind (clustermark-bench-… pools, RBD images,
-// RADOS objects; bench files in a folder on nodes) and removes exactly that.
+// RADOS objects; bench files in a folder on nodes; S3 buckets) and removes exactly that.
 #include "clicommon.h"
 
 #include "bench/benchfilecleaner.h"
 #include "ceph/cephconnectionspec.h"
 #include "ceph/leftovercleaner.h"
 #include "engine/nodeworker.h"
+#include "s3/s3leftovercleaner.h"
 #include "secrets/secretstore.h"
 
 #include <QJsonArray>
@@ -31,22 +32,39 @@ int cmdCleanup(const QStringList &argsIn)
 {
     QStringList args = argsIn;
     const QString usage = QStringLiteral("usage: clustermark-cli cleanup [--conf F --keyring F --client admin | --lab DIR] "
-                                         "[--node N --dir D] [--dry-run] [--json]");
+                                         "[--node N --dir D] [--s3-endpoint URL --access-key AK "
+                                         "[--secret-ref env:VAR|lab:DIR|keychain]] [--dry-run] [--json]\n"
+                                         "  --lab DIR also cleans the lab's S3 gateway");
     const bool json = takeFlag(args, QStringLiteral("--json"));
     const bool dryRun = takeFlag(args, QStringLiteral("--dry-run"));
     const QStringList nodes = takeOption(args, QStringLiteral("--node"));
     const QStringList dirs = takeOption(args, QStringLiteral("--dir"));
+    const QStringList s3Endpoints = takeOption(args, QStringLiteral("--s3-endpoint"));
+    const QStringList accessKeys = takeOption(args, QStringLiteral("--access-key"));
+    const QStringList secretRefs = takeOption(args, QStringLiteral("--secret-ref"));
     // Ceph only when asked for, or when no node is given (then the local defaults).
     QStringList cephArgs;
     for (const QString &o : {QStringLiteral("--conf"), QStringLiteral("--keyring"), QStringLiteral("--client"),
                              QStringLiteral("--lab"), QStringLiteral("--timeout")})
         for (const QString &v : takeOption(args, o))
             cephArgs << o << v;
-    if (!args.isEmpty() || nodes.isEmpty() != dirs.isEmpty() || dirs.size() > 1) {
+    if (!args.isEmpty() || nodes.isEmpty() != dirs.isEmpty() || dirs.size() > 1 || s3Endpoints.size() > 1
+        || accessKeys.size() != s3Endpoints.size() || secretRefs.size() > s3Endpoints.size()) {
         printErr(usage);
         return 2;
     }
-    const bool doCeph = !cephArgs.isEmpty() || nodes.isEmpty();
+    QList<S3CleanupTarget> s3Targets;
+    if (!s3Endpoints.isEmpty())
+        s3Targets << S3CleanupTarget{s3Endpoints.first(), accessKeys.first(), secretRefs.value(0, QStringLiteral("keychain"))};
+    for (qsizetype i = 0; i + 1 < cephArgs.size(); i += 2) {
+        if (cephArgs.at(i) != u"--lab")
+            continue;
+        const QMap<QString, QString> lab = labValues(cephArgs.at(i + 1));
+        const QString rgw = lab.value(QStringLiteral("RGW_ENDPOINT"));
+        if (!rgw.isEmpty())
+            s3Targets << S3CleanupTarget{rgw, lab.value(QStringLiteral("S3_ACCESS_KEY")), QStringLiteral("lab:") + cephArgs.at(i + 1)};
+    }
+    const bool doCeph = !cephArgs.isEmpty() || (nodes.isEmpty() && s3Endpoints.isEmpty());
 
     QList<Leftover> found;
     QStringList warnings;
@@ -98,6 +116,18 @@ int cmdCleanup(const QStringList &argsIn)
         found += files;
         if (!dryRun)
             report.append(BenchFileCleaner::remove(*t, files));
+    }
+    for (const S3CleanupTarget &t : std::as_const(s3Targets)) {
+        const S3LeftoverScan scan = S3LeftoverCleaner::scan(t);
+        for (const QString &w : scan.warnings) {
+            printErr(QStringLiteral("warning: %1").arg(w));
+            warnings << w;
+        }
+        if (scan.error)
+            fail(scan.error.toString());
+        found += scan.items;
+        if (!dryRun && !scan.error)
+            report.append(S3LeftoverCleaner::remove(t, scan.items));
     }
     failed = failed || !report.ok();
 

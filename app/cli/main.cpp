@@ -108,10 +108,17 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
                      health); the key stays in memory, or in the keychain with
                      --remember; the output never shows it
   cleanup [--conf F --keyring F --client admin | --lab DIR] [--node N --dir D]
+          [--s3-endpoint URL --access-key AK [--secret-ref env:VAR|lab:DIR|keychain]]
           [--dry-run] [--json]
                      find and remove what benchmarks left behind: clustermark-bench-…
-                     pools, RBD images and RADOS objects, and bench files in DIR on
-                     nodes; nothing else is ever removed
+                     pools, RBD images and RADOS objects, bench files in DIR on
+                     nodes, S3 buckets (emptied, unfinished uploads aborted; --lab
+                     also cleans the lab's gateway); nothing else is ever removed
+  s3 create-user NODE|--lab DIR --uid UID [--endpoint URL] [--display-name NAME]
+          [--conf F] [--keyring F] [--id ID | --name TYPE.ID] [--sudo] [--json]
+                     create an RGW user with radosgw-admin on NODE (or the lab), or
+                     read it when it exists; its secret goes to the keychain, only
+                     the access key is printed
   lab start [DIR] [--osds N] | lab stop DIR
                      a throwaway single-host Ceph cluster (scripts/lab/ceph-lab.sh,
                      found through $CLUSTERMARK_SCRIPTS)
@@ -175,6 +182,7 @@ int main(int argc, char **argv)
     if (cmd == QLatin1String("ceph")) return cm::cli::cmdCeph(args);
     if (cmd == QLatin1String("lab")) return cm::cli::cmdLab(args);
     if (cmd == QLatin1String("cleanup")) return cm::cli::cmdCleanup(args);
+    if (cmd == QLatin1String("s3")) return cm::cli::cmdS3(args);
     if (cmd == QLatin1String("import-result")) return cm::cli::cmdImportResult(args);
     cm::cli::printErr(QStringLiteral("unknown command \"%1\"").arg(cmd));
     fputs(kUsage, stderr);

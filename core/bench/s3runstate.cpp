@@ -1,7 +1,6 @@
 #include "bench/s3runstate.h"
 
 #include "s3/s3secretref.h"
-#include "s3/s3uploadcleaner.h"
 
 namespace cm {
 
@@ -60,10 +59,9 @@ void S3RunState::finish(const std::function<void(const QString &)> &log)
         m_client.reset();
         return;
     }
-    int aborted = 0;
-    m_finishError = abortOpenUploads(*m_client, m_bucket, &aborted);
-    if (!m_finishError)
-        m_finishError = m_client->emptyBucket(m_bucket, &m_removed);
+    // emptyBucket aborts open multipart uploads first: a cut-off load can leave uploads
+    // whose id never came back, and RGW keeps such a bucket from being deleted.
+    m_finishError = m_client->emptyBucket(m_bucket, &m_removed);
     if (!m_finishError)
         m_finishError = m_client->deleteBucket(m_bucket);
     m_bucketRemoved = !m_finishError;

@@ -209,6 +209,32 @@ Error parseS3CompleteMultipart(const QByteArray &xml, S3CompleteMultipartResult 
     return {};
 }
 
+Error parseS3ListMultipartUploads(const QByteArray &xml, S3ListUploadsResult *out)
+{
+    std::unique_ptr<Node> root;
+    if (Error e = parseTree(xml, &root, "ListMultipartUploadsResult"))
+        return e;
+    if (Error e = expectRoot(*root, u"ListMultipartUploadsResult", "ListMultipartUploads"))
+        return e;
+    S3ListUploadsResult res;
+    res.bucket = root->childText(u"Bucket");
+    res.truncated = root->childText(u"IsTruncated").compare(QLatin1String("true"), Qt::CaseInsensitive) == 0;
+    res.nextKeyMarker = root->childText(u"NextKeyMarker");
+    res.nextUploadIdMarker = root->childText(u"NextUploadIdMarker");
+    for (const auto &c : root->children) {
+        if (c->name != u"Upload")
+            continue;
+        S3MultipartUploadEntry u{c->childText(u"Key"), c->childText(u"UploadId"), c->childText(u"Initiated")};
+        if (u.key.isEmpty() || u.uploadId.isEmpty())
+            return Error(Error::Code::ParseError, QStringLiteral("ListMultipartUploads: <Upload> without <Key> or <UploadId>"));
+        res.uploads.append(u);
+    }
+    if (res.truncated && res.nextKeyMarker.isEmpty() && res.nextUploadIdMarker.isEmpty())
+        return Error(Error::Code::ParseError, QStringLiteral("ListMultipartUploads: truncated without NextKeyMarker"));
+    *out = res;
+    return {};
+}
+
 QByteArray xmlEscape(const QString &text)
 {
     return text.toHtmlEscaped().toUtf8();

@@ -58,6 +58,22 @@ struct S3CompleteMultipartResult {
     QString etag;
 };
 
+// ListMultipartUploads: <ListMultipartUploadsResult>, the uploads begun and neither
+// completed nor aborted.
+struct S3MultipartUploadEntry {
+    QString key;
+    QString uploadId;
+    QString initiated;
+};
+
+struct S3ListUploadsResult {
+    QString bucket;
+    QList<S3MultipartUploadEntry> uploads;
+    bool truncated = false;
+    QString nextKeyMarker;        // with nextUploadIdMarker: where the next page starts
+    QString nextUploadIdMarker;
+};
+
 Error parseS3Error(const QByteArray &xml, S3ErrorBody *out);
 Error parseS3ListObjects(const QByteArray &xml, S3ListResult *out);
 Error parseS3ListBuckets(const QByteArray &xml, QList<S3BucketEntry> *out);
@@ -65,6 +81,9 @@ Error parseS3InitiateMultipart(const QByteArray &xml, S3InitiateMultipartResult 
 // A 200 reply to CompleteMultipartUpload may still carry an <Error> body (S3 sends the
 // status before the work is done): that comes back as CommandFailed with the S3 code.
 Error parseS3CompleteMultipart(const QByteArray &xml, S3CompleteMultipartResult *out);
+
+// Every <Upload> has a <Key> and an <UploadId>; a truncated listing names its next markers.
+Error parseS3ListMultipartUploads(const QByteArray &xml, S3ListUploadsResult *out);
 
 // XML escaping for request bodies (CompleteMultipartUpload, DeleteObjects).
 QByteArray xmlEscape(const QString &text);

@@ -1,10 +1,11 @@
 #pragma once
 // A lean HTTP/1.1 keep-alive client for plain http:// URLs: one epoll loop on its own
-// thread, up to N connections, requests written once and answers parsed in place
-// (Content-Length, chunked, HEAD). It exists because libcurl costs about twice the CPU
-// per request of wrk, and on a loaded two-core machine that alone kept 64 KiB GETs at
-// ~0.6x of wrk (curl's own command line, `curl -Z`, got the same ~0.6x). https:// stays
-// on libcurl (S3HttpPool). Threading as S3HttpPool: callbacks on this loop's thread.
+// thread, up to N connections, requests written once and answers read by the pure
+// HttpResponseParser (core/parse) without copying bodies. It exists because libcurl
+// costs about twice the CPU per request of wrk, and on a loaded two-core machine that
+// alone kept 64 KiB GETs at ~0.6x of wrk (curl's own command line, `curl -Z`, got the
+// same ~0.6x). https:// stays on libcurl (S3HttpPool). Threading as S3HttpPool:
+// callbacks on this loop's thread.
 #include "s3/s3http.h"
 
 #include <atomic>

@@ -73,6 +73,7 @@ public:
     Error listBuckets(QList<S3BucketEntry> *out);
     Error createBucket(const QString &bucket);
     Error deleteBucket(const QString &bucket);
+    // Aborts its unfinished multipart uploads, then deletes every object (app buckets only).
     Error emptyBucket(const QString &bucket, int *deleted = nullptr);
     // Empties and removes every bucket carrying the app's prefix (and no other).
     Error removeAppBuckets(QStringList *removed = nullptr);
@@ -85,6 +86,10 @@ public:
     Error putAuto(const QString &bucket, const QString &key, const QByteArray &data, qint64 multipartThreshold,
                   qint64 partSize);
     Error abortMultipart(const QString &bucket, const QString &key, const QString &uploadId);
+    // ListMultipartUploads, following its markers: uploads begun, neither completed nor aborted.
+    Error listMultipartUploads(const QString &bucket, QList<S3MultipartUploadEntry> *out, int *pages = nullptr);
+    // Aborts every unfinished multipart upload of an app bucket (emptyBucket does it first).
+    Error abortAllMultipart(const QString &bucket, int *aborted = nullptr);
 
     static constexpr qint64 kMinPartSize = 5 * 1024 * 1024; // S3's floor for all parts but the last
 

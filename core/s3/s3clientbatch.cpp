@@ -85,6 +85,8 @@ Error S3Client::emptyBucket(const QString &bucket, int *deleted)
         return e;
     if (deleted)
         *deleted = 0;
+    if (Error e = abortAllMultipart(bucket))
+        return e;
     while (true) {
         QList<S3ObjectEntry> objects;
         if (Error e = listObjects(bucket, QString(), &objects))

@@ -1,5 +1,5 @@
 // libFuzzer target: the S3 XML parsers (error, ListBucketResult, ListAllMyBucketsResult,
-// InitiateMultipartUploadResult, CompleteMultipartUploadResult) must never crash, hang or
+// InitiateMultipartUploadResult, CompleteMultipartUploadResult, ListMultipartUploadsResult) must never crash, hang or
 // leak on any input. Links clustermark_parse only.
 #include "parse/s3xml.h"
 
@@ -24,6 +24,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         __builtin_trap();
     cm::S3CompleteMultipartResult done;
     (void)cm::parseS3CompleteMultipart(input, &done);
+    cm::S3ListUploadsResult uploads;
+    if (!cm::parseS3ListMultipartUploads(input, &uploads)) {
+        for (const cm::S3MultipartUploadEntry &u : uploads.uploads)
+            if (u.key.isEmpty() || u.uploadId.isEmpty())
+                __builtin_trap(); // the parser promised complete entries
+        if (uploads.truncated && uploads.nextKeyMarker.isEmpty() && uploads.nextUploadIdMarker.isEmpty())
+            __builtin_trap();
+    }
     (void)cm::xmlEscape(QString::fromUtf8(input));
     return 0;
 }

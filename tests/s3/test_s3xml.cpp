@@ -97,6 +97,28 @@ private Q_SLOTS:
         QVERIFY(e.message.contains(QLatin1String("already in progress")));
     }
 
+    void multipartUploads()
+    {
+        S3ListUploadsResult l;
+        QVERIFY(!parseS3ListMultipartUploads(data("rgw-list-multipart-uploads.xml"), &l));
+        QCOMPARE(l.bucket, QStringLiteral("clustermark-bench-x"));
+        QCOMPARE(l.uploads.size(), 2);
+        QCOMPARE(l.uploads.at(0).key, QStringLiteral("bigkey"));
+        QCOMPARE(l.uploads.at(0).uploadId, QStringLiteral("2~bmM7p8Ddjgo2Vm0U6s9BMiWthivIu-P"));
+        QCOMPARE(l.uploads.at(1).key, QStringLiteral("k2"));
+        QCOMPARE(l.uploads.at(1).initiated, QStringLiteral("2026-11-30T04:56:43.029Z"));
+        QVERIFY(!l.truncated);
+        QVERIFY(!parseS3ListMultipartUploads(data("rgw-list-multipart-uploads-truncated.xml"), &l));
+        QVERIFY(l.truncated);
+        QCOMPARE(l.uploads.size(), 1);
+        QCOMPARE(l.nextKeyMarker, QStringLiteral("bigkey"));
+        QCOMPARE(l.nextUploadIdMarker, QStringLiteral("2~bmM7p8Ddjgo2Vm0U6s9BMiWthivIu-P"));
+        Error e = parseS3ListMultipartUploads("<ListMultipartUploadsResult><Upload><Key>a</Key></Upload></ListMultipartUploadsResult>", &l);
+        QVERIFY(e.message.contains(QLatin1String("without <Key> or <UploadId>")));
+        e = parseS3ListMultipartUploads("<ListMultipartUploadsResult><IsTruncated>true</IsTruncated></ListMultipartUploadsResult>", &l);
+        QVERIFY(e.message.contains(QLatin1String("truncated without")));
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QByteArray>("xml");
@@ -125,6 +147,8 @@ private Q_SLOTS:
         QVERIFY(parseS3ListBuckets(xml, &bl).isError());
         S3InitiateMultipartResult i;
         QVERIFY(parseS3InitiateMultipart(xml, &i).isError());
+        S3ListUploadsResult u;
+        QVERIFY(parseS3ListMultipartUploads(xml, &u).isError() || xml.contains("ENTITY"));
     }
 
     void escape()
