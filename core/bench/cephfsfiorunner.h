@@ -1,0 +1,35 @@
+#pragma once
+// One CephFS throughput step with fio on a node over SSH (CephFsKind, engine "fio"): fio
+// runs in the step's own folder clustermark-bench-<random> on a CephFS mount of the
+// node — an existing one (target mountPath), or one the app makes for the step (target
+// mount "ceph-fuse" / "kernel" with mountConsent) in a temporary folder and unmounts
+// afterwards. The folder (and the mount) are removed also after a cancel or an error.
+//
+// fio: ioengine=libaio, direct=1 (CephFS honours O_DIRECT through both clients: the
+// page cache neither absorbs writes nor serves reads), numjobs = threads, one file of
+// fileSize per job, json+ with --status-interval=1, streamed like the disk runner.
+#include "bench/steprunner.h"
+#include "model/plan.h"
+
+namespace cm {
+
+class CephFsFioRunner : public StepRunner {
+public:
+    CephFsFioRunner(Plan plan, int stepIndex);
+    StepOutcome run(StepContext &ctx) override;
+
+    // argv of fio for `step`, working in `folder` (a path on the node).
+    static QStringList fioArgs(const PlanStep &step, const QString &folder);
+    // argv that mounts the plan's fs at `mountPoint` (target mount ceph-fuse or kernel).
+    static QStringList mountArgs(const Plan &plan, const QString &mountPoint);
+    // argv that unmounts it again.
+    static QStringList unmountArgs(const Plan &plan, const QString &mountPoint);
+    // Where the fs root is on the node: mountPath, or `tempMount` when the app mounts.
+    static QString folderUnder(const Plan &plan, const QString &mountRoot, const QString &folderName);
+
+private:
+    Plan m_plan;
+    int m_stepIndex;
+};
+
+} // namespace cm
