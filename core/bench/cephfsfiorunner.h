@@ -27,7 +27,13 @@ public:
     // Where the fs root is on the node: mountPath, or `tempMount` when the app mounts.
     static QString folderUnder(const Plan &plan, const QString &mountRoot, const QString &folderName);
 
+    // /proc/mounts: the type of the mount holding `path` ("ceph", "fuse.ceph-fuse"…).
+    static QString mountTypeOf(const QByteArray &procMounts, const QString &path, QString *mountPoint = nullptr);
+    static bool isCephFsType(const QString &type);
+
 private:
+    Error sh(StepContext &ctx, const QStringList &argv, const CancelToken &cancel, int timeoutMs, QByteArray *out = nullptr);
+
     Plan m_plan;
     int m_stepIndex;
 };
