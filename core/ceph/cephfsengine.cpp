@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <fcntl.h>
 #include <random>
+#include <thread>
 
 Q_DECLARE_LOGGING_CATEGORY(lcCephFs)
 
@@ -112,8 +113,28 @@ Error CephFsEngine::run(const QString &dirIn, const CephFsWorkload &w, const Can
     if (!err && cancel.isCancelled())
         err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), folder);
     const double ioEnded = elapsed();
-    // Always, with no cancel token: the folder is the step's own.
-    const Error rm = m_mount.removeTree(folder, &m_entriesRemoved);
+    // Always, with no cancel token: the folder is the step's own. The metadata threads'
+    // folders go in parallel (many small files: one unlink round trip each).
+    Error rm;
+    if (w.isMetadata()) {
+        std::vector<std::thread> removers;
+        std::vector<Error> errors(size_t(w.threads));
+        std::vector<quint64> counts(size_t(w.threads), 0);
+        for (int t = 0; t < w.threads; ++t)
+            removers.emplace_back([&, t] {
+                const QString sub = folder + QStringLiteral("/t%1").arg(t);
+                if (m_mount.isDir(sub))
+                    errors[size_t(t)] = m_mount.removeTree(sub, &counts[size_t(t)]);
+            });
+        for (int t = 0; t < w.threads; ++t) {
+            removers[size_t(t)].join();
+            m_entriesRemoved += counts[size_t(t)];
+            if (errors[size_t(t)] && !rm)
+                rm = errors[size_t(t)];
+        }
+    }
+    if (const Error e = m_mount.removeTree(folder, &m_entriesRemoved); e && !rm)
+        rm = e;
     m_removed = !rm;
     if (rm) {
         qCWarning(lcCephFs) << "cannot remove" << folder << rm.message;
@@ -240,14 +261,10 @@ Error CephFsEngine::runMetadata(const CephFsWorkload &w, const CancelToken &canc
         if (r < 0)
             return CephFsMount::errnoError(r, QStringLiteral("cannot create folder %1").arg(sub), m_mount.context());
     }
-    // Paths built once: the timed ops should measure the file system, not QString.
-    std::vector<std::vector<QByteArray>> paths(size_t(w.threads));
-    for (int t = 0; t < w.threads; ++t) {
-        paths[size_t(t)].reserve(size_t(w.files));
-        const QByteArray base = (m_folder + QStringLiteral("/t%1/f").arg(t)).toUtf8();
-        for (int i = 0; i < w.files; ++i)
-            paths[size_t(t)].push_back(base + QByteArray::number(i));
-    }
+    std::vector<QByteArray> bases(size_t(w.threads));
+    for (int t = 0; t < w.threads; ++t)
+        bases[size_t(t)] = (m_folder + QStringLiteral("/t%1/f").arg(t)).toUtf8();
+    auto path = [&](int t, quint64 i) { return bases[size_t(t)] + QByteArray::number(i); };
     const std::vector<char> data = randomBuffer(size_t(w.fileSize));
     std::vector<quint64> created(size_t(w.threads), 0);
     QJsonObject meta;
@@ -289,7 +306,7 @@ Error CephFsEngine::runMetadata(const CephFsWorkload &w, const CancelToken &canc
     err = phase(CephFsWorkload::MetaOp::Create, [&](int t, quint64 i) -> qint64 {
         if (i >= quint64(w.files))
             return CephFsOpLoop::kDone;
-        const int fd = ceph_open(m, paths[size_t(t)][size_t(i)].constData(), O_CREAT | O_EXCL | O_WRONLY, 0644);
+        const int fd = ceph_open(m, path(t, i).constData(), O_CREAT | O_EXCL | O_WRONLY, 0644);
         if (fd < 0)
             return fd;
         int r = 0;
@@ -314,7 +331,7 @@ Error CephFsEngine::runMetadata(const CephFsWorkload &w, const CancelToken &canc
                 if (i >= created[size_t(t)])
                     return CephFsOpLoop::kDone;
                 struct ceph_statx sx = {};
-                const int r = ceph_statx(m2, paths[size_t(t)][size_t(i)].constData(), &sx, CEPH_STATX_SIZE | CEPH_STATX_MODE, 0);
+                const int r = ceph_statx(m2, path(t, i).constData(), &sx, CEPH_STATX_SIZE | CEPH_STATX_MODE, 0);
                 if (r < 0)
                     return r;
                 if (sx.stx_size != w.fileSize || !S_ISREG(sx.stx_mode))
@@ -334,7 +351,7 @@ Error CephFsEngine::runMetadata(const CephFsWorkload &w, const CancelToken &canc
         err = phase(CephFsWorkload::MetaOp::Delete, [&](int t, quint64 i) -> qint64 {
             if (i >= created[size_t(t)])
                 return CephFsOpLoop::kDone;
-            const int r = ceph_unlink(m, paths[size_t(t)][size_t(i)].constData());
+            const int r = ceph_unlink(m, path(t, i).constData());
             if (r == 0)
                 ++perThread[size_t(t)];
             return r < 0 ? r : 0;
