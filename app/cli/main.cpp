@@ -32,6 +32,16 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
         object write, read and stat with the app's own librados client over a working
         set of N objects (default 2048; 256 with --lab) that should exceed the OSDs'
         caches; read and stat steps write the set first; every object is removed after
+  plan cephfs [--lab DIR | --conf F --keyring F --client admin] [--fs NAME] [--dir /]
+             [--engine native|fio] [--node N (--mount-path P | --mount ceph-fuse|kernel
+             --mount-consent)] [--preset throughput|metadata|quick] [--bs 4M] [--threads N]
+             [--file-size 1G] [--files N] [--runtime S] [--iodepth N] [--timeout S]
+        CephFS throughput (seq/random read and write, one file per thread) and the
+        metadata rates of small files (create, stat, delete) with the app's own
+        libcephfs client (native: this machine), or throughput with fio on a node's
+        CephFS mount (an existing one, or a ceph-fuse/kernel mount the app makes in a
+        temporary folder with --mount-consent); every step works in its own folder
+        clustermark-bench-… under --dir, removed afterwards
   plan net --nodes USER@HOST[:PORT],USER@HOST[:PORT][,…] [--mode pair|star|mesh]
            [--direction forward|reverse|bidir] [--streams N] [--duration S]
            [--tool auto|iperf3|iperf2] [--server-address ADDR] [--centre-serves]
