@@ -32,6 +32,8 @@ QString kindDescription(const QString &id)
         return KindPage::tr("RBD: fio's rbd engine on a node, one test image per step (Ceph block storage)");
     if (id == QLatin1String("net-iperf"))
         return KindPage::tr("Network: iperf3 / iperf 2 between nodes, with per-link traffic (bonds, MTU, speeds)");
+    if (id == QLatin1String("cephfs"))
+        return KindPage::tr("CephFS: file throughput and small-file metadata rates (ClusterMark's own client, or fio on a node)");
     return id;
 }
 } // namespace

@@ -1,0 +1,165 @@
+// The metadata figures of a REAL CephFS run: a tiny metadata plan (CephFsKind::makePlan,
+// native engine) runs through the real RunEngine against the lab (scripts/lab/ceph-lab.sh)
+// into a real SQLite store; the live dashboard is fed the run's own SampleBuffer, and the
+// saved run is loaded like the session library does. Expected figures come from the
+// engine's stepFinished summaries, not from the panel.
+// CLUSTERMARK_SHOTS=<folder> saves a screenshot of the metadata tab.
+#include "bench/cephfskind.h"
+#include "bench/registry.h"
+#include "cephlabfixture.h"
+#include "engine/runengine.h"
+#include "live/livechart.h"
+#include "live/livedashboard.h"
+#include "results/cephfsmetapanel.h"
+#include "results/resultsloader.h"
+#include "results/rundetailpane.h"
+#include "testutil.h"
+
+#include <QDir>
+#include <QLineSeries>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cm;
+using namespace cm::ui;
+
+class TestCephFsMeta : public QObject {
+    Q_OBJECT
+
+    cmtest::CephLabFixture m_lab;
+    bool m_labUp = false;
+    QString m_labWhy;
+    QTemporaryDir m_home;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        registerBuiltinKinds();
+        QString why;
+        if (cmtest::CephLabFixture::available(&why)) {
+            m_labUp = m_lab.start(1);
+            m_labWhy = m_lab.whyNot();
+        } else {
+            m_labWhy = why;
+        }
+    }
+    void cleanupTestCase() { m_lab.stop(); }
+
+    void metadataRunShowsOneBarPerOp()
+    {
+        CM_REQUIRE_FIXTURE(m_labUp, m_labWhy);
+        CephFsKind::Options o;
+        o.conf = m_lab.confPath();
+        o.keyring = m_lab.keyringPath();
+        o.fsName = m_lab.cephfsName();
+        o.preset = QStringLiteral("metadata");
+        o.threads = 2;
+        o.files = 150;
+        o.runtime = 20;
+        o.timeout = 20;
+        Error e;
+        Plan plan = CephFsKind::makePlan({}, o, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        plan.name = QStringLiteral("cephfs metadata");
+        plan.ceph = {};   // no health poll: only the step's own samples reach the charts
+
+        const QString store = m_home.filePath(QStringLiteral("store.sqlite"));
+        RunEngine engine(store);
+        LiveDashboard live;
+        live.resize(1000, 640);
+        live.show();
+        QObject::connect(&engine, &RunEngine::runStarted, &live, &LiveDashboard::startRun);
+        QSignalSpy started(&engine, &RunEngine::runStarted);
+        QSignalSpy stepDone(&engine, &RunEngine::stepFinished);
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        engine.start(plan, {});
+        QVERIFY(started.wait(20000));
+        QVERIFY(finished.count() > 0 || finished.wait(180000));
+        QCOMPARE(finished.at(0).at(1).value<RunStatus>(), RunStatus::Completed);
+        live.finishRun(RunStatus::Completed);
+        const RunId id = started.at(0).at(0).value<RunId>();
+        QCOMPARE(stepDone.size(), 1);
+        const QJsonObject summary = stepDone.at(0).at(3).toJsonObject();
+        const QJsonObject meta = summary.value(QStringLiteral("meta")).toObject();
+        QCOMPARE(meta.keys().size(), 3);
+
+        // Live: ops/s went to the IOPS chart, latencies to the latency chart, named by op.
+        LiveChart *iops = live.chart(LiveDashboard::Chart::Iops);
+        LiveChart *lat = live.chart(LiveDashboard::Chart::Latency);
+        QVERIFY(live.samplesReceived() > 0);
+        QVERIFY2(iops->lineCount() >= 1, "no metadata ops/s line in the IOPS chart");
+        QVERIFY(lat->lineCount() >= 1);
+        QStringList names;
+        for (QLineSeries *s : iops->series())
+            names << s->name();
+        QVERIFY2(!names.filter(QStringLiteral("create ops/s")).isEmpty(), qPrintable(names.join(QLatin1Char('|'))));
+        for (const QString &n : std::as_const(names))
+            QVERIFY2(n.contains(QStringLiteral("ops/s")) && !n.contains(QStringLiteral("write")), qPrintable(n));
+        for (QLineSeries *s : lat->series())
+            QVERIFY2(s->name().contains(QRegularExpression(QStringLiteral("(create|stat|delete) p(50|99)$"))),
+                     qPrintable(s->name()));
+        QVERIFY(live.chart(LiveDashboard::Chart::Bandwidth)->lineCount() == 0);   // no bytes moved
+
+        // The saved run, loaded as the library does.
+        const RunDetail d = loadRunDetail(store, id);
+        QVERIFY2(!d.error, qPrintable(d.error.toString()));
+        QCOMPARE(d.plan.kind, CephFsKind::kindId());
+        RunDetailPane pane;
+        pane.resize(760, 440);
+        pane.show();
+        pane.showDetail(d);
+        QVERIFY(pane.isCephFsMetaShown());
+        QTRY_VERIFY(pane.cephFsMetaPanel()->width() > 300);
+        QCOMPARE(pane.tabs()->currentWidget()->findChild<CephFsMetaPanel *>(), pane.cephFsMetaPanel());
+        CephFsMetaPanel *panel = pane.cephFsMetaPanel();
+        QCOMPARE(panel->groups().size(), 1);
+        QCOMPARE(panel->barCount(), 3);
+        const CephFsMetaPanel::Group g = panel->groups().first();
+        QCOMPARE(g.threads, 2);
+        QCOMPARE(g.files, 150);
+        QStringList ops;
+        double maxOps = 0;
+        for (const CephFsMetaPanel::Bar &b : g.bars) {
+            ops << b.op;
+            const QJsonObject o = meta.value(b.op).toObject();
+            QCOMPARE(b.opsPerSec, o.value(QStringLiteral("iops")).toDouble());
+            QCOMPARE(b.p50Ns, o.value(QStringLiteral("lat_p50_ns")).toDouble());
+            QCOMPARE(b.p99Ns, o.value(QStringLiteral("lat_p99_ns")).toDouble());
+            QVERIFY(b.opsPerSec > 0);
+            QVERIFY(b.p50Ns > 0 && b.p50Ns <= b.p99Ns);
+            QCOMPARE(b.totalOps, qint64(2 * 150));   // every file created, stat-ed, deleted
+            maxOps = std::max(maxOps, b.opsPerSec);
+        }
+        QCOMPARE(ops, (QStringList{QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")}));
+        // Bars on one scale: the fastest op spans the full width, the others in proportion.
+        int full = 0;
+        for (int i = 0; i < 3; ++i)
+            full = std::max(full, panel->barRect(0, i).width());
+        QVERIFY(full > 100);
+        for (int i = 0; i < 3; ++i) {
+            const double want = full * g.bars.at(i).opsPerSec / maxOps;
+            QVERIFY2(std::abs(panel->barRect(0, i).width() - want) <= 2.0,
+                     qPrintable(QStringLiteral("%1: %2 px for %3 ops/s").arg(g.bars.at(i).op).arg(panel->barRect(0, i).width()).arg(g.bars.at(i).opsPerSec)));
+            QVERIFY(panel->barRect(0, i).top() > (i ? panel->barRect(0, i - 1).bottom() : 0));
+        }
+        const QString shots = qEnvironmentVariable("CLUSTERMARK_SHOTS");
+        if (!shots.isEmpty()) {
+            QDir().mkpath(shots);
+            QVERIFY(pane.grab().save(shots + QStringLiteral("/cephfs-meta.png"), "PNG"));
+            QVERIFY(live.grab().save(shots + QStringLiteral("/cephfs-live.png"), "PNG"));
+        }
+
+        // Another kind's run hides the tab again.
+        RunDetail other = d;
+        other.run.kind = QStringLiteral("disk-fio");
+        other.plan.kind = QStringLiteral("disk-fio");
+        pane.showDetail(other);
+        QVERIFY(!pane.isCephFsMetaShown());
+    }
+};
+
+QTEST_MAIN(TestCephFsMeta)
+#include "test_cephfsmeta.moc"
