@@ -92,6 +92,8 @@ private Q_SLOTS:
         QVERIFY(live.samplesReceived() > 0);
         QVERIFY2(iops->lineCount() >= 1, "no metadata ops/s line in the IOPS chart");
         QVERIFY(lat->lineCount() >= 1);
+        QVERIFY(iops->receivedPointCount() >= 3);   // at least one point per op
+        QVERIFY(lat->receivedPointCount() >= 6);    // p50 and p99 per op
         QStringList names;
         for (QLineSeries *s : iops->series())
             names << s->name();

@@ -159,6 +159,7 @@ private Q_SLOTS:
         QVERIFY(params->advancedBox()->isVisible());
         QCOMPARE(params->workloadList()->count(), 4);
         QVERIFY(!params->iodepthSpin()->isVisible());   // fio only
+        QVERIFY(!params->filesSpin()->isEnabled());     // no metadata step in this preset
         params->threadsSpin()->setValue(2);
         params->blockSizeEdit()->setText(QStringLiteral("1M"));
         params->runtimeSpin()->setValue(5);
@@ -310,6 +311,7 @@ private Q_SLOTS:
         const QString changes = review->changesLabel()->text();
         QVERIFY2(changes.contains(QStringLiteral("Mounted and unmounted")) && changes.contains(QStringLiteral("pve1")),
                  qPrintable(changes));
+        QCOMPARE(review->nameEdit()->text(), QStringLiteral("CephFS · Quick (pve1)"));
         saveShot(&w, QStringLiteral("cephfs-3-review-fio"));
 
         // Back to the target page: taking the consent back blocks Next again.
@@ -385,6 +387,7 @@ private Q_SLOTS:
         QCOMPARE(params->iodepthSpin()->value(), 2);
         QCOMPARE(params->checkedWorkloads().size(), 3);
         QVERIFY(clickNext(w));
+        QCOMPARE(page<CephFsReviewPage>(w)->nameEdit()->text(), QStringLiteral("fs bench"));   // its own name
         QCOMPARE(stepsJson(w.plan()), stepsJson(saved));
         QCOMPARE(w.plan().target, saved.target);
     }

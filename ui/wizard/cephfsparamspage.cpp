@@ -16,17 +16,6 @@
 namespace cm::ui {
 
 namespace {
-QString presetTitle(const Preset &p)
-{
-    if (p.id == QLatin1String("throughput"))
-        return CephFsParamsPage::tr("Throughput");
-    if (p.id == QLatin1String("metadata"))
-        return CephFsParamsPage::tr("Metadata (many small files)");
-    if (p.id == QLatin1String("quick"))
-        return CephFsParamsPage::tr("Quick");
-    return p.title.isEmpty() ? p.id : p.title;
-}
-
 bool isMetaStep(const PlanStep &s)
 {
     return s.params.value(QStringLiteral("workload")).toString() == QLatin1String("metadata");
@@ -42,6 +31,17 @@ QSpinBox *overrideSpin(int max, const QString &suffix, QWidget *parent)
     return s;
 }
 } // namespace
+
+QString CephFsParamsPage::presetTitle(const QString &id)
+{
+    if (id == QLatin1String("throughput"))
+        return tr("Throughput");
+    if (id == QLatin1String("metadata"))
+        return tr("Metadata (many small files)");
+    if (id == QLatin1String("quick"))
+        return tr("Quick");
+    return id;
+}
 
 QString CephFsParamsPage::presetDescription(const QString &id)
 {
@@ -152,7 +152,7 @@ void CephFsParamsPage::initializePage()
         m_presets->clear();
         for (const Preset &p : std::as_const(m_presetData)) {
             const bool metaOnly = std::all_of(p.steps.begin(), p.steps.end(), isMetaStep);
-            auto *item = new QListWidgetItem(presetTitle(p) + QLatin1Char('\n') + presetDescription(p.id), m_presets);
+            auto *item = new QListWidgetItem(presetTitle(p.id) + QLatin1Char('\n') + presetDescription(p.id), m_presets);
             item->setData(Qt::UserRole, p.id);
             if (fio() && metaOnly) {
                 item->setFlags(item->flags() & ~(Qt::ItemIsEnabled | Qt::ItemIsSelectable));
@@ -255,6 +255,17 @@ Plan CephFsParamsPage::buildPlan(Error *error) const
 
 void CephFsParamsPage::refresh()
 {
+    // Fields that no ticked workload uses are off.
+    bool meta = false;
+    bool io = false;
+    const int row = m_presets->currentRow();
+    const QStringList ids = checkedWorkloads();
+    for (const PlanStep &st : row >= 0 && row < m_presetData.size() ? m_presetData.at(row).steps : QList<PlanStep>{})
+        if (ids.contains(st.id))
+            (isMetaStep(st) ? meta : io) = true;
+    m_files->setEnabled(meta);
+    for (QWidget *w : std::initializer_list<QWidget *>{m_bs, m_fileSize, m_iodepth})
+        w->setEnabled(io);
     Error e;
     buildPlan(&e);
     m_problemText = e ? e.message : QString();

@@ -41,6 +41,7 @@ public:
     QSpinBox *iodepthSpin() const { return m_iodepth; }
     QLabel *problemLabel() const { return m_problem; }
 
+    static QString presetTitle(const QString &id);         // translated
     static QString presetDescription(const QString &id);   // plain language, translated
 
 private:

@@ -1,8 +1,11 @@
 #include "wizard/cephfsreviewpage.h"
 
 #include "bench/cephfskind.h"
+#include "wizard/cephfsparamspage.h"
 
 #include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QVBoxLayout>
 
 namespace cm::ui {
@@ -18,6 +21,9 @@ CephFsReviewPage::CephFsReviewPage(QWidget *parent) : ReviewPage(parent)
     m_changes->setMargin(6);
     if (auto *v = qobject_cast<QVBoxLayout *>(layout()))
         v->insertWidget(1, m_changes);   // below the name, session and duration
+    // Long mount + fio lines wrap: readable without scrolling sideways.
+    if (auto *commands = findChild<QPlainTextEdit *>(QStringLiteral("commands")))
+        commands->setLineWrapMode(QPlainTextEdit::WidgetWidth);
 }
 
 QString CephFsReviewPage::changesText(const Plan &plan)
@@ -27,8 +33,9 @@ QString CephFsReviewPage::changesText(const Plan &plan)
     const QString node = plan.nodes.isEmpty() || plan.nodes.first().isLocal() ? tr("this machine")
                                                                              : plan.nodes.first().displayName();
     QStringList lines;
-    lines << tr("Created and removed: for each test a folder %1<random> in %2 of %3, removed with everything in it "
-                "after the test (also after a cancel or an error). Nothing else in the file system is touched.")
+    lines << tr("Created and removed: for each test a new folder %1<random> under “%2” in %3; it is removed with "
+                "everything in it after the test (also after a cancel or an error). Nothing else in the file system is "
+                "touched.")
                  .arg(CephFsKind::folderPrefix(), o.dir, fs);
     if (o.engine == QLatin1String("native"))
         lines << tr("Client: ClusterMark's own libcephfs client on this machine, as client.%1.").arg(o.client);
@@ -43,8 +50,17 @@ QString CephFsReviewPage::changesText(const Plan &plan)
 
 void CephFsReviewPage::initializePage()
 {
+    const bool named = nameEdit()->isModified() || (planWizard()->isDuplicate() && !planWizard()->originalName().isEmpty());
     ReviewPage::initializePage();
+    if (!named) {
+        const Plan &plan = planWizard()->plan();
+        const QString node = plan.nodes.isEmpty() || plan.nodes.first().isLocal() ? tr("this machine")
+                                                                                 : plan.nodes.first().displayName();
+        nameEdit()->setText(tr("CephFS · %1 (%2)").arg(CephFsParamsPage::presetTitle(plan.preset), node));
+    }
     m_changes->setText(changesText(planWizard()->plan()));
+    if (auto *commands = findChild<QPlainTextEdit *>(QStringLiteral("commands")))
+        commands->moveCursor(QTextCursor::Start);   // the first step first
 }
 
 } // namespace cm::ui

@@ -25,14 +25,6 @@ bool isAbsoluteClean(const QString &p)
             return false;
     return true;
 }
-
-QLabel *noteLabel(const QString &text, QWidget *parent)
-{
-    auto *l = new QLabel(text, parent);
-    l->setWordWrap(true);
-    l->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    return l;
-}
 } // namespace
 
 CephFsTargetPage::CephFsTargetPage(QWidget *parent) : PlanWizardPage(parent)
@@ -115,7 +107,8 @@ CephFsTargetPage::CephFsTargetPage(QWidget *parent) : PlanWizardPage(parent)
     mountForm->addRow(tr("Keyring on the node:"), m_nodeKeyring);
     mountForm->addRow(tr("Client name:"), m_nodeClient);
     mv->addLayout(mountForm);
-    m_consentText = noteLabel(QString(), m_mountBox);
+    m_consentText = new QLabel(m_mountBox);
+    m_consentText->setWordWrap(true);
     m_consentText->setObjectName(QStringLiteral("cephFsConsentText"));
     mv->addWidget(m_consentText);
     m_consent = new QCheckBox(tr("I agree: mount the file system on the node for the run and unmount it afterwards"),
@@ -131,6 +124,20 @@ CephFsTargetPage::CephFsTargetPage(QWidget *parent) : PlanWizardPage(parent)
     m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
     v->addWidget(m_problem);
     v->addStretch(1);
+
+    // One label column for the forms of the page (the client form lays out its own).
+    QList<QFormLayout *> forms{top, nodeForm};
+    forms += m_client->findChildren<QFormLayout *>();
+    int labelWidth = 0;
+    for (int pass = 0; pass < 2; ++pass)
+        for (QFormLayout *f : std::as_const(forms))
+            for (int r = 0; r < f->rowCount(); ++r)
+                if (QLayoutItem *it = f->itemAt(r, QFormLayout::LabelRole); it && it->widget()) {
+                    if (pass == 0)
+                        labelWidth = std::max(labelWidth, it->widget()->sizeHint().width());
+                    else
+                        it->widget()->setMinimumWidth(labelWidth);
+                }
 
     connect(m_engine, &QComboBox::currentIndexChanged, this, &CephFsTargetPage::refresh);
     connect(m_client, &CephClientForm::changed, this, &CephFsTargetPage::refresh);
