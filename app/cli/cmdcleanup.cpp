@@ -1,9 +1,12 @@
 // `cleanup`: finds what benchmarks left behind (clustermark-bench-… pools, RBD images,
-// RADOS objects; bench files in a folder on nodes) and removes exactly that.
+// RADOS objects, folders at the root of the CephFS; bench files in a folder on nodes)
+// and removes exactly that.
 #include "clicommon.h"
 
 #include "bench/benchfilecleaner.h"
 #include "ceph/cephconnectionspec.h"
+#include "ceph/cephfsleftovers.h"
+#include "ceph/cephfsmount.h"
 #include "ceph/leftovercleaner.h"
 #include "engine/nodeworker.h"
 #include "secrets/secretstore.h"
@@ -31,17 +34,21 @@ int cmdCleanup(const QStringList &argsIn)
 {
     QStringList args = argsIn;
     const QString usage = QStringLiteral("usage: clustermark-cli cleanup [--conf F --keyring F --client admin | --lab DIR] "
-                                         "[--node N --dir D] [--dry-run] [--json]");
+                                         "[--fs NAME] [--node N --dir D] [--dry-run] [--json]");
     const bool json = takeFlag(args, QStringLiteral("--json"));
     const bool dryRun = takeFlag(args, QStringLiteral("--dry-run"));
     const QStringList nodes = takeOption(args, QStringLiteral("--node"));
     const QStringList dirs = takeOption(args, QStringLiteral("--dir"));
+    QString fsName = takeOption(args, QStringLiteral("--fs")).value(0);
     // Ceph only when asked for, or when no node is given (then the local defaults).
     QStringList cephArgs;
     for (const QString &o : {QStringLiteral("--conf"), QStringLiteral("--keyring"), QStringLiteral("--client"),
                              QStringLiteral("--lab"), QStringLiteral("--timeout")})
-        for (const QString &v : takeOption(args, o))
+        for (const QString &v : takeOption(args, o)) {
             cephArgs << o << v;
+            if (o == QLatin1String("--lab") && fsName.isEmpty())
+                fsName = labValues(v).value(QStringLiteral("CEPHFS_NAME"));
+        }
     if (!args.isEmpty() || nodes.isEmpty() != dirs.isEmpty() || dirs.size() > 1) {
         printErr(usage);
         return 2;
@@ -76,6 +83,22 @@ int cmdCleanup(const QStringList &argsIn)
             found += scan.items;
             if (!dryRun && !scan.error)
                 report.append(LeftoverCleaner::remove(client, scan.items));
+        }
+        // Folders at the root of the CephFS (the default one, or --fs).
+        CephFsMount fs;
+        if (const Error e = fs.mount(spec, fsName)) {
+            // No CephFS on the cluster is fine; an unreachable one was reported above.
+            const bool noFs = e.code == Error::Code::PathMissing && fsName.isEmpty();
+            if (!noFs && client.isConnected())
+                fail(e.toString());
+        } else {
+            Error se;
+            const QList<Leftover> folders = CephFsLeftovers::scan(fs, fsName, &se);
+            if (se)
+                fail(se.toString());
+            found += folders;
+            if (!dryRun)
+                report.append(CephFsLeftovers::remove(fs, folders));
         }
     }
     for (const QString &spec : nodes) {
