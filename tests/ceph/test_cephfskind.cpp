@@ -370,6 +370,38 @@ private Q_SLOTS:
         QVERIFY2(leftovers().isEmpty(), qPrintable(leftovers().join(QLatin1Char(' '))));
     }
 
+    // A wrong key: ceph-fuse fails at once, the step says so and leaves no folder.
+    void fioWrongKeyring()
+    {
+        QString why;
+        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
+        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("ceph-fuse")).isEmpty(), QStringLiteral("ceph-fuse missing"));
+        QVERIFY(startLab());
+        QTemporaryDir tmp;
+        const QString bad = tmp.filePath(QStringLiteral("bad.keyring"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("[client.admin]\n\tkey = AQBvbGJnAAAAABAAm1l2y0gYtUaj0pWB3wrWHQ==\n");
+        f.close();
+        const QStringList dirsBefore = tempMountDirs();
+        CephFsKind::Options o = fuseOptions();
+        o.keyring = bad;
+        o.runtime = 1;
+        o.fileSize = QStringLiteral("4M");
+        Error e;
+        const Plan plan = CephFsKind::makePlan({NodeSpec::parse(QStringLiteral("local"))}, o, &e);
+        QVERIFY(!e);
+        QElapsedTimer t;
+        t.start();
+        const StepOutcome out = runFio(plan, 0, CancelToken(), {});
+        qInfo("ceph-fuse with a wrong key: %lld ms: %s", t.elapsed(), qPrintable(out.error.toString()));
+        QCOMPARE(out.error.code, Error::Code::CommandFailed);
+        QVERIFY2(out.error.message.contains(QStringLiteral("cannot mount the file system with ceph-fuse")), qPrintable(out.error.toString()));
+        QVERIFY(t.elapsed() < 10000);
+        QVERIFY(ourMounts().isEmpty());
+        QCOMPARE(tempMountDirs(), dirsBefore);
+    }
+
     void fioRefusesANonCephFsPath()
     {
         CephFsKind::Options o;
