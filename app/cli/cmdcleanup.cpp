@@ -12,6 +12,7 @@
 #include "secrets/secretstore.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLocale>
 
 namespace cm::cli {
@@ -40,6 +41,7 @@ int cmdCleanup(const QStringList &argsIn)
     const QStringList nodes = takeOption(args, QStringLiteral("--node"));
     const QStringList dirs = takeOption(args, QStringLiteral("--dir"));
     QString fsName = takeOption(args, QStringLiteral("--fs")).value(0);
+    const bool fsGiven = !fsName.isEmpty();
     // Ceph only when asked for, or when no node is given (then the local defaults).
     QStringList cephArgs;
     for (const QString &o : {QStringLiteral("--conf"), QStringLiteral("--keyring"), QStringLiteral("--client"),
@@ -84,13 +86,18 @@ int cmdCleanup(const QStringList &argsIn)
             if (!dryRun && !scan.error)
                 report.append(LeftoverCleaner::remove(client, scan.items));
         }
-        // Folders at the root of the CephFS (the default one, or --fs).
+        // Folders at the root of the CephFS (the default one, or --fs). A cluster
+        // without one is skipped (a mount would only time out).
+        QByteArray fsList;
+        const bool hasFs = client.isConnected()
+            && !client.monCommand({{QStringLiteral("prefix"), QStringLiteral("fs ls")}, {QStringLiteral("format"), QStringLiteral("json")}}, &fsList)
+            && !QJsonDocument::fromJson(fsList).array().isEmpty();
         CephFsMount fs;
-        if (const Error e = fs.mount(spec, fsName)) {
-            // No CephFS on the cluster is fine; an unreachable one was reported above.
-            const bool noFs = e.code == Error::Code::PathMissing && fsName.isEmpty();
-            if (!noFs && client.isConnected())
-                fail(e.toString());
+        if (!hasFs) {
+            if (fsGiven && client.isConnected())
+                fail(QStringLiteral("the cluster has no CephFS named %1").arg(fsName));
+        } else if (const Error e = fs.mount(spec, fsName)) {
+            fail(e.toString());
         } else {
             Error se;
             const QList<Leftover> folders = CephFsLeftovers::scan(fs, fsName, &se);
