@@ -107,10 +107,11 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
                      then /etc/ceph) in one round trip, test the connection (fsid,
                      health); the key stays in memory, or in the keychain with
                      --remember; the output never shows it
-  cleanup [--conf F --keyring F --client admin | --lab DIR] [--node N --dir D]
+  cleanup [--conf F --keyring F --client admin | --lab DIR] [--fs NAME] [--node N --dir D]
           [--dry-run] [--json]
                      find and remove what benchmarks left behind: clustermark-bench-…
-                     pools, RBD images and RADOS objects, and bench files in DIR on
+                     pools, RBD images and RADOS objects, folders at the root of the
+                     CephFS (--fs, else the default one), and bench files in DIR on
                      nodes; nothing else is ever removed
   lab start [DIR] [--osds N] | lab stop DIR
                      a throwaway single-host Ceph cluster (scripts/lab/ceph-lab.sh,

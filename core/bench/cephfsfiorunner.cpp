@@ -57,12 +57,11 @@ QStringList CephFsFioRunner::mountArgs(const Plan &plan, const QString &mountPoi
     const QString fs = targetString(plan, "fsName");
     const QString timeout = QString::number(plan.target.value(QStringLiteral("timeout")).toInt(30));
     if (targetString(plan, "mount") == QLatin1String("kernel")) {
-        // mount.ceph fills in the monitors and the secret from the conf and keyring.
+        // mount.ceph fills in the monitors and the key from the conf (the keyring it
+        // names, or /etc/ceph's): its secretfile= wants a bare key, not a keyring.
         QStringList opts{QStringLiteral("name=") + client};
         if (!conf.isEmpty())
             opts << QStringLiteral("conf=") + conf;
-        if (!keyring.isEmpty())
-            opts << QStringLiteral("secretfile=") + keyring;
         if (!fs.isEmpty())
             opts << QStringLiteral("mds_namespace=") + fs;
         return {QStringLiteral("mount"), QStringLiteral("-t"), QStringLiteral("ceph"), QStringLiteral(":/"), mountPoint,
@@ -241,6 +240,10 @@ StepOutcome CephFsFioRunner::run(StepContext &ctx)
             e = rm;
         else if (rm && ctx.log)
             ctx.log(QStringLiteral("%1: %2").arg(ctx.nodeName, rm.message));
+    }
+    if (!mounted && !tempMount.isEmpty()) {   // a mount cut short by a cancel may still have happened
+        QString mp;
+        mounted = !mountTypeOf(ctx.transport->readFile(QStringLiteral("/proc/mounts")), tempMount, &mp).isEmpty() && mp == tempMount;
     }
     if (mounted) {
         Error um = sh(ctx, unmountArgs(m_plan, tempMount), CancelToken(), 60000);

@@ -5,6 +5,10 @@
 // mount "ceph-fuse" / "kernel" with mountConsent) in a temporary folder and unmounts
 // afterwards. The folder (and the mount) are removed also after a cancel or an error.
 //
+// The kernel mount (mount -t ceph, needs the ceph module) takes the monitors and the
+// key from the conf through mount.ceph; it is not exercised by the tests (the test
+// machine has no ceph module), ceph-fuse is.
+//
 // fio: ioengine=libaio, direct=1 (CephFS honours O_DIRECT through both clients: the
 // page cache neither absorbs writes nor serves reads), numjobs = threads, one file of
 // fileSize per job, json+ with --status-interval=1, streamed like the disk runner.

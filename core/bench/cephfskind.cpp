@@ -315,7 +315,6 @@ QString CephFsKind::commandPreview(const Plan &plan, int stepIndex, const NodeSp
 
 double CephFsKind::estimatedSeconds(const Plan &plan, int stepIndex) const
 {
-    Q_UNUSED(plan);
     if (stepIndex < 0 || stepIndex >= plan.steps.size())
         return 0;
     Error e;
@@ -327,8 +326,8 @@ double CephFsKind::estimatedSeconds(const Plan &plan, int stepIndex) const
         const double phase = qMin(double(w.runtimeSec), double(w.threads) * w.files / 1000.0);
         return phase * double(w.ops.size()) + double(w.threads) * w.files / 2000.0 + 2;
     }
-    // Prefill at a guessed 300 MB/s.
-    const bool prefill = w.reads() || w.random();
+    // Prefill at a guessed 300 MB/s (fio lays out every file before it starts).
+    const bool prefill = w.reads() || w.random() || !isNative(plan);
     return w.runtimeSec + (prefill ? double(w.workingSetBytes()) / 300e6 : 0) + 2;
 }
 

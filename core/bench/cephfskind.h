@@ -44,7 +44,12 @@
 // lat_*_ns, histogram}, "write":{…}} (fio's shape); metadata {"meta":{"create":{iops,
 // total_ops, runtime_ms, lat_mean_ns, lat_min_ns, lat_max_ns, lat_p50_ns, lat_p99_ns,
 // lat_p999_ns, histogram}, "stat":{…}, "delete":{…}}, "opsPerSecond": create's iops
-// (or the first op's), "files", "threads"}; both with "engine", "folder", "workload".
+// (or the first op's), "files", "file_size", "files_created", "files_deleted"}; both
+// with "engine", "folder", "workload", "threads", "cleanup_ms", "entries_removed";
+// native throughput also "block_size", "file_size", "file_bytes" (the files' sizes as
+// the fs reports them), "prefill_ms", "direct"; fio adds "fio_version".
+// Not bounded: an MDS that stops answering mid-step (libcephfs has no MDS request
+// timeout) stalls the native metadata ops; mon and OSD ops are bounded by `timeout`.
 #include "bench/runnerkind.h"
 #include "ceph/cephconnectionspec.h"
 #include "ceph/cephfsworkload.h"

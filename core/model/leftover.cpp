@@ -4,6 +4,15 @@
 
 namespace cm {
 
+namespace {
+QString locationKey(Leftover::Kind k)
+{
+    return k == Leftover::Kind::NodeFile ? QStringLiteral("node")
+        : k == Leftover::Kind::FsFolder  ? QStringLiteral("fs")
+                                         : QStringLiteral("pool");
+}
+} // namespace
+
 bool Leftover::hasPrefix(const QString &name)
 {
     return name.size() > prefix().size() && name.startsWith(prefix(), Qt::CaseSensitive);
@@ -16,6 +25,7 @@ QString Leftover::kindName(Kind k)
     case Kind::Image: return QStringLiteral("image");
     case Kind::Object: return QStringLiteral("object");
     case Kind::NodeFile: return QStringLiteral("file");
+    case Kind::FsFolder: return QStringLiteral("folder");
     }
     return QStringLiteral("unknown");
 }
@@ -29,6 +39,8 @@ QString Leftover::describe() const
         return nspace.isEmpty() ? QStringLiteral("object %1/%2").arg(location, name)
                                 : QStringLiteral("object %1/%2/%3").arg(location, nspace, name);
     case Kind::NodeFile: return QStringLiteral("file %1:%2").arg(location, name);
+    case Kind::FsFolder:
+        return QStringLiteral("CephFS folder %1%2").arg(location.isEmpty() ? QString() : location + QLatin1Char(':'), name);
     }
     return name;
 }
@@ -37,7 +49,7 @@ QJsonObject Leftover::toJson() const
 {
     QJsonObject o{{QStringLiteral("kind"), kindName(kind)}, {QStringLiteral("name"), name}};
     if (!location.isEmpty())
-        o.insert(kind == Kind::NodeFile ? QStringLiteral("node") : QStringLiteral("pool"), location);
+        o.insert(locationKey(kind), location);
     if (!nspace.isEmpty())
         o.insert(QStringLiteral("namespace"), nspace);
     if (bytes >= 0)
@@ -60,10 +72,12 @@ Leftover Leftover::fromJson(const QJsonObject &o, bool *ok)
         l.kind = Kind::Object;
     else if (k == QLatin1String("file"))
         l.kind = Kind::NodeFile;
+    else if (k == QLatin1String("folder"))
+        l.kind = Kind::FsFolder;
     else
         known = false;
     l.name = o.value(QStringLiteral("name")).toString();
-    l.location = o.value(l.kind == Kind::NodeFile ? QStringLiteral("node") : QStringLiteral("pool")).toString();
+    l.location = o.value(locationKey(l.kind)).toString();
     l.nspace = o.value(QStringLiteral("namespace")).toString();
     l.bytes = qint64(o.value(QStringLiteral("bytes")).toDouble(-1));
     l.objects = qint64(o.value(QStringLiteral("objects")).toDouble(-1));

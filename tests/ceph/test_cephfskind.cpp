@@ -1,3 +1,5 @@
+// libcephfs.h refuses a 32-bit off_t: this must come before any system header.
+#define _FILE_OFFSET_BITS 64
 // The "cephfs" runner kind: presets, makePlan/Options, validation and previews;
 // `clustermark-cli plan cephfs` errors; a quick native plan through `clustermark-cli
 // run` against the real lab; fio on a real ceph-fuse mount of the lab made by the step
@@ -6,6 +8,7 @@
 #include "bench/cephfsfiorunner.h"
 #include "bench/cephfskind.h"
 #include "bench/registry.h"
+#include "ceph/cephfsleftovers.h"
 #include "ceph/cephfsmount.h"
 #include "cephlabfixture.h"
 #include "clirun.h"
@@ -21,6 +24,9 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cephfs/libcephfs.h>
+#include <fcntl.h>
 
 using namespace cm;
 
@@ -364,6 +370,38 @@ private Q_SLOTS:
         QVERIFY2(leftovers().isEmpty(), qPrintable(leftovers().join(QLatin1Char(' '))));
     }
 
+    // A wrong key: ceph-fuse fails at once, the step says so and leaves no folder.
+    void fioWrongKeyring()
+    {
+        QString why;
+        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
+        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("ceph-fuse")).isEmpty(), QStringLiteral("ceph-fuse missing"));
+        QVERIFY(startLab());
+        QTemporaryDir tmp;
+        const QString bad = tmp.filePath(QStringLiteral("bad.keyring"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("[client.admin]\n\tkey = AQBvbGJnAAAAABAAm1l2y0gYtUaj0pWB3wrWHQ==\n");
+        f.close();
+        const QStringList dirsBefore = tempMountDirs();
+        CephFsKind::Options o = fuseOptions();
+        o.keyring = bad;
+        o.runtime = 1;
+        o.fileSize = QStringLiteral("4M");
+        Error e;
+        const Plan plan = CephFsKind::makePlan({NodeSpec::parse(QStringLiteral("local"))}, o, &e);
+        QVERIFY(!e);
+        QElapsedTimer t;
+        t.start();
+        const StepOutcome out = runFio(plan, 0, CancelToken(), {});
+        qInfo("ceph-fuse with a wrong key: %lld ms: %s", t.elapsed(), qPrintable(out.error.toString()));
+        QCOMPARE(out.error.code, Error::Code::CommandFailed);
+        QVERIFY2(out.error.message.contains(QStringLiteral("cannot mount the file system with ceph-fuse")), qPrintable(out.error.toString()));
+        QVERIFY(t.elapsed() < 10000);
+        QVERIFY(ourMounts().isEmpty());
+        QCOMPARE(tempMountDirs(), dirsBefore);
+    }
+
     void fioRefusesANonCephFsPath()
     {
         CephFsKind::Options o;
@@ -383,6 +421,56 @@ private Q_SLOTS:
         QCOMPARE(CephFsFioRunner::mountTypeOf(mounts, QStringLiteral("/mnt/my fs/a"), &mp), QStringLiteral("fuse.ceph-fuse"));
         QCOMPARE(mp, QStringLiteral("/mnt/my fs"));
         QCOMPARE(CephFsFioRunner::mountTypeOf(mounts, QStringLiteral("/mnt/my fsx"), &mp), QStringLiteral("ext4"));
+    }
+
+    // `cleanup` removes prefixed folders at the fs root, and nothing else.
+    void cleanupRemovesOnlyPrefixedFolders()
+    {
+        QString why;
+        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
+        QVERIFY(startLab());
+        ceph_mount_info *m = m_observer.handle();
+        QCOMPARE(ceph_mkdirs(m, "/clustermark-bench-crashed1/t0", 0755), 0);
+        const int fd = ceph_open(m, "/clustermark-bench-crashed1/t0/f1", O_CREAT | O_WRONLY, 0644);
+        QVERIFY(fd >= 0);
+        QCOMPARE(ceph_write(m, fd, "data", 4, 0), 4);
+        ceph_close(m, fd);
+        QCOMPARE(ceph_mkdir(m, "/clustermark-benchX", 0755), 0);          // not the prefix
+        QCOMPARE(ceph_mkdir(m, "/keep-me", 0755), 0);
+        QCOMPARE(ceph_mkdir(m, "/keep-me/clustermark-bench-deep", 0755), 0);   // not at the root
+        const int file = ceph_open(m, "/clustermark-bench-afile", O_CREAT | O_WRONLY, 0644);   // a file, not a folder
+        QVERIFY(file >= 0);
+        ceph_close(m, file);
+
+        Out dry = cli({QStringLiteral("cleanup"), QStringLiteral("--lab"), m_lab.dir(), QStringLiteral("--dry-run"), QStringLiteral("--json")});
+        QVERIFY2(dry.code == 0, dry.err.constData());
+        const QJsonArray found = dry.json().value(QStringLiteral("found")).toArray();
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.first().toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("folder"));
+        QCOMPARE(found.first().toObject().value(QStringLiteral("name")).toString(), QStringLiteral("/clustermark-bench-crashed1"));
+        QVERIFY(m_observer.isDir(QStringLiteral("/clustermark-bench-crashed1")));
+
+        Out run = cli({QStringLiteral("cleanup"), QStringLiteral("--lab"), m_lab.dir()});
+        QVERIFY2(run.code == 0, run.err.constData());
+        QVERIFY2(run.out.contains("removed CephFS folder cephfs:/clustermark-bench-crashed1"), run.out.constData());
+        QVERIFY(!m_observer.isDir(QStringLiteral("/clustermark-bench-crashed1")));
+        QVERIFY(m_observer.isDir(QStringLiteral("/clustermark-benchX")));
+        QVERIFY(m_observer.isDir(QStringLiteral("/keep-me/clustermark-bench-deep")));
+        struct ceph_statx sx = {};
+        QCOMPARE(ceph_statx(m, "/clustermark-bench-afile", &sx, CEPH_STATX_SIZE, 0), 0);
+
+        // Forged items are refused, one by one.
+        const CleanupReport rep = CephFsLeftovers::remove(
+            m_observer, {Leftover::make(Leftover::Kind::FsFolder, {}, QStringLiteral("/keep-me")),
+                         Leftover::make(Leftover::Kind::FsFolder, {}, QStringLiteral("/keep-me/../clustermark-bench-x")),
+                         Leftover::make(Leftover::Kind::Pool, {}, QStringLiteral("clustermark-bench-pool"))});
+        QCOMPARE(rep.removed.size(), 0);
+        QCOMPARE(rep.failed.size(), 3);
+        QCOMPARE(rep.failed.at(0).error.code, Error::Code::Unsafe);
+        QVERIFY(m_observer.isDir(QStringLiteral("/keep-me")));
+        QVERIFY(!m_observer.removeTree(QStringLiteral("/keep-me")));
+        QCOMPARE(ceph_rmdir(m, "/clustermark-benchX"), 0);
+        QCOMPARE(ceph_unlink(m, "/clustermark-bench-afile"), 0);
     }
 
     void cleanupTestCase()
