@@ -109,6 +109,15 @@ private Q_SLOTS:
         const RunDetail d = loadRunDetail(store, id);
         QVERIFY2(!d.error, qPrintable(d.error.toString()));
         QCOMPARE(d.plan.kind, CephFsKind::kindId());
+        // Listed with the other runs, its key figure the create rate.
+        Error le;
+        bool listed = false;
+        for (const ResultRow &row : loadResultRows(store, &le))
+            if (row.run.id == id) {
+                listed = true;
+                QVERIFY2(keyFigures(row.steps).contains(QStringLiteral("creates/s")), qPrintable(keyFigures(row.steps)));
+            }
+        QVERIFY2(!le && listed, qPrintable(le.toString()));
         RunDetailPane pane;
         pane.resize(760, 440);
         pane.show();
@@ -150,6 +159,7 @@ private Q_SLOTS:
         const QString shots = qEnvironmentVariable("CLUSTERMARK_SHOTS");
         if (!shots.isEmpty()) {
             QDir().mkpath(shots);
+            pane.resize(760, 300);
             QVERIFY(pane.grab().save(shots + QStringLiteral("/cephfs-meta.png"), "PNG"));
             QVERIFY(live.grab().save(shots + QStringLiteral("/cephfs-live.png"), "PNG"));
         }
