@@ -1,19 +1,22 @@
 // The metadata figures of a REAL CephFS run: a tiny metadata plan (CephFsKind::makePlan,
 // native engine) runs through the real RunEngine against the lab (scripts/lab/ceph-lab.sh)
 // into a real SQLite store; the live dashboard is fed the run's own SampleBuffer, and the
-// saved run is loaded like the session library does. Expected figures come from the
+// saved run is loaded like the session library does. A second case feeds the dashboard
+// the engine's metadata metric names without the lab. Expected figures come from the
 // engine's stepFinished summaries, not from the panel.
 // CLUSTERMARK_SHOTS=<folder> saves a screenshot of the metadata tab.
 #include "bench/cephfskind.h"
 #include "bench/registry.h"
 #include "cephlabfixture.h"
 #include "engine/runengine.h"
+#include "live/figurecard.h"
 #include "live/livechart.h"
 #include "live/livedashboard.h"
 #include "results/cephfsmetapanel.h"
 #include "results/resultsloader.h"
 #include "results/rundetailpane.h"
 #include "testutil.h"
+#include "unitscale.h"
 
 #include <QDir>
 #include <QLineSeries>
@@ -47,6 +50,53 @@ private Q_SLOTS:
         }
     }
     void cleanupTestCase() { m_lab.stop(); }
+
+    // No lab needed: a real SampleBuffer with the metric names the CephFS engine emits
+    // (model/metric.h); the three op phases follow each other as in a metadata step.
+    void liveChartsPlotMetadataMetrics()
+    {
+        LiveDashboard dash;
+        dash.resize(1000, 640);
+        dash.show();
+        auto buffer = std::make_shared<SampleBuffer>();
+        Plan plan;
+        plan.kind = CephFsKind::kindId();
+        plan.steps = {PlanStep{QStringLiteral("metadata"), QStringLiteral("Small files"), {}}};
+        dash.startRun(7, plan, buffer, 30);
+        const QString t = QStringLiteral("local:cephfs");
+        const QStringList ops{QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")};
+        SampleList list;
+        for (int o = 0; o < 3; ++o)
+            for (int i = 0; i < 5; ++i) {
+                const double x = o * 5 + i;
+                list << Sample{0, t, metric::metaIops(ops.at(o)), x, 1000.0 * (o + 1)}
+                     << Sample{0, t, metric::metaLatP50(ops.at(o)), x, 500e3}
+                     << Sample{0, t, metric::metaLatP99(ops.at(o)), x, 2e6}
+                     << Sample{0, t, metric::metaLatP999(ops.at(o)), x, 9e6}
+                     << Sample{0, t, metric::metaLatMean(ops.at(o)), x, 700e3};
+            }
+        buffer->append(list);
+        QTRY_COMPARE_WITH_TIMEOUT(dash.samplesReceived(), qint64(list.size()), 3000);
+        LiveChart *iops = dash.chart(LiveDashboard::Chart::Iops);
+        LiveChart *lat = dash.chart(LiveDashboard::Chart::Latency);
+        QCOMPARE(iops->lineCount(), 3);   // one line per op
+        QCOMPARE(lat->lineCount(), 6);    // p50 and p99 per op (p99.9 and mean are not plotted)
+        QCOMPARE(dash.chart(LiveDashboard::Chart::Bandwidth)->lineCount(), 0);
+        QStringList names;
+        for (QLineSeries *s : iops->series()) {
+            names << s->name();
+            QCOMPARE(s->count(), 5);
+        }
+        names.sort();
+        QCOMPARE(names, (QStringList{QStringLiteral("local create ops/s"), QStringLiteral("local delete ops/s"),
+                                     QStringLiteral("local stat ops/s")}));
+        QCOMPARE(iops->scale().label, QStringLiteral("k IOPS"));
+        FigureCard *card = dash.card(t);
+        QVERIFY(card);
+        QCOMPARE(card->currentText(metric::MetaDeleteIops), formatValue(metric::Unit::OpsPerSec, 3000));
+        QCOMPARE(card->currentText(metric::metaLatP99(QStringLiteral("stat"))), formatValue(metric::Unit::Nanoseconds, 2e6));
+        dash.finishRun(RunStatus::Completed);
+    }
 
     void metadataRunShowsOneBarPerOp()
     {
