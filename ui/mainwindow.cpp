@@ -193,8 +193,13 @@ void MainWindow::openWizard(const Plan &prefill, bool wholePlan)
     w->setAttribute(Qt::WA_DeleteOnClose);
     w->setDefaultTargetDir(m_settings.lastTargetDir());
     w->setDefaultPreset(m_settings.lastPreset());
-    if (m_ceph->isConnected())
+    if (m_ceph->isConnected()) {
         w->setCephConnection(m_ceph->connection().spec);
+        QStringList fsNames;
+        for (const CephFilesystem &fs : m_ceph->inventory().filesystems)
+            fsNames << fs.name;
+        w->setCephFilesystems(fsNames);
+    }
     w->setSessionNames(m_sessions->sessionNames());
     w->setDefaultSession(m_lastPlan.session.isEmpty() ? m_sessions->recentSessionName() : m_lastPlan.session);
     if (wholePlan)

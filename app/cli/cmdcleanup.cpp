@@ -1,15 +1,19 @@
 // `cleanup`: finds what benchmarks left behind (clustermark-bench-… pools, RBD images,
-// RADOS objects; bench files in a folder on nodes; S3 buckets) and removes exactly that.
+// RADOS objects, folders at the root of the CephFS; bench files in a folder on nodes; S3
+// buckets) and removes exactly that.
 #include "clicommon.h"
 
 #include "bench/benchfilecleaner.h"
 #include "ceph/cephconnectionspec.h"
+#include "ceph/cephfsleftovers.h"
+#include "ceph/cephfsmount.h"
 #include "ceph/leftovercleaner.h"
 #include "engine/nodeworker.h"
 #include "s3/s3leftovercleaner.h"
 #include "secrets/secretstore.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QLocale>
 
 namespace cm::cli {
@@ -32,7 +36,7 @@ int cmdCleanup(const QStringList &argsIn)
 {
     QStringList args = argsIn;
     const QString usage = QStringLiteral("usage: clustermark-cli cleanup [--conf F --keyring F --client admin | --lab DIR] "
-                                         "[--node N --dir D] [--s3-endpoint URL --access-key AK "
+                                         "[--fs NAME] [--node N --dir D] [--s3-endpoint URL --access-key AK "
                                          "[--secret-ref env:VAR|lab:DIR|keychain]] [--dry-run] [--json]\n"
                                          "  --lab DIR also cleans the lab's S3 gateway");
     const bool json = takeFlag(args, QStringLiteral("--json"));
@@ -42,12 +46,17 @@ int cmdCleanup(const QStringList &argsIn)
     const QStringList s3Endpoints = takeOption(args, QStringLiteral("--s3-endpoint"));
     const QStringList accessKeys = takeOption(args, QStringLiteral("--access-key"));
     const QStringList secretRefs = takeOption(args, QStringLiteral("--secret-ref"));
+    QString fsName = takeOption(args, QStringLiteral("--fs")).value(0);
+    const bool fsGiven = !fsName.isEmpty();
     // Ceph only when asked for, or when no node is given (then the local defaults).
     QStringList cephArgs;
     for (const QString &o : {QStringLiteral("--conf"), QStringLiteral("--keyring"), QStringLiteral("--client"),
                              QStringLiteral("--lab"), QStringLiteral("--timeout")})
-        for (const QString &v : takeOption(args, o))
+        for (const QString &v : takeOption(args, o)) {
             cephArgs << o << v;
+            if (o == QLatin1String("--lab") && fsName.isEmpty())
+                fsName = labValues(v).value(QStringLiteral("CEPHFS_NAME"));
+        }
     if (!args.isEmpty() || nodes.isEmpty() != dirs.isEmpty() || dirs.size() > 1 || s3Endpoints.size() > 1
         || accessKeys.size() != s3Endpoints.size() || secretRefs.size() > s3Endpoints.size()) {
         printErr(usage);
@@ -94,6 +103,27 @@ int cmdCleanup(const QStringList &argsIn)
             found += scan.items;
             if (!dryRun && !scan.error)
                 report.append(LeftoverCleaner::remove(client, scan.items));
+        }
+        // Folders at the root of the CephFS (the default one, or --fs). A cluster
+        // without one is skipped (a mount would only time out).
+        QByteArray fsList;
+        const bool hasFs = client.isConnected()
+            && !client.monCommand({{QStringLiteral("prefix"), QStringLiteral("fs ls")}, {QStringLiteral("format"), QStringLiteral("json")}}, &fsList)
+            && !QJsonDocument::fromJson(fsList).array().isEmpty();
+        CephFsMount fs;
+        if (!hasFs) {
+            if (fsGiven && client.isConnected())
+                fail(QStringLiteral("the cluster has no CephFS named %1").arg(fsName));
+        } else if (const Error e = fs.mount(spec, fsName)) {
+            fail(e.toString());
+        } else {
+            Error se;
+            const QList<Leftover> folders = CephFsLeftovers::scan(fs, fsName, &se);
+            if (se)
+                fail(se.toString());
+            found += folders;
+            if (!dryRun)
+                report.append(CephFsLeftovers::remove(fs, folders));
         }
     }
     for (const QString &spec : nodes) {

@@ -129,7 +129,7 @@ int cmdPlan(const QStringList &argsIn)
 {
     QStringList args = argsIn;
     if (args.isEmpty()) {
-        printErr(QStringLiteral("plan: which kind? (disk, rbd, osd-latency, rados, s3, net)"));
+        printErr(QStringLiteral("plan: which kind? (disk, rbd, osd-latency, rados, s3, cephfs, net)"));
         return 2;
     }
     const QString kind = args.takeFirst();
@@ -143,10 +143,12 @@ int cmdPlan(const QStringList &argsIn)
         return cmdPlanRados(args);
     if (kind == QLatin1String("s3"))
         return cmdPlanS3(args);
+    if (kind == QLatin1String("cephfs"))
+        return cmdPlanCephFs(args);
     if (kind == QLatin1String("net"))
         return cmdPlanNet(args);
     if (kind != QLatin1String("disk")) {
-        printErr(QStringLiteral("plan: unknown kind \"%1\" (available: disk, rbd, osd-latency, rados, s3, net)").arg(kind));
+        printErr(QStringLiteral("plan: unknown kind \"%1\" (available: disk, rbd, osd-latency, rados, s3, cephfs, net)").arg(kind));
         return 2;
     }
     const QString preset = takeOption(args, QStringLiteral("--preset")).value(0, QStringLiteral("quick"));

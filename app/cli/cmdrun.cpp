@@ -105,6 +105,14 @@ int cmdRun(const QStringList &argsIn)
                          .arg(d.value(QStringLiteral("bw")).toDouble() / 1e6, 0, 'f', 1)
                          .arg(d.value(QStringLiteral("iops")).toDouble(), 0, 'f', 0);
         }
+        const QJsonObject meta = s.value(QStringLiteral("meta")).toObject();   // CephFS metadata
+        for (const char *op : {"create", "stat", "delete"}) {
+            const QJsonObject o = meta.value(QLatin1String(op)).toObject();
+            if (!o.isEmpty())
+                parts << QStringLiteral("%1 %2 ops/s (p99 %3 us)").arg(QLatin1String(op))
+                             .arg(o.value(QStringLiteral("iops")).toDouble(), 0, 'f', 0)
+                             .arg(o.value(QStringLiteral("lat_p99_ns")).toDouble() / 1e3, 0, 'f', 0);
+        }
         for (const QJsonValue &v : s.value(QStringLiteral("osds")).toArray()) {   // per-OSD latency
             const QJsonObject o = v.toObject();
             parts << QStringLiteral("\n      osd.%1 %2 writes, p50 %3 us, p99 %4 us%5")

@@ -42,6 +42,16 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
         many requests in flight over keep-alive connections) in a bucket of the run's
         own, removed afterwards; OP put|get|head|delete|list|mixed; the secret key is
         never in the plan: the keychain, an environment variable, or the lab's lab.env
+  plan cephfs [--lab DIR | --conf F --keyring F --client admin] [--fs NAME] [--dir /]
+             [--engine native|fio] [--node N (--mount-path P | --mount ceph-fuse|kernel
+             --mount-consent)] [--preset throughput|metadata|quick] [--bs 4M] [--threads N]
+             [--file-size 1G] [--files N] [--runtime S] [--iodepth N] [--timeout S]
+        CephFS throughput (seq/random read and write, one file per thread) and the
+        metadata rates of small files (create, stat, delete) with the app's own
+        libcephfs client (native: this machine), or throughput with fio on a node's
+        CephFS mount (an existing one, or a ceph-fuse/kernel mount the app makes in a
+        temporary folder with --mount-consent); every step works in its own folder
+        clustermark-bench-… under --dir, removed afterwards
   plan net --nodes USER@HOST[:PORT],USER@HOST[:PORT][,…] [--mode pair|star|mesh]
            [--direction forward|reverse|bidir] [--streams N] [--duration S]
            [--tool auto|iperf3|iperf2] [--server-address ADDR] [--centre-serves]
@@ -107,11 +117,12 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
                      then /etc/ceph) in one round trip, test the connection (fsid,
                      health); the key stays in memory, or in the keychain with
                      --remember; the output never shows it
-  cleanup [--conf F --keyring F --client admin | --lab DIR] [--node N --dir D]
+  cleanup [--conf F --keyring F --client admin | --lab DIR] [--fs NAME] [--node N --dir D]
           [--s3-endpoint URL --access-key AK [--secret-ref env:VAR|lab:DIR|keychain]]
           [--dry-run] [--json]
                      find and remove what benchmarks left behind: clustermark-bench-…
-                     pools, RBD images and RADOS objects, bench files in DIR on
+                     pools, RBD images and RADOS objects, folders at the root of the
+                     CephFS (--fs, else the default one), bench files in DIR on
                      nodes, S3 buckets (emptied, unfinished uploads aborted; --lab
                      also cleans the lab's gateway); nothing else is ever removed
   s3 create-user NODE|--lab DIR --uid UID [--endpoint URL] [--display-name NAME]

@@ -1,5 +1,6 @@
 #include "bench/registry.h"
 
+#include "bench/cephfskind.h"
 #include "bench/diskfiokind.h"
 #include "bench/netiperfkind.h"
 #include "bench/osdlatencykind.h"
@@ -48,6 +49,7 @@ void registerBuiltinKinds()
         Registry::instance().add(std::make_shared<RadosKind>());
         Registry::instance().add(std::make_shared<NetIperfKind>());
         Registry::instance().add(std::make_shared<S3Kind>());
+        Registry::instance().add(std::make_shared<CephFsKind>());
         return true;
     }();
     Q_UNUSED(once);

@@ -268,8 +268,9 @@ CleanupReport LeftoverCleaner::remove(RadosClient &client, const QList<Leftover>
             fail(l, Error(Error::Code::Internal, QStringLiteral("not connected to a Ceph cluster"), l.describe()));
             continue;
         }
-        if (l.kind == Leftover::Kind::NodeFile || l.kind == Leftover::Kind::Bucket) {
-            fail(l, Error(Error::Code::InvalidInput, QStringLiteral("a node file or an S3 bucket is not a Ceph leftover"), l.describe()));
+        if (l.kind == Leftover::Kind::NodeFile || l.kind == Leftover::Kind::Bucket || l.kind == Leftover::Kind::FsFolder) {
+            fail(l, Error(Error::Code::InvalidInput, QStringLiteral("a %1 is not a RADOS leftover").arg(Leftover::kindName(l.kind)),
+                          l.describe()));
             continue;
         }
         if (!Leftover::hasPrefix(l.name)) {

@@ -8,11 +8,12 @@ namespace {
 
 QString locationKey(Leftover::Kind k)
 {
-    if (k == Leftover::Kind::NodeFile)
-        return QStringLiteral("node");
-    if (k == Leftover::Kind::Bucket)
-        return QStringLiteral("endpoint");
-    return QStringLiteral("pool");
+    switch (k) {
+    case Leftover::Kind::NodeFile: return QStringLiteral("node");
+    case Leftover::Kind::Bucket: return QStringLiteral("endpoint");
+    case Leftover::Kind::FsFolder: return QStringLiteral("fs");
+    default: return QStringLiteral("pool");
+    }
 }
 
 } // namespace
@@ -30,6 +31,7 @@ QString Leftover::kindName(Kind k)
     case Kind::Object: return QStringLiteral("object");
     case Kind::NodeFile: return QStringLiteral("file");
     case Kind::Bucket: return QStringLiteral("bucket");
+    case Kind::FsFolder: return QStringLiteral("folder");
     }
     return QStringLiteral("unknown");
 }
@@ -44,6 +46,8 @@ QString Leftover::describe() const
                                 : QStringLiteral("object %1/%2/%3").arg(location, nspace, name);
     case Kind::NodeFile: return QStringLiteral("file %1:%2").arg(location, name);
     case Kind::Bucket: return QStringLiteral("bucket %1 at %2").arg(name, location);
+    case Kind::FsFolder:
+        return QStringLiteral("CephFS folder %1%2").arg(location.isEmpty() ? QString() : location + QLatin1Char(':'), name);
     }
     return name;
 }
@@ -77,6 +81,8 @@ Leftover Leftover::fromJson(const QJsonObject &o, bool *ok)
         l.kind = Kind::NodeFile;
     else if (k == QLatin1String("bucket"))
         l.kind = Kind::Bucket;
+    else if (k == QLatin1String("folder"))
+        l.kind = Kind::FsFolder;
     else
         known = false;
     l.name = o.value(QStringLiteral("name")).toString();

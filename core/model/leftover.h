@@ -1,6 +1,7 @@
 #pragma once
 // Something a benchmark left behind (DESIGN.md §8 "clean leftovers"): a pool, an RBD
-// image, a RADOS object, a bench file on a node or an S3 bucket, all named with the app's prefix
+// image, a RADOS object, a bench file on a node, a folder at the root of a CephFS or an
+// S3 bucket, all named with the app's prefix
 // "clustermark-bench-". Values only; LeftoverCleaner and BenchFileCleaner find and
 // remove them.
 #include "model/error.h"
@@ -12,11 +13,13 @@
 namespace cm {
 
 struct Leftover {
-    enum class Kind { Pool, Image, Object, NodeFile, Bucket };
+    enum class Kind { Pool, Image, Object, NodeFile, Bucket, FsFolder };
 
     Kind kind = Kind::Object;
-    QString location;     // the pool (Image, Object), node (NodeFile) or S3 endpoint (Bucket); empty for a Pool
-    QString name;         // pool, image or object name; a file's full path
+    QString location;     // the pool (Image, Object), node (NodeFile), S3 endpoint (Bucket) or
+                          // file system (FsFolder, "" = the default one); empty for a Pool
+    QString name;         // pool, image or object name; a file's full path; a bucket; a
+                          // folder's path inside the file system
     QString nspace;       // an object's RADOS namespace ("" = default)
     qint64 bytes = -1;    // size when known
     qint64 objects = -1;  // a pool's or bucket's object count when known
@@ -34,7 +37,7 @@ struct Leftover {
     // Starts with exactly the prefix and has something after it.
     static bool hasPrefix(const QString &name);
 
-    static QString kindName(Kind k);     // "pool", "image", "object", "file", "bucket"
+    static QString kindName(Kind k);     // "pool", "image", "object", "file", "bucket", "folder"
     QString describe() const;            // "image rbd/clustermark-bench-1a2b"
     QJsonObject toJson() const;
     static Leftover fromJson(const QJsonObject &o, bool *ok = nullptr);

@@ -30,6 +30,17 @@ inline QString s3OpLat(const QString &op, const QString &stat) { return QStringL
 inline const QString S3Errors = QStringLiteral("s3.errors");
 inline QString s3ErrorsFor(const QString &statusOrTransport) { return QStringLiteral("s3.errors.%1").arg(statusOrTransport); }
 
+// CephFS metadata (cephfs kind): per op ("create", "stat", "delete"):
+// "meta.<op>.iops" (ops/s) and "meta.<op>.lat.p50" / ".p99" / ".p99.9" / ".mean" (ns)
+inline QString metaIops(const QString &op) { return QStringLiteral("meta.%1.iops").arg(op); }
+inline QString metaLatP50(const QString &op) { return QStringLiteral("meta.%1.lat.p50").arg(op); }
+inline QString metaLatP99(const QString &op) { return QStringLiteral("meta.%1.lat.p99").arg(op); }
+inline QString metaLatP999(const QString &op) { return QStringLiteral("meta.%1.lat.p99.9").arg(op); }
+inline QString metaLatMean(const QString &op) { return QStringLiteral("meta.%1.lat.mean").arg(op); }
+inline const QString MetaCreateIops = QStringLiteral("meta.create.iops");
+inline const QString MetaStatIops = QStringLiteral("meta.stat.iops");
+inline const QString MetaDeleteIops = QStringLiteral("meta.delete.iops");
+
 // node monitor
 inline const QString CpuBusy = QStringLiteral("cpu.busy");        // % of all cores
 inline const QString CpuIowait = QStringLiteral("cpu.iowait");    // %

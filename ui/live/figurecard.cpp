@@ -17,7 +17,11 @@ const QStringList &cardMetrics()
 {
     static const QStringList m{metric::ReadBw, metric::ReadIops, metric::ReadLatP50, metric::ReadLatP99,
                                metric::WriteBw, metric::WriteIops, metric::WriteLatP50, metric::WriteLatP99,
-                               metric::NetBw, metric::CpuBusy};
+                               metric::NetBw,
+                               metric::MetaCreateIops, metric::metaLatP99(QStringLiteral("create")),
+                               metric::MetaStatIops, metric::metaLatP99(QStringLiteral("stat")),
+                               metric::MetaDeleteIops, metric::metaLatP99(QStringLiteral("delete")),
+                               metric::CpuBusy};
     return m;
 }
 
@@ -33,6 +37,12 @@ QString metricTitle(const QString &m)
     if (m == metric::WriteLatP50) return FigureCard::tr("Write p50");
     if (m == metric::WriteLatP99) return FigureCard::tr("Write p99");
     if (m == metric::CpuBusy) return FigureCard::tr("CPU busy");
+    if (m == metric::MetaCreateIops) return FigureCard::tr("Creates/s");
+    if (m == metric::MetaStatIops) return FigureCard::tr("Stats/s");
+    if (m == metric::MetaDeleteIops) return FigureCard::tr("Deletes/s");
+    if (m == metric::metaLatP99(QStringLiteral("create"))) return FigureCard::tr("Create p99");
+    if (m == metric::metaLatP99(QStringLiteral("stat"))) return FigureCard::tr("Stat p99");
+    if (m == metric::metaLatP99(QStringLiteral("delete"))) return FigureCard::tr("Delete p99");
     return m;
 }
 } // namespace

@@ -36,6 +36,11 @@ QString metricShortName(const QString &metric)
         return LiveChart::tr("CPU");
     if (metric.startsWith(QLatin1String("net.")))
         return LiveChart::tr("throughput");
+    if (metric.startsWith(QLatin1String("meta."))) {   // "meta.create.lat.p99" -> "create p99"
+        const QString op = metric.section(QLatin1Char('.'), 1, 1);
+        const int at = metric.indexOf(QLatin1String(".lat."));
+        return at > 0 ? op + QLatin1Char(' ') + metric.mid(at + 5) : LiveChart::tr("%1 ops/s").arg(op);
+    }
     QString dir = metric.startsWith(QLatin1String("read.")) ? LiveChart::tr("read") : LiveChart::tr("write");
     const int lat = metric.indexOf(QLatin1String(".lat."));
     if (lat > 0)
@@ -191,6 +196,10 @@ QLineSeries *LiveChart::createSeries(const QString &target, const QString &metri
         pen.setStyle(Qt::DotLine);
     else if (metric.startsWith(QLatin1String("write.")) || metric.endsWith(QLatin1String(".p99")))
         pen.setStyle(Qt::DashLine);
+    else if (metric.startsWith(QLatin1String("meta.stat.")))
+        pen.setStyle(Qt::DashDotLine);   // metadata ops of one target: told apart by style
+    else if (metric.startsWith(QLatin1String("meta.delete.")))
+        pen.setStyle(Qt::DashDotDotLine);
     series->setPen(pen);
     chart()->addSeries(series);
     series->attachAxis(m_axisX);

@@ -141,6 +141,14 @@ LiveChart *LiveDashboard::chartForMetric(const QString &m) const
         return m_lat;
     if (m == metric::CpuBusy)
         return m_cpu;
+    // CephFS metadata (meta.<op>.iops, meta.<op>.lat.p50/.p99): ops/s with the IOPS,
+    // latencies with the latency chart.
+    if (m.startsWith(QLatin1String("meta."))) {
+        if (m.endsWith(QLatin1String(".iops")))
+            return m_iops;
+        if (m.endsWith(QLatin1String(".lat.p50")) || m.endsWith(QLatin1String(".lat.p99")))
+            return m_lat;
+    }
     return nullptr;
 }
 

@@ -3,6 +3,7 @@
 #include "unitscale.h"
 
 #include <QCoreApplication>
+#include <QLocale>
 
 namespace cm::ui {
 
@@ -77,6 +78,12 @@ QString keyFigures(const QList<StepRecord> &steps)
     if (wbw > 0) parts << Tr::tr("W %1").arg(formatBytesPerSec(wbw));
     if (riops > 0) parts << Tr::tr("R %1").arg(formatIops(riops));
     if (wiops > 0) parts << Tr::tr("W %1").arg(formatIops(wiops));
+    // CephFS metadata runs: the best file-create rate
+    double creates = 0;
+    for (const StepRecord &s : steps)
+        creates = std::max(creates, s.summary.value(QStringLiteral("meta")).toObject().value(QStringLiteral("create")).toObject()
+                                        .value(QStringLiteral("iops")).toDouble());
+    if (creates > 0) parts << Tr::tr("%1 creates/s").arg(QLocale().toString(creates, 'f', 0));
     return parts.join(QStringLiteral(" · "));
 }
 

@@ -1,5 +1,6 @@
 #include "results/rundetailpane.h"
 
+#include "results/cephfsmetapanel.h"
 #include "results/environmentsections.h"
 #include "results/netfindingspanel.h"
 #include "results/netmatrix.h"
@@ -115,6 +116,13 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     m_netPage->hide();
     m_netFindings = new NetFindingsPanel(this);
     m_netFindings->hide();
+    auto *metaScroll = new QScrollArea(this);
+    m_metaPanel = new CephFsMetaPanel(metaScroll);
+    metaScroll->setWidget(m_metaPanel);
+    metaScroll->setFrameShape(QFrame::NoFrame);
+    metaScroll->setWidgetResizable(true);
+    m_metaPage = metaScroll;
+    m_metaPage->hide();
     connect(m_heatMetric, &QComboBox::currentIndexChanged, this,
             [this] { m_heatMap->setMetric(OsdHeatMap::Metric(m_heatMetric->currentData().toInt())); });
     connect(m_heatStep, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -136,6 +144,33 @@ void RunDetailPane::clear()
     if (heat >= 0)
         m_tabs->removeTab(heat);
     showNet({});
+    showCephFsMeta({});
+}
+
+bool RunDetailPane::isCephFsMetaShown() const
+{
+    return m_tabs->indexOf(m_metaPage) >= 0;
+}
+
+void RunDetailPane::showCephFsMeta(const RunDetail &d)
+{
+    const bool cephfs = d.run.kind == QLatin1String("cephfs") || d.plan.kind == QLatin1String("cephfs");
+    m_metaPanel->setSteps(cephfs ? d.steps : QList<StepRecord>{});
+    const bool shown = cephfs && !m_metaPanel->groups().isEmpty();
+    const int at = m_tabs->indexOf(m_metaPage);
+    if (!shown) {
+        if (at >= 0)
+            m_tabs->removeTab(at);
+        return;
+    }
+    if (at < 0)
+        m_tabs->insertTab(1, m_metaPage, tr("Metadata"));   // after the throughput grid
+    // A metadata-only run opens on its bars.
+    bool throughput = false;
+    for (const StepRecord &s : d.steps)
+        throughput = throughput || !CephFsMetaPanel::hasMetadata(s.summary);
+    if (!throughput)
+        m_tabs->setCurrentWidget(m_metaPage);
 }
 
 bool RunDetailPane::isNetShown() const
@@ -259,6 +294,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
             m_tabs->removeTab(heat);
     }
     showNet(d);
+    showCephFsMeta(d);
 }
 
 } // namespace cm::ui

@@ -1,7 +1,7 @@
 #pragma once
 // One saved run: a CrystalDiskMark-like grid (rows = tests, columns = read/write
 // MB/s, IOPS, latency), the environment it ran in, and the exact commands; for
-// osd-latency runs also the per-OSD heat map.
+// osd-latency runs also the per-OSD heat map, for cephfs runs the metadata bars.
 #include "results/resultsloader.h"
 
 #include <QWidget>
@@ -15,6 +15,7 @@ class QTreeWidget;
 
 namespace cm::ui {
 
+class CephFsMetaPanel;
 class NetFindingsPanel;
 class NetMatrix;
 class OsdHeatMap;
@@ -38,6 +39,9 @@ public:
     NetMatrix *netMatrix() const { return m_netMatrix; }
     NetFindingsPanel *netFindings() const { return m_netFindings; }
     bool isNetShown() const;
+    // cephfs runs with a metadata step: create/stat/delete ops/s per step, on its own tab.
+    CephFsMetaPanel *cephFsMetaPanel() const { return m_metaPanel; }
+    bool isCephFsMetaShown() const;
 
 private:
     QLabel *m_title = nullptr;
@@ -54,6 +58,9 @@ private:
     NetMatrix *m_netMatrix = nullptr;
     NetFindingsPanel *m_netFindings = nullptr;
     void showNet(const RunDetail &d);
+    QWidget *m_metaPage = nullptr;
+    CephFsMetaPanel *m_metaPanel = nullptr;
+    void showCephFsMeta(const RunDetail &d);
 };
 
 } // namespace cm::ui

@@ -39,7 +39,7 @@ QString kindDescription(const QString &id)
     if (id == QLatin1String("s3"))
         return KindPage::tr("S3 / RGW: PUT, GET and mixed object workloads, object-size sweeps, TLS or plain");
     if (id == QLatin1String("cephfs"))
-        return KindPage::tr("CephFS: throughput and small-file metadata rates (libcephfs or fio on a mount)");
+        return KindPage::tr("CephFS: file throughput and small-file metadata rates (ClusterMark's own client, or fio on a node)");
     const auto kind = Registry::instance().kind(id);
     return kind ? kind->displayName() : id;
 }

@@ -1,5 +1,8 @@
 #include "wizard/pagesetregistry.h"
 
+#include "wizard/cephfsparamspage.h"
+#include "wizard/cephfsreviewpage.h"
+#include "wizard/cephfstargetpage.h"
 #include "wizard/diskparamspage.h"
 #include "wizard/disksafetypage.h"
 #include "wizard/disktargetpage.h"
@@ -54,6 +57,10 @@ void registerBuiltinPageSets()
         });
         PageSetRegistry::instance().add(QStringLiteral("net-iperf"), [](PlanWizard *w) {
             return QList<PlanWizardPage *>{new NetNodesPage(w), new NetParamsPage(w), new NetPreviewPage(w)};
+        });
+        // CephFS: engine and target, presets, review with what is created and removed.
+        PageSetRegistry::instance().add(QStringLiteral("cephfs"), [](PlanWizard *w) {
+            return QList<PlanWizardPage *>{new CephFsTargetPage(w), new CephFsParamsPage(w), new CephFsReviewPage(w)};
         });
         return true;
     }();

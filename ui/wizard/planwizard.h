@@ -38,6 +38,9 @@ public:
     void setCephConnection(const CephConnectionSpec &spec);
     bool hasCephConnection() const { return !m_ceph.confPath.isEmpty() || !m_ceph.monHost.isEmpty(); }
     CephConnectionSpec cephConnection() const { return m_ceph; }
+    // The file systems of the connected cluster's inventory (CephFS page), if it was read.
+    void setCephFilesystems(const QStringList &names) { m_cephFilesystems = names; }
+    QStringList cephFilesystems() const { return m_cephFilesystems; }
     void setDefaultPreset(const QString &id) { m_defaultPreset = id; }
     QString defaultPreset() const { return m_defaultPreset; }
 
@@ -63,6 +66,7 @@ private:
     QString m_defaultTargetDir;
     QString m_defaultPreset = QStringLiteral("quick");
     CephConnectionSpec m_ceph;
+    QStringList m_cephFilesystems;
     QHash<QString, int> m_firstPage;
     bool m_duplicate = false;
     Plan m_saved;

@@ -1,0 +1,20 @@
+#pragma once
+// One CephFS step with the app's own libcephfs engine (CephFsEngine): the desktop is the
+// client, so the step runs on this machine with its own mount handle (target
+// conf/keyring are local paths); the plan's node is only the label.
+#include "bench/steprunner.h"
+#include "model/plan.h"
+
+namespace cm {
+
+class CephFsNativeRunner : public StepRunner {
+public:
+    CephFsNativeRunner(Plan plan, int stepIndex);
+    StepOutcome run(StepContext &ctx) override;
+
+private:
+    Plan m_plan;
+    int m_stepIndex;
+};
+
+} // namespace cm
