@@ -3,6 +3,7 @@
 
 #include "ceph/cephconnectionspec.h"
 #include "parse/cephconf.h"
+#include "util/labenv.h"
 
 #include <QDir>
 #include <QFile>
@@ -12,16 +13,7 @@ namespace cm::cli {
 
 QMap<QString, QString> labValues(const QString &dir)
 {
-    QMap<QString, QString> v;
-    QFile f(QDir(dir).filePath(QStringLiteral("lab.env")));
-    if (!f.open(QIODevice::ReadOnly))
-        return v;
-    for (const QByteArray &line : f.readAll().split('\n')) {
-        const qsizetype eq = line.indexOf('=');
-        if (eq > 0)
-            v.insert(QString::fromUtf8(line.left(eq)), QString::fromUtf8(line.mid(eq + 1)));
-    }
-    return v;
+    return readLabEnv(dir);
 }
 
 bool takeCephSpec(QStringList &args, const QString &command, CephConnectionSpec *spec, bool *given)

@@ -17,6 +17,7 @@ namespace cm::cli {
 int cmdPlan(const QStringList &args);
 int cmdPlanOsdLatency(QStringList args);   // cmdplanceph.cpp
 int cmdPlanRados(const QStringList &args);
+int cmdPlanS3(const QStringList &args);     // cmdplans3.cpp
 int cmdPlanNet(QStringList args);          // cmdplannet.cpp
 int cmdRun(const QStringList &args);
 int cmdSessions(const QStringList &args);

@@ -129,7 +129,7 @@ int cmdPlan(const QStringList &argsIn)
 {
     QStringList args = argsIn;
     if (args.isEmpty()) {
-        printErr(QStringLiteral("plan: which kind? (disk, rbd, osd-latency, rados, net)"));
+        printErr(QStringLiteral("plan: which kind? (disk, rbd, osd-latency, rados, s3, net)"));
         return 2;
     }
     const QString kind = args.takeFirst();
@@ -141,10 +141,12 @@ int cmdPlan(const QStringList &argsIn)
         return cmdPlanOsdLatency(args);
     if (kind == QLatin1String("rados"))
         return cmdPlanRados(args);
+    if (kind == QLatin1String("s3"))
+        return cmdPlanS3(args);
     if (kind == QLatin1String("net"))
         return cmdPlanNet(args);
     if (kind != QLatin1String("disk")) {
-        printErr(QStringLiteral("plan: unknown kind \"%1\" (available: disk, rbd, osd-latency, rados, net)").arg(kind));
+        printErr(QStringLiteral("plan: unknown kind \"%1\" (available: disk, rbd, osd-latency, rados, s3, net)").arg(kind));
         return 2;
     }
     const QString preset = takeOption(args, QStringLiteral("--preset")).value(0, QStringLiteral("quick"));

@@ -32,6 +32,16 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
         object write, read and stat with the app's own librados client over a working
         set of N objects (default 2048; 256 with --lab) that should exceed the OSDs'
         caches; read and stat steps write the set first; every object is removed after
+  plan s3 [--lab DIR | --endpoint URL --access-key AK [--secret-ref keychain|env:VAR]]
+          [--preset quick|size-sweep|mixed|small-objects] [--sizes 64K,1M] [--op OP]
+          [--concurrency N] [--runtime S] [--objects N] [--mix get=70,put=20,delete=10]
+          [--range-size B] [--ca-file F] [--insecure] [--virtual-host] [--region R]
+          [--connections N] [--on-error continue|stop] [--multipart-threshold B]
+          [--part-size B]
+        S3 PUT/GET/HEAD/DELETE/LIST or a mix with the app's own S3 client (SigV4,
+        many requests in flight over keep-alive connections) in a bucket of the run's
+        own, removed afterwards; OP put|get|head|delete|list|mixed; the secret key is
+        never in the plan: the keychain, an environment variable, or the lab's lab.env
   plan net --nodes USER@HOST[:PORT],USER@HOST[:PORT][,…] [--mode pair|star|mesh]
            [--direction forward|reverse|bidir] [--streams N] [--duration S]
            [--tool auto|iperf3|iperf2] [--server-address ADDR] [--centre-serves]

@@ -5,6 +5,7 @@
 #include "bench/osdlatencykind.h"
 #include "bench/radoskind.h"
 #include "bench/rbdkind.h"
+#include "bench/s3kind.h"
 
 namespace cm {
 
@@ -46,6 +47,7 @@ void registerBuiltinKinds()
         Registry::instance().add(std::make_shared<OsdLatencyKind>());
         Registry::instance().add(std::make_shared<RadosKind>());
         Registry::instance().add(std::make_shared<NetIperfKind>());
+        Registry::instance().add(std::make_shared<S3Kind>());
         return true;
     }();
     Q_UNUSED(once);

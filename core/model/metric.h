@@ -17,6 +17,18 @@ inline const QString WriteLatP50 = QStringLiteral("write.lat.p50");
 inline const QString WriteLatP99 = QStringLiteral("write.lat.p99");
 inline const QString WriteLatP999 = QStringLiteral("write.lat.p99.9");
 inline const QString WriteLatMean = QStringLiteral("write.lat.mean");
+// time to first byte of S3 GETs (ns)
+inline const QString ReadTtfbP50 = QStringLiteral("read.ttfb.p50");
+inline const QString ReadTtfbP99 = QStringLiteral("read.ttfb.p99");
+
+// S3 requests that move no object data (GET and PUT are read.* and write.*):
+// "s3.<op>.iops" and "s3.<op>.lat.p50" / ".p99" / ".p99.9" / ".mean", op head|delete|list
+inline QString s3OpIops(const QString &op) { return QStringLiteral("s3.%1.iops").arg(op); }
+inline QString s3OpLat(const QString &op, const QString &stat) { return QStringLiteral("s3.%1.lat.%2").arg(op, stat); }
+// failed S3 requests per interval: all, and by HTTP status ("s3.errors.403") or
+// "s3.errors.transport" (refused, reset, timeout: no HTTP answer)
+inline const QString S3Errors = QStringLiteral("s3.errors");
+inline QString s3ErrorsFor(const QString &statusOrTransport) { return QStringLiteral("s3.errors.%1").arg(statusOrTransport); }
 
 // node monitor
 inline const QString CpuBusy = QStringLiteral("cpu.busy");        // % of all cores
@@ -52,7 +64,7 @@ inline Unit unitOf(const QString &m)
     if (m.startsWith(QLatin1String("net.")) && (m.endsWith(QLatin1String(".tx")) || m.endsWith(QLatin1String(".rx")) || m.endsWith(QLatin1String(".speed"))))
         return Unit::BytesPerSec;
     if (m.endsWith(QLatin1String(".iops"))) return Unit::OpsPerSec;
-    if (m.contains(QLatin1String(".lat."))) return Unit::Nanoseconds;
+    if (m.contains(QLatin1String(".lat.")) || m.contains(QLatin1String(".ttfb."))) return Unit::Nanoseconds;
     if (m.startsWith(QLatin1String("cpu.")) || m.endsWith(QLatin1String(".util"))) return Unit::Percent;
     return Unit::Other;
 }
