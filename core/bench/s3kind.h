@@ -50,6 +50,11 @@
 //    "op", "objectSize": bytes, "concurrency", "objects", "runtime_ms",
 //    "tls": bool, "tlsVerified": bool}
 //   read/write appear only when the step did GETs/PUTs; ops only for the ops it did.
+//   total_ios/iops count completed requests (a multipart PUT once, when complete);
+//   io_bytes/bw count bytes moved within the runtime: multipart parts as they finish,
+//   and what GETs cut off at the end had received. "prefilled": objects written before
+//   the measured phase; "multipart": whether PUTs of this size went multipart;
+//   "failedRequests": all failed requests.
 #include "bench/runnerkind.h"
 
 #include <QJsonObject>

@@ -1,13 +1,8 @@
-#include "s3/s3workload.h"
-
-#include "s3/s3opstats.h"
+#include "s3/s3workloadimpl.h"
 
 #include <QLoggingCategory>
 
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
-#include <random>
 
 Q_LOGGING_CATEGORY(lcS3Load, "clustermark.core.s3load")
 
@@ -40,410 +35,240 @@ int S3WorkloadSpec::opFromName(const QString &name)
     return -1;
 }
 
-struct S3Workload::Impl {
-    struct Slot {
-        int op = -1;
-        int key = -1;
-        qint64 startNs = 0;
-        qint64 parkedUntil = 0;    // > 0: waiting after a transport failure
-        bool idle = false;         // nothing left to do (a DELETE step ran out of objects)
-        // multipart
-        QByteArray uploadId;
-        int part = 0;              // next part number (1-based); 0: initiate
-        int parts = 0;
-        QList<QByteArray> etags;
-    };
+// Sends the slot's current request (lock NOT held).
+void S3Workload::Impl::send(int slotIndex, S3HttpRequest req)
+{
+    client.submit(std::move(req), [this, slotIndex](S3HttpResponse &&r) { onDone(slotIndex, std::move(r)); });
+}
 
-    Impl(S3Client &c, S3WorkloadSpec s, S3ObjectSet &set)
-        : client(c), spec(std::move(s)), objects(set), exists(set.exists(spec.objectSize, spec.objects)),
-          busy(size_t(spec.objects), 0), rng(std::random_device{}())
-    {
+// Picks and sends the slot's next request, or leaves it idle (lock held on entry, released).
+void S3Workload::Impl::next(int i, std::unique_lock<std::mutex> &lock)
+{
+    Slot &s = slots[size_t(i)];
+    if (stopping || !choose(s)) {
+        s.idle = true;
+        --inFlight;
+        cv.notify_all();
+        lock.unlock();
+        return;
     }
+    s.startNs = nowNs();
+    S3HttpRequest req = request(s);
+    lock.unlock();
+    send(i, std::move(req));
+}
 
-    S3Client &client;
-    S3WorkloadSpec spec;
-    S3ObjectSet &objects;
-    std::vector<char> &exists;
-    std::vector<char> busy;
-    std::mt19937_64 rng;
-    QByteArray body;               // the one PUT body, shared by every request
-
-    std::mutex m;
-    std::condition_variable cv;
-    std::vector<Slot> slots;
-    int inFlight = 0;
-    bool stopping = false;
-    bool prefillMode = false;
-    int cursor = 0;
-    Error firstError;              // the error that stopped the loop
-    Error firstSeen;               // the first failed request (continue mode too)
-    S3OpStats interval, total;
-    std::array<bool, S3OpStats::kOps> used{};
-    QString listToken;
-    QList<QPair<QString, QByteArray>> openUploads;   // key, upload id
-    int prefilledCount = 0;
-    qint64 runtimeMs = 0;
-
-    bool multipart() const { return spec.multipartThreshold > 0 && spec.objectSize >= spec.multipartThreshold; }
-    QString keyName(int i) const { return objects.key(spec.objectSize, i); }
-
-    int freeKey(bool wantExisting, bool sequential)
-    {
-        const int n = spec.objects;
-        auto ok = [&](int i) { return !busy[size_t(i)] && (!wantExisting || exists[size_t(i)]); };
-        if (sequential) {
-            for (int k = 0; k < n; ++k) {
-                const int i = (cursor + k) % n;
-                if (ok(i)) {
-                    cursor = (i + 1) % n;
-                    return i;
-                }
-            }
-            return -1;
-        }
-        std::uniform_int_distribution<int> pick(0, n - 1);
-        for (int tries = 0; tries < 16; ++tries) {
-            const int i = pick(rng);
-            if (ok(i))
-                return i;
-        }
-        const int start = pick(rng);
-        for (int k = 0; k < n; ++k)
-            if (ok((start + k) % n))
-                return (start + k) % n;
-        return -1;
+void S3Workload::Impl::fail(Slot &s, const S3HttpResponse &r, const QString &context)
+{
+    Error e = S3Client::errorFor(r, context);
+    if (!e)   // a 200 whose body was wrong (multipart)
+        e = Error(Error::Code::CommandFailed, QStringLiteral("unexpected answer"), context);
+    if (!prefillMode)
+        interval.addError(r.transportOk() ? QString::number(r.status) : QStringLiteral("transport"));
+    if (!s.uploadId.isEmpty())
+        openUploads.append({keyName(s.key), s.uploadId});
+    if ((spec.stopOnError || prefillMode) && !firstError) {
+        firstError = prefillMode ? Error(e.code, QStringLiteral("prefill: ") + e.message, e.context, e.detail) : e;
+        stopping = true;
     }
+    if (!firstSeen)
+        firstSeen = e;
+    if (!r.transportOk() && !stopping)
+        s.parkedUntil = nowNs() + kParkNs;
+    qCDebug(lcS3Load) << e.toString();
+}
 
-    // Picks the slot's next op and object (lock held); false when there is nothing to do.
-    bool choose(Slot &s)
-    {
-        s.uploadId.clear();
-        s.part = 0;
-        s.etags.clear();
-        if (prefillMode) {
-            // missing objects in index order; cursor only moves forward
-            while (cursor < spec.objects && (exists[size_t(cursor)] || busy[size_t(cursor)]))
-                ++cursor;
-            if (cursor >= spec.objects)
-                return false;
-            s.op = S3WorkloadSpec::Put;
-            s.key = cursor++;
-            busy[size_t(s.key)] = 1;
-            return true;
-        }
-        int op = S3WorkloadSpec::opFromName(spec.op);
-        if (spec.op == u"mixed") {
-            std::uniform_int_distribution<int> pct(0, 99);
-            int r = pct(rng);
-            op = S3WorkloadSpec::Get;
-            for (int i = 0; i < S3WorkloadSpec::OpCount; ++i) {
-                if (r < spec.mix[size_t(i)]) {
-                    op = i;
-                    break;
-                }
-                r -= spec.mix[size_t(i)];
+void S3Workload::Impl::onDone(int i, S3HttpResponse &&r)
+{
+    std::unique_lock lock(m);
+    Slot &s = slots[size_t(i)];
+    const qint64 end = nowNs();
+    if (stopping && r.error.code == Error::Code::Cancelled) {
+        // a GET cut off at the deadline: its bytes moved within the runtime (a large
+        // object's GET can outlast a step; PUTs that large are multipart, counted by part)
+        if (atDeadline && !prefillMode && s.op == S3WorkloadSpec::Get)
+            interval.addBytes(s.op, quint64(r.bytesReceived));
+        if (s.key >= 0)
+            busy[size_t(s.key)] = 0;
+        if (!s.uploadId.isEmpty())
+            openUploads.append({keyName(s.key), s.uploadId});
+        s.idle = true;
+        --inFlight;
+        cv.notify_all();
+        return;
+    }
+    const QString ctx = s.op == S3WorkloadSpec::List ? QStringLiteral("LIST %1").arg(spec.bucket)
+                                                      : QStringLiteral("%1 %2/%3").arg(S3WorkloadSpec::opName(s.op).toUpper(),
+                                                                                        spec.bucket, keyName(s.key));
+    bool done = true;   // the op is over (one more request for a multipart upload otherwise)
+    bool ok = r.ok();
+    if (ok && s.op == S3WorkloadSpec::Put && multipart()) {
+        if (s.part == 0) {
+            S3InitiateMultipartResult init;
+            ok = !parseS3InitiateMultipart(r.body, &init) && !init.uploadId.isEmpty();
+            if (ok) {
+                s.uploadId = init.uploadId.toUtf8();
+                s.parts = int((spec.objectSize + spec.partSize - 1) / spec.partSize);
+                s.part = 1;
+                done = false;
             }
-        }
-        int key = -1;
-        if (op == S3WorkloadSpec::List) {
-            key = -1;
-        } else if (op == S3WorkloadSpec::Put) {
-            key = freeKey(false, spec.op != u"mixed");
+        } else if (s.part <= s.parts) {
+            const QByteArray tag = r.header("etag");
+            ok = !tag.isEmpty();
+            if (ok) {
+                s.etags << tag;
+                if (!prefillMode)
+                    interval.addBytes(S3WorkloadSpec::Put,
+                                      quint64(qMin(spec.partSize, spec.objectSize - qint64(s.part - 1) * spec.partSize)));
+                ++s.part;
+                done = false;
+            }
         } else {
-            key = freeKey(true, op == S3WorkloadSpec::Delete && spec.op == u"delete");
-            if (key < 0 && spec.op == u"mixed") {   // nothing to read or delete: write one
-                op = S3WorkloadSpec::Put;
-                key = freeKey(false, false);
-            }
+            S3CompleteMultipartResult res;
+            ok = !parseS3CompleteMultipart(r.body, &res);
+            if (ok)
+                s.uploadId.clear();
         }
-        if (op != S3WorkloadSpec::List && key < 0)
-            return false;
-        s.op = op;
-        s.key = key;
-        if (key >= 0)
-            busy[size_t(key)] = 1;
-        used[size_t(op)] = true;
-        return true;
     }
-
-    S3HttpRequest request(Slot &s)
-    {
-        const QString key = s.key >= 0 ? keyName(s.key) : QString();
-        switch (s.op) {
-        case S3WorkloadSpec::Get: {
-            ByteParams h;
-            if (spec.rangeSize > 0) {
-                std::uniform_int_distribution<qint64> off(0, spec.objectSize - spec.rangeSize);
-                const qint64 o = off(rng);
-                h.append({"range", "bytes=" + QByteArray::number(o) + '-' + QByteArray::number(o + spec.rangeSize - 1)});
-            }
-            S3HttpRequest r = client.build("GET", spec.bucket, key, {}, h);
-            r.keepBody = false;
-            return r;
+    if (!ok) {
+        fail(s, r, ctx);
+    } else if (done) {
+        if (s.key >= 0 && s.op == S3WorkloadSpec::Put)
+            exists[size_t(s.key)] = 1;
+        if (s.key >= 0 && s.op == S3WorkloadSpec::Delete)
+            exists[size_t(s.key)] = 0;
+        if (s.op == S3WorkloadSpec::List) {
+            S3ListResult page;
+            if (!parseS3ListObjects(r.body, &page))
+                listToken = page.truncated ? page.nextContinuationToken : QString();
         }
-        case S3WorkloadSpec::Head:
-            return client.build("HEAD", spec.bucket, key);
-        case S3WorkloadSpec::Delete:
-            return client.build("DELETE", spec.bucket, key);
-        case S3WorkloadSpec::List: {
-            ByteParams q{{"list-type", "2"}, {"max-keys", "1000"}, {"prefix", objects.sizePrefix(spec.objectSize).toUtf8()}};
-            if (!listToken.isEmpty())
-                q.append({"continuation-token", listToken.toUtf8()});
-            return client.build("GET", spec.bucket, QString(), q);
+        if (prefillMode) {
+            ++prefilledCount;
+        } else {
+            const bool whole = s.op == S3WorkloadSpec::Put && multipart();
+            interval.addOk(s.op, quint64(whole ? end - s.startNs : r.latencyNs), quint64(r.ttfbNs));
+            if (s.op == S3WorkloadSpec::Get)
+                interval.addBytes(s.op, quint64(r.bytesReceived));
+            else if (s.op == S3WorkloadSpec::Put && !whole)
+                interval.addBytes(s.op, quint64(spec.objectSize));
         }
-        default:
-            break;
-        }
-        if (!multipart())
-            return client.build("PUT", spec.bucket, key, {}, {}, body);
-        if (s.part == 0)
-            return client.build("POST", spec.bucket, key, {{"uploads", {}}});
-        if (s.part <= s.parts) {
-            const qint64 off = qint64(s.part - 1) * spec.partSize;
-            S3HttpRequest r = client.build("PUT", spec.bucket, key, {{"partNumber", QByteArray::number(s.part)}, {"uploadId", s.uploadId}},
-                                           {}, body, off, qMin(spec.partSize, spec.objectSize - off));
-            r.context = QStringLiteral("PUT %1/%2 part %3").arg(spec.bucket, key).arg(s.part);
-            return r;
-        }
-        QByteArray xml = "<CompleteMultipartUpload>";
-        for (int i = 0; i < s.etags.size(); ++i)
-            xml += "<Part><PartNumber>" + QByteArray::number(i + 1) + "</PartNumber><ETag>" + xmlEscape(QString::fromUtf8(s.etags.at(i)))
-                + "</ETag></Part>";
-        xml += "</CompleteMultipartUpload>";
-        return client.build("POST", spec.bucket, key, {{"uploadId", s.uploadId}}, {{"content-type", "application/xml"}}, xml);
     }
-
-    // Sends the slot's current request (lock NOT held).
-    void send(int slotIndex, S3HttpRequest req)
-    {
-        client.submit(std::move(req), [this, slotIndex](S3HttpResponse &&r) { onDone(slotIndex, std::move(r)); });
-    }
-
-    // Picks and sends the slot's next request, or leaves it idle (lock held on entry, released).
-    void next(int i, std::unique_lock<std::mutex> &lock)
-    {
-        Slot &s = slots[size_t(i)];
-        if (stopping || !choose(s)) {
-            s.idle = true;
-            --inFlight;
-            cv.notify_all();
-            lock.unlock();
-            return;
-        }
-        s.startNs = nowNs();
+    if (!done && ok && !stopping) {
         S3HttpRequest req = request(s);
         lock.unlock();
         send(i, std::move(req));
+        return;
     }
-
-    void fail(Slot &s, const S3HttpResponse &r, const QString &context)
-    {
-        Error e = S3Client::errorFor(r, context);
-        if (!e)   // a 200 whose body was wrong (multipart)
-            e = Error(Error::Code::CommandFailed, QStringLiteral("unexpected answer"), context);
-        if (!prefillMode)
-            interval.addError(r.transportOk() ? QString::number(r.status) : QStringLiteral("transport"));
-        if (!s.uploadId.isEmpty())
-            openUploads.append({keyName(s.key), s.uploadId});
-        if ((spec.stopOnError || prefillMode) && !firstError) {
-            firstError = prefillMode ? Error(e.code, QStringLiteral("prefill: ") + e.message, e.context, e.detail) : e;
-            stopping = true;
-        }
-        if (!firstSeen)
-            firstSeen = e;
-        if (!r.transportOk() && !stopping)
-            s.parkedUntil = nowNs() + kParkNs;
-        qCDebug(lcS3Load) << e.toString();
-    }
-
-    void onDone(int i, S3HttpResponse &&r)
-    {
-        std::unique_lock lock(m);
-        Slot &s = slots[size_t(i)];
-        const qint64 end = nowNs();
-        if (stopping && r.error.code == Error::Code::Cancelled) {
-            if (s.key >= 0)
-                busy[size_t(s.key)] = 0;
-            if (!s.uploadId.isEmpty())
-                openUploads.append({keyName(s.key), s.uploadId});
+    if (s.key >= 0)
+        busy[size_t(s.key)] = 0;
+    if (s.parkedUntil > 0 || stopping) {   // the main loop resends it, or it ends
+        if (stopping || s.parkedUntil == 0) {
             s.idle = true;
-            --inFlight;
-            cv.notify_all();
-            return;
+            s.parkedUntil = 0;
         }
-        const QString ctx = s.op == S3WorkloadSpec::List ? QStringLiteral("LIST %1").arg(spec.bucket)
-                                                          : QStringLiteral("%1 %2/%3").arg(S3WorkloadSpec::opName(s.op).toUpper(),
-                                                                                            spec.bucket, keyName(s.key));
-        bool done = true;   // the op is over (one more request for a multipart upload otherwise)
-        bool ok = r.ok();
-        if (ok && s.op == S3WorkloadSpec::Put && multipart()) {
-            if (s.part == 0) {
-                S3InitiateMultipartResult init;
-                ok = !parseS3InitiateMultipart(r.body, &init) && !init.uploadId.isEmpty();
-                if (ok) {
-                    s.uploadId = init.uploadId.toUtf8();
-                    s.parts = int((spec.objectSize + spec.partSize - 1) / spec.partSize);
-                    s.part = 1;
-                    done = false;
-                }
-            } else if (s.part <= s.parts) {
-                const QByteArray tag = r.header("etag");
-                ok = !tag.isEmpty();
-                if (ok) {
-                    s.etags << tag;
-                    if (!prefillMode)
-                        interval.addBytes(S3WorkloadSpec::Put,
-                                          quint64(qMin(spec.partSize, spec.objectSize - qint64(s.part - 1) * spec.partSize)));
-                    ++s.part;
-                    done = false;
-                }
-            } else {
-                S3CompleteMultipartResult res;
-                ok = !parseS3CompleteMultipart(r.body, &res);
-                if (ok)
-                    s.uploadId.clear();
-            }
-        }
-        if (!ok) {
-            fail(s, r, ctx);
-        } else if (done) {
-            if (s.key >= 0 && s.op == S3WorkloadSpec::Put)
-                exists[size_t(s.key)] = 1;
-            if (s.key >= 0 && s.op == S3WorkloadSpec::Delete)
-                exists[size_t(s.key)] = 0;
-            if (s.op == S3WorkloadSpec::List) {
-                S3ListResult page;
-                if (!parseS3ListObjects(r.body, &page))
-                    listToken = page.truncated ? page.nextContinuationToken : QString();
-            }
-            if (prefillMode) {
-                ++prefilledCount;
-            } else {
-                const bool whole = s.op == S3WorkloadSpec::Put && multipart();
-                interval.addOk(s.op, quint64(whole ? end - s.startNs : r.latencyNs), quint64(r.ttfbNs));
-                if (s.op == S3WorkloadSpec::Get)
-                    interval.addBytes(s.op, quint64(r.bytesReceived));
-                else if (s.op == S3WorkloadSpec::Put && !whole)
-                    interval.addBytes(s.op, quint64(spec.objectSize));
-            }
-        }
-        if (!done && ok && !stopping) {
-            S3HttpRequest req = request(s);
-            lock.unlock();
-            send(i, std::move(req));
-            return;
-        }
-        if (s.key >= 0)
-            busy[size_t(s.key)] = 0;
-        if (s.parkedUntil > 0 || stopping) {   // the main loop resends it, or it ends
-            if (stopping || s.parkedUntil == 0) {
-                s.idle = true;
-                s.parkedUntil = 0;
-            }
-            --inFlight;
-            cv.notify_all();
-            return;
-        }
+        --inFlight;
+        cv.notify_all();
+        return;
+    }
+    next(i, lock);
+}
+
+// Runs slots until the deadline (0: none), nothing is left, a stop or a cancel.
+Error S3Workload::Impl::loop(const CancelToken &cancel, qint64 deadlineNs, const std::function<void(double secs, double t)> &tick)
+{
+    const qint64 start = nowNs();
+    qint64 lastTick = start;
+    qint64 stoppedAt = 0;
+    bool cancelled = false;
+    std::unique_lock lock(m);
+    slots.assign(size_t(spec.concurrency), Slot());
+    stopping = atDeadline = false;
+    inFlight = int(slots.size());
+    for (int i = 0; i < int(slots.size()); ++i) {
         next(i, lock);
+        lock.lock();
     }
-
-    // Runs slots until the deadline (0: none), nothing is left, a stop or a cancel.
-    Error loop(const CancelToken &cancel, qint64 deadlineNs, const std::function<void(double secs, double t)> &tick)
-    {
-        const qint64 start = nowNs();
-        qint64 lastTick = start;
-        qint64 stoppedAt = 0;
-        bool cancelled = false;
-        std::unique_lock lock(m);
-        slots.assign(size_t(spec.concurrency), Slot());
-        stopping = false;
-        inFlight = int(slots.size());
-        for (int i = 0; i < int(slots.size()); ++i) {
-            next(i, lock);
+    qint64 lastCancelAll = 0;
+    while (true) {
+        const qint64 now = nowNs();
+        if (!stopping && cancel.isCancelled()) {
+            stopping = cancelled = true;
+        }
+        if (!stopping && deadlineNs > 0 && now >= deadlineNs)
+            stopping = atDeadline = true;
+        if (stopping && !stoppedAt)
+            stoppedAt = now;
+        if (stopping && inFlight > 0 && now - lastCancelAll > 200'000'000) {
+            lastCancelAll = now;
+            lock.unlock();
+            client.pool().cancelAll();
             lock.lock();
+            continue;
         }
-        qint64 lastCancelAll = 0;
-        while (true) {
-            const qint64 now = nowNs();
-            if (!stopping && cancel.isCancelled()) {
-                stopping = cancelled = true;
-            }
-            if (!stopping && deadlineNs > 0 && now >= deadlineNs)
-                stopping = true;
-            if (stopping && !stoppedAt)
-                stoppedAt = now;
-            if (stopping && inFlight > 0 && now - lastCancelAll > 200'000'000) {
-                lastCancelAll = now;
-                lock.unlock();
-                client.pool().cancelAll();
-                lock.lock();
-                continue;
-            }
-            // parked slots whose wait is over go again
-            for (int i = 0; i < int(slots.size()); ++i) {
-                Slot &s = slots[size_t(i)];
-                if (s.parkedUntil > 0 && (stopping || now >= s.parkedUntil)) {
-                    s.parkedUntil = 0;
-                    if (stopping) {
-                        s.idle = true;
-                        continue;
-                    }
-                    ++inFlight;
-                    next(i, lock);
-                    lock.lock();
+        // parked slots whose wait is over go again
+        for (int i = 0; i < int(slots.size()); ++i) {
+            Slot &s = slots[size_t(i)];
+            if (s.parkedUntil > 0 && (stopping || now >= s.parkedUntil)) {
+                s.parkedUntil = 0;
+                if (stopping) {
+                    s.idle = true;
+                    continue;
                 }
-            }
-            bool parked = false;
-            for (const Slot &s : slots)
-                parked = parked || s.parkedUntil > 0;
-            if (inFlight == 0 && !parked)
-                break;
-            if (tick && nowNs() - lastTick >= 1'000'000'000) {
-                const qint64 t = nowNs();
-                lock.unlock();
-                tick(double(t - lastTick) / 1e9, double(t - start) / 1e9);
+                ++inFlight;
+                next(i, lock);
                 lock.lock();
-                lastTick = t;
-                continue;
             }
-            cv.wait_for(lock, std::chrono::milliseconds(stopping ? 20 : 50));
         }
-        const qint64 end = stoppedAt ? stoppedAt : nowNs();
-        runtimeMs = (end - start) / 1'000'000;
-        lock.unlock();
-        if (tick && double(end - lastTick) / 1e9 >= 0.2)
-            tick(double(end - lastTick) / 1e9, double(end - start) / 1e9);
-        abortOpenUploads();
-        if (firstError)
-            return firstError;
-        if (cancelled)
-            return Error(Error::Code::Cancelled, QStringLiteral("cancelled"), spec.target);
-        if (!prefillMode && firstSeen) {
-            S3OpStats all = total;
-            all.merge(interval);
-            quint64 ok = 0;
-            for (int op = 0; op < S3WorkloadSpec::OpCount; ++op)
-                ok += all.requests(op);
-            if (ok == 0)
-                return Error(firstSeen.code, QStringLiteral("every request failed (%1 of them), the first: %2")
-                                                 .arg(all.errorCount()).arg(firstSeen.message),
-                             firstSeen.context, firstSeen.detail);
+        bool parked = false;
+        for (const Slot &s : slots)
+            parked = parked || s.parkedUntil > 0;
+        if (inFlight == 0 && !parked)
+            break;
+        if (tick && nowNs() - lastTick >= 1'000'000'000) {
+            const qint64 t = nowNs();
+            lock.unlock();
+            tick(double(t - lastTick) / 1e9, double(t - start) / 1e9);
+            lock.lock();
+            lastTick = t;
+            continue;
         }
-        return {};
+        cv.wait_for(lock, std::chrono::milliseconds(stopping ? 20 : 50));
     }
+    const qint64 end = stoppedAt ? stoppedAt : nowNs();
+    runtimeMs = (end - start) / 1'000'000;
+    lock.unlock();
+    if (tick && double(end - lastTick) / 1e9 >= 0.2)
+        tick(double(end - lastTick) / 1e9, double(end - start) / 1e9);
+    abortOpenUploads();
+    if (firstError)
+        return firstError;
+    if (cancelled)
+        return Error(Error::Code::Cancelled, QStringLiteral("cancelled"), spec.target);
+    if (!prefillMode && firstSeen) {
+        S3OpStats all = total;
+        all.merge(interval);
+        quint64 ok = 0;
+        for (int op = 0; op < S3WorkloadSpec::OpCount; ++op)
+            ok += all.requests(op);
+        if (ok == 0)
+            return Error(firstSeen.code, QStringLiteral("every request failed (%1 of them), the first: %2")
+                                             .arg(all.errorCount()).arg(firstSeen.message),
+                         firstSeen.context, firstSeen.detail);
+    }
+    return {};
+}
 
-    void abortOpenUploads()
-    {
-        const auto uploads = openUploads;
-        openUploads.clear();
-        for (const auto &u : uploads) {
-            const Error e = client.abortMultipart(spec.bucket, u.first, QString::fromUtf8(u.second));
-            // NoSuchUpload: the cancelled request was the completion, and it went through
-            if (e && e.detail != u"NoSuchUpload")
-                qCWarning(lcS3Load) << "abort multipart upload" << u.first << e.toString();
-        }
+void S3Workload::Impl::abortOpenUploads()
+{
+    const auto uploads = openUploads;
+    openUploads.clear();
+    for (const auto &u : uploads) {
+        const Error e = client.abortMultipart(spec.bucket, u.first, QString::fromUtf8(u.second));
+        // NoSuchUpload: the cancelled request was the completion, and it went through
+        if (e && e.detail != u"NoSuchUpload")
+            qCWarning(lcS3Load) << "abort multipart upload" << u.first << e.toString();
     }
-};
+}
 
 S3Workload::S3Workload(S3Client &client, S3WorkloadSpec spec, S3ObjectSet &objects)
     : d(std::make_unique<Impl>(client, std::move(spec), objects))

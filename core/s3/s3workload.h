@@ -10,7 +10,9 @@
 // above multipartThreshold go multipart (initiate, parts one after another, complete:
 // one PUT in the figures, its latency the whole upload; unfinished uploads are aborted
 // at the end). At the deadline or on cancel every request in flight is ended at once
-// (S3HttpPool::cancelAll) and not counted. stopOnError ends the step at the first failed
+// (S3HttpPool::cancelAll) and not counted as requests; the bytes a GET cut off at the
+// deadline had received still count (a large object's GET can outlast the step), so
+// read bytes can exceed requests × size. stopOnError ends the step at the first failed
 // request with that error (HTTP status and S3 code); otherwise failures are counted and
 // the loop goes on (after a transport failure the request's slot waits 100 ms, so a
 // dead gateway is not hammered).

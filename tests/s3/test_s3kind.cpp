@@ -1,160 +1,28 @@
 // The "s3" runner kind against the lab's real radosgw (scripts/lab/ceph-lab.sh, 1 OSD):
 // presets and plan validation; every op end to end through the kind's runner and run
 // state with figures checked against the gateway's own counts (ListObjectsV2 and
-// `radosgw-admin bucket stats`); multipart PUTs; mixed ratios; a wrong secret; stop vs
-// continue on failed requests; cancel; the CLI plan -> run round trip; a radosgw killed
-// mid-run. After every run no clustermark-bench-* bucket is left.
+// `radosgw-admin bucket stats`); multipart PUTs and ranged GETs; mixed ratios; the CLI
+// plan -> run -> compare/export round trip. After every run no clustermark-bench-*
+// bucket is left. Failures (wrong secret, stop/continue, cancel, a killed gateway) are
+// in test_s3kindfailures.
+#include "s3kindtest.h"
 #include "bench/registry.h"
-#include "bench/s3kind.h"
-#include "bench/s3runstate.h"
-#include "cephlabfixture.h"
-#include "clirun.h"
 #include "model/metric.h"
-#include "s3/s3client.h"
-#include "s3/s3workload.h"
 #include "testutil.h"
+#include "clirun.h"
 
-#include <QElapsedTimer>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <csignal>
-#include <future>
-#include <mutex>
-
 using namespace cm;
+using cmtest::StepRun;
+using cmtest::runStep;
 
-namespace {
-
-struct StepRun {
-    StepOutcome out;
-    SampleList samples;
-    QStringList log;
-    qint64 ms = 0;
-
-    double sum(const QString &metric) const
-    {
-        double s = 0;
-        for (const Sample &x : samples)
-            if (x.metric == metric)
-                s += x.value;
-        return s;
-    }
-    bool has(const QString &metric) const
-    {
-        for (const Sample &x : samples)
-            if (x.metric == metric)
-                return true;
-        return false;
-    }
-    QJsonObject dir(const QString &name) const { return out.summary.value(name).toObject(); }
-};
-
-StepRun runStep(const Plan &plan, int index, const std::shared_ptr<RunState> &state, const CancelToken &cancel = {})
-{
-    StepRun r;
-    std::mutex m;
-    QElapsedTimer t;
-    t.start();
-    StepContext ctx;
-    ctx.cancel = cancel;
-    ctx.stepIndex = index;
-    ctx.nodeName = QStringLiteral("local");
-    ctx.now = [&t] { return double(t.nsecsElapsed()) / 1e9; };
-    ctx.emitSamples = [&](const SampleList &s) {
-        std::lock_guard g(m);
-        r.samples += s;
-    };
-    ctx.log = [&](const QString &line) {
-        std::lock_guard g(m);
-        r.log << line;
-    };
-    ctx.runState = state;
-    r.out = S3Kind().createStepRunner(plan, index)->run(ctx);
-    r.ms = t.elapsed();
-    return r;
-}
-
-} // namespace
-
-class TestS3Kind : public QObject {
+class TestS3Kind : public QObject, public cmtest::S3KindLab {
     Q_OBJECT
 
-    cmtest::CephLabFixture m_lab;
     QTemporaryDir m_data;
-
-    bool startLab()
-    {
-        if (m_lab.isRunning())
-            return true;
-        if (!m_lab.start(1)) {
-            qWarning("%s", qPrintable(m_lab.whyNot()));
-            return false;
-        }
-        return true;
-    }
-
-    S3Kind::Options labOptions() const
-    {
-        S3Kind::Options o;
-        o.endpoint = m_lab.rgwEndpoint();
-        o.accessKey = m_lab.s3AccessKey();
-        o.secretRef = QStringLiteral("lab:") + m_lab.dir();
-        return o;
-    }
-
-    // A client of its own (not the run's): what the gateway holds.
-    S3Client verifier() const
-    {
-        S3Config c;
-        c.endpoint = m_lab.rgwEndpoint();
-        c.accessKey = m_lab.s3AccessKey().toUtf8();
-        c.secretKey = m_lab.s3SecretKey().toUtf8();
-        return S3Client(c);
-    }
-
-    QStringList appBuckets()
-    {
-        QList<S3BucketEntry> buckets;
-        if (Error e = verifier().listBuckets(&buckets))
-            return {QStringLiteral("<list failed: %1>").arg(e.toString())};
-        QStringList out;
-        for (const S3BucketEntry &b : std::as_const(buckets))
-            if (S3Client::isAppBucket(b.name))
-                out << b.name;
-        return out;
-    }
-
-    // radosgw-admin's own count and bytes of a bucket.
-    bool bucketStats(const QString &bucket, qint64 *objects, qint64 *bytes)
-    {
-        QByteArray out;
-        if (m_lab.client(QStringLiteral("radosgw-admin"), {QStringLiteral("bucket"), QStringLiteral("stats"),
-                                                           QStringLiteral("--bucket=") + bucket}, &out) != 0)
-            return false;
-        const QJsonObject main = QJsonDocument::fromJson(out).object().value(QStringLiteral("usage")).toObject()
-                                     .value(QStringLiteral("rgw.main")).toObject();
-        *objects = qint64(main.value(QStringLiteral("num_objects")).toDouble());
-        *bytes = qint64(main.value(QStringLiteral("size")).toDouble());
-        return true;
-    }
-
-    Plan plan(const QString &op, qint64 size, int objects, int concurrency, int runtime, QString *why = nullptr)
-    {
-        S3Kind::Options o = labOptions();
-        o.op = op;
-        o.sizes = {size};
-        o.objects = objects;
-        o.concurrency = concurrency;
-        o.runtime = runtime;
-        Error e;
-        const Plan p = S3Kind::makePlan(o, &e);
-        if (why)
-            *why = e.toString();
-        return p;
-    }
 
 private Q_SLOTS:
     void initTestCase() { registerBuiltinKinds(); }
@@ -247,7 +115,7 @@ private Q_SLOTS:
         QVERIFY(metric::unitOf(metric::s3ErrorsFor(QStringLiteral("403"))) == metric::Unit::Other);
     }
 
-    // PUT, GET, HEAD, LIST, DELETE in one run (one bucket), figures against the gateway.
+
     void everyOpThroughTheRunner()
     {
         QString why;
@@ -300,7 +168,9 @@ private Q_SLOTS:
         const QJsonObject r = get.dir(QStringLiteral("read"));
         const double gets = r.value(QStringLiteral("total_ios")).toDouble();
         QVERIFY(gets > 0);
-        QCOMPARE(r.value(QStringLiteral("io_bytes")).toDouble(), gets * size);
+        // completed GETs, plus what GETs cut off at the end had received
+        QVERIFY(r.value(QStringLiteral("io_bytes")).toDouble() >= gets * size);
+        QVERIFY(r.value(QStringLiteral("io_bytes")).toDouble() < (gets + 16) * size);
         QVERIFY(r.value(QStringLiteral("ttfb_p50_ns")).toDouble() > 0);
         QVERIFY(r.value(QStringLiteral("ttfb_p50_ns")).toDouble() <= r.value(QStringLiteral("lat_p99_ns")).toDouble());
         QVERIFY(get.has(metric::ReadTtfbP50) && get.has(metric::ReadTtfbP99) && get.has(metric::ReadLatP999));
@@ -372,7 +242,9 @@ private Q_SLOTS:
         const StepRun get = runStep(p, 1, state);
         QVERIFY2(!get.out.error, qPrintable(get.out.error.toString()));
         const QJsonObject r = get.dir(QStringLiteral("read"));
-        QCOMPARE(r.value(QStringLiteral("io_bytes")).toDouble(), r.value(QStringLiteral("total_ios")).toDouble() * 64 * 1024);
+        QVERIFY(r.value(QStringLiteral("total_ios")).toDouble() > 0);
+        QVERIFY(r.value(QStringLiteral("io_bytes")).toDouble() >= r.value(QStringLiteral("total_ios")).toDouble() * 64 * 1024);
+        QVERIFY(r.value(QStringLiteral("io_bytes")).toDouble() < (r.value(QStringLiteral("total_ios")).toDouble() + 2) * 64 * 1024);
         static_cast<S3RunState *>(state.get())->finish({});
         QCOMPARE(appBuckets(), QStringList());
     }
@@ -416,109 +288,6 @@ private Q_SLOTS:
     }
 
     // A wrong secret: the run's first request (creating the bucket) fails with 403
-    // SignatureDoesNotMatch, said plainly; nothing is left behind.
-    void wrongSecretIsAClearError()
-    {
-        QString why;
-        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
-        QVERIFY2(startLab(), qPrintable(m_lab.whyNot()));
-        qputenv("CM_TEST_S3_SECRET", "wrong-secret-0123456789");
-        Plan p = plan(QStringLiteral("put"), 4096, 16, 4, 2);
-        p.target.insert(QStringLiteral("secretRef"), QStringLiteral("env:CM_TEST_S3_SECRET"));
-        const auto state = S3Kind().createRunState(p);
-        const StepRun run = runStep(p, 0, state);
-        QCOMPARE(run.out.error.code, Error::Code::AuthDenied);
-        QVERIFY2(run.out.error.message.contains(QStringLiteral("HTTP 403 SignatureDoesNotMatch")), qPrintable(run.out.error.toString()));
-        QVERIFY2(!run.out.error.toString().contains(QStringLiteral("wrong-secret")), "the secret is in the error");
-        static_cast<S3RunState *>(state.get())->finish({});
-        QCOMPARE(appBuckets(), QStringList());
-        // an unset variable: says which
-        p.target.insert(QStringLiteral("secretRef"), QStringLiteral("env:CM_TEST_S3_UNSET"));
-        const StepRun unset = runStep(p, 0, S3Kind().createRunState(p));
-        QVERIFY2(unset.out.error.message.contains(QStringLiteral("CM_TEST_S3_UNSET")), qPrintable(unset.out.error.toString()));
-    }
-
-    // Failed requests mid-run (objects the set says exist but the gateway has not: 404):
-    // "stop" ends at the first with its status and code, "continue" counts them.
-    void stopVersusContinue()
-    {
-        QString why;
-        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
-        QVERIFY2(startLab(), qPrintable(m_lab.whyNot()));
-        S3Client c = verifier();
-        const QString bucket = S3Client::newBucketName(QStringLiteral("err"));
-        QVERIFY(!c.createBucket(bucket));
-        S3ObjectSet set;
-        std::vector<char> &exists = set.exists(4096, 20);
-        for (int i = 0; i < 20; ++i) {
-            exists[size_t(i)] = 1;
-            if (i % 2 == 0)
-                QVERIFY(!c.putObject(bucket, set.key(4096, i), QByteArray(4096, 'a')));
-        }
-        S3WorkloadSpec spec;
-        spec.op = QStringLiteral("get");
-        spec.objectSize = 4096;
-        spec.objects = 20;
-        spec.concurrency = 4;
-        spec.runtimeSec = 2;
-        spec.bucket = bucket;
-        SampleList samples;
-        auto collect = [&](const SampleList &s) { samples += s; };
-
-        spec.stopOnError = true;
-        QElapsedTimer t;
-        t.start();
-        S3Workload stop(c, spec, set);
-        const Error e = stop.run(CancelToken(), collect);
-        QVERIFY2(e.message.contains(QStringLiteral("HTTP 404 NoSuchKey")), qPrintable(e.toString()));
-        QVERIFY2(e.context.startsWith(QStringLiteral("GET ") + bucket), qPrintable(e.context));
-        QVERIFY2(t.elapsed() < 1500, qPrintable(QString::number(t.elapsed())));
-
-        spec.stopOnError = false;
-        samples.clear();
-        t.restart();
-        S3Workload cont(c, spec, set);
-        QVERIFY2(!cont.run(CancelToken(), collect), "continue mode failed the step");
-        QVERIFY(t.elapsed() >= 1900);
-        const QJsonObject s = cont.summary();
-        const double ok = s.value(QStringLiteral("read")).toObject().value(QStringLiteral("total_ios")).toDouble();
-        const double failed = s.value(QStringLiteral("errors")).toObject().value(QStringLiteral("404")).toDouble();
-        QVERIFY(ok > 0 && failed > 0);
-        QCOMPARE(double(cont.failedRequests()), failed);
-        double sampled = 0;
-        for (const Sample &x : std::as_const(samples))
-            if (x.metric == metric::s3ErrorsFor(QStringLiteral("404")))
-                sampled += x.value;
-        QCOMPARE(sampled, failed);
-        qInfo("continue: %.0f GETs, %.0f answered 404 (about half expected)", ok, failed);
-        QVERIFY(failed / (ok + failed) > 0.25 && failed / (ok + failed) < 0.75);
-        QVERIFY(!c.emptyBucket(bucket));
-        QVERIFY(!c.deleteBucket(bucket));
-    }
-
-    void cancelEndsPromptly()
-    {
-        QString why;
-        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
-        QVERIFY2(startLab(), qPrintable(m_lab.whyNot()));
-        const Plan p = plan(QStringLiteral("put"), 4 * S3Kind::kMiB, 16, 16, 60);
-        const auto state = S3Kind().createRunState(p);
-        CancelToken cancel;
-        auto f = std::async(std::launch::async, [&] { return runStep(p, 0, state, cancel); });
-        QThread::msleep(1500);
-        QElapsedTimer t;
-        t.start();
-        cancel.cancel();
-        QVERIFY(f.wait_for(std::chrono::seconds(5)) == std::future_status::ready);
-        const StepRun run = f.get();
-        qInfo("cancel: the step ended %lld ms after the cancel", t.elapsed());
-        QCOMPARE(run.out.error.code, Error::Code::Cancelled);
-        QVERIFY(run.out.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble() > 0);
-        static_cast<S3RunState *>(state.get())->finish({});
-        QVERIFY2(static_cast<S3RunState *>(state.get())->bucketRemoved(),
-                 qPrintable(static_cast<S3RunState *>(state.get())->finishError().toString()));
-        QCOMPARE(appBuckets(), QStringList());
-    }
 
     void cliPlanAndRun()
     {
@@ -581,38 +350,6 @@ private Q_SLOTS:
         QCOMPARE(appBuckets(), QStringList());
     }
 
-    // Last: the lab's radosgw is killed (by its pid) while a step runs.
-    void killedGatewayEndsWithErrors()
-    {
-        QString why;
-        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
-        QVERIFY2(startLab(), qPrintable(m_lab.whyNot()));
-        const Plan p = plan(QStringLiteral("put"), 64 * 1024, 64, 16, 5);
-        const auto state = S3Kind().createRunState(p);
-        QElapsedTimer t;
-        t.start();
-        auto f = std::async(std::launch::async, [&] { return runStep(p, 0, state); });
-        QThread::msleep(1500);
-        QFile pidFile(m_lab.dir() + QStringLiteral("/run/client.rgw.lab.pid"));
-        QVERIFY(pidFile.open(QIODevice::ReadOnly));
-        const int pid = pidFile.readAll().trimmed().toInt();
-        QVERIFY(pid > 1 && cmtest::processAlive(pid));
-        QCOMPARE(::kill(pid, SIGKILL), 0);
-        QVERIFY2(f.wait_for(std::chrono::seconds(20)) == std::future_status::ready, "the step hangs");
-        const StepRun run = f.get();
-        qInfo("killed radosgw: the 5 s step ended after %lld ms: %s; errors %s", t.elapsed(), qPrintable(run.out.error.toString()),
-              QJsonDocument(run.out.summary.value(QStringLiteral("errors")).toObject()).toJson(QJsonDocument::Compact).constData());
-        QVERIFY(run.out.summary.value(QStringLiteral("errors")).toObject().value(QStringLiteral("transport")).toDouble() > 0);
-        QVERIFY(run.sum(metric::s3ErrorsFor(QStringLiteral("transport"))) > 0);
-        QVERIFY(run.out.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble() > 0);
-        // the clean-up cannot reach the gateway: it says so, and returns
-        QElapsedTimer c;
-        c.start();
-        QStringList log;
-        static_cast<S3RunState *>(state.get())->finish([&](const QString &l) { log << l; });
-        QVERIFY(c.elapsed() < 20000);
-        QVERIFY2(!log.isEmpty() && log.first().contains(QStringLiteral("left")), qPrintable(log.join(QLatin1Char('\n'))));
-    }
 
     void cleanupTestCase() { m_lab.stop(); }
 };
