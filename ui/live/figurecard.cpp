@@ -15,7 +15,7 @@ const QStringList &cardMetrics()
 {
     static const QStringList m{metric::ReadBw, metric::ReadIops, metric::ReadLatP50, metric::ReadLatP99,
                                metric::WriteBw, metric::WriteIops, metric::WriteLatP50, metric::WriteLatP99,
-                               metric::NetBw, metric::CpuBusy};
+                               metric::NetBw, metric::CpuBusy, metric::S3Errors};
     return m;
 }
 
@@ -31,6 +31,7 @@ QString metricTitle(const QString &m)
     if (m == metric::WriteLatP50) return FigureCard::tr("Write p50");
     if (m == metric::WriteLatP99) return FigureCard::tr("Write p99");
     if (m == metric::CpuBusy) return FigureCard::tr("CPU busy");
+    if (m == metric::S3Errors) return FigureCard::tr("Failed req./s");
     return m;
 }
 } // namespace

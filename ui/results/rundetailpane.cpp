@@ -5,6 +5,7 @@
 #include "results/netmatrix.h"
 #include "results/osdheatmap.h"
 #include "results/resultsmodel.h"
+#include "results/s3sweepchart.h"
 #include "unitscale.h"
 
 #include <QComboBox>
@@ -115,6 +116,8 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     m_netPage->hide();
     m_netFindings = new NetFindingsPanel(this);
     m_netFindings->hide();
+    m_s3Sweep = new S3SweepChart(this);
+    m_s3Sweep->hide();
     connect(m_heatMetric, &QComboBox::currentIndexChanged, this,
             [this] { m_heatMap->setMetric(OsdHeatMap::Metric(m_heatMetric->currentData().toInt())); });
     connect(m_heatStep, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -136,6 +139,28 @@ void RunDetailPane::clear()
     if (heat >= 0)
         m_tabs->removeTab(heat);
     showNet({});
+    showS3({});
+}
+
+bool RunDetailPane::isS3Shown() const
+{
+    return m_tabs->indexOf(m_s3Sweep) >= 0;
+}
+
+void RunDetailPane::showS3(const RunDetail &d)
+{
+    const bool s3 = d.run.kind == QLatin1String("s3") || d.plan.kind == QLatin1String("s3");
+    const int at = m_tabs->indexOf(m_s3Sweep);
+    if (!s3) {
+        if (at >= 0)
+            m_tabs->removeTab(at);
+        m_s3Sweep->clear();
+        return;
+    }
+    m_s3Sweep->setSteps(d.steps);
+    if (at < 0)
+        m_tabs->insertTab(0, m_s3Sweep, tr("Object sizes"));
+    m_tabs->setCurrentWidget(m_s3Sweep);
 }
 
 bool RunDetailPane::isNetShown() const
@@ -259,6 +284,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
             m_tabs->removeTab(heat);
     }
     showNet(d);
+    showS3(d);
 }
 
 } // namespace cm::ui

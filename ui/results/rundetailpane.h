@@ -18,6 +18,7 @@ namespace cm::ui {
 class NetFindingsPanel;
 class NetMatrix;
 class OsdHeatMap;
+class S3SweepChart;
 
 class RunDetailPane : public QWidget {
     Q_OBJECT
@@ -38,6 +39,9 @@ public:
     NetMatrix *netMatrix() const { return m_netMatrix; }
     NetFindingsPanel *netFindings() const { return m_netFindings; }
     bool isNetShown() const;
+    // s3 runs: throughput and requests/s by object size, on their own tab.
+    S3SweepChart *s3Sweep() const { return m_s3Sweep; }
+    bool isS3Shown() const;
 
 private:
     QLabel *m_title = nullptr;
@@ -53,7 +57,9 @@ private:
     QWidget *m_netPage = nullptr;
     NetMatrix *m_netMatrix = nullptr;
     NetFindingsPanel *m_netFindings = nullptr;
+    S3SweepChart *m_s3Sweep = nullptr;
     void showNet(const RunDetail &d);
+    void showS3(const RunDetail &d);
 };
 
 } // namespace cm::ui

@@ -32,6 +32,8 @@ QString kindDescription(const QString &id)
         return KindPage::tr("RBD: fio's rbd engine on a node, one test image per step (Ceph block storage)");
     if (id == QLatin1String("net-iperf"))
         return KindPage::tr("Network: iperf3 / iperf 2 between nodes, with per-link traffic (bonds, MTU, speeds)");
+    if (id == QLatin1String("s3"))
+        return KindPage::tr("S3 objects: PUT, GET and more against an S3 endpoint or Ceph RGW, by object size");
     return id;
 }
 } // namespace

@@ -12,6 +12,9 @@
 #include "wizard/radostargetpage.h"
 #include "wizard/rbdtargetpage.h"
 #include "wizard/reviewpage.h"
+#include "wizard/s3paramspage.h"
+#include "wizard/s3reviewpage.h"
+#include "wizard/s3targetpage.h"
 
 namespace cm::ui {
 
@@ -54,6 +57,10 @@ void registerBuiltinPageSets()
         });
         PageSetRegistry::instance().add(QStringLiteral("net-iperf"), [](PlanWizard *w) {
             return QList<PlanWizardPage *>{new NetNodesPage(w), new NetParamsPage(w), new NetPreviewPage(w)};
+        });
+        // S3 / RGW: ClusterMark is the S3 client (no node to choose).
+        PageSetRegistry::instance().add(QStringLiteral("s3"), [](PlanWizard *w) {
+            return QList<PlanWizardPage *>{new S3TargetPage(w), new S3ParamsPage(w), new S3ReviewPage(w)};
         });
         return true;
     }();
