@@ -1,6 +1,6 @@
 // The whole S3 story on the real lab (scripts/lab/ceph-lab.sh, radosgw): the wizard,
 // connected to the lab, fills the lab's gateway with one click; a tiny object-size
-// sweep (PUT and GET at 4 KiB, 64 KiB and 1 MiB, 1 s each) runs through the real
+// sweep (PUT and GET at 4 KiB, 64 KiB and 1 MiB, 2 s each) runs through the real
 // RunEngine into a real SQLite store while the live dashboard drains its samples
 // (time-to-first-byte on the latency chart); then the run detail pane read back from
 // the store shows the sweep: one point per size per operation on a log2 axis, figures
@@ -114,7 +114,7 @@ private Q_SLOTS:
         S3AdvancedForm *adv = params->advancedForm();
         const QList<qint64> sizes{4 * S3Kind::kKiB, 64 * S3Kind::kKiB, S3Kind::kMiB};
         adv->setCheckedSizes(sizes);
-        adv->runtimeSpin()->setValue(1);
+        adv->runtimeSpin()->setValue(2);
         adv->objectsSpin()->setValue(16);
         adv->concurrencySpin()->setValue(4);
         saveShot(&w, QStringLiteral("s3-wizard-params"));
@@ -203,8 +203,13 @@ private Q_SLOTS:
                 auto *line = qobject_cast<QLineSeries *>(s);
                 QVERIFY(line);
                 QCOMPARE(line->count(), 3);
-                QVERIFY(line->pointLabelsVisible());
             }
+            // Every point carries its value, and no value label covers another.
+            QCOMPARE(sweep->valueLabels(view).size(), 6);
+            QVERIFY(!sweep->valueLabelsOverlap(view));
+            const auto yAxes = view->chart()->axes(Qt::Vertical);
+            QCOMPARE(yAxes.size(), 1);
+            QVERIFY(qobject_cast<QLogValueAxis *>(yAxes.first()));
             QCOMPARE(sweep->sizeLabels(view), (QStringList{QStringLiteral("4 KiB"), QStringLiteral("64 KiB"),
                                                            QStringLiteral("1 MiB")}));
         }

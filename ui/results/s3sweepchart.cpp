@@ -6,6 +6,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -13,9 +14,7 @@
 #include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
-#include <QScatterSeries>
 #include <QTableWidget>
-#include <QValueAxis>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -72,11 +71,11 @@ S3SweepChart::S3SweepChart(QWidget *parent) : QWidget(parent)
         (*view)->setRenderHint(QPainter::Antialiasing);
         (*view)->setMinimumSize(320, 260);
         charts->addWidget(*view, 1);
-        connect(chart, &QChart::plotAreaChanged, this, [this, chart] { placeSizeLabels(chart); });
+        connect(chart, &QChart::plotAreaChanged, this, [this, chart] { placeLabels(chart); });
     }
     m_bwView->setObjectName(QStringLiteral("s3ThroughputChart"));
     m_opsView->setObjectName(QStringLiteral("s3OpsChart"));
-    v->addLayout(charts, 3);
+    v->addLayout(charts, 1);
     m_table = new QTableWidget(0, CCount, this);
     m_table->setObjectName(QStringLiteral("s3SweepTable"));
     m_table->setHorizontalHeaderLabels({tr("Size"), tr("Operation"), tr("MiB/s"), tr("Requests/s"), tr("Latency p50"),
@@ -84,8 +83,9 @@ S3SweepChart::S3SweepChart(QWidget *parent) : QWidget(parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    v->addWidget(m_table, 2);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    v->addWidget(m_table, 0);
     m_errors = new QLabel(this);
     m_errors->setObjectName(QStringLiteral("s3ErrorsLabel"));
     m_errors->setWordWrap(true);
@@ -182,6 +182,10 @@ void S3SweepChart::setSteps(const QList<StepRecord> &steps)
             m_table->setItem(r, c, item);
         }
     }
+    // As tall as its rows: the charts take the rest.
+    int h = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth() + 2;
+    h += int(m_points.size()) * m_table->verticalHeader()->defaultSectionSize();
+    m_table->setMaximumHeight(std::max(h, 60));
     const QMap<QString, double> errors = errorsFrom(steps);
     QStringList parts;
     for (auto it = errors.cbegin(); it != errors.cend(); ++it)
@@ -195,8 +199,7 @@ void S3SweepChart::setSteps(const QList<StepRecord> &steps)
 void S3SweepChart::fillChart(QChartView *view, bool throughput)
 {
     QChart *chart = view->chart();
-    for (QGraphicsSimpleTextItem *t : m_sizeLabels.take(chart))
-        delete t;
+    qDeleteAll(m_overlay.take(chart).items);
     chart->removeAllSeries();
     for (QAbstractAxis *a : chart->axes()) {
         chart->removeAxis(a);
@@ -209,18 +212,21 @@ void S3SweepChart::fillChart(QChartView *view, bool throughput)
     x->setMinorTickCount(0);
     x->setTitleText(tr("Object size (log scale)"));
     // The axis's own labels (plain byte counts) keep their room but are not drawn:
-    // placeSizeLabels() writes "64 KiB"-style labels at the measured sizes instead.
+    // placeLabels() writes "64 KiB"-style labels at the measured sizes instead.
     x->setLabelsColor(Qt::transparent);
     x->setLabelFormat(QStringLiteral("%g"));
     x->setGridLineColor(QColor(0, 0, 0, 20));
-    auto *y = new QValueAxis(chart);
-    y->setTitleText(throughput ? tr("MiB/s") : tr("requests/s"));
-    y->setLabelFormat(QStringLiteral("%.0f"));
+    auto *y = new QLogValueAxis(chart);
+    y->setBase(10);
+    y->setMinorTickCount(8);
+    y->setMinorGridLineColor(QColor(0, 0, 0, 12));
+    y->setTitleText(throughput ? tr("MiB/s (log scale)") : tr("requests/s (log scale)"));
+    y->setLabelFormat(QStringLiteral("%g"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
 
     qint64 lo = 0, hi = 0;
-    double top = 0;
+    double bottom = 0, top = 0;
     for (const QString &op : kOpOrder) {
         if (throughput && op != QLatin1String("get") && op != QLatin1String("put"))
             continue;
@@ -228,8 +234,11 @@ void S3SweepChart::fillChart(QChartView *view, bool throughput)
         for (const S3SweepPoint &p : std::as_const(m_points))
             if (p.op == op) {
                 const double v = rounded(throughput ? p.mibPerSec : p.opsPerSec);
+                if (v <= 0)
+                    continue;
                 pts << QPointF(double(p.size), v);
                 top = std::max(top, v);
+                bottom = bottom > 0 ? std::min(bottom, v) : v;
                 lo = lo ? std::min(lo, p.size) : p.size;
                 hi = std::max(hi, p.size);
             }
@@ -244,10 +253,6 @@ void S3SweepChart::fillChart(QChartView *view, bool throughput)
         line->setPen(pen);
         line->append(pts);
         line->setPointsVisible(true);
-        line->setPointLabelsVisible(true);
-        line->setPointLabelsFormat(QStringLiteral("@yPoint"));
-        line->setPointLabelsColor(opColor(op).darker(130));
-        line->setPointLabelsClipping(false);
         chart->addSeries(line);
         line->attachAxis(x);
         line->attachAxis(y);
@@ -255,51 +260,119 @@ void S3SweepChart::fillChart(QChartView *view, bool throughput)
     if (lo <= 0) {
         lo = 4 * S3Kind::kKiB;
         hi = S3Kind::kGiB;
+        bottom = 1;
+        top = 100;
     }
     // Half a doubling of room either side, so end points and their labels are not cut.
     x->setRange(double(lo) / 1.6, double(hi) * 1.6);
-    y->setRange(0, top > 0 ? top * 1.15 : 1);
-    y->applyNiceNumbers();
-    placeSizeLabels(chart);
+    // From a power of ten (the axis labels only those) to room for the top label.
+    y->setRange(std::pow(10.0, std::floor(std::log10(bottom / 1.5))) * 0.999, top * 2.5);
+    placeLabels(chart);
 }
 
-void S3SweepChart::placeSizeLabels(QChart *chart)
+void S3SweepChart::placeLabels(QChart *chart)
 {
-    QList<QGraphicsSimpleTextItem *> &items = m_sizeLabels[chart];
-    qDeleteAll(items);
-    items.clear();
+    Overlay &o = m_overlay[chart];
+    qDeleteAll(o.items);
+    o = Overlay();
     const QList<QAbstractSeries *> series = chart->series();
     if (series.isEmpty() || !chart->scene())
         return;
+    const QRectF area = chart->plotArea();
+    QFont small = chart->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+
+    // Sizes under the axis, at the measured sizes.
     QList<qint64> sizes;
     for (const S3SweepPoint &p : std::as_const(m_points))
         if (!sizes.contains(p.size))
             sizes << p.size;
-    const QRectF area = chart->plotArea();
     double lastRight = -1e9;
     for (qint64 s : std::as_const(sizes)) {
-        const QPointF at = chart->mapToPosition(QPointF(double(s), 0), series.first());
+        const QPointF at = chart->mapToPosition(QPointF(double(s), 1), series.first());
         auto *t = new QGraphicsSimpleTextItem(S3Kind::sizeText(s), chart);
-        QFont f = t->font();
-        f.setPointSizeF(f.pointSizeF() * 0.9);
-        t->setFont(f);
+        t->setFont(small);
         const QRectF r = t->boundingRect();
         const double left = at.x() - r.width() / 2;
         t->setPos(left, area.bottom() + 3);
         t->setVisible(left > lastRight + 4);   // never on top of the previous label
         if (t->isVisible())
             lastRight = left + r.width();
-        items << t;
+        o.items << t;
+        o.sizes << t;
+    }
+
+    // Values: above the point, or below it when that would cover a label already placed.
+    struct Pending {
+        QPointF at;
+        QString text;
+        QColor color;
+    };
+    QList<Pending> pending;
+    for (QAbstractSeries *a : series) {
+        auto *line = qobject_cast<QLineSeries *>(a);
+        if (!line)
+            continue;
+        const QColor c = line->pen().color().darker(130);
+        for (const QPointF &p : line->points()) {
+            const double v = p.y();
+            pending.append({chart->mapToPosition(p, line),
+                            QString::number(v, 'f', v >= 100 ? 0 : v >= 10 ? 1 : v >= 1 ? 2 : 3), c});
+        }
+    }
+    // Higher points first: they take the space above, lower ones go below when needed.
+    std::stable_sort(pending.begin(), pending.end(), [](const Pending &a, const Pending &b) { return a.at.y() < b.at.y(); });
+    QList<QRectF> taken;
+    for (const Pending &p : std::as_const(pending)) {
+        auto *t = new QGraphicsSimpleTextItem(p.text);
+        t->setFont(small);
+        t->setBrush(p.color);
+        const QRectF r = t->boundingRect();
+        QRectF above(p.at.x() - r.width() / 2, p.at.y() - r.height() - 4, r.width(), r.height());
+        QRectF below = above.translated(0, r.height() + 8);
+        auto free = [&](const QRectF &want) {
+            return std::none_of(taken.cbegin(), taken.cend(), [&](const QRectF &q) { return q.intersects(want); });
+        };
+        const QRectF place = free(above) || !free(below) ? above : below;
+        taken << place;
+        // A light box keeps the figure readable over lines and grid.
+        auto *box = new QGraphicsRectItem(place.adjusted(-2, 0, 2, 0), chart);
+        box->setPen(Qt::NoPen);
+        box->setBrush(QColor(255, 255, 255, 200));
+        t->setParentItem(box);
+        t->setPos(place.topLeft());
+        o.items << box;
+        o.values << t;
     }
 }
 
 QStringList S3SweepChart::sizeLabels(QChartView *view) const
 {
     QStringList out;
-    for (const QGraphicsSimpleTextItem *t : m_sizeLabels.value(view->chart()))
+    for (const QGraphicsSimpleTextItem *t : m_overlay.value(view->chart()).sizes)
         if (t->isVisible())
             out << t->text();
     return out;
+}
+
+QStringList S3SweepChart::valueLabels(QChartView *view) const
+{
+    QStringList out;
+    for (const QGraphicsSimpleTextItem *t : m_overlay.value(view->chart()).values)
+        out << t->text();
+    return out;
+}
+
+bool S3SweepChart::valueLabelsOverlap(QChartView *view) const
+{
+    QList<QRectF> rects;
+    for (const QGraphicsSimpleTextItem *t : m_overlay.value(view->chart()).values)
+        rects << t->sceneBoundingRect();
+    for (int i = 0; i < rects.size(); ++i)
+        for (int j = i + 1; j < rects.size(); ++j)
+            if (rects.at(i).intersects(rects.at(j)))
+                return true;
+    return false;
 }
 
 } // namespace cm::ui

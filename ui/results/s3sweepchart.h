@@ -1,7 +1,9 @@
 #pragma once
 // S3 runs by object size: throughput (MiB/s) and requests per second against the
 // object size on a log2 axis (QLogValueAxis), one series per operation (GET and PUT
-// apart; HEAD, DELETE and LIST in requests/s), every point labelled with its value;
+// apart; HEAD, DELETE and LIST in requests/s), values on a log10 axis (a sweep spans
+// decades), every point labelled with its value (a label that would cover another
+// goes below its point);
 // below, a table with latency and time-to-first-byte percentiles per size and
 // operation, and the failed requests by HTTP status when there were any.
 // Repetitions of a step are averaged into one point.
@@ -13,6 +15,7 @@
 
 class QChart;
 class QChartView;
+class QGraphicsItem;
 class QGraphicsSimpleTextItem;
 class QLabel;
 class QLogValueAxis;
@@ -50,10 +53,18 @@ public:
     QLabel *errorsLabel() const { return m_errors; }
     // Texts of the size labels under the X axis of a chart ("64 KiB", …).
     QStringList sizeLabels(QChartView *view) const;
+    // Value labels of a chart's points, as shown ("223", "0.87"), and whether any two overlap.
+    QStringList valueLabels(QChartView *view) const;
+    bool valueLabelsOverlap(QChartView *view) const;
 
 private:
+    struct Overlay {
+        QList<QGraphicsItem *> items;
+        QList<QGraphicsSimpleTextItem *> sizes;
+        QList<QGraphicsSimpleTextItem *> values;
+    };
     void fillChart(QChartView *view, bool throughput);
-    void placeSizeLabels(QChart *chart);
+    void placeLabels(QChart *chart);
 
     QChartView *m_bwView = nullptr;
     QChartView *m_opsView = nullptr;
@@ -61,7 +72,7 @@ private:
     QLabel *m_errors = nullptr;
     QLabel *m_empty = nullptr;
     QList<S3SweepPoint> m_points;
-    QMap<QChart *, QList<QGraphicsSimpleTextItem *>> m_sizeLabels;
+    QMap<QChart *, Overlay> m_overlay;
 };
 
 } // namespace cm::ui

@@ -6,6 +6,7 @@
 
 #include <QLabel>
 #include <QMap>
+#include <QPlainTextEdit>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -21,6 +22,9 @@ S3ReviewPage::S3ReviewPage(QWidget *parent) : ReviewPage(parent)
     m_effects->setTextInteractionFlags(Qt::TextSelectableByMouse);
     if (auto *v = qobject_cast<QVBoxLayout *>(layout()))
         v->insertWidget(1, m_effects);
+    // Step descriptions are sentences, not command lines: wrap them.
+    if (auto *commands = findChild<QPlainTextEdit *>(QStringLiteral("commands")))
+        commands->setLineWrapMode(QPlainTextEdit::WidgetWidth);
 }
 
 QString S3ReviewPage::effectsText(const Plan &plan)
@@ -61,6 +65,13 @@ void S3ReviewPage::initializePage()
 {
     ReviewPage::initializePage();
     const Plan &plan = planWizard()->plan();
+    // The step descriptions name the machine already: no second "[local]" before them.
+    if (auto *commands = findChild<QPlainTextEdit *>(QStringLiteral("commands")); commands && !plan.nodes.isEmpty()) {
+        QString text = commands->toPlainText();
+        text.replace(QStringLiteral("[%1] [").arg(plan.nodes.first().displayName()), QStringLiteral("["));
+        commands->setPlainText(text);
+        commands->moveCursor(QTextCursor::Start);
+    }
     m_effects->setText(effectsText(plan));
     m_effects->setStyleSheet(plan.target.value(QStringLiteral("skipTlsVerify")).toBool()
                                  ? QStringLiteral("QLabel { color: #b00020; }")
