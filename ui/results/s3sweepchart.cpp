@@ -266,7 +266,11 @@ void S3SweepChart::fillChart(QChartView *view, bool throughput)
     // Half a doubling of room either side, so end points and their labels are not cut.
     x->setRange(double(lo) / 1.6, double(hi) * 1.6);
     // From a power of ten (the axis labels only those) to room for the top label.
-    y->setRange(std::pow(10.0, std::floor(std::log10(bottom / 1.5))) * 0.999, top * 2.5);
+    double yMax = top * 2.5;
+    const double decade = std::pow(10.0, std::ceil(std::log10(yMax)));
+    if (decade < yMax * 2)
+        yMax = decade * 1.001;   // a labelled power of ten at the top when it costs little room
+    y->setRange(std::pow(10.0, std::floor(std::log10(bottom / 1.5))) * 0.999, yMax);
     placeLabels(chart);
 }
 
