@@ -19,7 +19,8 @@
 //   it: "keychain" the OS keychain entry S3Keychain::entryName(endpoint, accessKey);
 //   "lab:<DIR>" the S3_SECRET_KEY line of DIR/lab.env (a lab started by
 //   scripts/lab/ceph-lab.sh); "env:VAR" the environment variable VAR (CLI, CI).
-//   connections: keep-alive connections of the pool (≥ the largest step concurrency).
+//   connections: keep-alive connections of the run's pool (makePlan raises it to the
+//   largest step concurrency, so each request in flight has a connection).
 //   onError: "continue" counts failed requests (s3.errors*) and goes on; "stop" ends the
 //   step at the first failed request with an error naming the HTTP status and S3 code.
 //   multipartThreshold: PUTs of objects this large or larger go multipart in parts of
@@ -32,7 +33,7 @@
 //   objects: the working set (keys 0..N-1 at this size); PUT cycles over it, GET/HEAD
 //   pick random objects of it, DELETE removes each once (the step ends early when all
 //   are gone), LIST pages through it (ListObjectsV2, 1000 keys a page).
-//   concurrency: requests in flight (≤ objects, ≤ target connections).
+//   concurrency: requests in flight (≤ objects: each has an object of its own).
 //   mix: mixed only, percentages summing to 100. rangeSize: optional ranged GET of that
 //   many bytes at a random offset (get and mixed).
 //
@@ -42,13 +43,16 @@
 //   HEAD/DELETE/LIST  s3.<op>.iops, s3.<op>.lat.p50/p99/p99.9/mean
 //   errors  s3.errors (all failed requests), s3.errors.<status> or s3.errors.transport
 // Summary (fio-shaped, so results, compare, export and repetition work unchanged):
-//   {"read": ioDirSummary of GETs + "ttfb_p50_ns","ttfb_p99_ns",
+//   {"read": ioDirSummary of GETs + "ttfb_p50_ns","ttfb_p99_ns","ttfb_mean_ns",
 //    "write": ioDirSummary of PUTs,
-//    "ops": {"head":{"iops","total_ios","lat_p50_ns","lat_p99_ns","lat_p999_ns","lat_mean_ns"},
+//    "ops": {"head": ioDirSummary without bw/io_bytes (iops, total_ios, runtime_ms,
+//                    lat_mean/min/max/p50/p99/p999_ns, histogram),
 //            "delete":{…}, "list":{…}},
 //    "errors": {"403": n, "transport": n}, "opsPerSecond": all successful requests/s,
 //    "op", "objectSize": bytes, "concurrency", "objects", "runtime_ms",
-//    "tls": bool, "tlsVerified": bool}
+//    "prefilled", "multipart", "failedRequests", "tls": bool, "tlsVerified": bool}
+//   Step environment: s3_engine "native", s3_http "plain-http" | "libcurl", endpoint
+//   (never with credentials), region, virtualHost, tls, tlsVerified, connections.
 //   read/write appear only when the step did GETs/PUTs; ops only for the ops it did.
 //   total_ios/iops count completed requests (a multipart PUT once, when complete);
 //   io_bytes/bw count bytes moved within the runtime: multipart parts as they finish,
@@ -92,7 +96,7 @@ public:
         QString preset = QStringLiteral("quick");            // quick | size-sweep | mixed | small-objects
         QList<qint64> sizes;      // non-empty: the preset's ops at each of these sizes
         QString op;               // non-empty: one step of this op per size instead of the preset's ops
-        int concurrency = 0;      // 0: the preset's (16; capped at objects)
+        int concurrency = 0;      // 0: 16; capped at each step's objects unless objects is given
         int runtime = 0;          // seconds per step; 0: the preset's
         int objects = 0;          // 0: defaultObjects(size)
         QMap<QString, int> mix;   // mixed steps; empty: the preset's (get 70, put 20, delete 10)

@@ -1,6 +1,7 @@
 #include "bench/s3runstate.h"
 
 #include "s3/s3secretref.h"
+#include "s3/s3uploadcleaner.h"
 
 namespace cm {
 
@@ -59,7 +60,10 @@ void S3RunState::finish(const std::function<void(const QString &)> &log)
         m_client.reset();
         return;
     }
-    m_finishError = m_client->emptyBucket(m_bucket, &m_removed);
+    int aborted = 0;
+    m_finishError = abortOpenUploads(*m_client, m_bucket, &aborted);
+    if (!m_finishError)
+        m_finishError = m_client->emptyBucket(m_bucket, &m_removed);
     if (!m_finishError)
         m_finishError = m_client->deleteBucket(m_bucket);
     m_bucketRemoved = !m_finishError;

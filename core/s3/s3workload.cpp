@@ -1,7 +1,10 @@
 #include "s3/s3workloadimpl.h"
 
+#include "model/metric.h"
+
 #include <QLoggingCategory>
 
+#include <algorithm>
 #include <chrono>
 
 Q_LOGGING_CATEGORY(lcS3Load, "clustermark.core.s3load")
@@ -67,6 +70,8 @@ void S3Workload::Impl::fail(Slot &s, const S3HttpResponse &r, const QString &con
         interval.addError(r.transportOk() ? QString::number(r.status) : QStringLiteral("transport"));
     if (!s.uploadId.isEmpty())
         openUploads.append({keyName(s.key), s.uploadId});
+    if (s.key >= 0 && s.op == S3WorkloadSpec::Delete && !r.transportOk())   // done or not: unknown
+        exists[size_t(s.key)] = 0;
     if ((spec.stopOnError || prefillMode) && !firstError) {
         firstError = prefillMode ? Error(e.code, QStringLiteral("prefill: ") + e.message, e.context, e.detail) : e;
         stopping = true;
@@ -90,6 +95,9 @@ void S3Workload::Impl::onDone(int i, S3HttpResponse &&r)
             interval.addBytes(s.op, quint64(r.bytesReceived));
         if (s.key >= 0)
             busy[size_t(s.key)] = 0;
+        // the gateway may have done it: the object may be gone, a later step rewrites it
+        if (s.key >= 0 && s.op == S3WorkloadSpec::Delete)
+            exists[size_t(s.key)] = 0;
         if (!s.uploadId.isEmpty())
             openUploads.append({keyName(s.key), s.uploadId});
         s.idle = true;
@@ -237,7 +245,7 @@ Error S3Workload::Impl::loop(const CancelToken &cancel, qint64 deadlineNs, const
     const qint64 end = stoppedAt ? stoppedAt : nowNs();
     runtimeMs = (end - start) / 1'000'000;
     lock.unlock();
-    if (tick && double(end - lastTick) / 1e9 >= 0.2)
+    if (tick && end > lastTick)   // the tail: what completed since the last tick, also while draining
         tick(double(end - lastTick) / 1e9, double(end - start) / 1e9);
     abortOpenUploads();
     if (firstError)
@@ -273,10 +281,17 @@ void S3Workload::Impl::abortOpenUploads()
 S3Workload::S3Workload(S3Client &client, S3WorkloadSpec spec, S3ObjectSet &objects)
     : d(std::make_unique<Impl>(client, std::move(spec), objects))
 {
-    // every op writes: PUT, or the prefill of the others
-    d->body = QByteArray(qsizetype(d->spec.objectSize), 'x');
-    for (qsizetype i = 0; i < d->body.size(); i += 4096)   // not all one byte (no accidental compression)
-        d->body[i] = char(d->rng());
+}
+
+// The one PUT body, made when something is to be written (a 1 GiB GET step whose
+// objects exist needs none).
+void S3Workload::Impl::makeBody()
+{
+    if (body.size() == spec.objectSize)
+        return;
+    body = QByteArray(qsizetype(spec.objectSize), 'x');
+    for (qsizetype i = 0; i < body.size(); i += 4096)   // not all one byte (no accidental compression)
+        body[i] = char(rng());
 }
 
 S3Workload::~S3Workload() = default;
@@ -285,6 +300,9 @@ Error S3Workload::prefill(const CancelToken &cancel)
 {
     d->prefillMode = true;
     d->cursor = 0;
+    const auto &exists = d->exists;
+    if (std::find(exists.begin(), exists.begin() + d->spec.objects, 0) != exists.begin() + d->spec.objects)
+        d->makeBody();
     const Error e = d->loop(cancel, 0, {});
     d->prefillMode = false;
     d->cursor = 0;
@@ -311,9 +329,15 @@ Error S3Workload::run(const CancelToken &cancel, const std::function<void(const 
             used = d->used;
             d->total.merge(iv);
         }
-        if (emit)
-            emit(iv.samples(secs, t, labels, used));
+        if (!emit)
+            return;
+        SampleList samples = iv.samples(secs, t, labels, used);
+        if (secs < 0.2)   // a short tail: its rates would be noise; its error counts still count
+            samples.removeIf([](const Sample &x) { return !x.metric.startsWith(metric::S3Errors); });
+        emit(samples);
     };
+    if (d->spec.op == u"put" || d->spec.op == u"mixed")   // mixed: a GET or DELETE with nothing left writes instead
+        d->makeBody();
     const qint64 deadline = nowNs() + qint64(d->spec.runtimeSec) * 1'000'000'000;
     return d->loop(cancel, deadline, tick);
 }

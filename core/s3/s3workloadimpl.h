@@ -73,6 +73,7 @@ struct S3Workload::Impl {
     // Runs slots until the deadline (0: none), nothing is left, a stop or a cancel.
     Error loop(const CancelToken &cancel, qint64 deadlineNs, const std::function<void(double secs, double t)> &tick);
     void abortOpenUploads();
+    void makeBody();
 };
 
 } // namespace cm

@@ -64,6 +64,14 @@ inline StepRun runStep(const Plan &plan, int index, const std::shared_ptr<RunSta
     return r;
 }
 
+// Ends a run (S3RunState::finish): empty, or why its bucket could not be removed.
+inline QString finishRun(const std::shared_ptr<RunState> &state)
+{
+    auto *s = static_cast<S3RunState *>(state.get());
+    s->finish({});
+    return s->finishError() ? s->finishError().toString() : QString();
+}
+
 // The lab's radosgw for S3 kind tests: plans on it, and what it holds.
 class S3KindLab {
 public:

@@ -53,6 +53,15 @@ private Q_SLOTS:
         QCOMPARE(last.params.value(QStringLiteral("concurrency")).toInt(), 2);
         QCOMPARE(p.steps.at(0).params.value(QStringLiteral("objects")).toInt(), 1024);
         QCOMPARE(S3Kind::defaultObjects(32 * S3Kind::kMiB), 32);
+        // an explicit concurrency is capped where the plan chose a small working set
+        o.concurrency = 32;
+        p = S3Kind::makePlan(o, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(p.steps.first().params.value(QStringLiteral("concurrency")).toInt(), 32);
+        QCOMPARE(p.steps.last().params.value(QStringLiteral("concurrency")).toInt(), 2);
+        QCOMPARE(p.steps.last().title, QStringLiteral("GET 1 GiB ×2"));
+        QCOMPARE(p.target.value(QStringLiteral("connections")).toInt(), 32);   // one per request in flight
+        o.concurrency = 0;
         QVERIFY(!p.target.contains(QStringLiteral("secretKey")));
         const QString preview = kind->commandPreview(p, 9, p.nodes.first());
         QVERIFY2(preview.contains(QStringLiteral("S3 GET 1 GiB objects, 2 in flight")), qPrintable(preview));
@@ -93,7 +102,7 @@ private Q_SLOTS:
         QVERIFY2((r = refused([](auto &b) { b.accessKey.clear(); }, QStringLiteral("access key"))).isEmpty(), qPrintable(r));
         QVERIFY2((r = refused([](auto &b) { b.secretRef = QStringLiteral("plain:abc"); }, QStringLiteral("keychain, lab:<DIR> or env:"))).isEmpty(), qPrintable(r));
         QVERIFY2((r = refused([](auto &b) { b.op = QStringLiteral("copy"); }, QStringLiteral("op \"copy\""))).isEmpty(), qPrintable(r));
-        QVERIFY2((r = refused([](auto &b) { b.sizes = {S3Kind::kGiB}; b.concurrency = 16; }, QStringLiteral("concurrency 16 is more than the 2 objects"))).isEmpty(), qPrintable(r));
+        QVERIFY2((r = refused([](auto &b) { b.sizes = {S3Kind::kGiB}; b.concurrency = 16; b.objects = 2; }, QStringLiteral("concurrency 16 is more than the 2 objects"))).isEmpty(), qPrintable(r));
         QVERIFY2((r = refused([](auto &b) { b.preset = QStringLiteral("mixed"); b.mix = {{QStringLiteral("get"), 50}}; }, QStringLiteral("add up to 50"))).isEmpty(), qPrintable(r));
         QVERIFY2((r = refused([](auto &b) { b.preset = QStringLiteral("mixed"); b.mix = {{QStringLiteral("copy"), 100}}; }, QStringLiteral("mix op \"copy\""))).isEmpty(), qPrintable(r));
         QVERIFY2((r = refused([](auto &b) { b.partSize = 1024; }, QStringLiteral("partSize"))).isEmpty(), qPrintable(r));
@@ -154,8 +163,9 @@ private Q_SLOTS:
         QVERIFY(w.value(QStringLiteral("bw")).toDouble() > 0 && w.value(QStringLiteral("lat_p50_ns")).toDouble() > 0);
         qint64 n = 0, bytes = 0;
         QVERIFY(bucketStats(bucket, &n, &bytes));
-        QCOMPARE(n, written);
-        QCOMPARE(bytes, written * size);
+        // PUTs cut off at the step's end are not counted, but the gateway may have stored them
+        QVERIFY2(n >= written && n <= qMin<qint64>(objects, written + 16), qPrintable(QStringLiteral("%1 vs %2").arg(n).arg(written)));
+        QCOMPARE(bytes, n * size);
         // the samples add up to the summary (1 s intervals, ops/s × seconds ≈ count)
         QVERIFY(put.has(metric::WriteBw) && put.has(metric::WriteLatP99) && put.has(metric::S3Errors));
         QCOMPARE(put.sum(metric::S3Errors), 0.0);
@@ -164,7 +174,7 @@ private Q_SLOTS:
         // GET: reads the PUT step's objects, no prefill
         StepRun get = runStep(p, 1, state);
         QVERIFY2(!get.out.error, qPrintable(get.out.error.toString()));
-        QCOMPARE(qint64(get.out.summary.value(QStringLiteral("prefilled")).toInt()), objects - written);
+        QVERIFY(get.out.summary.value(QStringLiteral("prefilled")).toInt() <= objects - written);
         const QJsonObject r = get.dir(QStringLiteral("read"));
         const double gets = r.value(QStringLiteral("total_ios")).toDouble();
         QVERIFY(gets > 0);
@@ -199,12 +209,13 @@ private Q_SLOTS:
         QVERIFY(deletes > 0 && deletes <= objects);
         QList<S3ObjectEntry> left;
         QVERIFY(!v.listObjects(bucket, QString(), &left));
-        QCOMPARE(double(left.size()), objects - deletes);
+        // DELETEs cut off at the step's end are not counted, but the gateway may have done them
+        QVERIFY2(left.size() <= objects - deletes && left.size() >= objects - deletes - 16,
+                 qPrintable(QStringLiteral("%1 left after %2 deletes").arg(left.size()).arg(deletes)));
         QVERIFY(bucketStats(bucket, &n, &bytes));
-        QCOMPARE(double(n), objects - deletes);
+        QCOMPARE(n, qint64(left.size()));
 
-        static_cast<S3RunState *>(state.get())->finish({});
-        QVERIFY(static_cast<S3RunState *>(state.get())->bucketRemoved());
+        QCOMPARE(cmtest::finishRun(state), QString());
         QCOMPARE(appBuckets(), QStringList());
     }
 
@@ -217,7 +228,7 @@ private Q_SLOTS:
         o.preset = QStringLiteral("quick");
         o.sizes = {12 * S3Kind::kMiB};
         o.objects = 2;
-        o.runtime = 2;
+        o.runtime = 4;
         o.multipartThreshold = 8 * S3Kind::kMiB;
         o.partSize = 5 * S3Kind::kMiB;
         o.rangeSize = 64 * 1024;
@@ -229,15 +240,15 @@ private Q_SLOTS:
         QVERIFY2(!put.out.error, qPrintable(put.out.error.toString()));
         QVERIFY(put.out.summary.value(QStringLiteral("multipart")).toBool());
         const QString bucket = put.out.target.section(QStringLiteral("s3://"), 1);
+        const double puts = put.dir(QStringLiteral("write")).value(QStringLiteral("total_ios")).toDouble();
+        QVERIFY(puts >= 1);
         QList<S3ObjectEntry> objs;
         QVERIFY(!verifier().listObjects(bucket, QString(), &objs));
-        QCOMPARE(objs.size(), 2);
+        QVERIFY2(objs.size() >= qMin(2.0, puts) && objs.size() <= 2, qPrintable(QString::number(objs.size())));
         for (const S3ObjectEntry &x : std::as_const(objs)) {
             QCOMPARE(x.size, 12 * S3Kind::kMiB);
             QVERIFY2(x.etag.contains(QStringLiteral("-3")), qPrintable(x.etag));   // 3 parts: 5 + 5 + 2 MiB
         }
-        const double puts = put.dir(QStringLiteral("write")).value(QStringLiteral("total_ios")).toDouble();
-        QVERIFY(puts >= 2);
         QVERIFY(put.dir(QStringLiteral("write")).value(QStringLiteral("io_bytes")).toDouble() >= puts * 12 * S3Kind::kMiB);
         const StepRun get = runStep(p, 1, state);
         QVERIFY2(!get.out.error, qPrintable(get.out.error.toString()));
@@ -245,7 +256,13 @@ private Q_SLOTS:
         QVERIFY(r.value(QStringLiteral("total_ios")).toDouble() > 0);
         QVERIFY(r.value(QStringLiteral("io_bytes")).toDouble() >= r.value(QStringLiteral("total_ios")).toDouble() * 64 * 1024);
         QVERIFY(r.value(QStringLiteral("io_bytes")).toDouble() < (r.value(QStringLiteral("total_ios")).toDouble() + 2) * 64 * 1024);
-        static_cast<S3RunState *>(state.get())->finish({});
+        // an upload whose id the run never saw (an initiate cut off after the gateway did
+        // it) must not keep the bucket from being removed
+        S3Client v = verifier();
+        S3HttpRequest init = v.build("POST", bucket, QStringLiteral("orphan"), {{"uploads", {}}});
+        const S3HttpResponse ir = v.execute(std::move(init));
+        QVERIFY2(ir.ok() && ir.body.contains("UploadId"), ir.body.constData());
+        QCOMPARE(cmtest::finishRun(state), QString());
         QCOMPARE(appBuckets(), QStringList());
     }
 
@@ -283,7 +300,7 @@ private Q_SLOTS:
         QVERIFY(bucketStats(run.out.target.section(QStringLiteral("s3://"), 1), &n, &bytes));
         QVERIFY(n > 0 && n <= 300);
         QCOMPARE(bytes, n * 4096);
-        static_cast<S3RunState *>(state.get())->finish({});
+        QCOMPARE(cmtest::finishRun(state), QString());
         QCOMPARE(appBuckets(), QStringList());
     }
 

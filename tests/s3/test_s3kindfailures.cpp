@@ -8,6 +8,7 @@
 #include "testutil.h"
 #include "s3/s3workload.h"
 
+#include <QScopeGuard>
 #include <QTest>
 
 #include <csignal>
@@ -36,7 +37,7 @@ private Q_SLOTS:
         QCOMPARE(run.out.error.code, Error::Code::AuthDenied);
         QVERIFY2(run.out.error.message.contains(QStringLiteral("HTTP 403 SignatureDoesNotMatch")), qPrintable(run.out.error.toString()));
         QVERIFY2(!run.out.error.toString().contains(QStringLiteral("wrong-secret")), "the secret is in the error");
-        static_cast<S3RunState *>(state.get())->finish({});
+        QCOMPARE(cmtest::finishRun(state), QString());
         QCOMPARE(appBuckets(), QStringList());
         // an unset variable: says which
         p.target.insert(QStringLiteral("secretRef"), QStringLiteral("env:CM_TEST_S3_UNSET"));
@@ -54,6 +55,10 @@ private Q_SLOTS:
         S3Client c = verifier();
         const QString bucket = S3Client::newBucketName(QStringLiteral("err"));
         QVERIFY(!c.createBucket(bucket));
+        auto removeBucket = qScopeGuard([&] {
+            c.emptyBucket(bucket);
+            c.deleteBucket(bucket);
+        });
         S3ObjectSet set;
         std::vector<char> &exists = set.exists(4096, 20);
         for (int i = 0; i < 20; ++i) {
@@ -98,6 +103,7 @@ private Q_SLOTS:
         QCOMPARE(sampled, failed);
         qInfo("continue: %.0f GETs, %.0f answered 404 (about half expected)", ok, failed);
         QVERIFY(failed / (ok + failed) > 0.25 && failed / (ok + failed) < 0.75);
+        removeBucket.dismiss();
         QVERIFY(!c.emptyBucket(bucket));
         QVERIFY(!c.deleteBucket(bucket));
     }
@@ -120,9 +126,7 @@ private Q_SLOTS:
         qInfo("cancel: the step ended %lld ms after the cancel", t.elapsed());
         QCOMPARE(run.out.error.code, Error::Code::Cancelled);
         QVERIFY(run.out.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble() > 0);
-        static_cast<S3RunState *>(state.get())->finish({});
-        QVERIFY2(static_cast<S3RunState *>(state.get())->bucketRemoved(),
-                 qPrintable(static_cast<S3RunState *>(state.get())->finishError().toString()));
+        QCOMPARE(cmtest::finishRun(state), QString());
         QCOMPARE(appBuckets(), QStringList());
     }
 
