@@ -218,6 +218,40 @@ private Q_SLOTS:
         QCOMPARE(w.plan().steps.first().params.value(QStringLiteral("mix")).toObject().value(QStringLiteral("head")).toInt(), 10);
     }
 
+    void runAgainKeepsThePlan()
+    {
+        S3Kind::Options o;
+        o.endpoint = QStringLiteral("http://127.0.0.1:7480");
+        o.accessKey = QStringLiteral("AK3");
+        o.preset = QStringLiteral("small-objects");
+        o.runtime = 3;
+        Error e;
+        Plan saved = S3Kind::makePlan(o, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        saved.name = QStringLiteral("Small objects, last week");
+        PlanWizard w({});
+        w.setPlan(saved);
+        w.show();
+        QVERIFY(clickNext(w));   // the kind page has s3 selected
+        auto *target = page<S3TargetPage>(w);
+        QVERIFY(target);
+        QCOMPARE(target->endpointEdit()->text(), o.endpoint);
+        QCOMPARE(target->accessKeyEdit()->text(), o.accessKey);
+        QVERIFY(clickNext(w));
+        auto *params = page<S3ParamsPage>(w);
+        QVERIFY(params);
+        QCOMPARE(params->presetList()->currentItem()->data(Qt::UserRole).toString(), QStringLiteral("small-objects"));
+        QVERIFY(clickNext(w));
+        QVERIFY(page<S3ReviewPage>(w));
+        QCOMPARE(stepsJson(w.plan().steps), stepsJson(saved.steps));   // unchanged: the saved steps (3 s each)
+        QCOMPARE(w.plan().target, saved.target);
+        // A change on the parameters page rebuilds the steps from the choices.
+        QTest::mouseClick(w.button(QWizard::BackButton), Qt::LeftButton);
+        params->advancedForm()->runtimeSpin()->setValue(4);
+        QVERIFY(clickNext(w));
+        QCOMPARE(w.plan().steps.first().params.value(QStringLiteral("runtime")).toInt(), 4);
+    }
+
     void tlsChoices()
     {
         PlanWizard w({});
