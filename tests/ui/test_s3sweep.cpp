@@ -51,6 +51,7 @@ bool saveShot(QWidget *w, const QString &name)
     if (dir.isEmpty())
         return true;
     QDir().mkpath(dir);
+    QTest::qWait(100);   // deferred layouts (a scroll bar that just appeared) settle first
     return w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"), "PNG");
 }
 } // namespace

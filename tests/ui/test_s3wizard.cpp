@@ -105,6 +105,12 @@ private Q_SLOTS:
         QTest::mouseClick(params->advancedToggle(), Qt::LeftButton);
         QVERIFY(params->advancedForm()->isVisible());
         S3AdvancedForm *adv = params->advancedForm();
+        if (const QString dir = qEnvironmentVariable("CLUSTERMARK_SHOTS"); !dir.isEmpty()) {
+            w.resize(w.minimumSize());   // the smallest the wizard gets, Advanced open
+            QTest::qWait(50);
+            w.grab().save(dir + QStringLiteral("/s3-wizard-params-min.png"));
+            w.resize(860, 680);
+        }
         QCOMPARE(adv->checkedSizes(), (QList<qint64>{64 * S3Kind::kKiB, S3Kind::kMiB, 32 * S3Kind::kMiB,
                                                      256 * S3Kind::kMiB, S3Kind::kGiB}));   // the preset's
         const QList<qint64> sizes{4 * S3Kind::kKiB, 64 * S3Kind::kKiB, S3Kind::kMiB};

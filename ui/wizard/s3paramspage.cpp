@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QScrollArea>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -16,7 +17,18 @@ S3ParamsPage::S3ParamsPage(QWidget *parent) : PlanWizardPage(parent)
     setObjectName(QStringLiteral("s3ParamsPage"));
     setTitle(tr("S3 / RGW: what to measure"));
     setSubTitle(tr("Pick a preset; open Advanced to change sizes, operations or load."));
-    auto *v = new QVBoxLayout(this);
+    // The page scrolls rather than squeezing the Advanced fields in a small window.
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto *scroll = new QScrollArea(this);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *body = new QWidget(scroll);
+    scroll->setWidget(body);
+    outer->addWidget(scroll);
+    auto *v = new QVBoxLayout(body);
+    v->setContentsMargins(0, 0, 0, 0);
     m_presets = new QListWidget(this);
     m_presets->setObjectName(QStringLiteral("s3PresetList"));
     m_presets->setWordWrap(true);
@@ -56,11 +68,13 @@ S3ParamsPage::S3ParamsPage(QWidget *parent) : PlanWizardPage(parent)
     for (const Preset &p : std::as_const(m_presetList)) {
         auto *item = new QListWidgetItem(m_presets);
         item->setData(Qt::UserRole, p.id);
-        item->setText(tr("%1 — %2").arg(p.title, presetDescription(p.id).section(QLatin1Char('.'), 0, 0)));
+        item->setText(tr("%1 — %2").arg(presetTitle(p.id), presetDescription(p.id).section(QLatin1Char('.'), 0, 0)));
     }
-    connect(m_toggle, &QToolButton::toggled, this, [this](bool open) {
+    connect(m_toggle, &QToolButton::toggled, this, [this, scroll](bool open) {
         m_toggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
         m_advanced->setVisible(open);
+        if (open)   // once laid out: bring the opened fields into view
+            QTimer::singleShot(0, scroll, [scroll, this] { scroll->ensureWidgetVisible(m_advanced, 0, 0); });
     });
     connect(m_presets, &QListWidget::currentRowChanged, this, &S3ParamsPage::presetChosen);
     connect(m_advanced, &S3AdvancedForm::changed, this, [this] {
@@ -68,6 +82,19 @@ S3ParamsPage::S3ParamsPage(QWidget *parent) : PlanWizardPage(parent)
             m_dirty = true;
         refresh();
     });
+}
+
+QString S3ParamsPage::presetTitle(const QString &id)
+{
+    if (id == QLatin1String("quick"))
+        return tr("Quick");
+    if (id == QLatin1String("size-sweep"))
+        return tr("Object size sweep");
+    if (id == QLatin1String("mixed"))
+        return tr("Mixed load");
+    if (id == QLatin1String("small-objects"))
+        return tr("Small objects");
+    return id;
 }
 
 QString S3ParamsPage::presetDescription(const QString &id)

@@ -24,6 +24,7 @@ public:
 
     // The options the page hands to S3Kind::makePlan (target from the plan).
     S3Kind::Options options() const;
+    static QString presetTitle(const QString &presetId);         // translated, by id
     static QString presetDescription(const QString &presetId);
 
     QListWidget *presetList() const { return m_presets; }
