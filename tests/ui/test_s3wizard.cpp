@@ -229,6 +229,7 @@ private Q_SLOTS:
         S3Kind::Options o;
         o.endpoint = QStringLiteral("http://127.0.0.1:7480");
         o.accessKey = QStringLiteral("AK3");
+        o.secretRef = QStringLiteral("env:CM_S3_SECRET");
         o.preset = QStringLiteral("small-objects");
         o.runtime = 3;
         Error e;
@@ -243,6 +244,9 @@ private Q_SLOTS:
         QVERIFY(target);
         QCOMPARE(target->endpointEdit()->text(), o.endpoint);
         QCOMPARE(target->accessKeyEdit()->text(), o.accessKey);
+        QCOMPARE(target->secretRef(), o.secretRef);
+        QVERIFY(!target->secretEdit()->isEnabled());
+        QVERIFY(target->secretStatusLabel()->text().contains(QStringLiteral("CM_S3_SECRET")));
         QVERIFY(clickNext(w));
         auto *params = page<S3ParamsPage>(w);
         QVERIFY(params);
@@ -256,6 +260,13 @@ private Q_SLOTS:
         params->advancedForm()->runtimeSpin()->setValue(4);
         QVERIFY(clickNext(w));
         QCOMPARE(w.plan().steps.first().params.value(QStringLiteral("runtime")).toInt(), 4);
+        // Typing another access key leaves the saved reference for the keychain.
+        QTest::mouseClick(w.button(QWizard::BackButton), Qt::LeftButton);
+        QTest::mouseClick(w.button(QWizard::BackButton), Qt::LeftButton);
+        QCOMPARE(w.currentPage(), target);
+        QTest::keyClick(target->accessKeyEdit(), Qt::Key_4);
+        QCOMPARE(target->secretRef(), QStringLiteral("keychain"));
+        QVERIFY(target->secretEdit()->isEnabled());
     }
 
     void tlsChoices()

@@ -104,11 +104,14 @@ S3TargetPage::S3TargetPage(QWidget *parent) : PlanWizardPage(parent)
 
     connect(m_labButton, &QPushButton::clicked, this, &S3TargetPage::useLab);
     connect(m_caBrowse, &QPushButton::clicked, this, &S3TargetPage::chooseCaFile);
-    // Typing another endpoint or key leaves the lab: its secret belongs to its own user.
+    // Typing another endpoint or key leaves the lab (its secret belongs to its own user)
+    // or a saved plan's environment variable: the keychain holds the new one.
     for (QLineEdit *e : {m_endpoint, m_accessKey})
         connect(e, &QLineEdit::textEdited, this, [this] {
-            if (m_secretRef.startsWith(QLatin1String("lab:")))
+            if (m_secretRef != QLatin1String("keychain")) {
                 m_secretRef = QStringLiteral("keychain");
+                refresh();
+            }
         });
     for (QLineEdit *e : {m_endpoint, m_region, m_caFile, m_accessKey, m_secret})
         connect(e, &QLineEdit::textChanged, this, &S3TargetPage::refresh);
@@ -171,7 +174,7 @@ void S3TargetPage::chooseCaFile()
 void S3TargetPage::describeSecretSource()
 {
     const bool lab = m_secretRef.startsWith(QLatin1String("lab:"));
-    m_secret->setEnabled(!lab && !m_saving);
+    m_secret->setEnabled(m_secretRef == QLatin1String("keychain") && !m_saving);
     if (m_saving) {
         m_secretStatus->setText(tr("Storing the secret key in the OS keychain…"));
     } else if (lab) {
