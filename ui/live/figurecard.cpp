@@ -21,7 +21,7 @@ const QStringList &cardMetrics()
                                metric::MetaCreateIops, metric::metaLatP99(QStringLiteral("create")),
                                metric::MetaStatIops, metric::metaLatP99(QStringLiteral("stat")),
                                metric::MetaDeleteIops, metric::metaLatP99(QStringLiteral("delete")),
-                               metric::CpuBusy};
+                               metric::CpuBusy, metric::S3Errors};
     return m;
 }
 
@@ -43,6 +43,7 @@ QString metricTitle(const QString &m)
     if (m == metric::metaLatP99(QStringLiteral("create"))) return FigureCard::tr("Create p99");
     if (m == metric::metaLatP99(QStringLiteral("stat"))) return FigureCard::tr("Stat p99");
     if (m == metric::metaLatP99(QStringLiteral("delete"))) return FigureCard::tr("Delete p99");
+    if (m == metric::S3Errors) return FigureCard::tr("Failed req./s");
     return m;
 }
 } // namespace

@@ -42,6 +42,9 @@ QString metricShortName(const QString &metric)
         return at > 0 ? op + QLatin1Char(' ') + metric.mid(at + 5) : LiveChart::tr("%1 ops/s").arg(op);
     }
     QString dir = metric.startsWith(QLatin1String("read.")) ? LiveChart::tr("read") : LiveChart::tr("write");
+    const int ttfb = metric.indexOf(QLatin1String(".ttfb."));
+    if (ttfb > 0)
+        return dir + QLatin1Char(' ') + LiveChart::tr("TTFB") + QLatin1Char(' ') + metric.mid(ttfb + 6);
     const int lat = metric.indexOf(QLatin1String(".lat."));
     if (lat > 0)
         return dir + QLatin1Char(' ') + metric.mid(lat + 5);
@@ -194,6 +197,8 @@ QLineSeries *LiveChart::createSeries(const QString &target, const QString &metri
     // write and p99 dashed, p99.9 dotted: one colour per target, style per metric
     if (metric.endsWith(QLatin1String(".p99.9")))
         pen.setStyle(Qt::DotLine);
+    else if (metric.contains(QLatin1String(".ttfb.")))
+        pen.setStyle(Qt::DashDotLine);
     else if (metric.startsWith(QLatin1String("write.")) || metric.endsWith(QLatin1String(".p99")))
         pen.setStyle(Qt::DashLine);
     else if (metric.startsWith(QLatin1String("meta.stat.")))

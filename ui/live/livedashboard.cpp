@@ -137,7 +137,8 @@ LiveChart *LiveDashboard::chartForMetric(const QString &m) const
         return m_bw;
     if (m == metric::ReadIops || m == metric::WriteIops)
         return m_iops;
-    if (m == metric::ReadLatP50 || m == metric::ReadLatP99 || m == metric::WriteLatP50 || m == metric::WriteLatP99)
+    if (m == metric::ReadLatP50 || m == metric::ReadLatP99 || m == metric::WriteLatP50 || m == metric::WriteLatP99
+        || m == metric::ReadTtfbP50)   // S3 GETs: time to first byte beside the latency
         return m_lat;
     if (m == metric::CpuBusy)
         return m_cpu;

@@ -6,6 +6,7 @@
 #include "results/netmatrix.h"
 #include "results/osdheatmap.h"
 #include "results/resultsmodel.h"
+#include "results/s3sweepchart.h"
 #include "unitscale.h"
 
 #include <QComboBox>
@@ -123,6 +124,8 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     metaScroll->setWidgetResizable(true);
     m_metaPage = metaScroll;
     m_metaPage->hide();
+    m_s3Sweep = new S3SweepChart(this);
+    m_s3Sweep->hide();
     connect(m_heatMetric, &QComboBox::currentIndexChanged, this,
             [this] { m_heatMap->setMetric(OsdHeatMap::Metric(m_heatMetric->currentData().toInt())); });
     connect(m_heatStep, &QComboBox::currentIndexChanged, this, [this](int i) {
@@ -145,6 +148,7 @@ void RunDetailPane::clear()
         m_tabs->removeTab(heat);
     showNet({});
     showCephFsMeta({});
+    showS3({});
 }
 
 bool RunDetailPane::isCephFsMetaShown() const
@@ -171,6 +175,27 @@ void RunDetailPane::showCephFsMeta(const RunDetail &d)
         throughput = throughput || !CephFsMetaPanel::hasMetadata(s.summary);
     if (!throughput)
         m_tabs->setCurrentWidget(m_metaPage);
+}
+
+bool RunDetailPane::isS3Shown() const
+{
+    return m_tabs->indexOf(m_s3Sweep) >= 0;
+}
+
+void RunDetailPane::showS3(const RunDetail &d)
+{
+    const bool s3 = d.run.kind == QLatin1String("s3") || d.plan.kind == QLatin1String("s3");
+    const int at = m_tabs->indexOf(m_s3Sweep);
+    if (!s3) {
+        if (at >= 0)
+            m_tabs->removeTab(at);
+        m_s3Sweep->clear();
+        return;
+    }
+    m_s3Sweep->setSteps(d.steps);
+    if (at < 0)
+        m_tabs->insertTab(0, m_s3Sweep, tr("Object sizes"));
+    m_tabs->setCurrentWidget(m_s3Sweep);
 }
 
 bool RunDetailPane::isNetShown() const
@@ -295,6 +320,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
     }
     showNet(d);
     showCephFsMeta(d);
+    showS3(d);
 }
 
 } // namespace cm::ui

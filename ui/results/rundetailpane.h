@@ -19,6 +19,7 @@ class CephFsMetaPanel;
 class NetFindingsPanel;
 class NetMatrix;
 class OsdHeatMap;
+class S3SweepChart;
 
 class RunDetailPane : public QWidget {
     Q_OBJECT
@@ -42,6 +43,9 @@ public:
     // cephfs runs with a metadata step: create/stat/delete ops/s per step, on its own tab.
     CephFsMetaPanel *cephFsMetaPanel() const { return m_metaPanel; }
     bool isCephFsMetaShown() const;
+    // s3 runs: throughput and requests/s by object size, on their own tab.
+    S3SweepChart *s3Sweep() const { return m_s3Sweep; }
+    bool isS3Shown() const;
 
 private:
     QLabel *m_title = nullptr;
@@ -61,6 +65,8 @@ private:
     QWidget *m_metaPage = nullptr;
     CephFsMetaPanel *m_metaPanel = nullptr;
     void showCephFsMeta(const RunDetail &d);
+    S3SweepChart *m_s3Sweep = nullptr;
+    void showS3(const RunDetail &d);
 };
 
 } // namespace cm::ui

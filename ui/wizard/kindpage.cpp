@@ -37,7 +37,7 @@ QString kindDescription(const QString &id)
     if (id == QLatin1String("rados"))
         return KindPage::tr("RADOS objects: write, read and stat through the app's own librados client");
     if (id == QLatin1String("s3"))
-        return KindPage::tr("S3 / RGW: PUT, GET and mixed object workloads, object-size sweeps, TLS or plain");
+        return KindPage::tr("S3 objects: PUT, GET and more against an S3 endpoint or Ceph RGW, by object size");
     if (id == QLatin1String("cephfs"))
         return KindPage::tr("CephFS: file throughput and small-file metadata rates (ClusterMark's own client, or fio on a node)");
     const auto kind = Registry::instance().kind(id);

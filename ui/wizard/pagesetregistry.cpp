@@ -15,6 +15,9 @@
 #include "wizard/radostargetpage.h"
 #include "wizard/rbdtargetpage.h"
 #include "wizard/reviewpage.h"
+#include "wizard/s3paramspage.h"
+#include "wizard/s3reviewpage.h"
+#include "wizard/s3targetpage.h"
 
 namespace cm::ui {
 
@@ -61,6 +64,10 @@ void registerBuiltinPageSets()
         // CephFS: engine and target, presets, review with what is created and removed.
         PageSetRegistry::instance().add(QStringLiteral("cephfs"), [](PlanWizard *w) {
             return QList<PlanWizardPage *>{new CephFsTargetPage(w), new CephFsParamsPage(w), new CephFsReviewPage(w)};
+        });
+        // S3 / RGW: ClusterMark is the S3 client (no node to choose).
+        PageSetRegistry::instance().add(QStringLiteral("s3"), [](PlanWizard *w) {
+            return QList<PlanWizardPage *>{new S3TargetPage(w), new S3ParamsPage(w), new S3ReviewPage(w)};
         });
         return true;
     }();
