@@ -4,8 +4,8 @@
 # - with a display: opens ClusterMark on a live quick disk benchmark of this machine,
 #   connected to the lab, so every Ceph test can be tried from the wizard;
 # - without a display: runs the quick disk plan and, on the lab, the RBD (native
-#   engine), per-OSD latency and RADOS plans through clustermark-cli, and prints where
-#   the saved runs and their Markdown summaries are.
+#   engine), per-OSD latency, RADOS, S3 and CephFS quick plans through clustermark-cli,
+#   and prints where the saved runs and their Markdown summaries are.
 # CLUSTERMARK_NO_LAB=1 skips the lab.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -68,6 +68,8 @@ if start_lab; then
   run_plan rbd-native rbd --engine native --lab "$lab" --pool rbd --image-size 256M --runtime 5
   run_plan osd-latency osd-latency --lab "$lab" --create-temp-pool --preset quick
   run_plan rados rados --lab "$lab" --pool rbd --preset quick --runtime 5
+  run_plan s3 s3 --lab "$lab" --preset quick --runtime 5
+  run_plan cephfs cephfs --lab "$lab" --preset quick --runtime 5
 fi
 echo >&2
 echo "Database: $("$cli" sessions | sed -n 's/.*"database": "\(.*\)".*/\1/p')" >&2
