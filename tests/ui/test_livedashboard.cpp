@@ -12,7 +12,10 @@
 #include "model/metric.h"
 #include "unitscale.h"
 
+#include <QFontMetrics>
 #include <QGraphicsScene>
+#include <QLabel>
+#include <QLayout>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -127,9 +130,21 @@ private Q_SLOTS:
         QTest::mouseClick(dash.header()->cancelButton(), Qt::LeftButton);
         QCOMPARE(cancel.count(), 1);
         QCOMPARE(cancel.at(0).at(0).value<RunId>(), RunId(42));
+        dash.setStep(3, 8, QStringLiteral("A long step title that does not fit next to everything else SEQ1M Q8T1 Read"));
         dash.finishRun(RunStatus::Completed);
         QVERIFY(!dash.isRunning());
         QVERIFY(!dash.header()->cancelButton()->isEnabled());
+        // The status word is shown whole (bold) even when the step title is long.
+        QLabel *statusLabel = nullptr;
+        for (QLabel *l : dash.header()->findChildren<QLabel *>())
+            if (l->text() == QLatin1String("Completed"))
+                statusLabel = l;
+        QVERIFY(statusLabel);
+        dash.header()->layout()->activate();
+        QFont bold = statusLabel->font();
+        bold.setBold(true);
+        QVERIFY2(statusLabel->width() >= QFontMetrics(bold).horizontalAdvance(QStringLiteral("Completed")),
+                 qPrintable(QStringLiteral("status label %1 px").arg(statusLabel->width())));
     }
 
     void healthTimelineShadesTheCharts()

@@ -2,6 +2,7 @@
 
 #include "unitscale.h"
 
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
@@ -34,6 +35,10 @@ LiveHeader::LiveHeader(QWidget *parent)
     m_progress->setMaximumWidth(180);
     m_progress->setMaximumHeight(12);
     m_cancel = new QPushButton(style()->standardIcon(QStyle::SP_BrowserStop), tr("Cancel"), this);
+    // The step title gives way first in a narrow window (clipped, full text in its
+    // tooltip); the status word never does.
+    m_step->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_step->setMinimumWidth(80);
     h->addWidget(m_plan);
     h->addWidget(m_step, 1);
     h->addWidget(m_health);
@@ -66,6 +71,7 @@ void LiveHeader::setIdle()
     m_elapsed->clear();
     m_eta->clear();
     m_status->clear();
+    m_status->setMinimumWidth(0);
     m_progress->setValue(0);
     m_progress->setVisible(false);
     m_cancel->setEnabled(false);
@@ -80,6 +86,7 @@ void LiveHeader::startRun(const QString &planName, int stepCount, double estimat
     m_step->setText(tr("Starting (%n step(s))…", nullptr, stepCount));
     m_status->setText(tr("Running"));
     m_status->setStyleSheet(QString());
+    m_status->setMinimumWidth(0);
     m_progress->setVisible(true);
     m_progress->setValue(0);
     m_cancel->setEnabled(true);
@@ -89,6 +96,7 @@ void LiveHeader::startRun(const QString &planName, int stepCount, double estimat
 void LiveHeader::setStep(int index, int total, const QString &title)
 {
     m_step->setText(tr("Step %1/%2: %3").arg(index + 1).arg(total).arg(title));
+    m_step->setToolTip(m_step->text());
 }
 
 void LiveHeader::setElapsed(double seconds)
@@ -137,6 +145,10 @@ void LiveHeader::setFinished(RunStatus status, const QString &message)
     m_status->setText(message.isEmpty() ? text : text + QStringLiteral(": ") + message);
     m_status->setToolTip(message);
     m_status->setStyleSheet(color.isEmpty() ? QString() : QStringLiteral("color: %1; font-weight: bold;").arg(color));
+    // Room for the bold text (the size hint can be one computed for the regular weight).
+    QFont bold = m_status->font();
+    bold.setBold(!color.isEmpty());
+    m_status->setMinimumWidth(QFontMetrics(bold).horizontalAdvance(m_status->text()) + 4);
 }
 
 QString LiveHeader::stepText() const { return m_step->text(); }
