@@ -355,6 +355,318 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
 </context>
 <context>
+    <name>cm::ui::CephFsMetaPanel</name>
+    <message>
+        <source>Create</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>Stat</source>
+        <translation>Stat</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>%1 ops/s</source>
+        <translation>%1 ops/s</translation>
+    </message>
+    <message>
+        <source>This run has no metadata step.</source>
+        <translation>此运行中没有元数据步骤。</translation>
+    </message>
+    <message>
+        <source>%1 threads × %2 files each; bars: operations per second, on one scale for the whole run</source>
+        <translation>%1 个线程 × 每线程 %2 个文件；柱形：每秒操作数，整个运行使用同一刻度</translation>
+    </message>
+    <message>
+        <source>p50 %1</source>
+        <translation>p50 %1</translation>
+    </message>
+    <message>
+        <source>p99 %1</source>
+        <translation>p99 %1</translation>
+    </message>
+    <message>
+        <source>%1 ops</source>
+        <translation>%1 次操作</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::CephFsParamsPage</name>
+    <message>
+        <source>as in the preset</source>
+        <translation>同预设</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Metadata (many small files)</source>
+        <translation>元数据（大量小文件）</translation>
+    </message>
+    <message>
+        <source>Quick</source>
+        <translation>快速</translation>
+    </message>
+    <message>
+        <source>How fast large and small blocks move: big sequential writes and reads (4 MB blocks, 4 threads, a 1 GB file each), then small random writes and reads (4 KB blocks, 16 threads), 30 s each.</source>
+        <translation>大块和小块的传输速度：先做大块顺序写和读（4 MB 块，4 个线程，每个线程一个 1 GB 文件），再做小块随机写和读（4 KB 块，16 个线程），每项 30 秒。</translation>
+    </message>
+    <message>
+        <source>How fast the metadata server handles files: 4 threads each create 2,000 empty files, look each one up, then delete them; files per second and latency per operation. Needs ClusterMark&apos;s own client (not fio).</source>
+        <translation>元数据服务器处理文件的速度：4 个线程各创建 2,000 个空文件，逐个查询，然后删除；测每秒文件数和每次操作的延迟。需要 ClusterMark 自带的客户端（不能用 fio）。</translation>
+    </message>
+    <message>
+        <source>A short look at everything: sequential write and read, small random reads (10 s each) and 4 × 500 small files created, looked up and deleted (the small-file part needs ClusterMark&apos;s own client).</source>
+        <translation>全面快速测一遍：顺序写和读、小块随机读（每项 10 秒），以及创建、查询并删除 4 × 500 个小文件（小文件部分需要 ClusterMark 自带的客户端）。</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Pick a preset. Change single values under “Advanced” only if you need to.</source>
+        <translation>请选择一个预设。仅在需要时才在“高级”中修改单项数值。</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>高级</translation>
+    </message>
+    <message>
+        <source>Workloads:</source>
+        <translation>负载：</translation>
+    </message>
+    <message>
+        <source>as in the preset (4M, 4k)</source>
+        <translation>同预设（4M、4k）</translation>
+    </message>
+    <message>
+        <source>as in the preset (1G, 256M)</source>
+        <translation>同预设（1G、256M）</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Block size:</source>
+        <translation>块大小：</translation>
+    </message>
+    <message>
+        <source>Threads:</source>
+        <translation>线程数：</translation>
+    </message>
+    <message>
+        <source>File size per thread:</source>
+        <translation>每线程文件大小：</translation>
+    </message>
+    <message>
+        <source>Small files per thread:</source>
+        <translation>每线程小文件数：</translation>
+    </message>
+    <message>
+        <source>Runtime per test:</source>
+        <translation>每项测试时长：</translation>
+    </message>
+    <message>
+        <source>fio queue depth per thread:</source>
+        <translation>每线程 fio 队列深度：</translation>
+    </message>
+    <message>
+        <source>fio measures throughput only: choose ClusterMark&apos;s own client on the previous page for the metadata test.</source>
+        <translation>fio 只测吞吐量：如需元数据测试，请在上一页选择 ClusterMark 自带的客户端。</translation>
+    </message>
+    <message>
+        <source>The block size is a size like 4M or 64k.</source>
+        <translation>块大小应为 4M 或 64k 这样的值。</translation>
+    </message>
+    <message>
+        <source>The file size is a size like 1G or 256M.</source>
+        <translation>文件大小应为 1G 或 256M 这样的值。</translation>
+    </message>
+    <message>
+        <source>Tick at least one workload under “Advanced”.</source>
+        <translation>请在“高级”中至少勾选一种负载。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::CephFsReviewPage</name>
+    <message>
+        <source>the default file system</source>
+        <translation>默认文件系统</translation>
+    </message>
+    <message>
+        <source>file system “%1”</source>
+        <translation>文件系统“%1”</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>Created and removed: for each test a new folder %1&lt;random&gt; under “%2” in %3; it is removed with everything in it after the test (also after a cancel or an error). Nothing else in the file system is touched.</source>
+        <translation>创建与删除：每项测试在 %3 的“%2”下新建文件夹 %1&lt;random&gt;；测试结束后（包括取消或出错后）连同其中所有内容一并删除。文件系统中的其他内容不受影响。</translation>
+    </message>
+    <message>
+        <source>Client: ClusterMark&apos;s own libcephfs client on this machine, as client.%1.</source>
+        <translation>客户端：本机上 ClusterMark 自带的 libcephfs 客户端，身份为 client.%1。</translation>
+    </message>
+    <message>
+        <source>Mounted and unmounted: for each test %1 mounts %2 on %3 at a temporary folder /tmp/clustermark-cephfs-XXXXXX; it is unmounted and the folder removed afterwards.</source>
+        <translation>挂载与卸载：每项测试由 %1 将 %2 挂载到 %3 上的临时文件夹 /tmp/clustermark-cephfs-XXXXXX；结束后卸载并删除该文件夹。</translation>
+    </message>
+    <message>
+        <source>the kernel client</source>
+        <translation>内核客户端</translation>
+    </message>
+    <message>
+        <source>ceph-fuse</source>
+        <translation>ceph-fuse</translation>
+    </message>
+    <message>
+        <source>Uses the existing CephFS mount at %1 on %2 (left mounted).</source>
+        <translation>使用 %2 上位于 %1 的现有 CephFS 挂载（保持挂载）。</translation>
+    </message>
+    <message>
+        <source>CephFS · %1 (%2)</source>
+        <translation>CephFS · %1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::CephFsTargetPage</name>
+    <message>
+        <source>CephFS target</source>
+        <translation>CephFS 目标</translation>
+    </message>
+    <message>
+        <source>Each test works in its own new folder (%1…) inside the chosen folder of the file system and removes it with everything in it afterwards. Nothing else is touched.</source>
+        <translation>每项测试在文件系统所选文件夹内新建自己的文件夹（%1…），结束后连同其中所有内容一并删除。其他内容不受影响。</translation>
+    </message>
+    <message>
+        <source>ClusterMark&apos;s own libcephfs client, on this machine (throughput and metadata)</source>
+        <translation>ClusterMark 自带的 libcephfs 客户端，在本机上运行（吞吐量和元数据）</translation>
+    </message>
+    <message>
+        <source>fio on a node over SSH, on a CephFS mount (throughput only)</source>
+        <translation>通过 SSH 在节点的 CephFS 挂载上运行 fio（仅吞吐量）</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>引擎：</translation>
+    </message>
+    <message>
+        <source>the cluster&apos;s default file system</source>
+        <translation>集群的默认文件系统</translation>
+    </message>
+    <message>
+        <source>File system:</source>
+        <translation>文件系统：</translation>
+    </message>
+    <message>
+        <source>An existing folder inside the file system; the test folders are made in it.</source>
+        <translation>文件系统内的现有文件夹；测试文件夹将建在其中。</translation>
+    </message>
+    <message>
+        <source>Folder inside the file system:</source>
+        <translation>文件系统内的文件夹：</translation>
+    </message>
+    <message>
+        <source>Node that runs fio:</source>
+        <translation>运行 fio 的节点：</translation>
+    </message>
+    <message>
+        <source>Use an existing CephFS mount on the node:</source>
+        <translation>使用节点上现有的 CephFS 挂载：</translation>
+    </message>
+    <message>
+        <source>Mount the file system for me with:</source>
+        <translation>自动挂载文件系统，使用：</translation>
+    </message>
+    <message>
+        <source>ceph-fuse</source>
+        <translation>ceph-fuse</translation>
+    </message>
+    <message>
+        <source>the kernel client (mount -t ceph)</source>
+        <translation>内核客户端（mount -t ceph）</translation>
+    </message>
+    <message>
+        <source>from ceph.conf</source>
+        <translation>取自 ceph.conf</translation>
+    </message>
+    <message>
+        <source>ceph.conf on the node:</source>
+        <translation>节点上的 ceph.conf：</translation>
+    </message>
+    <message>
+        <source>Keyring on the node:</source>
+        <translation>节点上的 keyring：</translation>
+    </message>
+    <message>
+        <source>Client name:</source>
+        <translation>客户端名称：</translation>
+    </message>
+    <message>
+        <source>I agree: mount the file system on the node for the run and unmount it afterwards</source>
+        <translation>我同意：运行时在节点上挂载文件系统，结束后卸载</translation>
+    </message>
+    <message>
+        <source>This machine (local)</source>
+        <translation>本机（local）</translation>
+    </message>
+    <message>
+        <source>the default file system</source>
+        <translation>默认文件系统</translation>
+    </message>
+    <message>
+        <source>file system “%1”</source>
+        <translation>文件系统“%1”</translation>
+    </message>
+    <message>
+        <source>For each test, ClusterMark makes a temporary folder /tmp/clustermark-cephfs-XXXXXX on %1, mounts %2 there with %3 (as root), runs fio in its own folder and then unmounts the file system and removes the temporary folder, also after a cancel or an error.</source>
+        <translation>每项测试中，ClusterMark 在 %1 上创建临时文件夹 /tmp/clustermark-cephfs-XXXXXX，用 %3（以 root 身份）将 %2 挂载到该处，在自己的文件夹中运行 fio，然后卸载文件系统并删除临时文件夹；取消或出错后也会如此。</translation>
+    </message>
+    <message>
+        <source>the node</source>
+        <translation>该节点</translation>
+    </message>
+    <message>
+        <source>The file system name may hold letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>文件系统名称只能包含字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;。</translation>
+    </message>
+    <message>
+        <source>The folder inside the file system must start with / and have no . or .. parts.</source>
+        <translation>文件系统内的文件夹必须以 / 开头，且不能包含 . 或 .. 部分。</translation>
+    </message>
+    <message>
+        <source>Choose the node that runs fio.</source>
+        <translation>请选择运行 fio 的节点。</translation>
+    </message>
+    <message>
+        <source>The mount path is an absolute folder on the node where the CephFS is mounted.</source>
+        <translation>挂载路径应为节点上挂载 CephFS 的绝对路径文件夹。</translation>
+    </message>
+    <message>
+        <source>ceph.conf must be an absolute path on the node.</source>
+        <translation>ceph.conf 必须是节点上的绝对路径。</translation>
+    </message>
+    <message>
+        <source>The keyring must be an absolute path on the node.</source>
+        <translation>keyring 必须是节点上的绝对路径。</translation>
+    </message>
+    <message>
+        <source>The client name may hold letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>客户端名称只能包含字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;。</translation>
+    </message>
+    <message>
+        <source>Tick the box to allow ClusterMark to mount the file system on the node (or use an existing mount).</source>
+        <translation>请勾选以允许 ClusterMark 在节点上挂载文件系统（或使用现有挂载）。</translation>
+    </message>
+</context>
+<context>
     <name>cm::ui::ChartExportDialog</name>
     <message>
         <source>Export chart — %1</source>
@@ -1193,6 +1505,34 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>Throughput</source>
         <translation>吞吐量</translation>
     </message>
+    <message>
+        <source>Creates/s</source>
+        <translation>创建/秒</translation>
+    </message>
+    <message>
+        <source>Stats/s</source>
+        <translation>Stat/秒</translation>
+    </message>
+    <message>
+        <source>Deletes/s</source>
+        <translation>删除/秒</translation>
+    </message>
+    <message>
+        <source>Create p99</source>
+        <translation>创建 p99</translation>
+    </message>
+    <message>
+        <source>Stat p99</source>
+        <translation>Stat p99</translation>
+    </message>
+    <message>
+        <source>Delete p99</source>
+        <translation>删除 p99</translation>
+    </message>
+    <message>
+        <source>Failed req./s</source>
+        <translation>失败请求/秒</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::ForumComposerDialog</name>
@@ -1331,6 +1671,22 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>Network: iperf3 / iperf 2 between nodes, with per-link traffic (bonds, MTU, speeds)</source>
         <translation>网络：在节点间运行 iperf3 / iperf 2，并记录每条链路的流量（bond、MTU、速率）</translation>
     </message>
+    <message>
+        <source>Per-OSD latency: QD1 4k writes to each OSD in turn, to find the slow one (heat map)</source>
+        <translation>各 OSD 延迟：依次向每个 OSD 做 QD1 的 4k 写入，找出慢的那个（热力图）</translation>
+    </message>
+    <message>
+        <source>RADOS objects: write, read and stat through the app&apos;s own librados client</source>
+        <translation>RADOS 对象：通过程序自带的 librados 客户端写入、读取和 stat</translation>
+    </message>
+    <message>
+        <source>S3 objects: PUT, GET and more against an S3 endpoint or Ceph RGW, by object size</source>
+        <translation>S3 对象：对 S3 端点或 Ceph RGW 执行 PUT、GET 等操作，按对象大小测试</translation>
+    </message>
+    <message>
+        <source>CephFS: file throughput and small-file metadata rates (ClusterMark&apos;s own client, or fio on a node)</source>
+        <translation>CephFS：文件吞吐量和小文件元数据速率（ClusterMark 自带的客户端，或节点上的 fio）</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::LeftoversDialog</name>
@@ -1383,6 +1739,14 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <translation>
             <numerusform>找到 %n 项残留。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>On S3 (%1) the same goes for buckets: they are emptied, unfinished uploads aborted, and removed.</source>
+        <translation>在 S3（%1）上，bucket 同样如此：先清空、中止未完成的上传，再删除。</translation>
+    </message>
+    <message>
+        <source>Nothing left behind: no %1… pool, image, object or bucket.</source>
+        <translation>没有残留：没有以 %1… 开头的存储池、镜像、对象或 bucket。</translation>
     </message>
 </context>
 <context>
@@ -1461,6 +1825,14 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>%1 (%2 lines, coloured as the cards; hover a line for its name)</source>
         <translation>%1（%2 条曲线，颜色与卡片一致；悬停可查看名称）</translation>
+    </message>
+    <message>
+        <source>%1 ops/s</source>
+        <translation>%1 ops/s</translation>
+    </message>
+    <message>
+        <source>TTFB</source>
+        <translation>TTFB</translation>
     </message>
 </context>
 <context>
@@ -2606,6 +2978,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>%1 Gbit/s</source>
         <translation>%1 Gbit/s</translation>
     </message>
+    <message>
+        <source>%1 creates/s</source>
+        <translation>%1 次创建/秒</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::ResultsView</name>
@@ -3125,6 +3501,423 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>OSD latency</source>
         <translation>OSD 延迟</translation>
+    </message>
+    <message>
+        <source>Metadata</source>
+        <translation>元数据</translation>
+    </message>
+    <message>
+        <source>Object sizes</source>
+        <translation>对象大小</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::S3AdvancedForm</name>
+    <message>
+        <source>Object sizes:</source>
+        <translation>对象大小：</translation>
+    </message>
+    <message>
+        <source>As the preset</source>
+        <translation>同预设</translation>
+    </message>
+    <message>
+        <source>PUT (upload)</source>
+        <translation>PUT（上传）</translation>
+    </message>
+    <message>
+        <source>GET (download)</source>
+        <translation>GET（下载）</translation>
+    </message>
+    <message>
+        <source>HEAD (metadata)</source>
+        <translation>HEAD（元数据）</translation>
+    </message>
+    <message>
+        <source>DELETE</source>
+        <translation>DELETE</translation>
+    </message>
+    <message>
+        <source>LIST (bucket listing)</source>
+        <translation>LIST（列出 bucket）</translation>
+    </message>
+    <message>
+        <source>Mixed</source>
+        <translation>混合</translation>
+    </message>
+    <message>
+        <source>Operation:</source>
+        <translation>操作：</translation>
+    </message>
+    <message>
+        <source>Requests in flight:</source>
+        <translation>并发请求数：</translation>
+    </message>
+    <message>
+        <source>Keep-alive connections; raised to the requests in flight when fewer.</source>
+        <translation>Keep-alive 连接数；少于并发请求数时自动提高到并发请求数。</translation>
+    </message>
+    <message>
+        <source>Connections:</source>
+        <translation>连接数：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Runtime per step:</source>
+        <translation>每步骤时长：</translation>
+    </message>
+    <message>
+        <source>Automatic (about 1 GiB per size)</source>
+        <translation>自动（每种大小约 1 GiB）</translation>
+    </message>
+    <message>
+        <source>Objects (working set):</source>
+        <translation>对象数（工作集）：</translation>
+    </message>
+    <message>
+        <source>Mix:</source>
+        <translation>混合比例：</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>PUTs of objects this large or larger are uploaded in parts.</source>
+        <translation>大于或等于此大小的对象在 PUT 时分段上传。</translation>
+    </message>
+    <message>
+        <source>Multipart from:</source>
+        <translation>Multipart 起始大小：</translation>
+    </message>
+    <message>
+        <source>Part size:</source>
+        <translation>分段大小：</translation>
+    </message>
+    <message>
+        <source>Count failed requests and go on</source>
+        <translation>统计失败请求并继续</translation>
+    </message>
+    <message>
+        <source>Stop the step at the first failed request</source>
+        <translation>出现第一个失败请求时停止该步骤</translation>
+    </message>
+    <message>
+        <source>On errors:</source>
+        <translation>出错时：</translation>
+    </message>
+    <message>
+        <source>Tick at least one object size.</source>
+        <translation>请至少勾选一种对象大小。</translation>
+    </message>
+    <message>
+        <source>The mix adds up to %1 %; it must be 100 %.</source>
+        <translation>混合比例合计为 %1 %；必须为 100 %。</translation>
+    </message>
+    <message>
+        <source>Only for mixed steps.</source>
+        <translation>仅用于混合步骤。</translation>
+    </message>
+    <message>
+        <source>Total 100 %.</source>
+        <translation>合计 100 %。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::S3ParamsPage</name>
+    <message>
+        <source>S3 / RGW: what to measure</source>
+        <translation>S3 / RGW：测试内容</translation>
+    </message>
+    <message>
+        <source>Pick a preset; open Advanced to change sizes, operations or load.</source>
+        <translation>请选择一个预设；如需修改大小、操作或负载，请展开“高级”。</translation>
+    </message>
+    <message>
+        <source>Advanced</source>
+        <translation>高级</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Quick</source>
+        <translation>快速</translation>
+    </message>
+    <message>
+        <source>Object size sweep</source>
+        <translation>对象大小扫描</translation>
+    </message>
+    <message>
+        <source>Mixed load</source>
+        <translation>混合负载</translation>
+    </message>
+    <message>
+        <source>Small objects</source>
+        <translation>小对象</translation>
+    </message>
+    <message>
+        <source>A first look. Uploads (PUT) then downloads (GET) 64 KiB objects with 16 requests in flight, 10 seconds each.</source>
+        <translation>初步了解。以 16 个并发请求先上传（PUT）再下载（GET）64 KiB 对象，各 10 秒。</translation>
+    </message>
+    <message>
+        <source>How speed changes with object size. PUT then GET at 64 KiB, 1 MiB, 32 MiB, 256 MiB and 1 GiB, 15 seconds each; about 1 GiB is written per size, so the gateway&apos;s pools need a few GiB free.</source>
+        <translation>速度如何随对象大小变化。分别以 64 KiB、1 MiB、32 MiB、256 MiB 和 1 GiB 先 PUT 再 GET，各 15 秒；每种大小约写入 1 GiB，因此网关的存储池需要有几 GiB 可用空间。</translation>
+    </message>
+    <message>
+        <source>A busy application. 70 % GET, 20 % PUT and 10 % DELETE of 1 MiB objects at the same time, 16 requests in flight, 30 seconds.</source>
+        <translation>繁忙的应用。对 1 MiB 对象同时执行 70 % GET、20 % PUT 和 10 % DELETE，16 个并发请求，30 秒。</translation>
+    </message>
+    <message>
+        <source>Many tiny objects. PUT, GET, HEAD and DELETE of 4 KiB objects over 4096 objects: this measures the gateway and the bucket index more than the disks.</source>
+        <translation>大量微小对象。在 4096 个 4 KiB 对象上执行 PUT、GET、HEAD 和 DELETE：测的主要是网关和 bucket 索引，而不是磁盘。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s), about %1 (min:s) per repetition.</source>
+        <translation>
+            <numerusform>%n 个步骤，每次重复约 %1（分:秒）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::S3ReviewPage</name>
+    <message>
+        <source>What the run creates and removes, and every step as it will run. Press Run to start.</source>
+        <translation>本次运行会创建和删除的内容，以及将要执行的每个步骤。按“运行”开始。</translation>
+    </message>
+    <message>
+        <source>Creates: a bucket named %1&lt;random&gt; on %2, holding up to %3 objects (%4 in all).</source>
+        <translation>创建：在 %2 上创建名为 %1&lt;random&gt; 的 bucket，最多存放 %3 个对象（共 %4）。</translation>
+    </message>
+    <message>
+        <source>Removes: that bucket and every object in it after the last step, also when the run is cancelled or a step fails. Nothing else on the gateway is touched.</source>
+        <translation>删除：最后一个步骤结束后删除该 bucket 及其中的所有对象；运行被取消或某个步骤失败时也会删除。网关上的其他内容不受影响。</translation>
+    </message>
+    <message>
+        <source>Secret key: from %1.</source>
+        <translation>Secret key：来自 %1。</translation>
+    </message>
+    <message>
+        <source>Connection: plain HTTP (not encrypted).</source>
+        <translation>连接：明文 HTTP（未加密）。</translation>
+    </message>
+    <message>
+        <source>Connection: HTTPS WITHOUT certificate verification (unsafe).</source>
+        <translation>连接：HTTPS，但不验证证书（不安全）。</translation>
+    </message>
+    <message>
+        <source>Connection: HTTPS, certificate verified.</source>
+        <translation>连接：HTTPS，已验证证书。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::S3SweepChart</name>
+    <message>
+        <source>This run has no completed S3 step with figures.</source>
+        <translation>此运行中没有已完成且带数据的 S3 步骤。</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>MiB/s</source>
+        <translation>MiB/s</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <source>Latency p50</source>
+        <translation>延迟 p50</translation>
+    </message>
+    <message>
+        <source>Latency p99</source>
+        <translation>延迟 p99</translation>
+    </message>
+    <message>
+        <source>TTFB p50</source>
+        <translation>TTFB p50</translation>
+    </message>
+    <message>
+        <source>TTFB p99</source>
+        <translation>TTFB p99</translation>
+    </message>
+    <message>
+        <source>no answer (connection failed) × %1</source>
+        <translation>无响应（连接失败）× %1</translation>
+    </message>
+    <message>
+        <source>HTTP %1 × %2</source>
+        <translation>HTTP %1 × %2</translation>
+    </message>
+    <message>
+        <source>Failed requests: %1</source>
+        <translation>失败请求：%1</translation>
+    </message>
+    <message>
+        <source>Throughput by object size</source>
+        <translation>各对象大小的吞吐量</translation>
+    </message>
+    <message>
+        <source>Requests per second by object size</source>
+        <translation>各对象大小的每秒请求数</translation>
+    </message>
+    <message>
+        <source>Object size (log scale)</source>
+        <translation>对象大小（对数刻度）</translation>
+    </message>
+    <message>
+        <source>MiB/s (log scale)</source>
+        <translation>MiB/s（对数刻度）</translation>
+    </message>
+    <message>
+        <source>requests/s (log scale)</source>
+        <translation>请求/秒（对数刻度）</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::S3TargetPage</name>
+    <message>
+        <source>S3 / RGW: endpoint and user</source>
+        <translation>S3 / RGW：端点和用户</translation>
+    </message>
+    <message>
+        <source>ClusterMark itself is the S3 client. It creates a bucket of its own for the run and removes it, with every object it wrote, afterwards.</source>
+        <translation>ClusterMark 自身作为 S3 客户端。它为本次运行创建自己的 bucket，结束后连同写入的所有对象一并删除。</translation>
+    </message>
+    <message>
+        <source>Use the local lab&apos;s gateway</source>
+        <translation>使用本地实验集群的网关</translation>
+    </message>
+    <message>
+        <source>Fills in the radosgw and S3 user of the throwaway Ceph lab on this machine.</source>
+        <translation>填入本机临时 Ceph 实验集群的 radosgw 和 S3 用户。</translation>
+    </message>
+    <message>
+        <source>https://s3.example.net or http://10.0.0.5:7480</source>
+        <translation>https://s3.example.net 或 http://10.0.0.5:7480</translation>
+    </message>
+    <message>
+        <source>Endpoint:</source>
+        <translation>端点：</translation>
+    </message>
+    <message>
+        <source>Region:</source>
+        <translation>区域：</translation>
+    </message>
+    <message>
+        <source>Path style (endpoint/bucket/key; RGW&apos;s default)</source>
+        <translation>路径风格（endpoint/bucket/key；RGW 的默认方式）</translation>
+    </message>
+    <message>
+        <source>Virtual-hosted style (bucket.endpoint/key; needs wildcard DNS)</source>
+        <translation>虚拟主机风格（bucket.endpoint/key；需要泛域名 DNS）</translation>
+    </message>
+    <message>
+        <source>Addressing:</source>
+        <translation>寻址方式：</translation>
+    </message>
+    <message>
+        <source>the system&apos;s certificate authorities</source>
+        <translation>系统的证书颁发机构</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>CA certificate (PEM):</source>
+        <translation>CA 证书（PEM）：</translation>
+    </message>
+    <message>
+        <source>Skip certificate verification (unsafe)</source>
+        <translation>跳过证书验证（不安全）</translation>
+    </message>
+    <message>
+        <source>Anyone between this machine and the endpoint could read the keys&apos; signatures and the data. Only for a test gateway with a self-signed certificate.</source>
+        <translation>本机与端点之间的任何人都可能读取密钥签名和数据。仅适用于使用自签名证书的测试网关。</translation>
+    </message>
+    <message>
+        <source>⚠ Unsafe: the gateway&apos;s identity is not checked. Use only on a network you trust.</source>
+        <translation>⚠ 不安全：不检查网关的身份。请仅在可信网络中使用。</translation>
+    </message>
+    <message>
+        <source>Access key:</source>
+        <translation>Access key：</translation>
+    </message>
+    <message>
+        <source>stored in the OS keychain, never in the plan</source>
+        <translation>保存在系统密钥库中，绝不写入计划</translation>
+    </message>
+    <message>
+        <source>Secret key:</source>
+        <translation>Secret key：</translation>
+    </message>
+    <message>
+        <source>Local lab: the throwaway Ceph cluster in %1</source>
+        <translation>本地实验集群：%1 中的临时 Ceph 集群</translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation>CA 证书</translation>
+    </message>
+    <message>
+        <source>PEM certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>PEM 证书 (*.pem *.crt *.cer);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Storing the secret key in the OS keychain…</source>
+        <translation>正在将 secret key 保存到系统密钥库…</translation>
+    </message>
+    <message>
+        <source>Secret key: read from the local lab&apos;s lab.env when the run starts (%1).</source>
+        <translation>Secret key：运行开始时从本地实验集群的 lab.env 读取（%1）。</translation>
+    </message>
+    <message>
+        <source>Secret key: from the environment variable %1 of the app.</source>
+        <translation>Secret key：来自程序的环境变量 %1。</translation>
+    </message>
+    <message>
+        <source>The secret key is kept in the OS keychain, never in the plan.</source>
+        <translation>Secret key 保存在系统密钥库中，绝不写入计划。</translation>
+    </message>
+    <message>
+        <source>Secret key: the one stored in the OS keychain as “%1” is used. Type a key to store or replace it.</source>
+        <translation>Secret key：使用系统密钥库中以“%1”保存的密钥。输入密钥可保存或替换它。</translation>
+    </message>
+    <message>
+        <source>Next stores this secret key in the OS keychain as “%1”.</source>
+        <translation>点“下一步”会将此 secret key 以“%1”保存到系统密钥库。</translation>
+    </message>
+    <message>
+        <source>Enter the S3 endpoint.</source>
+        <translation>请输入 S3 端点。</translation>
+    </message>
+    <message>
+        <source>The endpoint or access key cannot name a keychain entry.</source>
+        <translation>端点或 access key 无法用作密钥库条目的名称。</translation>
+    </message>
+    <message>
+        <source>Could not store the secret key in the OS keychain: %1</source>
+        <translation>无法将 secret key 保存到系统密钥库：%1</translation>
+    </message>
+    <message>
+        <source>Stored in the OS keychain as “%1”.</source>
+        <translation>已以“%1”保存到系统密钥库。</translation>
     </message>
 </context>
 <context>
