@@ -154,7 +154,7 @@ private Q_SLOTS:
                               base + QStringList{QStringLiteral("--secret-ref"), QStringLiteral("env:CM_TEST_UNSET_VAR")},
                               data.path(), 60000, env);
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains("CM_TEST_UNSET_VAR is not set"), r.err.constData());
+        QVERIFY2(r.err.contains("CM_TEST_UNSET_VAR") && r.err.contains("is not set"), r.err.constData());
         // --access-key without an endpoint: usage.
         r = cmtest::runBinary(QStringLiteral("clustermark-cli"), {QStringLiteral("cleanup"), QStringLiteral("--access-key"), QStringLiteral("x")},
                               data.path(), 60000, env);

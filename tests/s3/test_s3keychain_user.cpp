@@ -76,8 +76,9 @@ private Q_SLOTS:
         QVERIFY2(!e, qPrintable(e.toString()));
         QCOMPARE(QString::fromUtf8(resolved), info.secretKey);
         e = S3SecretRef::resolve(QStringLiteral("keychain"), m_lab.rgwEndpoint(), QStringLiteral("NOSUCHKEY"), &resolved);
-        QCOMPARE(e.code, Error::Code::Keychain);
-        QVERIFY2(e.message.contains(QLatin1String("no S3 secret in the keychain")), qPrintable(e.message));
+        QCOMPARE(e.code, Error::Code::PathMissing);
+        QVERIFY2(e.message.contains(QLatin1String("NOSUCHKEY")) && e.message.contains(QLatin1String("in the keychain")),
+                 qPrintable(e.message));
         QVERIFY(!SecretStore::removeBlocking(entry));
     }
 
