@@ -1,5 +1,7 @@
 #include "parse/fioreport.h"
 
+#include "util/saturate.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -147,14 +149,7 @@ public:
         return quint64(v);
     }
 
-    static qint64 toI64(double v)
-    {
-        if (!(v > -9.2e18))
-            return v < 0 ? std::numeric_limits<qint64>::min() : 0;
-        if (v > 9.2e18)
-            return std::numeric_limits<qint64>::max();
-        return qint64(v);
-    }
+    static qint64 toI64(double v) { return saturatingI64(v); }
 
     static int toInt(double v)
     {

@@ -1,5 +1,7 @@
 #include "parse/iperf3json.h"
 
+#include "util/saturate.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -69,13 +71,13 @@ double num(const QJsonObject &o, const char *key)
 qint64 integer(const QJsonObject &o, const char *key, qint64 dflt = -1)
 {
     const auto v = optNum(o, key);
-    return v ? qint64(*v) : dflt;
+    return v ? saturatingI64(*v) : dflt;
 }
 
 quint64 bytesOf(const QJsonObject &o)
 {
     const double b = num(o, "bytes");
-    return b > 0 ? quint64(b) : 0;
+    return saturatingU64(b);
 }
 
 // bits_per_second may be null (nan): recompute from bytes and seconds then.

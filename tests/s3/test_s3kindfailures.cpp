@@ -8,6 +8,7 @@
 #include "testutil.h"
 #include "s3/s3workload.h"
 
+#include <QJsonDocument>
 #include <QScopeGuard>
 #include <QTest>
 
@@ -95,7 +96,14 @@ private Q_SLOTS:
         const double ok = s.value(QStringLiteral("read")).toObject().value(QStringLiteral("total_ios")).toDouble();
         const double failed = s.value(QStringLiteral("errors")).toObject().value(QStringLiteral("404")).toDouble();
         QVERIFY(ok > 0 && failed > 0);
-        QCOMPARE(double(cont.failedRequests()), failed);
+        // Every failure is counted once, by kind; on a busy gateway a few may be other
+        // than 404 (a reset connection counts as "transport").
+        const QJsonObject errors = s.value(QStringLiteral("errors")).toObject();
+        double allFailed = 0;
+        for (auto it = errors.constBegin(); it != errors.constEnd(); ++it)
+            allFailed += it.value().toDouble();
+        QCOMPARE(double(cont.failedRequests()), allFailed);
+        QVERIFY2(failed >= 0.95 * allFailed, qPrintable(QJsonDocument(errors).toJson(QJsonDocument::Compact)));
         double sampled = 0;
         for (const Sample &x : std::as_const(samples))
             if (x.metric == metric::s3ErrorsFor(QStringLiteral("404")))
