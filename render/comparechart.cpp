@@ -2,6 +2,7 @@
 
 #include "render/chartfooter.h"
 #include "store/redactor.h"
+#include "store/stepoperations.h"
 
 #include <cmath>
 
@@ -94,6 +95,15 @@ BarChart buildCompareChart(const RunCompare &c, const QList<RunRecords> &records
             b.groups << group(row, *head, runs);
             if (o.latency)
                 if (const CompareFigure *lat = figure(row, dir + QStringLiteral(".lat.p99")))
+                    b.groups << group(row, *lat, runs);
+        }
+        // CephFS metadata and S3 HEAD/DELETE/LIST: the rate, and p99 with latency on.
+        for (const CompareFigure &f : row.figures) {
+            if (!isOperationFigureKey(f.key) || !f.key.endsWith(QLatin1String(".iops")))
+                continue;
+            b.groups << group(row, f, runs);
+            if (o.latency)
+                if (const CompareFigure *lat = figure(row, f.key.chopped(5) + QStringLiteral(".lat.p99")))
                     b.groups << group(row, *lat, runs);
         }
     }

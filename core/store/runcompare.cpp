@@ -2,6 +2,7 @@
 
 #include "store/redactor.h"
 #include "store/rundifferences.h"
+#include "store/stepoperations.h"
 
 #include <QJsonArray>
 #include <QSet>
@@ -102,6 +103,67 @@ KeyedRun keyRun(const QList<StepRecord> &steps)
     return k;
 }
 
+// CephFS metadata and S3 HEAD/DELETE/LIST figures (stepOperations): rate, p50 and p99
+// per operation that any run of the row measured.
+void addOperationFigures(const QList<QList<const StepRecord *>> &perRun, int n, CompareRow *row)
+{
+    struct OpFigure {
+        const char *suffix;
+        const char *label;
+        metric::Unit unit;
+        bool higherIsBetter;
+    };
+    static const OpFigure kOpFigures[] = {
+        {"iops", "ops/s", metric::Unit::OpsPerSec, true},
+        {"lat.p50", "lat p50", metric::Unit::Nanoseconds, false},
+        {"lat.p99", "lat p99", metric::Unit::Nanoseconds, false},
+    };
+    QStringList keys;
+    QHash<QString, QString> labels;
+    QHash<QString, QList<QList<StepOperation>>> byKey;   // op key → per run → one per step
+    for (int i = 0; i < n; ++i)
+        for (const StepRecord *s : perRun.at(i))
+            for (const StepOperation &op : stepOperations(s->summary)) {
+                if (!byKey.contains(op.key)) {
+                    keys << op.key;
+                    labels.insert(op.key, op.label);
+                    byKey.insert(op.key, QList<QList<StepOperation>>(n));
+                }
+                byKey[op.key][i] << op;
+            }
+    for (const QString &key : std::as_const(keys)) {
+        const auto &ops = byKey.value(key);
+        for (const OpFigure &spec : kOpFigures) {
+            CompareFigure f;
+            f.key = key + QLatin1Char('.') + QLatin1String(spec.suffix);
+            f.label = labels.value(key) + QLatin1Char(' ') + QLatin1String(spec.label);
+            f.unit = spec.unit;
+            f.higherIsBetter = spec.higherIsBetter;
+            bool used = false;
+            for (int i = 0; i < n; ++i) {
+                QList<double> v;
+                for (const StepOperation &op : ops.at(i)) {
+                    if (spec.unit == metric::Unit::OpsPerSec) {
+                        v << op.opsPerSec;
+                    } else {
+                        const char *field = qstrcmp(spec.suffix, "lat.p50") == 0 ? "lat_p50_ns" : "lat_p99_ns";
+                        if (!op.hasLatency(field))
+                            continue;
+                        v << op.latency(field);
+                    }
+                }
+                used = used || !v.isEmpty();
+                f.values << v;
+            }
+            if (!used)
+                continue;
+            for (int i = 1; i < n; ++i)
+                f.vsBaseline << compareGroups(f.values.at(0), f.values.at(i));
+            row->figures << f;
+        }
+    }
+}
+
 } // namespace
 
 Error loadRunRecords(SessionStore &store, RunId id, RunRecords *out)
@@ -194,6 +256,7 @@ RunCompare compareRunRecords(const QList<RunRecords> &runs)
                 f.vsBaseline << compareGroups(f.values.at(0), f.values.at(i));
             row.figures << f;
         }
+        addOperationFigures(perRun, n, &row);
         out.rows << row;
     }
     int parameterLines = 0;

@@ -2,6 +2,7 @@
 
 #include "store/redactor.h"
 #include "store/runmarkdown.h"
+#include "store/stepoperations.h"
 #include "store/unitformat.h"
 
 #include <QMap>
@@ -82,6 +83,8 @@ TextTable runTable(const RunRecords &r)
     for (const StepRecord &s : r.steps) {
         const bool rd = used(s.summary, QStringLiteral("read"));
         const bool wr = used(s.summary, QStringLiteral("write"));
+        if (!rd && !wr && !stepOperations(s.summary).isEmpty())
+            continue;   // operations only: in runOperationsTable
         const QJsonObject ro = s.summary.value(QStringLiteral("read")).toObject();
         const QJsonObject wo = s.summary.value(QStringLiteral("write")).toObject();
         auto lat = [&](const QString &key) {
@@ -107,6 +110,25 @@ TextTable runTable(const RunRecords &r)
     return t;
 }
 
+TextTable runOperationsTable(const RunRecords &r)
+{
+    TextTable t;
+    t.title = QStringLiteral("Operations");
+    t.headers = {QStringLiteral("Test"), QStringLiteral("Node"), QStringLiteral("Operation"), QStringLiteral("Ops/s"),
+                 QStringLiteral("Count"), QStringLiteral("Lat p50"), QStringLiteral("Lat p99")};
+    t.rightAligned = {false, false, false, true, true, true, true};
+    bool repeated = false;
+    for (const StepRecord &s : r.steps)
+        repeated = repeated || s.iteration > 0;
+    for (const StepRecord &s : r.steps)
+        for (const StepOperation &op : stepOperations(s.summary))
+            t.rows << QStringList{title(s, repeated), s.node, op.label, formatIops(op.opsPerSec),
+                                  QString::number(qint64(op.count)),
+                                  op.hasLatency("lat_p50_ns") ? formatLatencyNs(op.latency("lat_p50_ns")) : Dash,
+                                  op.hasLatency("lat_p99_ns") ? formatLatencyNs(op.latency("lat_p99_ns")) : Dash};
+    return t;
+}
+
 TextTable runCsvTable(const RunRecords &r)
 {
     TextTable t;
@@ -118,14 +140,34 @@ TextTable runCsvTable(const RunRecords &r)
         for (const QString &f : fields)
             t.headers << dir + QLatin1Char('_') + (f == QLatin1String("bw") ? QStringLiteral("bw_bytes_per_s") : f);
     t.headers << QStringLiteral("error");
+    const char *const opFields[] = {"lat_mean_ns", "lat_p50_ns", "lat_p99_ns", "lat_p999_ns"};
+    t.headers << QStringLiteral("op") << QStringLiteral("op_per_s") << QStringLiteral("op_count");
+    for (const char *f : opFields)
+        t.headers << QStringLiteral("op_") + QLatin1String(f);
+    const qsizetype dataColumns = 2 * fields.size();
     for (const StepRecord &s : r.steps) {
-        QStringList row{QString::number(r.run.id), s.testId, s.title, s.node, s.target,
-                        QString::number(s.iteration + 1), s.status};
+        const QStringList id{QString::number(r.run.id), s.testId, s.title, s.node, s.target,
+                             QString::number(s.iteration + 1), s.status};
+        QStringList row = id;
         for (const QString &dir : {QStringLiteral("read"), QStringLiteral("write")})
             for (const QString &f : fields)
                 row << rawField(s.summary, dir, f);
         row << s.error;
+        row << QString() << QString() << QString();
+        for (qsizetype i = 0; i < qsizetype(std::size(opFields)); ++i)
+            row << QString();
         t.rows << row;
+        // One more row per operation (CephFS metadata, S3 HEAD/DELETE/LIST): the step's
+        // identity, empty read/write fields, and the op's figures.
+        for (const StepOperation &op : stepOperations(s.summary)) {
+            QStringList opRow = id;
+            for (qsizetype i = 0; i < dataColumns; ++i)
+                opRow << QString();
+            opRow << s.error << op.key << QString::number(op.opsPerSec, 'g', 12) << QString::number(op.count, 'g', 12);
+            for (const char *f : opFields)
+                opRow << (op.hasLatency(f) ? QString::number(op.latency(f), 'g', 12) : QString());
+            t.rows << opRow;
+        }
     }
     return t;
 }
@@ -213,7 +255,24 @@ QString runExport(const RunRecords &r, ExportFormat format, bool redact, Error *
     QString text;
     switch (format) {
     case ExportFormat::Markdown: text = runMarkdown(r.run, r.steps); break;
-    case ExportFormat::BBCode: text = tableBBCode(runTable(r)); break;
+    case ExportFormat::BBCode: {
+        TextTable data = runTable(r);
+        const TextTable ops = runOperationsTable(r);
+        if (ops.rows.isEmpty()) {
+            text = tableBBCode(data);
+        } else if (data.rows.isEmpty()) {   // operations only: one table, the run's title on it
+            TextTable only = ops;
+            only.title = data.title;
+            only.notes = data.notes;
+            text = tableBBCode(only);
+        } else {
+            data.notes.clear();
+            TextTable second = ops;
+            second.notes = runTable(r).notes;
+            text = tableBBCode(data) + QLatin1Char('\n') + tableBBCode(second);
+        }
+        break;
+    }
     case ExportFormat::Csv: text = tableCsv(runCsvTable(r)); break;
     case ExportFormat::CrystalText: text = runCrystalText(r, error); break;
     case ExportFormat::Json: return {};

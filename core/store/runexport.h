@@ -1,7 +1,9 @@
 #pragma once
 // Exports of one run besides runMarkdown (Markdown) and SessionStore::runToJson (JSON):
-// the same summary table as BBCode, CSV with raw figures (one row per step, base
-// units), and a CrystalDiskMark-style text block for disk-fio runs. Pure.
+// the same summary table as BBCode (plus an operations table for CephFS metadata and S3
+// HEAD/DELETE/LIST steps), CSV with raw figures (one row per step, base units, then one
+// row per such operation with its "op" column set), and a CrystalDiskMark-style text
+// block for disk-fio runs. Pure.
 #include "model/error.h"
 #include "store/runcompare.h"
 #include "store/texttable.h"
@@ -9,6 +11,7 @@
 namespace cm {
 
 TextTable runTable(const RunRecords &r);       // Test | Node | Read MB/s | … | Lat p99
+TextTable runOperationsTable(const RunRecords &r);   // Test | Node | Operation | Ops/s | Count | Lat p50 | Lat p99
 TextTable runCsvTable(const RunRecords &r);
 // CrystalDiskMark's layout: per node "[Read]" then "[Write]", one line per test
 // ("  SEQ1M Q8T1    1234.56 MB/s [  1177.4 IOPS] <  6789.12 us>"), the label taken

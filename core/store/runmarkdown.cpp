@@ -1,5 +1,6 @@
 #include "store/runmarkdown.h"
 
+#include "store/stepoperations.h"
 #include "store/unitformat.h"
 
 #include <QJsonArray>
@@ -70,6 +71,24 @@ QString osdTable(const StepRecord &s, const QString &title)
                         measured ? formatLatencyNs(o.value(QStringLiteral("p99")).toDouble()) : Dash, cell(note));
     }
     return out + QLatin1Char('\n');
+}
+
+// Steps with metadata or other non-data operations (CephFS create/stat/delete, S3
+// HEAD/DELETE/LIST): one row per operation, below the main table.
+QString operationsTable(const QList<QPair<QString, const StepRecord *>> &steps)
+{
+    QString rows;
+    for (const auto &[test, s] : steps)
+        for (const StepOperation &op : stepOperations(s->summary))
+            rows += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |\n")
+                        .arg(cell(test), op.label, formatIops(op.opsPerSec), QString::number(qint64(op.count)),
+                             op.hasLatency("lat_p50_ns") ? formatLatencyNs(op.latency("lat_p50_ns")) : Dash,
+                             op.hasLatency("lat_p99_ns") ? formatLatencyNs(op.latency("lat_p99_ns")) : Dash);
+    if (rows.isEmpty())
+        return {};
+    return QLatin1String("**Operations**\n\n| Test | Operation | Ops/s | Count | Lat p50 | Lat p99 |\n"
+                         "|:--|:--|--:|--:|--:|--:|\n")
+        + rows + QLatin1Char('\n');
 }
 
 bool isNetStep(const StepRecord &s)
@@ -154,14 +173,14 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
         tools << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));
         return out + tools.join(QStringLiteral(" · ")) + QLatin1Char('\n');
     }
-    out += QLatin1String("| Test | Node | Read MB/s | Read IOPS | Write MB/s | Write IOPS | Lat p50 | Lat p99 |\n"
-                         "|:--|:--|--:|--:|--:|--:|--:|--:|\n");
+    QString dataRows;
 
     bool repeated = false;
     for (const StepRecord &s : steps)
         repeated = repeated || s.iteration > 0;
     QStringList tools;
     QString osdTables;
+    QList<QPair<QString, const StepRecord *>> titled;
     bool mixed = false;
     for (const StepRecord &s : steps) {
         QString test = s.title.isEmpty() ? s.testId : s.title;
@@ -174,9 +193,14 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
         mixed = mixed || (!r.isEmpty() && !w.isEmpty());
         auto bw = [](const QJsonObject &d) { return d.isEmpty() ? Dash : formatMBps(d.value(QStringLiteral("bw")).toDouble()); };
         auto iops = [](const QJsonObject &d) { return d.isEmpty() ? Dash : formatIops(d.value(QStringLiteral("iops")).toDouble()); };
-        out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
-                   .arg(cell(test), cell(s.node), bw(r), iops(r), bw(w), iops(w),
-                        latency(r, w, QStringLiteral("lat_p50_ns")), latency(r, w, QStringLiteral("lat_p99_ns")));
+        // A step of operations only (CephFS metadata, S3 HEAD/LIST/DELETE) is in the
+        // Operations table alone: a row of dashes here says nothing.
+        titled.append({test, &s});
+        if (r.isEmpty() && w.isEmpty() && !stepOperations(s.summary).isEmpty())
+            continue;
+        dataRows += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
+                        .arg(cell(test), cell(s.node), bw(r), iops(r), bw(w), iops(w),
+                             latency(r, w, QStringLiteral("lat_p50_ns")), latency(r, w, QStringLiteral("lat_p99_ns")));
         osdTables += osdTable(s, test);
         const QString fio = s.summary.value(QStringLiteral("fio_version")).toString();
         if (!fio.isEmpty() && !tools.contains(fio))
@@ -189,10 +213,14 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
         }
     }
     if (steps.isEmpty())
-        out += QLatin1String("| (no steps recorded) | | | | | | | |\n");
-    out += QLatin1Char('\n');
+        dataRows = QStringLiteral("| (no steps recorded) | | | | | | | |\n");
+    if (!dataRows.isEmpty())
+        out += QLatin1String("| Test | Node | Read MB/s | Read IOPS | Write MB/s | Write IOPS | Lat p50 | Lat p99 |\n"
+                             "|:--|:--|--:|--:|--:|--:|--:|--:|\n")
+            + dataRows + QLatin1Char('\n');
     if (mixed)
         out += QLatin1String("Latency: read / write for tests that do both.\n\n");
+    out += operationsTable(titled);
     out += osdTables;
     tools << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));
     out += tools.join(QStringLiteral(" · ")) + QLatin1Char('\n');

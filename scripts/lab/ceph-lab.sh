@@ -11,7 +11,10 @@
 #   ceph-lab.sh status DIR             the KEY=VALUE lines and each daemon's state;
 #                                      exit 0 if all daemons run
 #
-# Environment: CEPH_LAB_TIMEOUT (seconds, default 60) bounds the whole start.
+# Environment: CEPH_LAB_TIMEOUT (seconds, default 60) bounds the whole start;
+# CEPH_LAB_OSD_GIB (default 40) is each OSD's sparse block file size. Bluestore keeps
+# allocating fresh space after deletes until the file is full, so the file grows to this
+# size under repeated write-and-remove loads (benchmarks set it lower).
 set -euo pipefail
 
 usage() {
@@ -40,6 +43,9 @@ FS_NAME=cephfs
 RGW_NAME=client.rgw.lab
 S3_UID=lab
 timeout_s=${CEPH_LAB_TIMEOUT:-60}
+osd_gib=${CEPH_LAB_OSD_GIB:-40}
+case $osd_gib in ''|*[!0-9]*) echo "CEPH_LAB_OSD_GIB must be a whole number of GiB" >&2; exit 2 ;; esac
+[ "$osd_gib" -ge 4 ] || { echo "CEPH_LAB_OSD_GIB must be at least 4" >&2; exit 2; }
 daemon_bins="ceph-mon ceph-mgr ceph-osd ceph-mds radosgw"
 
 exec 3>&2  # messages reach the caller even from steps whose stderr goes to a log
@@ -275,7 +281,7 @@ admin_socket = $dir/run/\$name.asok
 osd_objectstore = bluestore
 # the block file is created sparse in osd_data; 10 GiB filled up under rados bench
 bluestore_block_create = true
-bluestore_block_size = 42949672960
+bluestore_block_size = $((osd_gib * 1073741824))
 bluestore_fsck_on_mkfs = false
 bluestore_fsck_on_mount = false
 bluestore_cache_autotune = false

@@ -13,6 +13,7 @@
 #include "cephlabfixture.h"
 #include "clirun.h"
 #include "model/metric.h"
+#include "store/unitformat.h"
 #include "testutil.h"
 #include "transport/localtransport.h"
 
@@ -292,6 +293,34 @@ private Q_SLOTS:
             QVERIFY(o.value(QStringLiteral("iops")).toDouble() > 0);
         }
         QVERIFY2(run.err.contains("create ") && run.err.contains("ops/s"), run.err.constData());
+        // the exports carry the metadata figures (one row per operation)
+        const QString id = QString::number(r.value(QStringLiteral("run")).toObject().value(QStringLiteral("id")).toInt());
+        const Out md = cli({QStringLiteral("export"), id, QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("--no-redact")});
+        QVERIFY2(md.code == 0 && md.out.contains("**Operations**"), md.out.constData());
+        const QString metaTitle = steps.at(3).toObject().value(QStringLiteral("title")).toString();
+        for (const auto &[op, label] : {std::pair{"create", "File create"}, std::pair{"stat", "File stat"}, std::pair{"delete", "File delete"}}) {
+            const QString row = QStringLiteral("| %1 | %2 | %3 | 800 |")
+                                    .arg(metaTitle, QLatin1String(label),
+                                         formatIops(meta.value(QLatin1String(op)).toObject().value(QStringLiteral("iops")).toDouble()));
+            QVERIFY2(QString::fromUtf8(md.out).contains(row), qPrintable(row + QLatin1Char('\n') + QString::fromUtf8(md.out)));
+        }
+        const Out csv = cli({QStringLiteral("export"), id, QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--no-redact")});
+        QVERIFY2(csv.code == 0, csv.err.constData());
+        const QStringList lines = QString::fromUtf8(csv.out).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        // the op columns are the last seven (op, op_per_s, op_count, 4 latencies): plain
+        // fields, so counted from the end even when a title holds a quoted comma
+        QVERIFY2(lines.value(0).endsWith(QStringLiteral(",op,op_per_s,op_count,op_lat_mean_ns,op_lat_p50_ns,op_lat_p99_ns,op_lat_p999_ns")),
+                 qPrintable(lines.value(0)));
+        QStringList opsSeen;
+        for (const QString &line : lines) {
+            const QStringList cells = line.split(QLatin1Char(','));
+            const QString op = cells.value(cells.size() - 7);
+            if (op.startsWith(QLatin1String("meta."))) {
+                opsSeen << op;
+                QCOMPARE(cells.value(cells.size() - 5), QStringLiteral("800"));
+            }
+        }
+        QCOMPARE(opsSeen, (QStringList{QStringLiteral("meta.create"), QStringLiteral("meta.stat"), QStringLiteral("meta.delete")}));
         QStringList metrics;
         for (const QJsonValue &v : r.value(QStringLiteral("series")).toArray())
             metrics << v.toObject().value(QStringLiteral("metric")).toString();

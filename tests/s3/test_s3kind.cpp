@@ -8,6 +8,9 @@
 #include "s3kindtest.h"
 #include "bench/registry.h"
 #include "model/metric.h"
+#include "store/runmarkdown.h"
+#include "store/stepoperations.h"
+#include "store/unitformat.h"
 #include "testutil.h"
 #include "clirun.h"
 
@@ -214,6 +217,32 @@ private Q_SLOTS:
                  qPrintable(QStringLiteral("%1 left after %2 deletes").arg(left.size()).arg(deletes)));
         QVERIFY(bucketStats(bucket, &n, &bytes));
         QCOMPARE(n, qint64(left.size()));
+
+        // exports read HEAD/LIST/DELETE from the real summaries, one row per operation
+        RunInfo info;
+        info.name = QStringLiteral("S3 ops");
+        QList<StepRecord> records;
+        for (const auto &[name, sr] : {std::pair{"head", &head}, std::pair{"list", &list}, std::pair{"delete", &del}}) {
+            StepRecord rec;
+            rec.testId = QLatin1String(name);
+            rec.title = QStringLiteral("step ") + QLatin1String(name);
+            rec.status = QStringLiteral("completed");
+            rec.summary = sr->out.summary;
+            records << rec;
+            const QList<StepOperation> ops = stepOperations(rec.summary);
+            QCOMPARE(ops.size(), 1);
+            QCOMPARE(ops.first().key, QStringLiteral("s3.") + QLatin1String(name));
+            QCOMPARE(ops.first().count, rec.summary.value(QStringLiteral("ops")).toObject().value(QLatin1String(name)).toObject()
+                                            .value(QStringLiteral("total_ios")).toDouble());
+        }
+        const QString md = runMarkdown(info, records);
+        for (const StepRecord &rec : std::as_const(records)) {
+            const StepOperation op = stepOperations(rec.summary).first();
+            const QString row = QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |")
+                                    .arg(rec.title, op.label, formatIops(op.opsPerSec), QString::number(qint64(op.count)),
+                                         formatLatencyNs(op.latency("lat_p50_ns")), formatLatencyNs(op.latency("lat_p99_ns")));
+            QVERIFY2(md.contains(row), qPrintable(row + QLatin1Char('\n') + md));
+        }
 
         QCOMPARE(cmtest::finishRun(state), QString());
         QCOMPARE(appBuckets(), QStringList());

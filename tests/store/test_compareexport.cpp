@@ -392,9 +392,9 @@ private Q_SLOTS:
         QCOMPARE(csv.size(), 1 + 6 + 1);
         QVERIFY(csv.at(0).startsWith(QStringLiteral("run,test_id,title,node,target,iteration,status,read_bw_bytes_per_s,read_iops,")));
         QCOMPARE(csv.at(1), QStringLiteral("11,seq1m-q8t1-read,SEQ1M Q8T1 Read,pve1,pve1:/srv/clustermark-bench-pve1.fio.dat,1,completed,"
-                                           "500000000,500,2000000,,,,,,,,,,"));
+                                           "500000000,500,2000000,,,,,,,,,,,,,,,,,"));
         QCOMPARE(csv.at(2), QStringLiteral("11,rnd4k-q1t1-write,RND4K Q1T1 Write,pve1,pve1:/srv/clustermark-bench-pve1.fio.dat,1,completed,"
-                                           ",,,,,,40000000,10000,95000,90000,,,"));
+                                           ",,,,,,40000000,10000,95000,90000,,,,,,,,,,"));
     }
 
     void crystalText()

@@ -24,6 +24,7 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTableWidget>
 #include <QTest>
 
 using namespace cm;
@@ -195,6 +196,20 @@ private Q_SLOTS:
             maxOps = std::max(maxOps, b.opsPerSec);
         }
         QCOMPARE(ops, (QStringList{QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")}));
+        // The Summary grid: one row per operation with its rate (the Ops/s column shown).
+        QTableWidget *grid = pane.grid();
+        QCOMPARE(grid->rowCount(), 3);
+        QVERIFY(!grid->isColumnHidden(7));
+        const QStringList labels{QStringLiteral("File create"), QStringLiteral("File stat"), QStringLiteral("File delete")};
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY2(grid->verticalHeaderItem(i)->text().endsWith(QStringLiteral(" · ") + labels.at(i)),
+                     qPrintable(grid->verticalHeaderItem(i)->text()));
+            const QJsonObject o = meta.value(ops.at(i)).toObject();
+            QCOMPARE(grid->item(i, 7)->text(), QString::number(o.value(QStringLiteral("iops")).toDouble(), 'f', 0));
+            QCOMPARE(grid->item(i, 1)->text(), QStringLiteral("–"));
+        }
+        for (int col = 1; col <= 4; ++col)   // no data moved: the MB/s and IOPS columns are hidden
+            QVERIFY(grid->isColumnHidden(col));
         // Bars on one scale: the fastest op spans the full width, the others in proportion.
         int full = 0;
         for (int i = 0; i < 3; ++i)
@@ -212,6 +227,8 @@ private Q_SLOTS:
             pane.resize(760, 300);
             QVERIFY(pane.grab().save(shots + QStringLiteral("/cephfs-meta.png"), "PNG"));
             QVERIFY(live.grab().save(shots + QStringLiteral("/cephfs-live.png"), "PNG"));
+            pane.tabs()->setCurrentIndex(0);
+            QVERIFY(pane.grab().save(shots + QStringLiteral("/cephfs-summary-grid.png"), "PNG"));
         }
 
         // Another kind's run hides the tab again.

@@ -92,6 +92,7 @@ private Q_SLOTS:
         QCOMPARE(grid->item(1, 2)->text(), QStringLiteral("120.0"));    // write MB/s
         QCOMPARE(grid->item(1, 4)->text(), QStringLiteral("29300"));    // write IOPS
         QCOMPARE(grid->item(0, 6)->text(), QStringLiteral("2.20 ms"));  // p99
+        QVERIFY(grid->isColumnHidden(7));   // Ops/s: only for metadata and S3 HEAD/LIST/DELETE steps
     }
 
     void unreadableStoreGivesEmptyTable()

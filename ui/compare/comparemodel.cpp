@@ -1,6 +1,7 @@
 #include "compare/comparemodel.h"
 
 #include "compare/comparemarks.h"
+#include "operationlabel.h"
 
 #include <QBrush>
 #include <QSet>
@@ -35,8 +36,11 @@ QString figureLabel(const CompareFigure &f)
         {QStringLiteral("write.lat.p50"), QT_TRANSLATE_NOOP("cm::ui::CompareModel", "Write latency p50")},
         {QStringLiteral("write.lat.p99"), QT_TRANSLATE_NOOP("cm::ui::CompareModel", "Write latency p99")},
     };
-    const char *l = labels.value(f.key);
-    return l ? CompareModel::tr(l) : f.label;
+    if (const char *l = labels.value(f.key))
+        return CompareModel::tr(l);
+    // CephFS metadata and S3 HEAD/DELETE/LIST
+    const QString op = operationFigureLabel(f.key);
+    return op.isEmpty() ? f.label : op;
 }
 
 void CompareModel::setCompare(const RunCompare &c)

@@ -7,6 +7,8 @@
 #include "results/osdheatmap.h"
 #include "results/resultsmodel.h"
 #include "results/s3sweepchart.h"
+#include "operationlabel.h"
+#include "store/stepoperations.h"
 #include "unitscale.h"
 
 #include <QComboBox>
@@ -26,7 +28,8 @@
 namespace cm::ui {
 
 namespace {
-enum GridCol { GNode, GReadBw, GWriteBw, GReadIops, GWriteIops, GP50, GP99, GCount };
+// GOps: CephFS metadata and S3 HEAD/DELETE/LIST rows (shown only when a step has them).
+enum GridCol { GNode, GReadBw, GWriteBw, GReadIops, GWriteIops, GP50, GP99, GOps, GCount };
 
 void addGroup(QTreeWidgetItem *parent, QTreeWidget *tree, const EnvGroup &g, int depth)
 {
@@ -64,7 +67,7 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     m_grid = new QTableWidget(0, GCount, this);
     m_grid->setObjectName(QStringLiteral("diskGrid"));
     m_grid->setHorizontalHeaderLabels({tr("Node"), tr("Read MB/s"), tr("Write MB/s"), tr("Read IOPS"),
-                                       tr("Write IOPS"), tr("Lat p50"), tr("Lat p99")});
+                                       tr("Write IOPS"), tr("Lat p50"), tr("Lat p99"), tr("Ops/s")});
     m_grid->setEditTriggers(QAbstractItemView::NoEditTriggers);
     // A CrystalDiskMark-like grid: equal figure columns across the pane.
     m_grid->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -249,8 +252,9 @@ void RunDetailPane::showDetail(const RunDetail &d)
         head += QStringLiteral("<br><span style='color:#c62828'>%1</span>").arg(d.run.error.toHtmlEscaped());
     m_title->setText(head);
 
-    m_grid->setRowCount(int(d.steps.size()));
+    m_grid->setRowCount(0);
     QStringList rowLabels;
+    bool anyOps = false, anyData = false;
     for (int i = 0; i < d.steps.size(); ++i) {
         const StepRecord &s = d.steps.at(i);
         QString label = s.title.isEmpty() ? s.testId : s.title;
@@ -258,9 +262,11 @@ void RunDetailPane::showDetail(const RunDetail &d)
             label += QStringLiteral(" #%1").arg(s.iteration + 1);
         if (s.status != QLatin1String("completed"))
             label += QStringLiteral(" (%1)").arg(s.status);
-        rowLabels << label;
         const QJsonObject r = summaryDirection(s.summary, QStringLiteral("read"));
         const QJsonObject w = summaryDirection(s.summary, QStringLiteral("write"));
+        const QList<StepOperation> ops = stepOperations(s.summary);
+        anyOps = anyOps || !ops.isEmpty();
+        int row = m_grid->rowCount();
         auto put = [&](int col, const QString &text, bool strong = false) {
             auto *item = new QTableWidgetItem(text.isEmpty() ? QStringLiteral("–") : text);
             item->setTextAlignment(col == GNode ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
@@ -271,23 +277,44 @@ void RunDetailPane::showDetail(const RunDetail &d)
             }
             if (!s.error.isEmpty())
                 item->setToolTip(s.error);
-            m_grid->setItem(i, col, item);
+            m_grid->setItem(row, col, item);
         };
-        auto mbps = [](const QJsonObject &o) { return o.isEmpty() ? QString() : QString::number(o.value(QStringLiteral("bw")).toDouble() / 1e6, 'f', 1); };
-        auto iops = [](const QJsonObject &o) { return o.isEmpty() ? QString() : QString::number(o.value(QStringLiteral("iops")).toDouble(), 'f', 0); };
-        const QJsonObject lat = !r.isEmpty() ? r : w;
-        auto latText = [&](const char *key) {
+        auto latText = [](const QJsonObject &o, const char *key) {
             const QString k = QString::fromLatin1(key);
-            return lat.contains(k) ? formatLatencyNs(lat.value(k).toDouble()) : QString();
+            return o.contains(k) ? formatLatencyNs(o.value(k).toDouble()) : QString();
         };
-        put(GNode, s.node);
-        put(GReadBw, mbps(r), true);
-        put(GWriteBw, mbps(w), true);
-        put(GReadIops, iops(r));
-        put(GWriteIops, iops(w));
-        put(GP50, latText("lat_p50_ns"));
-        put(GP99, latText("lat_p99_ns"));
+        // The step's own row, unless it is only operations (a metadata step).
+        if (ops.isEmpty() || !r.isEmpty() || !w.isEmpty()) {
+            anyData = true;
+            m_grid->insertRow(row);
+            rowLabels << label;
+            auto mbps = [](const QJsonObject &o) { return o.isEmpty() ? QString() : QString::number(o.value(QStringLiteral("bw")).toDouble() / 1e6, 'f', 1); };
+            auto iops = [](const QJsonObject &o) { return o.isEmpty() ? QString() : QString::number(o.value(QStringLiteral("iops")).toDouble(), 'f', 0); };
+            const QJsonObject lat = !r.isEmpty() ? r : w;
+            put(GNode, s.node);
+            put(GReadBw, mbps(r), true);
+            put(GWriteBw, mbps(w), true);
+            put(GReadIops, iops(r));
+            put(GWriteIops, iops(w));
+            put(GP50, latText(lat, "lat_p50_ns"));
+            put(GP99, latText(lat, "lat_p99_ns"));
+            put(GOps, QString());
+        }
+        for (const StepOperation &op : ops) {
+            row = m_grid->rowCount();
+            m_grid->insertRow(row);
+            rowLabels << QStringLiteral("%1 · %2").arg(label, operationLabel(op.key));
+            put(GNode, s.node);
+            for (int col : {GReadBw, GWriteBw, GReadIops, GWriteIops})
+                put(col, QString());
+            put(GP50, latText(op.figures, "lat_p50_ns"));
+            put(GP99, latText(op.figures, "lat_p99_ns"));
+            put(GOps, QString::number(op.opsPerSec, 'f', 0), true);
+        }
     }
+    m_grid->setColumnHidden(GOps, !anyOps);
+    for (int col : {GReadBw, GWriteBw, GReadIops, GWriteIops})   // a metadata-only run: its figures only
+        m_grid->setColumnHidden(col, anyOps && !anyData);
     m_grid->setVerticalHeaderLabels(rowLabels);
     m_env->clear();
     for (const EnvGroup &g : environmentGroups(d))
