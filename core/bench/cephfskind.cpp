@@ -14,20 +14,37 @@ namespace {
 const QString kWorkload = QStringLiteral("workload");
 const QString kMetadata = QStringLiteral("metadata");
 
-PlanStep ioStep(const QString &id, const QString &title, const QString &workload, const QString &bs, int threads,
-                const QString &fileSize, int runtime)
+// "4M sequential write T4", "Small files: create, stat, delete T4": from the step's
+// parameters, so a title follows the block size and thread count the user chose.
+QString stepTitle(const QJsonObject &p)
 {
-    return PlanStep{id, title,
-                    {{kWorkload, workload}, {QStringLiteral("bs"), bs}, {QStringLiteral("threads"), threads},
-                     {QStringLiteral("fileSize"), fileSize}, {QStringLiteral("runtime"), runtime}}};
+    const QString threads = QStringLiteral(" T%1").arg(p.value(QStringLiteral("threads")).toInt(4));
+    const QString workload = p.value(kWorkload).toString();
+    if (workload == kMetadata) {
+        QStringList ops;
+        for (const QJsonValue &v : p.value(QStringLiteral("ops")).toArray())
+            ops << v.toString();
+        return QStringLiteral("Small files: ") + ops.join(QStringLiteral(", ")) + threads;
+    }
+    const QString how = workload.startsWith(QLatin1String("seq")) ? QStringLiteral("sequential") : QStringLiteral("random");
+    const QString dir = workload.endsWith(QLatin1String("write")) ? QStringLiteral("write") : QStringLiteral("read");
+    return QStringLiteral("%1 %2 %3").arg(p.value(QStringLiteral("bs")).toString(), how, dir) + threads;
 }
 
-PlanStep metaStep(const QString &title, int threads, int files, int runtime)
+PlanStep ioStep(const QString &id, const QString &workload, const QString &bs, int threads, const QString &fileSize,
+                int runtime)
 {
-    return PlanStep{QStringLiteral("metadata"), title,
-                    {{kWorkload, kMetadata}, {QStringLiteral("threads"), threads}, {QStringLiteral("files"), files},
-                     {QStringLiteral("ops"), QJsonArray{QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")}},
-                     {QStringLiteral("fileSize"), QStringLiteral("0")}, {QStringLiteral("runtime"), runtime}}};
+    const QJsonObject p{{kWorkload, workload}, {QStringLiteral("bs"), bs}, {QStringLiteral("threads"), threads},
+                        {QStringLiteral("fileSize"), fileSize}, {QStringLiteral("runtime"), runtime}};
+    return PlanStep{id, stepTitle(p), p};
+}
+
+PlanStep metaStep(int threads, int files, int runtime)
+{
+    const QJsonObject p{{kWorkload, kMetadata}, {QStringLiteral("threads"), threads}, {QStringLiteral("files"), files},
+                        {QStringLiteral("ops"), QJsonArray{QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")}},
+                        {QStringLiteral("fileSize"), QStringLiteral("0")}, {QStringLiteral("runtime"), runtime}};
+    return PlanStep{QStringLiteral("metadata"), stepTitle(p), p};
 }
 
 bool isMetaStep(const PlanStep &s)
@@ -117,22 +134,22 @@ QList<Preset> CephFsKind::presets() const
                    QStringLiteral("4M sequential write and read with 4 threads (1 GiB file each), then 4k random write "
                                   "and read with 16 threads (256 MiB file each), 30 s each; files are written whole "
                                   "before reads and random writes"),
-                   {ioStep(QStringLiteral("seq-write-4m"), QStringLiteral("4M sequential write T4"), QStringLiteral("seq-write"), QStringLiteral("4M"), 4, QStringLiteral("1G"), r),
-                    ioStep(QStringLiteral("seq-read-4m"), QStringLiteral("4M sequential read T4"), QStringLiteral("seq-read"), QStringLiteral("4M"), 4, QStringLiteral("1G"), r),
-                    ioStep(QStringLiteral("rand-write-4k"), QStringLiteral("4k random write T16"), QStringLiteral("rand-write"), QStringLiteral("4k"), 16, QStringLiteral("256M"), r),
-                    ioStep(QStringLiteral("rand-read-4k"), QStringLiteral("4k random read T16"), QStringLiteral("rand-read"), QStringLiteral("4k"), 16, QStringLiteral("256M"), r)}},
+                   {ioStep(QStringLiteral("seq-write-4m"), QStringLiteral("seq-write"), QStringLiteral("4M"), 4, QStringLiteral("1G"), r),
+                    ioStep(QStringLiteral("seq-read-4m"), QStringLiteral("seq-read"), QStringLiteral("4M"), 4, QStringLiteral("1G"), r),
+                    ioStep(QStringLiteral("rand-write-4k"), QStringLiteral("rand-write"), QStringLiteral("4k"), 16, QStringLiteral("256M"), r),
+                    ioStep(QStringLiteral("rand-read-4k"), QStringLiteral("rand-read"), QStringLiteral("4k"), 16, QStringLiteral("256M"), r)}},
             Preset{QStringLiteral("metadata"), QStringLiteral("CephFS metadata"),
                    QStringLiteral("4 threads each create 2000 empty files in their own folder, stat them through a "
                                   "second client (every stat reaches the MDS), then delete them; ops/s and latency "
                                   "per op (native engine only)"),
-                   {metaStep(QStringLiteral("Small files: create, stat, delete T4"), 4, 2000, 60)}},
+                   {metaStep(4, 2000, 60)}},
             Preset{QStringLiteral("quick"), QStringLiteral("CephFS (quick)"),
                    QStringLiteral("4M sequential write and read (4 threads, 256 MiB each), 4k random read (8 threads, "
                                   "128 MiB each), 10 s each, and 4 threads × 500 small files (native engine only)"),
-                   {ioStep(QStringLiteral("seq-write-4m"), QStringLiteral("4M sequential write T4"), QStringLiteral("seq-write"), QStringLiteral("4M"), 4, QStringLiteral("256M"), q),
-                    ioStep(QStringLiteral("seq-read-4m"), QStringLiteral("4M sequential read T4"), QStringLiteral("seq-read"), QStringLiteral("4M"), 4, QStringLiteral("256M"), q),
-                    ioStep(QStringLiteral("rand-read-4k"), QStringLiteral("4k random read T8"), QStringLiteral("rand-read"), QStringLiteral("4k"), 8, QStringLiteral("128M"), q),
-                    metaStep(QStringLiteral("Small files: create, stat, delete T4"), 4, 500, 30)}}};
+                   {ioStep(QStringLiteral("seq-write-4m"), QStringLiteral("seq-write"), QStringLiteral("4M"), 4, QStringLiteral("256M"), q),
+                    ioStep(QStringLiteral("seq-read-4m"), QStringLiteral("seq-read"), QStringLiteral("4M"), 4, QStringLiteral("256M"), q),
+                    ioStep(QStringLiteral("rand-read-4k"), QStringLiteral("rand-read"), QStringLiteral("4k"), 8, QStringLiteral("128M"), q),
+                    metaStep(4, 500, 30)}}};
 }
 
 bool CephFsKind::isNative(const Plan &plan)
@@ -373,6 +390,7 @@ Plan CephFsKind::makePlan(const QList<NodeSpec> &nodes, const Options &o, Error 
             s.params.insert(QStringLiteral("files"), o.files);
         if (o.iodepth > 0 && !native)
             s.params.insert(QStringLiteral("iodepth"), o.iodepth);
+        s.title = stepTitle(s.params);
     }
     if (o.threads < 0 || o.files < 0 || o.runtime < 0 || o.iodepth < 0)
         return fail(QStringLiteral("threads, files, runtime and iodepth must not be negative"));

@@ -115,8 +115,9 @@ QStringList RbdKind::fioArgs(const Plan &plan, const PlanStep &step, const QStri
             QStringLiteral("--numjobs=1"),
             QStringLiteral("--time_based=1"),
             QStringLiteral("--runtime=%1").arg(p.value(QStringLiteral("runtime")).toInt(30)),
-            QStringLiteral("--randrepeat=0"),
-            QStringLiteral("--norandommap=1")};
+            // fio's random map stays on: every block once per pass, as the native engine
+            // (RandomBlockMap) does, so both engines draw offsets the same way.
+            QStringLiteral("--randrepeat=0")};
 }
 
 QString RbdKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const

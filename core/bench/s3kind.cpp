@@ -436,7 +436,9 @@ Plan S3Kind::makePlan(const Options &o, Error *error)
     plan.nodes = {NodeSpec::parse(QStringLiteral("local"))};
     Options withConns = o;
     withConns.connections = qMax(o.connections, maxConc);   // a request in flight per connection
-    plan.target = withConns.target();
+    // The choices too (sizes, op, concurrency…), so "Run again" shows them in the wizard.
+    plan.target = withConns.toJson();
+    plan.target.remove(QStringLiteral("preset"));   // plan.preset
     plan.steps = steps;
     const Error e = kind.validate(plan);
     if (error)

@@ -137,6 +137,15 @@ private Q_SLOTS:
         QCOMPARE(plan.steps.at(2).params.value(QStringLiteral("bs")).toString(), QStringLiteral("1M"));
         QCOMPARE(plan.steps.at(2).params.value(QStringLiteral("threads")).toInt(), 2);
         QCOMPARE(plan.ceph.value(QStringLiteral("client")).toString(), QStringLiteral("client.admin"));
+        // titles follow the chosen block size and threads
+        QCOMPARE(plan.steps.at(0).title, QStringLiteral("1M sequential write T2"));
+        QCOMPARE(plan.steps.at(2).title, QStringLiteral("1M random write T2"));
+        CephFsKind::Options defaults = o;
+        defaults.threads = 0;
+        defaults.bs.clear();
+        const Plan preset = CephFsKind::makePlan({}, defaults, &e);
+        QVERIFY2(!e && preset.steps.size() == 4, qPrintable(e.toString()));
+        QCOMPARE(preset.steps.at(3).title, QStringLiteral("4k random read T16"));
         // The wizard reads its choices back from the target.
         const CephFsKind::Options back = CephFsKind::Options::fromJson(plan.target);
         QCOMPARE(back.toJson(), o.toJson());
@@ -153,6 +162,7 @@ private Q_SLOTS:
         QVERIFY(!e);
         QCOMPARE(plan.steps.size(), 1);
         QCOMPARE(plan.steps.first().params.value(QStringLiteral("files")).toInt(), 50);
+        QCOMPARE(plan.steps.first().title, QStringLiteral("Small files: create, stat, delete T2"));
         QVERIFY(!plan.steps.first().params.contains(QStringLiteral("bs")) || plan.steps.first().params.value(QStringLiteral("bs")).toString() != QStringLiteral("1M"));
         QVERIFY(kind->commandPreview(plan, 0, plan.nodes.first()).contains(QStringLiteral("metadata 2 × 50 files")));
 

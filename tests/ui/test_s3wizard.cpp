@@ -232,6 +232,10 @@ private Q_SLOTS:
         o.secretRef = QStringLiteral("env:CM_S3_SECRET");
         o.preset = QStringLiteral("small-objects");
         o.runtime = 3;
+        o.op = QStringLiteral("head");
+        o.sizes = {16 * S3Kind::kKiB, 3 * S3Kind::kMiB};
+        o.concurrency = 8;
+        o.objects = 500;
         Error e;
         Plan saved = S3Kind::makePlan(o, &e);
         QVERIFY2(!e, qPrintable(e.toString()));
@@ -251,6 +255,17 @@ private Q_SLOTS:
         auto *params = page<S3ParamsPage>(w);
         QVERIFY(params);
         QCOMPARE(params->presetList()->currentItem()->data(Qt::UserRole).toString(), QStringLiteral("small-objects"));
+        // the saved choices are in the Advanced fields
+        S3AdvancedForm *adv = params->advancedForm();
+        QCOMPARE(adv->opCombo()->currentData().toString(), QStringLiteral("head"));
+        QCOMPARE(adv->runtimeSpin()->value(), 3);
+        QCOMPARE(adv->concurrencySpin()->value(), 8);
+        QCOMPARE(adv->objectsSpin()->value(), 500);
+        QStringList checked;
+        for (int i = 0; i < adv->sizeList()->count(); ++i)
+            if (adv->sizeList()->item(i)->checkState() == Qt::Checked)
+                checked << adv->sizeList()->item(i)->text();
+        QCOMPARE(checked, (QStringList{QStringLiteral("16 KiB"), QStringLiteral("3 MiB")}));   // 3 MiB: not an offered size
         QVERIFY(clickNext(w));
         QVERIFY(page<S3ReviewPage>(w));
         QCOMPARE(stepsJson(w.plan().steps), stepsJson(saved.steps));   // unchanged: the saved steps (3 s each)
@@ -260,6 +275,14 @@ private Q_SLOTS:
         params->advancedForm()->runtimeSpin()->setValue(4);
         QVERIFY(clickNext(w));
         QCOMPARE(w.plan().steps.first().params.value(QStringLiteral("runtime")).toInt(), 4);
+        // …keeping the saved sizes, op, concurrency and working set
+        QCOMPARE(w.plan().steps.size(), 2);
+        for (const PlanStep &st : w.plan().steps) {
+            QCOMPARE(st.params.value(QStringLiteral("op")).toString(), QStringLiteral("head"));
+            QCOMPARE(st.params.value(QStringLiteral("concurrency")).toInt(), 8);
+            QCOMPARE(st.params.value(QStringLiteral("objects")).toInt(), 500);
+        }
+        QCOMPARE(qint64(w.plan().steps.at(1).params.value(QStringLiteral("objectSize")).toDouble()), 3 * S3Kind::kMiB);
         // Typing another access key leaves the saved reference for the keychain.
         QTest::mouseClick(w.button(QWizard::BackButton), Qt::LeftButton);
         QTest::mouseClick(w.button(QWizard::BackButton), Qt::LeftButton);

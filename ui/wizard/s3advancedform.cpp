@@ -138,6 +138,33 @@ void S3AdvancedForm::loadTarget(const QJsonObject &target)
     m_onError->setCurrentIndex(std::max(0, m_onError->findData(o.onError)));
     m_threshold->setValue(int(o.multipartThreshold / S3Kind::kMiB));
     m_partSize->setValue(int(std::max<qint64>(5, o.partSize / S3Kind::kMiB)));
+    // A saved plan's choices ("Run again"); a target without them keeps the preset's.
+    if (!o.sizes.isEmpty()) {
+        for (qint64 size : o.sizes) {   // a size typed on the command line: offered too
+            bool listed = false;
+            for (int i = 0; i < m_sizes->count() && !listed; ++i)
+                listed = qint64(m_sizes->item(i)->data(Qt::UserRole).toDouble()) == size;
+            if (listed)
+                continue;
+            auto *item = new QListWidgetItem(S3Kind::sizeText(size));
+            item->setData(Qt::UserRole, double(size));
+            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+            int row = 0;
+            while (row < m_sizes->count() && qint64(m_sizes->item(row)->data(Qt::UserRole).toDouble()) < size)
+                ++row;
+            const QSignalBlocker block(m_sizes);
+            m_sizes->insertItem(row, item);
+        }
+        setCheckedSizes(o.sizes);
+    }
+    m_op->setCurrentIndex(std::max(0, m_op->findData(o.op)));
+    m_concurrency->setValue(o.concurrency);
+    m_runtime->setValue(o.runtime);
+    m_objects->setValue(o.objects);
+    if (!o.mix.isEmpty())
+        for (auto it = m_mix.cbegin(); it != m_mix.cend(); ++it)
+            it.value()->setValue(o.mix.value(it.key(), 0));
+    refresh();
 }
 
 void S3AdvancedForm::setCheckedSizes(const QList<qint64> &sizes)

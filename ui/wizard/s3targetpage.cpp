@@ -230,11 +230,13 @@ QJsonObject S3TargetPage::targetJson() const
     o.accessKey = m_accessKey->text().trimmed();
     o.secretRef = m_secretRef;
     QJsonObject t = o.target();
-    // Advanced transfer settings belong to the parameters page: keep what the plan has.
+    // The parameters page's choices (sizes, op, transfer settings…): keep what the plan
+    // has; only S3 option names, so another kind's target leaves nothing behind.
     const QJsonObject old = planWizard() ? planWizard()->plan().target : QJsonObject();
-    for (const char *k : {"connections", "onError", "multipartThreshold", "partSize"})
-        if (old.contains(QLatin1String(k)))
-            t.insert(QLatin1String(k), old.value(QLatin1String(k)));
+    const QJsonObject own = t;
+    for (const QString &k : S3Kind::Options().toJson().keys())
+        if (!own.contains(k) && old.contains(k))
+            t.insert(k, old.value(k));
     return t;
 }
 
