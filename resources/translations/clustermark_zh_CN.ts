@@ -2562,6 +2562,45 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
 </context>
 <context>
+    <name>cm::ui::OperationLabel</name>
+    <message>
+        <source>File create</source>
+        <translation>文件创建</translation>
+    </message>
+    <message>
+        <source>File stat</source>
+        <translation>文件 stat</translation>
+    </message>
+    <message>
+        <source>File delete</source>
+        <translation>文件删除</translation>
+    </message>
+    <message>
+        <source>S3 HEAD</source>
+        <translation>S3 HEAD</translation>
+    </message>
+    <message>
+        <source>S3 DELETE</source>
+        <translation>S3 DELETE</translation>
+    </message>
+    <message>
+        <source>S3 LIST</source>
+        <translation>S3 LIST</translation>
+    </message>
+    <message>
+        <source>%1 ops/s</source>
+        <translation>%1 ops/s</translation>
+    </message>
+    <message>
+        <source>%1 latency p50</source>
+        <translation>%1 延迟 p50</translation>
+    </message>
+    <message>
+        <source>%1 latency p99</source>
+        <translation>%1 延迟 p99</translation>
+    </message>
+</context>
+<context>
     <name>cm::ui::OsdHeatMap</name>
     <message>
         <source>HDD</source>
@@ -3509,6 +3548,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Object sizes</source>
         <translation>对象大小</translation>
+    </message>
+    <message>
+        <source>Ops/s</source>
+        <translation>ops/s</translation>
     </message>
 </context>
 <context>
