@@ -13,6 +13,7 @@
 #include "wizard/netpreviewpage.h"
 #include "wizard/planwizard.h"
 
+#include "wizarddriver.h"
 #include <QAbstractButton>
 #include <QComboBox>
 #include <QJsonArray>
@@ -29,6 +30,7 @@
 
 using namespace cm;
 using namespace cm::ui;
+using namespace cmtest;
 
 namespace {
 QList<NodeSpec> threeNodes()
@@ -46,31 +48,8 @@ QList<NodeSpec> threeNodes()
 class TestNetWizard : public QObject {
     Q_OBJECT
 
-    template <typename T>
-    T *page(PlanWizard &w)
-    {
-        return qobject_cast<T *>(w.currentPage());
-    }
-    bool clickNext(PlanWizard &w)
-    {
-        QAbstractButton *next = w.button(QWizard::NextButton);
-        if (!next->isEnabled() || !next->isVisible())
-            return false;
-        const int before = w.currentId();
-        QTest::mouseClick(next, Qt::LeftButton);
-        return w.currentId() != before;
-    }
     // Kind page → the net-iperf page set.
-    NetNodesPage *toNodes(PlanWizard &w)
-    {
-        auto *kinds = page<KindPage>(w)->list();
-        for (int i = 0; i < kinds->count(); ++i)
-            if (kinds->item(i)->data(Qt::UserRole).toString() == NetIperfKind::kindId())
-                kinds->setCurrentRow(i);
-        if (!clickNext(w))
-            return nullptr;
-        return page<NetNodesPage>(w);
-    }
+    NetNodesPage *toNodes(PlanWizard &w) { return chooseKind<NetNodesPage>(w, NetIperfKind::kindId()); }
     static void tick(NetNodesPage *p, const QStringList &names)
     {
         for (int i = 0; i < p->list()->count(); ++i) {
@@ -103,7 +82,7 @@ private Q_SLOTS:
         cmtest::saveShot(&w, QStringLiteral("wizard-1-nodes-mesh"));
         QVERIFY(clickNext(w));
 
-        auto *params = page<NetParamsPage>(w);
+        auto *params = currentPage<NetParamsPage>(w);
         QVERIFY(params);
         QCOMPARE(params->streamsSpin()->value(), 4);      // the kind's defaults
         QCOMPARE(params->durationSpin()->value(), 10);
@@ -114,7 +93,7 @@ private Q_SLOTS:
         cmtest::saveShot(&w, QStringLiteral("wizard-2-params"));
         QVERIFY(clickNext(w));
 
-        auto *review = page<NetPreviewPage>(w);
+        auto *review = currentPage<NetPreviewPage>(w);
         QVERIFY(review);
         const Plan &plan = w.plan();
         QCOMPARE(plan.kind, NetIperfKind::kindId());
@@ -187,7 +166,7 @@ private Q_SLOTS:
         cmtest::saveShot(&w, QStringLiteral("wizard-1-nodes-star"));
         QVERIFY(clickNext(w));
         QVERIFY(clickNext(w));   // defaults: forward, 4 streams, 10 s, auto
-        auto *review = page<NetPreviewPage>(w);
+        auto *review = currentPage<NetPreviewPage>(w);
         QVERIFY(review);
         const Plan &plan = w.plan();
         QCOMPARE(plan.steps.size(), 2);
@@ -229,7 +208,7 @@ private Q_SLOTS:
         // Back to the nodes: a pair with a hostile "address" is refused on the page.
         w.back();
         w.back();
-        nodes = page<NetNodesPage>(w);
+        nodes = currentPage<NetNodesPage>(w);
         QVERIFY(nodes);
         nodes->modeCombo()->setCurrentIndex(nodes->modeCombo()->findData(QStringLiteral("pair")));
         tick(nodes, {QStringLiteral("pve1"), QStringLiteral("pve2")});
@@ -243,7 +222,7 @@ private Q_SLOTS:
         QCOMPARE(w.plan().steps.size(), 1);
         QCOMPARE(w.plan().steps.at(0).params.value(QStringLiteral("client")).toString(), QStringLiteral("pve2"));
         QCOMPARE(w.plan().steps.at(0).params.value(QStringLiteral("serverAddress")).toString(), QStringLiteral("192.168.50.2"));
-        QVERIFY(page<NetPreviewPage>(w)->commandsText().contains(QStringLiteral("iperf3 -c 192.168.50.2 -p PORT")));
+        QVERIFY(currentPage<NetPreviewPage>(w)->commandsText().contains(QStringLiteral("iperf3 -c 192.168.50.2 -p PORT")));
     }
 
     void duplicateNamesAreRefusedWithTheKindsWords()
@@ -259,7 +238,7 @@ private Q_SLOTS:
         tick(p, {QStringLiteral("pve1"), QStringLiteral("pve3")});
         p->list()->item(2)->setCheckState(Qt::Checked);   // the second "pve1"
         QVERIFY(clickNext(w));
-        auto *params = page<NetParamsPage>(w);
+        auto *params = currentPage<NetParamsPage>(w);
         QVERIFY(params);
         QVERIFY(!clickNext(w));
         QVERIFY2(params->problemLabel()->text().contains(QStringLiteral("distinct names")), qPrintable(params->problemLabel()->text()));

@@ -13,6 +13,7 @@
 #include "wizard/kindpage.h"
 #include "wizard/planwizard.h"
 
+#include "wizarddriver.h"
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
@@ -30,6 +31,7 @@
 
 using namespace cm;
 using namespace cm::ui;
+using namespace cmtest;
 
 namespace {
 NodeSpec pve1()
@@ -38,67 +40,12 @@ NodeSpec pve1()
     n.name = QStringLiteral("pve1");
     return n;
 }
-
-void saveShot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("CLUSTERMARK_SHOTS");
-    if (dir.isEmpty())
-        return;
-    QDir().mkpath(dir);
-    QVERIFY(w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"), "PNG"));
-}
-
-QByteArray stepsJson(const Plan &p)
-{
-    QJsonArray a;
-    for (const PlanStep &s : p.steps)
-        a.append(s.toJson());
-    return QJsonDocument(a).toJson(QJsonDocument::Compact);
-}
-
-int presetRow(QListWidget *list, const QString &id)
-{
-    for (int i = 0; i < list->count(); ++i)
-        if (list->item(i)->data(Qt::UserRole).toString() == id)
-            return i;
-    return -1;
-}
 } // namespace
 
 class TestCephFsWizard : public QObject {
     Q_OBJECT
 
-    template <typename T>
-    T *page(PlanWizard &w)
-    {
-        return qobject_cast<T *>(w.currentPage());
-    }
-    bool clickNext(PlanWizard &w)
-    {
-        QAbstractButton *next = w.button(QWizard::NextButton);
-        if (!next->isEnabled() || !next->isVisible())
-            return false;
-        const int before = w.currentId();
-        QTest::mouseClick(next, Qt::LeftButton);
-        return w.currentId() != before;
-    }
-    CephFsTargetPage *toTarget(PlanWizard &w)
-    {
-        auto *kinds = page<KindPage>(w)->list();
-        for (int i = 0; i < kinds->count(); ++i)
-            if (kinds->item(i)->data(Qt::UserRole).toString() == CephFsKind::kindId())
-                kinds->setCurrentRow(i);
-        if (!clickNext(w))
-            return nullptr;
-        return page<CephFsTargetPage>(w);
-    }
-    // The plan the wizard hands on, from the Run button.
-    Plan finish(PlanWizard &w)
-    {
-        QSignalSpy spy(&w, &PlanWizard::runRequested);
-        QTest::mouseClick(w.button(QWizard::FinishButton), Qt::LeftButton);
-        return spy.isEmpty() ? Plan{} : spy.first().first().value<Plan>();
-    }
+    CephFsTargetPage *toTarget(PlanWizard &w) { return chooseKind<CephFsTargetPage>(w, CephFsKind::kindId()); }
     static void checkReview(CephFsReviewPage *review, const Plan &plan)
     {
         const QString text = review->commandsText();
@@ -145,16 +92,16 @@ private Q_SLOTS:
         QVERIFY(!target->problemLabel()->text().isEmpty());
         target->dirEdit()->setText(QStringLiteral("/bench"));
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
-        saveShot(&w, QStringLiteral("cephfs-1-target-native"));
+        QVERIFY(saveShot(&w, QStringLiteral("cephfs-1-target-native")));
         QVERIFY(clickNext(w));
 
-        auto *params = page<CephFsParamsPage>(w);
+        auto *params = currentPage<CephFsParamsPage>(w);
         QVERIFY(params);
         QCOMPARE(params->presetList()->count(), 3);
         for (int i = 0; i < 3; ++i)   // each preset says in words what it does
             QVERIFY(params->presetList()->item(i)->text().split(QLatin1Char('\n')).value(1).size() > 40);
         QVERIFY(!params->advancedBox()->isVisible());
-        params->presetList()->setCurrentRow(presetRow(params->presetList(), QStringLiteral("throughput")));
+        QVERIFY(selectById(params->presetList(), QStringLiteral("throughput")));
         params->advancedToggle()->click();
         QVERIFY(params->advancedBox()->isVisible());
         QCOMPARE(params->workloadList()->count(), 4);
@@ -169,10 +116,10 @@ private Q_SLOTS:
         params->fileSizeEdit()->setText(QStringLiteral("128M"));
         params->workloadList()->item(2)->setCheckState(Qt::Unchecked);   // no random writes
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
-        saveShot(&w, QStringLiteral("cephfs-2-params"));
+        QVERIFY(saveShot(&w, QStringLiteral("cephfs-2-params")));
         QVERIFY(clickNext(w));
 
-        auto *review = page<CephFsReviewPage>(w);
+        auto *review = currentPage<CephFsReviewPage>(w);
         QVERIFY(review);
         CephFsKind::Options o;
         o.conf = spec.confPath;
@@ -191,7 +138,7 @@ private Q_SLOTS:
         QCOMPARE(expected.steps.size(), 4);
         expected.steps.removeAt(2);
         const Plan &plan = w.plan();
-        QCOMPARE(stepsJson(plan), stepsJson(expected));
+        QCOMPARE(stepsJson(plan.steps), stepsJson(expected.steps));
         QCOMPARE(plan.target, expected.target);
         QCOMPARE(plan.kind, expected.kind);
         QCOMPARE(plan.preset, expected.preset);
@@ -201,10 +148,10 @@ private Q_SLOTS:
         QVERIFY(review->changesLabel()->text().contains(QStringLiteral("archive")));
         QVERIFY(review->changesLabel()->text().contains(QStringLiteral("/bench")));
         QVERIFY(review->commandsText().contains(QStringLiteral("libcephfs seq-read bs=1M threads=2 fileSize=128M")));
-        saveShot(&w, QStringLiteral("cephfs-3-review-native"));
+        QVERIFY(saveShot(&w, QStringLiteral("cephfs-3-review-native")));
 
         const Plan ran = finish(w);
-        QCOMPARE(stepsJson(ran), stepsJson(expected));
+        QCOMPARE(stepsJson(ran.steps), stepsJson(expected.steps));
         Error pe;
         const Plan back = Plan::fromJsonBytes(ran.toJsonBytes(), &pe);
         QVERIFY2(!pe, qPrintable(pe.toString()));
@@ -220,9 +167,9 @@ private Q_SLOTS:
         QCOMPARE(target->fsCombo()->count(), 0);   // no inventory: typed, or the default fs
         QCOMPARE(target->fsCombo()->currentText(), QString());
         QVERIFY(clickNext(w));
-        auto *params = page<CephFsParamsPage>(w);
+        auto *params = currentPage<CephFsParamsPage>(w);
         QVERIFY(params);
-        params->presetList()->setCurrentRow(presetRow(params->presetList(), QStringLiteral("metadata")));
+        QVERIFY(selectById(params->presetList(), QStringLiteral("metadata")));
         params->advancedToggle()->click();
         params->filesSpin()->setValue(300);
         params->threadsSpin()->setValue(3);
@@ -235,10 +182,10 @@ private Q_SLOTS:
         Error e;
         const Plan expected = CephFsKind::makePlan({}, o, &e);
         QVERIFY2(!e, qPrintable(e.toString()));
-        QCOMPARE(stepsJson(w.plan()), stepsJson(expected));
+        QCOMPARE(stepsJson(w.plan().steps), stepsJson(expected.steps));
         QCOMPARE(w.plan().target, expected.target);
         QCOMPARE(w.plan().steps.first().params.value(QStringLiteral("files")).toInt(), 300);
-        checkReview(page<CephFsReviewPage>(w), w.plan());
+        checkReview(currentPage<CephFsReviewPage>(w), w.plan());
     }
 
     void fioWithAppMountNeedsConsent()
@@ -268,25 +215,25 @@ private Q_SLOTS:
                      && consentText.contains(QStringLiteral("ceph-fuse")) && consentText.contains(QStringLiteral("unmounts"))
                      && consentText.contains(QStringLiteral("cephfs")),
                  qPrintable(consentText));
-        saveShot(&w, QStringLiteral("cephfs-1-target-fio-no-consent"));
+        QVERIFY(saveShot(&w, QStringLiteral("cephfs-1-target-fio-no-consent")));
         target->consentCheck()->setChecked(true);
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
-        saveShot(&w, QStringLiteral("cephfs-1-target-fio-mount"));
+        QVERIFY(saveShot(&w, QStringLiteral("cephfs-1-target-fio-mount")));
         QVERIFY(clickNext(w));
 
-        auto *params = page<CephFsParamsPage>(w);
+        auto *params = currentPage<CephFsParamsPage>(w);
         QVERIFY(params);
         // fio measures throughput only: the metadata preset is off, quick loses its metadata step.
-        const int meta = presetRow(params->presetList(), QStringLiteral("metadata"));
+        const int meta = rowById(params->presetList(), QStringLiteral("metadata"));
         QVERIFY(!(params->presetList()->item(meta)->flags() & Qt::ItemIsEnabled));
-        params->presetList()->setCurrentRow(presetRow(params->presetList(), QStringLiteral("quick")));
+        QVERIFY(selectById(params->presetList(), QStringLiteral("quick")));
         params->advancedToggle()->click();
         QCOMPARE(params->workloadList()->count(), 3);
         QVERIFY(params->iodepthSpin()->isVisible());
         params->iodepthSpin()->setValue(8);
         QVERIFY(clickNext(w));
 
-        auto *review = page<CephFsReviewPage>(w);
+        auto *review = currentPage<CephFsReviewPage>(w);
         QVERIFY(review);
         CephFsKind::Options o;
         o.engine = QStringLiteral("fio");
@@ -301,7 +248,7 @@ private Q_SLOTS:
         const Plan expected = CephFsKind::makePlan({pve1()}, o, &e);
         QVERIFY2(!e, qPrintable(e.toString()));
         const Plan &plan = w.plan();
-        QCOMPARE(stepsJson(plan), stepsJson(expected));
+        QCOMPARE(stepsJson(plan.steps), stepsJson(expected.steps));
         QCOMPARE(plan.target, expected.target);
         QCOMPARE(plan.nodes.size(), 1);
         QCOMPARE(plan.nodes.first().secretKey(), pve1().secretKey());
@@ -312,12 +259,12 @@ private Q_SLOTS:
         QVERIFY2(changes.contains(QStringLiteral("Mounted and unmounted")) && changes.contains(QStringLiteral("pve1")),
                  qPrintable(changes));
         QCOMPARE(review->nameEdit()->text(), QStringLiteral("CephFS · Quick (pve1)"));
-        saveShot(&w, QStringLiteral("cephfs-3-review-fio"));
+        QVERIFY(saveShot(&w, QStringLiteral("cephfs-3-review-fio")));
 
         // Back to the target page: taking the consent back blocks Next again.
         w.back();
         w.back();
-        target = page<CephFsTargetPage>(w);
+        target = currentPage<CephFsTargetPage>(w);
         QVERIFY(target);
         QVERIFY(target->consentCheck()->isChecked());
         target->consentCheck()->setChecked(false);
@@ -346,9 +293,9 @@ private Q_SLOTS:
         Error e;
         const Plan expected = CephFsKind::makePlan({pve1()}, o, &e);
         QVERIFY2(!e, qPrintable(e.toString()));
-        QCOMPARE(stepsJson(w.plan()), stepsJson(expected));
+        QCOMPARE(stepsJson(w.plan().steps), stepsJson(expected.steps));
         QCOMPARE(w.plan().target, expected.target);
-        auto *review = page<CephFsReviewPage>(w);
+        auto *review = currentPage<CephFsReviewPage>(w);
         checkReview(review, w.plan());
         QVERIFY(review->changesLabel()->text().contains(QStringLiteral("existing CephFS mount at /mnt/pve/cephfs")));
         QVERIFY(review->commandsText().contains(QStringLiteral("/mnt/pve/cephfs/bench/clustermark-bench-")));
@@ -382,13 +329,13 @@ private Q_SLOTS:
         QCOMPARE(target->mountToolCombo()->currentData().toString(), QStringLiteral("kernel"));
         QVERIFY(target->consentCheck()->isChecked());
         QVERIFY(clickNext(w));
-        auto *params = page<CephFsParamsPage>(w);
+        auto *params = currentPage<CephFsParamsPage>(w);
         QCOMPARE(params->threadsSpin()->value(), 6);
         QCOMPARE(params->iodepthSpin()->value(), 2);
         QCOMPARE(params->checkedWorkloads().size(), 3);
         QVERIFY(clickNext(w));
-        QCOMPARE(page<CephFsReviewPage>(w)->nameEdit()->text(), QStringLiteral("fs bench"));   // its own name
-        QCOMPARE(stepsJson(w.plan()), stepsJson(saved));
+        QCOMPARE(currentPage<CephFsReviewPage>(w)->nameEdit()->text(), QStringLiteral("fs bench"));   // its own name
+        QCOMPARE(stepsJson(w.plan().steps), stepsJson(saved.steps));
         QCOMPARE(w.plan().target, saved.target);
     }
 };

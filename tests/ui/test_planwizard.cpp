@@ -12,6 +12,7 @@
 #include "wizard/rbdtargetpage.h"
 #include "wizard/reviewpage.h"
 
+#include "wizarddriver.h"
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
@@ -30,25 +31,10 @@
 
 using namespace cm;
 using namespace cm::ui;
+using namespace cmtest;
 
 class TestPlanWizard : public QObject {
     Q_OBJECT
-private:
-    template <typename T>
-    T *page(PlanWizard &w)
-    {
-        return qobject_cast<T *>(w.currentPage());
-    }
-    bool clickNext(PlanWizard &w)
-    {
-        QAbstractButton *next = w.button(QWizard::NextButton);
-        if (!next->isEnabled() || !next->isVisible())
-            return false;
-        const int before = w.currentId();
-        QTest::mouseClick(next, Qt::LeftButton);
-        return w.currentId() != before;
-    }
-
 private Q_SLOTS:
     void initTestCase() { registerBuiltinKinds(); }
 
@@ -59,13 +45,13 @@ private Q_SLOTS:
         PlanWizard w({});
         w.setDefaultTargetDir(dir.path());
         w.show();
-        QVERIFY(page<KindPage>(w));
-        auto *kinds = page<KindPage>(w)->list();
+        QVERIFY(currentPage<KindPage>(w));
+        auto *kinds = currentPage<KindPage>(w)->list();
         QVERIFY(kinds->count() >= 1);
         QCOMPARE(kinds->currentItem()->data(Qt::UserRole).toString(), QStringLiteral("disk-fio"));
         QVERIFY(clickNext(w));
 
-        auto *nodes = page<NodesPage>(w);
+        auto *nodes = currentPage<NodesPage>(w);
         QVERIFY(nodes);
         QCOMPARE(nodes->list()->item(0)->checkState(), Qt::Checked);   // local pre-ticked
         nodes->list()->item(0)->setCheckState(Qt::Unchecked);
@@ -73,7 +59,7 @@ private Q_SLOTS:
         nodes->list()->item(0)->setCheckState(Qt::Checked);
         QVERIFY(clickNext(w));
 
-        auto *target = page<DiskTargetPage>(w);
+        auto *target = currentPage<DiskTargetPage>(w);
         QVERIFY(target);
         QVERIFY(target->fileRadio()->isChecked());
         QCOMPARE(target->dirEdit()->text(), dir.path());
@@ -83,7 +69,7 @@ private Q_SLOTS:
         target->sizeEdit()->setText(QStringLiteral("16m"));
         QVERIFY(clickNext(w));
 
-        auto *params = page<DiskParamsPage>(w);
+        auto *params = currentPage<DiskParamsPage>(w);
         QVERIFY(params);
         QCOMPARE(params->presetList()->count(), 2);
         QCOMPARE(params->presetList()->currentRow(), 0);                  // quick
@@ -94,12 +80,12 @@ private Q_SLOTS:
         params->stepTable()->item(0, 2)->setText(QStringLiteral("16"));  // QD of the first test
         QVERIFY(clickNext(w));
 
-        auto *safety = page<DiskSafetyPage>(w);
+        auto *safety = currentPage<DiskSafetyPage>(w);
         QVERIFY(safety);
         QVERIFY(!safety->confirmEdit()->isVisible());                     // files need no typing
         QVERIFY(clickNext(w));
 
-        auto *review = page<ReviewPage>(w);
+        auto *review = currentPage<ReviewPage>(w);
         QVERIFY(review);
         const QString cmds = review->commandsText();
         QVERIFY2(cmds.contains(QStringLiteral("fio")), qPrintable(cmds));
@@ -147,7 +133,7 @@ private Q_SLOTS:
     {
         PlanWizard w({});
         w.show();
-        auto *kinds = page<KindPage>(w)->list();
+        auto *kinds = currentPage<KindPage>(w)->list();
         QListWidgetItem *rbd = nullptr;
         for (int i = 0; i < kinds->count(); ++i)
             if (kinds->item(i)->data(Qt::UserRole).toString() == QLatin1String("rbd"))
@@ -155,9 +141,9 @@ private Q_SLOTS:
         QVERIFY2(rbd, "the RBD kind is offered");
         kinds->setCurrentItem(rbd);
         QVERIFY(clickNext(w));
-        QVERIFY(page<NodesPage>(w));
+        QVERIFY(currentPage<NodesPage>(w));
         QVERIFY(clickNext(w));
-        auto *target = page<RbdTargetPage>(w);
+        auto *target = currentPage<RbdTargetPage>(w);
         QVERIFY(target);
         target->poolEdit()->setText(QStringLiteral("bad pool;"));
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
@@ -169,12 +155,12 @@ private Q_SLOTS:
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
         target->engineCombo()->setCurrentIndex(0);
         QVERIFY(clickNext(w));
-        auto *params = page<DiskParamsPage>(w);
+        auto *params = currentPage<DiskParamsPage>(w);
         QVERIFY(params);
         QCOMPARE(params->presetList()->count(), 1);
         QCOMPARE(params->stepTable()->rowCount(), 6);
         QVERIFY(clickNext(w));
-        auto *review = page<ReviewPage>(w);
+        auto *review = currentPage<ReviewPage>(w);
         QVERIFY(review);
         QVERIFY2(review->commandsText().contains(QStringLiteral("--ioengine=rbd")), qPrintable(review->commandsText()));
         QVERIFY(review->commandsText().contains(QStringLiteral("CEPH_CONF=/etc/pve/ceph.conf")));
@@ -190,7 +176,7 @@ private Q_SLOTS:
 
     bool chooseKind(PlanWizard &w, const QString &id)
     {
-        auto *kinds = page<KindPage>(w)->list();
+        auto *kinds = currentPage<KindPage>(w)->list();
         for (int i = 0; i < kinds->count(); ++i)
             if (kinds->item(i)->data(Qt::UserRole).toString() == id) {
                 kinds->setCurrentItem(kinds->item(i));
@@ -209,7 +195,7 @@ private Q_SLOTS:
         w.prefill(connected);
         w.show();
         QVERIFY2(chooseKind(w, QStringLiteral("osd-latency")), "the per-OSD latency kind is offered");
-        auto *target = page<OsdLatencyTargetPage>(w);
+        auto *target = currentPage<OsdLatencyTargetPage>(w);
         QVERIFY2(target, "no node page: ClusterMark is the client");
         QCOMPARE(target->clientForm()->confEdit()->text(), QStringLiteral("/srv/lab/ceph.conf"));
         QCOMPARE(target->clientForm()->clientEdit()->text(), QStringLiteral("bench"));
@@ -223,11 +209,11 @@ private Q_SLOTS:
         if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))   // for looking at it by hand
             w.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT") + QStringLiteral("-osd.png"));
         QVERIFY(clickNext(w));
-        auto *params = page<DiskParamsPage>(w);
+        auto *params = currentPage<DiskParamsPage>(w);
         QVERIFY(params);
         QVERIFY(params->presetList()->count() >= 1);
         QVERIFY(clickNext(w));
-        QVERIFY(page<ReviewPage>(w));
+        QVERIFY(currentPage<ReviewPage>(w));
         QSignalSpy spy(&w, &PlanWizard::runRequested);
         QTest::mouseClick(w.button(QWizard::FinishButton), Qt::LeftButton);
         QCOMPARE(spy.count(), 1);
@@ -249,7 +235,7 @@ private Q_SLOTS:
         PlanWizard w({});
         w.show();
         QVERIFY2(chooseKind(w, QStringLiteral("rados")), "the RADOS kind is offered");
-        auto *target = page<RadosTargetPage>(w);
+        auto *target = currentPage<RadosTargetPage>(w);
         QVERIFY(target);
         target->clientForm()->confEdit()->setText(QStringLiteral("/etc/ceph/ceph.conf"));
         target->objectSizeEdit()->setText(QStringLiteral("4M"));
@@ -263,9 +249,9 @@ private Q_SLOTS:
         if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))
             w.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT") + QStringLiteral("-rados.png"));
         QVERIFY(clickNext(w));
-        QVERIFY(page<DiskParamsPage>(w));
+        QVERIFY(currentPage<DiskParamsPage>(w));
         QVERIFY(clickNext(w));
-        QVERIFY(page<ReviewPage>(w));
+        QVERIFY(currentPage<ReviewPage>(w));
         QSignalSpy spy(&w, &PlanWizard::runRequested);
         QTest::mouseClick(w.button(QWizard::FinishButton), Qt::LeftButton);
         QCOMPARE(spy.count(), 1);
@@ -284,14 +270,14 @@ private Q_SLOTS:
         w.show();
         QVERIFY(clickNext(w));   // kind
         QVERIFY(clickNext(w));   // nodes (local)
-        auto *target = page<DiskTargetPage>(w);
+        auto *target = currentPage<DiskTargetPage>(w);
         QVERIFY(target);
         target->deviceRadio()->setChecked(true);
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
         target->deviceEdit()->setText(QStringLiteral("/dev/sdz"));
         QVERIFY(clickNext(w));
         QVERIFY(clickNext(w));   // params
-        auto *safety = page<DiskSafetyPage>(w);
+        auto *safety = currentPage<DiskSafetyPage>(w);
         QVERIFY(safety);
         QVERIFY(safety->confirmEdit()->isVisible());
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
@@ -306,7 +292,7 @@ private Q_SLOTS:
         QTest::keyClicks(safety->confirmEdit(), QStringLiteral("/dev/sdz"));
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
         QVERIFY(clickNext(w));
-        QVERIFY(page<ReviewPage>(w));
+        QVERIFY(currentPage<ReviewPage>(w));
         QCOMPARE(w.plan().target.value(QStringLiteral("confirm")).toString(), QStringLiteral("/dev/sdz"));
     }
 
@@ -321,12 +307,12 @@ private Q_SLOTS:
         w.prefill(partial);
         w.show();
         QVERIFY(clickNext(w));
-        auto *nodes = page<NodesPage>(w);
+        auto *nodes = currentPage<NodesPage>(w);
         QCOMPARE(nodes->list()->count(), 2);
         QCOMPARE(nodes->list()->item(0)->checkState(), Qt::Unchecked);   // local
         QCOMPARE(nodes->list()->item(1)->checkState(), Qt::Checked);
         QVERIFY(clickNext(w));
-        auto *target = page<DiskTargetPage>(w);
+        auto *target = currentPage<DiskTargetPage>(w);
         QVERIFY(target->deviceRadio()->isChecked());
         QCOMPARE(target->deviceEdit()->text(), QStringLiteral("/dev/nvme1n1"));
     }

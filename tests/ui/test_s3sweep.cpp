@@ -23,6 +23,7 @@
 #include "wizard/s3reviewpage.h"
 #include "wizard/s3targetpage.h"
 
+#include "wizarddriver.h"
 #include <QAbstractButton>
 #include <QChart>
 #include <QChartView>
@@ -43,18 +44,8 @@
 
 using namespace cm;
 using namespace cm::ui;
+using namespace cmtest;
 
-namespace {
-bool saveShot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("CLUSTERMARK_SHOTS");
-    if (dir.isEmpty())
-        return true;
-    QDir().mkpath(dir);
-    QTest::qWait(100);   // deferred layouts (a scroll bar that just appeared) settle first
-    return w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"), "PNG");
-}
-} // namespace
 
 class TestS3Sweep : public QObject {
     Q_OBJECT
@@ -62,15 +53,6 @@ class TestS3Sweep : public QObject {
     cmtest::CephLabFixture m_lab;
     QTemporaryDir m_tmp;
 
-    bool clickNext(PlanWizard &w)
-    {
-        QAbstractButton *next = w.button(QWizard::NextButton);
-        if (!next->isEnabled() || !next->isVisible())
-            return false;
-        const int before = w.currentId();
-        QTest::mouseClick(next, Qt::LeftButton);
-        return w.currentId() != before;
-    }
 
 private Q_SLOTS:
     void initTestCase()

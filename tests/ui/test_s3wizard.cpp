@@ -12,6 +12,7 @@
 #include "wizard/s3reviewpage.h"
 #include "wizard/s3targetpage.h"
 
+#include "wizarddriver.h"
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
@@ -29,50 +30,13 @@
 
 using namespace cm;
 using namespace cm::ui;
+using namespace cmtest;
 
 class TestS3Wizard : public QObject {
     Q_OBJECT
 
-    template <typename T>
-    T *page(PlanWizard &w)
-    {
-        return qobject_cast<T *>(w.currentPage());
-    }
-    bool clickNext(PlanWizard &w)
-    {
-        QAbstractButton *next = w.button(QWizard::NextButton);
-        if (!next->isEnabled() || !next->isVisible())
-            return false;
-        const int before = w.currentId();
-        QTest::mouseClick(next, Qt::LeftButton);
-        return w.currentId() != before;
-    }
-    S3TargetPage *toTarget(PlanWizard &w)
-    {
-        auto *kinds = page<KindPage>(w)->list();
-        bool found = false;
-        for (int i = 0; i < kinds->count(); ++i)
-            if (kinds->item(i)->data(Qt::UserRole).toString() == S3Kind::kindId()) {
-                kinds->setCurrentRow(i);
-                found = true;
-            }
-        if (!found || !clickNext(w))
-            return nullptr;
-        return page<S3TargetPage>(w);
-    }
-    static void choosePreset(S3ParamsPage *p, const QString &id)
-    {
-        for (int i = 0; i < p->presetList()->count(); ++i)
-            if (p->presetList()->item(i)->data(Qt::UserRole).toString() == id)
-                p->presetList()->setCurrentRow(i);
-    }
-    static QByteArray stepsJson(const QList<PlanStep> &steps)
-    {
-        QJsonArray a;
-        for (const PlanStep &s : steps)
-            a.append(s.toJson());
-        return QJsonDocument(a).toJson(QJsonDocument::Compact);
-    }
+    S3TargetPage *toTarget(PlanWizard &w) { return chooseKind<S3TargetPage>(w, S3Kind::kindId()); }
+    static void choosePreset(S3ParamsPage *p, const QString &id) { QVERIFY(selectById(p->presetList(), id)); }
 
 private Q_SLOTS:
     void initTestCase() { registerBuiltinKinds(); }
@@ -97,7 +61,7 @@ private Q_SLOTS:
         QVERIFY(target->secretStatusLabel()->text().contains(QStringLiteral("s3:http://127.0.0.1:7480:AK1")));
         QVERIFY(clickNext(w));
 
-        auto *params = page<S3ParamsPage>(w);
+        auto *params = currentPage<S3ParamsPage>(w);
         QVERIFY(params);
         QCOMPARE(params->presetList()->count(), 4);
         QVERIFY(params->advancedForm()->isHidden());   // folded
@@ -131,7 +95,7 @@ private Q_SLOTS:
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
         QVERIFY(clickNext(w));
 
-        auto *review = page<S3ReviewPage>(w);
+        auto *review = currentPage<S3ReviewPage>(w);
         QVERIFY(review);
         S3Kind::Options o;
         o.endpoint = QStringLiteral("http://127.0.0.1:7480");
@@ -188,7 +152,7 @@ private Q_SLOTS:
         target->endpointEdit()->setText(QStringLiteral("http://127.0.0.1:7480"));
         target->accessKeyEdit()->setText(QStringLiteral("AK1"));
         QVERIFY(clickNext(w));
-        auto *params = page<S3ParamsPage>(w);
+        auto *params = currentPage<S3ParamsPage>(w);
         QVERIFY(params);
         S3AdvancedForm *adv = params->advancedForm();
         // Not a mixed plan: the mix does not matter, Next stays open.
@@ -244,7 +208,7 @@ private Q_SLOTS:
         w.setPlan(saved);
         w.show();
         QVERIFY(clickNext(w));   // the kind page has s3 selected
-        auto *target = page<S3TargetPage>(w);
+        auto *target = currentPage<S3TargetPage>(w);
         QVERIFY(target);
         QCOMPARE(target->endpointEdit()->text(), o.endpoint);
         QCOMPARE(target->accessKeyEdit()->text(), o.accessKey);
@@ -252,7 +216,7 @@ private Q_SLOTS:
         QVERIFY(!target->secretEdit()->isEnabled());
         QVERIFY(target->secretStatusLabel()->text().contains(QStringLiteral("CM_S3_SECRET")));
         QVERIFY(clickNext(w));
-        auto *params = page<S3ParamsPage>(w);
+        auto *params = currentPage<S3ParamsPage>(w);
         QVERIFY(params);
         QCOMPARE(params->presetList()->currentItem()->data(Qt::UserRole).toString(), QStringLiteral("small-objects"));
         // the saved choices are in the Advanced fields
@@ -267,7 +231,7 @@ private Q_SLOTS:
                 checked << adv->sizeList()->item(i)->text();
         QCOMPARE(checked, (QStringList{QStringLiteral("16 KiB"), QStringLiteral("3 MiB")}));   // 3 MiB: not an offered size
         QVERIFY(clickNext(w));
-        QVERIFY(page<S3ReviewPage>(w));
+        QVERIFY(currentPage<S3ReviewPage>(w));
         QCOMPARE(stepsJson(w.plan().steps), stepsJson(saved.steps));   // unchanged: the saved steps (3 s each)
         QCOMPARE(w.plan().target, saved.target);
         // A change on the parameters page rebuilds the steps from the choices.
@@ -309,7 +273,7 @@ private Q_SLOTS:
         target->addressingCombo()->setCurrentIndex(1);
         QVERIFY(clickNext(w));
         QVERIFY(clickNext(w));   // quick preset
-        auto *review = page<S3ReviewPage>(w);
+        auto *review = currentPage<S3ReviewPage>(w);
         QVERIFY(review);
         QVERIFY(w.plan().target.value(QStringLiteral("skipTlsVerify")).toBool());
         QVERIFY(w.plan().target.value(QStringLiteral("virtualHost")).toBool());

@@ -1,5 +1,7 @@
 #include "results/netmatrix.h"
 
+#include "results/heatscale.h"
+
 #include <QEvent>
 #include <QHelpEvent>
 #include <QJsonValue>
@@ -131,14 +133,7 @@ QString NetMatrix::formatGbits(double bps)
 
 QColor NetMatrix::scaleColor(double t)
 {
-    static const QColor stops[] = {QColor(102, 187, 106), QColor(255, 213, 79), QColor(229, 57, 53)};
-    t = std::clamp(t, 0.0, 1.0);
-    const int i = t < 0.5 ? 0 : 1;
-    const double f = (t - 0.5 * i) * 2;
-    const QColor &a = stops[i];
-    const QColor &b = stops[i + 1];
-    return QColor(int(std::lround(a.red() + (b.red() - a.red()) * f)), int(std::lround(a.green() + (b.green() - a.green()) * f)),
-                  int(std::lround(a.blue() + (b.blue() - a.blue()) * f)));
+    return heatScaleColor(t);
 }
 
 // 0 at the best pair, 1 at half of it or below: pairs that should be equal and are

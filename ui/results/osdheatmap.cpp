@@ -1,5 +1,6 @@
 #include "results/osdheatmap.h"
 
+#include "results/heatscale.h"
 #include "unitscale.h"
 
 #include <QEvent>
@@ -148,14 +149,7 @@ double OsdHeatMap::position(double v) const
 
 QColor OsdHeatMap::scaleColor(double t)
 {
-    static const QColor stops[] = {QColor(102, 187, 106), QColor(255, 213, 79), QColor(229, 57, 53)};
-    t = std::clamp(t, 0.0, 1.0);
-    const int i = t < 0.5 ? 0 : 1;
-    const double f = (t - 0.5 * i) * 2;
-    const QColor &a = stops[i];
-    const QColor &b = stops[i + 1];
-    return QColor(int(std::lround(a.red() + (b.red() - a.red()) * f)), int(std::lround(a.green() + (b.green() - a.green()) * f)),
-                  int(std::lround(a.blue() + (b.blue() - a.blue()) * f)));
+    return heatScaleColor(t);
 }
 
 QColor OsdHeatMap::cellColor(int osdId) const
