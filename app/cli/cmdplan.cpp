@@ -61,7 +61,7 @@ bool takeRepeatOptions(QStringList &args, RepeatOptions *o)
 }
 
 // plan rbd --engine fio --node N --pool P [--conf F --keyring F --client admin]
-//          [--image-size 1G] [--runtime S] [--lab DIR]
+//          [--image-size 1G] [--runtime S] [--cache off] [--lab DIR]
 int cmdPlanRbd(QStringList args)
 {
     const QString engine = takeOption(args, QStringLiteral("--engine")).value(0, QStringLiteral("fio"));
@@ -73,6 +73,7 @@ int cmdPlanRbd(QStringList args)
     const QString client = takeOption(args, QStringLiteral("--client")).value(0, QStringLiteral("admin"));
     const QString size = takeOption(args, QStringLiteral("--image-size")).value(0, QStringLiteral("1G"));
     const QString lab = takeOption(args, QStringLiteral("--lab")).value(0);
+    const QString cache = takeOption(args, QStringLiteral("--cache")).value(0);
     const QString runtimeText = takeOption(args, QStringLiteral("--runtime")).value(0, QStringLiteral("0"));
     bool ok = false;
     const int runtime = runtimeText.toInt(&ok);
@@ -95,9 +96,11 @@ int cmdPlanRbd(QStringList args)
         printErr(QStringLiteral("plan rbd: %1").arg(err));
         return 2;
     }
-    const QJsonObject target{{QStringLiteral("engine"), engine}, {QStringLiteral("pool"), pool},
-                             {QStringLiteral("imageSize"), size}, {QStringLiteral("conf"), conf},
-                             {QStringLiteral("keyring"), keyring}, {QStringLiteral("client"), client}};
+    QJsonObject target{{QStringLiteral("engine"), engine}, {QStringLiteral("pool"), pool},
+                       {QStringLiteral("imageSize"), size}, {QStringLiteral("conf"), conf},
+                       {QStringLiteral("keyring"), keyring}, {QStringLiteral("client"), client}};
+    if (!cache.isEmpty())
+        target.insert(QStringLiteral("cache"), cache);   // validated with the plan
     Error e;
     Plan plan = RbdKind::makePlan(preset, {spec}, target, runtime, &e);
     if (e) {

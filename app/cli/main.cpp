@@ -17,10 +17,11 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
             [--runtime S] [--size 1G] [--session NAME] [--name TEXT]
         write a plan JSON to stdout (the format the wizard saves)
   plan rbd [--engine fio|native] [--node N] [--pool rbd] [--conf F --keyring F --client admin
-           | --lab DIR] [--image-size 1G] [--runtime S]
+           | --lab DIR] [--image-size 1G] [--runtime S] [--cache off]
         the RBD test table with fio's rbd engine on a node (conf/keyring are paths
         on that node) or the app's own librbd engine (native: node local); --lab
-        uses the local Ceph lab in DIR
+        uses the local Ceph lab in DIR; --cache off turns librbd's client cache off
+        (every write waits for the OSDs)
   plan osd-latency [--conf F --keyring F --client admin | --lab DIR]
            [--pool P | --create-temp-pool] [--mode sequential|parallel] [--osds 0,2]
            [--runtime S] [--preset quick|standard] [--object-size 4M] [--op-timeout S]

@@ -44,6 +44,7 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
     }
     out.environment.insert(QStringLiteral("fio_version"), version);
     out.environment.insert(QStringLiteral("rbd_engine"), QStringLiteral("fio"));
+    out.environment.insert(QStringLiteral("rbd_cache"), RbdKind::cacheOff(m_plan) ? QStringLiteral("off") : QStringLiteral("as configured"));
     out.summary.insert(QStringLiteral("fio_version"), version);
 
     const QString size = m_plan.target.value(QStringLiteral("imageSize")).toString(QStringLiteral("1G"));

@@ -50,6 +50,9 @@ Error RbdKind::validate(const Plan &plan) const
         return bad(QStringLiteral("client name is not valid"));
     if (!isSizeText(plan.target.value(QStringLiteral("imageSize")).toString(QStringLiteral("1G"))))
         return bad(QStringLiteral("image size is not a size like 1G"));
+    const QString cache = plan.target.value(QStringLiteral("cache")).toString();
+    if (!cache.isEmpty() && cache != QLatin1String("off") && cache != QLatin1String("writeback"))
+        return bad(QStringLiteral("cache \"%1\" is not valid (off, or empty for the cluster's setting)").arg(cache));
     for (const PlanStep &s : plan.steps) {
         const QString rw = s.params.value(QStringLiteral("rw")).toString();
         if (!QStringList{QStringLiteral("read"), QStringLiteral("write"), QStringLiteral("randread"), QStringLiteral("randwrite"),
@@ -92,8 +95,13 @@ QMap<QString, QString> RbdKind::fioEnv(const Plan &plan)
     const QString keyring = plan.target.value(QStringLiteral("keyring")).toString();
     if (!conf.isEmpty())
         env.insert(QStringLiteral("CEPH_CONF"), conf);
+    QStringList args;
     if (!keyring.isEmpty())
-        env.insert(QStringLiteral("CEPH_ARGS"), QStringLiteral("--keyring=") + keyring);
+        args << QStringLiteral("--keyring=") + keyring;
+    if (cacheOff(plan))
+        args << QStringLiteral("--rbd_cache=false");
+    if (!args.isEmpty())
+        env.insert(QStringLiteral("CEPH_ARGS"), args.join(QLatin1Char(' ')));
     return env;
 }
 
@@ -126,11 +134,12 @@ QString RbdKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec 
         return {};
     if (plan.target.value(QStringLiteral("engine")).toString() == QLatin1String("native")) {
         const QJsonObject &p = plan.steps.at(stepIndex).params;
-        return QStringLiteral("[this machine] librbd %1 bs=%2 iodepth=%3 runtime=%4s pool=%5 image=%6<random> (created, removed)")
+        return QStringLiteral("[this machine] librbd %1 bs=%2 iodepth=%3 runtime=%4s pool=%5 image=%6<random>%7 (created, removed)")
             .arg(p.value(QStringLiteral("rw")).toString(), p.value(QStringLiteral("bs")).toString())
             .arg(p.value(QStringLiteral("iodepth")).toInt(1))
             .arg(p.value(QStringLiteral("runtime")).toInt(30))
-            .arg(plan.target.value(QStringLiteral("pool")).toString(), imagePrefix());
+            .arg(plan.target.value(QStringLiteral("pool")).toString(), imagePrefix(),
+                 cacheOff(plan) ? QStringLiteral(" rbd_cache=false") : QString());
     }
     Command c;
     c.env = fioEnv(plan);

@@ -6,8 +6,12 @@
 // (reads of unwritten extents are free and lie).
 //
 // Plan.target: {"engine":"fio"|"native", "pool":"rbd", "imageSize":"1G",
-//               "conf":"/etc/ceph/ceph.conf", "keyring":"", "client":"admin"}
-//   conf/keyring are paths ON THE NODE.
+//               "conf":"/etc/ceph/ceph.conf", "keyring":"", "client":"admin",
+//               "cache":"" (librbd's cache as the cluster configures it) | "off"}
+//   conf/keyring are paths ON THE NODE. With the cache on (librbd's default,
+//   writeback), small random writes are acknowledged by the client's cache and are
+//   capped by how fast it flushes (about rbd_cache_max_dirty per second); "off" makes
+//   every write wait for the OSDs, on both engines.
 // PlanStep.params: rw, bs, iodepth, runtime (s)
 #include "bench/runnerkind.h"
 
@@ -31,6 +35,7 @@ public:
     static QStringList cephArgs(const Plan &plan);
     static QStringList fioArgs(const Plan &plan, const PlanStep &step, const QString &image);
     static QMap<QString, QString> fioEnv(const Plan &plan);
+    static bool cacheOff(const Plan &plan) { return plan.target.value(QStringLiteral("cache")).toString() == QLatin1String("off"); }
     static bool stepReads(const PlanStep &step);
     static Plan makePlan(const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target, int runtimeSec,
                          Error *error);

@@ -1,5 +1,6 @@
 #include "bench/rbdnativerunner.h"
 
+#include "bench/rbdkind.h"
 #include "ceph/radosclient.h"
 #include "ceph/rbdengine.h"
 
@@ -33,6 +34,9 @@ StepOutcome RbdNativeRunner::run(StepContext &ctx)
                       .arg(step.params.value(QStringLiteral("iodepth")).toInt(1))
                       .arg(step.params.value(QStringLiteral("runtime")).toInt(30))
                       .arg(pool);
+    if (RbdKind::cacheOff(m_plan))
+        out.command += QStringLiteral(" rbd_cache=false");
+    out.environment.insert(QStringLiteral("rbd_cache"), RbdKind::cacheOff(m_plan) ? QStringLiteral("off") : QStringLiteral("as configured"));
 
     const CephConnectionSpec spec = CephConnectionSpec::fromJson(m_plan.target);
     RadosClient client;   // this worker's own handle (one thread each)
@@ -51,6 +55,7 @@ StepOutcome RbdNativeRunner::run(StepContext &ctx)
     w.queueDepth = step.params.value(QStringLiteral("iodepth")).toInt(1);
     w.runtimeSec = step.params.value(QStringLiteral("runtime")).toInt(30);
     w.imageSize = parseSize(m_plan.target.value(QStringLiteral("imageSize")).toString(QStringLiteral("1G")));
+    w.cache = RbdKind::cacheOff(m_plan) ? RbdWorkload::Cache::Off : RbdWorkload::Cache::Writeback;
     w.step = ctx.stepIndex;
     w.timeOffset = ctx.now ? ctx.now() : 0;
     RbdEngine engine(client);

@@ -245,8 +245,11 @@ Error S3Workload::Impl::loop(const CancelToken &cancel, qint64 deadlineNs, const
     const qint64 end = stoppedAt ? stoppedAt : nowNs();
     runtimeMs = (end - start) / 1'000'000;
     lock.unlock();
-    if (tick && end > lastTick)   // the tail: what completed since the last tick, also while draining
-        tick(double(end - lastTick) / 1e9, double(end - start) / 1e9);
+    // The tail: what completed since the last tick, also while draining. Always: a tick
+    // may have come during the drain, after `end`, and requests finished after it
+    // (a zero-length tail gives only its error counts, see run()).
+    if (tick)
+        tick(double(std::max<qint64>(end - lastTick, 1)) / 1e9, double(std::max(end, lastTick) - start) / 1e9);
     abortOpenUploads();
     if (firstError)
         return firstError;

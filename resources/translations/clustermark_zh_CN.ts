@@ -2911,6 +2911,22 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>The native engine runs in ClusterMark itself: choose only this machine (local) as the node.</source>
         <translation>原生引擎在 ClusterMark 内部运行：节点只能选择本机（local）。</translation>
     </message>
+    <message>
+        <source>As the cluster configures it (writeback by default)</source>
+        <translation>按集群的配置（默认为回写）</translation>
+    </message>
+    <message>
+        <source>Off: every write waits for the OSDs</source>
+        <translation>关闭：每次写入都等待 OSD 完成</translation>
+    </message>
+    <message>
+        <source>With librbd&apos;s writeback cache, small random writes are acknowledged by the client&apos;s cache and are capped by how fast it flushes (about rbd_cache_max_dirty per second). Turn it off to measure the cluster itself.</source>
+        <translation>使用 librbd 的回写缓存时，小块随机写由客户端缓存确认，其速度受缓存刷写速度限制（约每秒 rbd_cache_max_dirty）。关闭缓存即可测量集群本身。</translation>
+    </message>
+    <message>
+        <source>Client cache:</source>
+        <translation>客户端缓存：</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::RepetitionForm</name>

@@ -5,6 +5,7 @@
 #include "cephlabfixture.h"
 #include "engine/runengine.h"
 #include "model/metric.h"
+#include "store/sessionstore.h"
 #include "testutil.h"
 
 #include <QElapsedTimer>
@@ -100,6 +101,47 @@ private Q_SLOTS:
         // the native engine is this machine: a remote node is refused
         p.nodes = {NodeSpec::parse(QStringLiteral("root@pve1"))};
         QCOMPARE(RbdKind().validate(p).code, Error::Code::InvalidInput);
+    }
+
+    // "cache":"off" reaches both engines: fio gets --rbd_cache=false through CEPH_ARGS
+    // (librados accepts it: the step runs), the native engine turns the image's cache off.
+    void cacheOffReachesBothEngines()
+    {
+        for (const QString &engineName : {QStringLiteral("fio"), QStringLiteral("native")}) {
+            Plan p = plan(QStringLiteral("rbd"), 1, {QStringLiteral("randwrite-4k-qd1")});
+            p.target.insert(QStringLiteral("engine"), engineName);
+            p.target.insert(QStringLiteral("cache"), QStringLiteral("off"));
+            QVERIFY(!RbdKind().validate(p));
+            const QString db = m_data.filePath(QStringLiteral("cache-%1.sqlite").arg(engineName));
+            RunId id = 0;
+            {
+                RunEngine engine(db);
+                connect(&engine, &RunEngine::runStarted, this, [&](RunId r, const Plan &, SampleBufferPtr, double) { id = r; });
+                QSignalSpy finished(&engine, &RunEngine::runFinished);
+                QSignalSpy done(&engine, &RunEngine::stepFinished);
+                QSignalSpy failed(&engine, &RunEngine::stepFailed);
+                engine.start(p);
+                QVERIFY(finished.wait(120000));
+                QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(3).value<Error>().toString()));
+                QCOMPARE(done.size(), 1);
+                const QJsonObject sum = done.at(0).at(3).toJsonObject();
+                QVERIFY(sum.value(QStringLiteral("write")).toObject().value(QStringLiteral("iops")).toDouble() > 0);
+                if (engineName == QLatin1String("native"))
+                    QCOMPARE(sum.value(QStringLiteral("cache")).toString(), QStringLiteral("off"));
+            }
+            SessionStore store(db);
+            QVERIFY(!store.open());
+            const QList<StepRecord> steps = store.steps(id);
+            QCOMPARE(steps.size(), 1);
+            QVERIFY2(steps.first().command.contains(engineName == QLatin1String("fio") ? QStringLiteral("--rbd_cache=false")
+                                                                                       : QStringLiteral("rbd_cache=false")),
+                     qPrintable(steps.first().command));
+            QCOMPARE(steps.first().environment.value(QStringLiteral("rbd_cache")).toString(), QStringLiteral("off"));
+            QVERIFY(images().isEmpty());
+        }
+        Plan bad = plan(QStringLiteral("rbd"), 1, {QStringLiteral("randwrite-4k-qd1")});
+        bad.target.insert(QStringLiteral("cache"), QStringLiteral("sometimes"));
+        QVERIFY(RbdKind().validate(bad).message.contains(QStringLiteral("cache \"sometimes\" is not valid")));
     }
 
     void cancelRemovesTheImage()

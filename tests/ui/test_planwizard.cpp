@@ -154,6 +154,8 @@ private Q_SLOTS:
         target->engineCombo()->setCurrentIndex(1);      // native: fine with the local node
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
         target->engineCombo()->setCurrentIndex(0);
+        QCOMPARE(target->cacheCombo()->currentData().toString(), QString());   // as the cluster sets it
+        target->cacheCombo()->setCurrentIndex(target->cacheCombo()->findData(QStringLiteral("off")));
         QVERIFY(clickNext(w));
         auto *params = currentPage<DiskParamsPage>(w);
         QVERIFY(params);
@@ -164,12 +166,14 @@ private Q_SLOTS:
         QVERIFY(review);
         QVERIFY2(review->commandsText().contains(QStringLiteral("--ioengine=rbd")), qPrintable(review->commandsText()));
         QVERIFY(review->commandsText().contains(QStringLiteral("CEPH_CONF=/etc/pve/ceph.conf")));
+        QVERIFY2(review->commandsText().contains(QStringLiteral("--rbd_cache=false")), qPrintable(review->commandsText()));
         QSignalSpy spy(&w, &PlanWizard::runRequested);
         QTest::mouseClick(w.button(QWizard::FinishButton), Qt::LeftButton);
         QCOMPARE(spy.count(), 1);
         const Plan plan = spy.at(0).at(0).value<Plan>();
         QCOMPARE(plan.kind, QStringLiteral("rbd"));
         QCOMPARE(plan.target.value(QStringLiteral("pool")).toString(), QStringLiteral("bench"));
+        QCOMPARE(plan.target.value(QStringLiteral("cache")).toString(), QStringLiteral("off"));
         QCOMPARE(plan.ceph.value(QStringLiteral("conf")).toString(), QStringLiteral("/etc/pve/ceph.conf"));
         QVERIFY(!Registry::instance().kind(plan.kind)->validate(plan).isError());
     }

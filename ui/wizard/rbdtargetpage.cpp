@@ -10,6 +10,8 @@
 #include <QRegularExpression>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace cm::ui {
 
 RbdTargetPage::RbdTargetPage(QWidget *parent) : PlanWizardPage(parent)
@@ -33,6 +35,14 @@ RbdTargetPage::RbdTargetPage(QWidget *parent) : PlanWizardPage(parent)
     form->addRow(tr("ceph.conf on the node:"), m_conf);
     form->addRow(tr("Keyring on the node:"), m_keyring);
     form->addRow(tr("Client name:"), m_client);
+    m_cache = new QComboBox(this);
+    m_cache->setObjectName(QStringLiteral("rbdCacheCombo"));
+    m_cache->addItem(tr("As the cluster configures it (writeback by default)"), QString());
+    m_cache->addItem(tr("Off: every write waits for the OSDs"), QStringLiteral("off"));
+    m_cache->setToolTip(tr("With librbd's writeback cache, small random writes are acknowledged by the client's cache "
+                           "and are capped by how fast it flushes (about rbd_cache_max_dirty per second). Turn it off "
+                           "to measure the cluster itself."));
+    form->addRow(tr("Client cache:"), m_cache);
     m_health = new QCheckBox(tr("Poll the cluster's health during the run (this machine must reach the same files)"), this);
     m_problem = new QLabel(this);
     m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
@@ -70,6 +80,7 @@ void RbdTargetPage::initializePage()
         m_conf->setText(t.value(QStringLiteral("conf")).toString());
     if (t.contains(QStringLiteral("keyring")))
         m_keyring->setText(t.value(QStringLiteral("keyring")).toString());
+    m_cache->setCurrentIndex(std::max(0, m_cache->findData(t.value(QStringLiteral("cache")).toString())));
     const auto &nodes = planWizard()->plan().nodes;
     m_health->setChecked(planWizard()->hasCephConnection() || (nodes.size() == 1 && nodes.first().isLocal()));
     m_problem->setText(problem());
@@ -107,6 +118,8 @@ bool RbdTargetPage::validatePage()
                    {QStringLiteral("conf"), m_conf->text()},
                    {QStringLiteral("keyring"), m_keyring->text()},
                    {QStringLiteral("client"), m_client->text()}};
+    if (!m_cache->currentData().toString().isEmpty())
+        plan.target.insert(QStringLiteral("cache"), m_cache->currentData().toString());
     // Health is polled from this machine: the connected cluster's own files when there is one.
     const CephConnectionSpec c = planWizard()->cephConnection();
     // A cluster fetched from a node: the native engine (here) reaches it by its mons and

@@ -23,6 +23,7 @@ public:
     QLineEdit *confEdit() const { return m_conf; }
     QLineEdit *keyringEdit() const { return m_keyring; }
     QCheckBox *healthCheck() const { return m_health; }
+    QComboBox *cacheCombo() const { return m_cache; }
     QComboBox *engineCombo() const { return m_engine; }
 
 private:
@@ -35,6 +36,7 @@ private:
     QLineEdit *m_keyring = nullptr;
     QLineEdit *m_client = nullptr;
     QCheckBox *m_health = nullptr;
+    QComboBox *m_cache = nullptr;
     QLabel *m_problem = nullptr;
 };
 
