@@ -156,6 +156,7 @@ private Q_SLOTS:
         target->engineCombo()->setCurrentIndex(0);
         QCOMPARE(target->cacheCombo()->currentData().toString(), QString());   // as the cluster sets it
         target->cacheCombo()->setCurrentIndex(target->cacheCombo()->findData(QStringLiteral("off")));
+        QVERIFY(saveShot(&w, QStringLiteral("rbd-target")));
         QVERIFY(clickNext(w));
         auto *params = currentPage<DiskParamsPage>(w);
         QVERIFY(params);
