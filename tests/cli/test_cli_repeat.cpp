@@ -101,8 +101,19 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QJsonDocument(plan).toJson());
         f.close();
-        const cmtest::CliResult r = cli({QStringLiteral("run"), file}, 180000);
-        QVERIFY2(r.code == 0, r.err.constData());
+        // Two 1 s fio runs can move the same number of blocks, a spread of exactly 0 and so
+        // a legitimate convergence (seen about once in a hundred): then the run is tried again.
+        cmtest::CliResult r;
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            r = cli({QStringLiteral("run"), file}, 180000);
+            QVERIFY2(r.code == 0, r.err.constData());
+            const QJsonObject first = r.json().value(QStringLiteral("summary")).toObject().value(QStringLiteral("repetition")).toObject()
+                                          .value(QStringLiteral("steps")).toArray().first().toObject();
+            if (first.value(QStringLiteral("outcome")).toString() != QLatin1String("converged"))
+                break;
+            QCOMPARE(first.value(QStringLiteral("spreadPct")).toDouble(-1), 0.0);   // the only way under 0.0001 %
+            QVERIFY2(r.err.contains(": stable"), r.err.constData());
+        }
         QVERIFY2(r.err.contains("2 to 3 steps until each varies by at most 0.0001 %"), r.err.constData());
         QVERIFY2(r.err.contains("3 iterations, spread") && r.err.contains("not stable, stopped at the cap"), r.err.constData());
         const QJsonObject rep = r.json().value(QStringLiteral("summary")).toObject().value(QStringLiteral("repetition")).toObject();
