@@ -5,6 +5,7 @@
 #include "s3/s3client.h"
 #include "s3/s3secretref.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QUrl>
@@ -391,6 +392,7 @@ Plan S3Kind::makePlan(const Options &o, Error *error)
         // The preset's ops (in order, once each) or the one op, at each size.
         QStringList opList;
         QList<qint64> sizes;
+        QHash<qint64, int> presetObjects;   // a size the preset has keeps its working set
         for (const PlanStep &s : std::as_const(preset.steps)) {
             const QString op = s.params.value(QStringLiteral("op")).toString();
             if (!opList.contains(op))
@@ -398,6 +400,7 @@ Plan S3Kind::makePlan(const Options &o, Error *error)
             const qint64 size = qint64(s.params.value(QStringLiteral("objectSize")).toDouble());
             if (!sizes.contains(size))
                 sizes << size;
+            presetObjects.insert(size, s.params.value(QStringLiteral("objects")).toInt());
         }
         if (!o.op.isEmpty())
             opList = QStringList{o.op};
@@ -406,7 +409,7 @@ Plan S3Kind::makePlan(const Options &o, Error *error)
         const int runtime = preset.steps.first().params.value(QStringLiteral("runtime")).toInt();
         steps.clear();
         for (qint64 size : std::as_const(sizes))
-            steps << stepsAt(opList, size, runtime);
+            steps << stepsAt(opList, size, runtime, presetObjects.value(size, 0));
     }
     int maxConc = 0;
     for (PlanStep &s : steps) {

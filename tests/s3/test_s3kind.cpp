@@ -87,6 +87,14 @@ private Q_SLOTS:
         QVERIFY2(!e, qPrintable(e.toString()));
         QCOMPARE(p.steps.first().params.value(QStringLiteral("mix")).toObject(),
                  (QJsonObject{{QStringLiteral("get"), 70}, {QStringLiteral("put"), 20}, {QStringLiteral("delete"), 10}}));
+        // a size the preset has keeps the preset's working set; another gets the default
+        o.preset = QStringLiteral("small-objects");
+        o.sizes = {4 * S3Kind::kKiB, S3Kind::kMiB};
+        p = S3Kind::makePlan(o, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(p.steps.first().params.value(QStringLiteral("objects")).toInt(), 4096);
+        QCOMPARE(p.steps.last().params.value(QStringLiteral("objects")).toInt(), S3Kind::defaultObjects(S3Kind::kMiB));
+        o.sizes.clear();
 
         // bad input: a clear error naming the field
         auto refused = [&](const std::function<void(S3Kind::Options &)> &change, const QString &expect) {
