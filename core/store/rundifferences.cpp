@@ -74,6 +74,19 @@ QString change(const QList<QMap<QString, QString>> &maps, const QString &key)
     return {};
 }
 
+// Names the app made for one run (its image, folder, object prefix, temporary pool or
+// mount point: "clustermark-bench-…", "clustermark-cephfs-…") differ every time by
+// design: not a difference between the runs.
+bool runScopedEverywhere(const QList<QMap<QString, QString>> &maps, const QString &key)
+{
+    for (const auto &m : maps) {
+        const QString v = m.value(key);
+        if (!v.contains(QLatin1String("clustermark-bench-")) && !v.contains(QLatin1String("clustermark-cephfs-")))
+            return false;
+    }
+    return true;
+}
+
 QStringList unionKeys(const QList<QMap<QString, QString>> &maps)
 {
     QStringList keys;
@@ -184,7 +197,7 @@ void nodeDifferences(const QList<RunRecords> &runs, QStringList &out)
         if (!everywhere)
             continue;   // a node missing from a run is already a plan difference
         for (const QString &key : unionKeys(maps)) {
-            const QString c = change(maps, key);
+            const QString c = runScopedEverywhere(maps, key) ? QString() : change(maps, key);
             if (!c.isEmpty())
                 out << QStringLiteral("%1: %2: %3").arg(node, label(key), c);
         }

@@ -193,6 +193,18 @@ private Q_SLOTS:
         const RunCompare k = compareRunRecords({runA(), kernel});
         QCOMPARE(k.differences, QStringList{QStringLiteral("pve1: kernel: 6.1.0-13-amd64 → 6.5.0")});
         QVERIFY(!k.parametersDiffer);
+        // names the app makes for each run (image, folder, mount point) are not differences;
+        // a user's own pool or mount is
+        RunRecords a2 = runA(), b2 = runA();
+        b2.run.id = 16;
+        for (int i = 0; i < a2.steps.size(); ++i) {
+            a2.steps[i].environment.insert(QStringLiteral("cephfs_folder"), QStringLiteral("/clustermark-bench-311fb1284a3b"));
+            b2.steps[i].environment.insert(QStringLiteral("cephfs_folder"), QStringLiteral("/clustermark-bench-b590387057e2"));
+            a2.steps[i].environment.insert(QStringLiteral("cephfs_mount"), QStringLiteral("/tmp/clustermark-cephfs-Ab12Cd"));
+            b2.steps[i].environment.insert(QStringLiteral("cephfs_mount"), QStringLiteral("/mnt/pve/cephfs"));
+        }
+        QCOMPARE(compareRunRecords({a2, b2}).differences,
+                 QStringList{QStringLiteral("pve1: cephfs_mount: /tmp/clustermark-cephfs-Ab12Cd → /mnt/pve/cephfs")});
     }
 
     void markdownText()
