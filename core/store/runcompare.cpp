@@ -110,13 +110,14 @@ void addOperationFigures(const QList<QList<const StepRecord *>> &perRun, int n, 
     struct OpFigure {
         const char *suffix;
         const char *label;
+        const char *latencyField;   // nullptr: the rate
         metric::Unit unit;
         bool higherIsBetter;
     };
     static const OpFigure kOpFigures[] = {
-        {"iops", "ops/s", metric::Unit::OpsPerSec, true},
-        {"lat.p50", "lat p50", metric::Unit::Nanoseconds, false},
-        {"lat.p99", "lat p99", metric::Unit::Nanoseconds, false},
+        {"iops", "ops/s", nullptr, metric::Unit::OpsPerSec, true},
+        {"lat.p50", "lat p50", "lat_p50_ns", metric::Unit::Nanoseconds, false},
+        {"lat.p99", "lat p99", "lat_p99_ns", metric::Unit::Nanoseconds, false},
     };
     QStringList keys;
     QHash<QString, QString> labels;
@@ -143,14 +144,10 @@ void addOperationFigures(const QList<QList<const StepRecord *>> &perRun, int n, 
             for (int i = 0; i < n; ++i) {
                 QList<double> v;
                 for (const StepOperation &op : ops.at(i)) {
-                    if (spec.unit == metric::Unit::OpsPerSec) {
+                    if (!spec.latencyField)
                         v << op.opsPerSec;
-                    } else {
-                        const char *field = qstrcmp(spec.suffix, "lat.p50") == 0 ? "lat_p50_ns" : "lat_p99_ns";
-                        if (!op.hasLatency(field))
-                            continue;
-                        v << op.latency(field);
-                    }
+                    else if (op.hasLatency(spec.latencyField))
+                        v << op.latency(spec.latencyField);
                 }
                 used = used || !v.isEmpty();
                 f.values << v;
