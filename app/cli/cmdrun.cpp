@@ -2,6 +2,7 @@
 
 #include "engine/runengine.h"
 #include "secrets/secretstore.h"
+#include "store/inputfile.h"
 #include "store/sessionstore.h"
 
 #include <QCoreApplication>
@@ -41,13 +42,13 @@ int cmdRun(const QStringList &argsIn)
         printErr(QStringLiteral("usage: clustermark-cli run PLAN.json [--markdown-out FILE]"));
         return 2;
     }
-    QFile f(args.first());
-    if (!f.open(QIODevice::ReadOnly)) {
-        printErr(QStringLiteral("run: cannot read %1: %2").arg(args.first(), f.errorString()));
+    QByteArray bytes;
+    if (const Error e = readInputFile(args.first(), Plan::MaxFileBytes, &bytes)) {
+        printErr(QStringLiteral("run: %1").arg(e.message));
         return 2;
     }
     Error e;
-    const Plan plan = Plan::fromJsonBytes(f.readAll(), &e);
+    const Plan plan = Plan::fromJsonBytes(bytes, &e);
     if (e) {
         printErr(QStringLiteral("run: %1: %2").arg(args.first(), e.message));
         return 2;

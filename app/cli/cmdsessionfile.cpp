@@ -2,6 +2,7 @@
 #include "clicommon.h"
 
 #include "parse/sessionfilecodec.h"
+#include "store/inputfile.h"
 #include "store/sessionfile.h"
 #include "store/sessionstore.h"
 
@@ -98,12 +99,12 @@ int cmdImport(const QStringList &args)
         return 2;
     }
     const QString path = args.at(0);
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        printErr(QStringLiteral("import: cannot read %1: %2").arg(path, f.errorString()));
+    QByteArray bytes;
+    if (const Error e = readInputFile(path, MaxSessionFileBytes, &bytes)) {
+        printErr(QStringLiteral("import: %1").arg(e.message));
         return 1;
     }
-    return importFile(path, f.readAll());
+    return importFile(path, bytes);
 }
 
 } // namespace cm::cli

@@ -10,6 +10,7 @@
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "mainwindow.h"
+#include "store/inputfile.h"
 #include "store/sessionstore.h"
 
 #include <QApplication>
@@ -121,16 +122,15 @@ int main(int argc, char **argv)
     }
 
     if (parser.isSet(runPlan)) {
-        QFile f(parser.value(runPlan));
-        cm::Error err;
+        const QString planPath = parser.value(runPlan);
+        QByteArray bytes;
+        cm::Error err = cm::readInputFile(planPath, cm::Plan::MaxFileBytes, &bytes);
         cm::Plan plan;
-        if (!f.open(QIODevice::ReadOnly))
-            err = cm::Error(cm::Error::Code::PathMissing, f.errorString(), f.fileName());
-        else
-            plan = cm::Plan::fromJsonBytes(f.readAll(), &err);
+        if (!err)
+            plan = cm::Plan::fromJsonBytes(bytes, &err);
         const auto kind = err ? nullptr : cm::Registry::instance().kind(plan.kind);
         if (!err && !kind)
-            err = cm::Error(cm::Error::Code::InvalidInput, QStringLiteral("unknown kind \"%1\"").arg(plan.kind), f.fileName());
+            err = cm::Error(cm::Error::Code::InvalidInput, QStringLiteral("unknown kind \"%1\"").arg(plan.kind), planPath);
         if (!err)
             err = kind->validate(plan);
         if (err) {

@@ -79,11 +79,35 @@ QStringList CephFsFioRunner::mountArgs(const Plan &plan, const QString &mountPoi
     return a;
 }
 
-QStringList CephFsFioRunner::unmountArgs(const Plan &plan, const QString &mountPoint)
+QStringList CephFsFioRunner::unmountArgs(const Plan &, const QString &mountPoint)
 {
-    if (targetString(plan, "mount") == QLatin1String("kernel"))
-        return {QStringLiteral("umount"), mountPoint};
-    return {QStringLiteral("fusermount"), QStringLiteral("-u"), mountPoint};
+    return {QStringLiteral("umount"), mountPoint};
+}
+
+namespace {
+
+// Fixed script; its only input is "$1", the mount point the step made (no white space:
+// mktemp's /tmp/clustermark-cephfs-XXXXXX, so /proc/mounts shows it unescaped). umount
+// (root: any mount, FUSE included), then fusermount (a user's FUSE mount) when it is
+// installed; lazily when busy; and then /proc/mounts must no longer list it.
+const char *const kUnmountScript = R"SH(mp=$1
+mounted() { awk -v m="$mp" '$2 == m { found = 1 } END { exit !found }' /proc/mounts; }
+mounted || exit 0
+umount -- "$mp" 2>/dev/null || { command -v fusermount >/dev/null 2>&1 && fusermount -u -- "$mp" 2>/dev/null; }
+mounted || exit 0
+sleep 1
+umount -- "$mp" 2>/dev/null || umount -l -- "$mp" 2>/dev/null || { command -v fusermount >/dev/null 2>&1 && fusermount -u -z -- "$mp" 2>/dev/null; }
+mounted || exit 0
+echo "$mp is still mounted (neither umount nor fusermount could unmount it)" >&2
+exit 1
+)SH";
+
+} // namespace
+
+Error CephFsFioRunner::unmountVerified(StepContext &ctx, const QString &mountPoint)
+{
+    return sh(ctx, {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kUnmountScript), QStringLiteral("cm-unmount"), mountPoint},
+              CancelToken(), 120000);
 }
 
 QString CephFsFioRunner::folderUnder(const Plan &plan, const QString &mountRoot, const QString &folderName)
@@ -246,14 +270,14 @@ StepOutcome CephFsFioRunner::run(StepContext &ctx)
         mounted = !mountTypeOf(ctx.transport->readFile(QStringLiteral("/proc/mounts")), tempMount, &mp).isEmpty() && mp == tempMount;
     }
     if (mounted) {
-        Error um = sh(ctx, unmountArgs(m_plan, tempMount), CancelToken(), 60000);
-        if (um) {   // busy (a process still in it): detach lazily rather than leave it mounted
-            QStringList lazy = unmountArgs(m_plan, tempMount);
-            lazy.insert(lazy.size() - 1, mount == QLatin1String("kernel") ? QStringLiteral("-l") : QStringLiteral("-z"));
-            um = sh(ctx, lazy, CancelToken(), 60000);
+        Error um = unmountVerified(ctx, tempMount);
+        if (um) {
+            um.message = QStringLiteral("cannot unmount %1 on %2: %3").arg(tempMount, ctx.nodeName, um.message);
+            if (!e)
+                e = um;
+            else if (ctx.log)
+                ctx.log(um.message);
         }
-        if (um && !e)
-            e = um;
     }
     if (!tempMount.isEmpty())
         sh(ctx, {QStringLiteral("rmdir"), QStringLiteral("--"), tempMount}, CancelToken(), 15000);

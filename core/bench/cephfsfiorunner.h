@@ -26,7 +26,7 @@ public:
     static QStringList fioArgs(const PlanStep &step, const QString &folder);
     // argv that mounts the plan's fs at `mountPoint` (target mount ceph-fuse or kernel).
     static QStringList mountArgs(const Plan &plan, const QString &mountPoint);
-    // argv that unmounts it again.
+    // argv that unmounts it again, for the preview (the runner uses unmountVerified).
     static QStringList unmountArgs(const Plan &plan, const QString &mountPoint);
     // Where the fs root is on the node: mountPath, or `tempMount` when the app mounts.
     static QString folderUnder(const Plan &plan, const QString &mountRoot, const QString &folderName);
@@ -36,6 +36,9 @@ public:
     static bool isCephFsType(const QString &type);
 
 private:
+    // Unmounts the step's own mount without depending on fusermount, lazily as the last
+    // resort, and checks /proc/mounts afterwards.
+    Error unmountVerified(StepContext &ctx, const QString &mountPoint);
     Error sh(StepContext &ctx, const QStringList &argv, const CancelToken &cancel, int timeoutMs, QByteArray *out = nullptr);
 
     Plan m_plan;

@@ -52,12 +52,15 @@ b complete; true; e complete
 exit 0
 )SH";
 
+// A folder that other users can write to without the sticky bit lets them swap the
+// bench file between its creation and fio's open: refused ("shared"). The write test
+// uses mktemp (a random name, created exclusively), never a name known in advance.
 const char *const FileTargetScript = R"SH(d=$1
 if [ ! -e "$d" ]; then echo missing
 elif [ ! -d "$d" ]; then echo notdir
+elif [ -n "$(find "$d" -maxdepth 0 \( -perm -0002 -o -perm -0020 \) ! -perm -1000 2>/dev/null)" ]; then echo shared
 else
-  t="$d/.clustermark-write-test.$$"
-  if ( : > "$t" ) 2>/dev/null; then rm -f -- "$t"; echo ok; else echo readonly; fi
+  if t=$(mktemp -p "$d" .clustermark-write-test.XXXXXXXXXX 2>/dev/null); then rm -f -- "$t"; echo ok; else echo readonly; fi
 fi
 )SH";
 
@@ -457,6 +460,13 @@ Error checkFileTarget(Transport &t, const QString &dir)
                          .arg(dir, t.node().displayName()), ctx);
     if (verdict == "notdir")
         return Error(Error::Code::PathMissing, QStringLiteral("%1 on %2 is not a folder").arg(dir, t.node().displayName()), ctx);
+    if (verdict == "shared")
+        return Error(Error::Code::Unsafe,
+                     QStringLiteral("the target folder %1 on %2 can be written by other users and has no sticky bit: another user "
+                                    "could swap the bench file; choose a folder only you can write to, or one with the sticky bit "
+                                    "(like /tmp)")
+                         .arg(dir, t.node().displayName()),
+                     ctx);
     if (verdict == "readonly")
         return Error(Error::Code::PathMissing,
                      QStringLiteral("the target folder %1 on %2 is not writable").arg(dir, t.node().displayName()), ctx);

@@ -2,6 +2,8 @@
 
 #include "bench/diskfiorunner.h"
 #include "bench/planbuilder.h"
+#include "model/fioengines.h"
+#include "model/paramreader.h"
 #include "transport/shellquote.h"
 
 #include <QJsonArray>
@@ -67,12 +69,17 @@ QList<Preset> DiskFioKind::presets() const
     };
 }
 
-QString DiskFioKind::benchFileName(const QString &nodeName)
+QString DiskFioKind::benchFileTemplate(const QString &nodeName)
 {
     QString safe;
     for (const QChar c : nodeName)
         safe += (c.isLetterOrNumber() && c.unicode() < 128) || c == QLatin1Char('-') || c == QLatin1Char('.') ? c : QLatin1Char('_');
-    return QStringLiteral("clustermark-bench-%1.fio.dat").arg(safe.isEmpty() ? QStringLiteral("node") : safe.left(64));
+    return QStringLiteral("clustermark-bench-%1-XXXXXXXXXX.fio.dat").arg(safe.isEmpty() ? QStringLiteral("node") : safe.left(64));
+}
+
+QStringList DiskFioKind::supportedEngines()
+{
+    return fioDiskEngines();
 }
 
 QString DiskFioKind::targetPath(const Plan &plan, const QString &nodeName)
@@ -83,7 +90,7 @@ QString DiskFioKind::targetPath(const Plan &plan, const QString &nodeName)
     QString dir = plan.target.value(QStringLiteral("dir")).toString();
     while (dir.size() > 1 && dir.endsWith(QLatin1Char('/')))
         dir.chop(1);
-    return dir + QLatin1Char('/') + benchFileName(nodeName);
+    return dir + QLatin1Char('/') + benchFileTemplate(nodeName);
 }
 
 bool DiskFioKind::stepWrites(const PlanStep &step)
@@ -93,6 +100,35 @@ bool DiskFioKind::stepWrites(const PlanStep &step)
         || rw == QLatin1String("trim") || rw == QLatin1String("randtrim");
 }
 
+DiskFioStepOptions DiskFioStepOptions::read(const PlanStep &step, Error *error)
+{
+    constexpr qint64 MaxBlock = qint64(1) << 30;
+    ParamReader r(step.params, QStringLiteral("step %1").arg(step.id), DiskFioKind::kindId());
+    r.allowOnly({QStringLiteral("rw"), QStringLiteral("bs"), QStringLiteral("iodepth"), QStringLiteral("numjobs"),
+                 QStringLiteral("runtime"), QStringLiteral("size"), QStringLiteral("sync"), QStringLiteral("fsync"),
+                 QStringLiteral("ioengine"), QStringLiteral("direct")});
+    DiskFioStepOptions o;
+    if (!step.params.contains(QStringLiteral("rw")))
+        r.fail(QStringLiteral("\"rw\" is missing (one of %1)").arg(kRwModes.join(QStringLiteral(", "))));
+    o.rw = r.choice(QStringLiteral("rw"), QString(), kRwModes);
+    if (!step.params.contains(QStringLiteral("bs")))
+        r.fail(QStringLiteral("\"bs\" (the block size) is missing"));
+    o.bs = r.size(QStringLiteral("bs"), QString(), 1, MaxBlock);
+    o.iodepth = r.integer(QStringLiteral("iodepth"), 1, 1, 4096);
+    o.numjobs = r.integer(QStringLiteral("numjobs"), 1, 1, 256);
+    o.runtimeSec = r.integer(QStringLiteral("runtime"), 5, 1, 86400, QStringLiteral("s"));
+    o.size = r.size(QStringLiteral("size"), QString(), 1, qint64(1) << 60);
+    o.sync = r.flag(QStringLiteral("sync"));
+    o.fsync = r.integer(QStringLiteral("fsync"), 0, 0, 1000000);
+    o.ioengine = r.choice(QStringLiteral("ioengine"), QStringLiteral("libaio"), DiskFioKind::supportedEngines());
+    o.direct = r.flag(QStringLiteral("direct"), true);
+    if (r.ok() && !o.size.isEmpty() && sizeTextBytes(o.size) < sizeTextBytes(o.bs))
+        r.fail(QStringLiteral("\"size\" %1 is smaller than one block (%2)").arg(o.size, o.bs));
+    if (error)
+        *error = r.error();
+    return o;
+}
+
 Error DiskFioKind::validate(const Plan &plan) const
 {
     auto bad = [](const QString &m) { return Error(Error::Code::InvalidInput, m, QStringLiteral("disk-fio")); };
@@ -100,37 +136,29 @@ Error DiskFioKind::validate(const Plan &plan) const
         return bad(QStringLiteral("plan kind is %1, not disk-fio").arg(plan.kind));
     if (plan.nodes.isEmpty())
         return bad(QStringLiteral("no node to run on"));
-    const QString type = plan.target.value(QStringLiteral("type")).toString(QStringLiteral("file"));
+    ParamReader target(plan.target, QStringLiteral("target"), kindId());
+    target.allowOnly({QStringLiteral("type"), QStringLiteral("dir"), QStringLiteral("size"), QStringLiteral("path"),
+                      QStringLiteral("confirm")});
+    const QString type = target.choice(QStringLiteral("type"), QStringLiteral("file"), {QStringLiteral("file"), QStringLiteral("device")});
     if (type == QLatin1String("file")) {
-        const QString dir = plan.target.value(QStringLiteral("dir")).toString();
-        if (!dir.startsWith(QLatin1Char('/')))
-            return bad(QStringLiteral("the target folder must be an absolute path: \"%1\"").arg(dir));
-        const QString size = plan.target.value(QStringLiteral("size")).toString(QStringLiteral("1G"));
-        if (!isSizeText(size))
-            return bad(QStringLiteral("file size \"%1\" is not a size like 512M or 4G").arg(size));
+        const QString dir = target.text(QStringLiteral("dir"), QString(), 4096);
+        if (target.ok() && (!dir.startsWith(QLatin1Char('/')) || dir.split(QLatin1Char('/')).contains(QStringLiteral(".."))))
+            return bad(QStringLiteral("the target folder must be an absolute path without \"..\": \"%1\"").arg(dir));
+        target.size(QStringLiteral("size"), QStringLiteral("1G"), 4096, qint64(1) << 60);
     } else if (type == QLatin1String("device")) {
-        const QString path = plan.target.value(QStringLiteral("path")).toString();
-        if (!path.startsWith(QLatin1String("/dev/")))
+        const QString path = target.path(QStringLiteral("path"), true);
+        if (target.ok() && !path.startsWith(QLatin1String("/dev/")))
             return bad(QStringLiteral("a device target must be a path under /dev: \"%1\"").arg(path));
-        if (isDestructive(plan) && plan.target.value(QStringLiteral("confirm")).toString().trimmed() != path)
+        if (target.ok() && isDestructive(plan) && plan.target.value(QStringLiteral("confirm")).toString().trimmed() != path)
             return bad(QStringLiteral("writing to %1 destroys its data: type the device path to confirm").arg(path));
-    } else {
-        return bad(QStringLiteral("unknown target type \"%1\" (file or device)").arg(type));
     }
+    if (!target.ok())
+        return target.error();
     for (const PlanStep &s : plan.steps) {
-        const QJsonObject &p = s.params;
-        if (!kRwModes.contains(p.value(QStringLiteral("rw")).toString()))
-            return bad(QStringLiteral("step %1: rw must be one of %2").arg(s.id, kRwModes.join(QStringLiteral(", "))));
-        if (!isSizeText(p.value(QStringLiteral("bs")).toString()))
-            return bad(QStringLiteral("step %1: block size \"%2\" is not valid").arg(s.id, p.value(QStringLiteral("bs")).toString()));
-        const int qd = p.value(QStringLiteral("iodepth")).toInt(1);
-        const int jobs = p.value(QStringLiteral("numjobs")).toInt(1);
-        const int rt = p.value(QStringLiteral("runtime")).toInt(0);
-        if (qd < 1 || qd > 4096) return bad(QStringLiteral("step %1: queue depth must be 1..4096").arg(s.id));
-        if (jobs < 1 || jobs > 256) return bad(QStringLiteral("step %1: jobs must be 1..256").arg(s.id));
-        if (rt < 1 || rt > 86400) return bad(QStringLiteral("step %1: runtime must be 1..86400 s").arg(s.id));
-        if (p.contains(QStringLiteral("size")) && !isSizeText(p.value(QStringLiteral("size")).toString()))
-            return bad(QStringLiteral("step %1: size is not valid").arg(s.id));
+        Error e;
+        DiskFioStepOptions::read(s, &e);
+        if (e)
+            return e;
     }
     return {};
 }
@@ -145,36 +173,34 @@ bool DiskFioKind::isDestructive(const Plan &plan) const
     return false;
 }
 
-QStringList DiskFioKind::fioArgs(const Plan &plan, const PlanStep &step, const QString &nodeName)
+QStringList DiskFioKind::fioArgs(const Plan &plan, const DiskFioStepOptions &o, const QString &stepId, const QString &filePath)
 {
-    const QJsonObject &p = step.params;
     const bool device = plan.target.value(QStringLiteral("type")).toString() == QLatin1String("device");
     QStringList a{QStringLiteral("fio"),
                   QStringLiteral("--output-format=json+"),
                   QStringLiteral("--status-interval=1"),
                   QStringLiteral("--eta=never"),
-                  QStringLiteral("--name=") + step.id,
-                  QStringLiteral("--filename=") + fioEscapeFilename(targetPath(plan, nodeName)),
-                  QStringLiteral("--ioengine=") + p.value(QStringLiteral("ioengine")).toString(QStringLiteral("libaio")),
-                  QStringLiteral("--direct=1"),
-                  QStringLiteral("--rw=") + p.value(QStringLiteral("rw")).toString(),
-                  QStringLiteral("--bs=") + p.value(QStringLiteral("bs")).toString(),
-                  QStringLiteral("--iodepth=%1").arg(p.value(QStringLiteral("iodepth")).toInt(1)),
-                  QStringLiteral("--numjobs=%1").arg(p.value(QStringLiteral("numjobs")).toInt(1)),
+                  QStringLiteral("--name=") + stepId,
+                  QStringLiteral("--filename=") + fioEscapeFilename(filePath),
+                  QStringLiteral("--ioengine=") + o.ioengine,
+                  QStringLiteral("--direct=%1").arg(o.direct ? 1 : 0),
+                  QStringLiteral("--rw=") + o.rw,
+                  QStringLiteral("--bs=") + o.bs,
+                  QStringLiteral("--iodepth=%1").arg(o.iodepth),
+                  QStringLiteral("--numjobs=%1").arg(o.numjobs),
                   QStringLiteral("--group_reporting=1"),
                   QStringLiteral("--time_based=1"),
-                  QStringLiteral("--runtime=%1").arg(p.value(QStringLiteral("runtime")).toInt(5)),
+                  QStringLiteral("--runtime=%1").arg(o.runtimeSec),
                   QStringLiteral("--randrepeat=0"),
                   QStringLiteral("--norandommap=1")};
     if (!device)
-        a << QStringLiteral("--size=")
-                + p.value(QStringLiteral("size")).toString(plan.target.value(QStringLiteral("size")).toString(QStringLiteral("1G")));
-    else if (p.contains(QStringLiteral("size")))
-        a << QStringLiteral("--size=") + p.value(QStringLiteral("size")).toString();
-    if (p.value(QStringLiteral("sync")).toInt() == 1)
+        a << QStringLiteral("--size=") + (o.size.isEmpty() ? plan.target.value(QStringLiteral("size")).toString(QStringLiteral("1G")) : o.size);
+    else if (!o.size.isEmpty())
+        a << QStringLiteral("--size=") + o.size;
+    if (o.sync)
         a << QStringLiteral("--sync=1");
-    if (p.value(QStringLiteral("fsync")).toInt() == 1)
-        a << QStringLiteral("--fsync=1");
+    if (o.fsync > 0)
+        a << QStringLiteral("--fsync=%1").arg(o.fsync);
     return a;
 }
 
@@ -182,16 +208,21 @@ QString DiskFioKind::commandPreview(const Plan &plan, int stepIndex, const NodeS
 {
     if (stepIndex < 0 || stepIndex >= plan.steps.size())
         return {};
+    Error e;
+    const PlanStep &step = plan.steps.at(stepIndex);
+    const DiskFioStepOptions o = DiskFioStepOptions::read(step, &e);
+    if (e)
+        return e.message;
     const QString where = node.isLocal() ? QStringLiteral("local") : node.toSpecString();
-    return QStringLiteral("[%1] ").arg(where) + shellJoin(fioArgs(plan, plan.steps.at(stepIndex), node.displayName()));
+    return QStringLiteral("[%1] ").arg(where) + shellJoin(fioArgs(plan, o, step.id, targetPath(plan, node.displayName())));
 }
 
 double DiskFioKind::estimatedSeconds(const Plan &plan, int stepIndex) const
 {
     if (stepIndex < 0 || stepIndex >= plan.steps.size())
         return 0;
-    // runtime plus fio start-up and the file layout on the first step
-    return plan.steps.at(stepIndex).params.value(QStringLiteral("runtime")).toInt(5) + 1.5;
+    // runtime plus fio start-up and the file layout
+    return DiskFioStepOptions::read(plan.steps.at(stepIndex), nullptr).runtimeSec + 1.5;
 }
 
 std::unique_ptr<StepRunner> DiskFioKind::createStepRunner(const Plan &plan, int stepIndex) const

@@ -5,19 +5,45 @@
 //
 // Plan.target: {"type":"file","dir":"/srv","size":"1G"}
 //           or {"type":"device","path":"/dev/sdX","confirm":"/dev/sdX"}
-// PlanStep.params: rw, bs, iodepth, numjobs, runtime (s), size, sync, fsync, ioengine
+// PlanStep.params: rw, bs, iodepth, numjobs, runtime (s), size, sync, fsync, ioengine,
+// direct: read only through DiskFioStepOptions::read, which refuses any other key and
+// any value fio is not given by this app (an engine outside supportedEngines() could
+// load a shared library of the plan's choosing).
+//
+// A file target gets a fresh bench file for every step on every node, made by mktemp
+// (a random name, created exclusively, so a link planted at a known name is never
+// followed), and only that file is removed afterwards.
 #include "bench/runnerkind.h"
 
 namespace cm {
 
+struct DiskFioStepOptions {
+    QString rw;
+    QString bs;
+    int iodepth = 1;
+    int numjobs = 1;
+    int runtimeSec = 5;
+    QString size;              // empty: the target's size (file) or the whole device
+    bool sync = false;
+    int fsync = 0;             // fsync after every N writes, 0 = never
+    QString ioengine = QStringLiteral("libaio");
+    bool direct = true;
+
+    // Checked: unknown keys, wrong types and values out of range are refused.
+    static DiskFioStepOptions read(const PlanStep &step, Error *error);
+};
+
 class DiskFioKind : public RunnerKind {
 public:
     static QString kindId() { return QStringLiteral("disk-fio"); }
-    // The file a file-target step writes on a node: the app prefix ("clean leftovers"
-    // finds it) and the node's name, so nodes sharing a folder (a CephFS or NFS mount)
-    // never share a file.
-    static QString benchFileName(const QString &nodeName);
-    static QString benchFilePattern() { return QStringLiteral("clustermark-bench-NODE.fio.dat"); }
+    // The mktemp template of the file a file-target step writes on a node: the app
+    // prefix ("clean leftovers" finds it), the node's name and ten random characters,
+    // so nodes sharing a folder (a CephFS or NFS mount) and runs sharing a folder never
+    // share a file.
+    static QString benchFileTemplate(const QString &nodeName);
+    static QString benchFilePattern() { return QStringLiteral("clustermark-bench-NODE-XXXXXXXXXX.fio.dat"); }
+    // The engines a plan may name (all of fio's own, none that loads a library).
+    static QStringList supportedEngines();
 
     QString id() const override { return kindId(); }
     QString displayName() const override { return QStringLiteral("Disk (fio)"); }
@@ -28,9 +54,12 @@ public:
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
 
-    // The fio argument list for one step (argv[0] == "fio").
-    static QStringList fioArgs(const Plan &plan, const PlanStep &step, const QString &nodeName);
-    // Where fio reads/writes on that node: its bench file in target.dir, or the device.
+    // The fio argument list for one step (argv[0] == "fio") on `filePath` (the bench
+    // file the runner made, or the device). The options must have passed read().
+    static QStringList fioArgs(const Plan &plan, const DiskFioStepOptions &step, const QString &stepId,
+                               const QString &filePath);
+    // Where fio reads/writes on that node: the device, or the bench file's template in
+    // target.dir (the runner makes the file from it).
     static QString targetPath(const Plan &plan, const QString &nodeName);
     static bool stepWrites(const PlanStep &step);
     // A ready plan for the CLI and the demo: preset "quick" or "standard".

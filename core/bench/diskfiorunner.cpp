@@ -30,6 +30,18 @@ fi
 exit 0
 )SH";
 
+// Fixed script; its inputs are "$1" (the folder) and "$2" (the mktemp template).
+// mktemp opens with O_CREAT|O_EXCL: a planted link or file of that name is never
+// followed or reused. The checks after it are belt and braces.
+const char *kCreateBenchFileScript = R"SH(f=$(mktemp -p "$1" -- "$2") || exit 3
+if [ -f "$f" ] && [ ! -L "$f" ] && [ "$(stat -c %u -- "$f")" = "$(id -u)" ]; then
+  printf '%s\n' "$f"
+  exit 0
+fi
+echo "the new file $f is not a plain file of this user" >&2
+exit 4
+)SH";
+
 } // namespace
 
 DiskFioRunner::DiskFioRunner(Plan plan, int stepIndex) : m_plan(std::move(plan)), m_stepIndex(stepIndex) {}
@@ -77,13 +89,34 @@ QJsonObject DiskFioRunner::probeEnvironment(StepContext &ctx)
     return env;
 }
 
-void DiskFioRunner::removeBenchFile(StepContext &ctx)
+Error DiskFioRunner::createBenchFile(StepContext &ctx, QString *path)
 {
-    if (m_plan.target.value(QStringLiteral("type")).toString() == QLatin1String("device"))
+    QString dir = m_plan.target.value(QStringLiteral("dir")).toString();
+    while (dir.size() > 1 && dir.endsWith(QLatin1Char('/')))
+        dir.chop(1);
+    Command c;
+    c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kCreateBenchFileScript), QStringLiteral("cm-benchfile"),
+              dir, DiskFioKind::benchFileTemplate(ctx.nodeName)};
+    c.timeoutMs = 30000;
+    const ExecResult r = ctx.transport->run(c, {}, ctx.cancel);
+    if (r.error)
+        return r.error;
+    const QString made = QString::fromUtf8(r.stdOut).trimmed();
+    if (r.exitCode != 0 || !made.startsWith(dir + QLatin1Char('/')) || made.contains(QLatin1Char('\n')))
+        return Error(Error::Code::CommandFailed,
+                     QStringLiteral("cannot create the bench file in %1: %2").arg(dir, fiostep::tail(r.stdErr, 2)),
+                     ctx.nodeName + QLatin1Char(':') + dir, fiostep::tail(r.stdErr));
+    *path = made;
+    return {};
+}
+
+void DiskFioRunner::removeBenchFile(StepContext &ctx, const QString &path)
+{
+    if (path.isEmpty())
         return;
-    // Only the app's own file; never anything else in the folder.
+    // Only the file this step made; never anything else in the folder.
     Command rm;
-    rm.argv = {QStringLiteral("rm"), QStringLiteral("-f"), QStringLiteral("--"), DiskFioKind::targetPath(m_plan, ctx.nodeName)};
+    rm.argv = {QStringLiteral("rm"), QStringLiteral("-f"), QStringLiteral("--"), path};
     rm.timeoutMs = 15000;
     ctx.transport->run(rm, {}, CancelToken());
 }
@@ -92,12 +125,15 @@ StepOutcome DiskFioRunner::run(StepContext &ctx)
 {
     StepOutcome out;
     const PlanStep &step = m_plan.steps.at(m_stepIndex);
+    const bool device = m_plan.target.value(QStringLiteral("type")).toString() == QLatin1String("device");
     out.target = ctx.nodeName + QLatin1Char(':') + DiskFioKind::targetPath(m_plan, ctx.nodeName);
-    const QStringList args = DiskFioKind::fioArgs(m_plan, step, ctx.nodeName);
+    const DiskFioStepOptions options = DiskFioStepOptions::read(step, &out.error);
+    if (out.error)
+        return out;
     Command cmd;
-    cmd.argv = args;
     // The node bounds fio itself: nothing outlives a lost connection for long.
-    cmd.maxRuntimeSec = step.params.value(QStringLiteral("runtime")).toInt(5) + 900;
+    cmd.maxRuntimeSec = options.runtimeSec + 900;
+    cmd.argv = DiskFioKind::fioArgs(m_plan, options, step.id, DiskFioKind::targetPath(m_plan, ctx.nodeName));
     out.command = cmd.toShellString();
 
     Error verError;
@@ -116,12 +152,22 @@ StepOutcome DiskFioRunner::run(StepContext &ctx)
         out.error = e;
         return out;
     }
+    QString benchFile;
+    if (!device) {
+        if ((out.error = createBenchFile(ctx, &benchFile)))
+            return out;
+        // The target stays the template (one name for every step and run, as series and
+        // comparisons expect); the file itself is in the environment.
+        out.environment.insert(QStringLiteral("bench_file"), benchFile);
+        cmd.argv = DiskFioKind::fioArgs(m_plan, options, step.id, benchFile);
+        out.command = cmd.toShellString();
+    }
 
     out.summary.insert(QStringLiteral("fio_version"), version);
     if (out.environment.contains(QStringLiteral("write_cache")))
         out.summary.insert(QStringLiteral("write_cache"), out.environment.value(QStringLiteral("write_cache")));
     fiostep::runStreaming(ctx, cmd, out);
-    removeBenchFile(ctx);
+    removeBenchFile(ctx, benchFile);
     return out;
 }
 

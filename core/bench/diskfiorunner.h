@@ -15,7 +15,10 @@ public:
 private:
     Error checkTarget(StepContext &ctx, const PlanStep &step);
     QJsonObject probeEnvironment(StepContext &ctx);
-    void removeBenchFile(StepContext &ctx);
+    // Makes the step's own bench file in the target folder (mktemp on the node: a
+    // random name, created exclusively, owned by the node's user); *path gets it.
+    Error createBenchFile(StepContext &ctx, QString *path);
+    void removeBenchFile(StepContext &ctx, const QString &path);
 
     Plan m_plan;
     int m_stepIndex;

@@ -1,5 +1,7 @@
 #include "bench/planbuilder.h"
 
+#include "model/paramreader.h"
+
 #include <QRegularExpression>
 
 namespace cm {
@@ -37,8 +39,7 @@ Plan planFromPreset(const RunnerKind &kind, const QString &preset, const QList<N
 
 bool isSizeText(const QString &s)
 {
-    static const QRegularExpression re(QStringLiteral(R"(^[0-9]+([kKmMgGtT]i?[bB]?)?$)"));
-    return re.match(s).hasMatch();
+    return sizeTextBytes(s) > 0;
 }
 
 bool isCephName(const QString &s)

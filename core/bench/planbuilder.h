@@ -10,7 +10,7 @@ namespace cm {
 Plan planFromPreset(const RunnerKind &kind, const QString &preset, const QList<NodeSpec> &nodes,
                     const QJsonObject &target, int runtimeSec, Error *error);
 
-bool isSizeText(const QString &s);   // "4k", "512M", "1GiB", "4096"
+bool isSizeText(const QString &s);   // "4k", "512M", "1GiB", "4096"; above 0 and at most 2^60 bytes
 bool isCephName(const QString &s);   // pool, image and client names: [A-Za-z0-9_.-]{1,128}
 
 } // namespace cm

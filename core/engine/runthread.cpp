@@ -12,6 +12,8 @@
 #include <QLoggingCategory>
 #include <QSysInfo>
 
+#include <algorithm>
+
 #include <condition_variable>
 #include <future>
 #include <mutex>
@@ -143,7 +145,8 @@ void RunThread::run()
     RepetitionTracker repetition(m_plan);
     const int total = m_plan.steps.size() * m_plan.maxIterations();
     int done = 0;
-    for (int iter = 0; iter < m_plan.maxIterations() && !repetition.allDone() && !m_cancel.isCancelled(); ++iter) {
+    bool stopEarly = false;
+    for (int iter = 0; iter < m_plan.maxIterations() && !repetition.allDone() && !m_cancel.isCancelled() && !stopEarly; ++iter) {
         for (int i = 0; i < m_plan.steps.size() && !m_cancel.isCancelled(); ++i) {
             if (!repetition.wants(i))
                 continue;
@@ -234,6 +237,12 @@ void RunThread::run()
                     : o.error.code == Error::Code::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
                 store.finishStep(stepIds.at(int(n)), status, o.target, o.summary, o.environment, o.rawOutput,
                                  o.error ? o.error.toString() : QString());
+                if (o.error.code == Error::Code::Unreachable && !connectErrors.at(int(n))) {
+                    // Its later steps would wait out the same timeout: they fail at once.
+                    connectErrors[int(n)] = o.error;
+                    Q_EMIT logAvailable(id, QStringLiteral("%1: cannot be reached, its later steps are skipped: %2")
+                                                .arg(node, o.error.message));
+                }
                 if (o.error) {
                     if (o.error.code != Error::Code::Cancelled) {
                         anyFailed = true;
@@ -247,6 +256,11 @@ void RunThread::run()
                 }
             }
             ++done;
+            if (std::all_of(connectErrors.cbegin(), connectErrors.cend(), [](const Error &e) { return bool(e); })) {
+                Q_EMIT logAvailable(id, QStringLiteral("no node of the plan can be reached: the run stops"));
+                stopEarly = true;
+                break;
+            }
             if (!m_cancel.isCancelled()) {
                 const QString line = repetition.endIteration(i);
                 if (!line.isEmpty())

@@ -1,5 +1,7 @@
 #include "model/plan.h"
 
+#include "model/paramreader.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -76,27 +78,33 @@ Plan Plan::fromJson(const QJsonObject &o, Error *error)
     p.ceph = o.value(QStringLiteral("ceph")).toObject();
     if (p.ceph.contains(QStringLiteral("key")))
         return fail(QStringLiteral("a plan must not carry a Ceph key (give a keyring file, or keep the key in the keychain)"));
-    p.repeat = o.value(QStringLiteral("repeat")).toInt(1);
-    if (p.repeat < 1 || p.repeat > 1000)
-        return fail(QStringLiteral("\"repeat\" must be between 1 and 1000"));
+    ParamReader top(o, QStringLiteral("plan"), QStringLiteral("plan"));
+    p.repeat = top.integer(QStringLiteral("repeat"), 1, 1, 1000);
+    if (!top.ok())
+        return fail(top.error().message);
     if (o.contains(QStringLiteral("untilStable"))) {
         const QJsonValue uv = o.value(QStringLiteral("untilStable"));
         if (!uv.isObject())
             return fail(QStringLiteral("\"untilStable\" must be an object {\"spreadPct\", \"maxRepeat\", \"window\"}"));
         const QJsonObject u = uv.toObject();
-        p.untilSpreadPct = u.value(QStringLiteral("spreadPct")).toDouble(-1);
-        if (!(p.untilSpreadPct > 0 && p.untilSpreadPct <= 1000))
+        ParamReader until(u, QStringLiteral("plan: untilStable"), QStringLiteral("plan"));
+        if (!u.contains(QStringLiteral("spreadPct")))
+            until.fail(QStringLiteral("\"spreadPct\" is missing (a number above 0 and at most 1000)"));
+        p.untilSpreadPct = until.number(QStringLiteral("spreadPct"), -1, 0, 1000, QStringLiteral("%"));
+        p.stableWindow = until.integer(QStringLiteral("window"), 3, 2, 100);
+        p.stableFigure = until.text(QStringLiteral("figure"));
+        if (!until.ok())
+            return fail(until.error().message);
+        if (!(p.untilSpreadPct > 0))
             return fail(QStringLiteral("\"untilStable.spreadPct\" must be a number above 0 and at most 1000"));
-        p.stableWindow = u.value(QStringLiteral("window")).toInt(3);
-        if (p.stableWindow < 2 || p.stableWindow > 100)
-            return fail(QStringLiteral("\"untilStable.window\" must be between 2 and 100"));
-        p.maxRepeat = u.value(QStringLiteral("maxRepeat")).toInt(defaultMaxRepeat(p.repeat, p.stableWindow));
-        if (p.maxRepeat < p.minIterations() || p.maxRepeat > 1000)
-            return fail(QStringLiteral("\"untilStable.maxRepeat\" must be between %1 (repeat and window) and 1000")
+        p.maxRepeat = until.integer(QStringLiteral("maxRepeat"), defaultMaxRepeat(p.repeat, p.stableWindow), p.minIterations(), 1000);
+        if (!until.ok())
+            return fail(QStringLiteral("\"untilStable.maxRepeat\" must be a whole number between %1 (repeat and window) and 1000")
                             .arg(p.minIterations()));
-        p.stableFigure = u.value(QStringLiteral("figure")).toString();
     }
     const QJsonArray ns = o.value(QStringLiteral("nodes")).toArray();
+    if (ns.size() > MaxNodes)
+        return fail(QStringLiteral("plan has %1 nodes; at most %2 are allowed").arg(ns.size()).arg(MaxNodes));
     for (const auto &n : ns) {
         if (!n.isObject())
             return fail(QStringLiteral("\"nodes\" must hold objects"));
@@ -105,6 +113,8 @@ Plan Plan::fromJson(const QJsonObject &o, Error *error)
     if (p.nodes.isEmpty())
         return fail(QStringLiteral("plan has no nodes"));
     const QJsonArray ss = o.value(QStringLiteral("steps")).toArray();
+    if (ss.size() > MaxSteps)
+        return fail(QStringLiteral("plan has %1 steps; at most %2 are allowed").arg(ss.size()).arg(MaxSteps));
     for (const auto &s : ss) {
         if (!s.isObject())
             return fail(QStringLiteral("\"steps\" must hold objects"));
@@ -121,12 +131,27 @@ Plan Plan::fromJson(const QJsonObject &o, Error *error)
 
 Plan Plan::fromJsonBytes(const QByteArray &bytes, Error *error)
 {
+    if (bytes.size() > MaxFileBytes) {
+        if (error)
+            *error = Error(Error::Code::InvalidInput,
+                           QStringLiteral("plan is %1 bytes; plans larger than %2 bytes are not read").arg(bytes.size()).arg(MaxFileBytes),
+                           QStringLiteral("plan"));
+        return {};
+    }
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
-    if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
+    if (pe.error != QJsonParseError::NoError) {
         if (error)
             *error = Error(Error::Code::InvalidInput,
                            QStringLiteral("plan is not valid JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset),
+                           QStringLiteral("plan"));
+        return {};
+    }
+    if (!doc.isObject()) {
+        if (error)
+            *error = Error(Error::Code::InvalidInput,
+                           QStringLiteral("plan is JSON but not an object (a plan is {\"format\": \"clustermark-plan\", …}, not %1)")
+                               .arg(doc.isArray() ? QStringLiteral("a list") : QStringLiteral("a single value")),
                            QStringLiteral("plan"));
         return {};
     }

@@ -22,6 +22,11 @@ struct PlanStep {
 
 struct Plan {
     static constexpr int FormatVersion = 1;
+    // Bounds on what a plan file may hold: far above any real plan (a preset has at most
+    // a few dozen steps), so a hostile or broken file cannot take the machine's memory.
+    static constexpr qint64 MaxFileBytes = 4 * 1024 * 1024;
+    static constexpr int MaxSteps = 1000;
+    static constexpr int MaxNodes = 256;
 
     QString kind;                // runner kind id, e.g. "disk-fio"
     QString name;                // "Quick disk (local)"

@@ -3,6 +3,7 @@
 // runner keeps it, its samples from the status documents on fio's own clock.
 #include "parse/fiosamplestream.h"
 #include "parse/resultdecoderparts.h"
+#include "model/fioengines.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -216,12 +217,21 @@ DecodedResult decodeFio(const QByteArray &bytes, const DecodeOptions &options, E
         if (const int fsync = option(global, jobOpts, {QStringLiteral("fsync")}).toInt(); fsync > 0)
             p.insert(QStringLiteral("fsync"), fsync);
         // The app's own runs use libaio and direct=1: only a difference is recorded.
+        // An engine the app does not run (an "external:" library, a network engine) is
+        // not carried into the plan: running the imported plan again uses libaio.
         const QString engine = option(global, jobOpts, {QStringLiteral("ioengine")}, QStringLiteral("psync"));
-        if (engine != QLatin1String("libaio"))
+        if (!fioDiskEngines().contains(engine)) {
+            const QString w = QStringLiteral("job '%1' used the engine \"%2\", which the app does not run; running this plan "
+                                             "again uses libaio")
+                                  .arg(jobName, engine.left(80));
+            if (!out.warnings.contains(w))
+                out.warnings << w;
+        } else if (engine != QLatin1String("libaio")) {
             p.insert(QStringLiteral("ioengine"), engine);
+        }
         const QString direct = option(global, jobOpts, {QStringLiteral("direct")}, QStringLiteral("0"));
         if (direct != QLatin1String("1"))
-            p.insert(QStringLiteral("direct"), direct.toInt());
+            p.insert(QStringLiteral("direct"), 0);
 
         QString id = jobName.isEmpty() ? QStringLiteral("fio") : jobName;
         if (usedIds.contains(node + QChar(0x1f) + id))

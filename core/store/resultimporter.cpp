@@ -2,6 +2,7 @@
 
 #include "model/plan.h"
 #include "parse/resultdecoder.h"
+#include "store/inputfile.h"
 #include "store/sessionstore.h"
 
 #include <QFile>
@@ -38,25 +39,9 @@ Plan planOf(const DecodedResult &d, const QString &fileName, const ImportOptions
 
 ImportOutcome ResultImporter::importFile(const QString &path, const ImportOptions &options, Error *error)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        *error = Error(Error::Code::Storage, QStringLiteral("cannot read %1: %2").arg(path, f.errorString()), path);
+    QByteArray bytes;
+    if ((*error = readInputFile(path, MaxFileBytes, &bytes)))
         return {};
-    }
-    if (f.size() > MaxFileBytes) {
-        *error = Error(Error::Code::InvalidInput,
-                       QStringLiteral("%1 is %2 MiB; results larger than %3 MiB are not imported")
-                           .arg(path)
-                           .arg(f.size() / (1024 * 1024))
-                           .arg(MaxFileBytes / (1024 * 1024)),
-                       path);
-        return {};
-    }
-    const QByteArray bytes = f.readAll();
-    if (f.error() != QFileDevice::NoError) {
-        *error = Error(Error::Code::Storage, QStringLiteral("cannot read %1: %2").arg(path, f.errorString()), path);
-        return {};
-    }
     return importBytes(bytes, QFileInfo(path).absoluteFilePath(), options, error);
 }
 

@@ -1,6 +1,7 @@
 #include "store/sessionfile.h"
 
 #include "parse/sessionfilecodec.h"
+#include "store/inputfile.h"
 #include "store/sessionstore.h"
 #include "store/storeschema.h"
 
@@ -10,9 +11,6 @@
 namespace cm {
 
 namespace {
-
-// Far above a day-long run of 64 series; keeps a wrong file from filling memory.
-constexpr qint64 MaxFileBytes = qint64(2) << 30;
 
 Error withContext(Error e, const QString &context)
 {
@@ -41,15 +39,9 @@ Error exportSession(SessionStore &store, qint64 sessionId, const QString &path)
 
 Error importSession(SessionStore &store, const QString &path, SessionImport *result)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return Error(Error::Code::Storage, QStringLiteral("cannot read the file: %1").arg(f.errorString()), path);
-    if (f.size() > MaxFileBytes)
-        return Error(Error::Code::InvalidInput, QStringLiteral("the file is too large for a session file (%1 bytes)").arg(f.size()),
-                     path);
-    const QByteArray bytes = f.readAll();
-    if (f.error() != QFileDevice::NoError)
-        return Error(Error::Code::Storage, QStringLiteral("cannot read the file: %1").arg(f.errorString()), path);
+    QByteArray bytes;
+    if (Error e = readInputFile(path, MaxSessionFileBytes, &bytes))
+        return e;
     return importSessionBytes(store, bytes, path, result);
 }
 

@@ -12,6 +12,9 @@ namespace cm {
 
 class SessionStore;
 
+// Far above a day-long run of 64 series; keeps a wrong file from filling memory.
+constexpr qint64 MaxSessionFileBytes = qint64(2) << 30;
+
 struct SessionImport {
     qint64 sessionId = 0;
     QString name;            // as stored: with a suffix when the file's name was taken

@@ -11,6 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <utility>
+
 Q_LOGGING_CATEGORY(lcLocal, "clustermark.core.transport.local", QtInfoMsg)
 
 namespace cm {
@@ -51,7 +53,7 @@ LocalTransport::LocalTransport(NodeSpec node) : m_node(std::move(node)) {}
 ExecResult LocalTransport::run(const Command &cmd, const OutputCallbacks &out, const CancelToken &cancel)
 {
     ExecResult res;
-    const QByteArray script = cmd.toShellString().toUtf8();
+    const QByteArray script = cmd.toScript().toUtf8();
     int inP[2] = {-1, -1}, outP[2] = {-1, -1}, errP[2] = {-1, -1};
     if (::pipe2(inP, O_CLOEXEC) != 0 || ::pipe2(outP, O_CLOEXEC) != 0 || ::pipe2(errP, O_CLOEXEC) != 0) {
         res.error = Error(Error::Code::Internal, QStringLiteral("pipe: %1").arg(QString::fromLocal8Bit(strerror(errno))));
@@ -79,7 +81,12 @@ ExecResult LocalTransport::run(const Command &cmd, const OutputCallbacks &out, c
     int inFd = inP[1], outFd = outP[0], errFd = errP[0];
     ::fcntl(inFd, F_SETFL, O_NONBLOCK);
     qsizetype inPos = 0;
-    if (cmd.stdinData.isEmpty())
+    // The watchdog's end of stdin stays open until the command is reaped: if this
+    // process dies first, the kernel closes it and the watchdog ends the group.
+    int holdFd = -1;
+    if (cmd.hasWatchdog())
+        std::swap(holdFd, inFd);
+    else if (cmd.stdinData.isEmpty())
         closeFd(inFd);
 
     QElapsedTimer clock;
@@ -160,6 +167,7 @@ ExecResult LocalTransport::run(const Command &cmd, const OutputCallbacks &out, c
     closeFd(errFd);
     if (!reaped)
         ::waitpid(pid, &status, 0);
+    closeFd(holdFd);
     if (WIFEXITED(status)) {
         res.exitCode = WEXITSTATUS(status);
     } else if (WIFSIGNALED(status)) {

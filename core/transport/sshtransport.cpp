@@ -306,7 +306,7 @@ ExecResult SshTransport::run(const Command &cmd, const OutputCallbacks &out, con
         res.error = e;
         return res;
     }
-    const QByteArray script = QByteArrayLiteral("printf '%s\\n' \"$$\"; exec ") + cmd.toShellString().toUtf8();
+    const QByteArray script = QByteArrayLiteral("printf '%s\\n' \"$$\"; ") + cmd.toScript().toUtf8();
 
     ChannelState st;
     ssh_channel_callbacks_struct cbs;
@@ -368,7 +368,9 @@ ExecResult SshTransport::run(const Command &cmd, const OutputCallbacks &out, con
     QByteArray stderrTail;   // for ToolMissing even when a callback takes stderr
     qsizetype inPos = 0;
     bool inClosed = cmd.stdinData.isEmpty();
-    if (inClosed)
+    // With a watchdog, stdin stays open to the end: its end of file (this side gone)
+    // is the watchdog's signal.
+    if (inClosed && !cmd.hasWatchdog())
         ssh_channel_send_eof(ch);
     qint64 killStartedAt = -1;
     bool termSent = false, killSent = false, broken = false;

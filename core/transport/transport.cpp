@@ -21,6 +21,45 @@ QString Command::toShellString() const
     return shellJoin(parts);
 }
 
+namespace {
+
+// $1: the PID of the command (the shell that execs it). At the end of file of its stdin
+// (the controller is gone) it ends the command's process group and every descendant of
+// the command, since some leave the group: fio's job processes call setsid. It ignores
+// TERM itself, so it can send KILL to what has not ended 2 s later.
+const char *const kWatchdogScript = R"SH(trap '' TERM HUP INT
+cat >/dev/null 2>&1
+kids=$(ps -e -o pid= -o ppid= 2>/dev/null | awk -v root="$1" -v self="$$" '
+  { up[$1] = $2 }
+  END { for (p in up) { q = p; n = 0
+          while ((q in up) && q != root && q != self && n < 64) { q = up[q]; n++ }
+          if (q == root && p != root) print p } }')
+kill -TERM 0 $kids 2>/dev/null
+i=0
+while [ $i -lt 20 ]; do
+  alive=
+  for p in "$1" $kids; do kill -0 "$p" 2>/dev/null && alive=1; done
+  [ -n "$alive" ] || exit 0
+  sleep 0.1
+  i=$((i+1))
+done
+kill -KILL $kids 2>/dev/null
+kill -KILL 0)SH";
+
+} // namespace
+
+QString Command::toScript() const
+{
+    const QString run = QStringLiteral("exec ") + toShellString();
+    if (!hasWatchdog())
+        return run;
+    // The watchdog reads the controller's stdin (fd 3: an asynchronous list's own stdin
+    // would be /dev/null); the command itself gets /dev/null.
+    return QStringLiteral("exec 3<&0; sh -c %1 cm-watchdog \"$$\" <&3 >/dev/null 2>&1 3<&- & exec 3<&- </dev/null; ")
+               .arg(shellQuote(QString::fromLatin1(kWatchdogScript)))
+        + run;
+}
+
 ExecResult Transport::capture(const QStringList &argv, int timeoutMs)
 {
     Command c;

@@ -26,7 +26,15 @@ struct Command {
     int timeoutMs = 0;                // 0 = none; on expiry the group is killed
     int maxRuntimeSec = 0;            // >0: the node itself bounds it (`timeout`), so
                                       // nothing outlives a lost connection for long
-    QString toShellString() const;    // exactly what the node's shell gets
+    QString toShellString() const;    // the command as a user would type it (logs, previews)
+    // A command the node bounds (maxRuntimeSec) and that reads no stdin also ends when
+    // its controller goes away (the app killed, the connection lost): a watchdog on the
+    // node holds the controller's end of stdin and, at its end of file, ends the
+    // command's whole process group (TERM, then KILL after 2 s).
+    bool hasWatchdog() const { return maxRuntimeSec > 0 && stdinData.isEmpty(); }
+    // The script the node's shell runs: the watchdog, if any, then `exec` of the command.
+    // The transport keeps stdin open while the command runs when hasWatchdog().
+    QString toScript() const;
 };
 
 struct ExecResult {

@@ -47,7 +47,9 @@ Plan benchPlan(const NodeSpec &node, const QString &dir, int runtime)
 
 double runDirect(const Plan &plan)
 {
-    QStringList args = DiskFioKind::fioArgs(plan, plan.steps.first(), plan.nodes.first().displayName());
+    const DiskFioStepOptions o = DiskFioStepOptions::read(plan.steps.first(), nullptr);
+    QStringList args = DiskFioKind::fioArgs(plan, o, plan.steps.first().id,
+                                            plan.target.value(QStringLiteral("dir")).toString() + QStringLiteral("/clustermark-bench-direct.fio.dat"));
     const QString program = args.takeFirst();
     QProcess p;
     p.start(program, args);
@@ -130,6 +132,6 @@ int main(int argc, char **argv)
     printf("fio 4k QD32 randread on tmpfs, %d s x %d rounds: median direct %.0f IOPS, via app %.0f IOPS, "
            "median pair ratio %.3f (target >= 0.97)\n",
            runtime, rounds, median(d), median(a), ratio);
-    QFile::remove(shm.filePath(DiskFioKind::benchFileName(QStringLiteral("local"))));
+    QFile::remove(shm.filePath(QStringLiteral("clustermark-bench-direct.fio.dat")));
     return ratio >= 0.97 ? 0 : 1;
 }

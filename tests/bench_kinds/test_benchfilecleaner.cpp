@@ -50,7 +50,8 @@ class TestBenchFileCleaner : public QObject {
     {
         m_dir = m_tmp.filePath(QStringLiteral("bench dir 'quoted'"));   // a hostile folder name
         QDir().mkpath(m_dir + QStringLiteral("/sub"));
-        QVERIFY(writeFile(m_dir + QLatin1Char('/') + DiskFioKind::benchFileName(QStringLiteral("node1")), 4096));
+        // as mktemp makes it from DiskFioKind::benchFileTemplate
+        QVERIFY(writeFile(m_dir + QStringLiteral("/clustermark-bench-node1-a1B2c3D4e5.fio.dat"), 4096));
         QVERIFY(writeFile(m_dir + QStringLiteral("/clustermark-bench-node2.fio.dat"), 100));
         QVERIFY(writeFile(m_dir + QStringLiteral("/clustermark-bench-$(touch pwned).fio.dat"), 1));
         // Not the app's:
@@ -78,12 +79,13 @@ private Q_SLOTS:
         // What the cleaners look for is what the runners create.
         QCOMPARE(Leftover::prefix(), RbdKind::imagePrefix());
         QCOMPARE(Leftover::prefix(), QLatin1String(RbdEngine::kImagePrefix));
-        QVERIFY(DiskFioKind::benchFileName(QStringLiteral("n")).startsWith(Leftover::prefix()));
+        QVERIFY(DiskFioKind::benchFileTemplate(QStringLiteral("n")).startsWith(Leftover::prefix()));
     }
 
     void matchesOnlyTheExactPattern()
     {
-        QVERIFY(BenchFileCleaner::matches(DiskFioKind::benchFileName(QStringLiteral("pve1"))));
+        QVERIFY(BenchFileCleaner::matches(DiskFioKind::benchFileTemplate(QStringLiteral("pve1"))));
+        QVERIFY(BenchFileCleaner::matches(QStringLiteral("clustermark-bench-pve1-Zx81kLm0Qa.fio.dat")));
         QVERIFY(!BenchFileCleaner::matches(QStringLiteral("xclustermark-bench-a.fio.dat")));
         QVERIFY(!BenchFileCleaner::matches(QStringLiteral("clustermark-benchX.fio.dat")));
         QVERIFY(!BenchFileCleaner::matches(QStringLiteral("clustermark-bench-.fio.dat")));
@@ -97,7 +99,7 @@ private Q_SLOTS:
         Error e;
         const QList<Leftover> found = BenchFileCleaner::scan(t, m_dir + QLatin1Char('/'), &e);
         QVERIFY2(!e, qPrintable(e.toString()));
-        QCOMPARE(names(found), (QStringList{"clustermark-bench-$(touch pwned).fio.dat", "clustermark-bench-node1.fio.dat",
+        QCOMPARE(names(found), (QStringList{"clustermark-bench-$(touch pwned).fio.dat", "clustermark-bench-node1-a1B2c3D4e5.fio.dat",
                                             "clustermark-bench-node2.fio.dat"}));
         for (const Leftover &l : found) {
             QCOMPARE(l.kind, Leftover::Kind::NodeFile);

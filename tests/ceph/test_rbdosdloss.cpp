@@ -80,14 +80,22 @@ private Q_SLOTS:
         w.cache = cacheOff ? RbdWorkload::Cache::Off : RbdWorkload::Cache::Writeback;
         RbdEngine engine(client);
         std::atomic<qint64> frozenAt{0};
+        std::atomic<bool> measuring{false};
         QElapsedTimer clock;
         clock.start();
+        // The freeze comes 2 s into the I/O, however long the image creation took (on a
+        // loaded machine it once took longer than a fixed 2 s, and froze the creation).
         std::thread freezer([&] {
+            for (int i = 0; i < 1200 && !measuring; ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
             std::this_thread::sleep_for(std::chrono::seconds(2));
             ::kill(pid_t(m_osdPid), SIGSTOP);
             frozenAt = clock.nsecsElapsed();
         });
-        const Error e = engine.run(QStringLiteral("rbd"), w, {}, [](const SampleList &) {});
+        const Error e = engine.run(QStringLiteral("rbd"), w, {}, [&](const SampleList &s) {
+            if (!s.isEmpty())
+                measuring = true;
+        });
         const qint64 returnedAt = clock.nsecsElapsed();
         freezer.join();
         ::kill(pid_t(m_osdPid), SIGCONT);
@@ -97,6 +105,7 @@ private Q_SLOTS:
         const double cleanup = engine.summary().value(QStringLiteral("cleanup_ms")).toDouble() / 1e3;
         qInfo("error seen %.1f s after the OSD froze, run returned after %.1f s (close and remove %.1f s): %s", detected,
               secs, cleanup, qPrintable(e.toString()));
+        QVERIFY2(measuring, "the run never started its I/O");
         QVERIFY2(e, "a frozen OSD must fail the run");
         QCOMPARE(e.code, Error::Code::Timeout);
         // Cache off: every write waits for the OSD, so the error comes one op timeout after

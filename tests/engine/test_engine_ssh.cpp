@@ -153,6 +153,51 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(cmtest::processesMatching(marker).isEmpty(), 1000);
     }
 
+    // kill -9 of the controller (the CLI) while fio runs: the node's watchdog sees its
+    // stdin close and ends fio's process group, locally and through the real sshd.
+    void killedControllerLeavesNoFio_data()
+    {
+        QTest::addColumn<bool>("overSsh");
+        QTest::newRow("this machine") << false;
+        QTest::newRow("over ssh") << true;
+    }
+    void killedControllerLeavesNoFio()
+    {
+        QFETCH(bool, overSsh);
+        QTemporaryDir target;
+        Plan p = plan(target.path(), 600);
+        if (!overSsh)
+            p.nodes = {NodeSpec::parse(QStringLiteral("local"))};
+        const QString planFile = m_data.filePath(QStringLiteral("kill9-plan.json"));
+        QFile f(planFile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(p.toJsonBytes());
+        f.close();
+        QProcess cli;
+        cli.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        cli.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"), {QStringLiteral("run"), planFile});
+        QVERIFY(cli.waitForStarted());
+        const QByteArray marker = target.path().toUtf8();
+        auto fioRuns = [&] {
+            for (qint64 pid : cmtest::processesMatching(marker)) {
+                QFile c(QStringLiteral("/proc/%1/comm").arg(pid));
+                if (c.open(QIODevice::ReadOnly) && c.readAll().trimmed() == "fio")
+                    return true;
+            }
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(fioRuns(), 60000);
+        QTest::qWait(1500);   // measuring, not laying out
+        QVERIFY(fioRuns());
+        cli.kill();   // SIGKILL: no handler, no clean-up of its own
+        QVERIFY(cli.waitForFinished(5000));
+        QElapsedTimer clock;
+        clock.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!fioRuns(), 10000);
+        qInfo("fio ended %lld ms after the kill -9", clock.elapsed());
+        QTRY_VERIFY_WITH_TIMEOUT(cmtest::processesMatching(marker).isEmpty(), 5000);
+    }
+
     void changedHostKeyIsRefused()
     {
         QVERIFY(m_sshd.rekey());

@@ -15,6 +15,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 using namespace cm;
 
 namespace {
@@ -109,7 +112,13 @@ private Q_SLOTS:
             stored += sd.v.size();
         int live = got.samples.size();
         QCOMPARE(stored, live);
-        QVERIFY(!QFile::exists(target.filePath(DiskFioKind::benchFileName(QStringLiteral("local")))));
+        // every step made its own bench file, and removed it
+        QVERIFY(QDir(target.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty());
+        const QString file0 = steps.at(0).environment.value(QStringLiteral("bench_file")).toString();
+        const QString file1 = steps.at(1).environment.value(QStringLiteral("bench_file")).toString();
+        QVERIFY2(file0.startsWith(target.path() + QStringLiteral("/clustermark-bench-local-")), qPrintable(file0));
+        QVERIFY(file0.endsWith(QStringLiteral(".fio.dat")));
+        QVERIFY(file0 != file1);
     }
 
     void cancelStopsWithinTwoSecondsAndLeavesNoFio()
@@ -156,20 +165,65 @@ private Q_SLOTS:
 
     void fioErrorIsReportedWithItsText()
     {
-        // The bench file path is a folder: fio fails and sets jobs[].error.
+        // A 3-byte block with O_DIRECT: fio fails and sets jobs[].error.
         QTemporaryDir data, target;
-        QVERIFY(QDir(target.path()).mkdir(DiskFioKind::benchFileName(QStringLiteral("local"))));
+        Plan plan = quickPlan(target.path(), 1, 1);
+        plan.steps[0].params.insert(QStringLiteral("bs"), QStringLiteral("3"));
         RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         QSignalSpy failed(&engine, &RunEngine::stepFailed);
-        engine.start(quickPlan(target.path(), 1, 1));
+        engine.start(plan);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
         QCOMPARE(failed.size(), 1);
         const Error e = failed.first().at(3).value<Error>();
         QCOMPARE(e.code, Error::Code::CommandFailed);
         QVERIFY2(e.message.contains(QStringLiteral("fio")), qPrintable(e.toString()));
-        // the user's folder of that name is never removed
-        QVERIFY(QDir(target.filePath(DiskFioKind::benchFileName(QStringLiteral("local")))).exists());
+        QVERIFY(QDir(target.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).isEmpty());
+    }
+
+    void plantedLinkAtTheOldNameIsNeverFollowed()
+    {
+        // A folder others may write to (sticky, like /tmp), with a link at the name the
+        // bench file used to have, owned by another user and pointing at a file of ours.
+        QTemporaryDir data, shared, victimDir;
+        QVERIFY(::chmod(shared.path().toLocal8Bit().constData(), 01777) == 0);
+        const QString victim = victimDir.filePath(QStringLiteral("precious"));
+        QFile v(victim);
+        QVERIFY(v.open(QIODevice::WriteOnly));
+        v.write("keep me\n");
+        v.close();
+        const QString link = shared.filePath(QStringLiteral("clustermark-bench-local.fio.dat"));
+        QVERIFY(QFile::link(victim, link));
+        QVERIFY(::lchown(link.toLocal8Bit().constData(), 65534, 65534) == 0);   // nobody
+        RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        Plan plan = quickPlan(shared.path(), 1);
+        plan.steps = {plan.steps.at(1)};   // SEQ1M write
+        engine.start(plan);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+        QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Completed);
+        QVERIFY(v.open(QIODevice::ReadOnly));
+        QCOMPARE(v.readAll(), QByteArray("keep me\n"));
+        QCOMPARE(QFileInfo(victim).size(), 8);
+        QVERIFY(QFileInfo(link).isSymLink());   // not ours: not removed either
+        QCOMPARE(QDir(shared.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System),
+                 QStringList{QStringLiteral("clustermark-bench-local.fio.dat")});
+    }
+
+    void folderOthersCanWriteWithoutStickyBitIsRefused()
+    {
+        QTemporaryDir data, open;
+        QVERIFY(::chmod(open.path().toLocal8Bit().constData(), 0777) == 0);
+        RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy failed(&engine, &RunEngine::stepFailed);
+        engine.start(quickPlan(open.path(), 1, 1));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 30000);
+        QCOMPARE(failed.size(), 1);
+        const Error e = failed.first().at(3).value<Error>();
+        QCOMPARE(e.code, Error::Code::Unsafe);
+        QVERIFY2(e.message.contains(QStringLiteral("sticky bit")), qPrintable(e.message));
+        QVERIFY(QDir(open.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty());
     }
 
     void cancelWhileConnectingIsQuick()

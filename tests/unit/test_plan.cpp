@@ -1,3 +1,4 @@
+#include "model/paramreader.h"
 #include "model/plan.h"
 
 #include <QTest>
@@ -72,6 +73,11 @@ private Q_SLOTS:
         QTest::newRow("cap below repeat") << base + R"("repeat":5,"untilStable":{"spreadPct":5,"maxRepeat":4}})";
         QTest::newRow("cap too high") << base + R"("untilStable":{"spreadPct":5,"maxRepeat":5000}})";
         QTest::newRow("no steps") << QByteArray(R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}]})");
+        QTest::newRow("repeat 2.5") << base + R"("repeat":2.5})";
+        QTest::newRow("repeat a string") << base + R"("repeat":"3"})";
+        QTest::newRow("window 2.5") << base + R"("untilStable":{"spreadPct":5,"window":2.5}})";
+        QTest::newRow("cap 11.5") << base + R"("untilStable":{"spreadPct":5,"maxRepeat":11.5}})";
+        QTest::newRow("a list") << QByteArray(R"([{"format":"clustermark-plan"}])");
     }
     void badPlansAreRefused()
     {
@@ -80,6 +86,64 @@ private Q_SLOTS:
         Plan::fromJsonBytes(json, &e);
         QCOMPARE(e.code, Error::Code::InvalidInput);
         QVERIFY(!e.message.isEmpty());
+        QVERIFY2(!e.message.contains(QStringLiteral("no error occurred")), qPrintable(e.message));
+    }
+    void messagesSayWhatIsWrong()
+    {
+        const QByteArray base = R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}],"steps":[{"id":"a"}],)";
+        Error e;
+        Plan::fromJsonBytes(base + R"("repeat":2.5})", &e);
+        QVERIFY2(e.message.contains(QStringLiteral("\"repeat\" must be a whole number from 1 to 1000, not 2.5")), qPrintable(e.message));
+        Plan::fromJsonBytes(R"([1,2])", &e);
+        QVERIFY2(e.message.contains(QStringLiteral("not an object")) && e.message.contains(QStringLiteral("a list")), qPrintable(e.message));
+    }
+    void hugePlansAreRefusedBeforeTheyTakeMemory()
+    {
+        // 200,000 steps used to be accepted (611 MB); the cap is Plan::MaxSteps.
+        QByteArray steps;
+        for (int i = 0; i <= Plan::MaxSteps; ++i)
+            steps += QByteArray(i ? "," : "") + "{\"id\":\"s" + QByteArray::number(i) + "\"}";
+        const QByteArray json = R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}],"steps":[)" + steps + "]}";
+        Error e;
+        Plan::fromJsonBytes(json, &e);
+        QCOMPARE(e.code, Error::Code::InvalidInput);
+        QVERIFY2(e.message.contains(QStringLiteral("at most 1000")), qPrintable(e.message));
+        // and a file above the byte cap is not even parsed
+        Plan::fromJsonBytes(QByteArray(Plan::MaxFileBytes + 1, ' '), &e);
+        QVERIFY2(e.message.contains(QStringLiteral("not read")), qPrintable(e.message));
+    }
+    void sizesAreBoundedAndExact()
+    {
+        QCOMPARE(sizeTextBytes(QStringLiteral("4k")), 4096);
+        QCOMPARE(sizeTextBytes(QStringLiteral("4KiB")), 4096);
+        QCOMPARE(sizeTextBytes(QStringLiteral("1M")), 1048576);
+        QCOMPARE(sizeTextBytes(QStringLiteral("2G")), qint64(2) << 30);
+        QCOMPARE(sizeTextBytes(QStringLiteral("1P")), qint64(1) << 50);
+        QCOMPARE(sizeTextBytes(QStringLiteral("0")), 0);
+        QCOMPARE(sizeTextBytes(QStringLiteral("99999999999999999999T")), -1);
+        QCOMPARE(sizeTextBytes(QStringLiteral("2048P")), -1);   // above 2^60
+        QCOMPARE(sizeTextBytes(QStringLiteral("-4k")), -1);
+        QCOMPARE(sizeTextBytes(QStringLiteral("4 k")), -1);
+        QCOMPARE(sizeTextBytes(QStringLiteral("")), -1);
+    }
+    void paramReaderRefusesPathsThatCouldSplit()
+    {
+        const QJsonObject o{{QStringLiteral("keyring"), QStringLiteral("/etc/ceph/k --admin-socket=/tmp/x")},
+                            {QStringLiteral("conf"), QStringLiteral("/etc/ceph/ceph.conf")},
+                            {QStringLiteral("rel"), QStringLiteral("ceph.conf")},
+                            {QStringLiteral("dash"), QStringLiteral("-c")},
+                            {QStringLiteral("up"), QStringLiteral("/etc/../root/k")}};
+        for (const char *key : {"keyring", "rel", "up"}) {
+            ParamReader r(o, QStringLiteral("target"), QStringLiteral("t"));
+            r.path(QLatin1String(key));
+            QVERIFY2(!r.ok(), key);
+        }
+        ParamReader ok(o, QStringLiteral("target"), QStringLiteral("t"));
+        QCOMPARE(ok.path(QStringLiteral("conf")), QStringLiteral("/etc/ceph/ceph.conf"));
+        QCOMPARE(ok.path(QStringLiteral("missing")), QString());
+        QVERIFY(ok.ok());
+        ok.cephName(QStringLiteral("dash"), QString());
+        QVERIFY(!ok.ok());
     }
     void nodeSpecParsing()
     {
