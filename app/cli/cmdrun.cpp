@@ -1,6 +1,7 @@
 #include "clicommon.h"
 
 #include "engine/runengine.h"
+#include "model/leftover.h"
 #include "secrets/secretstore.h"
 #include "store/inputfile.h"
 #include "store/sessionstore.h"
@@ -160,6 +161,9 @@ int cmdRun(const QStringList &argsIn)
                                       : outcome == QLatin1String("cap")     ? QStringLiteral("not stable, stopped at the cap")
                                                                             : outcome));
                 }
+            for (const QJsonValue &v : store.runSummary(id).value(QStringLiteral("leftovers")).toArray())
+                printErr(QStringLiteral("left behind: %1 (clustermark-cli cleanup removes it)")
+                             .arg(Leftover::fromJson(v.toObject()).describe()));
             printJson(QJsonDocument(store.runToJson(id)));
             if (!markdownOut.isEmpty()) {
                 QFile md(markdownOut);

@@ -3,6 +3,7 @@
 #include "bench/cephfsfiorunner.h"
 #include "bench/cephfsnativerunner.h"
 #include "bench/planbuilder.h"
+#include "model/paramreader.h"
 #include "bench/rbdnativerunner.h"
 
 #include <QJsonArray>
@@ -176,12 +177,18 @@ CephFsWorkload CephFsKind::workload(const PlanStep &step, Error *error)
         return fail(QStringLiteral("workload \"%1\" is not valid (seq-read, seq-write, rand-read, rand-write or metadata)")
                         .arg(p.value(kWorkload).toString()));
     w.mode = *mode;
+    // Whole numbers in range, known keys only: nothing else reaches fio or the engine.
+    ParamReader r(p, QStringLiteral("step %1").arg(step.id), kindId());
+    r.allowOnly({kWorkload, QStringLiteral("threads"), QStringLiteral("runtime"), QStringLiteral("fileSize"),
+                 QStringLiteral("files"), QStringLiteral("ops"), QStringLiteral("bs"), QStringLiteral("iodepth")});
+    r.integer(QStringLiteral("threads"), 4, 1, 256);
+    r.integer(QStringLiteral("runtime"), 30, 1, 86400, QStringLiteral("s"));
+    r.integer(QStringLiteral("files"), 1000, 1, 10000000);
+    r.integer(QStringLiteral("iodepth"), 1, 1, 1024);
+    if (!r.ok())
+        return fail(r.error().message.mid(r.error().message.indexOf(QStringLiteral(": ")) + 2));
     w.threads = p.value(QStringLiteral("threads")).toInt(4);
-    if (w.threads < 1 || w.threads > 256)
-        return fail(QStringLiteral("threads must be 1..256 (got %1)").arg(w.threads));
     w.runtimeSec = p.value(QStringLiteral("runtime")).toInt(30);
-    if (w.runtimeSec < 1 || w.runtimeSec > 86400)
-        return fail(QStringLiteral("runtime must be 1..86400 s (got %1)").arg(w.runtimeSec));
     const QString fileSize = p.value(QStringLiteral("fileSize")).toString(w.isMetadata() ? QStringLiteral("0") : QStringLiteral("1G"));
     if (!isSizeText(fileSize))
         return fail(QStringLiteral("file size \"%1\" is not a size like 1G").arg(fileSize));
@@ -238,6 +245,8 @@ Error CephFsKind::validate(const Plan &plan) const
     const QString fsName = targetString(plan, "fsName");
     if (!fsName.isEmpty() && !isCephName(fsName))
         return bad(QStringLiteral("file system name \"%1\" is not valid").arg(fsName));
+    if (const Error e = checkCephFiles(plan.target, kindId()))
+        return e;
     if (!isFsDir(targetString(plan, "dir", QStringLiteral("/"))))
         return bad(QStringLiteral("dir \"%1\" must be an absolute folder inside the file system, without . or .. parts")
                        .arg(targetString(plan, "dir")));

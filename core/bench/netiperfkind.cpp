@@ -1,5 +1,7 @@
 #include "bench/netiperfkind.h"
 
+#include "model/paramreader.h"
+
 #include "bench/netiperfrunner.h"
 #include "bench/planbuilder.h"
 #include "transport/shellquote.h"
@@ -99,15 +101,12 @@ Error NetIperfKind::validate(const Plan &plan) const
             return bad(QStringLiteral("step %1: direction must be one of %2").arg(s.id, kDirections.join(QStringLiteral(", "))));
         if (!kTools.contains(p.value(QStringLiteral("tool")).toString(QStringLiteral("auto"))))
             return bad(QStringLiteral("step %1: tool must be one of %2").arg(s.id, kTools.join(QStringLiteral(", "))));
-        const int streams = p.value(QStringLiteral("streams")).toInt(1);
-        const int duration = p.value(QStringLiteral("duration")).toInt(10);
-        if (streams < 1 || streams > 128)
-            return bad(QStringLiteral("step %1: streams must be 1..128").arg(s.id));
-        if (duration < 1 || duration > 3600)
-            return bad(QStringLiteral("step %1: duration must be 1..3600 s").arg(s.id));
-        const int port = p.value(QStringLiteral("port")).toInt(0);
-        if (p.contains(QStringLiteral("port")) && (port < 1024 || port > 65535))
-            return bad(QStringLiteral("step %1: port must be 1024..65535").arg(s.id));
+        ParamReader r(p, QStringLiteral("step %1").arg(s.id), kindId());
+        r.integer(QStringLiteral("streams"), 1, 1, 128);
+        r.integer(QStringLiteral("duration"), 10, 1, 3600, QStringLiteral("s"));
+        r.integer(QStringLiteral("port"), 20000, 1024, 65535);
+        if (!r.ok())
+            return r.error();
         const QString addr = p.value(QStringLiteral("serverAddress")).toString();
         if (!addr.isEmpty() && !addrRe.match(addr).hasMatch())
             return bad(QStringLiteral("step %1: \"%2\" is not a host name or address").arg(s.id, addr));

@@ -43,6 +43,8 @@ Error OsdLatencyKind::validate(const Plan &plan) const
         return bad(QStringLiteral("the per-OSD latency benchmark runs in the app itself: its node is this machine (local)"));
     if (!isCephName(t.value(QStringLiteral("client")).toString(QStringLiteral("admin"))))
         return bad(QStringLiteral("client name is not valid"));
+    if (const Error e = checkCephFiles(t, kindId()))
+        return e;
     if (usesTempPool(plan)) {
         if (!t.value(QStringLiteral("poolConsent")).toBool())
             return bad(QStringLiteral("no pool given: a temporary pool of size 1 (no redundancy), %1<random>, will be "

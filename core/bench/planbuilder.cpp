@@ -39,13 +39,21 @@ Plan planFromPreset(const RunnerKind &kind, const QString &preset, const QList<N
 
 bool isSizeText(const QString &s)
 {
-    return sizeTextBytes(s) > 0;
+    return sizeTextBytes(s) >= 0;
 }
 
 bool isCephName(const QString &s)
 {
     static const QRegularExpression re(QStringLiteral(R"(^[A-Za-z0-9_.-]{1,128}$)"));
     return re.match(s).hasMatch();
+}
+
+Error checkCephFiles(const QJsonObject &target, const QString &kindId)
+{
+    ParamReader r(target, QStringLiteral("target"), kindId);
+    r.path(QStringLiteral("conf"), false, true);   // a whole argument or variable everywhere
+    r.path(QStringLiteral("keyring"));             // a word of CEPH_ARGS for fio's rbd engine
+    return r.error();
 }
 
 } // namespace cm

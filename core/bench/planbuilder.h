@@ -10,7 +10,11 @@ namespace cm {
 Plan planFromPreset(const RunnerKind &kind, const QString &preset, const QList<NodeSpec> &nodes,
                     const QJsonObject &target, int runtimeSec, Error *error);
 
-bool isSizeText(const QString &s);   // "4k", "512M", "1GiB", "4096"; above 0 and at most 2^60 bytes
-bool isCephName(const QString &s);   // pool, image and client names: [A-Za-z0-9_.-]{1,128}
+bool isSizeText(const QString &s);   // "4k", "512M", "1GiB", "4096"; at most 2^60 bytes (0 included)
+bool isCephName(const QString &s);
+// The Ceph files a target names ("conf", "keyring"): absolute paths that cannot split
+// into more arguments (the keyring is a word of CEPH_ARGS: no spaces; neither may hold
+// a comma, which splits a mount option list).
+Error checkCephFiles(const QJsonObject &target, const QString &kindId);   // pool, image and client names: [A-Za-z0-9_.-]{1,128}
 
 } // namespace cm

@@ -1,6 +1,7 @@
 #include "bench/radoskind.h"
 
 #include "bench/planbuilder.h"
+#include "model/paramreader.h"
 #include "bench/radosrunner.h"
 #include "bench/radosrunstate.h"
 #include "bench/rbdnativerunner.h"
@@ -83,9 +84,12 @@ Error RadosKind::validate(const Plan &plan) const
         return bad(QStringLiteral("pool name \"%1\" is not valid").arg(plan.target.value(QStringLiteral("pool")).toString()));
     if (!isCephName(plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin"))))
         return bad(QStringLiteral("client name is not valid"));
-    const int timeout = plan.target.value(QStringLiteral("timeout")).toInt(30);
-    if (timeout < 1 || timeout > 3600)
-        return bad(QStringLiteral("op timeout must be 1..3600 s"));
+    if (const Error e = checkCephFiles(plan.target, kindId()))
+        return e;
+    ParamReader target(plan.target, QStringLiteral("target"), kindId());
+    target.integer(QStringLiteral("timeout"), 30, 1, 3600, QStringLiteral("s"));
+    if (!target.ok())
+        return target.error();
     if (plan.steps.isEmpty())
         return bad(QStringLiteral("the plan has no step"));
     for (const PlanStep &s : plan.steps) {

@@ -13,7 +13,7 @@ public:
     RadosRunState(CephConnectionSpec spec, QString pool, quint64 objectSize, int objects);
     RadosObjectSet &objects() { return m_set; }
     // Connects (its own handle, on the calling worker) and removes the set's objects.
-    void finish(Transport &transport, const std::function<void(const QString &)> &log) override;
+    QList<Leftover> finish(Transport &transport, const std::function<void(const QString &)> &log) override;
     quint64 removed() const { return m_removed; }
     quint64 left() const { return m_left; }
     Error error() const { return m_error; }

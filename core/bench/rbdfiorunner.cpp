@@ -83,6 +83,7 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
     }
     // Always remove the image this step created, with a fresh token: also after a cancel.
     if (const Error rm = rbd(ctx, {QStringLiteral("rm"), QStringLiteral("--no-progress"), pool + QLatin1Char('/') + image}, CancelToken(), 60000)) {
+        out.leftovers << Leftover::make(Leftover::Kind::Image, pool, image);
         if (!out.error)
             out.error = rm;
         else if (ctx.log)

@@ -3,6 +3,7 @@
 #include "bench/rbdfiorunner.h"
 #include "bench/rbdnativerunner.h"
 #include "bench/planbuilder.h"
+#include "model/paramreader.h"
 #include "transport/shellquote.h"
 
 
@@ -53,17 +54,24 @@ Error RbdKind::validate(const Plan &plan) const
     const QString cache = plan.target.value(QStringLiteral("cache")).toString();
     if (!cache.isEmpty() && cache != QLatin1String("off") && cache != QLatin1String("writeback"))
         return bad(QStringLiteral("cache \"%1\" is not valid (off, or empty for the cluster's setting)").arg(cache));
+    if (const Error e = checkCephFiles(plan.target, kindId()))
+        return e;
     for (const PlanStep &s : plan.steps) {
-        const QString rw = s.params.value(QStringLiteral("rw")).toString();
-        if (!QStringList{QStringLiteral("read"), QStringLiteral("write"), QStringLiteral("randread"), QStringLiteral("randwrite"),
-                         QStringLiteral("rw"), QStringLiteral("randrw")}.contains(rw))
-            return bad(QStringLiteral("step %1: rw \"%2\" is not valid").arg(s.id, rw));
-        if (!isSizeText(s.params.value(QStringLiteral("bs")).toString()))
-            return bad(QStringLiteral("step %1: block size is not valid").arg(s.id));
-        const int qd = s.params.value(QStringLiteral("iodepth")).toInt(1);
-        const int rt = s.params.value(QStringLiteral("runtime")).toInt(0);
-        if (qd < 1 || qd > 4096) return bad(QStringLiteral("step %1: queue depth must be 1..4096").arg(s.id));
-        if (rt < 1 || rt > 86400) return bad(QStringLiteral("step %1: runtime must be 1..86400 s").arg(s.id));
+        ParamReader r(s.params, QStringLiteral("step %1").arg(s.id), kindId());
+        r.allowOnly({QStringLiteral("rw"), QStringLiteral("bs"), QStringLiteral("iodepth"), QStringLiteral("runtime"),
+                     QStringLiteral("numjobs")});
+        if (r.integer(QStringLiteral("numjobs"), 1, 1, 256) != 1)
+            r.fail(QStringLiteral("\"numjobs\" must be 1: an RBD step runs one job on one image per node"));
+        if (!s.params.contains(QStringLiteral("rw")) || !s.params.contains(QStringLiteral("bs")))
+            r.fail(QStringLiteral("\"rw\" and \"bs\" are needed"));
+        r.choice(QStringLiteral("rw"), QString(),
+                 {QStringLiteral("read"), QStringLiteral("write"), QStringLiteral("randread"), QStringLiteral("randwrite"),
+                  QStringLiteral("rw"), QStringLiteral("randrw")});
+        r.size(QStringLiteral("bs"), QString(), 512, qint64(64) << 20);
+        r.integer(QStringLiteral("iodepth"), 1, 1, 1024);
+        r.integer(QStringLiteral("runtime"), 30, 1, 86400, QStringLiteral("s"));
+        if (!r.ok())
+            return r.error();
     }
     return {};
 }

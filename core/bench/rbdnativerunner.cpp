@@ -69,6 +69,8 @@ StepOutcome RbdNativeRunner::run(StepContext &ctx)
     });
     out.summary = engine.summary();
     out.environment.insert(QStringLiteral("image"), engine.imageName());
+    if (engine.imageLeft())
+        out.leftovers << Leftover::make(Leftover::Kind::Image, pool, engine.imageName());
     return out;
 }
 

@@ -4,6 +4,7 @@
 #include "bench/s3runstate.h"
 #include "s3/s3workload.h"
 
+#include <QJsonArray>
 #include <QUrl>
 
 namespace cm {
@@ -106,6 +107,19 @@ StepOutcome S3Runner::run(StepContext &ctx)
     out.summary = load.summary();
     out.summary.insert(QStringLiteral("tls"), tls);
     out.summary.insert(QStringLiteral("tlsVerified"), verified);
+    if (load.stalledRequests() > 0) {
+        const QString what = QStringLiteral("the gateway answered nothing for %1 s up to the end of the step: %2 request(s) "
+                                            "were still waiting and are counted as stalled")
+                                 .arg(load.longestStallSeconds(), 0, 'f', 1)
+                                 .arg(load.stalledRequests());
+        QJsonArray warnings = out.summary.value(QStringLiteral("warnings")).toArray();
+        warnings.append(what);
+        out.summary.insert(QStringLiteral("warnings"), warnings);
+        if (!out.error && spec.stopOnError)
+            out.error = Error(Error::Code::Timeout, what, out.target);
+        else if (ctx.log)
+            ctx.log(QStringLiteral("%1: %2").arg(ctx.nodeName, what));
+    }
     if (ctx.log && load.failedRequests() > 0 && !out.error)
         ctx.log(QStringLiteral("%1: %2 request(s) failed and were counted (onError continue)").arg(ctx.nodeName).arg(load.failedRequests()));
     if (own)

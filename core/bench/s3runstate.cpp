@@ -48,16 +48,16 @@ Error S3RunState::open(S3Client **client, QString *bucket)
     return {};
 }
 
-void S3RunState::finish(Transport &, const std::function<void(const QString &)> &log)
+QList<Leftover> S3RunState::finish(Transport &, const std::function<void(const QString &)> &log)
 {
-    finish(log);
+    return finish(log);
 }
 
-void S3RunState::finish(const std::function<void(const QString &)> &log)
+QList<Leftover> S3RunState::finish(const std::function<void(const QString &)> &log)
 {
     if (!m_client || !m_created) {
         m_client.reset();
-        return;
+        return {};
     }
     // emptyBucket aborts open multipart uploads first: a cut-off load can leave uploads
     // whose id never came back, and RGW keeps such a bucket from being deleted.
@@ -75,6 +75,9 @@ void S3RunState::finish(const std::function<void(const QString &)> &log)
             log(QStringLiteral("S3 clean-up: removed %1 object(s) and bucket %2").arg(m_removed).arg(m_bucket));
     }
     m_client.reset();
+    if (m_bucketRemoved)
+        return {};
+    return {Leftover::make(Leftover::Kind::Bucket, m_target.value(QStringLiteral("endpoint")).toString(), m_bucket)};
 }
 
 } // namespace cm

@@ -28,9 +28,9 @@ public:
     QString bucket() const { return m_bucket; }
 
     // Empties and removes the bucket (when one was created) and ends the client.
-    void finish(Transport &transport, const std::function<void(const QString &)> &log) override;
+    QList<Leftover> finish(Transport &transport, const std::function<void(const QString &)> &log) override;
     // Without a transport (a step run with no run state of its own).
-    void finish(const std::function<void(const QString &)> &log);
+    QList<Leftover> finish(const std::function<void(const QString &)> &log);
     int removedObjects() const { return m_removed; }
     bool bucketRemoved() const { return m_bucketRemoved; }
     Error finishError() const { return m_finishError; }

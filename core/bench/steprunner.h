@@ -2,6 +2,7 @@
 // Runs one plan step on one node, on a worker thread, through that worker's own
 // Transport. Streams samples into the context's sink as they are measured.
 #include "model/error.h"
+#include "model/leftover.h"
 #include "model/sample.h"
 #include "transport/transport.h"
 #include "util/canceltoken.h"
@@ -16,11 +17,12 @@ namespace cm {
 
 // State a kind keeps across the steps of one run on one node (e.g. benchmark objects a
 // write step leaves for the read steps). The engine finishes it on the node's worker
-// after the last step — also after a cancel or a failed step.
+// after the last step — also after a cancel or a failed step — and what could not be
+// removed is returned, so the run records it as left behind.
 class RunState {
 public:
     virtual ~RunState() = default;
-    virtual void finish(Transport &transport, const std::function<void(const QString &)> &log) = 0;
+    virtual QList<Leftover> finish(Transport &transport, const std::function<void(const QString &)> &log) = 0;
 };
 
 struct StepContext {
@@ -49,6 +51,7 @@ struct StepOutcome {
     QJsonObject environment;            // tool versions, write cache, kernel…
     QByteArray rawOutput;               // the tool's own output, kept verbatim
     QString command;                    // the exact command that ran
+    QList<Leftover> leftovers;          // what the step made and could not remove
 };
 
 class StepRunner {

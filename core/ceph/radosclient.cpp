@@ -104,7 +104,7 @@ Error RadosClient::connect(const CephConnectionSpec &specIn)
                          m_context);
         }
         Error e = fail(r, QStringLiteral("cannot connect to the cluster"));
-        if (e.code == Error::Code::CommandFailed && -r == ETIMEDOUT)
+        if (-r == ETIMEDOUT)   // no monitor answered within the connect timeout
             e.code = Error::Code::Unreachable;
         return e;
     }

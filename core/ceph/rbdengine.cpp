@@ -2,8 +2,10 @@
 
 #include "ceph/radosclient.h"
 #include "ceph/rbdiorun.h"
+#include "parse/cephosdmap.h"
 
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <QLoggingCategory>
 #include <QRandomGenerator>
 
@@ -83,6 +85,27 @@ Error prefillImage(rbd_image_t image, quint64 size, const CancelToken &cancel, c
 
 } // namespace
 
+// " (object rbd_data.…, pg 2.5 on osd.0)": where the op that waited lives, from the mons
+// (which answer while an OSD is frozen); empty when that cannot be told.
+QString RbdEngine::osdOfOffset(void *imageHandle, const QString &pool, quint64 offset)
+{
+    auto image = static_cast<rbd_image_t>(imageHandle);
+    char prefix[128] = {};
+    rbd_image_info_t info{};
+    if (!image || rbd_get_block_name_prefix(image, prefix, sizeof prefix) < 0 || rbd_stat(image, &info, sizeof info) < 0
+        || info.obj_size == 0)
+        return {};
+    const QString object = QStringLiteral("%1.%2").arg(QLatin1String(prefix)).arg(offset / info.obj_size, 16, 16, QLatin1Char('0'));
+    QByteArray out;
+    CephObjectMap map;
+    if (m_client.monCommand(QJsonObject{{QStringLiteral("prefix"), QStringLiteral("osd map")}, {QStringLiteral("pool"), pool},
+                                        {QStringLiteral("object"), object}, {QStringLiteral("format"), QStringLiteral("json")}},
+                            &out)
+        || parseCephObjectMap(out, &map) || map.primary() < 0)
+        return QStringLiteral(" (object %1)").arg(object);
+    return QStringLiteral(" (object %1, pg %2 on osd.%3)").arg(object, map.pgid).arg(map.primary());
+}
+
 Error RbdEngine::validate(const RbdWorkload &w)
 {
     auto bad = [](const QString &m) { return Error(Error::Code::InvalidInput, m); };
@@ -107,6 +130,7 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
 {
     m_summary = {};
     m_image.clear();
+    m_imageLeft = false;
     m_prefillMs = 0;
     QElapsedTimer clock;   // io_ended_ms / cleanup_ms: when an error was seen vs when the run could return
     clock.start();
@@ -174,6 +198,8 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
             jw.stallTimeoutSec = m_client.timeoutSec();
         RbdIoRun job(image, jw, size, w.target.isEmpty() ? context : w.target);
         err = job.execute(cancel, sink);
+        if (err.code == Error::Code::Timeout)
+            err.message += osdOfOffset(image, pool, job.stuckOffset());
         if (!err && cancel.isCancelled())
             err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), context);
         totals = job.totals();
@@ -190,6 +216,7 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
     }
     r = rbd_remove(io, name.toUtf8().constData());
     if (r < 0) {
+        m_imageLeft = true;
         qCWarning(lcRbd) << "cannot remove image" << context << strerror(-r);
         if (!err)
             err = rbdError(r, QStringLiteral("cannot remove image %1").arg(context), context);

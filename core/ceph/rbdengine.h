@@ -40,14 +40,18 @@ public:
     // (image, pool, prefill_ms, intervals, queue_depth, block_size).
     QJsonObject summary() const { return m_summary; }
     QString imageName() const { return m_image; }   // of the last run
+    bool imageLeft() const { return m_imageLeft; }  // the last run's image could not be removed
     qint64 prefillMs() const { return m_prefillMs; }
 
     static Error validate(const RbdWorkload &w);
 
 private:
+    QString osdOfOffset(void *image, const QString &pool, quint64 offset);
+
     RadosClient &m_client;
     QJsonObject m_summary;
     QString m_image;
+    bool m_imageLeft = false;
     qint64 m_prefillMs = 0;
 };
 

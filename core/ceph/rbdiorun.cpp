@@ -50,7 +50,12 @@ void RbdIoRun::completed(Slot *s, ssize_t r, Clock::time_point done)
             DirStats &d = m_interval[s->isRead ? 0 : 1];
             ++d.ios;
             d.bytes += m_w.blockSize;
-            d.lat.add(quint64(std::chrono::duration_cast<std::chrono::nanoseconds>(done - s->issued).count()));
+            const auto lat = std::chrono::duration_cast<std::chrono::nanoseconds>(done - s->issued);
+            d.lat.add(quint64(lat.count()));
+            if (lat > m_slowestOp) {
+                m_slowestOp = lat;
+                m_slowestOffset = s->offset;
+            }
         }
         if (!m_stop && !m_failed) {
             if (m_w.issue == RbdWorkload::Issue::FromCompletion) {
@@ -158,14 +163,8 @@ Error RbdIoRun::execute(const CancelToken &cancel, const std::function<void(cons
         const auto wake = std::min({nextTick, end, Clock::now() + kPoll});
         m_cv.wait_until(lk, wake, [&] { return !m_ready.empty() || m_failed; });
         const auto now = Clock::now();
-        if (!m_failed && m_w.stallTimeoutSec > 0 && m_inflight > 0 && now - m_lastCompletion >= stallLimit) {
-            m_failed = true;
-            m_error = Error(Error::Code::Timeout,
-                            QStringLiteral("no I/O completed for %1 s with %2 ops in flight: an OSD is not answering")
-                                .arg(m_w.stallTimeoutSec)
-                                .arg(m_inflight),
-                            m_target);
-        }
+        if (!m_failed && m_w.stallTimeoutSec > 0)
+            checkStall(now, stallLimit);
         if (m_failed || cancel.isCancelled() || now >= end) {
             m_stop = true;
             m_ready.clear();
@@ -207,6 +206,35 @@ Error RbdIoRun::execute(const CancelToken &cancel, const std::function<void(cons
     m_runtimeMs = std::chrono::duration_cast<std::chrono::milliseconds>(finish - start).count();
     std::lock_guard lk(m_mutex);
     return m_failed ? m_error : Error();
+}
+
+void RbdIoRun::checkStall(Clock::time_point now, std::chrono::seconds stallLimit)
+{
+    if (m_inflight > 0 && now - m_lastCompletion >= stallLimit) {
+        m_failed = true;
+        Clock::time_point oldest = now;
+        for (const Slot &s : m_slots)
+            if (s.issued < oldest) {
+                oldest = s.issued;
+                m_stuckOffset = s.offset;
+            }
+        m_error = Error(Error::Code::Timeout,
+                        QStringLiteral("no I/O completed for %1 s with %2 ops in flight: an OSD is not answering")
+                            .arg(m_w.stallTimeoutSec)
+                            .arg(m_inflight),
+                        m_target);
+    } else if (m_slowestOp >= stallLimit * 9 / 10) {
+        // An op that took nearly the OSD op timeout: a flush or an op behind it timed out.
+        m_failed = true;
+        m_stuckOffset = m_slowestOffset;
+        m_error = Error(Error::Code::Timeout,
+                        QStringLiteral("one %1 took %2 s (the OSD op timeout is %3 s): an OSD is not answering")
+                            .arg(m_w.writes() ? QStringLiteral("write") : QStringLiteral("read"))
+                            .arg(std::chrono::duration<double>(m_slowestOp).count(), 0, 'f', 1)
+                            .arg(m_w.stallTimeoutSec),
+                        m_target);
+    }
+    m_slowestOp = std::chrono::nanoseconds(0);
 }
 
 void RbdIoRun::emitInterval(const Stats &s, double secs, double t, const std::function<void(const SampleList &)> &sink)

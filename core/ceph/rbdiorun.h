@@ -36,6 +36,8 @@ public:
     Error execute(const CancelToken &cancel, const std::function<void(const SampleList &)> &sink);
 
     const Stats &totals() const { return m_total; }
+    // After a stall error: the offset of the op that waited (to name its OSD).
+    quint64 stuckOffset() const { return m_stuckOffset; }
     qint64 runtimeMs() const { return m_runtimeMs; }
     int intervals() const { return m_intervals; }
 
@@ -53,6 +55,9 @@ private:
     void prepare(Slot *s);   // m_mutex held
     void submit(Slot *s);
     void fail(int r, const Slot *s);   // m_mutex held
+    // The stall watchdog (m_mutex held): nothing completed for the limit, or one op took
+    // nearly as long; sets the error and m_stuckOffset.
+    void checkStall(Clock::time_point now, std::chrono::seconds stallLimit);
     void emitInterval(const Stats &s, double secs, double t, const std::function<void(const SampleList &)> &sink);
 
     rbd_image_t m_image;
@@ -69,6 +74,12 @@ private:
     bool m_stop = false;
     bool m_failed = false;
     Clock::time_point m_lastCompletion;
+    // The slowest completed op since the last check: with the writeback cache, writes
+    // are acknowledged from memory until it is full and then wait for a flush that ends
+    // at the OSD op timeout; each such write completes just short of the stall limit.
+    std::chrono::nanoseconds m_slowestOp{0};
+    quint64 m_slowestOffset = 0;
+    quint64 m_stuckOffset = 0;
     Error m_error;
     std::vector<Slot *> m_ready;   // Issue::FromWorker: completed slots to reissue
     Stats m_interval;

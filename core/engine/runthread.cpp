@@ -9,6 +9,7 @@
 
 #include <QElapsedTimer>
 #include <QHostInfo>
+#include <QJsonArray>
 #include <QLoggingCategory>
 #include <QSysInfo>
 
@@ -140,6 +141,7 @@ void RunThread::run()
 
     bool anyFailed = false;
     Error firstError;
+    QList<Leftover> leftovers;   // what the run made and could not remove
     // Iteration by iteration over the steps still repeating (all of them, unless "until
     // stable" let some stop early); total is the most it can take.
     RepetitionTracker repetition(m_plan);
@@ -212,7 +214,7 @@ void RunThread::run()
                     ctx.log = [this, id](const QString &line) { Q_EMIT logAvailable(id, line); };
                     ctx.runState = state;
                     StepOutcome o = runner ? runner->run(ctx)
-                                           : StepOutcome{Error(Error::Code::Internal, QStringLiteral("no runner")), {}, {}, {}, {}, {}};
+                                           : StepOutcome{Error(Error::Code::Internal, QStringLiteral("no runner")), {}, {}, {}, {}, {}, {}};
                     std::lock_guard lock(barrier->mutex);
                     barrier->outcomes[n] = std::move(o);
                     --barrier->pending;
@@ -237,8 +239,14 @@ void RunThread::run()
                     : o.error.code == Error::Code::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
                 store.finishStep(stepIds.at(int(n)), status, o.target, o.summary, o.environment, o.rawOutput,
                                  o.error ? o.error.toString() : QString());
-                if (o.error.code == Error::Code::Unreachable && !connectErrors.at(int(n))) {
-                    // Its later steps would wait out the same timeout: they fail at once.
+                leftovers += o.leftovers;
+                // The node itself is lost (its own connection), or the one thing a plan of
+                // this machine alone talks to (a cluster, a gateway) cannot be reached: its
+                // later steps would wait out the same timeout, so they fail at once. An
+                // error about another node (a network test's server) does not count.
+                const bool onlyThisMachine = workers.size() == 1 && workers[n]->node().isLocal();
+                if (o.error.code == Error::Code::Unreachable && (o.error.context == node || onlyThisMachine)
+                    && !connectErrors.at(int(n))) {
                     connectErrors[int(n)] = o.error;
                     Q_EMIT logAvailable(id, QStringLiteral("%1: cannot be reached, its later steps are skipped: %2")
                                                 .arg(node, o.error.message));
@@ -277,9 +285,10 @@ void RunThread::run()
                 continue;
             std::lock_guard lock(barrier->mutex);
             ++barrier->pending;
-            workers[n]->post([this, barrier, id, state = runStates[n]](Transport &t) {
-                state->finish(t, [this, id](const QString &line) { Q_EMIT logAvailable(id, line); });
+            workers[n]->post([this, barrier, id, &leftovers, state = runStates[n]](Transport &t) {
+                const QList<Leftover> left = state->finish(t, [this, id](const QString &line) { Q_EMIT logAvailable(id, line); });
                 std::lock_guard lock(barrier->mutex);
+                leftovers += left;
                 --barrier->pending;
                 barrier->cv.notify_all();
             });
@@ -299,8 +308,20 @@ void RunThread::run()
     const RunStatus status = m_cancel.isCancelled() ? RunStatus::Cancelled
         : anyFailed                                ? RunStatus::Failed
                                                    : RunStatus::Completed;
+    QJsonObject runSummary;
     if (m_plan.untilStable() || m_plan.repeat > 1)
-        if (const Error e = store.setRunSummary(id, QJsonObject{{QStringLiteral("repetition"), repetition.toJson()}}))
+        runSummary.insert(QStringLiteral("repetition"), repetition.toJson());
+    if (!leftovers.isEmpty()) {
+        // `clustermark-cli cleanup` finds and removes these (the app's prefix).
+        QJsonArray left;
+        for (const Leftover &l : std::as_const(leftovers)) {
+            left.append(l.toJson());
+            Q_EMIT logAvailable(id, QStringLiteral("left behind: %1").arg(l.describe()));
+        }
+        runSummary.insert(QStringLiteral("leftovers"), left);
+    }
+    if (!runSummary.isEmpty())
+        if (const Error e = store.setRunSummary(id, runSummary))
             qCWarning(lcEngine) << "could not store the run summary:" << e.toString();
     store.finishRun(id, status, firstError ? firstError.toString() : QString());
     Q_EMIT runFinished(id, status, firstError);

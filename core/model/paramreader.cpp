@@ -25,10 +25,18 @@ QString shown(const QJsonValue &v)
     }
 }
 
-bool hasControlOrSpace(const QString &s)
+bool hasControl(const QString &s)
 {
     for (const QChar c : s)
-        if (c.unicode() < 0x20 || c.unicode() == 0x7f || c.isSpace())
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            return true;
+    return false;
+}
+
+bool hasSpace(const QString &s)
+{
+    for (const QChar c : s)
+        if (c.isSpace())
             return true;
     return false;
 }
@@ -145,7 +153,7 @@ QString ParamReader::choice(const QString &key, const QString &def, const QStrin
     return v.toString();
 }
 
-QString ParamReader::path(const QString &key, bool required)
+QString ParamReader::path(const QString &key, bool required, bool spacesAllowed)
 {
     if (!present(key)) {
         if (required)
@@ -163,10 +171,11 @@ QString ParamReader::path(const QString &key, bool required)
             fail(QStringLiteral("\"%1\" is missing (an absolute path)").arg(key));
         return {};
     }
-    if (!p.startsWith(QLatin1Char('/')) || hasControlOrSpace(p) || p.size() > 4096
+    if (!p.startsWith(QLatin1Char('/')) || hasControl(p) || (!spacesAllowed && hasSpace(p)) || p.contains(QLatin1Char(','))
+        || p.size() > 4096
         || p.split(QLatin1Char('/')).contains(QStringLiteral(".."))) {
-        fail(QStringLiteral("\"%1\" must be an absolute path without spaces, control characters or \"..\", not %2")
-                 .arg(key, shown(v)));
+        fail(QStringLiteral("\"%1\" must be an absolute path without %2commas, control characters or \"..\", not %3")
+                 .arg(key, spacesAllowed ? QString() : QStringLiteral("spaces, "), shown(v)));
         return {};
     }
     return p;

@@ -32,8 +32,9 @@ public:
     QString size(const QString &key, const QString &def, qint64 minBytes, qint64 maxBytes);
     QString choice(const QString &key, const QString &def, const QStringList &allowed);
     // An absolute path on a node, or "" when absent and not required. Refused: control
-    // characters, white space (CEPH_ARGS is split on it), a leading '-', "..".
-    QString path(const QString &key, bool required = false);
+    // characters, white space (CEPH_ARGS is split on it), commas (a mount option list
+    // is split on them), "..".
+    QString path(const QString &key, bool required = false, bool spacesAllowed = false);
     // A name as Ceph spells pools, images, clients and file systems: [A-Za-z0-9_.-]{1,128}.
     QString cephName(const QString &key, const QString &def, bool required = false);
     bool flag(const QString &key, bool def = false);   // true/false or 0/1

@@ -21,6 +21,9 @@ qint64 nowNs()
 }
 
 constexpr qint64 kParkNs = 100'000'000;   // a slot waits this long after a transport failure
+// A request cut off by the end of the runtime is a stall when it waited this long and
+// nothing at all was answered for this long before the end.
+constexpr qint64 kStallNs = 2'000'000'000;
 
 } // namespace
 
@@ -89,6 +92,12 @@ void S3Workload::Impl::onDone(int i, S3HttpResponse &&r)
     Slot &s = slots[size_t(i)];
     const qint64 end = nowNs();
     if (stopping && r.error.code == Error::Code::Cancelled) {
+        // cut off at the end of the runtime, unanswered, while the gateway said nothing
+        if (atDeadline && !prefillMode && end - s.startNs > kStallNs && end - lastAnswerNs > kStallNs
+            && (s.op != S3WorkloadSpec::Get || r.bytesReceived == 0)) {
+            ++stalledRequests;
+            interval.addError(QStringLiteral("stalled"));
+        }
         // a GET cut off at the deadline: its bytes moved within the runtime (a large
         // object's GET can outlast a step; PUTs that large are multipart, counted by part)
         if (atDeadline && !prefillMode && s.op == S3WorkloadSpec::Get)
@@ -105,6 +114,9 @@ void S3Workload::Impl::onDone(int i, S3HttpResponse &&r)
         cv.notify_all();
         return;
     }
+    longestQuietNs = std::max(longestQuietNs, end - lastAnswerNs);
+    lastAnswerNs = end;
+    ++answersInTick;
     const QString ctx = s.op == S3WorkloadSpec::List ? QStringLiteral("LIST %1").arg(spec.bucket)
                                                       : QStringLiteral("%1 %2/%3").arg(S3WorkloadSpec::opName(s.op).toUpper(),
                                                                                         spec.bucket, keyName(s.key));
@@ -191,6 +203,9 @@ Error S3Workload::Impl::loop(const CancelToken &cancel, qint64 deadlineNs, const
     std::unique_lock lock(m);
     slots.assign(size_t(spec.concurrency), Slot());
     stopping = atDeadline = false;
+    lastAnswerNs = start;
+    longestQuietNs = 0;
+    answersInTick = stalledTicks = stalledRequests = 0;
     inFlight = int(slots.size());
     for (int i = 0; i < int(slots.size()); ++i) {
         next(i, lock);
@@ -204,8 +219,11 @@ Error S3Workload::Impl::loop(const CancelToken &cancel, qint64 deadlineNs, const
         }
         if (!stopping && deadlineNs > 0 && now >= deadlineNs)
             stopping = atDeadline = true;
-        if (stopping && !stoppedAt)
+        if (stopping && !stoppedAt) {
             stoppedAt = now;
+            if (inFlight > 0)
+                longestQuietNs = std::max(longestQuietNs, now - lastAnswerNs);
+        }
         if (stopping && inFlight > 0 && now - lastCancelAll > 200'000'000) {
             lastCancelAll = now;
             lock.unlock();
@@ -234,6 +252,9 @@ Error S3Workload::Impl::loop(const CancelToken &cancel, qint64 deadlineNs, const
             break;
         if (tick && nowNs() - lastTick >= 1'000'000'000) {
             const qint64 t = nowNs();
+            if (answersInTick == 0 && inFlight > 0 && !stopping)
+                ++stalledTicks;
+            answersInTick = 0;
             lock.unlock();
             tick(double(t - lastTick) / 1e9, double(t - start) / 1e9);
             lock.lock();
@@ -358,6 +379,10 @@ QJsonObject S3Workload::summary() const
     o.insert(QStringLiteral("runtime_ms"), double(d->runtimeMs));
     o.insert(QStringLiteral("prefilled"), d->prefilledCount);
     o.insert(QStringLiteral("multipart"), d->multipart());
+    if (d->stalledRequests > 0 || d->longestQuietNs >= kStallNs)
+        o.insert(QStringLiteral("stall"), QJsonObject{{QStringLiteral("longest_s"), double(d->longestQuietNs) / 1e9},
+                                                      {QStringLiteral("intervals"), d->stalledTicks},
+                                                      {QStringLiteral("requests"), d->stalledRequests}});
     return o;
 }
 
@@ -370,6 +395,18 @@ int S3Workload::prefilled() const
 {
     std::lock_guard g(d->m);
     return d->prefilledCount;
+}
+
+int S3Workload::stalledRequests() const
+{
+    std::lock_guard g(d->m);
+    return d->stalledRequests;
+}
+
+double S3Workload::longestStallSeconds() const
+{
+    std::lock_guard g(d->m);
+    return double(d->longestQuietNs) / 1e9;
 }
 
 quint64 S3Workload::failedRequests() const

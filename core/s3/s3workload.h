@@ -70,6 +70,11 @@ public:
     // Seconds since the run started when the measured phase begins (after the prefill).
     void setTimeOffset(double seconds);
     quint64 failedRequests() const;
+    // Requests the end of the runtime cut off after the gateway had answered nothing for
+    // over 2 s (counted as failed, status "stalled"), and the longest span with requests
+    // in flight and no answer (the summary's "stall" object).
+    int stalledRequests() const;
+    double longestStallSeconds() const;
 
 private:
     struct Impl;

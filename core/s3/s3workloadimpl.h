@@ -56,6 +56,14 @@ struct S3Workload::Impl {
     QList<QPair<QString, QByteArray>> openUploads;   // key, upload id
     int prefilledCount = 0;
     qint64 runtimeMs = 0;
+    // Stalls: spans with requests in flight and no answer at all (a frozen gateway
+    // accepts connections and then says nothing; the curl stall limit may be longer
+    // than the rest of the step).
+    qint64 lastAnswerNs = 0;       // the latest answer of any kind (ok or failed)
+    qint64 longestQuietNs = 0;     // the longest such span, the end of the step included
+    int answersInTick = 0;
+    int stalledTicks = 0;          // 1 s intervals with requests in flight and no answer
+    int stalledRequests = 0;       // waiting past kStallNs when the runtime ended
 
     bool multipart() const { return spec.multipartThreshold > 0 && spec.objectSize >= spec.multipartThreshold; }
     QString keyName(int i) const { return objects.key(spec.objectSize, i); }

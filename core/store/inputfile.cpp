@@ -32,7 +32,7 @@ Error readInputFile(const QString &path, qint64 maxBytes, QByteArray *bytes)
     // O_NONBLOCK: opening a FIFO without a writer returns at once instead of waiting.
     const int fd = ::open(native.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
-        return Error(Error::Code::PathMissing, QStringLiteral("cannot open %1: %2").arg(path, errnoText(errno)), path);
+        return Error(Error::Code::Storage, QStringLiteral("cannot read %1: %2").arg(path, errnoText(errno)), path);
     struct stat st {};
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         const int err = errno;

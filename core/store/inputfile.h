@@ -11,8 +11,8 @@
 namespace cm {
 
 // Reads all of `path` into *bytes when it is a regular file of at most maxBytes.
-// Errors: PathMissing (cannot open), InvalidInput (not a regular file, too large),
-// Storage (a read failed). *bytes is untouched on error.
+// Errors: Storage (cannot open or read: "cannot read …"), InvalidInput (not a regular
+// file, too large). *bytes is untouched on error.
 Error readInputFile(const QString &path, qint64 maxBytes, QByteArray *bytes);
 
 } // namespace cm

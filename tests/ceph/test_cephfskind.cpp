@@ -183,7 +183,7 @@ private Q_SLOTS:
         QVERIFY2(fio.contains(QStringLiteral("ceph-fuse -c '/etc/ceph/my conf' --id admin"))
                      && fio.contains(QStringLiteral("--directory=/tmp/clustermark-cephfs-XXXXXX/bench/clustermark-bench-"))
                      && fio.contains(QStringLiteral("--direct=1")) && fio.contains(QStringLiteral("--numjobs=4"))
-                     && fio.contains(QStringLiteral("fusermount -u /tmp/clustermark-cephfs-XXXXXX")),
+                     && fio.contains(QStringLiteral("; umount /tmp/clustermark-cephfs-XXXXXX")),
                  qPrintable(fio));
         f.preset = QStringLiteral("metadata");
         CephFsKind::makePlan({node}, f, &e);

@@ -1,6 +1,7 @@
 // The run engine end to end with real fio on a temp file, a real SQLite store, and the
 // node monitor reading this machine's /proc.
 #include "bench/diskfiokind.h"
+#include "bench/radoskind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "model/metric.h"
@@ -224,6 +225,42 @@ private Q_SLOTS:
         QCOMPARE(e.code, Error::Code::Unsafe);
         QVERIFY2(e.message.contains(QStringLiteral("sticky bit")), qPrintable(e.message));
         QVERIFY(QDir(open.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).isEmpty());
+    }
+
+    void unreachableClusterFailsOnceAtTheStart()
+    {
+        // A ceph.conf whose monitor port is closed: the first step waits out the connect
+        // timeout once, and the run stops there instead of paying it for every step.
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost));
+        const quint16 closedPort = probe.serverPort();
+        probe.close();
+        QTemporaryDir data, conf;
+        QFile c(conf.filePath(QStringLiteral("ceph.conf")));
+        QVERIFY(c.open(QIODevice::WriteOnly));
+        c.write("[global]\nmon_host = 127.0.0.1:" + QByteArray::number(closedPort) + "\nauth_client_required = none\n");
+        c.close();
+        Error e;
+        const Plan plan = RadosKind::makePlan(QStringLiteral("quick"),
+                                              {{QStringLiteral("pool"), QStringLiteral("rbd")},
+                                               {QStringLiteral("conf"), c.fileName()},
+                                               {QStringLiteral("timeout"), 3}},
+                                              1, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QVERIFY(plan.steps.size() >= 4);
+        RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy failed(&engine, &RunEngine::stepFailed);
+        QElapsedTimer clock;
+        clock.start();
+        engine.start(plan);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+        qInfo("%lld steps, run over after %lld ms: %s", qint64(plan.steps.size()), clock.elapsed(),
+              qPrintable(finished.first().at(2).value<Error>().toString()));
+        QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Failed);
+        QCOMPARE(failed.size(), 1);   // one failure, not one per step
+        QCOMPARE(failed.first().at(3).value<Error>().code, Error::Code::Unreachable);
+        QVERIFY2(clock.elapsed() < 3000 * 3, qPrintable(QString::number(clock.elapsed())));
     }
 
     void cancelWhileConnectingIsQuick()

@@ -8,6 +8,7 @@
 #include "testutil.h"
 #include "s3/s3workload.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QScopeGuard>
 #include <QTest>
@@ -138,6 +139,55 @@ private Q_SLOTS:
         QCOMPARE(appBuckets(), QStringList());
     }
 
+    // A gateway that stops answering (SIGSTOP: connections stay open, nothing comes back)
+    // for the last seconds of a PUT step, shorter than curl's stall limit: the requests
+    // cut off at the end are counted as stalled, and in stop mode the step fails.
+    void frozenGatewayIsAStall_data()
+    {
+        QTest::addColumn<QString>("onError");
+        QTest::newRow("stop") << QStringLiteral("stop");
+        QTest::newRow("continue") << QStringLiteral("continue");
+    }
+    void frozenGatewayIsAStall()
+    {
+        QFETCH(QString, onError);
+        QString why;
+        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
+        QVERIFY2(startLab(), qPrintable(m_lab.whyNot()));
+        Plan p = plan(QStringLiteral("put"), 64 * 1024, 64, 8, 8);
+        p.target.insert(QStringLiteral("onError"), onError);
+        const auto state = S3Kind().createRunState(p);
+        QFile pidFile(m_lab.dir() + QStringLiteral("/run/client.rgw.lab.pid"));
+        QVERIFY(pidFile.open(QIODevice::ReadOnly));
+        const int pid = pidFile.readAll().trimmed().toInt();
+        QVERIFY(pid > 1 && cmtest::processAlive(pid));
+        auto f = std::async(std::launch::async, [&] { return runStep(p, 0, state); });
+        QThread::msleep(4000);
+        QCOMPARE(::kill(pid, SIGSTOP), 0);
+        auto resume = qScopeGuard([pid] { ::kill(pid, SIGCONT); });
+        QVERIFY2(f.wait_for(std::chrono::seconds(30)) == std::future_status::ready, "the step hangs");
+        const StepRun run = f.get();
+        ::kill(pid, SIGCONT);
+        const QJsonObject stall = run.out.summary.value(QStringLiteral("stall")).toObject();
+        qInfo("frozen radosgw, onError %s: %s; stall %s", qPrintable(onError), qPrintable(run.out.error.toString()),
+              QJsonDocument(stall).toJson(QJsonDocument::Compact).constData());
+        QVERIFY2(stall.value(QStringLiteral("requests")).toInt() > 0, "no request counted as stalled");
+        QVERIFY(stall.value(QStringLiteral("longest_s")).toDouble() > 2.5);
+        QVERIFY(stall.value(QStringLiteral("intervals")).toInt() >= 2);
+        QCOMPARE(run.out.summary.value(QStringLiteral("errors")).toObject().value(QStringLiteral("stalled")).toInt(),
+                 stall.value(QStringLiteral("requests")).toInt());
+        QVERIFY(QJsonDocument(run.out.summary.value(QStringLiteral("warnings")).toArray()).toJson().contains("answered nothing"));
+        if (onError == QLatin1String("stop")) {
+            QCOMPARE(run.out.error.code, Error::Code::Timeout);
+            QVERIFY2(run.out.error.message.contains(QStringLiteral("answered nothing")), qPrintable(run.out.error.message));
+        } else {
+            QVERIFY2(!run.out.error, qPrintable(run.out.error.toString()));
+        }
+        QVERIFY(run.out.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble() > 0);
+        const QList<Leftover> left = static_cast<S3RunState *>(state.get())->finish({});
+        QVERIFY2(left.isEmpty(), "the gateway is back: its bucket is removed");
+    }
+
     void killedGatewayEndsWithErrors()
     {
         QString why;
@@ -165,9 +215,14 @@ private Q_SLOTS:
         QElapsedTimer c;
         c.start();
         QStringList log;
-        static_cast<S3RunState *>(state.get())->finish([&](const QString &l) { log << l; });
+        const QList<Leftover> left = static_cast<S3RunState *>(state.get())->finish([&](const QString &l) { log << l; });
         QVERIFY(c.elapsed() < 20000);
         QVERIFY2(!log.isEmpty() && log.first().contains(QStringLiteral("left")), qPrintable(log.join(QLatin1Char('\n'))));
+        // and what is left is handed back, for the run to record and `cleanup` to find
+        QCOMPARE(left.size(), 1);
+        QCOMPARE(left.first().kind, Leftover::Kind::Bucket);
+        QVERIFY(S3Client::isAppBucket(left.first().name));
+        QCOMPARE(left.first().location, m_lab.rgwEndpoint());
     }
 
     void cleanupTestCase() { m_lab.stop(); }

@@ -176,7 +176,8 @@ private Q_SLOTS:
         QCOMPARE(plan.target.value(QStringLiteral("pool")).toString(), QStringLiteral("bench"));
         QCOMPARE(plan.target.value(QStringLiteral("cache")).toString(), QStringLiteral("off"));
         QCOMPARE(plan.ceph.value(QStringLiteral("conf")).toString(), QStringLiteral("/etc/pve/ceph.conf"));
-        QVERIFY(!Registry::instance().kind(plan.kind)->validate(plan).isError());
+        const Error v = Registry::instance().kind(plan.kind)->validate(plan);
+        QVERIFY2(!v, qPrintable(v.toString()));
     }
 
     bool chooseKind(PlanWizard &w, const QString &id)
