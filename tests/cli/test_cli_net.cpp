@@ -59,9 +59,9 @@ private Q_SLOTS:
         const QString two = QStringLiteral("root@10.0.0.1,root@10.0.0.2");
         const QList<QPair<QStringList, QByteArray>> cases = {
             {{QStringLiteral("--nodes"), QStringLiteral("root@10.0.0.1")}, "at least two nodes"},
-            {{QStringLiteral("--nodes"), two, QStringLiteral("--streams"), QStringLiteral("0")}, "streams must be 1..128"},
+            {{QStringLiteral("--nodes"), two, QStringLiteral("--streams"), QStringLiteral("0")}, "\"streams\" must be a whole number from 1 to 128, not 0"},
             {{QStringLiteral("--nodes"), two, QStringLiteral("--streams"), QStringLiteral("x")}, "--streams needs a number"},
-            {{QStringLiteral("--nodes"), two, QStringLiteral("--duration"), QStringLiteral("0")}, "duration must be"},
+            {{QStringLiteral("--nodes"), two, QStringLiteral("--duration"), QStringLiteral("0")}, "\"duration\" must be a whole number from 1 to 3600 (s), not 0"},
             {{QStringLiteral("--nodes"), two, QStringLiteral("--direction"), QStringLiteral("up")}, "direction must be"},
             {{QStringLiteral("--nodes"), two, QStringLiteral("--tool"), QStringLiteral("netperf")}, "tool must be"},
             {{QStringLiteral("--nodes"), two, QStringLiteral("--mode"), QStringLiteral("ring")}, "unknown mode"},
