@@ -56,7 +56,7 @@ private:
     void submit(Slot *s);
     void fail(int r, const Slot *s);   // m_mutex held
     // The stall watchdog (m_mutex held): nothing completed for the limit, or one op took
-    // nearly as long; sets the error and m_stuckOffset.
+    // half as long or more; sets the error and m_stuckOffset.
     void checkStall(Clock::time_point now, std::chrono::seconds stallLimit);
     void emitInterval(const Stats &s, double secs, double t, const std::function<void(const SampleList &)> &sink);
 
@@ -76,7 +76,7 @@ private:
     Clock::time_point m_lastCompletion;
     // The slowest completed op since the last check: with the writeback cache, writes
     // are acknowledged from memory until it is full and then wait for a flush that ends
-    // at the OSD op timeout; each such write completes just short of the stall limit.
+    // at the OSD op timeout; each such write completes short of the stall limit.
     std::chrono::nanoseconds m_slowestOp{0};
     quint64 m_slowestOffset = 0;
     quint64 m_stuckOffset = 0;

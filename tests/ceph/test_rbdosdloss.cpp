@@ -8,6 +8,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <atomic>
@@ -124,12 +125,21 @@ private Q_SLOTS:
             QVERIFY2(detected > 0 && detected < w.runtimeSec, qPrintable(QString::number(detected)));
         // the message names where the op waited: the object, its PG and its OSD
         QVERIFY2(e.message.contains(QLatin1String("on osd.0")), qPrintable(e.message));
+        // an op that failed names its own object (offset / the image's 4 MiB objects)
+        const QRegularExpression failedAt(QStringLiteral("at offset (\\d+) failed.*object rbd_data\\.[0-9a-f]+\\.([0-9a-f]{16})"));
+        if (const QRegularExpressionMatch m = failedAt.match(e.message); m.hasMatch())
+            QCOMPARE(m.captured(2).toULongLong(nullptr, 16), m.captured(1).toULongLong() / (4ull << 20));
         // Then rbd_close flushes the dirty cache and releases the lock, rbd_remove removes:
         // each op waits out the timeout (20 s cache off, 16–40 s writeback here). Bounded, no hang.
         QVERIFY2(secs < 120, qPrintable(QString::number(secs)));
         QVERIFY2(e.message.contains(QLatin1String("timed out")) || e.message.contains(QLatin1String("not answering")),
                  qPrintable(e.toString()));
         QVERIFY(engine.summary().value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble() > 0);
+        // The image could not be removed behind the frozen OSD: it is reported as left
+        // (the runner lists it; `cleanup` removes it once the OSD is back; listing the
+        // pool here would wait minutes for the blocked metadata ops after SIGCONT).
+        qInfo("image left behind: %s", engine.imageLeft() ? "yes" : "no");
+        QVERIFY(!engine.imageLeft() || engine.imageName().startsWith(QLatin1String(RbdEngine::kImagePrefix)));
     }
 
     void cleanupTestCase()
