@@ -14,7 +14,15 @@ if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
 sudo=""
-if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+  if ! command -v sudo >/dev/null 2>&1; then
+    # A minimal Debian has no sudo: say what to run instead of failing obscurely.
+    echo "install-deps.sh: missing packages: ${missing[*]}" >&2
+    echo "install-deps.sh: sudo is not installed; run this script as root once" >&2
+    exit 1
+  fi
+fi
 echo "Installing: ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -q >&2
