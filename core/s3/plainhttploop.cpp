@@ -214,6 +214,12 @@ void PlainHttpLoop::cancelAll()
     d->wake();
 }
 
+bool PlainHttpLoop::cancelPending() const
+{
+    std::lock_guard g(d->lock);
+    return d->cancelRequested;
+}
+
 int PlainHttpLoop::load() const
 {
     return d->load.load();

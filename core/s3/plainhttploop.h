@@ -31,6 +31,7 @@ public:
 
     void submit(S3HttpRequest request, Callback done);
     void cancelAll();
+    bool cancelPending() const;   // a cancelAll() its thread has not carried out yet
     int load() const;  // queued + running here
 
 private:

@@ -497,4 +497,20 @@ void S3HttpPool::cancelAll()
     }
 }
 
+void S3HttpPool::settleCancel(int maxMs)
+{
+    for (int waited = 0; waited < maxMs; waited += 5) {
+        bool pending = false;
+        for (const auto &p : m_plain)
+            pending = pending || p->cancelPending();
+        for (auto &d : m_workers) {
+            std::lock_guard g(d->lock);
+            pending = pending || d->cancelRequested;
+        }
+        if (!pending)
+            return;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+}
+
 } // namespace cm

@@ -48,6 +48,10 @@ public:
     S3HttpResponse execute(S3HttpRequest request);
     // Every queued and running request ends at once with Error::Code::Cancelled.
     void cancelAll();
+    // Waits (at most maxMs) until every cancelAll() has been carried out by the pool's
+    // threads: a request submitted afterwards is then never taken by an old cancel (the
+    // clean-up after a step's deadline once lost its bucket listing that way).
+    void settleCancel(int maxMs = 2000);
     int inFlight() const { return m_inFlight.load(); }
     Options options() const { return m_options; }
 

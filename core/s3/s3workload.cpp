@@ -266,6 +266,8 @@ Error S3Workload::Impl::loop(const CancelToken &cancel, qint64 deadlineNs, const
     const qint64 end = stoppedAt ? stoppedAt : nowNs();
     runtimeMs = (end - start) / 1'000'000;
     lock.unlock();
+    if (lastCancelAll)   // no later request (the next step's, the clean-up's) meets it
+        client.pool().settleCancel();
     // The tail: what completed since the last tick, also while draining. Always: a tick
     // may have come during the drain, after `end`, and requests finished after it
     // (a zero-length tail gives only its error counts, see run()).

@@ -119,8 +119,11 @@ private Q_SLOTS:
         // the freeze (measured 4.0 s). Writeback: the cache acknowledges writes as long as it
         // can absorb them (measured 4 s on an idle machine, 48 s on a loaded one), then the
         // stall watchdog fires; the run still ends with the error before its runtime.
-        if (cacheOff || queueDepth == 1)
-            QVERIFY2(detected > 0 && detected < 3 * timeoutSec, qPrintable(QString::number(detected)));
+        // Writeback at QD1: the write behind a failing flush waits the op timeout less
+        // the time the cache took to fill; it is caught at the first cycle where that is
+        // half the timeout or more (measured 3.9–4.0 s alone, 12.7 s beside another lab).
+        if (cacheOff)
+            QVERIFY2(detected > 0 && detected < 2 * timeoutSec, qPrintable(QString::number(detected)));
         else
             QVERIFY2(detected > 0 && detected < w.runtimeSec, qPrintable(QString::number(detected)));
         // the message names where the op waited: the object, its PG and its OSD
