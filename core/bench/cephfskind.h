@@ -1,5 +1,5 @@
 #pragma once
-// CephFS benchmark (DESIGN.md §2 "CephFS"): throughput with the app's own libcephfs
+// CephFS benchmark (docs/ARCHITECTURE.md §2 "CephFS"): throughput with the app's own libcephfs
 // engine (the "native" engine: the desktop is the client, the plan's one node is this
 // machine) or with fio on a CephFS mount on a node over SSH (the "fio" engine), and the
 // metadata rates of many small files (create, stat, delete; native engine only).

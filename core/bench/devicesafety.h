@@ -1,5 +1,5 @@
 #pragma once
-// Raw-device and file-target safety rules (DESIGN.md §8), checked on the node itself
+// Raw-device and file-target safety rules (docs/ARCHITECTURE.md §8), checked on the node itself
 // before any fio write. A device is refused when it (or any child: partition, LVM/dm
 // volume) is mounted, has a partition table, carries a filesystem / LVM2 / Ceph
 // BlueStore / swap signature, is a Ceph OSD, is in use as swap, has holders, is

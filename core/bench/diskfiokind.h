@@ -1,7 +1,7 @@
 #pragma once
-// Disk benchmark with fio on the node that holds the disk (DESIGN.md §2 "Disk").
+// Disk benchmark with fio on the node that holds the disk (docs/ARCHITECTURE.md §2 "Disk").
 // Target: a file in a chosen folder (default) or a raw block device behind every
-// safety rule of DESIGN.md §8.
+// safety rule of docs/ARCHITECTURE.md §8.
 //
 // Plan.target: {"type":"file","dir":"/srv","size":"1G"}
 //           or {"type":"device","path":"/dev/sdX","confirm":"/dev/sdX"}

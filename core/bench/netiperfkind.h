@@ -1,5 +1,5 @@
 #pragma once
-// Network benchmark between node pairs with iperf3 or iperf 2 (DESIGN.md §2 "Network").
+// Network benchmark between node pairs with iperf3 or iperf 2 (docs/ARCHITECTURE.md §2 "Network").
 // One plan step is one pair: it runs on the client node, which starts the server on
 // the server node through StepContext::startOnNode, so a mesh is a list of steps.
 //

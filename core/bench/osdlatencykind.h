@@ -1,5 +1,5 @@
 #pragma once
-// Per-OSD latency (DESIGN.md §2, the method of ceph-gobench): in a pool of size 1, for
+// Per-OSD latency (docs/ARCHITECTURE.md §2, the method of ceph-gobench): in a pool of size 1, for
 // each OSD find objects whose primary is that OSD (mon "osd map"), then write blockSize
 // bytes at random offsets inside those objects at QD1 and time every op — one OSD after
 // the other, or all at once. The slow OSD stands out. The app itself is the Ceph client

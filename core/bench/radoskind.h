@@ -1,5 +1,5 @@
 #pragma once
-// RADOS object benchmark (DESIGN.md §2 "RADOS") with the app's own librados engine: the
+// RADOS object benchmark (docs/ARCHITECTURE.md §2 "RADOS") with the app's own librados engine: the
 // desktop is the client (like the native RBD engine), so the plan's one node is this
 // machine and conf/keyring are local paths.
 //

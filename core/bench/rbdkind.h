@@ -1,5 +1,5 @@
 #pragma once
-// RBD benchmark (DESIGN.md §2 "RBD"): fio's rbd engine run on a node over SSH (the
+// RBD benchmark (docs/ARCHITECTURE.md §2 "RBD"): fio's rbd engine run on a node over SSH (the
 // "fio" engine) or the app's own librbd engine (the "native" engine, this machine as
 // the client), with the RBD test table as presets. Each step gets its own image
 // (clustermark-bench-…, created before and removed after), prefilled before reads

@@ -1,5 +1,5 @@
 #pragma once
-// A runner kind (DESIGN.md §5): id, name, presets, targets, whether it is
+// A runner kind (docs/ARCHITECTURE.md §5): id, name, presets, targets, whether it is
 // destructive, the exact commands it will run, and a factory for the object that runs
 // one step on one node. The wizard (ui/) and the CLI both build plans from this.
 #include "bench/steprunner.h"

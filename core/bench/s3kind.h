@@ -1,5 +1,5 @@
 #pragma once
-// S3 / RGW object benchmark (DESIGN.md §2 "S3") with the app's own S3 client (SigV4 over
+// S3 / RGW object benchmark (docs/ARCHITECTURE.md §2 "S3") with the app's own S3 client (SigV4 over
 // S3HttpPool): the desktop is the client, so the plan's one node is this machine.
 //
 // One bucket per run (S3Client::newBucketName, prefix "clustermark-bench-"), created

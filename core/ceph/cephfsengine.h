@@ -1,5 +1,5 @@
 #pragma once
-// The native libcephfs benchmark job (DESIGN.md §2 "CephFS"). run() works on the calling
+// The native libcephfs benchmark job (docs/ARCHITECTURE.md §2 "CephFS"). run() works on the calling
 // (worker) thread with a mounted CephFsMount: it creates its own folder
 // "<dir>/clustermark-bench-<random>", runs the workload there with `threads` worker
 // threads (one synchronous op in flight each), hands one set of samples per interval

@@ -1,5 +1,5 @@
 #pragma once
-// "Clean leftovers" on a CephFS (DESIGN.md §8): the folders "clustermark-bench-…" that
+// "Clean leftovers" on a CephFS (docs/ARCHITECTURE.md §8): the folders "clustermark-bench-…" that
 // the cephfs kind's steps (native and fio) left at the root of the file system after a
 // crash. Only folders at the root, only with exactly the prefix; remove() re-checks
 // each item and deletes nothing else. Steps that worked under another `dir` leave

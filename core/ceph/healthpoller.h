@@ -1,5 +1,5 @@
 #pragma once
-// The health timeline (DESIGN.md §2): while a run goes on and a Ceph cluster is
+// The health timeline (docs/ARCHITECTURE.md §2): while a run goes on and a Ceph cluster is
 // connected, polls `status` every 2 s on its own thread and librados handle, and
 // emits samples for target "ceph": ceph.health (0 OK, 1 WARN, 2 ERR) and the number
 // of PGs recovering, backfilling and scrubbing. The charts mark where these leave 0.

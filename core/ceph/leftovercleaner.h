@@ -1,5 +1,5 @@
 #pragma once
-// "Clean leftovers" on a Ceph cluster (DESIGN.md §8): finds and removes what the app's
+// "Clean leftovers" on a Ceph cluster (docs/ARCHITECTURE.md §8): finds and removes what the app's
 // benchmarks left after a crash — every name starts with exactly "clustermark-bench-"
 // (RbdKind::imagePrefix(), Leftover::prefix()):
 //  - pools with the prefix (the per-OSD latency runner's temporary pools), whole;

@@ -1,6 +1,6 @@
 #pragma once
 // Finds object names whose primary OSD is a given OSD, the first step of the per-OSD
-// latency benchmark (DESIGN.md §2): names "clustermark-bench-osdlat-<token>-<n>" are
+// latency benchmark (docs/ARCHITECTURE.md §2): names "clustermark-bench-osdlat-<token>-<n>" are
 // tried in order through the mon command {"prefix":"osd map","pool":P,"object":NAME},
 // each reply parsed for acting_primary (up_primary when absent). Runs on the thread
 // that owns the RadosClient; every command is bounded by its mon op timeout.

@@ -1,6 +1,6 @@
 #pragma once
 // A librados cluster handle. Threading: a RadosClient belongs to the thread that
-// connected it (DESIGN.md §4: Ceph handles belong to one thread each); every call
+// connected it (docs/ARCHITECTURE.md §4: Ceph handles belong to one thread each); every call
 // blocks that worker, never the UI. Mon and OSD operations time out (spec.timeoutSec),
 // so a dead or unreachable cluster gives an error instead of a hang.
 #include "ceph/cephconnectionspec.h"

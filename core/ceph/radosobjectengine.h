@@ -1,5 +1,5 @@
 #pragma once
-// A native librados object benchmark (DESIGN.md §2 "RADOS"). run() works on the calling
+// A native librados object benchmark (docs/ARCHITECTURE.md §2 "RADOS"). run() works on the calling
 // (worker) thread with a connected RadosClient: over a working set of `objects` objects
 // of `objectSize` bytes named "clustermark-bench-rados-<token>-<n>" (token: random per
 // run), it keeps queueDepth rados_aio ops in flight for the runtime:

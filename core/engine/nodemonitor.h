@@ -1,5 +1,5 @@
 #pragma once
-// Samples a node's CPU, disks and network interfaces once a second while a run is going (DESIGN.md §2):
+// Samples a node's CPU, disks and network interfaces once a second while a run is going (docs/ARCHITECTURE.md §2):
 // one lightweight remote loop per node on its own connection and thread, not one
 // command per sample. Emits cpu.busy / cpu.iowait for the node and disk.<dev>.util /
 // rbytes / wbytes for its whole disks, net.<iface>.tx / rx for its interfaces (not lo).

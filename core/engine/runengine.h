@@ -1,5 +1,5 @@
 #pragma once
-// Runs plans (DESIGN.md §4). Threading contract:
+// Runs plans (docs/ARCHITECTURE.md §4). Threading contract:
 // - RunEngine lives on the caller's thread (the UI thread in the GUI) and never blocks
 //   it: start() and cancel() return at once.
 // - Each run gets its own thread, which owns that run's SQLite connection; each node

@@ -1,5 +1,5 @@
 #pragma once
-// Per-run buffer between worker threads and the UI (DESIGN.md §4): workers append
+// Per-run buffer between worker threads and the UI (docs/ARCHITECTURE.md §4): workers append
 // under a mutex; the UI drains it on a ~10 Hz timer and pushes points in batches.
 #include "model/sample.h"
 

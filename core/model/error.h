@@ -17,7 +17,7 @@ struct Error {
         Timeout,
         ToolMissing,      // fio / iperf3 / ... not installed on the node
         PathMissing,      // target folder does not exist
-        Unsafe,           // refused by the safety rules (DESIGN.md §8)
+        Unsafe,           // refused by the safety rules (docs/ARCHITECTURE.md §8)
         CommandFailed,    // non-zero exit, tool-reported error
         ParseError,       // malformed tool output
         Cancelled,

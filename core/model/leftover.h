@@ -1,5 +1,5 @@
 #pragma once
-// Something a benchmark left behind (DESIGN.md §8 "clean leftovers"): a pool, an RBD
+// Something a benchmark left behind (docs/ARCHITECTURE.md §8 "clean leftovers"): a pool, an RBD
 // image, a RADOS object, a bench file on a node, a folder at the root of a CephFS or an
 // S3 bucket, all named with the app's prefix
 // "clustermark-bench-". Values only; LeftoverCleaner and BenchFileCleaner find and

@@ -1,5 +1,5 @@
 #pragma once
-// One session as it travels in a session file (DESIGN.md §6: sessions export and
+// One session as it travels in a session file (docs/ARCHITECTURE.md §6: sessions export and
 // import as one JSON file). Plain values: store/sessionfile.* fills them from and
 // writes them to the database, parse/sessionfilecodec.* turns them into JSON and back.
 #include <QByteArray>

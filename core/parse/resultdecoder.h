@@ -1,6 +1,6 @@
 #pragma once
 // Results users already have, decoded into what a run of the app's own runners holds
-// (DESIGN.md §6): fio JSON / json+ (plain, --status-interval streams, and client/server
+// (docs/ARCHITECTURE.md §6): fio JSON / json+ (plain, --status-interval streams, and client/server
 // output with "client_stats"), iperf3 -J and iperf 2 -y C. The format comes from the
 // content, never the file name. Each step's summary and samples are shaped like those
 // DiskFioRunner / NetIperfRunner store, so compare and export read imported runs as

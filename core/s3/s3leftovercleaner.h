@@ -1,5 +1,5 @@
 #pragma once
-// "Clean leftovers" on an S3 endpoint (DESIGN.md §8): the buckets benchmarks left after
+// "Clean leftovers" on an S3 endpoint (docs/ARCHITECTURE.md §8): the buckets benchmarks left after
 // a crash are exactly those named with S3Client::kBucketPrefix ("clustermark-bench-").
 // scan() lists them (with their object count and bytes); remove() aborts each one's
 // unfinished multipart uploads, deletes its objects and then the bucket. Nothing

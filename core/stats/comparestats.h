@@ -1,5 +1,5 @@
 #pragma once
-// A/B statistics for one figure of two runs (DESIGN.md §7): each side is the set of
+// A/B statistics for one figure of two runs (docs/ARCHITECTURE.md §7): each side is the set of
 // repetition values (one per iteration). Mean, sample standard deviation, % change of
 // the means, Welch's unequal-variance t-test (Welch–Satterthwaite degrees of freedom,
 // two-sided p from the Student t distribution) and the 95 % confidence interval of the

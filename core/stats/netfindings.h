@@ -1,5 +1,5 @@
 #pragma once
-// Findings in plain words about one network step (DESIGN.md §2 "Network"): from the
+// Findings in plain words about one network step (docs/ARCHITECTURE.md §2 "Network"): from the
 // measured figure, the traffic each interface carried during the step, the bonds and
 // the interfaces' MTU and speed on both ends. Pure: values in, findings out.
 #include "model/bondinfo.h"

@@ -1,5 +1,5 @@
 #pragma once
-// Which OSD is the slow one (DESIGN.md §2 "Per-OSD latency"): an OSD is an outlier when
+// Which OSD is the slow one (docs/ARCHITECTURE.md §2 "Per-OSD latency"): an OSD is an outlier when
 // its median write latency is above 2× the median of the p50s of the OTHER OSDs of the
 // same device class. With fewer than 2 such peers it is never flagged (the reason says
 // so). OSDs without a measurement (no ops) are neither judged nor anyone's peer. Pure.

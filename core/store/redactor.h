@@ -1,5 +1,5 @@
 #pragma once
-// Redaction for exports posted in public (DESIGN.md §7): host names become node1…nodeN
+// Redaction for exports posted in public (docs/ARCHITECTURE.md §7): host names become node1…nodeN
 // (in the order they were added), IPv4 addresses ip1…, IPv6 addresses ip6-1…, MAC
 // addresses mac1…; the same value always gets the same placeholder within one
 // Redactor, so apply() may be called on every piece of one export. Host names are

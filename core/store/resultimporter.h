@@ -1,5 +1,5 @@
 #pragma once
-// Import of results users already have (DESIGN.md §6): a fio JSON / json+ file (also
+// Import of results users already have (docs/ARCHITECTURE.md §6): a fio JSON / json+ file (also
 // client/server and --status-interval output), iperf3 -J or iperf 2 -y C output
 // becomes a completed run in a session, with a plan that says what the file says, steps
 // whose summaries and series are shaped like the app's own runners' (so compare and

@@ -1,5 +1,5 @@
 #pragma once
-// Comparison of two or more saved runs (DESIGN.md §7 "Compare"): steps are paired by
+// Comparison of two or more saved runs (docs/ARCHITECTURE.md §7 "Compare"): steps are paired by
 // test id + node (+ target when a node has several targets for one test); the
 // headline figures of each pair (read/write MB/s and IOPS, latency p50/p99, from the
 // step summaries as runMarkdown reads them) are compared run by run against the

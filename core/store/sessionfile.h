@@ -1,5 +1,5 @@
 #pragma once
-// Session files (DESIGN.md §6): a whole session — its name, tags and note, and every run
+// Session files (docs/ARCHITECTURE.md §6): a whole session — its name, tags and note, and every run
 // with its plan, environment, steps (summaries and raw output) and all samples — in one
 // JSON file (format: parse/sessionfilecodec.h), and back into a store.
 #include "model/error.h"

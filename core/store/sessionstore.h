@@ -1,5 +1,5 @@
 #pragma once
-// The session database (DESIGN.md §6): SQLite through Qt Sql, WAL mode, under
+// The session database (docs/ARCHITECTURE.md §6): SQLite through Qt Sql, WAL mode, under
 // QStandardPaths::AppDataLocation. Session → Run (plan, environment, status) → Step
 // (one test on one node: summary, raw tool output, error) → Series → samples.
 //

@@ -1,6 +1,6 @@
 #pragma once
 // Every remote command is built from an argument list and quoted for a POSIX shell,
-// so a hostile path, device or pool name stays one literal argument (DESIGN.md §8).
+// so a hostile path, device or pool name stays one literal argument (docs/ARCHITECTURE.md §8).
 #include <QString>
 #include <QStringList>
 

@@ -1,6 +1,6 @@
 #pragma once
 // Cancellation shared between the engine and its workers: an atomic flag, never a
-// plain bool (DESIGN.md §4). Copies share the flag.
+// plain bool (docs/ARCHITECTURE.md §4). Copies share the flag.
 #include <atomic>
 #include <memory>
 

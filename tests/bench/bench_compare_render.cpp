@@ -1,4 +1,4 @@
-// Compare view render time (DESIGN.md §7/§10): two one-hour runs, each with 64 series
+// Compare view render time (docs/ARCHITECTURE.md §7/§10): two one-hour runs, each with 64 series
 // sampled at 1 Hz (16 targets × read MB/s, IOPS, p50, p99; 230k samples per run),
 // written to a real SQLite store; the real CompareView (offscreen) is asked to compare
 // them and the time from the request to the view fully painted (loading on the worker,

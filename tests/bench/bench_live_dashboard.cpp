@@ -1,4 +1,4 @@
-// Live dashboard under load (DESIGN.md §4/§10): the real LiveDashboard (offscreen),
+// Live dashboard under load (docs/ARCHITECTURE.md §4/§10): the real LiveDashboard (offscreen),
 // 64 series (16 targets × read MB/s, IOPS, p50, p99) at 10 Hz for a simulated hour.
 // Time is compressed: each refresh's samples (one per series, 100 ms of run time) are
 // pushed as soon as the previous refresh is done. Measured on the UI thread for every

@@ -1,5 +1,5 @@
 // The S3 engine vs unsigned load generators on the lab's radosgw (1 OSD), 64 KiB
-// objects, same concurrency (DESIGN.md §10): GET against wrk fetching the same object
+// objects, same concurrency (docs/ARCHITECTURE.md §10): GET against wrk fetching the same object
 // (made public-read), PUT against `hey -m PUT` into a public-read-write bucket, both on
 // one key. Runs alternate (app, tool, app, tool, ...); the figure is the median of the
 // per-round ratios. Client CPU per request: the app's whole process (getrusage) and the

@@ -1,4 +1,4 @@
-// DESIGN.md §10: "a one-hour session opens in under 200 ms". Synthesizes, in a real
+// docs/ARCHITECTURE.md §10: "a one-hour session opens in under 200 ms". Synthesizes, in a real
 // store, a one-hour run as the engine writes it: 8 steps in parallel (one per node) with
 // 8 metrics each = 64 series, one appendSamples batch per second for 3600 s; each step's
 // summary carries full read/write latency histograms and its raw output is what fio

@@ -1,4 +1,4 @@
-// The raw-device safety rules (DESIGN.md §8) against REAL loop devices, filesystems,
+// The raw-device safety rules (docs/ARCHITECTURE.md §8) against REAL loop devices, filesystems,
 // mounts, swap, LVM labels and device-mapper holders. Needs root (CI runs as root).
 // Every loop device, mount, swap and dm device is undone by a guard, even on failure.
 #include "bench/devicesafety.h"

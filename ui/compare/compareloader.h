@@ -1,6 +1,6 @@
 #pragma once
 // Loads and prepares a comparison for the Compare tab. Runs on a worker thread
-// (QtConcurrent) with its own SessionStore connection (DESIGN.md §4: the UI thread
+// (QtConcurrent) with its own SessionStore connection (docs/ARCHITECTURE.md §4: the UI thread
 // never reads the database); returns plain values. Series are split by repetition,
 // put on the test's own time axis and decimated here, not on the UI thread.
 #include "compare/comparedata.h"

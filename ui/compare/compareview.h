@@ -1,5 +1,5 @@
 #pragma once
-// The Compare tab: two or more saved runs side by side (DESIGN.md §7). A banner when
+// The Compare tab: two or more saved runs side by side (docs/ARCHITECTURE.md §7). A banner when
 // their parameters or environments differ; bars per test with absolute values, %
 // change and the significance mark (Welch's t-test over the repetitions); the table
 // of every figure; for the chosen test the time series overlaid on the test's own

@@ -1,5 +1,5 @@
 #pragma once
-// Network results as a matrix (DESIGN.md §2 "Network"): rows = sender, columns =
+// Network results as a matrix (docs/ARCHITECTURE.md §2 "Network"): rows = sender, columns =
 // receiver, Gbit/s in each cell, coloured from green (as fast as the best pair) to red
 // (half of it or less); failed pairs are hatched with their reason, pairs the plan did
 // not measure stay empty. Hover a cell for retransmits, CPU and the tool. Input: the

@@ -1,5 +1,5 @@
 #pragma once
-// Per-OSD latency heat map (DESIGN.md §2): one row per host, one cell per OSD with its
+// Per-OSD latency heat map (docs/ARCHITECTURE.md §2): one row per host, one cell per OSD with its
 // name, device class, a rotational badge and its latency; the cell's colour runs
 // green → yellow → red on a log scale of the chosen metric (p50 or p99), outliers get a
 // bold red border and their reason as tooltip. Rows wrap when a host has more OSDs than
