@@ -3,7 +3,7 @@
 // buckets) and removes exactly that.
 #include "clicommon.h"
 
-#include "bench/benchfilecleaner.h"
+#include "bench/diskfio/benchfilecleaner.h"
 #include "ceph/cephconnectionspec.h"
 #include "ceph/cephfsleftovers.h"
 #include "ceph/cephfsmount.h"

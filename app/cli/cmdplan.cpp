@@ -1,7 +1,7 @@
 #include "clicommon.h"
 
-#include "bench/diskfiokind.h"
-#include "bench/rbdkind.h"
+#include "bench/diskfio/diskfiokind.h"
+#include "bench/rbd/rbdkind.h"
 
 namespace cm::cli {
 

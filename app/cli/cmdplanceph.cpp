@@ -2,7 +2,7 @@
 // client (node local; conf and keyring are paths on this machine).
 #include "clicommon.h"
 
-#include "bench/osdlatencykind.h"
+#include "bench/osdlatency/osdlatencykind.h"
 
 #include <QJsonArray>
 

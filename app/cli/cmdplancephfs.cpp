@@ -2,7 +2,7 @@
 // or fio on a CephFS mount of a node.
 #include "clicommon.h"
 
-#include "bench/cephfskind.h"
+#include "bench/cephfs/cephfskind.h"
 
 namespace cm::cli {
 

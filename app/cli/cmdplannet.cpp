@@ -1,7 +1,7 @@
 // `plan net`: iperf3 / iperf 2 between nodes (pair, star or all-pairs mesh).
 #include "clicommon.h"
 
-#include "bench/netiperfkind.h"
+#include "bench/netiperf/netiperfkind.h"
 
 namespace cm::cli {
 

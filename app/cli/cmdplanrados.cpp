@@ -1,7 +1,7 @@
 // `plan rados`: the RADOS object benchmark with the app's own librados client.
 #include "clicommon.h"
 
-#include "bench/radoskind.h"
+#include "bench/rados/radoskind.h"
 
 namespace cm::cli {
 

@@ -1,7 +1,7 @@
 // `plan s3`: the S3 / RGW object benchmark with the app's own S3 client.
 #include "clicommon.h"
 
-#include "bench/s3kind.h"
+#include "bench/s3/s3kind.h"
 #include "s3/s3secretref.h"
 
 #include <QJsonObject>

@@ -6,7 +6,7 @@
 //   --ceph PATH             connect this Ceph cluster for this session: a lab folder
 //                           (scripts/lab/ceph-lab.sh) or a ceph.conf
 //   --run PLAN.json         run a saved plan (the wizard's or the CLI's) at once on Live
-#include "bench/diskfiokind.h"
+#include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "mainwindow.h"

@@ -1,12 +1,12 @@
 #include "bench/registry.h"
 
-#include "bench/cephfskind.h"
-#include "bench/diskfiokind.h"
-#include "bench/netiperfkind.h"
-#include "bench/osdlatencykind.h"
-#include "bench/radoskind.h"
-#include "bench/rbdkind.h"
-#include "bench/s3kind.h"
+#include "bench/cephfs/cephfskind.h"
+#include "bench/diskfio/diskfiokind.h"
+#include "bench/netiperf/netiperfkind.h"
+#include "bench/osdlatency/osdlatencykind.h"
+#include "bench/rados/radoskind.h"
+#include "bench/rbd/rbdkind.h"
+#include "bench/s3/s3kind.h"
 
 namespace cm {
 

@@ -1,7 +1,7 @@
 // fio through the app over SSH to loopback vs the same fio command run directly,
 // alternating, on 4k QD32 random reads of a tmpfs file. Target: IOPS ratio >= 0.97.
 // Prints every run and the ratio of the medians; exits 1 below the target.
-#include "bench/diskfiokind.h"
+#include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "parse/fiostreamreader.h"

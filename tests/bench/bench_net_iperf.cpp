@@ -7,7 +7,7 @@
 //
 // CLUSTERMARK_BENCH_ROUNDS (default 5), CLUSTERMARK_BENCH_RUNTIME (s, default 5),
 // CLUSTERMARK_BENCH_STREAMS (-P, default 4).
-#include "bench/netiperfkind.h"
+#include "bench/netiperf/netiperfkind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "netnsfixture.h"

@@ -1,9 +1,9 @@
 // Bench files left on a node, through a real LocalTransport (`find` and `rm` run by
 // /bin/sh exactly as on a remote node) in a temporary folder: only regular files named
 // clustermark-bench-*.fio.dat directly in the folder are listed and removed.
-#include "bench/benchfilecleaner.h"
-#include "bench/diskfiokind.h"
-#include "bench/rbdkind.h"
+#include "bench/diskfio/benchfilecleaner.h"
+#include "bench/diskfio/diskfiokind.h"
+#include "bench/rbd/rbdkind.h"
 #include "ceph/rbdengine.h"
 #include "transport/localtransport.h"
 

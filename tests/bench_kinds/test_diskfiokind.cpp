@@ -1,4 +1,4 @@
-#include "bench/diskfiokind.h"
+#include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 
 #include <QTest>

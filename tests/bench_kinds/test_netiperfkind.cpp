@@ -1,8 +1,8 @@
 // The net-iperf kind without nodes: plans (pair, star, mesh), validation, the exact
 // commands, the tool choice and the end probe's parser.
-#include "bench/netendprobe.h"
-#include "bench/netiperfkind.h"
-#include "bench/netiperfrunner.h"
+#include "bench/netiperf/netendprobe.h"
+#include "bench/netiperf/netiperfkind.h"
+#include "bench/netiperf/netiperfrunner.h"
 #include "bench/registry.h"
 
 #include <QTest>

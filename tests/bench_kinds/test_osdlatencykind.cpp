@@ -1,6 +1,6 @@
 // The osd-latency runner kind without a cluster: presets, the consent rule, parameter
 // checks, the preview, the time estimate and the registry entry.
-#include "bench/osdlatencykind.h"
+#include "bench/osdlatency/osdlatencykind.h"
 #include "bench/registry.h"
 
 #include <QJsonArray>

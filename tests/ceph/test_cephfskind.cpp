@@ -5,8 +5,8 @@
 // run` against the real lab; fio on a real ceph-fuse mount of the lab made by the step
 // (this machine as the node through LocalTransport), unmounted afterwards, also after
 // a cancel.
-#include "bench/cephfsfiorunner.h"
-#include "bench/cephfskind.h"
+#include "bench/cephfs/cephfsfiorunner.h"
+#include "bench/cephfs/cephfskind.h"
 #include "bench/registry.h"
 #include "ceph/cephfsleftovers.h"
 #include "ceph/cephfsmount.h"

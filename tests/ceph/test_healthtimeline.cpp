@@ -1,6 +1,6 @@
 // The health timeline during a run: a disk plan on this machine with the local Ceph
 // lab attached; `ceph osd set noout` mid-run shows up as HEALTH_WARN samples.
-#include "bench/diskfiokind.h"
+#include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 #include "cephlabfixture.h"
 #include "engine/runengine.h"

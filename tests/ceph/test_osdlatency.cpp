@@ -3,7 +3,7 @@
 // in a named pool, op counts checked against each OSD's own op_w counter, the temporary
 // pool gone afterwards (also after a cancel and after errors), the mons' refusals
 // (size 1, pool delete) reported, and a killed OSD giving an error within the op timeout.
-#include "bench/osdlatencykind.h"
+#include "bench/osdlatency/osdlatencykind.h"
 #include "ceph/benchpool.h"
 #include "ceph/osdobjectmapper.h"
 #include "ceph/radosclient.h"

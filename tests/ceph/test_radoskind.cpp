@@ -1,7 +1,7 @@
 // The "rados" runner kind: presets, validation and preview; `clustermark-cli plan rados`
 // errors; and a quick plan end to end through `clustermark-cli run` against the real
 // lab (1 OSD): every step with figures, every object removed.
-#include "bench/radoskind.h"
+#include "bench/rados/radoskind.h"
 #include "clirun.h"
 #include "bench/registry.h"
 #include "ceph/radosobjectengine.h"

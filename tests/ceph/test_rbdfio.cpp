@@ -1,6 +1,6 @@
 // RBD with fio's rbd engine against the local Ceph lab: figures, prefill before reads,
 // its own images removed (also after a cancel), a missing pool as a clear error.
-#include "bench/rbdkind.h"
+#include "bench/rbd/rbdkind.h"
 #include "bench/registry.h"
 #include "cephlabfixture.h"
 #include "engine/runengine.h"

@@ -1,7 +1,7 @@
 // The disk benchmark on raw block devices (real loop devices, as root): a clean,
 // confirmed device is written; a device with a filesystem is refused before fio runs;
 // an unconfirmed write plan does not start.
-#include "bench/diskfiokind.h"
+#include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "store/sessionstore.h"

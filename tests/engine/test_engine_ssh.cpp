@@ -1,6 +1,6 @@
 // The disk benchmark on a node reached over SSH (a real sshd on loopback): trust on
 // first use through the CLI, a run, a cancel that leaves no fio, a changed host key.
-#include "bench/diskfiokind.h"
+#include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "model/metric.h"

@@ -3,7 +3,7 @@
 // spread of its last iterations is within the bound (a generous bound: at the minimum)
 // and stops at the cap with a bound no real measurement meets — and the run's summary
 // says which.
-#include "bench/diskfiokind.h"
+#include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "store/sessionstore.h"

@@ -1,7 +1,7 @@
 // The run engine end to end with real fio on a temp file, a real SQLite store, and the
 // node monitor reading this machine's /proc.
-#include "bench/diskfiokind.h"
-#include "bench/radoskind.h"
+#include "bench/diskfio/diskfiokind.h"
+#include "bench/rados/radoskind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "model/metric.h"

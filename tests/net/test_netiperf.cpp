@@ -4,7 +4,7 @@
 // links (~1.9 Gbit/s, per-link samples for both), one stream one link (~0.95 Gbit/s and
 // the single-stream finding); iperf 2 too; an iperf3 "error" is a clear step error; no
 // iperf process survives a run, a cancel or a node whose sshd died mid-run.
-#include "bench/netiperfkind.h"
+#include "bench/netiperf/netiperfkind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "model/metric.h"

@@ -4,23 +4,23 @@
 // per-link chart; a mesh run (one pair over the shaped links, one pair dialling an
 // address where nothing listens) is saved in a real SQLite store and read back into
 // the Results tab's matrix and findings; the review page checks real nodes' tools.
-#include "bench/netiperfkind.h"
+#include "bench/netiperf/netiperfkind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
-#include "live/linkchart.h"
+#include "kinds/netiperf/linkchart.h"
 #include "live/livechart.h"
 #include "live/livedashboard.h"
 #include "netnsfixture.h"
-#include "results/netfindingspanel.h"
-#include "results/netmatrix.h"
+#include "kinds/netiperf/netfindingspanel.h"
+#include "kinds/netiperf/netmatrix.h"
 #include "results/resultsview.h"
 #include "results/rundetailpane.h"
 #include "shots.h"
 #include "testutil.h"
 #include "transport/sshtransport.h"
 #include "wizard/kindpage.h"
-#include "wizard/netnodespage.h"
-#include "wizard/netpreviewpage.h"
+#include "kinds/netiperf/netnodespage.h"
+#include "kinds/netiperf/netpreviewpage.h"
 #include "wizard/planwizard.h"
 
 #include <QAbstractButton>

@@ -2,12 +2,12 @@
 // samples (made up here: the point is how the views read and draw them; real runs
 // feed them in test_netresults).
 #include "engine/samplebuffer.h"
-#include "live/linkchart.h"
+#include "kinds/netiperf/linkchart.h"
 #include "live/livechart.h"
 #include "live/livedashboard.h"
 #include "model/metric.h"
-#include "results/netfindingspanel.h"
-#include "results/netmatrix.h"
+#include "kinds/netiperf/netfindingspanel.h"
+#include "kinds/netiperf/netmatrix.h"
 #include "shots.h"
 
 #include <QJsonArray>

@@ -2,15 +2,15 @@
 // and the real kind: the plan it hands on is the one NetIperfKind::makePlan (the
 // builder of `clustermark-cli plan net`) makes from the same choices, and the review
 // lists every pair's exact server and client commands.
-#include "bench/netiperfkind.h"
-#include "bench/netiperfrunner.h"
+#include "bench/netiperf/netiperfkind.h"
+#include "bench/netiperf/netiperfrunner.h"
 #include "bench/registry.h"
 #include "shots.h"
 #include "transport/shellquote.h"
 #include "wizard/kindpage.h"
-#include "wizard/netnodespage.h"
-#include "wizard/netparamspage.h"
-#include "wizard/netpreviewpage.h"
+#include "kinds/netiperf/netnodespage.h"
+#include "kinds/netiperf/netparamspage.h"
+#include "kinds/netiperf/netpreviewpage.h"
 #include "wizard/planwizard.h"
 
 #include "wizarddriver.h"

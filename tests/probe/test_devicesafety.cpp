@@ -1,7 +1,7 @@
 // The raw-device safety rules (docs/ARCHITECTURE.md §8) against REAL loop devices, filesystems,
 // mounts, swap, LVM labels and device-mapper holders. Needs root (CI runs as root).
 // Every loop device, mount, swap and dm device is undone by a guard, even on failure.
-#include "bench/devicesafety.h"
+#include "bench/diskfio/devicesafety.h"
 #include "transport/localtransport.h"
 #include "transport/shellquote.h"
 #include "testutil.h"

@@ -1,8 +1,8 @@
 #pragma once
 // Shared by the S3 kind's tests (header-only): one step through the kind's runner with
 // its samples and log, and the lab's radosgw seen from a client of the test's own.
-#include "bench/s3kind.h"
-#include "bench/s3runstate.h"
+#include "bench/s3/s3kind.h"
+#include "bench/s3/s3runstate.h"
 #include "cephlabfixture.h"
 #include "s3/s3client.h"
 

@@ -4,8 +4,8 @@
 // (keychain, lab:DIR, env:VAR); and end to end on the lab's radosgw: a plan with
 // secretRef "keychain" runs with the secret read back from the keychain, and fails
 // plainly once it is forgotten.
-#include "bench/s3kind.h"
-#include "bench/s3runstate.h"
+#include "bench/s3/s3kind.h"
+#include "bench/s3/s3runstate.h"
 #include "cephlabfixture.h"
 #include "s3/s3keychain.h"
 #include "s3/s3secretref.h"

@@ -5,14 +5,14 @@
 // the engine's metadata metric names without the lab. Expected figures come from the
 // engine's stepFinished summaries, not from the panel.
 // CLUSTERMARK_SHOTS=<folder> saves a screenshot of the metadata tab.
-#include "bench/cephfskind.h"
+#include "bench/cephfs/cephfskind.h"
 #include "bench/registry.h"
 #include "cephlabfixture.h"
 #include "engine/runengine.h"
 #include "live/figurecard.h"
 #include "live/livechart.h"
 #include "live/livedashboard.h"
-#include "results/cephfsmetapanel.h"
+#include "kinds/cephfs/cephfsmetapanel.h"
 #include "results/resultsloader.h"
 #include "results/rundetailpane.h"
 #include "testutil.h"

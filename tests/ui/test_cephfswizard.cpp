@@ -4,12 +4,12 @@
 // for fio (existing mount, and a mount the app makes, which needs the consent box
 // before Next); the review names what is created and removed and every step's command.
 // CLUSTERMARK_SHOTS=<folder> saves screenshots of the pages (outside the repository).
-#include "bench/cephfskind.h"
+#include "bench/cephfs/cephfskind.h"
 #include "bench/registry.h"
 #include "wizard/cephclientform.h"
-#include "wizard/cephfsparamspage.h"
-#include "wizard/cephfsreviewpage.h"
-#include "wizard/cephfstargetpage.h"
+#include "kinds/cephfs/cephfsparamspage.h"
+#include "kinds/cephfs/cephfsreviewpage.h"
+#include "kinds/cephfs/cephfstargetpage.h"
 #include "wizard/kindpage.h"
 #include "wizard/planwizard.h"
 

@@ -16,7 +16,7 @@
 #include "store/appsettings.h"
 #include "testutil.h"
 #include "wizard/planwizard.h"
-#include "wizard/rbdtargetpage.h"
+#include "kinds/rbd/rbdtargetpage.h"
 
 #include <QCheckBox>
 #include <QComboBox>

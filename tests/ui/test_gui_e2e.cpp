@@ -1,7 +1,7 @@
 // End to end through the real parts: the main window hands a quick disk plan (16M file
 // in a temp folder, 1 s per test) to the real RunEngine, which runs real fio on this
 // machine; the Live tab must receive points, the Results tab must list the run.
-#include "bench/diskfiokind.h"
+#include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "live/livechart.h"

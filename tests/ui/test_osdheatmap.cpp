@@ -1,6 +1,6 @@
 // The per-OSD latency heat map, rendered offscreen: the summary is built here from data
 // (hosts, classes, latencies), and the checks read the grabbed pixels, not a stored image.
-#include "results/osdheatmap.h"
+#include "kinds/osdlatency/osdheatmap.h"
 #include "results/rundetailpane.h"
 
 #include <QComboBox>

@@ -6,7 +6,7 @@
 // the store shows the sweep: one point per size per operation on a log2 axis, figures
 // equal to the stored summaries, a latency/TTFB table.
 #include "bench/registry.h"
-#include "bench/s3kind.h"
+#include "bench/s3/s3kind.h"
 #include "cephconnection.h"
 #include "cephlabfixture.h"
 #include "engine/runengine.h"
@@ -14,14 +14,14 @@
 #include "live/livedashboard.h"
 #include "results/resultsloader.h"
 #include "results/rundetailpane.h"
-#include "results/s3sweepchart.h"
+#include "kinds/s3/s3sweepchart.h"
 #include "testutil.h"
 #include "wizard/kindpage.h"
 #include "wizard/planwizard.h"
-#include "wizard/s3advancedform.h"
-#include "wizard/s3paramspage.h"
-#include "wizard/s3reviewpage.h"
-#include "wizard/s3targetpage.h"
+#include "kinds/s3/s3advancedform.h"
+#include "kinds/s3/s3paramspage.h"
+#include "kinds/s3/s3reviewpage.h"
+#include "kinds/s3/s3targetpage.h"
 
 #include "wizarddriver.h"
 #include <QAbstractButton>

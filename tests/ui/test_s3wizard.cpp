@@ -4,13 +4,13 @@
 // to 100 % blocks Next; TLS choices are offered only for https and the unsafe one is
 // shown as such; the review lists what is created and removed and every step.
 #include "bench/registry.h"
-#include "bench/s3kind.h"
+#include "bench/s3/s3kind.h"
 #include "wizard/kindpage.h"
 #include "wizard/planwizard.h"
-#include "wizard/s3advancedform.h"
-#include "wizard/s3paramspage.h"
-#include "wizard/s3reviewpage.h"
-#include "wizard/s3targetpage.h"
+#include "kinds/s3/s3advancedform.h"
+#include "kinds/s3/s3paramspage.h"
+#include "kinds/s3/s3reviewpage.h"
+#include "kinds/s3/s3targetpage.h"
 
 #include "wizarddriver.h"
 #include <QAbstractButton>

@@ -4,14 +4,14 @@
 // the entry is S3Keychain::entryName(endpoint, access key), the field is emptied and
 // the plan holds only secretRef "keychain".
 #include "bench/registry.h"
-#include "bench/s3kind.h"
+#include "bench/s3/s3kind.h"
 #include "s3/s3keychain.h"
 #include "secrets/secretstore.h"
 #include "testutil.h"
 #include "wizard/kindpage.h"
 #include "wizard/planwizard.h"
-#include "wizard/s3paramspage.h"
-#include "wizard/s3targetpage.h"
+#include "kinds/s3/s3paramspage.h"
+#include "kinds/s3/s3targetpage.h"
 
 #include <QAbstractButton>
 #include <QDateTime>

@@ -2,7 +2,7 @@
 // holds real runs: tiny fio runs (16M file, 1 s, one test) made by the real RunEngine
 // on this machine, under the node names pve1 and pve2 (both "local" underneath).
 // Each test works on its own copy of that store.
-#include "bench/diskfiokind.h"
+#include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "mainwindow.h"

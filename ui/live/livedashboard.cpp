@@ -1,7 +1,7 @@
 #include "live/livedashboard.h"
 
 #include "live/figurecard.h"
-#include "live/linkchart.h"
+#include "kinds/netiperf/linkchart.h"
 #include "live/livechart.h"
 #include "live/liveheader.h"
 #include "model/metric.h"

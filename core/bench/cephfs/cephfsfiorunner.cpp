@@ -1,0 +1,288 @@
+#include "bench/cephfs/cephfsfiorunner.h"
+
+#include "bench/cephfs/cephfskind.h"
+#include "bench/fiostep.h"
+
+#include <QRandomGenerator>
+
+namespace cm {
+
+namespace {
+
+QString targetString(const Plan &plan, const char *key, const QString &def = {})
+{
+    return plan.target.value(QLatin1String(key)).toString(def);
+}
+
+QString fioRw(const QString &workload)
+{
+    if (workload == QLatin1String("seq-read")) return QStringLiteral("read");
+    if (workload == QLatin1String("seq-write")) return QStringLiteral("write");
+    if (workload == QLatin1String("rand-read")) return QStringLiteral("randread");
+    if (workload == QLatin1String("rand-write")) return QStringLiteral("randwrite");
+    return workload;
+}
+
+} // namespace
+
+CephFsFioRunner::CephFsFioRunner(Plan plan, int stepIndex) : m_plan(std::move(plan)), m_stepIndex(stepIndex) {}
+
+QStringList CephFsFioRunner::fioArgs(const PlanStep &step, const QString &folder)
+{
+    const QJsonObject &p = step.params;
+    return {QStringLiteral("fio"),
+            QStringLiteral("--output-format=json+"),
+            QStringLiteral("--status-interval=1"),
+            QStringLiteral("--eta=never"),
+            QStringLiteral("--name=") + step.id,
+            QStringLiteral("--directory=") + folder,
+            QStringLiteral("--ioengine=libaio"),
+            QStringLiteral("--direct=1"),
+            QStringLiteral("--rw=") + fioRw(p.value(QStringLiteral("workload")).toString()),
+            QStringLiteral("--bs=") + p.value(QStringLiteral("bs")).toString(QStringLiteral("4M")),
+            QStringLiteral("--size=") + p.value(QStringLiteral("fileSize")).toString(QStringLiteral("1G")),
+            QStringLiteral("--iodepth=%1").arg(p.value(QStringLiteral("iodepth")).toInt(1)),
+            QStringLiteral("--numjobs=%1").arg(p.value(QStringLiteral("threads")).toInt(4)),
+            QStringLiteral("--group_reporting=1"),
+            QStringLiteral("--time_based=1"),
+            QStringLiteral("--runtime=%1").arg(p.value(QStringLiteral("runtime")).toInt(30)),
+            QStringLiteral("--randrepeat=0")};
+}
+
+QStringList CephFsFioRunner::mountArgs(const Plan &plan, const QString &mountPoint)
+{
+    const QString conf = targetString(plan, "conf");
+    const QString keyring = targetString(plan, "keyring");
+    const QString client = targetString(plan, "client", QStringLiteral("admin"));
+    const QString fs = targetString(plan, "fsName");
+    const QString timeout = QString::number(plan.target.value(QStringLiteral("timeout")).toInt(30));
+    if (targetString(plan, "mount") == QLatin1String("kernel")) {
+        // mount.ceph fills in the monitors and the key from the conf (the keyring it
+        // names, or /etc/ceph's): its secretfile= wants a bare key, not a keyring.
+        QStringList opts{QStringLiteral("name=") + client};
+        if (!conf.isEmpty())
+            opts << QStringLiteral("conf=") + conf;
+        if (!fs.isEmpty())
+            opts << QStringLiteral("mds_namespace=") + fs;
+        return {QStringLiteral("mount"), QStringLiteral("-t"), QStringLiteral("ceph"), QStringLiteral(":/"), mountPoint,
+                QStringLiteral("-o"), opts.join(QLatin1Char(','))};
+    }
+    QStringList a{QStringLiteral("ceph-fuse")};
+    if (!conf.isEmpty())
+        a << QStringLiteral("-c") << conf;
+    a << QStringLiteral("--id") << client;
+    if (!keyring.isEmpty())
+        a << QStringLiteral("-k") << keyring;
+    if (!fs.isEmpty())
+        a << QStringLiteral("--client_fs") << fs;
+    a << QStringLiteral("--client_mount_timeout") << timeout << mountPoint;
+    return a;
+}
+
+QStringList CephFsFioRunner::unmountArgs(const Plan &, const QString &mountPoint)
+{
+    return {QStringLiteral("umount"), mountPoint};
+}
+
+namespace {
+
+// Fixed script; its only input is "$1", the mount point the step made (no white space:
+// mktemp's /tmp/clustermark-cephfs-XXXXXX, so /proc/mounts shows it unescaped). umount
+// (root: any mount, FUSE included), then fusermount (a user's FUSE mount) when it is
+// installed; lazily when busy; and then /proc/mounts must no longer list it.
+const char *const kUnmountScript = R"SH(mp=$1
+mounted() { awk -v m="$mp" '$2 == m { found = 1 } END { exit !found }' /proc/mounts; }
+mounted || exit 0
+umount -- "$mp" 2>/dev/null || { command -v fusermount >/dev/null 2>&1 && fusermount -u -- "$mp" 2>/dev/null; }
+mounted || exit 0
+sleep 1
+umount -- "$mp" 2>/dev/null || umount -l -- "$mp" 2>/dev/null || { command -v fusermount >/dev/null 2>&1 && fusermount -u -z -- "$mp" 2>/dev/null; }
+mounted || exit 0
+echo "$mp is still mounted (neither umount nor fusermount could unmount it)" >&2
+exit 1
+)SH";
+
+} // namespace
+
+Error CephFsFioRunner::unmountVerified(StepContext &ctx, const QString &mountPoint)
+{
+    return sh(ctx, {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kUnmountScript), QStringLiteral("cm-unmount"), mountPoint},
+              CancelToken(), 120000);
+}
+
+QString CephFsFioRunner::folderUnder(const Plan &plan, const QString &mountRoot, const QString &folderName)
+{
+    QString dir = targetString(plan, "dir", QStringLiteral("/"));
+    QString root = mountRoot;
+    while (root.endsWith(QLatin1Char('/')) && root.size() > 1)
+        root.chop(1);
+    if (!dir.endsWith(QLatin1Char('/')))
+        dir += QLatin1Char('/');
+    return (root == QLatin1String("/") ? QString() : root) + dir + folderName;
+}
+
+// The file system type of the mount that holds `path` on the node (the longest mount
+// point that is a prefix of it), from /proc/mounts; empty when unknown.
+QString CephFsFioRunner::mountTypeOf(const QByteArray &procMounts, const QString &path, QString *mountPoint)
+{
+    auto unescape = [](const QByteArray &f) {
+        QByteArray out;
+        for (qsizetype i = 0; i < f.size(); ++i) {
+            if (f[i] == '\\' && i + 3 < f.size()) {
+                bool ok = false;
+                const int c = f.mid(i + 1, 3).toInt(&ok, 8);
+                if (ok) {
+                    out += char(c);
+                    i += 3;
+                    continue;
+                }
+            }
+            out += f[i];
+        }
+        return QString::fromUtf8(out);
+    };
+    QString bestType;
+    QString best;
+    for (const QByteArray &line : procMounts.split('\n')) {
+        const QList<QByteArray> f = line.split(' ');
+        if (f.size() < 3)
+            continue;
+        const QString mp = unescape(f[1]);
+        const bool covers = mp == path || mp == QLatin1String("/")
+            || path.startsWith(mp.endsWith(QLatin1Char('/')) ? mp : mp + QLatin1Char('/'));
+        if (covers && mp.size() >= best.size()) {
+            best = mp;
+            bestType = QString::fromUtf8(f[2]);
+        }
+    }
+    if (mountPoint)
+        *mountPoint = best;
+    return bestType;
+}
+
+bool CephFsFioRunner::isCephFsType(const QString &type)
+{
+    return type == QLatin1String("ceph") || type == QLatin1String("fuse.ceph-fuse") || type == QLatin1String("fuse.ceph");
+}
+
+Error CephFsFioRunner::sh(StepContext &ctx, const QStringList &argv, const CancelToken &cancel, int timeoutMs, QByteArray *out)
+{
+    Command c;
+    c.argv = argv;
+    c.timeoutMs = timeoutMs;
+    const ExecResult r = ctx.transport->run(c, {}, cancel);
+    if (out)
+        *out = r.stdOut;
+    if (r.error)
+        return r.error;
+    if (r.exitCode != 0)
+        return Error(Error::Code::CommandFailed,
+                     QStringLiteral("%1 failed: %2").arg(argv.value(0), fiostep::tail(r.stdErr, 3)), ctx.nodeName,
+                     fiostep::tail(r.stdErr));
+    return {};
+}
+
+StepOutcome CephFsFioRunner::run(StepContext &ctx)
+{
+    StepOutcome out;
+    const PlanStep &step = m_plan.steps.at(m_stepIndex);
+    const QString mount = targetString(m_plan, "mount");
+    const int timeoutSec = m_plan.target.value(QStringLiteral("timeout")).toInt(30);
+    out.target = ctx.nodeName + QStringLiteral(":(cephfs)");
+    out.environment.insert(QStringLiteral("cephfs_engine"), QStringLiteral("fio"));
+
+    Error e;
+    const QString version = fiostep::fioVersion(ctx, &e);
+    if (e) {
+        out.error = e;
+        return out;
+    }
+    out.environment.insert(QStringLiteral("fio_version"), version);
+    out.summary.insert(QStringLiteral("fio_version"), version);
+
+    // The root of the file system on the node: the given mount, or a mount of our own.
+    QString root = targetString(m_plan, "mountPath");
+    QString tempMount;
+    bool mounted = false;
+    if (!mount.isEmpty()) {
+        QByteArray tmp;
+        if ((e = sh(ctx, {QStringLiteral("mktemp"), QStringLiteral("-d"), QStringLiteral("/tmp/clustermark-cephfs-XXXXXX")},
+                    ctx.cancel, 15000, &tmp))) {
+            out.error = e;
+            return out;
+        }
+        tempMount = QString::fromUtf8(tmp).trimmed();
+        root = tempMount;
+        if (ctx.log)
+            ctx.log(QStringLiteral("%1: mounting the file system (%2) at %3").arg(ctx.nodeName, mount, tempMount));
+        e = sh(ctx, mountArgs(m_plan, tempMount), ctx.cancel, (timeoutSec + 30) * 1000);
+        if (e && e.code == Error::Code::CommandFailed)
+            e.message = QStringLiteral("cannot mount the file system with %1: %2").arg(mount, e.message);
+        mounted = !e;
+        out.environment.insert(QStringLiteral("cephfs_mount"), mount);
+    }
+    QString folder;
+    if (!e) {
+        Error me;
+        const QByteArray mounts = ctx.transport->readFile(QStringLiteral("/proc/mounts"), &me);
+        QString mp;
+        const QString type = mountTypeOf(mounts, root, &mp);
+        out.environment.insert(QStringLiteral("mount_type"), type);
+        if (!me && !isCephFsType(type))
+            e = Error(Error::Code::InvalidInput,
+                      mounted ? QStringLiteral("%1 did not mount a CephFS at %2 (found %3)").arg(mount, root, type)
+                              : QStringLiteral("%1 is not on a CephFS mount on %2 (its mount %3 is %4)")
+                                    .arg(root, ctx.nodeName, mp, type.isEmpty() ? QStringLiteral("unknown") : type),
+                      ctx.nodeName);
+    }
+    if (!e) {
+        QString node;
+        for (const QChar c : ctx.nodeName)
+            node += c.isLetterOrNumber() && c.unicode() < 128 ? c : QLatin1Char('_');
+        const QString name = CephFsKind::folderPrefix() + node + QLatin1Char('-')
+            + QString::number(QRandomGenerator::global()->generate(), 16);
+        const QString parent = folderUnder(m_plan, root, QString());
+        // mkdir without -p: a missing parent is an error (fio would silently create it).
+        if ((e = sh(ctx, {QStringLiteral("mkdir"), QStringLiteral("--"), parent + name}, ctx.cancel, 30000)))
+            e.message = QStringLiteral("cannot create the step's folder in %1: %2").arg(parent, e.message);
+        else
+            folder = parent + name;
+    }
+    if (!e && !ctx.cancel.isCancelled()) {
+        out.target = ctx.nodeName + QLatin1Char(':') + folder;
+        Command cmd;
+        cmd.argv = fioArgs(step, folder);
+        cmd.maxRuntimeSec = step.params.value(QStringLiteral("runtime")).toInt(30) + 900;
+        out.command = cmd.toShellString();
+        fiostep::runStreaming(ctx, cmd, out);
+        e = out.error;
+    }
+    // Clean up with fresh tokens: also after a cancel. Only the step's own folder.
+    if (!folder.isEmpty() && folder.section(QLatin1Char('/'), -1).startsWith(CephFsKind::folderPrefix())) {
+        const Error rm = sh(ctx, {QStringLiteral("rm"), QStringLiteral("-rf"), QStringLiteral("--"), folder}, CancelToken(), 300000);
+        if (rm && !e)
+            e = rm;
+        else if (rm && ctx.log)
+            ctx.log(QStringLiteral("%1: %2").arg(ctx.nodeName, rm.message));
+    }
+    if (!mounted && !tempMount.isEmpty()) {   // a mount cut short by a cancel may still have happened
+        QString mp;
+        mounted = !mountTypeOf(ctx.transport->readFile(QStringLiteral("/proc/mounts")), tempMount, &mp).isEmpty() && mp == tempMount;
+    }
+    if (mounted) {
+        Error um = unmountVerified(ctx, tempMount);
+        if (um) {
+            um.message = QStringLiteral("cannot unmount %1 on %2: %3").arg(tempMount, ctx.nodeName, um.message);
+            if (!e)
+                e = um;
+            else if (ctx.log)
+                ctx.log(um.message);
+        }
+    }
+    if (!tempMount.isEmpty())
+        sh(ctx, {QStringLiteral("rmdir"), QStringLiteral("--"), tempMount}, CancelToken(), 15000);
+    out.error = e;
+    return out;
+}
+
+} // namespace cm

@@ -1,0 +1,208 @@
+#include "bench/rados/radoskind.h"
+
+#include "bench/planbuilder.h"
+#include "model/paramreader.h"
+#include "bench/rados/radosrunner.h"
+#include "bench/rados/radosrunstate.h"
+#include "bench/rbd/rbdnativerunner.h"
+#include "ceph/radosobjectengine.h"
+
+namespace cm {
+
+namespace {
+
+PlanStep radosStep(const QString &id, const QString &title, const QString &op, const QString &bs, int iodepth, int runtime)
+{
+    PlanStep s{id, title,
+               {{QStringLiteral("op"), op}, {QStringLiteral("iodepth"), iodepth}, {QStringLiteral("runtime"), runtime}}};
+    if (!bs.isEmpty())
+        s.params.insert(QStringLiteral("bs"), bs);
+    return s;
+}
+
+QString binarySize(double bytes)
+{
+    const char *units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    int u = 0;
+    while (bytes >= 1024 && u < 4) {
+        bytes /= 1024;
+        ++u;
+    }
+    return QStringLiteral("%1 %2").arg(QString::number(bytes, 'g', 3), QLatin1String(units[u]));
+}
+
+int targetObjects(const Plan &plan)
+{
+    return plan.target.value(QStringLiteral("objects")).toInt(RadosKind::kDefaultObjects);
+}
+
+QString targetObjectSize(const Plan &plan)
+{
+    return plan.target.value(QStringLiteral("objectSize")).toString(RadosKind::defaultObjectSize());
+}
+
+} // namespace
+
+QString RadosKind::methodNote()
+{
+    return QStringLiteral("Figures are lower than `rados bench`: its read phase reads back the few objects it has just "
+                          "written, which sit in the OSDs' caches. This benchmark spreads I/O over a working set "
+                          "(objects × object size) meant to be larger than the OSDs' caches, and writes every object "
+                          "of it before reading, so reads come from the disks.");
+}
+
+QList<Preset> RadosKind::presets() const
+{
+    auto steps = [](int r, bool quick) {
+        // Whole-object steps carry no bs: it is the target's object size (4M by default).
+        QList<PlanStep> s{
+            radosStep(QStringLiteral("write-object-qd16"), QStringLiteral("Whole-object write QD16"), QStringLiteral("write"), {}, 16, r),
+            radosStep(QStringLiteral("read-object-qd16"), QStringLiteral("Whole-object read QD16"), QStringLiteral("read"), {}, 16, r)};
+        if (!quick)
+            s << radosStep(QStringLiteral("write-4k-qd16"), QStringLiteral("4k write QD16"), QStringLiteral("write"), QStringLiteral("4k"), 16, r);
+        s << radosStep(QStringLiteral("read-4k-qd16"), QStringLiteral("4k read QD16"), QStringLiteral("read"), QStringLiteral("4k"), 16, r)
+          << radosStep(QStringLiteral("stat-qd16"), QStringLiteral("Object stat QD16"), QStringLiteral("stat"), {}, 16, r);
+        return s;
+    };
+    return {Preset{QStringLiteral("standard"), QStringLiteral("RADOS objects"),
+                   QStringLiteral("Whole-object write and read (4M objects by default), 4k write, 4k read and stat, "
+                                  "QD16, 30 s each, over the whole working set. ") + methodNote(),
+                   steps(30, false)},
+            Preset{QStringLiteral("quick"), QStringLiteral("RADOS objects (quick)"),
+                   QStringLiteral("Whole-object write and read, 4k read and stat, QD16, 10 s each. ") + methodNote(),
+                   steps(10, true)}};
+}
+
+Error RadosKind::validate(const Plan &plan) const
+{
+    auto bad = [](const QString &m) { return Error(Error::Code::InvalidInput, m, QStringLiteral("rados")); };
+    if (plan.kind != kindId())
+        return bad(QStringLiteral("plan kind is %1, not rados").arg(plan.kind));
+    if (plan.nodes.size() != 1 || !plan.nodes.first().isLocal())
+        return bad(QStringLiteral("the RADOS benchmark runs in the app itself: its one node is this machine (local)"));
+    if (!isCephName(plan.target.value(QStringLiteral("pool")).toString()))
+        return bad(QStringLiteral("pool name \"%1\" is not valid").arg(plan.target.value(QStringLiteral("pool")).toString()));
+    if (!isCephName(plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin"))))
+        return bad(QStringLiteral("client name is not valid"));
+    if (const Error e = checkCephFiles(plan.target, kindId()))
+        return e;
+    ParamReader target(plan.target, QStringLiteral("target"), kindId());
+    target.integer(QStringLiteral("timeout"), 30, 1, 3600, QStringLiteral("s"));
+    if (!target.ok())
+        return target.error();
+    if (plan.steps.isEmpty())
+        return bad(QStringLiteral("the plan has no step"));
+    for (const PlanStep &s : plan.steps) {
+        Error e;
+        workload(plan, s, &e);
+        if (e)
+            return bad(QStringLiteral("step %1: %2").arg(s.id, e.message));
+        const int rt = s.params.value(QStringLiteral("runtime")).toInt(0);
+        if (rt > 86400)
+            return bad(QStringLiteral("step %1: runtime must be 1..86400 s").arg(s.id));
+    }
+    return {};
+}
+
+RadosWorkload RadosKind::workload(const Plan &plan, const PlanStep &step, Error *error)
+{
+    RadosWorkload w;
+    auto fail = [&](const QString &m) {
+        if (error)
+            *error = Error(Error::Code::InvalidInput, m, step.id);
+        return w;
+    };
+    const auto op = RadosWorkload::parseOp(step.params.value(QStringLiteral("op")).toString());
+    if (!op)
+        return fail(QStringLiteral("op \"%1\" is not valid (write, read or stat)").arg(step.params.value(QStringLiteral("op")).toString()));
+    w.op = *op;
+    const QString objectSize = targetObjectSize(plan);
+    if (!isSizeText(objectSize))
+        return fail(QStringLiteral("object size \"%1\" is not a size like 4M").arg(objectSize));
+    w.objectSize = RbdNativeRunner::parseSize(objectSize);
+    const QJsonValue objects = plan.target.value(QStringLiteral("objects"));
+    if (!objects.isUndefined() && !objects.isDouble())
+        return fail(QStringLiteral("object count must be a number"));
+    w.objects = targetObjects(plan);
+    const QString bs = step.params.value(QStringLiteral("bs")).toString(objectSize);
+    if (!isSizeText(bs))
+        return fail(QStringLiteral("block size \"%1\" is not valid").arg(bs));
+    w.blockSize = RbdNativeRunner::parseSize(bs);
+    w.queueDepth = step.params.value(QStringLiteral("iodepth")).toInt(16);
+    w.runtimeSec = step.params.value(QStringLiteral("runtime")).toInt(30);
+    if (Error e = RadosObjectEngine::validate(w))
+        return fail(e.message);
+    if (error)
+        *error = {};
+    return w;
+}
+
+CephConnectionSpec RadosKind::connectionSpec(const Plan &plan)
+{
+    return CephConnectionSpec::fromJson(plan.target, 30, QStringLiteral("timeout"));
+}
+
+quint64 RadosKind::workingSetBytes(const Plan &plan)
+{
+    return RbdNativeRunner::parseSize(targetObjectSize(plan)) * quint64(qMax(0, targetObjects(plan)));
+}
+
+QString RadosKind::describeStep(const Plan &plan, const PlanStep &step)
+{
+    const QJsonObject &p = step.params;
+    const QString op = p.value(QStringLiteral("op")).toString();
+    const QString objectSize = targetObjectSize(plan);
+    QString s = QStringLiteral("[this machine] librados %1").arg(op);
+    if (op != QLatin1String("stat"))
+        s += QStringLiteral(" bs=%1").arg(p.value(QStringLiteral("bs")).toString(objectSize));
+    s += QStringLiteral(" iodepth=%1 runtime=%2s pool=%3 working set %4 objects × %5 = %6, objects %7<token>-N")
+             .arg(p.value(QStringLiteral("iodepth")).toInt(16))
+             .arg(p.value(QStringLiteral("runtime")).toInt(30))
+             .arg(plan.target.value(QStringLiteral("pool")).toString())
+             .arg(targetObjects(plan))
+             .arg(objectSize, binarySize(double(workingSetBytes(plan))), QLatin1String(RadosObjectEngine::kObjectPrefix));
+    s += op == QLatin1String("write") ? QStringLiteral(" (removed after the run)")
+                                      : QStringLiteral(" (objects no earlier step wrote are written first; removed after the run)");
+    return s;
+}
+
+QString RadosKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &) const
+{
+    if (stepIndex < 0 || stepIndex >= plan.steps.size())
+        return {};
+    return describeStep(plan, plan.steps.at(stepIndex));
+}
+
+double RadosKind::estimatedSeconds(const Plan &plan, int stepIndex) const
+{
+    if (stepIndex < 0 || stepIndex >= plan.steps.size())
+        return 0;
+    const PlanStep &s = plan.steps.at(stepIndex);
+    // Prefill and clean-up at a guessed 300 MB/s and 2000 removes/s.
+    const double set = double(workingSetBytes(plan));
+    const double removes = targetObjects(plan) / 2000.0;
+    const bool reads = s.params.value(QStringLiteral("op")).toString() != QLatin1String("write");
+    return s.params.value(QStringLiteral("runtime")).toInt(30) + (reads ? set / 300e6 : 0) + removes + 1;
+}
+
+std::unique_ptr<StepRunner> RadosKind::createStepRunner(const Plan &plan, int stepIndex) const
+{
+    return std::make_unique<RadosRunner>(plan, stepIndex);
+}
+
+std::shared_ptr<RunState> RadosKind::createRunState(const Plan &plan) const
+{
+    Error e;
+    const RadosWorkload w = plan.steps.isEmpty() ? RadosWorkload() : workload(plan, plan.steps.first(), &e);
+    if (e)
+        return nullptr;
+    return std::make_shared<RadosRunState>(connectionSpec(plan), plan.target.value(QStringLiteral("pool")).toString(),
+                                           w.objectSize, w.objects);
+}
+
+Plan RadosKind::makePlan(const QString &preset, const QJsonObject &target, int runtimeSec, Error *error)
+{
+    return planFromPreset(RadosKind(), preset, {NodeSpec::parse(QStringLiteral("local"))}, target, runtimeSec, error);
+}
+
+} // namespace cm

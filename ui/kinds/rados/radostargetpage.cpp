@@ -1,0 +1,116 @@
+#include "kinds/rados/radostargetpage.h"
+
+#include "bench/planbuilder.h"
+#include "bench/rbd/rbdnativerunner.h"
+#include "store/unitformat.h"
+#include "wizard/cephclientform.h"
+
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace cm::ui {
+
+RadosTargetPage::RadosTargetPage(QWidget *parent) : PlanWizardPage(parent)
+{
+    setObjectName(QStringLiteral("radosTargetPage"));
+    setTitle(tr("RADOS objects"));
+    setSubTitle(tr("Object writes, reads and stats straight to the OSDs, spread over many objects. "
+                   "ClusterMark itself is the Ceph client; every object it writes is removed afterwards."));
+    m_client = new CephClientForm(this);
+    auto *form = new QFormLayout;
+    m_pool = new QLineEdit(QStringLiteral("rbd"), this);
+    m_pool->setObjectName(QStringLiteral("radosPoolEdit"));
+    m_objectSize = new QLineEdit(QStringLiteral("4M"), this);
+    m_objectSize->setObjectName(QStringLiteral("objectSizeEdit"));
+    m_objects = new QSpinBox(this);
+    m_objects->setObjectName(QStringLiteral("objectsSpin"));
+    m_objects->setRange(1, 10000000);
+    m_objects->setValue(2000);
+    m_objects->setGroupSeparatorShown(true);
+    form->addRow(tr("Pool:"), m_pool);
+    form->addRow(tr("Object size (writes):"), m_objectSize);
+    form->addRow(tr("Objects:"), m_objects);
+    m_workingSet = new QLabel(this);
+    m_workingSet->setObjectName(QStringLiteral("workingSetLabel"));
+    m_workingSet->setWordWrap(true);
+    auto *why = new QLabel(tr("Why `rados bench` shows higher numbers: it reads back the few objects it has just "
+                              "written, which still sit in the OSDs' caches, so its reads measure RAM. This test "
+                              "spreads its I/O over a working set larger than the caches (make it several times the "
+                              "OSDs' memory targets) and so measures the disks."),
+                           this);
+    why->setWordWrap(true);
+    why->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_problem = new QLabel(this);
+    m_problem->setObjectName(QStringLiteral("problemLabel"));
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
+    auto *v = new QVBoxLayout(this);
+    v->addWidget(m_client);
+    v->addLayout(form);
+    v->addWidget(m_workingSet);
+    v->addWidget(why);
+    v->addWidget(m_problem);
+    v->addStretch(1);
+    connect(m_client, &CephClientForm::changed, this, &RadosTargetPage::refresh);
+    for (QLineEdit *e : {m_pool, m_objectSize})
+        connect(e, &QLineEdit::textChanged, this, &RadosTargetPage::refresh);
+    connect(m_objects, &QSpinBox::valueChanged, this, &RadosTargetPage::refresh);
+}
+
+void RadosTargetPage::refresh()
+{
+    const quint64 size = RbdNativeRunner::parseSize(m_objectSize->text());
+    m_workingSet->setText(size ? tr("Working set: %1 objects × %2 = %3")
+                                     .arg(m_objects->value())
+                                     .arg(formatSize(double(size)), formatSize(double(size) * m_objects->value()))
+                               : QString());
+    m_problem->setText(problem());
+    Q_EMIT completeChanged();
+}
+
+void RadosTargetPage::initializePage()
+{
+    const Plan &plan = planWizard()->plan();
+    const QJsonObject t = plan.target;
+    m_client->load(t, plan.ceph);
+    if (t.contains(QStringLiteral("pool")))
+        m_pool->setText(t.value(QStringLiteral("pool")).toString());
+    if (t.contains(QStringLiteral("objectSize")))
+        m_objectSize->setText(t.value(QStringLiteral("objectSize")).toString());
+    if (t.contains(QStringLiteral("objects")))
+        m_objects->setValue(t.value(QStringLiteral("objects")).toInt());
+    refresh();
+}
+
+QString RadosTargetPage::problem() const
+{
+    if (const QString p = m_client->problem(); !p.isEmpty())
+        return p;
+    if (!isCephName(m_pool->text()))
+        return tr("The pool name may hold letters, digits, '.', '_' and '-'.");
+    if (!isSizeText(m_objectSize->text()) || RbdNativeRunner::parseSize(m_objectSize->text()) == 0)
+        return tr("The object size is a size like 4M or 64k.");
+    return {};
+}
+
+bool RadosTargetPage::isComplete() const
+{
+    return problem().isEmpty();
+}
+
+bool RadosTargetPage::validatePage()
+{
+    Plan &plan = planWizard()->plan();
+    plan.nodes = {NodeSpec::parse(QStringLiteral("local"))};   // the client is this machine
+    QJsonObject target{{QStringLiteral("pool"), m_pool->text()},
+                       {QStringLiteral("objectSize"), m_objectSize->text()},
+                       {QStringLiteral("objects"), m_objects->value()}};
+    m_client->apply(&target, &plan.ceph);
+    plan.target = target;
+    return true;
+}
+
+} // namespace cm::ui
