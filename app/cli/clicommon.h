@@ -15,11 +15,8 @@ namespace cm::cli {
 
 // Every subcommand: args without the program and subcommand names; returns the exit code.
 int cmdPlan(const QStringList &args);
-int cmdPlanOsdLatency(QStringList args);   // cmdplanceph.cpp
-int cmdPlanRados(const QStringList &args);
-int cmdPlanS3(const QStringList &args);     // cmdplans3.cpp
-int cmdPlanCephFs(const QStringList &args);   // cmdplancephfs.cpp
-int cmdPlanNet(QStringList args);          // cmdplannet.cpp
+// `plan --help`, `plan KIND --help`: the kinds and their options.
+QString planUsage();
 int cmdRun(const QStringList &args);
 int cmdSessions(const QStringList &args);
 int cmdShow(const QStringList &args);
@@ -41,10 +38,6 @@ int cmdImportResult(const QStringList &args);   // cmdimport.cpp
 int cephFetch(const QStringList &args);   // `ceph fetch`
 
 void printJson(const QJsonDocument &doc);          // stdout, indented
-// Every `plan` kind: the repetition options cmdPlan took from the command line once
-// (--repeat N, --until-spread PCT, --max-repeat N, --stable-window K,
-// --stable-figure KEY) applied to the plan, which is printed as JSON.
-void printPlan(Plan plan);
 void printErr(const QString &line);                 // stderr, one line
 QString storePath();                                 // $CLUSTERMARK_DATA_DIR or AppDataLocation
 // Opens the store (printing why not) and marks runs left by a dead process interrupted.

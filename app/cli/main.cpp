@@ -12,64 +12,9 @@ namespace {
 
 const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
 
-  plan disk --preset quick|standard --node local|USER@HOST[:PORT] [--node …]
-            --target DIR | --device /dev/X --confirm /dev/X
-            [--runtime S] [--size 1G] [--session NAME] [--name TEXT]
-        write a plan JSON to stdout (the format the wizard saves)
-  plan rbd [--engine fio|native] [--node N] [--pool rbd] [--conf F --keyring F --client admin
-           | --lab DIR] [--image-size 1G] [--runtime S] [--cache off]
-        the RBD test table with fio's rbd engine on a node (conf/keyring are paths
-        on that node) or the app's own librbd engine (native: node local); --lab
-        uses the local Ceph lab in DIR; --cache off turns librbd's client cache off
-        (every write waits for the OSDs)
-  plan osd-latency [--conf F --keyring F --client admin | --lab DIR]
-           [--pool P | --create-temp-pool] [--mode sequential|parallel] [--osds 0,2]
-           [--runtime S] [--preset quick|standard] [--object-size 4M] [--op-timeout S]
-        4k QD1 writes timed per OSD (objects whose primary is that OSD) to find the
-        slow one; the app is the Ceph client. --create-temp-pool agrees to a
-        temporary pool of size 1 (created and removed); or name a pool
-  plan rados --pool P [--conf F --keyring F --client admin | --lab DIR] [--object-size 4M]
-             [--objects N] [--runtime S] [--timeout S] [--preset quick|standard]
-        object write, read and stat with the app's own librados client over a working
-        set of N objects (default 2048; 256 with --lab) that should exceed the OSDs'
-        caches; read and stat steps write the set first; every object is removed after
-  plan s3 [--lab DIR | --endpoint URL --access-key AK [--secret-ref keychain|env:VAR]]
-          [--preset quick|size-sweep|mixed|small-objects] [--sizes 64K,1M] [--op OP]
-          [--concurrency N] [--runtime S] [--objects N] [--mix get=70,put=20,delete=10]
-          [--range-size B] [--ca-file F] [--insecure] [--virtual-host] [--region R]
-          [--connections N] [--on-error continue|stop] [--multipart-threshold B]
-          [--part-size B]
-        S3 PUT/GET/HEAD/DELETE/LIST or a mix with the app's own S3 client (SigV4,
-        many requests in flight over keep-alive connections) in a bucket of the run's
-        own, removed afterwards; OP put|get|head|delete|list|mixed; the secret key is
-        never in the plan: the keychain, an environment variable, or the lab's lab.env
-  plan cephfs [--lab DIR | --conf F --keyring F --client admin] [--fs NAME] [--dir /]
-             [--engine native|fio] [--node N (--mount-path P | --mount ceph-fuse|kernel
-             --mount-consent)] [--preset throughput|metadata|quick] [--bs 4M] [--threads N]
-             [--file-size 1G] [--files N] [--runtime S] [--iodepth N] [--timeout S]
-        CephFS throughput (seq/random read and write, one file per thread) and the
-        metadata rates of small files (create, stat, delete) with the app's own
-        libcephfs client (native: this machine), or throughput with fio on a node's
-        CephFS mount (an existing one, or a ceph-fuse/kernel mount the app makes in a
-        temporary folder with --mount-consent); every step works in its own folder
-        clustermark-bench-… under --dir, removed afterwards
-  plan net --nodes USER@HOST[:PORT],USER@HOST[:PORT][,…] [--mode pair|star|mesh]
-           [--direction forward|reverse|bidir] [--streams N] [--duration S]
-           [--tool auto|iperf3|iperf2] [--server-address ADDR] [--centre-serves]
-        iperf between nodes, one pair at a time: pair (first to second node), star
-        (first to each other) or mesh (every ordered pair); the server starts on a
-        free port and stops afterwards; per-link traffic is sampled on both ends.
-        auto picks iperf 2 when iperf3 is older than 3.16 and a link is faster than
-        25 Gbit/s; --server-address: the address the client dials (pair only);
-        --centre-serves: in a star the first node runs the server for every pair
-  every plan kind also takes:
-           [--repeat N] [--until-spread PCT [--max-repeat N] [--stable-window K]
-           [--stable-figure KEY]]
-        run each step N times; with --until-spread, repeat each step (at least N and
-        K times, at most --max-repeat, default 10) until its figure (the step's
-        headline: Gbit/s, or MB/s of fio; or a summary KEY such as read.iops) varies
-        by at most PCT % (max - min over mean) over its last K iterations (default 3);
-        the run's summary says the spread reached and whether it converged
+  plan KIND [options]
+        write a plan JSON to stdout (the format the wizard saves); `plan --help`
+        lists the kinds, `plan KIND --help` the options of one
   run PLAN.json [--markdown-out FILE]
                      run a plan: progress on stderr, the saved run as JSON on stdout
   import-result FILE [--session NAME] [--node NAME] [--json]
@@ -141,6 +86,23 @@ key passphrases are read from the OS keychain for nodes saved with "remember".
 The database lives in $CLUSTERMARK_DATA_DIR if set, else the app data folder.
 )";
 
+// The usage entries of one command: the blocks of kUsage that start with "  CMD".
+QString commandUsage(const QString &cmd)
+{
+    QString out;
+    bool inBlock = false;
+    for (const QString &line : QString::fromUtf8(kUsage).split(QLatin1Char('\n'))) {
+        const bool entry = line.startsWith(QLatin1String("  ")) && line.size() > 2 && line.at(2) != QLatin1Char(' ');
+        if (entry)
+            inBlock = line.mid(2).section(QLatin1Char(' '), 0, 0) == cmd;
+        else if (!line.startsWith(QLatin1String("  ")))
+            inBlock = false;
+        if (inBlock)
+            out += line + QLatin1Char('\n');
+    }
+    return out;
+}
+
 // export/compare with --png or --svg draw text: they need a QGuiApplication (fonts).
 bool rendersChart(int argc, char **argv)
 {
@@ -181,6 +143,14 @@ int main(int argc, char **argv)
         return 0;
     }
     const QString cmd = args.takeFirst();
+    if (cmd != QLatin1String("plan") && (args.contains(QLatin1String("--help")) || args.contains(QLatin1String("-h")))) {
+        const QString usage = commandUsage(cmd);
+        if (!usage.isEmpty()) {
+            const QByteArray b = (QStringLiteral("usage: clustermark-cli COMMAND [options]\n\n") + usage).toUtf8();
+            fwrite(b.constData(), 1, size_t(b.size()), stdout);
+            return 0;
+        }
+    }
     if (cmd == QLatin1String("plan")) return cm::cli::cmdPlan(args);
     if (cmd == QLatin1String("run")) return cm::cli::cmdRun(args);
     if (cmd == QLatin1String("sessions")) return cm::cli::cmdSessions(args);

@@ -32,6 +32,14 @@ std::shared_ptr<RunnerKind> Registry::kind(const QString &id) const
     return nullptr;
 }
 
+std::shared_ptr<RunnerKind> Registry::kindByName(const QString &name) const
+{
+    for (const auto &k : m_kinds)
+        if (k->id() == name || k->aliases().contains(name))
+            return k;
+    return nullptr;
+}
+
 QStringList Registry::ids() const
 {
     QStringList out;

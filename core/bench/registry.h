@@ -11,6 +11,8 @@ public:
     static Registry &instance();
     void add(std::shared_ptr<RunnerKind> kind);
     std::shared_ptr<RunnerKind> kind(const QString &id) const;
+    // By id or one of its aliases (the CLI's names).
+    std::shared_ptr<RunnerKind> kindByName(const QString &name) const;
     QStringList ids() const;
 
 private:

@@ -3,6 +3,7 @@
 // destructive, the exact commands it will run, and a factory for the object that runs
 // one step on one node. The wizard (ui/) and the CLI both build plans from this.
 #include "bench/steprunner.h"
+#include "model/clioptions.h"
 #include "model/error.h"
 #include "model/plan.h"
 
@@ -12,6 +13,9 @@
 #include <memory>
 
 namespace cm {
+
+// The translation context of the kinds' descriptions.
+inline constexpr char kKindTextContext[] = "cm::RunnerKind";
 
 struct Preset {
     QString id;          // "quick", "standard"
@@ -25,6 +29,23 @@ public:
     virtual ~RunnerKind() = default;
     virtual QString id() const = 0;
     virtual QString displayName() const = 0;
+    // Other names the CLI accepts for the kind ("disk" for "disk-fio").
+    virtual QStringList aliases() const { return {}; }
+    // One line for the list of kinds, as source text: the UI shows it translated in
+    // the context kKindTextContext (QT_TRANSLATE_NOOP in the kind marks it).
+    virtual const char *description() const = 0;
+    // `clustermark-cli plan KIND`: the kind's own options (the CLI adds the options
+    // every plan takes), a paragraph for --help, and the plan they make. notes: lines
+    // the CLI prints on stderr (the commands, the method).
+    virtual QList<CliOption> cliOptions() const { return {}; }
+    virtual QString cliSummary() const { return {}; }
+    virtual Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const
+    {
+        Q_UNUSED(args);
+        Q_UNUSED(notes);
+        *error = Error(Error::Code::InvalidInput, QStringLiteral("this kind is planned in the wizard only"));
+        return {};
+    }
     virtual QList<Preset> presets() const = 0;
     // Checks parameters and target shape (not the node's state).
     virtual Error validate(const Plan &plan) const = 0;

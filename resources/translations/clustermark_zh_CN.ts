@@ -2,6 +2,37 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>cm::RunnerKind</name>
+    <message>
+        <source>Disk: fio on the node that holds the disk or folder (bandwidth, IOPS, latency)</source>
+        <translation>磁盘：在磁盘或文件夹所在的节点上运行 fio（带宽、IOPS、延迟）</translation>
+    </message>
+    <message>
+        <source>RBD: fio&apos;s rbd engine on a node, one test image per step (Ceph block storage)</source>
+        <translation>RBD：在节点上使用 fio 的 rbd 引擎，每个步骤一个测试镜像（Ceph 块存储）</translation>
+    </message>
+    <message>
+        <source>Network: iperf3 / iperf 2 between nodes, with per-link traffic (bonds, MTU, speeds)</source>
+        <translation>网络：在节点间运行 iperf3 / iperf 2，并记录每条链路的流量（bond、MTU、速率）</translation>
+    </message>
+    <message>
+        <source>Per-OSD latency: QD1 4k writes to each OSD in turn, to find the slow one (heat map)</source>
+        <translation>各 OSD 延迟：依次向每个 OSD 做 QD1 的 4k 写入，找出慢的那个（热力图）</translation>
+    </message>
+    <message>
+        <source>RADOS objects: write, read and stat through the app&apos;s own librados client</source>
+        <translation>RADOS 对象：通过程序自带的 librados 客户端写入、读取和 stat</translation>
+    </message>
+    <message>
+        <source>S3 objects: PUT, GET and more against an S3 endpoint or Ceph RGW, by object size</source>
+        <translation>S3 对象：对 S3 端点或 Ceph RGW 执行 PUT、GET 等操作，按对象大小测试</translation>
+    </message>
+    <message>
+        <source>CephFS: file throughput and small-file metadata rates (ClusterMark&apos;s own client, or fio on a node)</source>
+        <translation>CephFS：文件吞吐量和小文件元数据速率（ClusterMark 自带的客户端，或节点上的 fio）</translation>
+    </message>
+</context>
+<context>
     <name>HealthBands</name>
     <message>
         <source>health unknown</source>
@@ -1658,34 +1689,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Each kind of benchmark has its own targets, presets and safety rules.</source>
         <translation>每种测试都有各自的目标、预设和安全规则。</translation>
-    </message>
-    <message>
-        <source>Disk: fio on the node that holds the disk or folder (bandwidth, IOPS, latency)</source>
-        <translation>磁盘：在磁盘或文件夹所在的节点上运行 fio（带宽、IOPS、延迟）</translation>
-    </message>
-    <message>
-        <source>RBD: fio&apos;s rbd engine on a node, one test image per step (Ceph block storage)</source>
-        <translation>RBD：在节点上使用 fio 的 rbd 引擎，每个步骤一个测试镜像（Ceph 块存储）</translation>
-    </message>
-    <message>
-        <source>Network: iperf3 / iperf 2 between nodes, with per-link traffic (bonds, MTU, speeds)</source>
-        <translation>网络：在节点间运行 iperf3 / iperf 2，并记录每条链路的流量（bond、MTU、速率）</translation>
-    </message>
-    <message>
-        <source>Per-OSD latency: QD1 4k writes to each OSD in turn, to find the slow one (heat map)</source>
-        <translation>各 OSD 延迟：依次向每个 OSD 做 QD1 的 4k 写入，找出慢的那个（热力图）</translation>
-    </message>
-    <message>
-        <source>RADOS objects: write, read and stat through the app&apos;s own librados client</source>
-        <translation>RADOS 对象：通过程序自带的 librados 客户端写入、读取和 stat</translation>
-    </message>
-    <message>
-        <source>S3 objects: PUT, GET and more against an S3 endpoint or Ceph RGW, by object size</source>
-        <translation>S3 对象：对 S3 端点或 Ceph RGW 执行 PUT、GET 等操作，按对象大小测试</translation>
-    </message>
-    <message>
-        <source>CephFS: file throughput and small-file metadata rates (ClusterMark&apos;s own client, or fio on a node)</source>
-        <translation>CephFS：文件吞吐量和小文件元数据速率（ClusterMark 自带的客户端，或节点上的 fio）</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 #include "wizard/pagesetregistry.h"
 #include "wizard/planwizard.h"
 
+#include <QCoreApplication>
 #include <QLabel>
 #include <QListWidget>
 #include <QVBoxLayout>
@@ -24,24 +25,9 @@ KindPage::KindPage(QWidget *parent)
 }
 
 namespace {
-QString kindDescription(const QString &id)
+QString kindDescription(const RunnerKind &kind)
 {
-    if (id == QLatin1String("disk-fio"))
-        return KindPage::tr("Disk: fio on the node that holds the disk or folder (bandwidth, IOPS, latency)");
-    if (id == QLatin1String("rbd"))
-        return KindPage::tr("RBD: fio's rbd engine on a node, one test image per step (Ceph block storage)");
-    if (id == QLatin1String("net-iperf"))
-        return KindPage::tr("Network: iperf3 / iperf 2 between nodes, with per-link traffic (bonds, MTU, speeds)");
-    if (id == QLatin1String("osd-latency"))
-        return KindPage::tr("Per-OSD latency: QD1 4k writes to each OSD in turn, to find the slow one (heat map)");
-    if (id == QLatin1String("rados"))
-        return KindPage::tr("RADOS objects: write, read and stat through the app's own librados client");
-    if (id == QLatin1String("s3"))
-        return KindPage::tr("S3 objects: PUT, GET and more against an S3 endpoint or Ceph RGW, by object size");
-    if (id == QLatin1String("cephfs"))
-        return KindPage::tr("CephFS: file throughput and small-file metadata rates (ClusterMark's own client, or fio on a node)");
-    const auto kind = Registry::instance().kind(id);
-    return kind ? kind->displayName() : id;
+    return QCoreApplication::translate(kKindTextContext, kind.description());
 }
 } // namespace
 
@@ -54,7 +40,7 @@ void KindPage::initializePage()
         const auto kind = Registry::instance().kind(id);
         if (!kind)
             continue;
-        auto *item = new QListWidgetItem(kindDescription(id), m_list);
+        auto *item = new QListWidgetItem(kindDescription(*kind), m_list);
         item->setData(Qt::UserRole, id);
     }
     int row = 0;

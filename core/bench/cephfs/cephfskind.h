@@ -89,6 +89,11 @@ public:
 
     QString id() const override { return kindId(); }
     QString displayName() const override { return QStringLiteral("CephFS"); }
+    const char *description() const override;
+    // The command line (cephfscli.cpp).
+    QList<CliOption> cliOptions() const override;
+    QString cliSummary() const override;
+    Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     // "throughput" (seq write/read 4M, rand write/read 4k), "metadata" (create, stat,
     // delete of many small files), "quick" (short: seq write/read 4M, rand read 4k and a
     // small metadata step — dropped by makePlan() for the fio engine).

@@ -47,6 +47,12 @@ public:
 
     QString id() const override { return kindId(); }
     QString displayName() const override { return QStringLiteral("Disk (fio)"); }
+    QStringList aliases() const override { return {QStringLiteral("disk")}; }
+    const char *description() const override;
+    // The command line (diskfiocli.cpp).
+    QList<CliOption> cliOptions() const override;
+    QString cliSummary() const override;
+    Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<Preset> presets() const override;
     Error validate(const Plan &plan) const override;
     bool isDestructive(const Plan &plan) const override;

@@ -20,6 +20,12 @@ public:
 
     QString id() const override { return kindId(); }
     QString displayName() const override { return QStringLiteral("Network (iperf3 / iperf 2)"); }
+    QStringList aliases() const override { return {QStringLiteral("net")}; }
+    const char *description() const override;
+    // The command line (netiperfcli.cpp).
+    QList<CliOption> cliOptions() const override;
+    QString cliSummary() const override;
+    Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     // "pair" (first two nodes), "star" (first node to each other) and "mesh" (every
     // ordered pair). Their steps name the placeholder nodes A, B, C; makePlan() builds
     // the real steps for real nodes.

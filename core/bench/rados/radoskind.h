@@ -33,6 +33,11 @@ public:
 
     QString id() const override { return kindId(); }
     QString displayName() const override { return QStringLiteral("RADOS objects"); }
+    const char *description() const override;
+    // The command line (radoscli.cpp).
+    QList<CliOption> cliOptions() const override;
+    QString cliSummary() const override;
+    Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<Preset> presets() const override;
     Error validate(const Plan &plan) const override;
     bool isDestructive(const Plan &) const override { return false; }   // only its own objects

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `clustermark-cli plan net`: the network kind's command-line options and the plan they make.
+#include "bench/netiperf/netiperfkind.h"
+
+namespace cm {
+
+const char *NetIperfKind::description() const
+{
+    return QT_TRANSLATE_NOOP("cm::RunnerKind",
+                             "Network: iperf3 / iperf 2 between nodes, with per-link traffic (bonds, MTU, speeds)");
+}
+
+QList<CliOption> NetIperfKind::cliOptions() const
+{
+    const Options d;
+    auto option = [](const char *name, const char *value, const char *help, const QString &def = {}) {
+        return CliOption{QLatin1String(name), QLatin1String(value), QLatin1String(help), def};
+    };
+    CliOption nodes = option("--nodes", "USER@HOST[:PORT],…", "the nodes, at least two, comma-separated");
+    nodes.repeatable = true;
+    CliOption node = option("--node", "USER@HOST[:PORT]", "one more node");
+    node.repeatable = true;
+    return {
+        nodes,
+        node,
+        option("--mode", "pair|star|mesh",
+               "pair: the first node to the second; star: the first to each other; mesh: every ordered pair", d.mode),
+        option("--direction", "forward|reverse|bidir", "which way the data goes", d.direction),
+        option("--streams", "N", "parallel streams", QString::number(d.streams)),
+        option("--duration", "S", "seconds per pair", QString::number(d.duration)),
+        option("--tool", "auto|iperf3|iperf2",
+               "auto picks iperf 2 when iperf3 is older than 3.16 and a link is faster than 25 Gbit/s", d.tool),
+        option("--server-address", "ADDR", "the address the client dials (pair only)"),
+        CliOption{QStringLiteral("--centre-serves"), {},
+                  QStringLiteral("star: the first node runs the server and every other node connects to it")},
+    };
+}
+
+QString NetIperfKind::cliSummary() const
+{
+    return QStringLiteral("iperf between nodes, one pair at a time; the server starts on a free port and stops "
+                          "afterwards; per-link traffic is sampled on both ends.");
+}
+
+Plan NetIperfKind::planFromCli(const CliArgs &args, QStringList *notes, Error *error) const
+{
+    Q_UNUSED(notes);
+    auto fail = [&](const QString &m) {
+        *error = Error(Error::Code::InvalidInput, m);
+        return Plan{};
+    };
+    QStringList nodeSpecs;
+    for (const QString &n : args.values(QStringLiteral("--nodes")))
+        nodeSpecs += n.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    nodeSpecs += args.values(QStringLiteral("--node"));
+    Options o;
+    o.mode = args.value(QStringLiteral("--mode"), o.mode);
+    o.direction = args.value(QStringLiteral("--direction"), o.direction);
+    o.tool = args.value(QStringLiteral("--tool"), o.tool);
+    if (o.tool == QLatin1String("iperf"))
+        o.tool = QStringLiteral("iperf2");
+    o.serverAddress = args.value(QStringLiteral("--server-address"));
+    o.centreIsServer = args.flag(QStringLiteral("--centre-serves"));
+    QString err;
+    if (!args.integer(QStringLiteral("--streams"), o.streams, -1000000, 1000000, &o.streams, &err)
+        || !args.integer(QStringLiteral("--duration"), o.duration, -1000000, 1000000, &o.duration, &err))
+        return fail(err);   // their ranges are checked with the plan
+    QList<NodeSpec> nodes;
+    for (const QString &n : std::as_const(nodeSpecs)) {
+        const NodeSpec spec = NodeSpec::parse(n.trimmed(), &err);
+        if (spec.host.isEmpty())
+            return fail(err.isEmpty() ? QStringLiteral("not a node: \"%1\"").arg(n) : err);
+        nodes << spec;
+    }
+    if (nodes.size() < 2)
+        return fail(QStringLiteral("give at least two nodes: --nodes USER@HOST[:PORT],USER@HOST[:PORT]"));
+    return makePlan(nodes, o, error);
+}
+
+} // namespace cm
