@@ -13,6 +13,7 @@
 #include "netnsfixture.h"
 #include "kinds/netiperf/netfindingspanel.h"
 #include "kinds/netiperf/netmatrix.h"
+#include "kinds/osdlatency/osdheatmap.h"
 #include "results/resultsview.h"
 #include "results/rundetailpane.h"
 #include "shots.h"
@@ -104,7 +105,7 @@ private Q_SLOTS:
         LiveDashboard live;
         live.resize(1200, 760);
         live.show();
-        LinkChart *links = live.linkChart();
+        LinkChart *links = live.findChild<LinkChart *>();
         RunStatus status = RunStatus::Failed;
         // The layer 3+4 hash puts all four flows on one link now and then (as on a real
         // bond): then the chart shows one link, and the test runs again.
@@ -116,7 +117,7 @@ private Q_SLOTS:
                 break;
             qInfo("attempt %d: the flows hashed onto one link; running again", attempt + 1);
         }
-        QVERIFY(live.linkChart()->isVisible());
+        QVERIFY(live.findChild<LinkChart *>()->isVisible());
         QVERIFY(!live.chart(LiveDashboard::Chart::Iops)->isVisible());
         const double a = links->peakBitsPerSecond(QStringLiteral("node1"), QStringLiteral("s1a"), true);
         const double b = links->peakBitsPerSecond(QStringLiteral("node1"), QStringLiteral("s1b"), true);
@@ -195,9 +196,9 @@ private Q_SLOTS:
         view.selectRun(id);
         QVERIFY(shown.wait(10000));
         RunDetailPane *pane = view.detailPane();
-        QVERIFY(pane->isNetShown());
-        QVERIFY(!pane->isHeatMapShown());
-        NetMatrix *m = pane->netMatrix();
+        QVERIFY(pane->isTabShown(pane->findChild<NetMatrix *>()));
+        QVERIFY(!pane->isTabShown(pane->findChild<OsdHeatMap *>()));
+        NetMatrix *m = pane->findChild<NetMatrix *>();
         QCOMPARE(m->cellCount(), 6);
         QCOMPARE(m->nodes(), (QStringList{QStringLiteral("node1"), QStringLiteral("node2"), QStringLiteral("node3")}));
         const NetPairCell *shaped = m->cell(QStringLiteral("node1"), QStringLiteral("node2"));
@@ -227,7 +228,7 @@ private Q_SLOTS:
         QVERIFY(cmtest::saveShot(&view, QStringLiteral("results-matrix")));
         QVERIFY(cmtest::saveShot(m, QStringLiteral("results-matrix-widget")));
 
-        NetFindingsPanel *f = pane->netFindings();
+        NetFindingsPanel *f = pane->findChild<NetFindingsPanel *>();
         bool single = false, failedRow = false;
         for (const NetFindingRow &r : f->rows()) {
             single = single || (r.pair == QStringLiteral("node1 → node2") && r.id == QLatin1String("single-stream"));

@@ -213,14 +213,14 @@ private Q_SLOTS:
         netPlan.steps << PlanStep{QStringLiteral("a-b"), QStringLiteral("a → b"), {}};
         auto buffer = std::make_shared<SampleBuffer>();
         live.startRun(1, netPlan, buffer, 10);
-        QVERIFY(live.linkChart()->isVisible());
+        QVERIFY(live.findChild<LinkChart *>()->isVisible());
         QVERIFY(!live.chart(LiveDashboard::Chart::Iops)->isVisible());
         QVERIFY(!live.chart(LiveDashboard::Chart::Latency)->isVisible());
         buffer->append({net(QStringLiteral("a"), metric::netTxBytes(QStringLiteral("eth0")), 1, 1e8),
                         net(QStringLiteral("a"), metric::netTxBytes(QStringLiteral("eth0")), 2, 1.2e8),
                         Sample{0, QStringLiteral("a→b"), metric::NetBw, 2, 1.1e8}});
         live.drain();
-        QCOMPARE(live.linkChart()->lineNames(), QStringList{QStringLiteral("a eth0 TX")});
+        QCOMPARE(live.findChild<LinkChart *>()->lineNames(), QStringList{QStringLiteral("a eth0 TX")});
         QVERIFY(live.chart(LiveDashboard::Chart::Bandwidth)->lineCount() >= 1);
         QCOMPARE(live.chart(LiveDashboard::Chart::Bandwidth)->axisY()->titleText(), QStringLiteral("MB/s"));
         QVERIFY(live.card(QStringLiteral("a→b")));
@@ -230,9 +230,9 @@ private Q_SLOTS:
         Plan disk;
         disk.kind = QStringLiteral("disk-fio");
         live.startRun(2, disk, std::make_shared<SampleBuffer>(), 10);
-        QVERIFY(!live.linkChart()->isVisible());
+        QVERIFY(!live.findChild<LinkChart *>()->isVisible());
         QVERIFY(live.chart(LiveDashboard::Chart::Iops)->isVisible());
-        QVERIFY(live.linkChart()->lineNames().isEmpty());
+        QVERIFY(live.findChild<LinkChart *>()->lineNames().isEmpty());
         live.finishRun(RunStatus::Completed);
     }
 };

@@ -173,10 +173,10 @@ private Q_SLOTS:
         pane.resize(760, 440);
         pane.show();
         pane.showDetail(d);
-        QVERIFY(pane.isCephFsMetaShown());
-        QTRY_VERIFY(pane.cephFsMetaPanel()->width() > 300);
-        QCOMPARE(pane.tabs()->currentWidget()->findChild<CephFsMetaPanel *>(), pane.cephFsMetaPanel());
-        CephFsMetaPanel *panel = pane.cephFsMetaPanel();
+        QVERIFY(pane.isTabShown(pane.findChild<CephFsMetaPanel *>()));
+        QTRY_VERIFY(pane.findChild<CephFsMetaPanel *>()->width() > 300);
+        QCOMPARE(pane.tabs()->currentWidget()->findChild<CephFsMetaPanel *>(), pane.findChild<CephFsMetaPanel *>());
+        CephFsMetaPanel *panel = pane.findChild<CephFsMetaPanel *>();
         QCOMPARE(panel->groups().size(), 1);
         QCOMPARE(panel->barCount(), 3);
         const CephFsMetaPanel::Group g = panel->groups().first();
@@ -236,7 +236,7 @@ private Q_SLOTS:
         other.run.kind = QStringLiteral("disk-fio");
         other.plan.kind = QStringLiteral("disk-fio");
         pane.showDetail(other);
-        QVERIFY(!pane.isCephFsMetaShown());
+        QVERIFY(!pane.isTabShown(pane.findChild<CephFsMetaPanel *>()));
     }
 };
 

@@ -221,21 +221,21 @@ private Q_SLOTS:
         s.summary = summaryOf(cluster());
         d.steps = {s};
         pane.showDetail(d);
-        QVERIFY(pane.isHeatMapShown());
-        QCOMPARE(pane.heatMap()->cellCount(), 12);
-        QCOMPARE(pane.heatMapStepCombo()->count(), 1);
+        QVERIFY(pane.isTabShown(pane.findChild<OsdHeatMap *>()));
+        QCOMPARE(pane.findChild<OsdHeatMap *>()->cellCount(), 12);
+        QCOMPARE(pane.findChild<QComboBox *>(QStringLiteral("heatMapStep"))->count(), 1);
         if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT")) {   // for looking at it by hand
             pane.show();
             QTest::qWait(200);
             pane.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT"));
         }
-        pane.heatMapMetricCombo()->setCurrentIndex(1);
-        QCOMPARE(pane.heatMap()->metric(), OsdHeatMap::Metric::P99);
+        pane.findChild<QComboBox *>(QStringLiteral("heatMapMetric"))->setCurrentIndex(1);
+        QCOMPARE(pane.findChild<OsdHeatMap *>()->metric(), OsdHeatMap::Metric::P99);
 
         d.run.kind = QStringLiteral("disk-fio");
         pane.showDetail(d);
-        QVERIFY(!pane.isHeatMapShown());
-        QCOMPARE(pane.heatMap()->cellCount(), 0);
+        QVERIFY(!pane.isTabShown(pane.findChild<OsdHeatMap *>()));
+        QCOMPARE(pane.findChild<OsdHeatMap *>()->cellCount(), 0);
     }
 };
 

@@ -149,9 +149,9 @@ private Q_SLOTS:
         pane.resize(1100, 760);
         pane.show();
         pane.showDetail(d);
-        QVERIFY(pane.isS3Shown());
-        QCOMPARE(pane.tabs()->currentWidget(), pane.s3Sweep());
-        S3SweepChart *sweep = pane.s3Sweep();
+        QVERIFY(pane.isTabShown(pane.findChild<S3SweepChart *>()));
+        QCOMPARE(pane.tabs()->currentWidget()->findChild<S3SweepChart *>(), pane.findChild<S3SweepChart *>());
+        S3SweepChart *sweep = pane.findChild<S3SweepChart *>();
         const QList<S3SweepPoint> points = sweep->points();
         QCOMPARE(points.size(), 6);   // one per size per op
         for (qint64 size : sizes)

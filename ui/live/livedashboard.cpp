@@ -1,7 +1,7 @@
 #include "live/livedashboard.h"
 
 #include "live/figurecard.h"
-#include "kinds/netiperf/linkchart.h"
+#include "kinds/uikind.h"
 #include "live/livechart.h"
 #include "live/liveheader.h"
 #include "model/metric.h"
@@ -46,9 +46,12 @@ LiveDashboard::LiveDashboard(QWidget *parent)
     m_iops = new LiveChart(tr("IOPS"), metric::Unit::OpsPerSec, this);
     m_lat = new LiveChart(tr("Latency p50 / p99"), metric::Unit::Nanoseconds, this);
     m_cpu = new LiveChart(tr("Node CPU busy"), metric::Unit::Percent, this);
-    m_links = new LinkChart(this);
     m_grid = grid;
-    arrangeCharts(false);
+    registerBuiltinUiKinds();
+    for (const QString &id : UiKindRegistry::instance().ids())
+        if (const UiKind *kind = UiKindRegistry::instance().find(id); kind->livePanel)
+            m_panels.insert(id, kind->livePanel(this));
+    arrangeCharts(nullptr);
     v->addLayout(grid, 1);
     v->addWidget(cardArea);
 
@@ -57,16 +60,21 @@ LiveDashboard::LiveDashboard(QWidget *parent)
     connect(m_header, &LiveHeader::cancelClicked, this, [this] { Q_EMIT cancelRequested(m_runId); });
 }
 
-void LiveDashboard::arrangeCharts(bool network)
+void LiveDashboard::arrangeCharts(KindLivePanel *panel)
 {
-    for (QWidget *w : std::initializer_list<QWidget *>{m_bw, m_iops, m_lat, m_cpu, m_links})
+    for (QWidget *w : std::initializer_list<QWidget *>{m_bw, m_iops, m_lat, m_cpu})
         m_grid->removeWidget(w);
-    if (network) {
-        m_grid->addWidget(m_links, 0, 0, 1, 2);
+    for (KindLivePanel *p : std::as_const(m_panels)) {
+        m_grid->removeWidget(p);
+        p->setVisible(false);
+    }
+    if (panel) {
+        m_grid->addWidget(panel, 0, 0, 1, 2);
         m_grid->addWidget(m_bw, 1, 0);
         m_grid->addWidget(m_cpu, 1, 1);
         m_grid->setRowStretch(0, 3);
         m_grid->setRowStretch(1, 2);
+        panel->setVisible(true);
     } else {
         m_grid->addWidget(m_bw, 0, 0);
         m_grid->addWidget(m_iops, 0, 1);
@@ -75,9 +83,8 @@ void LiveDashboard::arrangeCharts(bool network)
         m_grid->setRowStretch(0, 1);
         m_grid->setRowStretch(1, 1);
     }
-    m_iops->setVisible(!network);
-    m_lat->setVisible(!network);
-    m_links->setVisible(network);
+    m_iops->setVisible(!panel);
+    m_lat->setVisible(!panel);
 }
 
 void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer, double estimatedSeconds)
@@ -88,8 +95,10 @@ void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer,
     m_samplesReceived = 0;
     for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
         c->clear();
-    m_links->clear();
-    arrangeCharts(plan.kind == QLatin1String("net-iperf"));
+    for (KindLivePanel *p : std::as_const(m_panels))
+        p->clear();
+    m_panel = m_panels.value(plan.kind);
+    arrangeCharts(m_panel);
     for (FigureCard *c : std::as_const(m_cards)) {
         m_cardRow->removeWidget(c);
         delete c;
@@ -188,8 +197,8 @@ void LiveDashboard::drain()
     if (samples.isEmpty())
         return;
     m_samplesReceived += samples.size();
-    if (!m_links->isHidden())
-        m_links->addSamples(samples);
+    if (m_panel)
+        m_panel->addSamples(samples);
     // Group into one batch per (target, metric), in arrival order.
     struct Batch {
         QString target;
@@ -240,7 +249,8 @@ void LiveDashboard::drain()
         m_header->setHealth(m_health.isOpen() ? m_health.bands().last().label : QString());
     for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
         c->flush();
-    m_links->flush();
+    if (m_panel)
+        m_panel->flush();
     fitCards();
     qCDebug(lcLive) << "drained" << samples.size() << "samples in" << batches.size() << "batches";
 }

@@ -20,7 +20,7 @@ namespace cm::ui {
 class FigureCard;
 class LiveChart;
 class LiveHeader;
-class LinkChart;
+class KindLivePanel;
 
 class LiveDashboard : public QWidget {
     Q_OBJECT
@@ -36,8 +36,9 @@ public:
     bool isRunning() const { return m_timer.isActive(); }
 
     LiveChart *chart(Chart which) const;
-    // Network runs: the per-link chart replaces the IOPS and latency charts.
-    LinkChart *linkChart() const { return m_links; }
+    // The running kind's own panel (ui/kinds/uikind.h), in place of the IOPS and
+    // latency charts; null when the kind has none.
+    KindLivePanel *kindPanel() const { return m_panel; }
     LiveHeader *header() const { return m_header; }
     FigureCard *card(const QString &target) const { return m_cards.value(target); }
     int cardCount() const { return int(m_cards.size()); }
@@ -59,9 +60,11 @@ private:
     LiveChart *m_iops = nullptr;
     LiveChart *m_lat = nullptr;
     LiveChart *m_cpu = nullptr;
-    LinkChart *m_links = nullptr;
+    // The kinds' own panels, by kind id.
+    QHash<QString, KindLivePanel *> m_panels;
+    KindLivePanel *m_panel = nullptr;
     QGridLayout *m_grid = nullptr;
-    void arrangeCharts(bool network);
+    void arrangeCharts(KindLivePanel *panel);
     QHBoxLayout *m_cardRow = nullptr;
     QWidget *m_cardHost = nullptr;
     QWidget *m_cardArea = nullptr;

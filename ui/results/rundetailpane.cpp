@@ -1,12 +1,8 @@
 #include "results/rundetailpane.h"
 
-#include "kinds/cephfs/cephfsmetapanel.h"
+#include "kinds/uikind.h"
 #include "results/environmentsections.h"
-#include "kinds/netiperf/netfindingspanel.h"
-#include "kinds/netiperf/netmatrix.h"
-#include "kinds/osdlatency/osdheatmap.h"
 #include "results/resultsmodel.h"
-#include "kinds/s3/s3sweepchart.h"
 #include "operationlabel.h"
 #include "store/stepoperations.h"
 #include "unitscale.h"
@@ -53,6 +49,16 @@ void addGroup(QTreeWidgetItem *parent, QTreeWidget *tree, const EnvGroup &g, int
 }
 } // namespace
 
+QString stepRowLabel(const StepRecord &s)
+{
+    QString label = s.title.isEmpty() ? s.testId : s.title;
+    if (s.iteration > 0)
+        label += QStringLiteral(" #%1").arg(s.iteration + 1);
+    if (s.status != QLatin1String("completed"))
+        label += QStringLiteral(" (%1)").arg(s.status);
+    return label;
+}
+
 RunDetailPane::RunDetailPane(QWidget *parent)
     : QWidget(parent)
 {
@@ -89,51 +95,7 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     tabs->addTab(m_commands, tr("Commands"));
     v->addWidget(tabs, 1);
 
-    m_heatPage = new QWidget(this);
-    auto *hv = new QVBoxLayout(m_heatPage);
-    hv->setContentsMargins(4, 4, 4, 4);
-    auto *hrow = new QHBoxLayout();
-    m_heatStep = new QComboBox(m_heatPage);
-    m_heatStep->setObjectName(QStringLiteral("heatMapStep"));
-    m_heatMetric = new QComboBox(m_heatPage);
-    m_heatMetric->setObjectName(QStringLiteral("heatMapMetric"));
-    m_heatMetric->addItem(tr("p50 latency"), int(OsdHeatMap::Metric::P50));
-    m_heatMetric->addItem(tr("p99 latency"), int(OsdHeatMap::Metric::P99));
-    hrow->addWidget(new QLabel(tr("Step:"), m_heatPage));
-    hrow->addWidget(m_heatStep, 1);
-    hrow->addSpacing(12);
-    hrow->addWidget(new QLabel(tr("Colour by:"), m_heatPage));
-    hrow->addWidget(m_heatMetric);
-    hv->addLayout(hrow);
-    auto *scroll = new QScrollArea(m_heatPage);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    m_heatMap = new OsdHeatMap(scroll);
-    scroll->setWidget(m_heatMap);
-    hv->addWidget(scroll, 1);
-    m_heatPage->hide();
-    m_netPage = new QScrollArea(this);
-    m_netMatrix = new NetMatrix(m_netPage);
-    static_cast<QScrollArea *>(m_netPage)->setWidget(m_netMatrix);
-    static_cast<QScrollArea *>(m_netPage)->setFrameShape(QFrame::NoFrame);
-    static_cast<QScrollArea *>(m_netPage)->setWidgetResizable(true);
-    m_netPage->hide();
-    m_netFindings = new NetFindingsPanel(this);
-    m_netFindings->hide();
-    auto *metaScroll = new QScrollArea(this);
-    m_metaPanel = new CephFsMetaPanel(metaScroll);
-    metaScroll->setWidget(m_metaPanel);
-    metaScroll->setFrameShape(QFrame::NoFrame);
-    metaScroll->setWidgetResizable(true);
-    m_metaPage = metaScroll;
-    m_metaPage->hide();
-    m_s3Sweep = new S3SweepChart(this);
-    m_s3Sweep->hide();
-    connect(m_heatMetric, &QComboBox::currentIndexChanged, this,
-            [this] { m_heatMap->setMetric(OsdHeatMap::Metric(m_heatMetric->currentData().toInt())); });
-    connect(m_heatStep, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_heatMap->setSummary(i >= 0 && i < m_heatSummaries.size() ? m_heatSummaries.at(i) : QJsonObject());
-    });
+    registerBuiltinUiKinds();
     clear();
 }
 
@@ -143,92 +105,53 @@ void RunDetailPane::clear()
     m_grid->setRowCount(0);
     m_env->clear();
     m_commands->clear();
-    m_heatSummaries.clear();
-    m_heatStep->clear();
-    m_heatMap->setCells({});
-    const int heat = m_tabs->indexOf(m_heatPage);
-    if (heat >= 0)
-        m_tabs->removeTab(heat);
-    showNet({});
-    showCephFsMeta({});
-    showS3({});
+    showKindTabs({});
 }
 
-bool RunDetailPane::isCephFsMetaShown() const
+bool RunDetailPane::isTabShown(const QWidget *w) const
 {
-    return m_tabs->indexOf(m_metaPage) >= 0;
+    for (; w; w = w->parentWidget())
+        if (m_tabs->indexOf(const_cast<QWidget *>(w)) >= 0)
+            return true;
+    return false;
 }
 
-void RunDetailPane::showCephFsMeta(const RunDetail &d)
+void RunDetailPane::showKindTabs(const RunDetail &d)
 {
-    const bool cephfs = d.run.kind == QLatin1String("cephfs") || d.plan.kind == QLatin1String("cephfs");
-    m_metaPanel->setSteps(cephfs ? d.steps : QList<StepRecord>{});
-    const bool shown = cephfs && !m_metaPanel->groups().isEmpty();
-    const int at = m_tabs->indexOf(m_metaPage);
-    if (!shown) {
-        if (at >= 0)
-            m_tabs->removeTab(at);
-        return;
+    const QString kindId = d.run.kind.isEmpty() ? d.plan.kind : d.run.kind;
+    const UiKind *kind = UiKindRegistry::instance().find(kindId);
+    if (kind && kind->runTabs && !m_kindTabs.contains(kindId)) {
+        QList<KindRunTab *> tabs = kind->runTabs(this);
+        for (KindRunTab *t : tabs)
+            t->hide();
+        m_kindTabs.insert(kindId, tabs);
     }
-    if (at < 0)
-        m_tabs->insertTab(1, m_metaPage, tr("Metadata"));   // after the throughput grid
-    // A metadata-only run opens on its bars.
-    bool throughput = false;
-    for (const StepRecord &s : d.steps)
-        throughput = throughput || !CephFsMetaPanel::hasMetadata(s.summary);
-    if (!throughput)
-        m_tabs->setCurrentWidget(m_metaPage);
-}
-
-bool RunDetailPane::isS3Shown() const
-{
-    return m_tabs->indexOf(m_s3Sweep) >= 0;
-}
-
-void RunDetailPane::showS3(const RunDetail &d)
-{
-    const bool s3 = d.run.kind == QLatin1String("s3") || d.plan.kind == QLatin1String("s3");
-    const int at = m_tabs->indexOf(m_s3Sweep);
-    if (!s3) {
-        if (at >= 0)
-            m_tabs->removeTab(at);
-        m_s3Sweep->clear();
-        return;
+    for (auto it = m_kindTabs.cbegin(); it != m_kindTabs.cend(); ++it) {
+        if (it.key() == kindId)
+            continue;
+        for (KindRunTab *t : it.value()) {
+            if (const int at = m_tabs->indexOf(t); at >= 0)
+                m_tabs->removeTab(at);
+            t->clearRun();
+        }
     }
-    m_s3Sweep->setSteps(d.steps);
-    if (at < 0)
-        m_tabs->insertTab(0, m_s3Sweep, tr("Object sizes"));
-    m_tabs->setCurrentWidget(m_s3Sweep);
-}
-
-bool RunDetailPane::isNetShown() const
-{
-    return m_tabs->indexOf(m_netPage) >= 0;
-}
-
-void RunDetailPane::showNet(const RunDetail &d)
-{
-    const bool net = d.run.kind == QLatin1String("net-iperf") || d.plan.kind == QLatin1String("net-iperf");
-    for (QWidget *w : std::initializer_list<QWidget *>{m_netFindings, m_netPage})
-        if (const int i = m_tabs->indexOf(w); i >= 0 && !net)
-            m_tabs->removeTab(i);
-    if (!net) {
-        m_netMatrix->setCells({});
-        m_netFindings->clear();
-        return;
+    bool opened = false;
+    int inserted = 0;
+    for (KindRunTab *t : m_kindTabs.value(kindId)) {
+        const int at = m_tabs->indexOf(t);
+        if (!t->showRun(d)) {
+            if (at >= 0)
+                m_tabs->removeTab(at);
+            continue;
+        }
+        if (at < 0)
+            m_tabs->insertTab(t->position() + inserted, t, t->title());
+        ++inserted;
+        if (!opened && t->opensOnIt(d)) {
+            m_tabs->setCurrentWidget(t);
+            opened = true;
+        }
     }
-    m_netMatrix->setSteps(d.steps);
-    m_netFindings->setSteps(d.steps);
-    if (m_tabs->indexOf(m_netFindings) < 0)
-        m_tabs->insertTab(0, m_netFindings, tr("Findings"));
-    if (m_tabs->indexOf(m_netPage) < 0)
-        m_tabs->insertTab(0, m_netPage, tr("Throughput matrix"));
-    m_tabs->setCurrentWidget(m_netPage);
-}
-
-bool RunDetailPane::isHeatMapShown() const
-{
-    return m_tabs->indexOf(m_heatPage) >= 0;
 }
 
 void RunDetailPane::showDetail(const RunDetail &d)
@@ -257,11 +180,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
     bool anyOps = false, anyData = false;
     for (int i = 0; i < d.steps.size(); ++i) {
         const StepRecord &s = d.steps.at(i);
-        QString label = s.title.isEmpty() ? s.testId : s.title;
-        if (s.iteration > 0)
-            label += QStringLiteral(" #%1").arg(s.iteration + 1);
-        if (s.status != QLatin1String("completed"))
-            label += QStringLiteral(" (%1)").arg(s.status);
+        const QString label = stepRowLabel(s);
         const QJsonObject r = summaryDirection(s.summary, QStringLiteral("read"));
         const QJsonObject w = summaryDirection(s.summary, QStringLiteral("write"));
         const QList<StepOperation> ops = stepOperations(s.summary);
@@ -322,32 +241,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
     m_env->expandAll();
     m_commands->setPlainText(commandsText(d));
 
-    // Per-OSD latency: every step whose summary lists OSDs can be shown as a heat map.
-    const bool osdKind = d.run.kind == QLatin1String("osd-latency") || d.plan.kind == QLatin1String("osd-latency");
-    m_heatSummaries.clear();
-    const QSignalBlocker block(m_heatStep);
-    m_heatStep->clear();
-    for (int i = 0; osdKind && i < d.steps.size(); ++i) {
-        const StepRecord &s = d.steps.at(i);
-        if (!s.summary.value(QStringLiteral("osds")).isArray())
-            continue;
-        m_heatSummaries.append(s.summary);
-        m_heatStep->addItem(rowLabels.value(i));
-    }
-    const int heat = m_tabs->indexOf(m_heatPage);
-    if (osdKind) {
-        m_heatMap->setSummary(m_heatSummaries.value(0));
-        if (heat < 0)
-            m_tabs->insertTab(0, m_heatPage, tr("OSD latency"));
-        m_tabs->setCurrentWidget(m_heatPage);
-    } else {
-        m_heatMap->setCells({});
-        if (heat >= 0)
-            m_tabs->removeTab(heat);
-    }
-    showNet(d);
-    showCephFsMeta(d);
-    showS3(d);
+    showKindTabs(d);
 }
 
 } // namespace cm::ui

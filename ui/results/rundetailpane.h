@@ -1,9 +1,10 @@
 #pragma once
 // One saved run: a CrystalDiskMark-like grid (rows = tests, columns = read/write
-// MB/s, IOPS, latency), the environment it ran in, and the exact commands; for
-// osd-latency runs also the per-OSD heat map, for cephfs runs the metadata bars.
+// MB/s, IOPS, latency), the environment it ran in, the exact commands, and the tabs
+// the run's kind adds (ui/kinds/uikind.h).
 #include "results/resultsloader.h"
 
+#include <QHash>
 #include <QWidget>
 
 class QComboBox;
@@ -15,11 +16,10 @@ class QTreeWidget;
 
 namespace cm::ui {
 
-class CephFsMetaPanel;
-class NetFindingsPanel;
-class NetMatrix;
-class OsdHeatMap;
-class S3SweepChart;
+class KindRunTab;
+
+// "RND4K Q32T1 Read #2 (failed)": a step's row in the grid and in the kinds' tabs.
+QString stepRowLabel(const StepRecord &s);
 
 class RunDetailPane : public QWidget {
     Q_OBJECT
@@ -31,21 +31,8 @@ public:
     QTreeWidget *environmentTree() const { return m_env; }
     QPlainTextEdit *commandsEdit() const { return m_commands; }
     QTabWidget *tabs() const { return m_tabs; }
-    // osd-latency runs: the per-OSD heat map of the chosen step, on its own tab.
-    OsdHeatMap *heatMap() const { return m_heatMap; }
-    QComboBox *heatMapStepCombo() const { return m_heatStep; }
-    QComboBox *heatMapMetricCombo() const { return m_heatMetric; }
-    bool isHeatMapShown() const;
-    // net-iperf runs: the sender × receiver matrix and the findings, on their own tabs.
-    NetMatrix *netMatrix() const { return m_netMatrix; }
-    NetFindingsPanel *netFindings() const { return m_netFindings; }
-    bool isNetShown() const;
-    // cephfs runs with a metadata step: create/stat/delete ops/s per step, on its own tab.
-    CephFsMetaPanel *cephFsMetaPanel() const { return m_metaPanel; }
-    bool isCephFsMetaShown() const;
-    // s3 runs: throughput and requests/s by object size, on their own tab.
-    S3SweepChart *s3Sweep() const { return m_s3Sweep; }
-    bool isS3Shown() const;
+    // Whether a tab holding w (a kind's tab, or a widget inside it) is shown now.
+    bool isTabShown(const QWidget *w) const;
 
 private:
     QLabel *m_title = nullptr;
@@ -53,20 +40,9 @@ private:
     QTreeWidget *m_env = nullptr;
     QPlainTextEdit *m_commands = nullptr;
     QTabWidget *m_tabs = nullptr;
-    QWidget *m_heatPage = nullptr;
-    OsdHeatMap *m_heatMap = nullptr;
-    QComboBox *m_heatStep = nullptr;
-    QComboBox *m_heatMetric = nullptr;
-    QList<QJsonObject> m_heatSummaries;
-    QWidget *m_netPage = nullptr;
-    NetMatrix *m_netMatrix = nullptr;
-    NetFindingsPanel *m_netFindings = nullptr;
-    void showNet(const RunDetail &d);
-    QWidget *m_metaPage = nullptr;
-    CephFsMetaPanel *m_metaPanel = nullptr;
-    void showCephFsMeta(const RunDetail &d);
-    S3SweepChart *m_s3Sweep = nullptr;
-    void showS3(const RunDetail &d);
+    // The tabs of each kind, made when a run of it is first shown, kept afterwards.
+    QHash<QString, QList<KindRunTab *>> m_kindTabs;
+    void showKindTabs(const RunDetail &d);
 };
 
 } // namespace cm::ui

@@ -1,7 +1,7 @@
 #include "wizard/kindpage.h"
 
 #include "bench/registry.h"
-#include "wizard/pagesetregistry.h"
+#include "kinds/uikind.h"
 #include "wizard/planwizard.h"
 
 #include <QCoreApplication>
@@ -35,7 +35,7 @@ void KindPage::initializePage()
 {
     auto *w = qobject_cast<PlanWizard *>(wizard());
     m_list->clear();
-    const QStringList ids = PageSetRegistry::instance().ids();
+    const QStringList ids = UiKindRegistry::instance().ids();
     for (const QString &id : ids) {
         const auto kind = Registry::instance().kind(id);
         if (!kind)

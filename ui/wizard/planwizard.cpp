@@ -2,7 +2,7 @@
 
 #include "bench/registry.h"
 #include "wizard/kindpage.h"
-#include "wizard/pagesetregistry.h"
+#include "kinds/uikind.h"
 
 namespace cm::ui {
 
@@ -15,12 +15,12 @@ PlanWizard::PlanWizard(const QList<NodeSpec> &knownNodes, QWidget *parent)
     setOption(QWizard::NoBackButtonOnStartPage);
     setButtonText(QWizard::FinishButton, tr("Run"));
     setMinimumSize(720, 520);
-    registerBuiltinPageSets();
+    registerBuiltinUiKinds();
     setPage(KindPageId, new KindPage(this));
-    const QStringList ids = PageSetRegistry::instance().ids();
     int base = 100;
-    for (const QString &id : ids) {
-        const QList<PlanWizardPage *> pages = PageSetRegistry::instance().create(id, this);
+    for (const QString &id : UiKindRegistry::instance().ids()) {
+        const UiKind *kind = UiKindRegistry::instance().find(id);
+        const QList<PlanWizardPage *> pages = kind->wizardPages ? kind->wizardPages(this) : QList<PlanWizardPage *>{};
         for (int i = 0; i < pages.size(); ++i) {
             pages.at(i)->setNextPageId(i + 1 < pages.size() ? base + i + 1 : -1);
             setPage(base + i, pages.at(i));

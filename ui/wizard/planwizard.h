@@ -1,6 +1,6 @@
 #pragma once
 // The plan wizard: a kind page, then the page set registered for the chosen runner
-// kind (PageSetRegistry), ending in a review page whose Finish button says "Run".
+// kind (UiKindRegistry, ui/kinds/uikind.h), ending in a review page whose Finish button says "Run".
 // Every page reads from and writes into one Plan held here; runRequested() hands it on.
 #include "bench/runnerkind.h"
 #include "ceph/cephconnectionspec.h"
