@@ -2,6 +2,8 @@
 
 #include "render/chartfooter.h"
 
+#include "bench/registry.h"
+
 #include <QHash>
 #include <QSet>
 
@@ -16,24 +18,26 @@ enum PanelId { Throughput, Iops, Latency, PanelCount };
 
 struct MetricSpec {
     QString metric;
-    QString direction;   // "read", "write", "net"
+    QString direction;   // one legend entry per direction of a step and target
     PanelId panel;
     bool dashed;
 };
 
+// The catalogue's charted metrics (model/metriccatalog.h), in its order.
 const QList<MetricSpec> &specs()
 {
-    static const QList<MetricSpec> s{
-        {QStringLiteral("read.bw"), QStringLiteral("read"), Throughput, false},
-        {QStringLiteral("write.bw"), QStringLiteral("write"), Throughput, false},
-        {QStringLiteral("net.bw"), QStringLiteral("net"), Throughput, false},
-        {QStringLiteral("read.iops"), QStringLiteral("read"), Iops, false},
-        {QStringLiteral("write.iops"), QStringLiteral("write"), Iops, false},
-        {QStringLiteral("read.lat.p50"), QStringLiteral("read"), Latency, false},
-        {QStringLiteral("read.lat.p99"), QStringLiteral("read"), Latency, true},
-        {QStringLiteral("write.lat.p50"), QStringLiteral("write"), Latency, false},
-        {QStringLiteral("write.lat.p99"), QStringLiteral("write"), Latency, true},
-    };
+    static const QList<MetricSpec> s = [] {
+        QList<MetricSpec> out;
+        for (const cm::MetricSpec &m : metricCatalog().metrics()) {
+            if (m.chart == MetricChart::Throughput)
+                out.append({m.name, m.direction, Throughput, false});
+            else if (m.chart == MetricChart::Ops)
+                out.append({m.name, m.direction, Iops, false});
+            else if (m.chart == MetricChart::Latency)
+                out.append({m.name, m.direction, Latency, m.line != MetricLine::Solid});
+        }
+        return out;
+    }();
     return s;
 }
 

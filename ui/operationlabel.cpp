@@ -1,5 +1,7 @@
 #include "operationlabel.h"
 
+#include "bench/registry.h"
+
 #include <QCoreApplication>
 #include <QHash>
 
@@ -11,16 +13,10 @@ const char *const kContext = "cm::ui::OperationLabel";
 
 QString operationLabel(const QString &opKey)
 {
-    static const QHash<QString, const char *> ops{
-        {QStringLiteral("meta.create"), QT_TRANSLATE_NOOP("cm::ui::OperationLabel", "File create")},
-        {QStringLiteral("meta.stat"), QT_TRANSLATE_NOOP("cm::ui::OperationLabel", "File stat")},
-        {QStringLiteral("meta.delete"), QT_TRANSLATE_NOOP("cm::ui::OperationLabel", "File delete")},
-        {QStringLiteral("s3.head"), QT_TRANSLATE_NOOP("cm::ui::OperationLabel", "S3 HEAD")},
-        {QStringLiteral("s3.delete"), QT_TRANSLATE_NOOP("cm::ui::OperationLabel", "S3 DELETE")},
-        {QStringLiteral("s3.list"), QT_TRANSLATE_NOOP("cm::ui::OperationLabel", "S3 LIST")},
-    };
-    const char *l = ops.value(opKey);
-    return l ? QCoreApplication::translate(kContext, l) : opKey;
+    for (const OperationSpec &o : metricCatalog().operations())
+        if (o.key == opKey)
+            return QCoreApplication::translate(kMetricTextContext, o.label);
+    return opKey;
 }
 
 QString operationFigureLabel(const QString &figureKey)

@@ -21,6 +21,8 @@ void Registry::add(std::shared_ptr<RunnerKind> kind)
     for (const auto &k : std::as_const(m_kinds))
         if (k->id() == kind->id())
             return;
+    MetricCatalog::instance().add(kind->metrics());
+    MetricCatalog::instance().addOperations(kind->operations());
     m_kinds.append(std::move(kind));
 }
 
@@ -61,6 +63,12 @@ void registerBuiltinKinds()
         return true;
     }();
     Q_UNUSED(once);
+}
+
+const MetricCatalog &metricCatalog()
+{
+    registerBuiltinKinds();
+    return MetricCatalog::instance();
 }
 
 } // namespace cm

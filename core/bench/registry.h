@@ -21,4 +21,7 @@ private:
 
 void registerBuiltinKinds();
 
+// The metric catalogue with the built-in kinds' metrics in it (registers them first).
+const MetricCatalog &metricCatalog();
+
 } // namespace cm

@@ -5,6 +5,7 @@
 #include "bench/steprunner.h"
 #include "model/clioptions.h"
 #include "model/error.h"
+#include "model/metriccatalog.h"
 #include "model/plan.h"
 
 #include <QList>
@@ -38,6 +39,10 @@ public:
     // every plan takes), a paragraph for --help, and the plan they make. notes: lines
     // the CLI prints on stderr (the commands, the method).
     virtual QList<CliOption> cliOptions() const { return {}; }
+    // The kind's own metrics and summary operations (model/metriccatalog.h), beyond
+    // the shared read/write figures; the registry adds them to the catalogue.
+    virtual QList<MetricSpec> metrics() const { return {}; }
+    virtual QList<OperationSpec> operations() const { return {}; }
     virtual QString cliSummary() const { return {}; }
     virtual Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const
     {

@@ -23,6 +23,7 @@ inline const QString ReadTtfbP99 = QStringLiteral("read.ttfb.p99");
 
 // S3 requests that move no object data (GET and PUT are read.* and write.*):
 // "s3.<op>.iops" and "s3.<op>.lat.p50" / ".p99" / ".p99.9" / ".mean", op head|delete|list
+inline QString s3OpPrefix(const QString &op) { return QStringLiteral("s3.%1").arg(op); }
 inline QString s3OpIops(const QString &op) { return QStringLiteral("s3.%1.iops").arg(op); }
 inline QString s3OpLat(const QString &op, const QString &stat) { return QStringLiteral("s3.%1.lat.%2").arg(op, stat); }
 // failed S3 requests per interval: all, and by HTTP status ("s3.errors.403") or
@@ -66,6 +67,9 @@ inline const QString CephHealth = QStringLiteral("ceph.health");                
 inline const QString CephPgsRecovering = QStringLiteral("ceph.pgs.recovering");  // PG counts
 inline const QString CephPgsBackfilling = QStringLiteral("ceph.pgs.backfilling");
 inline const QString CephPgsScrubbing = QStringLiteral("ceph.pgs.scrubbing");
+
+// The Ceph health timeline's metrics (the cluster, not a target).
+inline bool isCephHealth(const QString &m) { return m.startsWith(QLatin1String("ceph.")); }
 
 enum class Unit { BytesPerSec, OpsPerSec, Nanoseconds, Percent, Other };
 

@@ -1,9 +1,12 @@
 #include "compare/seriesoverlay.h"
 
+#include "bench/registry.h"
+
 #include "compare/comparemarks.h"
 #include "targetcolors.h"
 
 #include <QChart>
+#include <QCoreApplication>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -29,23 +32,24 @@ double niceStep(double range, int ticks)
 
 QString metricLabel(const QString &m)
 {
-    const bool read = m.startsWith(QLatin1String("read."));
-    const bool write = m.startsWith(QLatin1String("write."));
-    if (read || write) {
+    const MetricSpec *spec = metricCatalog().find(m);
+    if (!spec)
+        return m;
+    const bool read = spec->direction == QLatin1String("read");
+    if (read || spec->direction == QLatin1String("write")) {
         const QString dir = read ? SeriesOverlay::tr("read") : SeriesOverlay::tr("write");
-        const QString rest = m.mid(m.indexOf(QLatin1Char('.')) + 1);
-        if (rest == QLatin1String("bw"))
+        if (spec->unit == metric::Unit::BytesPerSec)
             return SeriesOverlay::tr("%1 bandwidth").arg(dir);
-        if (rest == QLatin1String("iops"))
+        if (spec->unit == metric::Unit::OpsPerSec)
             return SeriesOverlay::tr("%1 IOPS").arg(dir);
-        if (rest.startsWith(QLatin1String("lat.")))
-            return SeriesOverlay::tr("%1 latency %2").arg(dir, rest.mid(4));
+        if (spec->unit == metric::Unit::Nanoseconds && m.contains(QLatin1String(".lat.")))
+            return SeriesOverlay::tr("%1 latency %2").arg(dir, m.section(QLatin1String(".lat."), 1));
     }
-    if (m == QLatin1String("cpu.busy"))
+    if (m == metric::CpuBusy)
         return SeriesOverlay::tr("node CPU busy");
-    if (m == QLatin1String("cpu.iowait"))
+    if (m == metric::CpuIowait)
         return SeriesOverlay::tr("node CPU iowait");
-    return m;
+    return QCoreApplication::translate(kMetricTextContext, spec->label);
 }
 
 SeriesOverlay::SeriesOverlay(QWidget *parent)

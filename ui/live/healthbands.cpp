@@ -9,7 +9,7 @@ namespace cm::ui {
 
 bool HealthBandTracker::isHealthMetric(const QString &m)
 {
-    return m.startsWith(QLatin1String("ceph."));
+    return metric::isCephHealth(m);
 }
 
 QList<HealthBand> HealthBandTracker::add(const SampleList &samples)

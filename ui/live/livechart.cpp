@@ -1,10 +1,12 @@
 #include "live/livechart.h"
 
+#include "bench/registry.h"
 #include "live/liveplotitem.h"
 #include "targetcolors.h"
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QCoreApplication>
 #include <QCursor>
 #include <QGraphicsLayout>
 #include <QLegend>
@@ -32,23 +34,20 @@ double niceCeil(double v)
 
 QString metricShortName(const QString &metric)
 {
-    if (metric.startsWith(QLatin1String("cpu.")))
-        return LiveChart::tr("CPU");
-    if (metric.startsWith(QLatin1String("net.")))
-        return LiveChart::tr("throughput");
-    if (metric.startsWith(QLatin1String("meta."))) {   // "meta.create.lat.p99" -> "create p99"
-        const QString op = metric.section(QLatin1Char('.'), 1, 1);
-        const int at = metric.indexOf(QLatin1String(".lat."));
-        return at > 0 ? op + QLatin1Char(' ') + metric.mid(at + 5) : LiveChart::tr("%1 ops/s").arg(op);
+    const MetricSpec *spec = metricCatalog().find(metric);
+    return spec ? QCoreApplication::translate(kMetricTextContext, spec->label) : metric;
+}
+
+Qt::PenStyle penStyle(MetricLine line)
+{
+    switch (line) {
+    case MetricLine::Solid: return Qt::SolidLine;
+    case MetricLine::Dash: return Qt::DashLine;
+    case MetricLine::Dot: return Qt::DotLine;
+    case MetricLine::DashDot: return Qt::DashDotLine;
+    case MetricLine::DashDotDot: return Qt::DashDotDotLine;
     }
-    QString dir = metric.startsWith(QLatin1String("read.")) ? LiveChart::tr("read") : LiveChart::tr("write");
-    const int ttfb = metric.indexOf(QLatin1String(".ttfb."));
-    if (ttfb > 0)
-        return dir + QLatin1Char(' ') + LiveChart::tr("TTFB") + QLatin1Char(' ') + metric.mid(ttfb + 6);
-    const int lat = metric.indexOf(QLatin1String(".lat."));
-    if (lat > 0)
-        return dir + QLatin1Char(' ') + metric.mid(lat + 5);
-    return dir;
+    return Qt::SolidLine;
 }
 } // namespace
 
@@ -194,17 +193,9 @@ QLineSeries *LiveChart::createSeries(const QString &target, const QString &metri
     series->setName(lineName(target, metric));
     QPen pen(TargetColors::instance().colorFor(target));
     pen.setWidthF(1.6);
-    // write and p99 dashed, p99.9 dotted: one colour per target, style per metric
-    if (metric.endsWith(QLatin1String(".p99.9")))
-        pen.setStyle(Qt::DotLine);
-    else if (metric.contains(QLatin1String(".ttfb.")))
-        pen.setStyle(Qt::DashDotLine);
-    else if (metric.startsWith(QLatin1String("write.")) || metric.endsWith(QLatin1String(".p99")))
-        pen.setStyle(Qt::DashLine);
-    else if (metric.startsWith(QLatin1String("meta.stat.")))
-        pen.setStyle(Qt::DashDotLine);   // metadata ops of one target: told apart by style
-    else if (metric.startsWith(QLatin1String("meta.delete.")))
-        pen.setStyle(Qt::DashDotDotLine);
+    // One colour per target, a line style per metric (the catalogue's).
+    if (const MetricSpec *spec = metricCatalog().find(metric))
+        pen.setStyle(penStyle(spec->line));
     series->setPen(pen);
     chart()->addSeries(series);
     series->attachAxis(m_axisX);

@@ -1,6 +1,7 @@
 #include "live/livedashboard.h"
 
 #include "live/figurecard.h"
+#include "bench/registry.h"
 #include "kinds/uikind.h"
 #include "live/livechart.h"
 #include "live/liveheader.h"
@@ -142,22 +143,13 @@ LiveChart *LiveDashboard::chart(Chart which) const
 
 LiveChart *LiveDashboard::chartForMetric(const QString &m) const
 {
-    if (m == metric::ReadBw || m == metric::WriteBw || m == metric::NetBw)
-        return m_bw;
-    if (m == metric::ReadIops || m == metric::WriteIops)
-        return m_iops;
-    if (m == metric::ReadLatP50 || m == metric::ReadLatP99 || m == metric::WriteLatP50 || m == metric::WriteLatP99
-        || m == metric::ReadTtfbP50)   // S3 GETs: time to first byte beside the latency
-        return m_lat;
-    if (m == metric::CpuBusy)
-        return m_cpu;
-    // CephFS metadata (meta.<op>.iops, meta.<op>.lat.p50/.p99): ops/s with the IOPS,
-    // latencies with the latency chart.
-    if (m.startsWith(QLatin1String("meta."))) {
-        if (m.endsWith(QLatin1String(".iops")))
-            return m_iops;
-        if (m.endsWith(QLatin1String(".lat.p50")) || m.endsWith(QLatin1String(".lat.p99")))
-            return m_lat;
+    const MetricSpec *spec = metricCatalog().find(m);
+    switch (spec ? spec->chart : MetricChart::None) {
+    case MetricChart::Throughput: return m_bw;
+    case MetricChart::Ops: return m_iops;
+    case MetricChart::Latency: return m_lat;
+    case MetricChart::Cpu: return m_cpu;
+    case MetricChart::None: break;
     }
     return nullptr;
 }

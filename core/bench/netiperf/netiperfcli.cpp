@@ -78,3 +78,16 @@ Plan NetIperfKind::planFromCli(const CliArgs &args, QStringList *notes, Error *e
 }
 
 } // namespace cm
+
+namespace cm {
+
+// Throughput of a pair (target "node1→node2"), and its TCP retransmits.
+QList<MetricSpec> NetIperfKind::metrics() const
+{
+    return {{metric::NetBw, metric::Unit::BytesPerSec, MetricChart::Throughput,
+             QT_TRANSLATE_NOOP("cm::MetricCatalog", "throughput"), MetricLine::Solid, QStringLiteral("net")},
+            {metric::NetRetransmits, metric::Unit::Other, MetricChart::None,
+             QT_TRANSLATE_NOOP("cm::MetricCatalog", "retransmits")}};
+}
+
+} // namespace cm

@@ -26,6 +26,7 @@ public:
     QList<CliOption> cliOptions() const override;
     QString cliSummary() const override;
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
+    QList<MetricSpec> metrics() const override;
     // "pair" (first two nodes), "star" (first node to each other) and "mesh" (every
     // ordered pair). Their steps name the placeholder nodes A, B, C; makePlan() builds
     // the real steps for real nodes.

@@ -164,3 +164,41 @@ Plan S3Kind::planFromCli(const CliArgs &args, QStringList *notes, Error *error) 
 }
 
 } // namespace cm
+
+namespace cm {
+
+// Requests that move no object data, time to first byte of GETs, failed requests.
+QList<MetricSpec> S3Kind::metrics() const
+{
+    using metric::Unit;
+    const QString r = QStringLiteral("read");
+    QList<MetricSpec> out{
+        {metric::ReadTtfbP50, Unit::Nanoseconds, MetricChart::Latency, QT_TRANSLATE_NOOP("cm::MetricCatalog", "read TTFB p50"),
+         MetricLine::DashDot, r},
+        {metric::ReadTtfbP99, Unit::Nanoseconds, MetricChart::None, QT_TRANSLATE_NOOP("cm::MetricCatalog", "read TTFB p99"),
+         MetricLine::DashDot, r},
+        {metric::S3Errors, Unit::Other, MetricChart::None, QT_TRANSLATE_NOOP("cm::MetricCatalog", "failed requests")},
+    };
+    out += operationMetrics(metric::s3OpPrefix(QStringLiteral("head")), QT_TRANSLATE_NOOP("cm::MetricCatalog", "HEAD ops/s"),
+                            QT_TRANSLATE_NOOP("cm::MetricCatalog", "HEAD p50"), QT_TRANSLATE_NOOP("cm::MetricCatalog", "HEAD p99"));
+    out += operationMetrics(metric::s3OpPrefix(QStringLiteral("delete")),
+                            QT_TRANSLATE_NOOP("cm::MetricCatalog", "DELETE ops/s"),
+                            QT_TRANSLATE_NOOP("cm::MetricCatalog", "DELETE p50"),
+                            QT_TRANSLATE_NOOP("cm::MetricCatalog", "DELETE p99"), MetricLine::DashDot);
+    out += operationMetrics(metric::s3OpPrefix(QStringLiteral("list")), QT_TRANSLATE_NOOP("cm::MetricCatalog", "LIST ops/s"),
+                            QT_TRANSLATE_NOOP("cm::MetricCatalog", "LIST p50"), QT_TRANSLATE_NOOP("cm::MetricCatalog", "LIST p99"),
+                            MetricLine::DashDotDot);
+    return out;
+}
+
+QList<OperationSpec> S3Kind::operations() const
+{
+    return {{QStringLiteral("ops"), QStringLiteral("head"), metric::s3OpPrefix(QStringLiteral("head")),
+             QT_TRANSLATE_NOOP("cm::MetricCatalog", "S3 HEAD")},
+            {QStringLiteral("ops"), QStringLiteral("delete"), metric::s3OpPrefix(QStringLiteral("delete")),
+             QT_TRANSLATE_NOOP("cm::MetricCatalog", "S3 DELETE")},
+            {QStringLiteral("ops"), QStringLiteral("list"), metric::s3OpPrefix(QStringLiteral("list")),
+             QT_TRANSLATE_NOOP("cm::MetricCatalog", "S3 LIST")}};
+}
+
+} // namespace cm

@@ -114,6 +114,8 @@ public:
     QList<CliOption> cliOptions() const override;
     QString cliSummary() const override;
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
+    QList<MetricSpec> metrics() const override;
+    QList<OperationSpec> operations() const override;
     QList<Preset> presets() const override;
     Error validate(const Plan &plan) const override;
     bool isDestructive(const Plan &) const override { return false; }   // only its own bucket
