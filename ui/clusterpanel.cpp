@@ -1,5 +1,9 @@
 #include "clusterpanel.h"
 
+#include "bench/diskfio/diskfiokind.h"
+#include "bench/osdlatency/osdlatencykind.h"
+#include "bench/rados/radoskind.h"
+#include "bench/rbd/rbdkind.h"
 #include "cephtree.h"
 #include "clusterroles.h"
 
@@ -157,13 +161,13 @@ Plan ClusterPanel::benchmarkPlanFor(QTreeWidgetItem *item) const
     if (type >= CephRootItem) {
         // An RBD pool: the RBD kind from this machine (the engine can be changed later).
         if (type == CephPoolItem && item->data(0, CephAppsRole).toStringList().contains(QStringLiteral("rbd"))) {
-            p.kind = QStringLiteral("rbd");
+            p.kind = RbdKind::kindId();
             p.nodes = {NodeSpec::parse(QStringLiteral("local"))};
             p.target = QJsonObject{{QStringLiteral("pool"), item->data(0, CephNameRole).toString()}};
         }
         // OSDs: per-OSD latency of that OSD, of a host's OSDs, or of all (this machine is the client).
         if (type == CephOsdItem || type == CephHostItem || type == CephOsdGroupItem) {
-            p.kind = QStringLiteral("osd-latency");
+            p.kind = OsdLatencyKind::kindId();
             p.nodes = {NodeSpec::parse(QStringLiteral("local"))};
             QJsonArray ids;
             if (type == CephOsdItem)
@@ -176,7 +180,7 @@ Plan ClusterPanel::benchmarkPlanFor(QTreeWidgetItem *item) const
     }
     if (type == NicItem)
         return p;   // network kinds come later
-    p.kind = QStringLiteral("disk-fio");
+    p.kind = DiskFioKind::kindId();
     if (type == DiskItem) {
         const QString mount = item->data(0, MountRole).toString();
         // A mounted disk is benchmarked through a file on it; a bare one as a device.
@@ -237,7 +241,7 @@ void ClusterPanel::addCephMenu(QMenu *menu, QTreeWidgetItem *item)
                     [this, p] { Q_EMIT benchmarkRequested(p); });
         if (!item->data(0, CephAppsRole).toStringList().contains(QStringLiteral("rgw"))) {
             Plan r;
-            r.kind = QStringLiteral("rados");
+            r.kind = RadosKind::kindId();
             r.nodes = {NodeSpec::parse(QStringLiteral("local"))};
             r.target = QJsonObject{{QStringLiteral("pool"), name}};
             connect(menu->addAction(tr("Benchmark RADOS objects in this pool…")), &QAction::triggered, this,

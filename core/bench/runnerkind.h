@@ -43,6 +43,10 @@ public:
     // the shared read/write figures; the registry adds them to the catalogue.
     virtual QList<MetricSpec> metrics() const { return {}; }
     virtual QList<OperationSpec> operations() const { return {}; }
+    // The tool whose result files import as runs of this kind ("fio"); empty: none.
+    virtual QString importedTool() const { return {}; }
+    // Whether the CrystalDiskMark text layout fits its runs (`export --format cdm`).
+    virtual bool hasCrystalLayout() const { return false; }
     virtual QString cliSummary() const { return {}; }
     virtual Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const
     {

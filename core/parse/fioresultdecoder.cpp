@@ -154,7 +154,7 @@ DecodedResult decodeFio(const QByteArray &bytes, const DecodeOptions &options, E
     for (const Group &g : std::as_const(groups))
         portsOfHost[g.host].insert(g.port);
 
-    out.kind = QStringLiteral("disk-fio");
+    out.tool = QStringLiteral("fio");
     out.toolVersion = last.fioVersion;
     out.format = last.jsonPlus ? QStringLiteral("fio-json+") : QStringLiteral("fio-json");
     if (last.timestampMs > 0)

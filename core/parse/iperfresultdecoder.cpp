@@ -83,7 +83,7 @@ QString hostOfSystemInfo(const QString &info)
 
 void finish(DecodedResult &out, const DecodedStep &s, const QString &kindName)
 {
-    out.kind = QStringLiteral("net-iperf");
+    out.tool = QStringLiteral("iperf");
     out.nodes = {s.step.params.value(QStringLiteral("client")).toString(), s.step.params.value(QStringLiteral("server")).toString()};
     out.name = QStringLiteral("%1: %2").arg(kindName, s.step.title);
     out.steps << s;

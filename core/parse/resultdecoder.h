@@ -32,7 +32,7 @@ struct DecodedStep {
 
 struct DecodedResult {
     QString format;             // "fio-json", "fio-json+", "iperf3-json", "iperf2-csv"
-    QString kind;               // runner kind: "disk-fio" or "net-iperf"
+    QString tool;               // the tool that wrote it: "fio" or "iperf" (RunnerKind::importedTool)
     QString toolVersion;        // as the file says ("fio-3.33", "iperf 3.12"); iperf 2 CSV has none
     QString name;               // a plan name: "fio json+: randread 4k QD4"
     QJsonObject target;         // Plan.target

@@ -1,5 +1,7 @@
 #include "store/resultimporter.h"
 
+#include "bench/registry.h"
+
 #include "model/plan.h"
 #include "parse/resultdecoder.h"
 #include "store/inputfile.h"
@@ -16,10 +18,20 @@ namespace cm {
 
 namespace {
 
+// The kind whose tool wrote the file (RunnerKind::importedTool).
+QString kindOfTool(const QString &tool)
+{
+    registerBuiltinKinds();
+    for (const QString &id : Registry::instance().ids())
+        if (Registry::instance().kind(id)->importedTool() == tool)
+            return id;
+    return {};
+}
+
 Plan planOf(const DecodedResult &d, const QString &fileName, const ImportOptions &o)
 {
     Plan plan;
-    plan.kind = d.kind;
+    plan.kind = kindOfTool(d.tool);
     plan.name = QStringLiteral("%1 (imported from %2)").arg(d.name, QFileInfo(fileName).fileName());
     plan.preset = QStringLiteral("imported");
     plan.session = o.session;
@@ -69,7 +81,7 @@ ImportOutcome ResultImporter::importBytes(const QByteArray &bytes, const QString
                     {QStringLiteral("import_format"), d.format},
                     {QStringLiteral("tool_version"), d.toolVersion},
                     {QStringLiteral("app_version"), QStringLiteral(CLUSTERMARK_VERSION)}};
-    if (d.kind == QLatin1String("disk-fio"))
+    if (d.tool == QLatin1String("fio"))
         env.insert(QStringLiteral("fio_version"), d.toolVersion);
     if (d.measured.isValid())
         env.insert(QStringLiteral("measured_at"), d.measured.toTimeZone(QTimeZone::utc()).toString(Qt::ISODate));
@@ -123,7 +135,7 @@ ImportOutcome ResultImporter::importBytes(const QByteArray &bytes, const QString
 
     out.run = run;
     out.format = d.format;
-    out.kind = d.kind;
+    out.kind = plan.kind;
     out.toolVersion = d.toolVersion;
     out.name = plan.name;
     out.steps = int(d.steps.size());

@@ -27,7 +27,7 @@ struct ImportOptions {
 struct ImportOutcome {
     RunId run = 0;
     QString format;     // "fio-json+", "fio-json", "iperf3-json", "iperf2-csv"
-    QString kind;       // "disk-fio", "net-iperf"
+    QString kind;       // the runner kind whose tool wrote the file
     QString toolVersion;
     QString name;       // the plan name
     int steps = 0;

@@ -1,5 +1,7 @@
 #include "store/runexport.h"
 
+#include "bench/registry.h"
+
 #include "store/redactor.h"
 #include "store/runmarkdown.h"
 #include "store/stepoperations.h"
@@ -174,7 +176,9 @@ TextTable runCsvTable(const RunRecords &r)
 
 QString runCrystalText(const RunRecords &r, Error *error)
 {
-    if (r.run.kind != QLatin1String("disk-fio")) {
+    registerBuiltinKinds();
+    const auto kind = Registry::instance().kind(r.run.kind);
+    if (!kind || !kind->hasCrystalLayout()) {
         if (error)
             *error = Error(Error::Code::InvalidInput,
                            QStringLiteral("the CrystalDiskMark layout is for disk-fio runs, not %1").arg(r.run.kind));

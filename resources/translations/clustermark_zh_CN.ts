@@ -2,6 +2,224 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>cm::ui::OsdLatencyRunTab</name>
+    <message>
+        <source>OSD latency</source>
+        <translation>OSD 延迟</translation>
+    </message>
+    <message>
+        <source>p50 latency</source>
+        <translation>p50 延迟</translation>
+    </message>
+    <message>
+        <source>p99 latency</source>
+        <translation>p99 延迟</translation>
+    </message>
+    <message>
+        <source>Step:</source>
+        <translation>步骤：</translation>
+    </message>
+    <message>
+        <source>Colour by:</source>
+        <translation>着色依据：</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::NetMatrixTab</name>
+    <message>
+        <source>Throughput matrix</source>
+        <translation>吞吐量矩阵</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::NetFindingsTab</name>
+    <message>
+        <source>Findings</source>
+        <translation>诊断结果</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::CephFsMetaTab</name>
+    <message>
+        <source>Metadata</source>
+        <translation>元数据</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::S3SweepTab</name>
+    <message>
+        <source>Object sizes</source>
+        <translation>对象大小</translation>
+    </message>
+</context>
+<context>
+    <name>cm::MetricCatalog</name>
+    <message>
+        <source>read</source>
+        <translation>读</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>写</translation>
+    </message>
+    <message>
+        <source>read p50</source>
+        <translation>读 p50</translation>
+    </message>
+    <message>
+        <source>read p99</source>
+        <translation>读 p99</translation>
+    </message>
+    <message>
+        <source>write p50</source>
+        <translation>写 p50</translation>
+    </message>
+    <message>
+        <source>write p99</source>
+        <translation>写 p99</translation>
+    </message>
+    <message>
+        <source>read p99.9</source>
+        <translation>读 p99.9</translation>
+    </message>
+    <message>
+        <source>write p99.9</source>
+        <translation>写 p99.9</translation>
+    </message>
+    <message>
+        <source>read mean</source>
+        <translation>读 平均</translation>
+    </message>
+    <message>
+        <source>write mean</source>
+        <translation>写 平均</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CPU I/O wait</source>
+        <translation>CPU I/O 等待</translation>
+    </message>
+    <message>
+        <source>create ops/s</source>
+        <translation>create ops/s</translation>
+    </message>
+    <message>
+        <source>create p50</source>
+        <translation>create p50</translation>
+    </message>
+    <message>
+        <source>create p99</source>
+        <translation>create p99</translation>
+    </message>
+    <message>
+        <source>stat ops/s</source>
+        <translation>stat ops/s</translation>
+    </message>
+    <message>
+        <source>stat p50</source>
+        <translation>stat p50</translation>
+    </message>
+    <message>
+        <source>stat p99</source>
+        <translation>stat p99</translation>
+    </message>
+    <message>
+        <source>delete ops/s</source>
+        <translation>delete ops/s</translation>
+    </message>
+    <message>
+        <source>delete p50</source>
+        <translation>delete p50</translation>
+    </message>
+    <message>
+        <source>delete p99</source>
+        <translation>delete p99</translation>
+    </message>
+    <message>
+        <source>File create</source>
+        <translation>文件创建</translation>
+    </message>
+    <message>
+        <source>File stat</source>
+        <translation>文件 stat</translation>
+    </message>
+    <message>
+        <source>File delete</source>
+        <translation>文件删除</translation>
+    </message>
+    <message>
+        <source>read TTFB p50</source>
+        <translation>读 TTFB p50</translation>
+    </message>
+    <message>
+        <source>read TTFB p99</source>
+        <translation>读 TTFB p99</translation>
+    </message>
+    <message>
+        <source>failed requests</source>
+        <translation>失败的请求</translation>
+    </message>
+    <message>
+        <source>HEAD ops/s</source>
+        <translation>HEAD ops/s</translation>
+    </message>
+    <message>
+        <source>HEAD p50</source>
+        <translation>HEAD p50</translation>
+    </message>
+    <message>
+        <source>HEAD p99</source>
+        <translation>HEAD p99</translation>
+    </message>
+    <message>
+        <source>DELETE ops/s</source>
+        <translation>DELETE ops/s</translation>
+    </message>
+    <message>
+        <source>DELETE p50</source>
+        <translation>DELETE p50</translation>
+    </message>
+    <message>
+        <source>DELETE p99</source>
+        <translation>DELETE p99</translation>
+    </message>
+    <message>
+        <source>LIST ops/s</source>
+        <translation>LIST ops/s</translation>
+    </message>
+    <message>
+        <source>LIST p50</source>
+        <translation>LIST p50</translation>
+    </message>
+    <message>
+        <source>LIST p99</source>
+        <translation>LIST p99</translation>
+    </message>
+    <message>
+        <source>S3 HEAD</source>
+        <translation>S3 HEAD</translation>
+    </message>
+    <message>
+        <source>S3 DELETE</source>
+        <translation>S3 DELETE</translation>
+    </message>
+    <message>
+        <source>S3 LIST</source>
+        <translation>S3 LIST</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>retransmits</source>
+        <translation>重传</translation>
+    </message>
+</context>
+<context>
     <name>cm::RunnerKind</name>
     <message>
         <source>Disk: fio on the node that holds the disk or folder (bandwidth, IOPS, latency)</source>
@@ -2566,30 +2784,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
 </context>
 <context>
     <name>cm::ui::OperationLabel</name>
-    <message>
-        <source>File create</source>
-        <translation>文件创建</translation>
-    </message>
-    <message>
-        <source>File stat</source>
-        <translation>文件 stat</translation>
-    </message>
-    <message>
-        <source>File delete</source>
-        <translation>文件删除</translation>
-    </message>
-    <message>
-        <source>S3 HEAD</source>
-        <translation>S3 HEAD</translation>
-    </message>
-    <message>
-        <source>S3 DELETE</source>
-        <translation>S3 DELETE</translation>
-    </message>
-    <message>
-        <source>S3 LIST</source>
-        <translation>S3 LIST</translation>
-    </message>
     <message>
         <source>%1 ops/s</source>
         <translation>%1 ops/s</translation>

@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             std::abort();
         return 0;
     }
-    if (r.steps.isEmpty() || r.kind.isEmpty() || r.format.isEmpty() || r.nodes.isEmpty())
+    if (r.steps.isEmpty() || r.tool.isEmpty() || r.format.isEmpty() || r.nodes.isEmpty())
         std::abort();
     for (const cm::DecodedStep &s : r.steps) {
         if (s.step.id.isEmpty() || s.node.isEmpty() || !r.nodes.contains(s.node))

@@ -81,7 +81,7 @@ private Q_SLOTS:
         const QByteArray bytes = cmtest::readData(QStringLiteral("fio/") + file);
         QCOMPARE(detectResultFormat(bytes), QStringLiteral("fio"));
         const DecodedResult r = decodeOk(bytes, QStringLiteral("pve1"));
-        QCOMPARE(r.kind, QStringLiteral("disk-fio"));
+        QCOMPARE(r.tool, QStringLiteral("fio"));
         QVERIFY(!r.steps.isEmpty());
         const QJsonObject last = lastJson(bytes);
         QCOMPARE(r.toolVersion, last.value(QStringLiteral("fio version")).toString());
@@ -188,7 +188,7 @@ private Q_SLOTS:
         const QByteArray bytes = cmtest::readData(QStringLiteral("iperf/") + file);
         QCOMPARE(detectResultFormat(bytes), QStringLiteral("iperf3"));
         const DecodedResult r = decodeOk(bytes, QStringLiteral("a"));
-        QCOMPARE(r.kind, QStringLiteral("net-iperf"));
+        QCOMPARE(r.tool, QStringLiteral("iperf"));
         QCOMPARE(r.format, QStringLiteral("iperf3-json"));
         QCOMPARE(r.steps.size(), 1);
         const DecodedStep &s = r.steps.first();
@@ -327,7 +327,7 @@ private Q_SLOTS:
                     continue;
                 }
                 ++decoded;
-                QVERIFY2(!r.steps.isEmpty() && !r.kind.isEmpty(), qPrintable(file));
+                QVERIFY2(!r.steps.isEmpty() && !r.tool.isEmpty(), qPrintable(file));
                 for (const DecodedStep &s : r.steps) {
                     QVERIFY(r.nodes.contains(s.node));
                     for (const Sample &x : s.samples)

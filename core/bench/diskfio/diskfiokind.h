@@ -49,6 +49,8 @@ public:
     QString displayName() const override { return QStringLiteral("Disk (fio)"); }
     QStringList aliases() const override { return {QStringLiteral("disk")}; }
     const char *description() const override;
+    QString importedTool() const override { return QStringLiteral("fio"); }
+    bool hasCrystalLayout() const override { return true; }
     // The command line (diskfiocli.cpp).
     QList<CliOption> cliOptions() const override;
     QString cliSummary() const override;

@@ -22,6 +22,7 @@ public:
     QString displayName() const override { return QStringLiteral("Network (iperf3 / iperf 2)"); }
     QStringList aliases() const override { return {QStringLiteral("net")}; }
     const char *description() const override;
+    QString importedTool() const override { return QStringLiteral("iperf"); }
     // The command line (netiperfcli.cpp).
     QList<CliOption> cliOptions() const override;
     QString cliSummary() const override;
