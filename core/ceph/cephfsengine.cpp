@@ -47,6 +47,170 @@ QJsonObject opSummary(const IoDirStats &s, qint64 runtimeMs)
     return o;
 }
 
+// The phases of the metadata workload. Thread t works on <folder>/t<t>/f<i>.
+class MetadataPhases {
+public:
+    MetadataPhases(CephFsMount &mount, const CephFsWorkload &w, const CancelToken &cancel,
+                   const CephFsEngine::SampleSink &sink, QString folder, qint64 startNs)
+        : m_mount(mount), m_w(w), m_cancel(cancel), m_sink(sink), m_folder(std::move(folder)), m_startNs(startNs),
+          m_created(size_t(w.threads), 0)
+    {
+    }
+
+    Error makeFolders();
+    Error create();
+    // Stats every created file through a second, fresh mount; also checks their size.
+    Error stat(const CephConnectionSpec &spec, const QString &fsName);
+    Error remove();
+
+    quint64 created() const;
+    quint64 deleted() const { return m_deleted; }
+    const QJsonObject &meta() const { return m_meta; }
+
+private:
+    QByteArray path(int t, quint64 i) const { return m_bases[size_t(t)] + QByteArray::number(i); }
+    double elapsed() const { return double(monotonicNs() - m_startNs) / 1e9; }
+    Error phase(CephFsWorkload::MetaOp op, const CephFsOpLoop::Op &fn);
+
+    CephFsMount &m_mount;
+    const CephFsWorkload &m_w;
+    const CancelToken &m_cancel;
+    const CephFsEngine::SampleSink &m_sink;
+    QString m_folder;
+    qint64 m_startNs;
+    std::vector<QByteArray> m_bases;   // per thread: "<folder>/t<t>/f"
+    std::vector<quint64> m_created;    // per thread: files the create phase made
+    quint64 m_deleted = 0;
+    QJsonObject m_meta;                // per timed op: its summary
+};
+
+Error MetadataPhases::makeFolders()
+{
+    ceph_mount_info *m = m_mount.handle();
+    for (int t = 0; t < m_w.threads; ++t) {
+        const QString sub = m_folder + QStringLiteral("/t%1").arg(t);
+        const int r = ceph_mkdir(m, sub.toUtf8().constData(), 0755);
+        if (r < 0)
+            return CephFsMount::errnoError(r, QStringLiteral("cannot create folder %1").arg(sub), m_mount.context());
+    }
+    m_bases.resize(size_t(m_w.threads));
+    for (int t = 0; t < m_w.threads; ++t)
+        m_bases[size_t(t)] = (m_folder + QStringLiteral("/t%1/f").arg(t)).toUtf8();
+    return {};
+}
+
+// One op on every thread; timed (samples, summary) only when the workload asks for it.
+Error MetadataPhases::phase(CephFsWorkload::MetaOp op, const CephFsOpLoop::Op &fn)
+{
+    const QString name = CephFsWorkload::opName(op);
+    const bool timed = m_w.hasOp(op);
+    const double offset = m_w.timeOffset + elapsed();
+    const QString target = m_w.target.isEmpty() ? m_folder : m_w.target;
+    CephFsOpLoop loop;
+    CephFsOpLoop::Config c;
+    c.threads = m_w.threads;
+    c.runtimeSec = timed ? m_w.runtimeSec : 86400;
+    c.intervalMs = m_w.intervalMs;
+    c.opName = name;
+    c.context = m_folder;
+    const Error e = loop.run(c, fn, m_cancel, [&](const IoStats &s, double secs, double t) {
+        if (!timed || !m_sink || secs <= 0)
+            return;
+        const IoDirStats &d = s[1];
+        SampleList out;
+        out << Sample{m_w.step, target, metric::metaIops(name), offset + t, double(d.ios) / secs};
+        if (!d.lat.isEmpty())
+            out << Sample{m_w.step, target, metric::metaLatP50(name), offset + t, d.lat.percentile(50)}
+                << Sample{m_w.step, target, metric::metaLatP99(name), offset + t, d.lat.percentile(99)}
+                << Sample{m_w.step, target, metric::metaLatP999(name), offset + t, d.lat.percentile(99.9)}
+                << Sample{m_w.step, target, metric::metaLatMean(name), offset + t, d.lat.mean()};
+        m_sink(out);
+    });
+    if (op == CephFsWorkload::MetaOp::Create)
+        for (int t = 0; t < m_w.threads; ++t)
+            m_created[size_t(t)] = loop.opsPerThread(t);
+    if (timed)
+        m_meta.insert(name, opSummary(loop.totals()[1], loop.runtimeMs()));
+    return e;
+}
+
+Error MetadataPhases::create()
+{
+    ceph_mount_info *m = m_mount.handle();
+    const std::vector<char> data = randomBuffer(size_t(m_w.fileSize));
+    return phase(CephFsWorkload::MetaOp::Create, [&](int t, quint64 i) -> qint64 {
+        if (i >= quint64(m_w.files))
+            return CephFsOpLoop::kDone;
+        const int fd = ceph_open(m, path(t, i).constData(), O_CREAT | O_EXCL | O_WRONLY, 0644);
+        if (fd < 0)
+            return fd;
+        int r = 0;
+        if (m_w.fileSize > 0)
+            r = ceph_write(m, fd, data.data(), qint64(m_w.fileSize), 0);
+        const int rc = ceph_close(m, fd);
+        if (r >= 0 && m_w.fileSize > 0 && quint64(r) != m_w.fileSize)
+            r = -EIO;
+        return r < 0 ? r : (rc < 0 ? rc : 0);
+    });
+}
+
+Error MetadataPhases::stat(const CephConnectionSpec &spec, const QString &fsName)
+{
+    // Written data still in this client's cache would make each stat wait for a
+    // flush: write it out first (untimed).
+    if (m_w.fileSize > 0)
+        ceph_sync_fs(m_mount.handle());
+    std::atomic<quint64> wrongSize{0};
+    // A fresh client holds no capabilities on the files: each stat asks the MDS.
+    CephFsMount second;
+    Error err = second.mount(spec, fsName);
+    if (!err) {
+        ceph_mount_info *m2 = second.handle();
+        err = phase(CephFsWorkload::MetaOp::Stat, [&](int t, quint64 i) -> qint64 {
+            if (i >= m_created[size_t(t)])
+                return CephFsOpLoop::kDone;
+            struct ceph_statx sx = {};
+            const int r = ceph_statx(m2, path(t, i).constData(), &sx, CEPH_STATX_SIZE | CEPH_STATX_MODE, 0);
+            if (r < 0)
+                return r;
+            if (sx.stx_size != m_w.fileSize || !S_ISREG(sx.stx_mode))
+                ++wrongSize;
+            return 0;
+        });
+    }
+    second.unmount();   // gives its capabilities back before the deletes
+    if (!err && wrongSize > 0)
+        err = Error(Error::Code::CommandFailed,
+                    QStringLiteral("stat found %1 file(s) that are not regular files of %2 bytes").arg(wrongSize.load()).arg(m_w.fileSize),
+                    m_folder);
+    return err;
+}
+
+Error MetadataPhases::remove()
+{
+    ceph_mount_info *m = m_mount.handle();
+    std::vector<std::atomic<quint64>> perThread(size_t(m_w.threads));
+    const Error err = phase(CephFsWorkload::MetaOp::Delete, [&](int t, quint64 i) -> qint64 {
+        if (i >= m_created[size_t(t)])
+            return CephFsOpLoop::kDone;
+        const int r = ceph_unlink(m, path(t, i).constData());
+        if (r == 0)
+            ++perThread[size_t(t)];
+        return r < 0 ? r : 0;
+    });
+    for (const auto &n : perThread)
+        m_deleted += n.load();
+    return err;
+}
+
+quint64 MetadataPhases::created() const
+{
+    quint64 total = 0;
+    for (const quint64 n : m_created)
+        total += n;
+    return total;
+}
+
 } // namespace
 
 CephFsEngine::CephFsEngine(CephFsMount &mount, CephConnectionSpec spec, QString fsName)
@@ -254,120 +418,21 @@ Error CephFsEngine::runThroughput(const CephFsWorkload &w, const CancelToken &ca
 
 Error CephFsEngine::runMetadata(const CephFsWorkload &w, const CancelToken &cancel, const SampleSink &sink)
 {
-    ceph_mount_info *m = m_mount.handle();
-    for (int t = 0; t < w.threads; ++t) {
-        const QString sub = m_folder + QStringLiteral("/t%1").arg(t);
-        const int r = ceph_mkdir(m, sub.toUtf8().constData(), 0755);
-        if (r < 0)
-            return CephFsMount::errnoError(r, QStringLiteral("cannot create folder %1").arg(sub), m_mount.context());
-    }
-    std::vector<QByteArray> bases(size_t(w.threads));
-    for (int t = 0; t < w.threads; ++t)
-        bases[size_t(t)] = (m_folder + QStringLiteral("/t%1/f").arg(t)).toUtf8();
-    auto path = [&](int t, quint64 i) { return bases[size_t(t)] + QByteArray::number(i); };
-    const std::vector<char> data = randomBuffer(size_t(w.fileSize));
-    std::vector<quint64> created(size_t(w.threads), 0);
-    QJsonObject meta;
-    Error err;
-
-    auto phase = [&](CephFsWorkload::MetaOp op, const CephFsOpLoop::Op &fn) -> Error {
-        const QString name = CephFsWorkload::opName(op);
-        const bool timed = w.hasOp(op);
-        const double offset = w.timeOffset + elapsed();
-        const QString target = w.target.isEmpty() ? m_folder : w.target;
-        CephFsOpLoop loop;
-        CephFsOpLoop::Config c;
-        c.threads = w.threads;
-        c.runtimeSec = timed ? w.runtimeSec : 86400;
-        c.intervalMs = w.intervalMs;
-        c.opName = name;
-        c.context = m_folder;
-        const Error e = loop.run(c, fn, cancel, [&](const IoStats &s, double secs, double t) {
-            if (!timed || !sink || secs <= 0)
-                return;
-            const IoDirStats &d = s[1];
-            SampleList out;
-            out << Sample{w.step, target, metric::metaIops(name), offset + t, double(d.ios) / secs};
-            if (!d.lat.isEmpty())
-                out << Sample{w.step, target, metric::metaLatP50(name), offset + t, d.lat.percentile(50)}
-                    << Sample{w.step, target, metric::metaLatP99(name), offset + t, d.lat.percentile(99)}
-                    << Sample{w.step, target, metric::metaLatP999(name), offset + t, d.lat.percentile(99.9)}
-                    << Sample{w.step, target, metric::metaLatMean(name), offset + t, d.lat.mean()};
-            sink(out);
-        });
-        if (op == CephFsWorkload::MetaOp::Create)
-            for (int t = 0; t < w.threads; ++t)
-                created[size_t(t)] = loop.opsPerThread(t);
-        if (timed)
-            meta.insert(name, opSummary(loop.totals()[1], loop.runtimeMs()));
+    MetadataPhases phases(m_mount, w, cancel, sink, m_folder, m_startNs);
+    if (Error e = phases.makeFolders())
         return e;
-    };
-
-    err = phase(CephFsWorkload::MetaOp::Create, [&](int t, quint64 i) -> qint64 {
-        if (i >= quint64(w.files))
-            return CephFsOpLoop::kDone;
-        const int fd = ceph_open(m, path(t, i).constData(), O_CREAT | O_EXCL | O_WRONLY, 0644);
-        if (fd < 0)
-            return fd;
-        int r = 0;
-        if (w.fileSize > 0)
-            r = ceph_write(m, fd, data.data(), qint64(w.fileSize), 0);
-        const int rc = ceph_close(m, fd);
-        if (r >= 0 && w.fileSize > 0 && quint64(r) != w.fileSize)
-            r = -EIO;
-        return r < 0 ? r : (rc < 0 ? rc : 0);
-    });
-    quint64 total = 0;
-    for (const quint64 n : created)
-        total += n;
-    std::atomic<quint64> wrongSize{0};
-    if (!err && !cancel.isCancelled() && w.hasOp(CephFsWorkload::MetaOp::Stat)) {
-        // Written data still in this client's cache would make each stat wait for a
-        // flush: write it out first (untimed).
-        if (w.fileSize > 0)
-            ceph_sync_fs(m);
-        // A fresh client holds no capabilities on the files: each stat asks the MDS.
-        CephFsMount second;
-        err = second.mount(m_spec, m_fsName);
-        if (!err) {
-            ceph_mount_info *m2 = second.handle();
-            err = phase(CephFsWorkload::MetaOp::Stat, [&](int t, quint64 i) -> qint64 {
-                if (i >= created[size_t(t)])
-                    return CephFsOpLoop::kDone;
-                struct ceph_statx sx = {};
-                const int r = ceph_statx(m2, path(t, i).constData(), &sx, CEPH_STATX_SIZE | CEPH_STATX_MODE, 0);
-                if (r < 0)
-                    return r;
-                if (sx.stx_size != w.fileSize || !S_ISREG(sx.stx_mode))
-                    ++wrongSize;
-                return 0;
-            });
-        }
-        second.unmount();   // gives its capabilities back before the deletes
-    }
-    if (!err && wrongSize > 0)
-        err = Error(Error::Code::CommandFailed,
-                    QStringLiteral("stat found %1 file(s) that are not regular files of %2 bytes").arg(wrongSize.load()).arg(w.fileSize),
-                    m_folder);
-    quint64 deleted = 0;
-    if (!err && !cancel.isCancelled() && w.hasOp(CephFsWorkload::MetaOp::Delete)) {
-        std::vector<std::atomic<quint64>> perThread(size_t(w.threads));
-        err = phase(CephFsWorkload::MetaOp::Delete, [&](int t, quint64 i) -> qint64 {
-            if (i >= created[size_t(t)])
-                return CephFsOpLoop::kDone;
-            const int r = ceph_unlink(m, path(t, i).constData());
-            if (r == 0)
-                ++perThread[size_t(t)];
-            return r < 0 ? r : 0;
-        });
-        for (const auto &n : perThread)
-            deleted += n.load();
-    }
+    // Create always runs: the other phases need the files.
+    Error err = phases.create();
+    if (!err && !cancel.isCancelled() && w.hasOp(CephFsWorkload::MetaOp::Stat))
+        err = phases.stat(m_spec, m_fsName);
+    if (!err && !cancel.isCancelled() && w.hasOp(CephFsWorkload::MetaOp::Delete))
+        err = phases.remove();
+    const QJsonObject &meta = phases.meta();
     m_summary.insert(QStringLiteral("meta"), meta);
     m_summary.insert(QStringLiteral("files"), w.files);
     m_summary.insert(QStringLiteral("file_size"), double(w.fileSize));
-    m_summary.insert(QStringLiteral("files_created"), double(total));
-    m_summary.insert(QStringLiteral("files_deleted"), double(deleted));
+    m_summary.insert(QStringLiteral("files_created"), double(phases.created()));
+    m_summary.insert(QStringLiteral("files_deleted"), double(phases.deleted()));
     for (const auto op : w.ops) {
         const QJsonObject o = meta.value(CephFsWorkload::opName(op)).toObject();
         if (!o.isEmpty()) {

@@ -161,9 +161,32 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
     m_image = name;
     qCInfo(lcRbd) << "created image" << context << "size" << size;
 
-    Error err;
     rbd_image_t image = nullptr;
-    r = rbd_open(io, name.toUtf8().constData(), &image, nullptr);
+    Error err = openImage(io, name, context, w, &image);
+    IoOutcome measured;
+    if (!err)
+        err = prefillAndMeasure(image, pool, size, context, w, cancel, sink, &measured);
+    const qint64 ioEndedMs = clock.elapsed();
+    closeAndRemove(io, image, name, context, err);
+    rados_ioctx_destroy(io);
+
+    writeSummary(pool, name, w, measured);
+    m_summary.insert(QStringLiteral("io_ended_ms"), double(ioEndedMs));
+    m_summary.insert(QStringLiteral("cleanup_ms"), double(clock.elapsed() - ioEndedMs));
+    m_summary.insert(QStringLiteral("intervals"), measured.intervals);
+    if (err)
+        qCInfo(lcRbd) << "run on" << context << "ended:" << err.toString();
+    return err;
+}
+
+// Opens the image as the workload's cache setting wants it; *image is null when it
+// could not be opened.
+Error RbdEngine::openImage(void *ioctx, const QString &name, const QString &context, const RbdWorkload &w, void **imageOut)
+{
+    auto io = static_cast<rados_ioctx_t>(ioctx);
+    rbd_image_t image = nullptr;
+    Error err;
+    int r = rbd_open(io, name.toUtf8().constData(), &image, nullptr);
     if (r < 0)
         err = rbdError(r, QStringLiteral("cannot open image %1").arg(context), context);
     if (!err && w.cache == RbdWorkload::Cache::Off) {
@@ -178,12 +201,17 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
     } else if (!err && (r = rbd_flush(image)) < 0) {
         err = rbdError(r, QStringLiteral("cannot flush image %1").arg(context), context);
     }
+    *imageOut = image;
+    return err;
+}
 
-    RbdIoRun::Stats totals;
-    qint64 runtimeMs = 0;
-    int intervals = 0;
+Error RbdEngine::prefillAndMeasure(void *imageHandle, const QString &pool, quint64 size, const QString &context,
+                                   const RbdWorkload &w, const CancelToken &cancel, const SampleSink &sink, IoOutcome *out)
+{
+    auto image = static_cast<rbd_image_t>(imageHandle);
+    Error err;
     const bool prefill = w.prefill == RbdWorkload::Prefill::Always || (w.prefill == RbdWorkload::Prefill::Auto && w.reads());
-    if (!err && prefill) {
+    if (prefill) {
         QElapsedTimer t;
         t.start();
         err = prefillImage(image, size, cancel, context);
@@ -192,41 +220,49 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
     }
     if (!err && cancel.isCancelled())
         err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), context);
-    if (!err) {
-        RbdWorkload jw = w;
-        if (jw.stallTimeoutSec == 0)
-            jw.stallTimeoutSec = m_client.timeoutSec();
-        RbdIoRun job(image, jw, size, w.target.isEmpty() ? context : w.target);
-        err = job.execute(cancel, sink);
-        if (err.code == Error::Code::Timeout)
-            err.message += osdOfOffset(image, pool, job.stuckOffset());
-        if (!err && cancel.isCancelled())
-            err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), context);
-        totals = job.totals();
-        runtimeMs = job.runtimeMs();
-        intervals = job.intervals();
-    }
-    const qint64 ioEndedMs = clock.elapsed();
-    if (image) {
+    if (err)
+        return err;
+    RbdWorkload jw = w;
+    if (jw.stallTimeoutSec == 0)
+        jw.stallTimeoutSec = m_client.timeoutSec();
+    RbdIoRun job(image, jw, size, w.target.isEmpty() ? context : w.target);
+    err = job.execute(cancel, sink);
+    if (err.code == Error::Code::Timeout)
+        err.message += osdOfOffset(image, pool, job.stuckOffset());
+    if (!err && cancel.isCancelled())
+        err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), context);
+    out->totals = job.totals();
+    out->runtimeMs = job.runtimeMs();
+    out->intervals = job.intervals();
+    return err;
+}
+
+// Also after an error: a close or remove error becomes err unless it has one.
+void RbdEngine::closeAndRemove(void *ioctx, void *imageHandle, const QString &name, const QString &context, Error &err)
+{
+    int r = 0;
+    if (auto image = static_cast<rbd_image_t>(imageHandle)) {
         // With a dead OSD, closing flushes the writeback cache and releases the lock: each
         // op waits out the OSD op timeout (bounded, but many timeouts with much dirty data).
         r = rbd_close(image);
         if (r < 0 && !err)
             err = rbdError(r, QStringLiteral("cannot close image %1").arg(context), context);
     }
-    r = rbd_remove(io, name.toUtf8().constData());
+    r = rbd_remove(static_cast<rados_ioctx_t>(ioctx), name.toUtf8().constData());
     if (r < 0) {
         m_imageLeft = true;
         qCWarning(lcRbd) << "cannot remove image" << context << strerror(-r);
         if (!err)
             err = rbdError(r, QStringLiteral("cannot remove image %1").arg(context), context);
     }
-    rados_ioctx_destroy(io);
+}
 
+void RbdEngine::writeSummary(const QString &pool, const QString &name, const RbdWorkload &w, const IoOutcome &io)
+{
     const char *dirs[2] = {"read", "write"};
     for (int d = 0; d < 2; ++d)
-        if (totals[size_t(d)].ios > 0)
-            m_summary.insert(QLatin1String(dirs[d]), ioDirSummary(totals[size_t(d)], runtimeMs));
+        if (io.totals[size_t(d)].ios > 0)
+            m_summary.insert(QLatin1String(dirs[d]), ioDirSummary(io.totals[size_t(d)], io.runtimeMs));
     m_summary.insert(QStringLiteral("engine"), QStringLiteral("librbd"));
     m_summary.insert(QStringLiteral("pool"), pool);
     m_summary.insert(QStringLiteral("image"), name);
@@ -235,12 +271,6 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
     m_summary.insert(QStringLiteral("queue_depth"), w.queueDepth);
     m_summary.insert(QStringLiteral("cache"), w.cache == RbdWorkload::Cache::Off ? QStringLiteral("off") : QStringLiteral("writeback"));
     m_summary.insert(QStringLiteral("prefill_ms"), double(m_prefillMs));
-    m_summary.insert(QStringLiteral("io_ended_ms"), double(ioEndedMs));
-    m_summary.insert(QStringLiteral("cleanup_ms"), double(clock.elapsed() - ioEndedMs));
-    m_summary.insert(QStringLiteral("intervals"), intervals);
-    if (err)
-        qCInfo(lcRbd) << "run on" << context << "ended:" << err.toString();
-    return err;
 }
 
 } // namespace cm

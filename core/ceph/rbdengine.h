@@ -5,6 +5,7 @@
 // queueDepth async ops in flight for the runtime, hands one set of samples per interval
 // to the sink (on the calling thread), then drains, closes and removes the image — also
 // after a cancel or an error. It never removes an image it did not create.
+#include "ceph/aiostats.h"
 #include "ceph/rbdworkload.h"
 #include "model/error.h"
 #include "model/sample.h"
@@ -46,6 +47,18 @@ public:
     static Error validate(const RbdWorkload &w);
 
 private:
+    // What the timed phase measured.
+    struct IoOutcome {
+        IoStats totals;
+        qint64 runtimeMs = 0;
+        int intervals = 0;
+    };
+    // The steps of run(); ioctx and image are librados' and librbd's handles.
+    Error openImage(void *ioctx, const QString &name, const QString &context, const RbdWorkload &w, void **image);
+    Error prefillAndMeasure(void *image, const QString &pool, quint64 size, const QString &context, const RbdWorkload &w,
+                            const CancelToken &cancel, const SampleSink &sink, IoOutcome *out);
+    void closeAndRemove(void *ioctx, void *image, const QString &name, const QString &context, Error &err);
+    void writeSummary(const QString &pool, const QString &name, const RbdWorkload &w, const IoOutcome &io);
     QString osdOfOffset(void *image, const QString &pool, quint64 offset);
 
     RadosClient &m_client;

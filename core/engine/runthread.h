@@ -15,8 +15,11 @@
 #include <QThread>
 
 #include <atomic>
+#include <memory>
 
 namespace cm {
+
+struct StepOutcome;
 
 class RunThread : public QThread {
     Q_OBJECT
@@ -38,8 +41,23 @@ protected:
     void run() override;
 
 private:
+    struct RunContext;
+    struct StepBarrier;
+
     void pushSamples(const SampleList &samples);
     SampleList takeStoreQueue();
+    // The steps of run(), in order.
+    bool createRun(RunContext &rc);
+    void connectNodes(RunContext &rc);
+    void startSampling(RunContext &rc);
+    void runIterations(RunContext &rc);
+    void runStep(RunContext &rc, int iter, int i);
+    void postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &barrier, size_t n, int i);
+    void recordOutcome(RunContext &rc, size_t n, int i, const StepOutcome &o, qint64 stepId);
+    void finishRunStates(RunContext &rc);
+    void storeRunEnd(RunContext &rc);
+    void flushSamples(RunContext &rc);
+    void waitFlushing(RunContext &rc, StepBarrier &barrier);
 
     QString m_storePath;
     Plan m_plan;

@@ -92,87 +92,20 @@ void S3Workload::Impl::onDone(int i, S3HttpResponse &&r)
     Slot &s = slots[size_t(i)];
     const qint64 end = nowNs();
     if (stopping && r.error.code == Error::Code::Cancelled) {
-        // cut off at the end of the runtime, unanswered, while the gateway said nothing
-        if (atDeadline && !prefillMode && end - s.startNs > kStallNs && end - lastAnswerNs > kStallNs
-            && (s.op != S3WorkloadSpec::Get || r.bytesReceived == 0)) {
-            ++stalledRequests;
-            interval.addError(QStringLiteral("stalled"));
-        }
-        // a GET cut off at the deadline: its bytes moved within the runtime (a large
-        // object's GET can outlast a step; PUTs that large are multipart, counted by part)
-        if (atDeadline && !prefillMode && s.op == S3WorkloadSpec::Get)
-            interval.addBytes(s.op, quint64(r.bytesReceived));
-        if (s.key >= 0)
-            busy[size_t(s.key)] = 0;
-        // the gateway may have done it: the object may be gone, a later step rewrites it
-        if (s.key >= 0 && s.op == S3WorkloadSpec::Delete)
-            exists[size_t(s.key)] = 0;
-        if (!s.uploadId.isEmpty())
-            openUploads.append({keyName(s.key), s.uploadId});
-        s.idle = true;
-        --inFlight;
-        cv.notify_all();
+        settleCutOff(s, r, end);
         return;
     }
     longestQuietNs = std::max(longestQuietNs, end - lastAnswerNs);
     lastAnswerNs = end;
     ++answersInTick;
-    const QString ctx = s.op == S3WorkloadSpec::List ? QStringLiteral("LIST %1").arg(spec.bucket)
-                                                      : QStringLiteral("%1 %2/%3").arg(S3WorkloadSpec::opName(s.op).toUpper(),
-                                                                                        spec.bucket, keyName(s.key));
     bool done = true;   // the op is over (one more request for a multipart upload otherwise)
     bool ok = r.ok();
-    if (ok && s.op == S3WorkloadSpec::Put && multipart()) {
-        if (s.part == 0) {
-            S3InitiateMultipartResult init;
-            ok = !parseS3InitiateMultipart(r.body, &init) && !init.uploadId.isEmpty();
-            if (ok) {
-                s.uploadId = init.uploadId.toUtf8();
-                s.parts = int((spec.objectSize + spec.partSize - 1) / spec.partSize);
-                s.part = 1;
-                done = false;
-            }
-        } else if (s.part <= s.parts) {
-            const QByteArray tag = r.header("etag");
-            ok = !tag.isEmpty();
-            if (ok) {
-                s.etags << tag;
-                if (!prefillMode)
-                    interval.addBytes(S3WorkloadSpec::Put,
-                                      quint64(qMin(spec.partSize, spec.objectSize - qint64(s.part - 1) * spec.partSize)));
-                ++s.part;
-                done = false;
-            }
-        } else {
-            S3CompleteMultipartResult res;
-            ok = !parseS3CompleteMultipart(r.body, &res);
-            if (ok)
-                s.uploadId.clear();
-        }
-    }
-    if (!ok) {
-        fail(s, r, ctx);
-    } else if (done) {
-        if (s.key >= 0 && s.op == S3WorkloadSpec::Put)
-            exists[size_t(s.key)] = 1;
-        if (s.key >= 0 && s.op == S3WorkloadSpec::Delete)
-            exists[size_t(s.key)] = 0;
-        if (s.op == S3WorkloadSpec::List) {
-            S3ListResult page;
-            if (!parseS3ListObjects(r.body, &page))
-                listToken = page.truncated ? page.nextContinuationToken : QString();
-        }
-        if (prefillMode) {
-            ++prefilledCount;
-        } else {
-            const bool whole = s.op == S3WorkloadSpec::Put && multipart();
-            interval.addOk(s.op, quint64(whole ? end - s.startNs : r.latencyNs), quint64(r.ttfbNs));
-            if (s.op == S3WorkloadSpec::Get)
-                interval.addBytes(s.op, quint64(r.bytesReceived));
-            else if (s.op == S3WorkloadSpec::Put && !whole)
-                interval.addBytes(s.op, quint64(spec.objectSize));
-        }
-    }
+    if (ok && s.op == S3WorkloadSpec::Put && multipart())
+        ok = advanceMultipart(s, r, &done);
+    if (!ok)
+        fail(s, r, requestContext(s));
+    else if (done)
+        recordDone(s, r, end);
     if (!done && ok && !stopping) {
         S3HttpRequest req = request(s);
         lock.unlock();
@@ -193,6 +126,96 @@ void S3Workload::Impl::onDone(int i, S3HttpResponse &&r)
     next(i, lock);
 }
 
+// A request the stop cancelled (lock held): the slot ends, what it moved still counts.
+void S3Workload::Impl::settleCutOff(Slot &s, const S3HttpResponse &r, qint64 end)
+{
+    // cut off at the end of the runtime, unanswered, while the gateway said nothing
+    if (atDeadline && !prefillMode && end - s.startNs > kStallNs && end - lastAnswerNs > kStallNs
+        && (s.op != S3WorkloadSpec::Get || r.bytesReceived == 0)) {
+        ++stalledRequests;
+        interval.addError(QStringLiteral("stalled"));
+    }
+    // a GET cut off at the deadline: its bytes moved within the runtime (a large
+    // object's GET can outlast a step; PUTs that large are multipart, counted by part)
+    if (atDeadline && !prefillMode && s.op == S3WorkloadSpec::Get)
+        interval.addBytes(s.op, quint64(r.bytesReceived));
+    if (s.key >= 0)
+        busy[size_t(s.key)] = 0;
+    // the gateway may have done it: the object may be gone, a later step rewrites it
+    if (s.key >= 0 && s.op == S3WorkloadSpec::Delete)
+        exists[size_t(s.key)] = 0;
+    if (!s.uploadId.isEmpty())
+        openUploads.append({keyName(s.key), s.uploadId});
+    s.idle = true;
+    --inFlight;
+    cv.notify_all();
+}
+
+QString S3Workload::Impl::requestContext(const Slot &s) const
+{
+    return s.op == S3WorkloadSpec::List ? QStringLiteral("LIST %1").arg(spec.bucket)
+                                        : QStringLiteral("%1 %2/%3").arg(S3WorkloadSpec::opName(s.op).toUpper(),
+                                                                          spec.bucket, keyName(s.key));
+}
+
+// One answer of a multipart upload: initiate, a part, or the completion.
+bool S3Workload::Impl::advanceMultipart(Slot &s, const S3HttpResponse &r, bool *done)
+{
+    if (s.part == 0) {
+        S3InitiateMultipartResult init;
+        const bool ok = !parseS3InitiateMultipart(r.body, &init) && !init.uploadId.isEmpty();
+        if (ok) {
+            s.uploadId = init.uploadId.toUtf8();
+            s.parts = int((spec.objectSize + spec.partSize - 1) / spec.partSize);
+            s.part = 1;
+            *done = false;
+        }
+        return ok;
+    }
+    if (s.part <= s.parts) {
+        const QByteArray tag = r.header("etag");
+        const bool ok = !tag.isEmpty();
+        if (ok) {
+            s.etags << tag;
+            if (!prefillMode)
+                interval.addBytes(S3WorkloadSpec::Put,
+                                  quint64(qMin(spec.partSize, spec.objectSize - qint64(s.part - 1) * spec.partSize)));
+            ++s.part;
+            *done = false;
+        }
+        return ok;
+    }
+    S3CompleteMultipartResult res;
+    const bool ok = !parseS3CompleteMultipart(r.body, &res);
+    if (ok)
+        s.uploadId.clear();
+    return ok;
+}
+
+// A whole op succeeded: what exists now, the list position, and its figures.
+void S3Workload::Impl::recordDone(Slot &s, const S3HttpResponse &r, qint64 end)
+{
+    if (s.key >= 0 && s.op == S3WorkloadSpec::Put)
+        exists[size_t(s.key)] = 1;
+    if (s.key >= 0 && s.op == S3WorkloadSpec::Delete)
+        exists[size_t(s.key)] = 0;
+    if (s.op == S3WorkloadSpec::List) {
+        S3ListResult page;
+        if (!parseS3ListObjects(r.body, &page))
+            listToken = page.truncated ? page.nextContinuationToken : QString();
+    }
+    if (prefillMode) {
+        ++prefilledCount;
+        return;
+    }
+    const bool whole = s.op == S3WorkloadSpec::Put && multipart();
+    interval.addOk(s.op, quint64(whole ? end - s.startNs : r.latencyNs), quint64(r.ttfbNs));
+    if (s.op == S3WorkloadSpec::Get)
+        interval.addBytes(s.op, quint64(r.bytesReceived));
+    else if (s.op == S3WorkloadSpec::Put && !whole)
+        interval.addBytes(s.op, quint64(spec.objectSize));
+}
+
 // Runs slots until the deadline (0: none), nothing is left, a stop or a cancel.
 Error S3Workload::Impl::loop(const CancelToken &cancel, qint64 deadlineNs, const std::function<void(double secs, double t)> &tick)
 {
@@ -201,16 +224,7 @@ Error S3Workload::Impl::loop(const CancelToken &cancel, qint64 deadlineNs, const
     qint64 stoppedAt = 0;
     bool cancelled = false;
     std::unique_lock lock(m);
-    slots.assign(size_t(spec.concurrency), Slot());
-    stopping = atDeadline = false;
-    lastAnswerNs = start;
-    longestQuietNs = 0;
-    answersInTick = stalledTicks = stalledRequests = 0;
-    inFlight = int(slots.size());
-    for (int i = 0; i < int(slots.size()); ++i) {
-        next(i, lock);
-        lock.lock();
-    }
+    startSlots(start, lock);
     qint64 lastCancelAll = 0;
     while (true) {
         const qint64 now = nowNs();
@@ -231,24 +245,8 @@ Error S3Workload::Impl::loop(const CancelToken &cancel, qint64 deadlineNs, const
             lock.lock();
             continue;
         }
-        // parked slots whose wait is over go again
-        for (int i = 0; i < int(slots.size()); ++i) {
-            Slot &s = slots[size_t(i)];
-            if (s.parkedUntil > 0 && (stopping || now >= s.parkedUntil)) {
-                s.parkedUntil = 0;
-                if (stopping) {
-                    s.idle = true;
-                    continue;
-                }
-                ++inFlight;
-                next(i, lock);
-                lock.lock();
-            }
-        }
-        bool parked = false;
-        for (const Slot &s : slots)
-            parked = parked || s.parkedUntil > 0;
-        if (inFlight == 0 && !parked)
+        resumeParked(now, lock);
+        if (inFlight == 0 && !anyParked())
             break;
         if (tick && nowNs() - lastTick >= 1'000'000'000) {
             const qint64 t = nowNs();
@@ -274,6 +272,54 @@ Error S3Workload::Impl::loop(const CancelToken &cancel, qint64 deadlineNs, const
     if (tick)
         tick(double(std::max<qint64>(end - lastTick, 1)) / 1e9, double(std::max(end, lastTick) - start) / 1e9);
     abortOpenUploads();
+    return loopError(cancelled);
+}
+
+// Fresh slots and counters, and every slot's first request (lock held throughout).
+void S3Workload::Impl::startSlots(qint64 start, std::unique_lock<std::mutex> &lock)
+{
+    slots.assign(size_t(spec.concurrency), Slot());
+    stopping = atDeadline = false;
+    lastAnswerNs = start;
+    longestQuietNs = 0;
+    answersInTick = stalledTicks = stalledRequests = 0;
+    inFlight = int(slots.size());
+    for (int i = 0; i < int(slots.size()); ++i) {
+        next(i, lock);
+        lock.lock();
+    }
+}
+
+// Parked slots whose wait is over go again; after a stop they end (lock held).
+void S3Workload::Impl::resumeParked(qint64 now, std::unique_lock<std::mutex> &lock)
+{
+    for (int i = 0; i < int(slots.size()); ++i) {
+        Slot &s = slots[size_t(i)];
+        if (s.parkedUntil > 0 && (stopping || now >= s.parkedUntil)) {
+            s.parkedUntil = 0;
+            if (stopping) {
+                s.idle = true;
+                continue;
+            }
+            ++inFlight;
+            next(i, lock);
+            lock.lock();
+        }
+    }
+}
+
+bool S3Workload::Impl::anyParked() const
+{
+    bool parked = false;
+    for (const Slot &s : slots)
+        parked = parked || s.parkedUntil > 0;
+    return parked;
+}
+
+// The stopping error, else cancel, else (measuring) the first failure when nothing
+// at all succeeded.
+Error S3Workload::Impl::loopError(bool cancelled) const
+{
     if (firstError)
         return firstError;
     if (cancelled)

@@ -78,8 +78,18 @@ struct S3Workload::Impl {
     void next(int i, std::unique_lock<std::mutex> &lock);
     void fail(Slot &s, const S3HttpResponse &r, const QString &context);
     void onDone(int i, S3HttpResponse &&r);
+    // The parts of onDone (lock held).
+    void settleCutOff(Slot &s, const S3HttpResponse &r, qint64 end);
+    QString requestContext(const Slot &s) const;
+    bool advanceMultipart(Slot &s, const S3HttpResponse &r, bool *done);
+    void recordDone(Slot &s, const S3HttpResponse &r, qint64 end);
     // Runs slots until the deadline (0: none), nothing is left, a stop or a cancel.
     Error loop(const CancelToken &cancel, qint64 deadlineNs, const std::function<void(double secs, double t)> &tick);
+    // The parts of loop.
+    void startSlots(qint64 start, std::unique_lock<std::mutex> &lock);
+    void resumeParked(qint64 now, std::unique_lock<std::mutex> &lock);
+    bool anyParked() const;
+    Error loopError(bool cancelled) const;
     void abortOpenUploads();
     void makeBody();
 };

@@ -11,6 +11,160 @@ namespace cm {
 
 using namespace storesql;
 
+namespace {
+
+Error importError(const QSqlQuery &q, const QString &what, const QString &path)
+{
+    return sqlError(q, QStringLiteral("cannot import the session: %1").arg(what), path);
+}
+
+Error checkSeriesLengths(const SessionFileData &data)
+{
+    for (const SessionFileRun &r : data.runs)
+        for (const SessionFileSeries &s : r.series)
+            if (s.t.size() != s.v.size())
+                return Error(Error::Code::InvalidInput,
+                             QStringLiteral("series %1 of run \"%2\" has %3 values for %4 times")
+                                 .arg(s.metric, r.name)
+                                 .arg(s.v.size())
+                                 .arg(s.t.size()));
+    return {};
+}
+
+// Inside the transaction, so that no one takes the name meanwhile.
+Error chooseFreeName(QSqlQuery &q, const QString &base, const QString &path, QString *chosen)
+{
+    *chosen = base;
+    q.prepare(QStringLiteral("SELECT 1 FROM sessions WHERE name = ?"));
+    for (int n = 1;; ++n) {
+        q.bindValue(0, *chosen);
+        if (!q.exec())
+            return importError(q, QStringLiteral("session names"), path);
+        const bool taken = q.next();
+        q.finish();
+        if (!taken)
+            return {};
+        *chosen = n == 1 ? QStringLiteral("%1 (imported)").arg(base) : QStringLiteral("%1 (imported %2)").arg(base).arg(n);
+    }
+}
+
+Error insertSession(QSqlQuery &q, const QString &name, const SessionFileData &data, const QString &path, qint64 *session)
+{
+    q.prepare(QStringLiteral("INSERT INTO sessions(name, tags, note, created) VALUES(?, ?, ?, ?)"));
+    q.addBindValue(name);
+    q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(data.tags)).toJson(QJsonDocument::Compact)));
+    q.addBindValue(text(data.note));
+    q.addBindValue(data.created.isValid() ? data.created.toMSecsSinceEpoch() : QDateTime::currentMSecsSinceEpoch());
+    if (!q.exec())
+        return importError(q, QStringLiteral("session"), path);
+    *session = q.lastInsertId().toLongLong();
+    return {};
+}
+
+// The prepared inserts of one import, and the runs, steps and series through them.
+class RunImporter {
+public:
+    RunImporter(const QSqlDatabase &db, QString path)
+        : m_run(db), m_step(db), m_output(db), m_series(db), m_sample(db), m_path(std::move(path))
+    {
+    }
+    Error prepare();
+    Error addRun(qint64 session, const SessionFileRun &r, RunId *run);
+
+private:
+    Error addSteps(RunId run, const SessionFileRun &r);
+    Error addSeries(RunId run, const SessionFileRun &r);
+
+    QSqlQuery m_run, m_step, m_output, m_series, m_sample;
+    QString m_path;
+    // Nothing runs an imported run: one left running by its writer is interrupted.
+    const QString m_running = runStatusName(RunStatus::Running);
+    const QString m_interrupted = runStatusName(RunStatus::Interrupted);
+    const QVariant m_gap{QMetaType(QMetaType::Double)};
+};
+
+Error RunImporter::prepare()
+{
+    const bool prepared =
+        m_run.prepare(QStringLiteral("INSERT INTO runs(session_id, kind, name, plan_json, environment_json, status,"
+                                     " error, owner_pid, owner_host, owner_token, started, finished, last_sample_t,"
+                                     " summary_json) VALUES(?, ?, ?, ?, ?, ?, ?, NULL, '', '', ?, ?, ?, ?)")) &&
+        m_step.prepare(QStringLiteral("INSERT INTO steps(run_id, idx, iteration, test_id, title, node, target, status,"
+                                      " command, params_json, summary_json, environment_json, error,"
+                                      " started, finished) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) &&
+        m_output.prepare(QStringLiteral("INSERT INTO step_outputs(step_id, raw) VALUES(?, ?)")) &&
+        m_series.prepare(QStringLiteral("INSERT INTO series(run_id, step_idx, target, metric) VALUES(?, ?, ?, ?)")) &&
+        m_sample.prepare(QStringLiteral("INSERT INTO samples(series_id, t, v) VALUES(?, ?, ?)"));
+    if (!prepared)
+        return importError(m_sample, QStringLiteral("cannot prepare queries"), m_path);
+    return {};
+}
+
+Error RunImporter::addRun(qint64 session, const SessionFileRun &r, RunId *run)
+{
+    const bool wasRunning = r.status == m_running;
+    int i = 0;
+    for (const QVariant &v :
+         {QVariant(session), QVariant(text(r.kind)), QVariant(text(r.name)), QVariant(jsonText(r.plan)),
+          QVariant(jsonText(r.environment)), QVariant(wasRunning ? m_interrupted : r.status), QVariant(text(r.error)),
+          QVariant(r.started.toMSecsSinceEpoch()), msOrNull(r.finished), QVariant(r.lastSampleT),
+          QVariant(jsonText(r.summary))})
+        m_run.bindValue(i++, v);
+    if (!m_run.exec())
+        return importError(m_run, QStringLiteral("run \"%1\"").arg(r.name), m_path);
+    *run = m_run.lastInsertId().toLongLong();
+    if (Error e = addSteps(*run, r))
+        return e;
+    return addSeries(*run, r);
+}
+
+Error RunImporter::addSteps(RunId run, const SessionFileRun &r)
+{
+    for (const SessionFileStep &s : r.steps) {
+        int i = 0;
+        for (const QVariant &v :
+             {QVariant(run), QVariant(s.index), QVariant(s.iteration), QVariant(text(s.testId)),
+              QVariant(text(s.title)), QVariant(text(s.node)), QVariant(text(s.target)),
+              QVariant(s.status == m_running ? m_interrupted : text(s.status)), QVariant(text(s.command)),
+              QVariant(jsonText(s.params)), QVariant(jsonText(s.summary)), QVariant(jsonText(s.environment)),
+              QVariant(text(s.error)),
+              QVariant(s.started.toMSecsSinceEpoch()), msOrNull(s.finished)})
+            m_step.bindValue(i++, v);
+        if (!m_step.exec())
+            return importError(m_step, QStringLiteral("a step of run \"%1\"").arg(r.name), m_path);
+        if (s.rawOutput.isEmpty())
+            continue;
+        m_output.bindValue(0, m_step.lastInsertId());
+        m_output.bindValue(1, s.rawOutput);
+        if (!m_output.exec())
+            return importError(m_output, QStringLiteral("the output of a step of run \"%1\"").arg(r.name), m_path);
+    }
+    return {};
+}
+
+Error RunImporter::addSeries(RunId run, const SessionFileRun &r)
+{
+    for (const SessionFileSeries &s : r.series) {
+        m_series.bindValue(0, run);
+        m_series.bindValue(1, s.step);
+        m_series.bindValue(2, text(s.target));
+        m_series.bindValue(3, text(s.metric));
+        if (!m_series.exec())
+            return importError(m_series, QStringLiteral("series %1 of run \"%2\"").arg(s.metric, r.name), m_path);
+        const qint64 series = m_series.lastInsertId().toLongLong();
+        m_sample.bindValue(0, series);
+        for (qsizetype k = 0; k < s.t.size(); ++k) {
+            m_sample.bindValue(1, s.t[k]);
+            m_sample.bindValue(2, std::isnan(s.v[k]) ? m_gap : QVariant(s.v[k]));
+            if (!m_sample.exec())
+                return importError(m_sample, QStringLiteral("samples of run \"%1\"").arg(r.name), m_path);
+        }
+    }
+    return {};
+}
+
+} // namespace
+
 Error SessionStore::readSessionData(qint64 sessionId, SessionFileData *out)
 {
     if (!m_prepared)
@@ -78,14 +232,8 @@ Error SessionStore::addSessionData(const SessionFileData &data, qint64 *sessionI
     const QString base = data.name.trimmed();
     if (base.isEmpty())
         return setError(Error(Error::Code::InvalidInput, QStringLiteral("a session needs a name")));
-    for (const SessionFileRun &r : data.runs)
-        for (const SessionFileSeries &s : r.series)
-            if (s.t.size() != s.v.size())
-                return setError(Error(Error::Code::InvalidInput,
-                                      QStringLiteral("series %1 of run \"%2\" has %3 values for %4 times")
-                                          .arg(s.metric, r.name)
-                                          .arg(s.v.size())
-                                          .arg(s.t.size())));
+    if (Error e = checkSeriesLengths(data))
+        return setError(e);
     const QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
@@ -94,102 +242,25 @@ Error SessionStore::addSessionData(const SessionFileData &data, qint64 *sessionI
         QSqlQuery(db).exec(QStringLiteral("ROLLBACK"));
         return setError(e);
     };
-    auto failed = [&](const QSqlQuery &query, const QString &what) {
-        return rollback(sqlError(query, QStringLiteral("cannot import the session: %1").arg(what), m_path));
-    };
 
-    // A free name, inside the transaction so that no one takes it meanwhile.
-    QString chosen = base;
-    q.prepare(QStringLiteral("SELECT 1 FROM sessions WHERE name = ?"));
-    for (int n = 1;; ++n) {
-        q.bindValue(0, chosen);
-        if (!q.exec())
-            return failed(q, QStringLiteral("session names"));
-        const bool taken = q.next();
-        q.finish();
-        if (!taken)
-            break;
-        chosen = n == 1 ? QStringLiteral("%1 (imported)").arg(base) : QStringLiteral("%1 (imported %2)").arg(base).arg(n);
-    }
-    q.prepare(QStringLiteral("INSERT INTO sessions(name, tags, note, created) VALUES(?, ?, ?, ?)"));
-    q.addBindValue(chosen);
-    q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(data.tags)).toJson(QJsonDocument::Compact)));
-    q.addBindValue(text(data.note));
-    q.addBindValue(data.created.isValid() ? data.created.toMSecsSinceEpoch() : QDateTime::currentMSecsSinceEpoch());
-    if (!q.exec())
-        return failed(q, QStringLiteral("session"));
-    const qint64 session = q.lastInsertId().toLongLong();
-
-    QSqlQuery insRun(db), insStep(db), insOutput(db), insSeries(db), insSample(db);
-    const bool prepared =
-        insRun.prepare(QStringLiteral("INSERT INTO runs(session_id, kind, name, plan_json, environment_json, status,"
-                                      " error, owner_pid, owner_host, owner_token, started, finished, last_sample_t,"
-                                      " summary_json) VALUES(?, ?, ?, ?, ?, ?, ?, NULL, '', '', ?, ?, ?, ?)")) &&
-        insStep.prepare(QStringLiteral("INSERT INTO steps(run_id, idx, iteration, test_id, title, node, target, status,"
-                                       " command, params_json, summary_json, environment_json, error,"
-                                       " started, finished) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) &&
-        insOutput.prepare(QStringLiteral("INSERT INTO step_outputs(step_id, raw) VALUES(?, ?)")) &&
-        insSeries.prepare(QStringLiteral("INSERT INTO series(run_id, step_idx, target, metric) VALUES(?, ?, ?, ?)")) &&
-        insSample.prepare(QStringLiteral("INSERT INTO samples(series_id, t, v) VALUES(?, ?, ?)"));
-    if (!prepared)
-        return failed(insSample, QStringLiteral("cannot prepare queries"));
-
-    // Nothing runs an imported run: one left running by its writer is interrupted.
-    const QString running = runStatusName(RunStatus::Running);
-    const QString interrupted = runStatusName(RunStatus::Interrupted);
-    const QVariant gap(QMetaType(QMetaType::Double));
+    QString chosen;
+    if (Error e = chooseFreeName(q, base, m_path, &chosen))
+        return rollback(e);
+    qint64 session = 0;
+    if (Error e = insertSession(q, chosen, data, m_path, &session))
+        return rollback(e);
+    RunImporter importer(db, m_path);
+    if (Error e = importer.prepare())
+        return rollback(e);
     QList<RunId> added;
     for (const SessionFileRun &r : data.runs) {
-        const bool wasRunning = r.status == running;
-        int i = 0;
-        for (const QVariant &v :
-             {QVariant(session), QVariant(text(r.kind)), QVariant(text(r.name)), QVariant(jsonText(r.plan)),
-              QVariant(jsonText(r.environment)), QVariant(wasRunning ? interrupted : r.status), QVariant(text(r.error)),
-              QVariant(r.started.toMSecsSinceEpoch()), msOrNull(r.finished), QVariant(r.lastSampleT),
-              QVariant(jsonText(r.summary))})
-            insRun.bindValue(i++, v);
-        if (!insRun.exec())
-            return failed(insRun, QStringLiteral("run \"%1\"").arg(r.name));
-        const RunId run = insRun.lastInsertId().toLongLong();
+        RunId run = 0;
+        if (Error e = importer.addRun(session, r, &run))
+            return rollback(e);
         added << run;
-        for (const SessionFileStep &s : r.steps) {
-            i = 0;
-            for (const QVariant &v :
-                 {QVariant(run), QVariant(s.index), QVariant(s.iteration), QVariant(text(s.testId)),
-                  QVariant(text(s.title)), QVariant(text(s.node)), QVariant(text(s.target)),
-                  QVariant(s.status == running ? interrupted : text(s.status)), QVariant(text(s.command)),
-                  QVariant(jsonText(s.params)), QVariant(jsonText(s.summary)), QVariant(jsonText(s.environment)),
-                  QVariant(text(s.error)),
-                  QVariant(s.started.toMSecsSinceEpoch()), msOrNull(s.finished)})
-                insStep.bindValue(i++, v);
-            if (!insStep.exec())
-                return failed(insStep, QStringLiteral("a step of run \"%1\"").arg(r.name));
-            if (s.rawOutput.isEmpty())
-                continue;
-            insOutput.bindValue(0, insStep.lastInsertId());
-            insOutput.bindValue(1, s.rawOutput);
-            if (!insOutput.exec())
-                return failed(insOutput, QStringLiteral("the output of a step of run \"%1\"").arg(r.name));
-        }
-        for (const SessionFileSeries &s : r.series) {
-            insSeries.bindValue(0, run);
-            insSeries.bindValue(1, s.step);
-            insSeries.bindValue(2, text(s.target));
-            insSeries.bindValue(3, text(s.metric));
-            if (!insSeries.exec())
-                return failed(insSeries, QStringLiteral("series %1 of run \"%2\"").arg(s.metric, r.name));
-            const qint64 series = insSeries.lastInsertId().toLongLong();
-            insSample.bindValue(0, series);
-            for (qsizetype k = 0; k < s.t.size(); ++k) {
-                insSample.bindValue(1, s.t[k]);
-                insSample.bindValue(2, std::isnan(s.v[k]) ? gap : QVariant(s.v[k]));
-                if (!insSample.exec())
-                    return failed(insSample, QStringLiteral("samples of run \"%1\"").arg(r.name));
-            }
-        }
     }
     if (!q.exec(QStringLiteral("COMMIT")))
-        return failed(q, QStringLiteral("commit"));
+        return rollback(importError(q, QStringLiteral("commit"), m_path));
     qCInfo(lcStore).noquote() << "imported session" << chosen << "with" << added.size() << "runs";
     if (sessionId) *sessionId = session;
     if (name) *name = chosen;

@@ -26,6 +26,7 @@
 #include <QString>
 
 struct ssh_session_struct;
+struct ssh_channel_struct;
 struct ssh_key_struct;
 
 namespace cm {
@@ -71,6 +72,11 @@ private:
     Error verifyHostKey();
     void resetSession();
     Error lostConnection(const QString &what) const;
+    // Opens a session channel, reconnecting once if the session died while idle.
+    Error openChannel(const Command &cmd, ssh_channel_struct *&ch);
+    // A refused channel request: CommandFailed (failure with libssh's reason, "%1")
+    // while the session lives, else the connection is lost.
+    Error channelError(const QString &failure, const Command &cmd);
 
     NodeSpec m_node;
     Credentials m_credentials;

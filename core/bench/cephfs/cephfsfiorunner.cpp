@@ -186,8 +186,6 @@ StepOutcome CephFsFioRunner::run(StepContext &ctx)
 {
     StepOutcome out;
     const PlanStep &step = m_plan.steps.at(m_stepIndex);
-    const QString mount = targetString(m_plan, "mount");
-    const int timeoutSec = m_plan.target.value(QStringLiteral("timeout")).toInt(30);
     out.target = ctx.nodeName + QStringLiteral(":(cephfs)");
     out.environment.insert(QStringLiteral("cephfs_engine"), QStringLiteral("fio"));
 
@@ -201,53 +199,24 @@ StepOutcome CephFsFioRunner::run(StepContext &ctx)
     out.summary.insert(QStringLiteral("fio_version"), version);
 
     // The root of the file system on the node: the given mount, or a mount of our own.
-    QString root = targetString(m_plan, "mountPath");
-    QString tempMount;
-    bool mounted = false;
-    if (!mount.isEmpty()) {
+    StepMount m;
+    m.root = targetString(m_plan, "mountPath");
+    if (!targetString(m_plan, "mount").isEmpty()) {
         QByteArray tmp;
         if ((e = sh(ctx, {QStringLiteral("mktemp"), QStringLiteral("-d"), QStringLiteral("/tmp/clustermark-cephfs-XXXXXX")},
                     ctx.cancel, 15000, &tmp))) {
             out.error = e;
             return out;
         }
-        tempMount = QString::fromUtf8(tmp).trimmed();
-        root = tempMount;
-        if (ctx.log)
-            ctx.log(QStringLiteral("%1: mounting the file system (%2) at %3").arg(ctx.nodeName, mount, tempMount));
-        e = sh(ctx, mountArgs(m_plan, tempMount), ctx.cancel, (timeoutSec + 30) * 1000);
-        if (e && e.code == Error::Code::CommandFailed)
-            e.message = QStringLiteral("cannot mount the file system with %1: %2").arg(mount, e.message);
-        mounted = !e;
-        out.environment.insert(QStringLiteral("cephfs_mount"), mount);
+        m.tempMount = QString::fromUtf8(tmp).trimmed();
+        m.root = m.tempMount;
+        e = mountOwn(ctx, m, out);
     }
+    if (!e)
+        e = checkCephFs(ctx, m, out);
     QString folder;
-    if (!e) {
-        Error me;
-        const QByteArray mounts = ctx.transport->readFile(QStringLiteral("/proc/mounts"), &me);
-        QString mp;
-        const QString type = mountTypeOf(mounts, root, &mp);
-        out.environment.insert(QStringLiteral("mount_type"), type);
-        if (!me && !isCephFsType(type))
-            e = Error(Error::Code::InvalidInput,
-                      mounted ? QStringLiteral("%1 did not mount a CephFS at %2 (found %3)").arg(mount, root, type)
-                              : QStringLiteral("%1 is not on a CephFS mount on %2 (its mount %3 is %4)")
-                                    .arg(root, ctx.nodeName, mp, type.isEmpty() ? QStringLiteral("unknown") : type),
-                      ctx.nodeName);
-    }
-    if (!e) {
-        QString node;
-        for (const QChar c : ctx.nodeName)
-            node += c.isLetterOrNumber() && c.unicode() < 128 ? c : QLatin1Char('_');
-        const QString name = CephFsKind::folderPrefix() + node + QLatin1Char('-')
-            + QString::number(QRandomGenerator::global()->generate(), 16);
-        const QString parent = folderUnder(m_plan, root, QString());
-        // mkdir without -p: a missing parent is an error (fio would silently create it).
-        if ((e = sh(ctx, {QStringLiteral("mkdir"), QStringLiteral("--"), parent + name}, ctx.cancel, 30000)))
-            e.message = QStringLiteral("cannot create the step's folder in %1: %2").arg(parent, e.message);
-        else
-            folder = parent + name;
-    }
+    if (!e)
+        e = makeStepFolder(ctx, m.root, &folder);
     if (!e && !ctx.cancel.isCancelled()) {
         out.target = ctx.nodeName + QLatin1Char(':') + folder;
         Command cmd;
@@ -257,7 +226,63 @@ StepOutcome CephFsFioRunner::run(StepContext &ctx)
         fiostep::runStreaming(ctx, cmd, out);
         e = out.error;
     }
-    // Clean up with fresh tokens: also after a cancel. Only the step's own folder.
+    cleanUp(ctx, folder, m, e);
+    out.error = e;
+    return out;
+}
+
+Error CephFsFioRunner::mountOwn(StepContext &ctx, StepMount &m, StepOutcome &out)
+{
+    const QString mount = targetString(m_plan, "mount");
+    const int timeoutSec = m_plan.target.value(QStringLiteral("timeout")).toInt(30);
+    if (ctx.log)
+        ctx.log(QStringLiteral("%1: mounting the file system (%2) at %3").arg(ctx.nodeName, mount, m.tempMount));
+    Error e = sh(ctx, mountArgs(m_plan, m.tempMount), ctx.cancel, (timeoutSec + 30) * 1000);
+    if (e && e.code == Error::Code::CommandFailed)
+        e.message = QStringLiteral("cannot mount the file system with %1: %2").arg(mount, e.message);
+    m.mounted = !e;
+    out.environment.insert(QStringLiteral("cephfs_mount"), mount);
+    return e;
+}
+
+// fio on another file system would measure that one instead.
+Error CephFsFioRunner::checkCephFs(StepContext &ctx, const StepMount &m, StepOutcome &out)
+{
+    Error me;
+    const QByteArray mounts = ctx.transport->readFile(QStringLiteral("/proc/mounts"), &me);
+    QString mp;
+    const QString type = mountTypeOf(mounts, m.root, &mp);
+    out.environment.insert(QStringLiteral("mount_type"), type);
+    if (me || isCephFsType(type))
+        return {};
+    return Error(Error::Code::InvalidInput,
+                 m.mounted ? QStringLiteral("%1 did not mount a CephFS at %2 (found %3)").arg(targetString(m_plan, "mount"), m.root, type)
+                           : QStringLiteral("%1 is not on a CephFS mount on %2 (its mount %3 is %4)")
+                                 .arg(m.root, ctx.nodeName, mp, type.isEmpty() ? QStringLiteral("unknown") : type),
+                 ctx.nodeName);
+}
+
+Error CephFsFioRunner::makeStepFolder(StepContext &ctx, const QString &root, QString *folder)
+{
+    QString node;
+    for (const QChar c : ctx.nodeName)
+        node += c.isLetterOrNumber() && c.unicode() < 128 ? c : QLatin1Char('_');
+    const QString name = CephFsKind::folderPrefix() + node + QLatin1Char('-')
+        + QString::number(QRandomGenerator::global()->generate(), 16);
+    const QString parent = folderUnder(m_plan, root, QString());
+    // mkdir without -p: a missing parent is an error (fio would silently create it).
+    Error e = sh(ctx, {QStringLiteral("mkdir"), QStringLiteral("--"), parent + name}, ctx.cancel, 30000);
+    if (e)
+        e.message = QStringLiteral("cannot create the step's folder in %1: %2").arg(parent, e.message);
+    else
+        *folder = parent + name;
+    return e;
+}
+
+// With fresh tokens: also after a cancel. Only the step's own folder. A clean-up error
+// becomes the step's error unless it already has one.
+void CephFsFioRunner::cleanUp(StepContext &ctx, const QString &folder, StepMount &m, Error &e)
+{
     if (!folder.isEmpty() && folder.section(QLatin1Char('/'), -1).startsWith(CephFsKind::folderPrefix())) {
         const Error rm = sh(ctx, {QStringLiteral("rm"), QStringLiteral("-rf"), QStringLiteral("--"), folder}, CancelToken(), 300000);
         if (rm && !e)
@@ -265,24 +290,23 @@ StepOutcome CephFsFioRunner::run(StepContext &ctx)
         else if (rm && ctx.log)
             ctx.log(QStringLiteral("%1: %2").arg(ctx.nodeName, rm.message));
     }
-    if (!mounted && !tempMount.isEmpty()) {   // a mount cut short by a cancel may still have happened
+    if (!m.mounted && !m.tempMount.isEmpty()) {   // a mount cut short by a cancel may still have happened
         QString mp;
-        mounted = !mountTypeOf(ctx.transport->readFile(QStringLiteral("/proc/mounts")), tempMount, &mp).isEmpty() && mp == tempMount;
+        m.mounted = !mountTypeOf(ctx.transport->readFile(QStringLiteral("/proc/mounts")), m.tempMount, &mp).isEmpty()
+            && mp == m.tempMount;
     }
-    if (mounted) {
-        Error um = unmountVerified(ctx, tempMount);
+    if (m.mounted) {
+        Error um = unmountVerified(ctx, m.tempMount);
         if (um) {
-            um.message = QStringLiteral("cannot unmount %1 on %2: %3").arg(tempMount, ctx.nodeName, um.message);
+            um.message = QStringLiteral("cannot unmount %1 on %2: %3").arg(m.tempMount, ctx.nodeName, um.message);
             if (!e)
                 e = um;
             else if (ctx.log)
                 ctx.log(um.message);
         }
     }
-    if (!tempMount.isEmpty())
-        sh(ctx, {QStringLiteral("rmdir"), QStringLiteral("--"), tempMount}, CancelToken(), 15000);
-    out.error = e;
-    return out;
+    if (!m.tempMount.isEmpty())
+        sh(ctx, {QStringLiteral("rmdir"), QStringLiteral("--"), m.tempMount}, CancelToken(), 15000);
 }
 
 } // namespace cm

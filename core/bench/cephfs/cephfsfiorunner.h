@@ -36,6 +36,17 @@ public:
     static bool isCephFsType(const QString &type);
 
 private:
+    // The file system's root on the node, and the mount the step made there, if any.
+    struct StepMount {
+        QString root;
+        QString tempMount;
+        bool mounted = false;
+    };
+    // The steps of run(), in order.
+    Error mountOwn(StepContext &ctx, StepMount &m, StepOutcome &out);
+    Error checkCephFs(StepContext &ctx, const StepMount &m, StepOutcome &out);
+    Error makeStepFolder(StepContext &ctx, const QString &root, QString *folder);
+    void cleanUp(StepContext &ctx, const QString &folder, StepMount &m, Error &e);
     // Unmounts the step's own mount without depending on fusermount, lazily as the last
     // resort, and checks /proc/mounts afterwards.
     Error unmountVerified(StepContext &ctx, const QString &mountPoint);

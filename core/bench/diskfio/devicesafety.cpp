@@ -1,5 +1,6 @@
 #include "bench/diskfio/devicesafety.h"
 
+#include "parse/blockdeviceparsers.h"
 #include "parse/markedsections.h"
 
 #include <QJsonArray>
@@ -66,99 +67,6 @@ fi
 
 const QByteArray BluestoreMagic = QByteArrayLiteral("bluestore block device");
 
-struct TreeEntry {
-    QString kname, majmin, type, mountpoint;
-    bool readOnly = false;
-    quint64 size = 0;
-};
-
-QString unescapeLsblk(const QString &s)
-{
-    static const QRegularExpression re(QStringLiteral("\\\\x([0-9a-fA-F]{2})"));
-    QString out = s;
-    QRegularExpressionMatch m;
-    qsizetype from = 0;
-    while ((m = re.match(out, from)).hasMatch()) {
-        out.replace(m.capturedStart(), m.capturedLength(), QChar(m.captured(1).toInt(nullptr, 16)));
-        from = m.capturedStart() + 1;
-    }
-    return out;
-}
-
-QString unescapeOctal(const QString &s)
-{
-    static const QRegularExpression re(QStringLiteral("\\\\([0-7]{3})"));
-    QString out = s;
-    QRegularExpressionMatch m;
-    qsizetype from = 0;
-    while ((m = re.match(out, from)).hasMatch()) {
-        out.replace(m.capturedStart(), m.capturedLength(), QChar(m.captured(1).toInt(nullptr, 8)));
-        from = m.capturedStart() + 1;
-    }
-    return out;
-}
-
-QList<TreeEntry> parseTree(const QByteArray &body)
-{
-    QList<TreeEntry> out;
-    for (const QByteArray &line : body.split('\n')) {
-        const QStringList f = QString::fromUtf8(line).split(QLatin1Char(' '));
-        if (f.size() < 5 || f.at(0).isEmpty() || !f.at(1).contains(QLatin1Char(':')))
-            continue;
-        TreeEntry t;
-        t.kname = unescapeLsblk(f.at(0));
-        t.majmin = f.at(1);
-        t.type = f.at(2);
-        t.readOnly = f.at(3) == QLatin1String("1");
-        t.size = f.at(4).toULongLong();
-        t.mountpoint = unescapeLsblk(f.mid(5).join(QLatin1Char(' ')));
-        out.append(t);
-    }
-    return out;
-}
-
-QMap<QString, QString> parseExport(const QByteArray &body)
-{
-    QMap<QString, QString> kv;
-    for (const QByteArray &line : body.split('\n')) {
-        const int eq = line.indexOf('=');
-        if (eq > 0)
-            kv.insert(QString::fromUtf8(line.left(eq)), QString::fromUtf8(line.mid(eq + 1)).remove(QLatin1Char('\\')));
-    }
-    return kv;
-}
-
-QByteArray parseOdHex(const QByteArray &body)
-{
-    QByteArray bytes;
-    for (const QByteArray &tok : body.simplified().split(' ')) {
-        bool ok = false;
-        const uint v = tok.toUInt(&ok, 16);
-        if (!ok || tok.size() != 2)
-            return bytes;   // an error message, or the end
-        bytes.append(char(v));
-    }
-    return bytes;
-}
-
-struct MountRow {
-    QString majmin, mountpoint, source;
-};
-
-QList<MountRow> parseMountinfo(const QByteArray &body)
-{
-    QList<MountRow> out;
-    for (const QByteArray &line : body.split('\n')) {
-        const QList<QByteArray> f = line.split(' ');
-        const qsizetype sep = f.indexOf(QByteArray("-"));
-        if (f.size() < 5 || sep < 0 || sep + 2 >= f.size())
-            continue;
-        out.append({QString::fromUtf8(f.at(2)), unescapeOctal(QString::fromUtf8(f.at(4))),
-                    unescapeOctal(QString::fromUtf8(f.at(sep + 2)))});
-    }
-    return out;
-}
-
 QString article(const QString &word)
 {
     static const QString vowels = QStringLiteral("aeiouAEIOU");
@@ -172,9 +80,18 @@ public:
     DeviceSafetyReport run();
 
 private:
+    bool checkKind();
+    bool checkComplete();
+    void checkInUse(const LsblkTreeEntry &t, const QList<MountinfoRow> &mounts, const QStringList &swaps);
+    void checkContents(const LsblkTreeEntry &t);
+    void checkSignatures(const LsblkTreeEntry &t);
+    void checkHolders(const LsblkTreeEntry &t);
+    void checkWipefs(const LsblkTreeEntry &self);
+    void checkExclusiveOpen();
+    void checkRootFilesystem(const QList<LsblkTreeEntry> &tree, const QList<MountinfoRow> &mounts);
     QByteArray body(const QString &name) const { return m_secs.value(name).body; }
     int rc(const QString &name) const { return m_secs.contains(name) ? m_secs.value(name).exitCode : -2; }
-    QString label(const TreeEntry &t) const;
+    QString label(const LsblkTreeEntry &t) const;
     void refuse(const QString &sentence)
     {
         if (!m_rep.reasons.contains(sentence))
@@ -188,7 +105,7 @@ private:
     DeviceSafetyReport m_rep;
 };
 
-QString Evaluator::label(const TreeEntry &t) const
+QString Evaluator::label(const LsblkTreeEntry &t) const
 {
     const QString path = QStringLiteral("/dev/") + t.kname;
     if (path == m_dev)
@@ -201,40 +118,16 @@ QString Evaluator::label(const TreeEntry &t) const
 
 DeviceSafetyReport Evaluator::run()
 {
-    m_rep.resolvedPath = QString::fromUtf8(body(QStringLiteral("resolved")));
-    m_dev = m_rep.resolvedPath.isEmpty() ? m_asked : m_rep.resolvedPath;
-    const QString kind = QString::fromUtf8(body(QStringLiteral("kind"))).trimmed();
-    if (kind == QLatin1String("missing")) {
-        refuse(QStringLiteral("%1 does not exist on the node.").arg(m_asked));
+    if (!checkKind() || !checkComplete())
         return m_rep;
-    }
-    if (kind == QLatin1String("directory") || kind == QLatin1String("other")) {
-        refuse(QStringLiteral("%1 is not a block device (it is %2).")
-                   .arg(m_asked, kind == QLatin1String("directory") ? QStringLiteral("a directory")
-                                                                    : QStringLiteral("a regular or special file")));
-        return m_rep;
-    }
-    if (kind != QLatin1String("block")) {
-        refuse(QStringLiteral("%1 could not be checked: the safety probe gave no answer.").arg(m_asked));
-        return m_rep;
-    }
 
-    // Everything or nothing: a cut-short answer must never pass as "no evidence".
-    bool complete = m_secs.contains(QStringLiteral("complete"));
-    for (const MarkedSection &sec : m_secs)
-        complete = complete && sec.exitCode != -1;
-    if (!complete) {
-        refuse(QStringLiteral("%1 could not be checked: the safety probe's answer was incomplete.").arg(m_dev));
-        return m_rep;
-    }
-
-    const QList<TreeEntry> tree = parseTree(body(QStringLiteral("tree")));
+    const QList<LsblkTreeEntry> tree = parseLsblkTree(body(QStringLiteral("tree")));
     if (tree.isEmpty()) {
         refuse(QStringLiteral("%1 could not be checked: lsblk did not list it (%2).")
                    .arg(m_dev, QString::fromUtf8(body(QStringLiteral("tree"))).trimmed()));
         return m_rep;
     }
-    const TreeEntry &self = tree.first();
+    const LsblkTreeEntry &self = tree.first();
     m_rep.sizeBytes = self.size;
     if (self.readOnly)
         refuse(QStringLiteral("%1 is read-only (lsblk RO=1).").arg(m_dev));
@@ -242,80 +135,142 @@ DeviceSafetyReport Evaluator::run()
         refuse(QStringLiteral("%1 has a size of 0 bytes (no medium?).").arg(m_dev));
 
     // Mounts: lsblk's view plus the kernel's (mountinfo by device number and source).
-    const QList<MountRow> mounts = parseMountinfo(body(QStringLiteral("mountinfo")));
+    const QList<MountinfoRow> mounts = parseMountinfo(body(QStringLiteral("mountinfo")));
     const QStringList swaps = QString::fromUtf8(body(QStringLiteral("swaps"))).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     int partitions = 0;
-    for (const TreeEntry &t : tree) {
-        const QString path = QStringLiteral("/dev/") + t.kname;
+    for (const LsblkTreeEntry &t : tree) {
         if (t.type == QLatin1String("part") && &t != &self)
             ++partitions;
-        QStringList where;
-        if (!t.mountpoint.isEmpty() && t.mountpoint != QLatin1String("[SWAP]"))
-            where << t.mountpoint;
-        for (const MountRow &m : mounts)
-            if ((m.majmin == t.majmin || m.source == path) && !where.contains(m.mountpoint))
-                where << m.mountpoint;
-        if (!where.isEmpty())
-            refuse(QStringLiteral("%1 is mounted on %2.").arg(label(t), where.join(QStringLiteral(", "))));
-        if (swaps.contains(path) || t.mountpoint == QLatin1String("[SWAP]"))
-            refuse(QStringLiteral("%1 is in use as swap (/proc/swaps).").arg(label(t)));
-
-        // Signatures (blkid -p reads the device itself; lsblk needs udev for FSTYPE).
-        const QString bk = QStringLiteral("blkid ") + t.kname;
-        if (!m_secs.contains(bk) || !m_secs.contains(QStringLiteral("holders ") + t.kname)) {
-            refuse(QStringLiteral("%1 could not be checked: no signature or holder data for it.").arg(label(t)));
-            continue;
-        }
-        const int brc = rc(bk);
-        const QMap<QString, QString> sig = parseExport(body(bk));
-        // blkid exits 2 both for "nothing found" and for some errors: look at the text.
-        static const QRegularExpression notKeyValue(QStringLiteral("^[^=]*$"));
-        const bool probeFailed = (brc != 0 && brc != 2)
-                                 || !QString::fromUtf8(body(bk)).split(QLatin1Char('\n'), Qt::SkipEmptyParts)
-                                         .filter(notKeyValue)
-                                         .isEmpty();
-        if (probeFailed) {
-            refuse(QStringLiteral("%1 could not be probed for signatures (blkid exit status %2: %3).")
-                       .arg(label(t)).arg(brc).arg(QString::fromUtf8(body(bk)).trimmed()));
-        }
-        const QString type = sig.value(QStringLiteral("TYPE"));
-        m_seenSignatures << t.kname + QLatin1Char('/') + type << t.kname + QLatin1Char('/') + sig.value(QStringLiteral("PTTYPE"));
-        if (sig.value(QStringLiteral("PTTYPE")) == QLatin1String("gpt"))
-            m_seenSignatures << t.kname + QStringLiteral("/PMBR");   // GPT's protective MBR
-        if (sig.contains(QStringLiteral("PTTYPE")))
-            refuse(QStringLiteral("%1 has a partition table (%2).").arg(label(t), sig.value(QStringLiteral("PTTYPE"))));
-        if (type == QLatin1String("LVM2_member"))
-            refuse(QStringLiteral("%1 carries an LVM2 physical volume signature (blkid TYPE=LVM2_member).").arg(label(t)));
-        else if (type == QLatin1String("ceph_bluestore"))
-            refuse(QStringLiteral("%1 carries a Ceph BlueStore signature (blkid TYPE=ceph_bluestore): it is a Ceph OSD.").arg(label(t)));
-        else if (type == QLatin1String("swap"))
-            refuse(QStringLiteral("%1 carries a swap signature (blkid TYPE=swap).").arg(label(t)));
-        else if (!type.isEmpty())
-            refuse(QStringLiteral("%1 carries %2 signature (blkid TYPE=%3, USAGE=%4).")
-                       .arg(label(t), article(type), type, sig.value(QStringLiteral("USAGE"))));
-
-        if (parseOdHex(body(QStringLiteral("head ") + t.kname)).startsWith(BluestoreMagic)) {
-            m_seenSignatures << t.kname + QStringLiteral("/ceph_bluestore");
-            refuse(QStringLiteral("%1 starts with the Ceph BlueStore label \"bluestore block device\": it is a Ceph OSD.").arg(label(t)));
-        }
-
-        for (const QByteArray &line : body(QStringLiteral("holders ") + t.kname).split('\n')) {
-            const QList<QByteArray> f = line.split('\t');
-            if (f.value(0).isEmpty())
-                continue;
-            const QString holder = QString::fromUtf8(f.value(0));
-            const QString dmName = QString::fromUtf8(f.value(1));
-            const QString dmUuid = QString::fromUtf8(f.value(2));
-            const QString named = dmName.isEmpty() ? holder : QStringLiteral("%1 (%2)").arg(holder, dmName);
-            refuse(QStringLiteral("%1 is held by %2 (/sys/class/block/%3/holders).").arg(label(t), named, t.kname));
-            if (isCephDmVolume(dmName, dmUuid))
-                refuse(QStringLiteral("%1 is a Ceph OSD: its holder %2 is a ceph-volume device.").arg(label(t), named));
-        }
+        checkInUse(t, mounts, swaps);
+        checkContents(t);
     }
     if (partitions > 0)
         refuse(QStringLiteral("%1 has %2 partition(s).").arg(m_dev).arg(partitions));
 
-    // wipefs sees signatures blkid reports only one of (e.g. a leftover second one).
+    checkWipefs(self);
+    checkExclusiveOpen();
+    checkRootFilesystem(tree, mounts);
+    m_rep.allowed = m_rep.reasons.isEmpty();
+    return m_rep;
+}
+
+// False when the path is no block device (or the probe gave no answer): nothing
+// else applies then.
+bool Evaluator::checkKind()
+{
+    m_rep.resolvedPath = QString::fromUtf8(body(QStringLiteral("resolved")));
+    m_dev = m_rep.resolvedPath.isEmpty() ? m_asked : m_rep.resolvedPath;
+    const QString kind = QString::fromUtf8(body(QStringLiteral("kind"))).trimmed();
+    if (kind == QLatin1String("missing")) {
+        refuse(QStringLiteral("%1 does not exist on the node.").arg(m_asked));
+        return false;
+    }
+    if (kind == QLatin1String("directory") || kind == QLatin1String("other")) {
+        refuse(QStringLiteral("%1 is not a block device (it is %2).")
+                   .arg(m_asked, kind == QLatin1String("directory") ? QStringLiteral("a directory")
+                                                                    : QStringLiteral("a regular or special file")));
+        return false;
+    }
+    if (kind != QLatin1String("block")) {
+        refuse(QStringLiteral("%1 could not be checked: the safety probe gave no answer.").arg(m_asked));
+        return false;
+    }
+    return true;
+}
+
+// Everything or nothing: a cut-short answer must never pass as "no evidence".
+bool Evaluator::checkComplete()
+{
+    bool complete = m_secs.contains(QStringLiteral("complete"));
+    for (const MarkedSection &sec : m_secs)
+        complete = complete && sec.exitCode != -1;
+    if (!complete)
+        refuse(QStringLiteral("%1 could not be checked: the safety probe's answer was incomplete.").arg(m_dev));
+    return complete;
+}
+
+void Evaluator::checkInUse(const LsblkTreeEntry &t, const QList<MountinfoRow> &mounts, const QStringList &swaps)
+{
+    const QString path = QStringLiteral("/dev/") + t.kname;
+    QStringList where;
+    if (!t.mountpoint.isEmpty() && t.mountpoint != QLatin1String("[SWAP]"))
+        where << t.mountpoint;
+    for (const MountinfoRow &m : mounts)
+        if ((m.majmin == t.majmin || m.source == path) && !where.contains(m.mountpoint))
+            where << m.mountpoint;
+    if (!where.isEmpty())
+        refuse(QStringLiteral("%1 is mounted on %2.").arg(label(t), where.join(QStringLiteral(", "))));
+    if (swaps.contains(path) || t.mountpoint == QLatin1String("[SWAP]"))
+        refuse(QStringLiteral("%1 is in use as swap (/proc/swaps).").arg(label(t)));
+}
+
+// What is written on the device or child, and what holds it.
+void Evaluator::checkContents(const LsblkTreeEntry &t)
+{
+    if (!m_secs.contains(QStringLiteral("blkid ") + t.kname) || !m_secs.contains(QStringLiteral("holders ") + t.kname)) {
+        refuse(QStringLiteral("%1 could not be checked: no signature or holder data for it.").arg(label(t)));
+        return;
+    }
+    checkSignatures(t);
+    if (parseOdHex(body(QStringLiteral("head ") + t.kname)).startsWith(BluestoreMagic)) {
+        m_seenSignatures << t.kname + QStringLiteral("/ceph_bluestore");
+        refuse(QStringLiteral("%1 starts with the Ceph BlueStore label \"bluestore block device\": it is a Ceph OSD.").arg(label(t)));
+    }
+    checkHolders(t);
+}
+
+// blkid -p reads the device itself; lsblk needs udev for FSTYPE.
+void Evaluator::checkSignatures(const LsblkTreeEntry &t)
+{
+    const QString bk = QStringLiteral("blkid ") + t.kname;
+    const int brc = rc(bk);
+    const QMap<QString, QString> sig = parseBlkidExport(body(bk));
+    // blkid exits 2 both for "nothing found" and for some errors: look at the text.
+    static const QRegularExpression notKeyValue(QStringLiteral("^[^=]*$"));
+    const bool probeFailed = (brc != 0 && brc != 2)
+                             || !QString::fromUtf8(body(bk)).split(QLatin1Char('\n'), Qt::SkipEmptyParts)
+                                     .filter(notKeyValue)
+                                     .isEmpty();
+    if (probeFailed) {
+        refuse(QStringLiteral("%1 could not be probed for signatures (blkid exit status %2: %3).")
+                   .arg(label(t)).arg(brc).arg(QString::fromUtf8(body(bk)).trimmed()));
+    }
+    const QString type = sig.value(QStringLiteral("TYPE"));
+    m_seenSignatures << t.kname + QLatin1Char('/') + type << t.kname + QLatin1Char('/') + sig.value(QStringLiteral("PTTYPE"));
+    if (sig.value(QStringLiteral("PTTYPE")) == QLatin1String("gpt"))
+        m_seenSignatures << t.kname + QStringLiteral("/PMBR");   // GPT's protective MBR
+    if (sig.contains(QStringLiteral("PTTYPE")))
+        refuse(QStringLiteral("%1 has a partition table (%2).").arg(label(t), sig.value(QStringLiteral("PTTYPE"))));
+    if (type == QLatin1String("LVM2_member"))
+        refuse(QStringLiteral("%1 carries an LVM2 physical volume signature (blkid TYPE=LVM2_member).").arg(label(t)));
+    else if (type == QLatin1String("ceph_bluestore"))
+        refuse(QStringLiteral("%1 carries a Ceph BlueStore signature (blkid TYPE=ceph_bluestore): it is a Ceph OSD.").arg(label(t)));
+    else if (type == QLatin1String("swap"))
+        refuse(QStringLiteral("%1 carries a swap signature (blkid TYPE=swap).").arg(label(t)));
+    else if (!type.isEmpty())
+        refuse(QStringLiteral("%1 carries %2 signature (blkid TYPE=%3, USAGE=%4).")
+                   .arg(label(t), article(type), type, sig.value(QStringLiteral("USAGE"))));
+}
+
+void Evaluator::checkHolders(const LsblkTreeEntry &t)
+{
+    for (const QByteArray &line : body(QStringLiteral("holders ") + t.kname).split('\n')) {
+        const QList<QByteArray> f = line.split('\t');
+        if (f.value(0).isEmpty())
+            continue;
+        const QString holder = QString::fromUtf8(f.value(0));
+        const QString dmName = QString::fromUtf8(f.value(1));
+        const QString dmUuid = QString::fromUtf8(f.value(2));
+        const QString named = dmName.isEmpty() ? holder : QStringLiteral("%1 (%2)").arg(holder, dmName);
+        refuse(QStringLiteral("%1 is held by %2 (/sys/class/block/%3/holders).").arg(label(t), named, t.kname));
+        if (isCephDmVolume(dmName, dmUuid))
+            refuse(QStringLiteral("%1 is a Ceph OSD: its holder %2 is a ceph-volume device.").arg(label(t), named));
+    }
+}
+
+// wipefs sees signatures blkid reports only one of (e.g. a leftover second one).
+void Evaluator::checkWipefs(const LsblkTreeEntry &self)
+{
     const QByteArray wj = body(QStringLiteral("wipefs"));
     if (rc(QStringLiteral("wipefs")) == 0 && !wj.trimmed().isEmpty()) {
         const QJsonArray sigs = QJsonDocument::fromJson(wj).object().value(QLatin1String("signatures")).toArray();
@@ -332,7 +287,10 @@ DeviceSafetyReport Evaluator::run()
         m_rep.warnings << QStringLiteral("wipefs could not list the signatures of %1: %2")
                               .arg(m_dev, QString::fromUtf8(wj).trimmed());
     }
+}
 
+void Evaluator::checkExclusiveOpen()
+{
     const QString excl = QString::fromUtf8(body(QStringLiteral("excl"))).trimmed();
     if (excl.startsWith(QLatin1String("busy")))
         refuse(QStringLiteral("%1 is opened exclusively by the kernel or another program (an O_EXCL open failed: %2).")
@@ -340,16 +298,19 @@ DeviceSafetyReport Evaluator::run()
     else if (excl != QLatin1String("free"))
         m_rep.warnings << QStringLiteral("the exclusive-open test of %1 could not run (%2)")
                               .arg(m_dev, excl.isEmpty() ? QStringLiteral("no output") : excl);
+}
 
-    // Root filesystem: findmnt's source and its parents, and mountinfo's device of "/".
+// findmnt's source and its parents, and mountinfo's device of "/".
+void Evaluator::checkRootFilesystem(const QList<LsblkTreeEntry> &tree, const QList<MountinfoRow> &mounts)
+{
     const QStringList root = QString::fromUtf8(body(QStringLiteral("root"))).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     const QString rootSource = root.value(0);
     const QStringList rootChain = root.mid(1);
     QString rootMajmin;
-    for (const MountRow &m : mounts)
+    for (const MountinfoRow &m : mounts)
         if (m.mountpoint == QLatin1String("/"))
             rootMajmin = m.majmin;
-    for (const TreeEntry &t : tree) {
+    for (const LsblkTreeEntry &t : tree) {
         const bool onChain = rootChain.contains(t.kname);
         const bool isRootDev = !rootMajmin.isEmpty() && t.majmin == rootMajmin;
         if (onChain || isRootDev) {
@@ -360,9 +321,6 @@ DeviceSafetyReport Evaluator::run()
     }
     if (rootSource.isEmpty() && rootMajmin.isEmpty())
         m_rep.warnings << QStringLiteral("the device of the root filesystem could not be found");
-
-    m_rep.allowed = m_rep.reasons.isEmpty();
-    return m_rep;
 }
 
 } // namespace

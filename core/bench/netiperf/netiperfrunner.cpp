@@ -1,5 +1,6 @@
 #include "bench/netiperf/netiperfrunner.h"
 
+#include "bench/netiperf/iperfserver.h"
 #include "bench/netiperf/netiperfkind.h"
 #include "model/metric.h"
 #include "parse/iperf2csvreader.h"
@@ -9,25 +10,15 @@
 
 #include <QJsonArray>
 #include <QLoggingCategory>
-#include <QRandomGenerator>
 #include <QSet>
 
-#include <atomic>
-#include <chrono>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
+#include <optional>
 
 Q_LOGGING_CATEGORY(lcNetIperf, "clustermark.core.netiperf", QtInfoMsg)
 
 namespace cm {
 
 namespace {
-
-constexpr int PortLow = 20000, PortHigh = 32000;
-constexpr int PortAttempts = 6;
-constexpr int ServerReadyMs = 15000;
-constexpr int ServerStopWaitMs = 8000;
 
 // Fixed script; the command is "$@". A TERM (from `timeout`, which with --foreground
 // signals only its child) is passed on to the command and the watchdog.
@@ -39,107 +30,6 @@ wait "$c"; rc=$?
 kill "$w" 2>/dev/null
 exit "$rc"
 )SH";
-
-QByteArray withoutHeartbeats(const QByteArray &text)
-{
-    QByteArray out;
-    for (const QByteArray &l : text.split('\n'))
-        if (!l.isEmpty() && l != NetIperfRunner::heartbeat())
-            out += l + '\n';
-    return out;
-}
-
-QString tail(const QByteArray &text, int lines = 3)
-{
-    QStringList l = QString::fromUtf8(withoutHeartbeats(text)).trimmed().split(QLatin1Char('\n'));
-    if (l.size() > lines)
-        l = l.mid(l.size() - lines);
-    return l.join(QStringLiteral(" | "));
-}
-
-// The server's life, shared between the client's thread and the server node's worker.
-struct ServerState {
-    std::mutex mutex;
-    std::condition_variable cv;
-    bool ready = false;
-    bool finished = false;
-    int port = 0;
-    Error error;
-    Error lost;   // the connection to the server node broke while the server ran
-    QList<int> portsInUse;
-    QByteArray output;
-    QList<NetDevStat> netdevAfter;
-};
-
-void serverJob(Transport &t, std::shared_ptr<ServerState> st, QString tool, int duration, int firstPort, CancelToken stop)
-{
-    Error err;
-    QByteArray all;
-    for (int attempt = 0; attempt < PortAttempts && !stop.isCancelled(); ++attempt) {
-        const int port = attempt == 0 && firstPort > 0 ? firstPort
-                                                       : PortLow + int(QRandomGenerator::global()->bounded(PortHigh - PortLow));
-        Command c;
-        c.argv = NetIperfRunner::watched(NetIperfKind::serverArgs(tool, port, duration));
-        c.maxRuntimeSec = duration + 60;
-        QByteArray out;
-        bool ready = false;
-        OutputCallbacks cb;
-        cb.onStdout = [&](const QByteArray &chunk) {
-            out += chunk;
-            if (!ready && out.contains("Server listening")) {
-                ready = true;
-                std::lock_guard lock(st->mutex);
-                st->ready = true;
-                st->port = port;
-                st->cv.notify_all();
-            }
-        };
-        cb.onStderr = [&](const QByteArray &chunk) { out += chunk; };
-        const ExecResult r = t.run(c, cb, stop);
-        all += withoutHeartbeats(out);
-        if (ready) {
-            err = {};
-            if (r.error && r.error.code == Error::Code::Unreachable) {
-                std::lock_guard lock(st->mutex);
-                st->lost = r.error;
-            }
-            break;
-        }
-        if (r.error && r.error.code != Error::Code::Cancelled) {
-            err = r.error;
-            break;
-        }
-        if (out.contains("Address already in use") || out.contains("bind failed")) {
-            qCInfo(lcNetIperf) << t.node().displayName() << "port" << port << "in use; trying another";
-            {
-                std::lock_guard lock(st->mutex);
-                st->portsInUse.append(port);
-            }
-            err = Error(Error::Code::CommandFailed, QStringLiteral("no free port for the server"), t.node().displayName());
-            continue;
-        }
-        err = r.error ? r.error
-                      : Error(Error::Code::CommandFailed,
-                              QStringLiteral("the %1 server on %2 did not start: %3").arg(tool, t.node().displayName(), tail(out)),
-                              t.node().displayName());
-        break;
-    }
-    // Traffic counters after the test, while the connection is still there.
-    QList<NetDevStat> after;
-    if (t.isConnected()) {
-        Error readErr;
-        const QByteArray dev = t.readFile(QStringLiteral("/proc/net/dev"), &readErr);
-        if (!readErr)
-            after = parseNetDev(dev);
-    }
-    std::lock_guard lock(st->mutex);
-    st->finished = true;
-    st->output = all;
-    st->netdevAfter = after;
-    if (!st->ready)
-        st->error = err;
-    st->cv.notify_all();
-}
 
 // iperf 2 CSV lines to one reader per direction. --full-duplex prints both directions
 // with the same stream ids: what the client sent has the server's port as destination
@@ -190,6 +80,41 @@ void addTraffic(QList<NetLinkTraffic> &out, const QString &node, const QList<Net
     }
 }
 
+// One run of the step: its parameters, both ends' probes and the outcome being built.
+class NetIperfStep {
+public:
+    NetIperfStep(const Plan &plan, int stepIndex, StepContext &ctx);
+    StepOutcome run();
+
+private:
+    void log(const QString &line) const;
+    StepOutcome fail(Error e);
+    Error probeEnds();
+    Error pickTool();
+    void emitLinkFacts() const;
+    ExecResult runClient(int port);
+    void emitIperf2(const QList<Iperf2Interval> &f, const QList<Iperf2Interval> &r) const;
+    Error readIperf3(NetStepFacts &facts);
+    Error readIperf2(NetStepFacts &facts, int port);
+    void addLinkFindings(NetStepFacts &facts, const QList<NetDevStat> &clientAfter, const QList<NetDevStat> &serverAfter);
+
+    const Plan &m_plan;
+    const PlanStep &m_step;
+    StepContext &m_ctx;
+    QString m_client, m_server, m_direction, m_address;
+    int m_streams = 1;
+    int m_duration = 10;
+    bool m_bidir = false;
+    QString m_fwd, m_rev;
+    QString m_mainTarget;   // what the samples of the measured direction are named
+    StepOutcome m_out;
+    NetEndProbe m_clientProbe, m_serverProbe;
+    QString m_tool, m_why;
+    double m_t0 = 0;   // the client's start on the run's time axis
+    std::optional<Iperf2Split> m_csv;
+    QByteArray m_stdOut, m_stdErr;
+};
+
 } // namespace
 
 NetIperfRunner::NetIperfRunner(Plan plan, int stepIndex) : m_plan(std::move(plan)), m_stepIndex(stepIndex) {}
@@ -230,279 +155,315 @@ QString NetIperfRunner::chooseTool(const QString &requested, const NetEndProbe &
     return QStringLiteral("iperf3");
 }
 
+QByteArray NetIperfRunner::withoutHeartbeats(const QByteArray &text)
+{
+    QByteArray out;
+    for (const QByteArray &l : text.split('\n'))
+        if (!l.isEmpty() && l != heartbeat())
+            out += l + '\n';
+    return out;
+}
+
+QString NetIperfRunner::outputTail(const QByteArray &text, int lines)
+{
+    QStringList l = QString::fromUtf8(withoutHeartbeats(text)).trimmed().split(QLatin1Char('\n'));
+    if (l.size() > lines)
+        l = l.mid(l.size() - lines);
+    return l.join(QStringLiteral(" | "));
+}
+
 StepOutcome NetIperfRunner::run(StepContext &ctx)
 {
-    StepOutcome out;
-    const PlanStep &step = m_plan.steps.at(m_stepIndex);
-    const QJsonObject &p = step.params;
-    const QString client = p.value(QStringLiteral("client")).toString();
-    const QString server = p.value(QStringLiteral("server")).toString();
-    const QString direction = p.value(QStringLiteral("direction")).toString(QStringLiteral("forward"));
-    const int streams = p.value(QStringLiteral("streams")).toInt(1);
-    const int duration = p.value(QStringLiteral("duration")).toInt(10);
-    const QString address = NetIperfKind::serverAddress(m_plan, step);
-    const QString fwd = client + QStringLiteral("→") + server;
-    const QString rev = server + QStringLiteral("→") + client;
-    out.target = direction == QLatin1String("reverse") ? rev : direction == QLatin1String("bidir") ? client + QStringLiteral("↔") + server : fwd;
-    auto log = [&](const QString &line) {
-        if (ctx.log)
-            ctx.log(QStringLiteral("%1: %2").arg(out.target, line));
-    };
-    auto fail = [&](Error e) {
-        out.error = std::move(e);
-        return out;
-    };
-    if (!ctx.startOnNode)
-        return fail(Error(Error::Code::Internal, QStringLiteral("the engine cannot reach the server node"), out.target));
+    return NetIperfStep(m_plan, m_stepIndex, ctx).run();
+}
 
-    // Probe both ends at once.
-    NetEndProbe serverProbe;
+namespace {
+
+QString tail(const QByteArray &text)
+{
+    return NetIperfRunner::outputTail(text);
+}
+
+NetIperfStep::NetIperfStep(const Plan &plan, int stepIndex, StepContext &ctx)
+    : m_plan(plan), m_step(plan.steps.at(stepIndex)), m_ctx(ctx)
+{
+    const QJsonObject &p = m_step.params;
+    m_client = p.value(QStringLiteral("client")).toString();
+    m_server = p.value(QStringLiteral("server")).toString();
+    m_direction = p.value(QStringLiteral("direction")).toString(QStringLiteral("forward"));
+    m_streams = p.value(QStringLiteral("streams")).toInt(1);
+    m_duration = p.value(QStringLiteral("duration")).toInt(10);
+    m_address = NetIperfKind::serverAddress(m_plan, m_step);
+    m_bidir = m_direction == QLatin1String("bidir");
+    m_fwd = m_client + QStringLiteral("→") + m_server;
+    m_rev = m_server + QStringLiteral("→") + m_client;
+    m_mainTarget = m_direction == QLatin1String("reverse") ? m_rev : m_fwd;
+    m_out.target = m_direction == QLatin1String("reverse") ? m_rev
+        : m_bidir                                        ? m_client + QStringLiteral("↔") + m_server
+                                                         : m_fwd;
+}
+
+void NetIperfStep::log(const QString &line) const
+{
+    if (m_ctx.log)
+        m_ctx.log(QStringLiteral("%1: %2").arg(m_out.target, line));
+}
+
+StepOutcome NetIperfStep::fail(Error e)
+{
+    m_out.error = std::move(e);
+    return m_out;
+}
+
+StepOutcome NetIperfStep::run()
+{
+    if (!m_ctx.startOnNode)
+        return fail(Error(Error::Code::Internal, QStringLiteral("the engine cannot reach the server node"), m_out.target));
+    if (Error e = probeEnds())
+        return fail(e);
+    if (Error e = pickTool())
+        return fail(e);
+    m_out.environment = QJsonObject{{m_client, m_clientProbe.toJson()}, {m_server, m_serverProbe.toJson()}};
+    emitLinkFacts();
+
+    IperfServer server(m_ctx, m_server, m_tool, m_duration, m_step.params.value(QStringLiteral("port")).toInt(0));
     Error postErr;
-    std::future<void> probed = ctx.startOnNode(
-        server, [&serverProbe, server, cancel = ctx.cancel](Transport &t) { serverProbe = probeNetEnd(t, server, cancel); },
-        &postErr);
-    if (!probed.valid())
+    if (!server.start(&postErr))
         return fail(postErr);
-    const NetEndProbe clientProbe = probeNetEnd(*ctx.transport, client, ctx.cancel);
-    probed.wait();
-    if (clientProbe.error)
-        return fail(clientProbe.error);
-    if (serverProbe.error)
-        return fail(serverProbe.error);
-    if (ctx.cancel.isCancelled())
-        return fail(Error(Error::Code::Cancelled, QStringLiteral("cancelled"), out.target));
-
-    QString why;
-    const QString tool = chooseTool(p.value(QStringLiteral("tool")).toString(QStringLiteral("auto")), clientProbe, serverProbe, &why);
-    log(QStringLiteral("tool: %1").arg(why));
-    for (const NetEndProbe *e : std::initializer_list<const NetEndProbe *>{&clientProbe, &serverProbe}) {
-        const bool missing = tool == QLatin1String("iperf2") ? e->iperf2Version.isEmpty() : e->iperf3Version.isEmpty();
-        if (missing)
-            return fail(Error(Error::Code::ToolMissing,
-                              QStringLiteral("%1 is not installed on %2").arg(tool == QLatin1String("iperf2") ? QStringLiteral("iperf") : tool, e->node),
-                              e->node));
-    }
-    out.environment = QJsonObject{{client, clientProbe.toJson()}, {server, serverProbe.toJson()}};
-    // The links' nominal speeds and which interfaces are masters, for the live per-link chart.
-    if (ctx.emitSamples) {
-        SampleList facts;
-        const double t = ctx.now ? ctx.now() : 0;
-        for (const NetEndProbe *e : std::initializer_list<const NetEndProbe *>{&clientProbe, &serverProbe}) {
-            QSet<QString> masters;
-            for (const NicInfo &n : e->nics)
-                if (!n.master.isEmpty())
-                    masters.insert(n.master);
-            for (const NicInfo &n : e->nics) {
-                if (n.name == QLatin1String("lo"))
-                    continue;
-                if (n.speedMbps > 0)
-                    facts.append(Sample{-1, e->node, metric::netSpeed(n.name), t, n.speedMbps * 1e6 / 8});
-                if (masters.contains(n.name))
-                    facts.append(Sample{-1, e->node, metric::netMaster(n.name), t, 1});
-            }
-        }
-        if (!facts.isEmpty())
-            ctx.emitSamples(facts);
-    }
-
-    // The server, on the server node's own worker.
-    auto st = std::make_shared<ServerState>();
-    CancelToken serverStop;
-    std::future<void> serverDone = ctx.startOnNode(
-        server,
-        [st, tool, duration, serverStop, firstPort = p.value(QStringLiteral("port")).toInt(0)](Transport &t) {
-            serverJob(t, st, tool, duration, firstPort, serverStop);
-        },
-        &postErr);
-    if (!serverDone.valid())
-        return fail(postErr);
-    // A cancel of the run stops the server at once, whatever the client is doing.
-    std::atomic<bool> stepDone{false};
-    std::thread cancelWatch([&] {
-        while (!stepDone.load()) {
-            if (ctx.cancel.isCancelled()) {
-                serverStop.cancel();
-                return;
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        }
-    });
-    auto stopServer = [&] {
-        stepDone = true;
-        serverStop.cancel();
-        cancelWatch.join();
-        if (serverDone.wait_for(std::chrono::milliseconds(ServerStopWaitMs)) != std::future_status::ready)
-            qCWarning(lcNetIperf) << server << "server job did not end in time";
-    };
-
     int port = 0;
-    {
-        std::unique_lock lock(st->mutex);
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(ServerReadyMs);
-        while (!st->ready && !st->finished && !ctx.cancel.isCancelled() && std::chrono::steady_clock::now() < deadline)
-            st->cv.wait_for(lock, std::chrono::milliseconds(100));
-        port = st->ready ? st->port : 0;
-        for (int used : std::as_const(st->portsInUse))
-            log(QStringLiteral("port %1 is in use on %2; tried another").arg(used).arg(server));
-        if (!st->ready) {
-            Error e = st->finished && st->error ? st->error
-                : ctx.cancel.isCancelled()      ? Error(Error::Code::Cancelled, QStringLiteral("cancelled"), out.target)
-                                                : Error(Error::Code::Timeout, QStringLiteral("the %1 server on %2 did not start listening").arg(tool, server), server);
-            lock.unlock();
-            stopServer();
-            return fail(e);
-        }
+    if (Error e = server.waitListening(m_out.target, [this](const QString &line) { log(line); }, &port)) {
+        server.stop();
+        return fail(e);
     }
-    log(QStringLiteral("%1 server listening on %2 port %3").arg(tool, server).arg(port));
+    log(QStringLiteral("%1 server listening on %2 port %3").arg(m_tool, m_server).arg(port));
 
-    Command cmd;
-    cmd.argv = watched(NetIperfKind::clientArgs(tool, address, port, step));
-    cmd.maxRuntimeSec = duration + 30;
-    cmd.timeoutMs = (duration + 40) * 1000;
-    out.command = QStringLiteral("[%1] %2\n[%3] %4")
-                      .arg(server, shellJoin(NetIperfKind::serverArgs(tool, port, duration)), client,
-                           shellJoin(NetIperfKind::clientArgs(tool, address, port, step)));
-    log(NetIperfKind::clientArgs(tool, address, port, step).join(QLatin1Char(' ')));
-
-    QByteArray stdOut, stdErr;
-    const bool bidir = direction == QLatin1String("bidir");
-    Iperf2Split csv(streams, port, bidir);
-    const QString mainTarget = direction == QLatin1String("reverse") ? rev : fwd;
-    const double t0 = ctx.now ? ctx.now() : 0;
-    auto iperf2Samples = [&](const QList<Iperf2Interval> &f, const QList<Iperf2Interval> &r) {
-        SampleList s;
-        for (const Iperf2Interval &iv : f)
-            s.append(Sample{ctx.stepIndex, mainTarget, metric::NetBw, t0 + iv.end, iv.bitsPerSecond / 8});
-        for (const Iperf2Interval &iv : r)
-            s.append(Sample{ctx.stepIndex, rev, metric::NetBw, t0 + iv.end, iv.bitsPerSecond / 8});
-        if (!s.isEmpty() && ctx.emitSamples)
-            ctx.emitSamples(s);
-    };
-    OutputCallbacks cb;
-    cb.onStdout = [&](const QByteArray &chunk) {
-        stdOut += chunk;
-        if (tool == QLatin1String("iperf2")) {
-            QList<Iperf2Interval> f, r;
-            csv.feed(chunk, f, r);
-            iperf2Samples(f, r);
-        }
-    };
-    cb.onStderr = [&](const QByteArray &chunk) { stdErr += chunk; };
-    const ExecResult r = ctx.transport->run(cmd, cb, ctx.cancel);
+    const ExecResult r = runClient(port);
     const QList<NetDevStat> clientAfter = r.error && r.error.code == Error::Code::Unreachable
         ? QList<NetDevStat>{}
-        : parseNetDev(ctx.transport->readFile(QStringLiteral("/proc/net/dev")));
-    stopServer();
-    stdErr = withoutHeartbeats(stdErr);
-    out.rawOutput = stdOut + (stdErr.isEmpty() ? QByteArray() : "\n--- stderr ---\n" + stdErr);
-    QByteArray serverOutput;
-    QList<NetDevStat> serverAfter;
-    Error serverLost;
-    {
-        std::lock_guard lock(st->mutex);
-        serverOutput = st->output;
-        serverAfter = st->netdevAfter;
-        serverLost = st->lost;
-    }
-    if (!serverOutput.isEmpty())
-        out.rawOutput += "\n--- server " + server.toUtf8() + " ---\n" + serverOutput;
+        : parseNetDev(m_ctx.transport->readFile(QStringLiteral("/proc/net/dev")));
+    server.stop();
+    m_stdErr = NetIperfRunner::withoutHeartbeats(m_stdErr);
+    m_out.rawOutput = m_stdOut + (m_stdErr.isEmpty() ? QByteArray() : "\n--- stderr ---\n" + m_stdErr);
+    const IperfServer::Result served = server.result();
+    if (!served.output.isEmpty())
+        m_out.rawOutput += "\n--- server " + m_server.toUtf8() + " ---\n" + served.output;
 
-    out.summary = QJsonObject{{QStringLiteral("tool"), tool},         {QStringLiteral("toolReason"), why},
-                              {QStringLiteral("client"), client},     {QStringLiteral("server"), server},
-                              {QStringLiteral("address"), address},   {QStringLiteral("port"), port},
-                              {QStringLiteral("direction"), direction}, {QStringLiteral("streams"), streams},
-                              {QStringLiteral("duration"), duration}};
-    if (serverLost && !ctx.cancel.isCancelled())
-        return fail(Error(Error::Code::Unreachable, QStringLiteral("lost the server node %1 during the test: %2").arg(server, serverLost.message),
-                          out.target));
+    m_out.summary = QJsonObject{{QStringLiteral("tool"), m_tool},           {QStringLiteral("toolReason"), m_why},
+                                {QStringLiteral("client"), m_client},       {QStringLiteral("server"), m_server},
+                                {QStringLiteral("address"), m_address},     {QStringLiteral("port"), port},
+                                {QStringLiteral("direction"), m_direction}, {QStringLiteral("streams"), m_streams},
+                                {QStringLiteral("duration"), m_duration}};
+    if (served.lost && !m_ctx.cancel.isCancelled())
+        return fail(Error(Error::Code::Unreachable,
+                          QStringLiteral("lost the server node %1 during the test: %2").arg(m_server, served.lost.message),
+                          m_out.target));
     if (r.error)
         return fail(r.error.code == Error::Code::Unreachable || r.error.code == Error::Code::Cancelled
                         ? r.error
-                        : Error(r.error.code, r.error.message, out.target, tail(stdErr)));
+                        : Error(r.error.code, r.error.message, m_out.target, tail(m_stdErr)));
 
     NetStepFacts facts;
-    facts.client = client;
-    facts.server = server;
-    facts.direction = direction;
-    facts.streams = streams;
-    if (tool == QLatin1String("iperf3")) {
-        Error parseErr;
-        const Iperf3Result res = parseIperf3Json(stdOut, &parseErr);
-        if (parseErr)
-            return fail(Error(Error::Code::ParseError, QStringLiteral("iperf3 printed no result: %1").arg(parseErr.message),
-                              out.target, tail(stdOut + stdErr)));
-        if (res.failed())
-            return fail(res.toolError(out.target));
-        SampleList s;
-        for (const Iperf3Interval &iv : res.intervals) {
-            if (iv.omitted)
-                continue;
-            s.append(Sample{ctx.stepIndex, mainTarget, metric::NetBw, t0 + iv.end, iv.sum.bitsPerSecond / 8});
-            if (iv.sum.retransmits >= 0)
-                s.append(Sample{ctx.stepIndex, mainTarget, metric::NetRetransmits, t0 + iv.end, double(iv.sum.retransmits)});
-            if (iv.sumReverse.present)
-                s.append(Sample{ctx.stepIndex, rev, metric::NetBw, t0 + iv.end, iv.sumReverse.bitsPerSecond / 8});
-        }
-        if (!s.isEmpty() && ctx.emitSamples)
-            ctx.emitSamples(s);
-        facts.bitsPerSecond = res.receivedBitsPerSecond();
-        out.summary.insert(QStringLiteral("bitsPerSecond"), facts.bitsPerSecond);
-        if (res.bidir && res.sumReceivedReverse.present)
-            out.summary.insert(QStringLiteral("reverseBitsPerSecond"), res.sumReceivedReverse.bitsPerSecond);
-        if (res.sumSent.retransmits >= 0)
-            out.summary.insert(QStringLiteral("retransmits"), res.sumSent.retransmits);
-        out.summary.insert(QStringLiteral("toolVersion"), res.version);
-        // iperf3's host is the client, remote the server.
-        const bool clientReceives = direction == QLatin1String("reverse");
-        const auto recvCpu = clientReceives ? res.cpuHostTotal : res.cpuRemoteTotal;
-        const auto sendCpu = clientReceives ? res.cpuRemoteTotal : res.cpuHostTotal;
-        facts.cpuReceiverPercent = recvCpu;
-        facts.cpuSenderPercent = sendCpu;
-        if (recvCpu)
-            out.summary.insert(QStringLiteral("receiverCpuPercent"), *recvCpu);
-        if (sendCpu)
-            out.summary.insert(QStringLiteral("senderCpuPercent"), *sendCpu);
-    } else {
-        QList<Iperf2Interval> f, rv;
-        csv.finish(f, rv);
-        iperf2Samples(f, rv);
-        const auto total = csv.forward().total();
-        if (stdErr.contains("connect failed") || stdOut.contains("connect failed"))
-            return fail(Error(Error::Code::Unreachable, QStringLiteral("iperf could not connect to %1 port %2: %3").arg(address).arg(port).arg(tail(stdErr)),
-                              out.target, tail(stdErr)));
-        if (!total)
-            return fail(Error(Error::Code::CommandFailed, QStringLiteral("iperf printed no result: %1").arg(tail(stdErr + stdOut)), out.target));
-        facts.bitsPerSecond = total->bitsPerSecond;
-        out.summary.insert(QStringLiteral("bitsPerSecond"), facts.bitsPerSecond);
-        if (const auto back = csv.reverse().total(); bidir && back)
-            out.summary.insert(QStringLiteral("reverseBitsPerSecond"), back->bitsPerSecond);
-        out.summary.insert(QStringLiteral("toolVersion"), clientProbe.iperf2Version);
-    }
-    out.summary.insert(QStringLiteral("bytesPerSecond"), facts.bitsPerSecond / 8);
+    facts.client = m_client;
+    facts.server = m_server;
+    facts.direction = m_direction;
+    facts.streams = m_streams;
+    if (Error e = m_tool == QLatin1String("iperf3") ? readIperf3(facts) : readIperf2(facts, port))
+        return fail(e);
+    m_out.summary.insert(QStringLiteral("bytesPerSecond"), facts.bitsPerSecond / 8);
+    addLinkFindings(facts, clientAfter, served.netdevAfter);
+    log(QStringLiteral("%1 Gbit/s").arg(facts.bitsPerSecond / 1e9, 0, 'f', 3));
+    return m_out;
+}
 
-    facts.clientEnd = NetEndFacts{client, clientProbe.nics, clientProbe.bonds};
-    facts.serverEnd = NetEndFacts{server, serverProbe.nics, serverProbe.bonds};
-    addTraffic(facts.traffic, client, clientProbe.netdev, clientAfter);
-    addTraffic(facts.traffic, server, serverProbe.netdev, serverAfter);
+// Both ends at once.
+Error NetIperfStep::probeEnds()
+{
+    Error postErr;
+    std::future<void> probed = m_ctx.startOnNode(
+        m_server,
+        [this, server = m_server, cancel = m_ctx.cancel](Transport &t) { m_serverProbe = probeNetEnd(t, server, cancel); },
+        &postErr);
+    if (!probed.valid())
+        return postErr;
+    m_clientProbe = probeNetEnd(*m_ctx.transport, m_client, m_ctx.cancel);
+    probed.wait();
+    if (m_clientProbe.error)
+        return m_clientProbe.error;
+    if (m_serverProbe.error)
+        return m_serverProbe.error;
+    if (m_ctx.cancel.isCancelled())
+        return Error(Error::Code::Cancelled, QStringLiteral("cancelled"), m_out.target);
+    return {};
+}
+
+Error NetIperfStep::pickTool()
+{
+    m_tool = NetIperfRunner::chooseTool(m_step.params.value(QStringLiteral("tool")).toString(QStringLiteral("auto")),
+                                        m_clientProbe, m_serverProbe, &m_why);
+    log(QStringLiteral("tool: %1").arg(m_why));
+    for (const NetEndProbe *e : std::initializer_list<const NetEndProbe *>{&m_clientProbe, &m_serverProbe}) {
+        const bool missing = m_tool == QLatin1String("iperf2") ? e->iperf2Version.isEmpty() : e->iperf3Version.isEmpty();
+        if (missing)
+            return Error(Error::Code::ToolMissing,
+                         QStringLiteral("%1 is not installed on %2")
+                             .arg(m_tool == QLatin1String("iperf2") ? QStringLiteral("iperf") : m_tool, e->node),
+                         e->node);
+    }
+    return {};
+}
+
+// The links' nominal speeds and which interfaces are masters, for the live per-link chart.
+void NetIperfStep::emitLinkFacts() const
+{
+    if (!m_ctx.emitSamples)
+        return;
+    SampleList facts;
+    const double t = m_ctx.now ? m_ctx.now() : 0;
+    for (const NetEndProbe *e : std::initializer_list<const NetEndProbe *>{&m_clientProbe, &m_serverProbe}) {
+        QSet<QString> masters;
+        for (const NicInfo &n : e->nics)
+            if (!n.master.isEmpty())
+                masters.insert(n.master);
+        for (const NicInfo &n : e->nics) {
+            if (n.name == QLatin1String("lo"))
+                continue;
+            if (n.speedMbps > 0)
+                facts.append(Sample{-1, e->node, metric::netSpeed(n.name), t, n.speedMbps * 1e6 / 8});
+            if (masters.contains(n.name))
+                facts.append(Sample{-1, e->node, metric::netMaster(n.name), t, 1});
+        }
+    }
+    if (!facts.isEmpty())
+        m_ctx.emitSamples(facts);
+}
+
+// iperf 2 reports as it goes, so its samples go out live; iperf3's JSON comes at the end.
+ExecResult NetIperfStep::runClient(int port)
+{
+    Command cmd;
+    cmd.argv = NetIperfRunner::watched(NetIperfKind::clientArgs(m_tool, m_address, port, m_step));
+    cmd.maxRuntimeSec = m_duration + 30;
+    cmd.timeoutMs = (m_duration + 40) * 1000;
+    m_out.command = QStringLiteral("[%1] %2\n[%3] %4")
+                        .arg(m_server, shellJoin(NetIperfKind::serverArgs(m_tool, port, m_duration)), m_client,
+                             shellJoin(NetIperfKind::clientArgs(m_tool, m_address, port, m_step)));
+    log(NetIperfKind::clientArgs(m_tool, m_address, port, m_step).join(QLatin1Char(' ')));
+
+    m_csv.emplace(m_streams, port, m_bidir);
+    m_t0 = m_ctx.now ? m_ctx.now() : 0;
+    OutputCallbacks cb;
+    cb.onStdout = [this](const QByteArray &chunk) {
+        m_stdOut += chunk;
+        if (m_tool == QLatin1String("iperf2")) {
+            QList<Iperf2Interval> f, r;
+            m_csv->feed(chunk, f, r);
+            emitIperf2(f, r);
+        }
+    };
+    cb.onStderr = [this](const QByteArray &chunk) { m_stdErr += chunk; };
+    return m_ctx.transport->run(cmd, cb, m_ctx.cancel);
+}
+
+void NetIperfStep::emitIperf2(const QList<Iperf2Interval> &f, const QList<Iperf2Interval> &r) const
+{
+    SampleList s;
+    for (const Iperf2Interval &iv : f)
+        s.append(Sample{m_ctx.stepIndex, m_mainTarget, metric::NetBw, m_t0 + iv.end, iv.bitsPerSecond / 8});
+    for (const Iperf2Interval &iv : r)
+        s.append(Sample{m_ctx.stepIndex, m_rev, metric::NetBw, m_t0 + iv.end, iv.bitsPerSecond / 8});
+    if (!s.isEmpty() && m_ctx.emitSamples)
+        m_ctx.emitSamples(s);
+}
+
+Error NetIperfStep::readIperf3(NetStepFacts &facts)
+{
+    Error parseErr;
+    const Iperf3Result res = parseIperf3Json(m_stdOut, &parseErr);
+    if (parseErr)
+        return Error(Error::Code::ParseError, QStringLiteral("iperf3 printed no result: %1").arg(parseErr.message),
+                     m_out.target, tail(m_stdOut + m_stdErr));
+    if (res.failed())
+        return res.toolError(m_out.target);
+    SampleList s;
+    for (const Iperf3Interval &iv : res.intervals) {
+        if (iv.omitted)
+            continue;
+        s.append(Sample{m_ctx.stepIndex, m_mainTarget, metric::NetBw, m_t0 + iv.end, iv.sum.bitsPerSecond / 8});
+        if (iv.sum.retransmits >= 0)
+            s.append(Sample{m_ctx.stepIndex, m_mainTarget, metric::NetRetransmits, m_t0 + iv.end, double(iv.sum.retransmits)});
+        if (iv.sumReverse.present)
+            s.append(Sample{m_ctx.stepIndex, m_rev, metric::NetBw, m_t0 + iv.end, iv.sumReverse.bitsPerSecond / 8});
+    }
+    if (!s.isEmpty() && m_ctx.emitSamples)
+        m_ctx.emitSamples(s);
+    facts.bitsPerSecond = res.receivedBitsPerSecond();
+    m_out.summary.insert(QStringLiteral("bitsPerSecond"), facts.bitsPerSecond);
+    if (res.bidir && res.sumReceivedReverse.present)
+        m_out.summary.insert(QStringLiteral("reverseBitsPerSecond"), res.sumReceivedReverse.bitsPerSecond);
+    if (res.sumSent.retransmits >= 0)
+        m_out.summary.insert(QStringLiteral("retransmits"), res.sumSent.retransmits);
+    m_out.summary.insert(QStringLiteral("toolVersion"), res.version);
+    // iperf3's host is the client, remote the server.
+    const bool clientReceives = m_direction == QLatin1String("reverse");
+    const auto recvCpu = clientReceives ? res.cpuHostTotal : res.cpuRemoteTotal;
+    const auto sendCpu = clientReceives ? res.cpuRemoteTotal : res.cpuHostTotal;
+    facts.cpuReceiverPercent = recvCpu;
+    facts.cpuSenderPercent = sendCpu;
+    if (recvCpu)
+        m_out.summary.insert(QStringLiteral("receiverCpuPercent"), *recvCpu);
+    if (sendCpu)
+        m_out.summary.insert(QStringLiteral("senderCpuPercent"), *sendCpu);
+    return {};
+}
+
+Error NetIperfStep::readIperf2(NetStepFacts &facts, int port)
+{
+    QList<Iperf2Interval> f, rv;
+    m_csv->finish(f, rv);
+    emitIperf2(f, rv);
+    const auto total = m_csv->forward().total();
+    if (m_stdErr.contains("connect failed") || m_stdOut.contains("connect failed"))
+        return Error(Error::Code::Unreachable,
+                     QStringLiteral("iperf could not connect to %1 port %2: %3").arg(m_address).arg(port).arg(tail(m_stdErr)),
+                     m_out.target, tail(m_stdErr));
+    if (!total)
+        return Error(Error::Code::CommandFailed, QStringLiteral("iperf printed no result: %1").arg(tail(m_stdErr + m_stdOut)),
+                     m_out.target);
+    facts.bitsPerSecond = total->bitsPerSecond;
+    m_out.summary.insert(QStringLiteral("bitsPerSecond"), facts.bitsPerSecond);
+    if (const auto back = m_csv->reverse().total(); m_bidir && back)
+        m_out.summary.insert(QStringLiteral("reverseBitsPerSecond"), back->bitsPerSecond);
+    m_out.summary.insert(QStringLiteral("toolVersion"), m_clientProbe.iperf2Version);
+    return {};
+}
+
+// Per-link traffic of both ends during the test, the sender's shares and the findings.
+void NetIperfStep::addLinkFindings(NetStepFacts &facts, const QList<NetDevStat> &clientAfter,
+                                   const QList<NetDevStat> &serverAfter)
+{
+    facts.clientEnd = NetEndFacts{m_client, m_clientProbe.nics, m_clientProbe.bonds};
+    facts.serverEnd = NetEndFacts{m_server, m_serverProbe.nics, m_serverProbe.bonds};
+    addTraffic(facts.traffic, m_client, m_clientProbe.netdev, clientAfter);
+    addTraffic(facts.traffic, m_server, m_serverProbe.netdev, serverAfter);
     QJsonObject links;
     for (const NetLinkTraffic &t : std::as_const(facts.traffic)) {
         QJsonObject node = links.value(t.node).toObject();
         node.insert(t.iface, QJsonObject{{QStringLiteral("txBytes"), t.txBytes}, {QStringLiteral("rxBytes"), t.rxBytes}});
         links.insert(t.node, node);
     }
-    out.summary.insert(QStringLiteral("links"), links);
+    m_out.summary.insert(QStringLiteral("links"), links);
     QJsonObject shares;
     for (const auto &s : senderLinkShares(facts))
         shares.insert(s.first, s.second);
-    out.summary.insert(QStringLiteral("senderLinkShares"), shares);
+    m_out.summary.insert(QStringLiteral("senderLinkShares"), shares);
     QJsonArray findings;
     for (const NetFinding &f : netFindings(facts)) {
         findings.append(f.toJson());
         log(QStringLiteral("[%1] %2").arg(f.severity, f.text));
     }
-    out.summary.insert(QStringLiteral("findings"), findings);
-    log(QStringLiteral("%1 Gbit/s").arg(facts.bitsPerSecond / 1e9, 0, 'f', 3));
-    return out;
+    m_out.summary.insert(QStringLiteral("findings"), findings);
 }
+
+} // namespace
 
 } // namespace cm

@@ -24,6 +24,10 @@ public:
     // heartbeat line to stderr every second and kills the command when that fails.
     static QStringList watched(const QStringList &argv);
     static QByteArray heartbeat() { return QByteArrayLiteral("@@cm-alive"); }
+    // Such a command's output without the heartbeat lines (and without empty lines).
+    static QByteArray withoutHeartbeats(const QByteArray &text);
+    // Its last lines, joined by " | ", for an error's detail.
+    static QString outputTail(const QByteArray &text, int lines = 3);
 
 private:
     Plan m_plan;

@@ -57,6 +57,41 @@ QJsonObject osdEntry(const OsdLatencyRunner::OsdInfo &info, const OsdWriteLoop *
     return o;
 }
 
+// One run of the step: its parameters, this worker's librados handle, the pool and one
+// write loop per OSD.
+class OsdLatencyStep {
+public:
+    OsdLatencyStep(const Plan &plan, int stepIndex, StepContext &ctx);
+    StepOutcome run();
+
+private:
+    void log(const QString &line) const;
+    Error preparePool(int clusterOsds);
+    Error makeLoops();
+    void measure();
+    Error cleanUp();
+    void summarize();
+    Error stepError(const Error &mapError, const Error &cleanup) const;
+
+    const Plan &m_plan;
+    int m_stepIndex;
+    StepContext &m_ctx;
+    bool m_tempPool = false;
+    bool m_parallel = false;
+    QString m_objectSizeText;
+    quint64 m_objectSize = 0;
+    quint64 m_blockSize = 0;
+    int m_runtime = 10;
+    int m_perOsd = 0;
+    CephConnectionSpec m_spec;
+    StepOutcome m_out;
+    RadosClient m_client;   // this worker's own handle; outlives the loops
+    QList<OsdLatencyRunner::OsdInfo> m_osds;
+    QString m_pool;
+    std::vector<std::unique_ptr<OsdWriteLoop>> m_loops;
+    std::vector<Error> m_errors;   // one per OSD; parallel threads write distinct entries
+};
+
 } // namespace
 
 OsdLatencyRunner::OsdLatencyRunner(Plan plan, int stepIndex) : m_plan(std::move(plan)), m_stepIndex(stepIndex) {}
@@ -118,153 +153,186 @@ Error OsdLatencyRunner::selectOsds(RadosClient &client, const QList<int> &wanted
 
 StepOutcome OsdLatencyRunner::run(StepContext &ctx)
 {
-    StepOutcome out;
+    return OsdLatencyStep(m_plan, m_stepIndex, ctx).run();
+}
+
+namespace {
+
+OsdLatencyStep::OsdLatencyStep(const Plan &plan, int stepIndex, StepContext &ctx)
+    : m_plan(plan), m_stepIndex(stepIndex), m_ctx(ctx)
+{
     const PlanStep &step = m_plan.steps.at(m_stepIndex);
     const QJsonObject &t = m_plan.target;
-    const bool tempPool = OsdLatencyKind::usesTempPool(m_plan);
-    const bool parallel = t.value(QStringLiteral("mode")).toString() == QLatin1String("parallel");
-    const QString objectSizeText = t.value(QStringLiteral("objectSize")).toString(QStringLiteral("4M"));
-    const quint64 objectSize = RbdNativeRunner::parseSize(objectSizeText);
-    const quint64 blockSize = RbdNativeRunner::parseSize(step.params.value(QStringLiteral("bs")).toString(QStringLiteral("4k")));
-    const int runtime = step.params.value(QStringLiteral("runtime")).toInt(10);
-    const int perOsd = step.params.value(QStringLiteral("objectsPerOsd")).toInt(OsdLatencyKind::kDefaultObjectsPerOsd);
-    const CephConnectionSpec spec = connectionSpec(m_plan);
-    out.command = OsdLatencyKind().commandPreview(m_plan, m_stepIndex, {});
-    auto log = [&](const QString &line) {
-        qCInfo(lcOsdLat).noquote() << line;
-        if (ctx.log)
-            ctx.log(QStringLiteral("%1: %2").arg(ctx.nodeName, line));
-    };
-    if (const Error e = OsdLatencyKind().validate(m_plan)) {
-        out.error = e;
-        return out;
-    }
+    m_tempPool = OsdLatencyKind::usesTempPool(m_plan);
+    m_parallel = t.value(QStringLiteral("mode")).toString() == QLatin1String("parallel");
+    m_objectSizeText = t.value(QStringLiteral("objectSize")).toString(QStringLiteral("4M"));
+    m_objectSize = RbdNativeRunner::parseSize(m_objectSizeText);
+    m_blockSize = RbdNativeRunner::parseSize(step.params.value(QStringLiteral("bs")).toString(QStringLiteral("4k")));
+    m_runtime = step.params.value(QStringLiteral("runtime")).toInt(10);
+    m_perOsd = step.params.value(QStringLiteral("objectsPerOsd")).toInt(OsdLatencyKind::kDefaultObjectsPerOsd);
+    m_spec = OsdLatencyRunner::connectionSpec(m_plan);
+}
 
-    RadosClient client;   // this worker's own handle
-    if (const Error e = client.connect(spec)) {
-        out.error = e;
-        return out;
+void OsdLatencyStep::log(const QString &line) const
+{
+    qCInfo(lcOsdLat).noquote() << line;
+    if (m_ctx.log)
+        m_ctx.log(QStringLiteral("%1: %2").arg(m_ctx.nodeName, line));
+}
+
+StepOutcome OsdLatencyStep::run()
+{
+    m_out.command = OsdLatencyKind().commandPreview(m_plan, m_stepIndex, {});
+    if (const Error e = OsdLatencyKind().validate(m_plan)) {
+        m_out.error = e;
+        return m_out;
+    }
+    if (const Error e = m_client.connect(m_spec)) {
+        m_out.error = e;
+        return m_out;
     }
     QList<int> wanted;
-    for (const QJsonValue &v : t.value(QStringLiteral("osds")).toArray())
+    for (const QJsonValue &v : m_plan.target.value(QStringLiteral("osds")).toArray())
         wanted << v.toInt();
-    QList<OsdInfo> osds;
     int clusterOsds = 0;
-    if (const Error e = selectOsds(client, wanted, &osds, &clusterOsds)) {
-        out.error = e;
-        return out;
+    if (const Error e = OsdLatencyRunner::selectOsds(m_client, wanted, &m_osds, &clusterOsds)) {
+        m_out.error = e;
+        return m_out;
     }
+    if (const Error e = preparePool(clusterOsds)) {
+        m_out.error = e;
+        return m_out;
+    }
+    m_out.target = m_ctx.nodeName + QLatin1Char(':') + m_pool + QStringLiteral("/(per-OSD)");
+    m_out.environment.insert(QStringLiteral("pool"), m_pool);
+    m_out.environment.insert(QStringLiteral("temp_pool"), m_tempPool);
+    m_out.environment.insert(QStringLiteral("client_op_timeout_s"), m_spec.timeoutSec);
 
-    QString pool = t.value(QStringLiteral("pool")).toString();
-    if (tempPool) {
-        pool = BenchPool::randomName(OsdLatencyKind::poolPrefix());
+    const Error mapError = makeLoops();
+    if (!mapError)
+        measure();
+    // On every way out.
+    const Error cleanup = cleanUp();
+    summarize();
+    m_out.error = stepError(mapError, cleanup);
+    return m_out;
+}
+
+Error OsdLatencyStep::preparePool(int clusterOsds)
+{
+    m_pool = m_plan.target.value(QStringLiteral("pool")).toString();
+    if (m_tempPool) {
+        m_pool = BenchPool::randomName(OsdLatencyKind::poolPrefix());
         const int pgNum = BenchPool::pgNumFor(clusterOsds);
-        log(QStringLiteral("creating the temporary pool %1 (size 1, %2 PGs)").arg(pool).arg(pgNum));
-        if (const Error e = BenchPool::createSizeOne(client, pool, pgNum)) {
-            out.error = e;
-            return out;
-        }
-        out.environment.insert(QStringLiteral("pool_size"), 1);
-    } else {
-        // A replicated pool also waits for the replicas: say so, the figures are not per-OSD then.
-        QByteArray reply;
-        if (!client.monCommand({{QStringLiteral("prefix"), QStringLiteral("osd pool get")}, {QStringLiteral("pool"), pool},
-                                {QStringLiteral("var"), QStringLiteral("size")}, {QStringLiteral("format"), QStringLiteral("json")}},
-                               &reply)) {
-            const int size = QJsonDocument::fromJson(reply).object().value(QStringLiteral("size")).toInt(0);
-            out.environment.insert(QStringLiteral("pool_size"), size);
-            if (size > 1)
-                log(QStringLiteral("pool %1 has size %2: every write also waits for %3 replica(s) on other OSDs; "
-                                   "a pool of size 1 measures each OSD alone")
-                        .arg(pool).arg(size).arg(size - 1));
-        }
+        log(QStringLiteral("creating the temporary pool %1 (size 1, %2 PGs)").arg(m_pool).arg(pgNum));
+        if (const Error e = BenchPool::createSizeOne(m_client, m_pool, pgNum))
+            return e;
+        m_out.environment.insert(QStringLiteral("pool_size"), 1);
+        return {};
     }
-    out.target = ctx.nodeName + QLatin1Char(':') + pool + QStringLiteral("/(per-OSD)");
-    out.environment.insert(QStringLiteral("pool"), pool);
-    out.environment.insert(QStringLiteral("temp_pool"), tempPool);
-    out.environment.insert(QStringLiteral("client_op_timeout_s"), spec.timeoutSec);
+    // A replicated pool also waits for the replicas: say so, the figures are not per-OSD then.
+    QByteArray reply;
+    if (!m_client.monCommand({{QStringLiteral("prefix"), QStringLiteral("osd pool get")}, {QStringLiteral("pool"), m_pool},
+                              {QStringLiteral("var"), QStringLiteral("size")}, {QStringLiteral("format"), QStringLiteral("json")}},
+                             &reply)) {
+        const int size = QJsonDocument::fromJson(reply).object().value(QStringLiteral("size")).toInt(0);
+        m_out.environment.insert(QStringLiteral("pool_size"), size);
+        if (size > 1)
+            log(QStringLiteral("pool %1 has size %2: every write also waits for %3 replica(s) on other OSDs; "
+                               "a pool of size 1 measures each OSD alone")
+                    .arg(m_pool).arg(size).arg(size - 1));
+    }
+    return {};
+}
 
-    std::vector<std::unique_ptr<OsdWriteLoop>> loops;
-    std::vector<Error> errors;   // one per OSD; parallel threads write distinct entries
-    Error mapError;
-    {
-        QList<int> ids;
-        for (const OsdInfo &o : std::as_const(osds))
-            ids << o.id;
-        OsdObjectMapper mapper(client, pool);
-        mapError = mapper.map(ids, perOsd, ctx.cancel);
-        if (!mapError)
-            log(QStringLiteral("%1 objects per OSD found in %2 tries of \"osd map\"").arg(perOsd).arg(mapper.tries()));
-        for (const OsdInfo &o : std::as_const(osds)) {
-            OsdWriteJob job;
-            job.osd = o.id;
-            job.pool = pool;
-            job.objects = mapper.objects().value(o.id);
-            job.objectSize = objectSize;
-            job.blockSize = blockSize;
-            job.runtimeSec = runtime;
-            job.opTimeoutSec = spec.timeoutSec;
-            job.step = ctx.stepIndex;
-            job.now = ctx.now;
-            loops.push_back(std::make_unique<OsdWriteLoop>(client, job));
-            errors.emplace_back();
-        }
+// Finds objects whose primary is each OSD and makes one write loop per OSD (also when
+// the mapping failed, so the summary lists every OSD). Returns the mapping's error.
+Error OsdLatencyStep::makeLoops()
+{
+    QList<int> ids;
+    for (const OsdLatencyRunner::OsdInfo &o : std::as_const(m_osds))
+        ids << o.id;
+    OsdObjectMapper mapper(m_client, m_pool);
+    const Error mapError = mapper.map(ids, m_perOsd, m_ctx.cancel);
+    if (!mapError)
+        log(QStringLiteral("%1 objects per OSD found in %2 tries of \"osd map\"").arg(m_perOsd).arg(mapper.tries()));
+    for (const OsdLatencyRunner::OsdInfo &o : std::as_const(m_osds)) {
+        OsdWriteJob job;
+        job.osd = o.id;
+        job.pool = m_pool;
+        job.objects = mapper.objects().value(o.id);
+        job.objectSize = m_objectSize;
+        job.blockSize = m_blockSize;
+        job.runtimeSec = m_runtime;
+        job.opTimeoutSec = m_spec.timeoutSec;
+        job.step = m_ctx.stepIndex;
+        job.now = m_ctx.now;
+        m_loops.push_back(std::make_unique<OsdWriteLoop>(m_client, job));
+        m_errors.emplace_back();
     }
-    auto sink = [&ctx](const SampleList &s) {
-        if (ctx.emitSamples)
-            ctx.emitSamples(s);
+    return mapError;
+}
+
+// Objects first (untimed), then the timed writes. A new pool's PGs may still be
+// peering: its first writes may retry for a while.
+void OsdLatencyStep::measure()
+{
+    auto sink = [this](const SampleList &s) {
+        if (m_ctx.emitSamples)
+            m_ctx.emitSamples(s);
     };
-    if (!mapError) {
-        // Objects first (untimed), then the timed writes. A new pool's PGs may still be
-        // peering: its first writes may retry for a while.
-        const int retrySec = tempPool ? qMax(20, 2 * spec.timeoutSec) : 0;
-        for (size_t i = 0; i < loops.size() && !ctx.cancel.isCancelled(); ++i)
-            errors[i] = loops[i]->warmUp(ctx.cancel, retrySec);
-        auto measure = [&](size_t i) {
-            if (errors[i] || ctx.cancel.isCancelled())
-                return;
-            errors[i] = loops[i]->run(ctx.cancel, sink);
-        };
-        log(QStringLiteral("timing %1-byte writes in %2 objects, QD1, %3 s per OSD, %4 OSD(s) %5")
-                .arg(blockSize).arg(objectSizeText).arg(runtime).arg(osds.size())
-                .arg(parallel ? QStringLiteral("in parallel") : QStringLiteral("one after the other")));
-        if (parallel) {
-            std::vector<std::thread> threads;
-            for (size_t i = 0; i < loops.size(); ++i)
-                threads.emplace_back(measure, i);
-            for (std::thread &th : threads)
-                th.join();
-        } else {
-            for (size_t i = 0; i < loops.size(); ++i)
-                measure(i);
-        }
-    }
-
-    // Clean up on every way out.
-    Error cleanup;
-    if (tempPool) {
-        // No op is in flight any more; the objects go with the pool.
-        cleanup = BenchPool::remove(client, pool);
-        if (!cleanup)
-            log(QStringLiteral("removed the temporary pool %1").arg(pool));
+    const int retrySec = m_tempPool ? qMax(20, 2 * m_spec.timeoutSec) : 0;
+    for (size_t i = 0; i < m_loops.size() && !m_ctx.cancel.isCancelled(); ++i)
+        m_errors[i] = m_loops[i]->warmUp(m_ctx.cancel, retrySec);
+    auto measureOne = [&](size_t i) {
+        if (m_errors[i] || m_ctx.cancel.isCancelled())
+            return;
+        m_errors[i] = m_loops[i]->run(m_ctx.cancel, sink);
+    };
+    log(QStringLiteral("timing %1-byte writes in %2 objects, QD1, %3 s per OSD, %4 OSD(s) %5")
+            .arg(m_blockSize).arg(m_objectSizeText).arg(m_runtime).arg(m_osds.size())
+            .arg(m_parallel ? QStringLiteral("in parallel") : QStringLiteral("one after the other")));
+    if (m_parallel) {
+        std::vector<std::thread> threads;
+        for (size_t i = 0; i < m_loops.size(); ++i)
+            threads.emplace_back(measureOne, i);
+        for (std::thread &th : threads)
+            th.join();
     } else {
-        QStringList left;
-        for (auto &l : loops)
-            left += l->removeObjects(spec.timeoutSec);
-        if (!left.isEmpty())
-            cleanup = Error(Error::Code::CommandFailed,
-                            QStringLiteral("%1 benchmark object(s) could not be removed from pool %2: %3")
-                                .arg(left.size()).arg(pool, left.mid(0, 8).join(QStringLiteral(", "))),
-                            pool);
+        for (size_t i = 0; i < m_loops.size(); ++i)
+            measureOne(i);
     }
+}
 
-    // Summary, in OSD id order.
+Error OsdLatencyStep::cleanUp()
+{
+    if (m_tempPool) {
+        // No op is in flight any more; the objects go with the pool.
+        const Error cleanup = BenchPool::remove(m_client, m_pool);
+        if (!cleanup)
+            log(QStringLiteral("removed the temporary pool %1").arg(m_pool));
+        return cleanup;
+    }
+    QStringList left;
+    for (auto &l : m_loops)
+        left += l->removeObjects(m_spec.timeoutSec);
+    if (left.isEmpty())
+        return {};
+    return Error(Error::Code::CommandFailed,
+                 QStringLiteral("%1 benchmark object(s) could not be removed from pool %2: %3")
+                     .arg(left.size()).arg(m_pool, left.mid(0, 8).join(QStringLiteral(", "))),
+                 m_pool);
+}
+
+// In OSD id order, each OSD judged against the median of its device class.
+void OsdLatencyStep::summarize()
+{
     QList<OsdLatencyPoint> points;
     QJsonArray entries;
-    for (qsizetype i = 0; i < osds.size(); ++i) {
-        const OsdWriteLoop *loop = size_t(i) < loops.size() ? loops[size_t(i)].get() : nullptr;
-        QJsonObject e = osdEntry(osds.at(i), loop, size_t(i) < errors.size() ? errors[size_t(i)] : Error());
-        points << OsdLatencyPoint{osds.at(i).id, osds.at(i).deviceClass, e.value(QStringLiteral("p50")).toDouble(),
+    for (qsizetype i = 0; i < m_osds.size(); ++i) {
+        const OsdWriteLoop *loop = size_t(i) < m_loops.size() ? m_loops[size_t(i)].get() : nullptr;
+        QJsonObject e = osdEntry(m_osds.at(i), loop, size_t(i) < m_errors.size() ? m_errors[size_t(i)] : Error());
+        points << OsdLatencyPoint{m_osds.at(i).id, m_osds.at(i).deviceClass, e.value(QStringLiteral("p50")).toDouble(),
                                   quint64(e.value(QStringLiteral("ops")).toDouble())};
         entries.append(e);
     }
@@ -282,22 +350,25 @@ StepOutcome OsdLatencyRunner::run(StepContext &ctx)
                      verdicts.at(i).outlier ? QStringLiteral(" — OUTLIER: ") + verdicts.at(i).reason : QString(),
                      e.contains(QStringLiteral("error")) ? QStringLiteral(" — ") + e.value(QStringLiteral("error")).toString() : QString()));
     }
-    out.summary = QJsonObject{{QStringLiteral("osds"), entries},
-                              {QStringLiteral("mode"), parallel ? QStringLiteral("parallel") : QStringLiteral("sequential")},
-                              {QStringLiteral("pool"), pool},
-                              {QStringLiteral("objectSize"), objectSizeText},
-                              {QStringLiteral("blockSize"), double(blockSize)},
-                              {QStringLiteral("runtimeSec"), runtime},
-                              {QStringLiteral("objectsPerOsd"), perOsd},
-                              {QStringLiteral("tempPool"), tempPool}};
+    m_out.summary = QJsonObject{{QStringLiteral("osds"), entries},
+                                {QStringLiteral("mode"), m_parallel ? QStringLiteral("parallel") : QStringLiteral("sequential")},
+                                {QStringLiteral("pool"), m_pool},
+                                {QStringLiteral("objectSize"), m_objectSizeText},
+                                {QStringLiteral("blockSize"), double(m_blockSize)},
+                                {QStringLiteral("runtimeSec"), m_runtime},
+                                {QStringLiteral("objectsPerOsd"), m_perOsd},
+                                {QStringLiteral("tempPool"), m_tempPool}};
+}
 
-    // The step's error: cancel, else the mapping's or the first OSD's, plus the clean-up's.
+// Cancel, else the mapping's or the first OSD's error, plus the clean-up's.
+Error OsdLatencyStep::stepError(const Error &mapError, const Error &cleanup) const
+{
     Error first = mapError;
-    for (const Error &e : errors)
+    for (const Error &e : m_errors)
         if (!first && e)
             first = e;
-    if (ctx.cancel.isCancelled())
-        first = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), out.target);
+    if (m_ctx.cancel.isCancelled())
+        first = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), m_out.target);
     if (first && first.code != Error::Code::Cancelled && !first.context.isEmpty() && !first.message.startsWith(first.context))
         first.message = first.context + QStringLiteral(": ") + first.message;
     if (cleanup) {
@@ -306,8 +377,9 @@ StepOutcome OsdLatencyRunner::run(StepContext &ctx)
         else
             first = cleanup;
     }
-    out.error = first;
-    return out;
+    return first;
 }
+
+} // namespace
 
 } // namespace cm
