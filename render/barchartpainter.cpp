@@ -1,7 +1,7 @@
 #include "render/chartpainter.h"
 
 #include "render/paintkit.h"
-#include "store/unitformat.h"
+#include "report/unitformat.h"
 
 #include <QFontMetricsF>
 

@@ -4,7 +4,7 @@
 // cluster summary (nodes, kernel, tool versions, write cache) and the app version.
 // Not redacted here: redactChart() covers the whole chart. Pure.
 #include "render/chartmodel.h"
-#include "store/runcompare.h"
+#include "report/runcompare.h"
 
 namespace cm::render {
 

@@ -1,6 +1,6 @@
 #include "render/chartmodel.h"
 
-#include "store/redactor.h"
+#include "report/redactor.h"
 
 namespace cm::render {
 

@@ -4,7 +4,7 @@
 // Call on the thread that owns the store.
 #include "render/comparechart.h"
 #include "render/runchart.h"
-#include "store/redactor.h"
+#include "report/redactor.h"
 
 namespace cm::render {
 

@@ -1,8 +1,8 @@
 #include "render/comparechart.h"
 
 #include "render/chartfooter.h"
-#include "store/redactor.h"
-#include "store/stepoperations.h"
+#include "report/redactor.h"
+#include "report/stepoperations.h"
 
 #include <cmath>
 

@@ -5,7 +5,7 @@
 // against the first run, marked when Welch's test finds it significant. The footer
 // names the baseline's parameters and cluster and what differs between the runs. Pure.
 #include "render/chartmodel.h"
-#include "store/runcompare.h"
+#include "report/runcompare.h"
 
 namespace cm::render {
 

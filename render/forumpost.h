@@ -3,8 +3,8 @@
 // image (a placeholder to replace with the uploaded image's address), the results
 // table in BBCode (Discuz-style) or Markdown, and a line naming the app. With
 // redaction on, the whole post goes through the redactor, the summary included. Pure.
-#include "store/redactor.h"
-#include "store/texttable.h"
+#include "report/redactor.h"
+#include "report/texttable.h"
 
 namespace cm::render {
 

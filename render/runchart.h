@@ -3,7 +3,7 @@
 // p99 dashed) per step and direction over the run's time axis, one legend entry (one
 // colour) per step × target × direction. Panels without data are left out. Pure.
 #include "render/chartmodel.h"
-#include "store/runcompare.h"
+#include "report/runcompare.h"
 
 namespace cm::render {
 

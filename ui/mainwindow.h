@@ -5,7 +5,7 @@
 #include "cephconnection.h"
 #include "engine/runengine.h"
 #include "nodeconnector.h"
-#include "store/appsettings.h"
+#include "io/appsettings.h"
 
 #include <QMainWindow>
 

@@ -1,6 +1,6 @@
 #include "unitscale.h"
 
-#include "store/unitformat.h"
+#include "report/unitformat.h"
 
 #include <QCoreApplication>
 

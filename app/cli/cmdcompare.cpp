@@ -1,9 +1,9 @@
 #include "clicommon.h"
 
-#include "store/compareexport.h"
-#include "store/runcompare.h"
-#include "store/redactor.h"
-#include "store/runexport.h"
+#include "report/compareexport.h"
+#include "report/runcompare.h"
+#include "report/redactor.h"
+#include "report/runexport.h"
 #include "store/sessionstore.h"
 
 #include <QSet>

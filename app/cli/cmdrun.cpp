@@ -3,7 +3,7 @@
 #include "engine/runengine.h"
 #include "model/leftover.h"
 #include "secrets/secretstore.h"
-#include "store/inputfile.h"
+#include "io/inputfile.h"
 #include "store/sessionstore.h"
 
 #include <QCoreApplication>

@@ -2,7 +2,7 @@
 #include "clicommon.h"
 
 #include "parse/sessionfilecodec.h"
-#include "store/inputfile.h"
+#include "io/inputfile.h"
 #include "store/sessionfile.h"
 #include "store/sessionstore.h"
 

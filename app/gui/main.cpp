@@ -10,7 +10,7 @@
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "mainwindow.h"
-#include "store/inputfile.h"
+#include "io/inputfile.h"
 #include "store/sessionstore.h"
 
 #include <QApplication>

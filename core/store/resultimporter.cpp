@@ -4,7 +4,7 @@
 
 #include "model/plan.h"
 #include "parse/resultdecoder.h"
-#include "store/inputfile.h"
+#include "io/inputfile.h"
 #include "store/sessionstore.h"
 
 #include <QFile>

@@ -1,7 +1,7 @@
 #include "store/sessionfile.h"
 
 #include "parse/sessionfilecodec.h"
-#include "store/inputfile.h"
+#include "io/inputfile.h"
 #include "store/sessionstore.h"
 #include "store/storeschema.h"
 

@@ -1,5 +1,5 @@
 // SessionStore's exports of one run (JSON and Markdown).
-#include "store/runmarkdown.h"
+#include "report/runmarkdown.h"
 #include "store/sessionstore.h"
 
 #include <QJsonArray>

@@ -13,7 +13,7 @@
 #include "cephlabfixture.h"
 #include "clirun.h"
 #include "model/metric.h"
-#include "store/unitformat.h"
+#include "report/unitformat.h"
 #include "testutil.h"
 #include "transport/localtransport.h"
 

@@ -8,9 +8,9 @@
 #include "s3kindtest.h"
 #include "bench/registry.h"
 #include "model/metric.h"
-#include "store/runmarkdown.h"
-#include "store/stepoperations.h"
-#include "store/unitformat.h"
+#include "report/runmarkdown.h"
+#include "report/stepoperations.h"
+#include "report/unitformat.h"
 #include "testutil.h"
 #include "clirun.h"
 

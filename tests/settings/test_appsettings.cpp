@@ -1,5 +1,5 @@
 // AppSettings over a real INI file: saved nodes, defaults, and no secrets on disk.
-#include "store/appsettings.h"
+#include "io/appsettings.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -2,10 +2,10 @@
 // expected statistics can be worked out by hand; p, t, df and the interval were
 // computed independently with mpmath): pairing, figures, differences, the exact
 // Markdown / BBCode / CSV text, redaction, and the CrystalDiskMark layout.
-#include "store/compareexport.h"
-#include "store/redactor.h"
-#include "store/runcompare.h"
-#include "store/runexport.h"
+#include "report/compareexport.h"
+#include "report/redactor.h"
+#include "report/runcompare.h"
+#include "report/runexport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,7 +1,7 @@
 // SessionStore against real SQLite files: schema, migration, sessions, round trips,
 // exports, run ownership and bad files / folders.
 #include "store/processowner.h"
-#include "store/runmarkdown.h"
+#include "report/runmarkdown.h"
 #include "store/sessionstore.h"
 #include "store/storeschema.h"
 

@@ -2,11 +2,11 @@
 // on summaries shaped as CephFsEngine and S3OpStats write them (the lab tests
 // test_cephfskind and test_s3kind check the same on real runs): which ops are read,
 // their order, odd input, the Markdown/BBCode/CSV rows and the comparison figures.
-#include "store/compareexport.h"
-#include "store/runcompare.h"
-#include "store/runexport.h"
-#include "store/runmarkdown.h"
-#include "store/stepoperations.h"
+#include "report/compareexport.h"
+#include "report/runcompare.h"
+#include "report/runexport.h"
+#include "report/runmarkdown.h"
+#include "report/stepoperations.h"
 
 #include <QTest>
 #include <QTimeZone>

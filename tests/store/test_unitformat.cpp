@@ -1,6 +1,6 @@
 // Unit formatting and the Markdown run summary on fixed input.
-#include "store/runmarkdown.h"
-#include "store/unitformat.h"
+#include "report/runmarkdown.h"
+#include "report/unitformat.h"
 
 #include <QJsonObject>
 #include <QJsonArray>

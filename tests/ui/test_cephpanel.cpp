@@ -13,7 +13,7 @@
 #include "ceph/radosclient.h"
 #include "engine/runengine.h"
 #include "mainwindow.h"
-#include "store/appsettings.h"
+#include "io/appsettings.h"
 #include "testutil.h"
 #include "wizard/planwizard.h"
 #include "kinds/rbd/rbdtargetpage.h"

@@ -18,7 +18,7 @@
 #include "export/forumcomposerdialog.h"
 #include "results/resultsmodel.h"
 #include "results/resultsview.h"
-#include "store/runcompare.h"
+#include "report/runcompare.h"
 #include "unitscale.h"
 
 #include <QAbstractItemModelTester>

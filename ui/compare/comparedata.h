@@ -5,7 +5,7 @@
 // since that repetition started) decimated for display, and the latency percentile
 // curves of the step summaries. Plain values: the UI thread only draws them.
 #include "model/error.h"
-#include "store/runcompare.h"
+#include "report/runcompare.h"
 
 #include <QList>
 #include <QPointF>

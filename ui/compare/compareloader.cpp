@@ -2,7 +2,7 @@
 
 #include "live/decimator.h"
 #include "model/metric.h"
-#include "store/rundifferences.h"
+#include "report/rundifferences.h"
 
 #include <QElapsedTimer>
 #include <QHash>

@@ -2,7 +2,7 @@
 // Table of a comparison: one row per compared test and figure (Read MB/s, Read lat
 // p99, …); per run its mean ± standard deviation over the repetitions; per run after
 // the baseline the % change, the significance mark and Welch's 95 % CI of the difference.
-#include "store/runcompare.h"
+#include "report/runcompare.h"
 
 #include <QAbstractTableModel>
 

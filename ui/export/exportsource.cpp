@@ -1,8 +1,8 @@
 #include "export/exportsource.h"
 
-#include "store/compareexport.h"
-#include "store/runexport.h"
-#include "store/unitformat.h"
+#include "report/compareexport.h"
+#include "report/runexport.h"
+#include "report/unitformat.h"
 
 #include <QStringList>
 

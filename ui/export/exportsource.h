@@ -5,8 +5,8 @@
 // copies on demand, so toggling redaction needs no reload.
 #include "render/chartrender.h"
 #include "render/chartsource.h"
-#include "store/runcompare.h"
-#include "store/texttable.h"
+#include "report/runcompare.h"
+#include "report/texttable.h"
 
 #include <QImage>
 

@@ -1,7 +1,7 @@
 #include "results/environmentsections.h"
 
 #include "bench/registry.h"
-#include "store/unitformat.h"
+#include "report/unitformat.h"
 #include "unitscale.h"
 
 #include <QCoreApplication>

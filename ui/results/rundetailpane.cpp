@@ -4,7 +4,7 @@
 #include "results/environmentsections.h"
 #include "results/resultsmodel.h"
 #include "operationlabel.h"
-#include "store/stepoperations.h"
+#include "report/stepoperations.h"
 #include "unitscale.h"
 
 #include <QComboBox>

@@ -2,7 +2,7 @@
 
 #include "bench/planbuilder.h"
 #include "bench/rbd/rbdnativerunner.h"
-#include "store/unitformat.h"
+#include "report/unitformat.h"
 #include "wizard/cephclientform.h"
 
 #include <QFormLayout>

@@ -2,7 +2,7 @@
 
 #include "s3/s3client.h"
 #include "s3/s3secretref.h"
-#include "store/unitformat.h"
+#include "report/unitformat.h"
 
 #include <QLabel>
 #include <QMap>

@@ -4,7 +4,7 @@
 // node's environment (kernel, fio version, write cache, MTU, Ceph version — every
 // scalar recorded in the step environments and summaries) and the client environment.
 // One readable line per difference; values in run order joined by " → ". Pure.
-#include "store/runcompare.h"
+#include "report/runcompare.h"
 
 namespace cm {
 

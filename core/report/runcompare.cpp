@@ -1,8 +1,8 @@
-#include "store/runcompare.h"
+#include "report/runcompare.h"
 
-#include "store/redactor.h"
-#include "store/rundifferences.h"
-#include "store/stepoperations.h"
+#include "report/redactor.h"
+#include "report/rundifferences.h"
+#include "report/stepoperations.h"
 
 #include <QJsonArray>
 #include <QSet>

@@ -1,4 +1,4 @@
-#include "store/inputfile.h"
+#include "io/inputfile.h"
 
 #include <QFile>
 

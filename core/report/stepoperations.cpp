@@ -1,4 +1,4 @@
-#include "store/stepoperations.h"
+#include "report/stepoperations.h"
 
 #include "bench/registry.h"
 

@@ -1,7 +1,7 @@
-#include "store/compareexport.h"
+#include "report/compareexport.h"
 
-#include "store/redactor.h"
-#include "store/unitformat.h"
+#include "report/redactor.h"
+#include "report/unitformat.h"
 
 #include <QJsonDocument>
 #include <QTimeZone>

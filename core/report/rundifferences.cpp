@@ -1,4 +1,4 @@
-#include "store/rundifferences.h"
+#include "report/rundifferences.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

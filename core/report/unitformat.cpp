@@ -1,4 +1,4 @@
-#include "store/unitformat.h"
+#include "report/unitformat.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
-#include "store/runmarkdown.h"
+#include "report/runmarkdown.h"
 
-#include "store/stepoperations.h"
-#include "store/unitformat.h"
+#include "report/stepoperations.h"
+#include "report/unitformat.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

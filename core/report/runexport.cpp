@@ -1,11 +1,11 @@
-#include "store/runexport.h"
+#include "report/runexport.h"
 
 #include "bench/registry.h"
 
-#include "store/redactor.h"
-#include "store/runmarkdown.h"
-#include "store/stepoperations.h"
-#include "store/unitformat.h"
+#include "report/redactor.h"
+#include "report/runmarkdown.h"
+#include "report/stepoperations.h"
+#include "report/unitformat.h"
 
 #include <QMap>
 #include <QTimeZone>

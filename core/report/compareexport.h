@@ -3,8 +3,8 @@
 // deviation per run, % change against the first run, Welch p, a significance mark,
 // the differences between the runs), CSV with raw figures in base units, and JSON.
 // Redaction (Redactor over RunCompare::hostNames) covers the whole text. Pure.
-#include "store/runcompare.h"
-#include "store/texttable.h"
+#include "report/runcompare.h"
+#include "report/texttable.h"
 
 namespace cm {
 

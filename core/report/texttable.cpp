@@ -1,4 +1,4 @@
-#include "store/texttable.h"
+#include "report/texttable.h"
 
 namespace cm {
 

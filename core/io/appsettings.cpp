@@ -1,4 +1,4 @@
-#include "store/appsettings.h"
+#include "io/appsettings.h"
 
 #include <QDir>
 #include <QJsonArray>

@@ -4,7 +4,7 @@
 // addresses mac1…; the same value always gets the same placeholder within one
 // Redactor, so apply() may be called on every piece of one export. Host names are
 // matched case-insensitively as whole names (not inside longer words).
-#include "store/runcompare.h"
+#include "report/runcompare.h"
 
 #include <QHash>
 #include <QStringList>

@@ -5,8 +5,8 @@
 // row per such operation with its "op" column set), and a CrystalDiskMark-style text
 // block for disk-fio runs. Pure.
 #include "model/error.h"
-#include "store/runcompare.h"
-#include "store/texttable.h"
+#include "report/runcompare.h"
+#include "report/texttable.h"
 
 namespace cm {
 

@@ -1,4 +1,4 @@
-#include "store/redactor.h"
+#include "report/redactor.h"
 
 #include <QHostAddress>
 #include <QRegularExpression>
