@@ -13,6 +13,9 @@ struct Plan;
 
 namespace cm::cli {
 
+// The whole command line: registers the built-in kinds (kinds registered before stay)
+// and runs the subcommand. Returns the exit code.
+int run(int argc, char **argv);
 // Every subcommand: args without the program and subcommand names; returns the exit code.
 int cmdPlan(const QStringList &args);
 // `plan --help`, `plan KIND --help`: the kinds and their options.

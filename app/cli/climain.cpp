@@ -1,4 +1,4 @@
-// clustermark-cli: headless ClusterMark. Builds plans, runs them, lists and shows saved
+// clustermark-cli: headless ClusterMark (the executable's main() calls run()). Builds plans, runs them, lists and shows saved
 // runs; JSON on stdout, progress and errors on stderr.
 #include "clicommon.h"
 
@@ -116,7 +116,7 @@ bool rendersChart(int argc, char **argv)
 
 } // namespace
 
-int main(int argc, char **argv)
+int cm::cli::run(int argc, char **argv)
 {
     std::unique_ptr<QCoreApplication> appHolder;
     if (rendersChart(argc, argv)) {
