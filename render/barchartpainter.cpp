@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/chartpainter.h"
 
 #include "render/paintkit.h"
@@ -28,8 +29,9 @@ QString changeText(double pct, bool significant)
 {
     if (!std::isfinite(pct))
         return {};
-    return QStringLiteral("%1%2 %%3").arg(pct >= 0 ? QStringLiteral("+") : QString(), QString::number(pct, 'f', 1),
-                                         significant ? QStringLiteral(" *") : QString());
+    return QStringLiteral("%1%2 %%3")
+        .arg(pct >= 0 ? QStringLiteral("+") : QString(), QString::number(pct, 'f', 1),
+            significant ? QStringLiteral(" *") : QString());
 }
 
 } // namespace
@@ -64,7 +66,8 @@ void paintBarChart(QPainter &p, const QRectF &area, const BarChart &c, const Cha
         p.setPen(theme.mutedText);
         p.setFont(k.font(15));
         p.drawText(plot, Qt::AlignCenter,
-                   c.groups.isEmpty() ? QStringLiteral("No figures to compare") : QStringLiteral("The image is too small for the chart"));
+            c.groups.isEmpty() ? QStringLiteral("No figures to compare")
+                               : QStringLiteral("The image is too small for the chart"));
         p.restore();
         return;
     }
@@ -78,9 +81,7 @@ void paintBarChart(QPainter &p, const QRectF &area, const BarChart &c, const Cha
     const double groupGap = k.s(12);
     const double minBar = std::max(vfm.height() * 0.95, 4.0);
     int shown = int(c.groups.size());
-    auto barHeight = [&](int groups) {
-        return (plot.height() - groupGap * (groups - 1)) / (groups * runs) - barGap;
-    };
+    auto barHeight = [&](int groups) { return (plot.height() - groupGap * (groups - 1)) / (groups * runs) - barGap; };
     while (shown > 1 && barHeight(shown) < minBar)
         --shown;
     const double barH = std::min(barHeight(shown), k.s(30));
@@ -91,15 +92,16 @@ void paintBarChart(QPainter &p, const QRectF &area, const BarChart &c, const Cha
     for (int g = 0; g < shown; ++g) {
         const BarGroup &bg = c.groups.at(g);
         labelW = std::max(labelW, lfm.horizontalAdvance(bg.label));
-        labelW = std::max(labelW, (twoLineLabel ? 0.0 : lfm.horizontalAdvance(QStringLiteral(" — "))) + ffm.horizontalAdvance(bg.figure));
+        labelW = std::max(labelW,
+            (twoLineLabel ? 0.0 : lfm.horizontalAdvance(QStringLiteral(" — "))) + ffm.horizontalAdvance(bg.figure));
     }
     labelW = std::min(labelW, plot.width() * 0.34) + k.s(14);
     double valueW = 0;
     for (int g = 0; g < shown; ++g)
         for (int r = 0; r < runs; ++r) {
             const BarGroup &bg = c.groups.at(g);
-            const QString t = valueText(bg.quantity, bg.values.value(r, std::nan(""))) + QStringLiteral("  ") +
-                              changeText(bg.changePct.value(r, std::nan("")), bg.significant.value(r));
+            const QString t = valueText(bg.quantity, bg.values.value(r, std::nan(""))) + QStringLiteral("  ")
+                + changeText(bg.changePct.value(r, std::nan("")), bg.significant.value(r));
             valueW = std::max(valueW, vfm.horizontalAdvance(t));
         }
     valueW += k.s(10);
@@ -115,14 +117,17 @@ void paintBarChart(QPainter &p, const QRectF &area, const BarChart &c, const Cha
             p.setFont(labelFont);
             p.setPen(theme.text);
             const double top = mid - (lfm.height() + ffm.height()) / 2;
-            p.drawText(QPointF(plot.left(), top + lfm.ascent()), lfm.elidedText(bg.label, Qt::ElideRight, labelW - k.s(14)));
+            p.drawText(
+                QPointF(plot.left(), top + lfm.ascent()), lfm.elidedText(bg.label, Qt::ElideRight, labelW - k.s(14)));
             p.setFont(figureFont);
             p.setPen(theme.mutedText);
-            p.drawText(QPointF(plot.left(), top + lfm.height() + ffm.ascent()), ffm.elidedText(bg.figure, Qt::ElideRight, labelW - k.s(14)));
+            p.drawText(QPointF(plot.left(), top + lfm.height() + ffm.ascent()),
+                ffm.elidedText(bg.figure, Qt::ElideRight, labelW - k.s(14)));
         } else {
             p.setFont(labelFont);
             p.setPen(theme.text);
-            const QString t = lfm.elidedText(bg.label + QStringLiteral(" — ") + bg.figure, Qt::ElideMiddle, labelW - k.s(14));
+            const QString t
+                = lfm.elidedText(bg.label + QStringLiteral(" — ") + bg.figure, Qt::ElideMiddle, labelW - k.s(14));
             p.drawText(QPointF(plot.left(), mid - lfm.height() / 2 + lfm.ascent()), t);
         }
         double max = 0;
@@ -149,7 +154,8 @@ void paintBarChart(QPainter &p, const QRectF &area, const BarChart &c, const Cha
                 const bool sig = bg.significant.value(r);
                 const bool good = (pct >= 0) == bg.higherIsBetter;
                 p.setPen(sig ? (good ? theme.better : theme.worse) : theme.mutedText);
-                p.drawText(QPointF(barLeft + len + k.s(6) + vfm.horizontalAdvance(value + QStringLiteral("  ")), ty), change);
+                p.drawText(
+                    QPointF(barLeft + len + k.s(6) + vfm.horizontalAdvance(value + QStringLiteral("  ")), ty), change);
             }
         }
         gy += groupH + groupGap;
@@ -158,7 +164,7 @@ void paintBarChart(QPainter &p, const QRectF &area, const BarChart &c, const Cha
         p.setFont(figureFont);
         p.setPen(theme.mutedText);
         p.drawText(QPointF(plot.left(), std::min(gy, plot.bottom()) + ffm.ascent() - groupGap / 2),
-                   QStringLiteral("%1 more figures not shown: choose a taller image").arg(c.groups.size() - shown));
+            QStringLiteral("%1 more figures not shown: choose a taller image").arg(c.groups.size() - shown));
     }
     p.restore();
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/chartfooter.h"
 
 #include <QJsonArray>
@@ -77,8 +78,10 @@ QString cluster(const RunRecords &r)
         collect(ceph, s.environment.value(QStringLiteral("ceph_version")).toString());
         collect(ceph, s.summary.value(QStringLiteral("ceph_version")).toString());
         collect(tools, s.summary.value(QStringLiteral("fio_version")).toString());
-        const QString tool = QStringLiteral("%1 %2").arg(s.summary.value(QStringLiteral("tool")).toString(),
-                                                          s.summary.value(QStringLiteral("toolVersion")).toString()).trimmed();
+        const QString tool = QStringLiteral("%1 %2")
+                                 .arg(s.summary.value(QStringLiteral("tool")).toString(),
+                                     s.summary.value(QStringLiteral("toolVersion")).toString())
+                                 .trimmed();
         collect(tools, tool);
         collect(caches, s.summary.value(QStringLiteral("write_cache")).toString());
         collect(caches, s.environment.value(QStringLiteral("write_cache")).toString());
@@ -109,8 +112,9 @@ QString cluster(const RunRecords &r)
 
 QString runDateText(const RunInfo &r)
 {
-    return r.started.isValid() ? r.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
-                               : QStringLiteral("–");
+    return r.started.isValid()
+        ? r.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
+        : QStringLiteral("–");
 }
 
 ChartFooter runFooter(const RunRecords &r)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The footer of an exported chart from a saved run: the test (plan, kind, date,
 // status), its parameters (those shared by every step once, then what varies), a
@@ -9,6 +10,6 @@
 namespace cm::render {
 
 ChartFooter runFooter(const RunRecords &r);
-QString runDateText(const RunInfo &r);   // "2026-11-30 01:40 UTC" or "–"
+QString runDateText(const RunInfo &r); // "2026-11-30 01:40 UTC" or "–"
 
 } // namespace cm::render

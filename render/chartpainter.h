@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Paints an exported chart into any QPainter (a QImage for PNG, QSvgGenerator for SVG):
 // background, title, legend, the plot and the footer, laid out for the area's size.

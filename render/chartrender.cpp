@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/chartrender.h"
 
 #include "render/chartpainter.h"
@@ -50,13 +51,14 @@ QByteArray svg(const RenderOptions &o, const QString &title, const QString &desc
 
 Error checkChartSize(const QSize &size)
 {
-    if (size.width() < kMinChartSide || size.height() < kMinChartSide || size.width() > kMaxChartSide ||
-        size.height() > kMaxChartSide)
-        return Error(Error::Code::InvalidInput, QStringLiteral("chart size %1×%2 is outside %3…%4 pixels per side")
-                                                    .arg(size.width())
-                                                    .arg(size.height())
-                                                    .arg(kMinChartSide)
-                                                    .arg(kMaxChartSide));
+    if (size.width() < kMinChartSide || size.height() < kMinChartSide || size.width() > kMaxChartSide
+        || size.height() > kMaxChartSide)
+        return Error(Error::Code::InvalidInput,
+            QStringLiteral("chart size %1×%2 is outside %3…%4 pixels per side")
+                .arg(size.width())
+                .arg(size.height())
+                .arg(kMinChartSide)
+                .arg(kMaxChartSide));
     return {};
 }
 
@@ -73,13 +75,13 @@ QImage chartImage(const BarChart &c, const RenderOptions &o)
 QByteArray chartSvg(const TimeChart &c, const RenderOptions &o)
 {
     return svg(o, c.title, c.footer.lines().join(QLatin1Char('\n')),
-               [&](QPainter &p, const QRectF &r) { paintTimeChart(p, r, c, o.theme); });
+        [&](QPainter &p, const QRectF &r) { paintTimeChart(p, r, c, o.theme); });
 }
 
 QByteArray chartSvg(const BarChart &c, const RenderOptions &o)
 {
     return svg(o, c.title, c.footer.lines().join(QLatin1Char('\n')),
-               [&](QPainter &p, const QRectF &r) { paintBarChart(p, r, c, o.theme); });
+        [&](QPainter &p, const QRectF &r) { paintBarChart(p, r, c, o.theme); });
 }
 
 QByteArray pngBytes(const QImage &image)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Output of an exported chart: a QImage (PNG) or SVG bytes (QSvgGenerator), at a
 // chosen size and theme. Needs a QGuiApplication (fonts); any thread may render.
@@ -12,7 +13,7 @@
 namespace cm::render {
 
 struct RenderOptions {
-    QSize size{1200, 800};
+    QSize size {1200, 800};
     ChartTheme theme = ChartTheme::light();
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/chartsource.h"
 
 namespace cm::render {
@@ -18,8 +19,8 @@ Error loadRunChart(SessionStore &store, RunId id, bool redact, RunChartData *out
     return {};
 }
 
-Error loadCompareChart(SessionStore &store, const QList<RunId> &ids, bool redact, BarChart *out,
-                       const CompareChartOptions &options)
+Error loadCompareChart(
+    SessionStore &store, const QList<RunId> &ids, bool redact, BarChart *out, const CompareChartOptions &options)
 {
     RunCompare c;
     if (const Error e = compareRuns(store, ids, &c))

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Charts straight from the session store, for the CLI and the GUI: loads the run(s),
 // builds the chart, and redacts it (host names, IP and MAC addresses) when asked.
@@ -15,7 +16,7 @@ struct RunChartData {
 
 Error loadRunChart(SessionStore &store, RunId id, bool redact, RunChartData *out);
 // The runs' records are loaded too (the footer reads the baseline's parameters).
-Error loadCompareChart(SessionStore &store, const QList<RunId> &ids, bool redact, BarChart *out,
-                       const CompareChartOptions &options = {});
+Error loadCompareChart(
+    SessionStore &store, const QList<RunId> &ids, bool redact, BarChart *out, const CompareChartOptions &options = {});
 
 } // namespace cm::render

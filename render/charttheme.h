@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Colours of an exported chart: light (white paper) or dark (forum dark themes).
 #include <QColor>
@@ -7,15 +8,15 @@
 namespace cm::render {
 
 struct ChartTheme {
-    QString name;            // "light" / "dark"
+    QString name; // "light" / "dark"
     QColor background;
     QColor text;
-    QColor mutedText;        // axis labels, footer
+    QColor mutedText; // axis labels, footer
     QColor grid;
     QColor axis;
-    QColor better;           // a significant change for the better
+    QColor better; // a significant change for the better
     QColor worse;
-    QList<QColor> palette;   // series colours, in order
+    QList<QColor> palette; // series colours, in order
 
     QColor seriesColor(int i) const { return palette.at(i % palette.size()); }
 

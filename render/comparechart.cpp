@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/comparechart.h"
 
 #include "render/chartfooter.h"
@@ -74,11 +75,11 @@ BarChart buildCompareChart(const RunCompare &c, const QList<RunRecords> &records
     for (int i = 0; i < runs; ++i) {
         const RunInfo &r = c.runs.at(i);
         ids << QString::number(r.id);
-        b.runs << LegendEntry{QStringLiteral("%1run %2: %3 · %4")
-                                  .arg(i == 0 ? QStringLiteral("baseline ") : QString())
-                                  .arg(r.id)
-                                  .arg(r.name, runDateText(r)),
-                              i};
+        b.runs << LegendEntry {QStringLiteral("%1run %2: %3 · %4")
+                                   .arg(i == 0 ? QStringLiteral("baseline ") : QString())
+                                   .arg(r.id)
+                                   .arg(r.name, runDateText(r)),
+            i};
     }
     b.title = QStringLiteral("Comparison of runs %1").arg(ids.join(QStringLiteral(" vs ")));
     for (const CompareRow &row : c.rows) {
@@ -107,7 +108,8 @@ BarChart buildCompareChart(const RunCompare &c, const QList<RunRecords> &records
                     b.groups << group(row, *lat, runs);
         }
     }
-    b.note = QStringLiteral("% change against the baseline; * significant (Welch's t-test over the repetitions, p < 0.05)");
+    b.note = QStringLiteral(
+        "% change against the baseline; * significant (Welch's t-test over the repetitions, p < 0.05)");
 
     if (!records.isEmpty())
         b.footer = runFooter(records.first());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The bar chart of a comparison: per test its headline figure (MB/s when the test
 // moves blocks of 64 KiB or more, else IOPS; per direction; optionally latency p99),
@@ -10,7 +11,7 @@
 namespace cm::render {
 
 struct CompareChartOptions {
-    bool latency = false;     // also a "lat p99" group per test and direction
+    bool latency = false; // also a "lat p99" group per test and direction
 };
 
 // records: the compared runs in RunCompare::runs order (the footer reads the first).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/forumpost.h"
 
 namespace cm::render {
@@ -14,7 +15,8 @@ QString composeForumPost(const ForumPost &post)
         parts << (bb ? QStringLiteral("[img]%1[/img]") : QStringLiteral("![chart](%1)")).arg(post.imageName);
     if (!post.table.trimmed().isEmpty())
         parts << post.table.trimmed();
-    parts << (bb ? QStringLiteral("[size=2]Measured with ClusterMark %1[/size]") : QStringLiteral("<sub>Measured with ClusterMark %1</sub>"))
+    parts << (bb ? QStringLiteral("[size=2]Measured with ClusterMark %1[/size]")
+                 : QStringLiteral("<sub>Measured with ClusterMark %1</sub>"))
                  .arg(QLatin1String(CLUSTERMARK_VERSION));
     return parts.join(QStringLiteral("\n\n")) + QLatin1Char('\n');
 }

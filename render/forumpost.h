@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A forum post from an exported chart: a title, the user's summary text, the chart
 // image (a placeholder to replace with the uploaded image's address), the results
@@ -9,11 +10,11 @@
 namespace cm::render {
 
 struct ForumPost {
-    ExportFormat format = ExportFormat::BBCode;   // BBCode or Markdown
+    ExportFormat format = ExportFormat::BBCode; // BBCode or Markdown
     QString title;
-    QString summary;          // free text, kept as typed (line breaks too)
-    QString imageName;        // "clustermark-run-12.png": the file the user uploads
-    QString table;            // already in `format`
+    QString summary; // free text, kept as typed (line breaks too)
+    QString imageName; // "clustermark-run-12.png": the file the user uploads
+    QString table; // already in `format`
 };
 
 QString composeForumPost(const ForumPost &post);

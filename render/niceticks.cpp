@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/niceticks.h"
 
 #include <cmath>
@@ -42,7 +43,7 @@ Ticks niceTicks(double lo, double hi, int maxTicks)
     for (long long i = 0; i <= n; ++i) {
         double v = t.lo + double(i) * t.step;
         if (std::fabs(v) < t.step * 1e-9)
-            v = 0;   // no "-0"
+            v = 0; // no "-0"
         t.values << v;
     }
     return t;
@@ -98,23 +99,29 @@ AxisUnit axisUnit(Quantity q, double maxValue)
     const double m = std::isfinite(maxValue) ? std::fabs(maxValue) : 0;
     switch (q) {
     case Quantity::BytesPerSec:
-        if (m >= 1e9) return {1e9, QStringLiteral("GB/s")};
-        if (m >= 1e6) return {1e6, QStringLiteral("MB/s")};
-        if (m >= 1e3) return {1e3, QStringLiteral("kB/s")};
+        if (m >= 1e9)
+            return {1e9, QStringLiteral("GB/s")};
+        if (m >= 1e6)
+            return {1e6, QStringLiteral("MB/s")};
+        if (m >= 1e3)
+            return {1e3, QStringLiteral("kB/s")};
         return {1, QStringLiteral("B/s")};
     case Quantity::OpsPerSec:
-        if (m >= 1e6) return {1e6, QStringLiteral("M IOPS")};
-        if (m >= 1e4) return {1e3, QStringLiteral("k IOPS")};
+        if (m >= 1e6)
+            return {1e6, QStringLiteral("M IOPS")};
+        if (m >= 1e4)
+            return {1e3, QStringLiteral("k IOPS")};
         return {1, QStringLiteral("IOPS")};
     case Quantity::Nanoseconds:
-        if (m >= 1e9) return {1e9, QStringLiteral("s")};
-        if (m >= 1e6) return {1e6, QStringLiteral("ms")};
-        if (m >= 1e3) return {1e3, QStringLiteral("µs")};
+        if (m >= 1e9)
+            return {1e9, QStringLiteral("s")};
+        if (m >= 1e6)
+            return {1e6, QStringLiteral("ms")};
+        if (m >= 1e3)
+            return {1e3, QStringLiteral("µs")};
         return {1, QStringLiteral("ns")};
-    case Quantity::Seconds:
-        return {1, QStringLiteral("s")};
-    case Quantity::Plain:
-        break;
+    case Quantity::Seconds: return {1, QStringLiteral("s")};
+    case Quantity::Plain: break;
     }
     return {1, QString()};
 }

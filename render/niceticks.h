@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Axis ticks at 1, 2 or 5 × 10^n ("nice" numbers) and their labels. Pure.
 #include <QList>
@@ -6,10 +7,10 @@
 namespace cm::render {
 
 struct Ticks {
-    double lo = 0;          // axis range, a multiple of step around the data
+    double lo = 0; // axis range, a multiple of step around the data
     double hi = 1;
     double step = 1;
-    QList<double> values;   // lo, lo + step, …, hi
+    QList<double> values; // lo, lo + step, …, hi
 };
 
 // At most about maxTicks ticks covering [lo, hi]; a zero or non-finite span gives
@@ -25,7 +26,7 @@ Ticks logTicks(double minPositive, double max);
 // The display unit of an axis: values are divided by divisor and named label.
 struct AxisUnit {
     double divisor = 1;
-    QString label;          // "MB/s", "k IOPS", "ms"
+    QString label; // "MB/s", "k IOPS", "ms"
 };
 enum class Quantity { BytesPerSec, OpsPerSec, Nanoseconds, Seconds, Plain };
 AxisUnit axisUnit(Quantity q, double maxValue);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/paintkit.h"
 
 #include <QFontMetricsF>
@@ -8,13 +9,15 @@ namespace cm::render {
 
 namespace {
 
-constexpr double kLegendSwatch = 22;   // px at scale 1
+constexpr double kLegendSwatch = 22; // px at scale 1
 constexpr double kFooterFont = 12;
 
 } // namespace
 
 PaintKit::PaintKit(QPainter &p, const QRectF &area, const ChartTheme &theme)
-    : m_p(p), m_area(area), m_theme(theme)
+    : m_p(p)
+    , m_area(area)
+    , m_theme(theme)
 {
     m_scale = std::clamp(std::min(area.width() / 1100.0, area.height() / 750.0), 0.6, 4.0);
     m_fontScale = std::max(0.85, m_scale);
@@ -64,7 +67,8 @@ double PaintKit::paintTitle(const QRectF &r, const QString &title, const QString
     if (!subtitle.isEmpty()) {
         m_p.setPen(m_theme.mutedText);
         m_p.setFont(sf);
-        m_p.drawText(QPointF(r.left(), r.top() + h + s(2) + sm.ascent()), sm.elidedText(subtitle, Qt::ElideRight, r.width()));
+        m_p.drawText(
+            QPointF(r.left(), r.top() + h + s(2) + sm.ascent()), sm.elidedText(subtitle, Qt::ElideRight, r.width()));
         h += s(2) + sm.height();
     }
     return h;

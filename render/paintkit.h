@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Shared drawing of exported charts: sizes that grow with the image, fonts, wrapped
 // text, the legend and the footer. Everything in pixels of the target (QImage or SVG).
@@ -14,7 +15,7 @@ class PaintKit {
 public:
     PaintKit(QPainter &p, const QRectF &area, const ChartTheme &theme);
 
-    double s(double px) const { return px * m_scale; }   // a size at the reference 1100×750
+    double s(double px) const { return px * m_scale; } // a size at the reference 1100×750
     QFont font(double px, bool bold = false) const;
     QPainter &painter() const { return m_p; }
     const ChartTheme &theme() const { return m_theme; }
@@ -37,7 +38,7 @@ private:
     QRectF m_area;
     ChartTheme m_theme;
     double m_scale = 1;
-    double m_fontScale = 1;   // shrinks less than m_scale: small charts stay readable
+    double m_fontScale = 1; // shrinks less than m_scale: small charts stay readable
 };
 
 } // namespace cm::render

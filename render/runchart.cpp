@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/runchart.h"
 
 #include "render/chartfooter.h"
@@ -18,7 +19,7 @@ enum PanelId { Throughput, Iops, Latency, PanelCount };
 
 struct MetricSpec {
     QString metric;
-    QString direction;   // one legend entry per direction of a step and target
+    QString direction; // one legend entry per direction of a step and target
     PanelId panel;
     bool dashed;
 };
@@ -120,7 +121,7 @@ TimeChart buildRunChart(const RunRecords &r, const QList<SeriesData> &series)
     }
 
     // Directions that moved data, per step × target (fio reports zeros for the other).
-    QHash<QString, QSet<QString>> dirsOf;   // step \x1f target → directions
+    QHash<QString, QSet<QString>> dirsOf; // step \x1f target → directions
     for (const SeriesData &s : series) {
         for (const MetricSpec &m : specs()) {
             if (m.metric == s.metric && m.panel != Latency && anyAboveZero(s)) {
@@ -130,11 +131,12 @@ TimeChart buildRunChart(const RunRecords &r, const QList<SeriesData> &series)
         }
     }
 
-    QHash<QString, int> legendOf;   // step \x1f target \x1f direction → legend index
+    QHash<QString, int> legendOf; // step \x1f target \x1f direction → legend index
     c.panels.resize(PanelCount);
     c.panels[Throughput] = {QStringLiteral("Throughput"), Quantity::BytesPerSec, {}, {}, 0};
     c.panels[Iops] = {QStringLiteral("IOPS"), Quantity::OpsPerSec, {}, {}, 0};
-    c.panels[Latency] = {QStringLiteral("Completion latency"), Quantity::Nanoseconds, {}, QStringLiteral("solid p50, dashed p99"), 30};
+    c.panels[Latency] = {
+        QStringLiteral("Completion latency"), Quantity::Nanoseconds, {}, QStringLiteral("solid p50, dashed p99"), 30};
 
     // Legend in plan order: series by step, then target, then the order of specs().
     auto specIndex = [](const QString &metric) {
@@ -170,17 +172,18 @@ TimeChart buildRunChart(const RunRecords &r, const QList<SeriesData> &series)
                 label += QStringLiteral(" · ") + (nodeEnough.value(s->step) ? nodeOf(s->target) : s->target);
             legend = int(c.legend.size());
             legendOf.insert(key, legend);
-            c.legend << LegendEntry{label, legend};
+            c.legend << LegendEntry {label, legend};
         }
-        ChartLine line{legend, m.dashed, segments(*s)};
+        ChartLine line {legend, m.dashed, segments(*s)};
         if (line.segments.isEmpty())
             continue;
         for (const auto &seg : std::as_const(line.segments))
             c.tMax = std::max(c.tMax, seg.last().x());
         c.panels[m.panel].lines << line;
     }
-    c.panels.erase(std::remove_if(c.panels.begin(), c.panels.end(), [](const ChartPanel &p) { return p.lines.isEmpty(); }),
-                   c.panels.end());
+    c.panels.erase(
+        std::remove_if(c.panels.begin(), c.panels.end(), [](const ChartPanel &p) { return p.lines.isEmpty(); }),
+        c.panels.end());
     return c;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The time-series chart of one saved run: throughput, IOPS and latency (p50 solid,
 // p99 dashed) per step and direction over the run's time axis, one legend entry (one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/chartpainter.h"
 
 #include "render/paintkit.h"
@@ -29,8 +30,10 @@ QList<QPointF> decimate(const QList<QPointF> &pts, double pixelsPerUnit)
         QPointF lo = pts.at(i), hi = pts.at(i);
         qsizetype j = i;
         for (; j < pts.size() && std::llround(pts.at(j).x() * pixelsPerUnit) == col; ++j) {
-            if (pts.at(j).y() < lo.y()) lo = pts.at(j);
-            if (pts.at(j).y() > hi.y()) hi = pts.at(j);
+            if (pts.at(j).y() < lo.y())
+                lo = pts.at(j);
+            if (pts.at(j).y() > hi.y())
+                hi = pts.at(j);
         }
         if (lo.x() <= hi.x())
             out << lo << hi;
@@ -107,8 +110,8 @@ void paintTimeChart(QPainter &p, const QRectF &area, const TimeChart &c, const C
         p.setPen(theme.mutedText);
         p.setFont(k.font(15));
         p.drawText(plots, Qt::AlignCenter,
-                   c.panels.isEmpty() ? QStringLiteral("No time series were recorded for this run")
-                                      : QStringLiteral("The image is too small for the chart"));
+            c.panels.isEmpty() ? QStringLiteral("No time series were recorded for this run")
+                               : QStringLiteral("The image is too small for the chart"));
         p.restore();
         return;
     }
@@ -173,11 +176,13 @@ void paintTimeChart(QPainter &p, const QRectF &area, const TimeChart &c, const C
             p.setPen(QPen(theme.grid, std::max(1.0, k.s(1))));
             p.drawLine(QPointF(plot.left(), yy), QPointF(plot.right(), yy));
             if (lastLabelY - yy < tfm.height() * 0.95)
-                continue;   // a log axis can have more ticks than room for labels
+                continue; // a log axis can have more ticks than room for labels
             lastLabelY = yy;
             p.setPen(theme.mutedText);
             const QString label = a.label(v);
-            p.drawText(QPointF(plot.left() - k.s(6) - tfm.horizontalAdvance(label), yy - tfm.height() / 2 + tfm.ascent()), label);
+            p.drawText(
+                QPointF(plot.left() - k.s(6) - tfm.horizontalAdvance(label), yy - tfm.height() / 2 + tfm.ascent()),
+                label);
         }
         for (double v : xt.values) {
             const double xx = xOf(v * tDiv);
@@ -229,10 +234,11 @@ void paintTimeChart(QPainter &p, const QRectF &area, const TimeChart &c, const C
         p.drawText(QPointF(left, axisY + k.s(4) + tfm.ascent()), label);
         lastRight = left + w;
     }
-    const QString axisTitle = minutes ? QStringLiteral("time since the run started (min)") : QStringLiteral("time since the run started (s)");
+    const QString axisTitle = minutes ? QStringLiteral("time since the run started (min)")
+                                      : QStringLiteral("time since the run started (s)");
     p.drawText(QPointF(plotLeft + (plotRight - plotLeft - tfm.horizontalAdvance(axisTitle)) / 2,
-                       axisY + k.s(4) + tfm.height() + tfm.ascent()),
-               axisTitle);
+                   axisY + k.s(4) + tfm.height() + tfm.ascent()),
+        axisTitle);
     p.restore();
 }
 

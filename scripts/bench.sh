@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds a release tree with the benchmarks and runs them; each prints its figures and
 # exits non-zero when it misses its target. Run it on an otherwise idle machine.
 set -euo pipefail

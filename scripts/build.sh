@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # build.sh release|test [DIR]: configure and build. "test" adds -Werror and
 # AddressSanitizer + UBSan. Prints nothing but the build's own output.
 set -euo pipefail

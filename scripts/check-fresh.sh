@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # check-fresh.sh ROOT [COMMAND...]: runs the README's test command (default) in a fresh
 # Debian 12 made by debootstrap at ROOT, on a clean clone of this checkout's HEAD, so a
 # package that only this machine has cannot hide a missing one in scripts/packages.txt.

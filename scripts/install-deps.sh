@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the Debian 12 packages listed in scripts/packages.txt that are missing.
 # Uses sudo when not root. Safe to run again: does nothing when all are present.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The README's run command. Installs what is missing, builds, starts a local Ceph lab
 # (a throwaway single-host cluster in a temp folder, stopped again on exit), then:
 # - with a display: opens ClusterMark on a live quick disk benchmark of this machine,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The README's test command: installs what is missing, builds with -Werror, ASan and
 # UBSan, builds the libFuzzer targets, and runs every test through ctest.
 set -euo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "addnodedialog.h"
 
 #include <QCheckBox>
@@ -16,7 +17,8 @@
 namespace cm::ui {
 
 AddNodeDialog::AddNodeDialog(NodeConnector connector, QWidget *parent)
-    : QDialog(parent), m_connector(std::move(connector))
+    : QDialog(parent)
+    , m_connector(std::move(connector))
 {
     setObjectName(QStringLiteral("addNodeDialog"));
     setWindowTitle(tr("Add node"));
@@ -188,9 +190,8 @@ void AddNodeDialog::testConnection()
     m_test->setEnabled(false);
     setResult(tr("Connecting to %1…").arg(n.toSpecString()), QString());
     // The connection blocks: it runs on a worker, never on the UI thread.
-    m_watcher.setFuture(QtConcurrent::run([fn = m_connector.testConnection, n, c = credentials(), fp = m_trusted] {
-        return fn(n, c, fp);
-    }));
+    m_watcher.setFuture(QtConcurrent::run(
+        [fn = m_connector.testConnection, n, c = credentials(), fp = m_trusted] { return fn(n, c, fp); }));
 }
 
 void AddNodeDialog::onTestDone()
@@ -200,7 +201,7 @@ void AddNodeDialog::onTestDone()
     m_ok = !e.isError();
     if (!e) {
         setResult(m_trusted.isEmpty() ? tr("Connected.") : tr("Connected. Host key %1 is now trusted.").arg(m_trusted),
-                  QStringLiteral("#2e7d32"));
+            QStringLiteral("#2e7d32"));
     } else if (e.code == Error::Code::HostKeyUnknown) {
         m_pendingFingerprint = e.detail;
         setResult(tr("First connection to this host."), QString());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Add a node: address, user, authentication, "remember the secret in the keychain",
 // and a "Test connection" that connects on a worker thread. On first contact it shows

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cephconnectdialog.h"
 
 #include "ceph/cephkeycache.h"
@@ -61,7 +62,8 @@ CephConnectDialog::CephConnectDialog(const CephConnection &current, QWidget *par
     auto *browseLab = new QPushButton(tr("Browse…"), this);
     fileRow(tr("Folder:"), m_labDir, browseLab, m_labWidgets);
 
-    m_ssh = new QRadioButton(tr("Fetch from a node over SSH (ceph.conf and the client key; Proxmox's /etc/pve first)"), this);
+    m_ssh = new QRadioButton(
+        tr("Fetch from a node over SSH (ceph.conf and the client key; Proxmox's /etc/pve first)"), this);
     m_ssh->setObjectName(QStringLiteral("cephSshRadio"));
     group->addButton(m_ssh);
     grid->addWidget(m_ssh, row++, 0, 1, 4);
@@ -84,10 +86,12 @@ CephConnectDialog::CephConnectDialog(const CephConnection &current, QWidget *par
     m_nodeKeyring->setPlaceholderText(tr("empty: /etc/pve/priv/ceph.CLIENT.keyring, then /etc/ceph/…"));
     grid->addWidget(nodeKeyringLabel, row, 1);
     grid->addWidget(m_nodeKeyring, row++, 2, 1, 2);
-    m_remember = new QCheckBox(tr("Remember the key in the OS keychain (else it is kept in memory until ClusterMark quits)"), this);
+    m_remember = new QCheckBox(
+        tr("Remember the key in the OS keychain (else it is kept in memory until ClusterMark quits)"), this);
     m_remember->setObjectName(QStringLiteral("cephRememberCheck"));
     grid->addWidget(m_remember, row++, 2, 1, 2);
-    m_sshWidgets << nodeLabel << m_node << nodeConfLabel << m_nodeConf << nodeKeyringLabel << m_nodeKeyring << m_remember;
+    m_sshWidgets << nodeLabel << m_node << nodeConfLabel << m_nodeConf << nodeKeyringLabel << m_nodeKeyring
+                 << m_remember;
 
     auto *clientLabel = new QLabel(tr("Client name:"), this);
     m_client = new QLineEdit(this);
@@ -121,7 +125,7 @@ CephConnectDialog::CephConnectDialog(const CephConnection &current, QWidget *par
         m_lab->setChecked(true);
         m_labDir->setText(current.labDir);
     } else if (current.isValid() && current.spec.confPath.isEmpty()) {
-        m_ssh->setChecked(true);   // a cluster fetched before: fetch again to change it
+        m_ssh->setChecked(true); // a cluster fetched before: fetch again to change it
         m_conf->setText(defaults.confPath);
         m_keyring->setText(defaults.keyringPath);
     } else {
@@ -157,12 +161,13 @@ CephConnectDialog::CephConnectDialog(const CephConnection &current, QWidget *par
 
 void CephConnectDialog::browse(QLineEdit *edit, bool folder, const QString &title)
 {
-    auto *dlg = new QFileDialog(this, title, edit->text().isEmpty() ? QDir::homePath() : QFileInfo(edit->text()).absolutePath());
+    auto *dlg = new QFileDialog(
+        this, title, edit->text().isEmpty() ? QDir::homePath() : QFileInfo(edit->text()).absolutePath());
     dlg->setAttribute(Qt::WA_DeleteOnClose);
     dlg->setFileMode(folder ? QFileDialog::Directory : QFileDialog::ExistingFile);
     dlg->setFilter(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
     connect(dlg, &QFileDialog::fileSelected, edit, &QLineEdit::setText);
-    dlg->open();   // not exec(): no nested event loop
+    dlg->open(); // not exec(): no nested event loop
 }
 
 void CephConnectDialog::setNodes(const QList<NodeSpec> &nodes)
@@ -196,7 +201,7 @@ CephConnection CephConnectDialog::connection() const
 {
     CephConnection c;
     if (m_ssh->isChecked()) {
-        c.spec = m_fetched;   // valid only after a successful Test
+        c.spec = m_fetched; // valid only after a successful Test
         c.spec.clientName = CephConnection::normalizedClientName(m_client->text());
         c.spec.timeoutSec = m_timeoutSec;
         return c;
@@ -236,7 +241,8 @@ QString CephConnectDialog::problem() const
             return tr("Choose the lab's folder.");
         if (!CephConnection::isLabDir(dir))
             return tr("%1 holds no lab (no ceph.conf, keyring and .ceph-lab marker). Start one with "
-                      "scripts/lab/ceph-lab.sh start %1").arg(dir);
+                      "scripts/lab/ceph-lab.sh start %1")
+                .arg(dir);
         return {};
     }
     const QString conf = m_conf->text().trimmed();
@@ -289,10 +295,11 @@ void CephConnectDialog::testConnection()
         const NodeSpec node = NodeSpec::parse(nodeText());
         setResult(tr("Reading ceph.conf and the key on %1…").arg(node.displayName()), QString());
         // SSH and librados block: a worker thread, never the UI thread.
-        m_watcher.setFuture(QtConcurrent::run([node, client = m_client->text(), t = m_timeoutSec,
-                                               conf = m_nodeConf->text().trimmed(), keyring = m_nodeKeyring->text().trimmed()] {
-            return fetchAndProbeCephCluster(node, client, t, conf, keyring);
-        }));
+        m_watcher.setFuture(
+            QtConcurrent::run([node, client = m_client->text(), t = m_timeoutSec, conf = m_nodeConf->text().trimmed(),
+                                  keyring = m_nodeKeyring->text().trimmed()] {
+                return fetchAndProbeCephCluster(node, client, t, conf, keyring);
+            }));
         return;
     }
     const CephConnection c = connection();
@@ -308,7 +315,7 @@ void CephConnectDialog::onTestDone()
     m_ok = !r.error;
     if (m_ssh->isChecked()) {
         m_fetched = r.error ? CephConnectionSpec() : r.spec;
-        if (!r.error)   // the key lives in this process's memory from now on (never in a file)
+        if (!r.error) // the key lives in this process's memory from now on (never in a file)
             CephKeyCache::put(r.spec.fsid, r.spec.clientName, r.spec.key);
     }
     updateFields();
@@ -318,7 +325,7 @@ void CephConnectDialog::onTestDone()
         m_fsid = r.inventory.fsid;
         setResult(tr("Connected: fsid %1, %2, %n OSD(s)", nullptr, int(r.inventory.osds.size()))
                       .arg(r.inventory.fsid, r.inventory.healthStatus),
-                  QStringLiteral("#2e7d32"));
+            QStringLiteral("#2e7d32"));
     }
     Q_EMIT testFinished(r.error);
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // "Connect Ceph cluster…": this machine's ceph.conf and keyring (defaults from
 // /etc/ceph, then /etc/pve), or a local lab folder (scripts/lab/ceph-lab.sh), and a
@@ -30,9 +31,9 @@ public:
     void setTimeoutSec(int s) { m_timeoutSec = s; }
     bool lastTestSucceeded() const { return m_ok; }
     QString testedFsid() const { return m_fsid; }
-    bool isTesting() const { return m_testing; }   // until the result is shown
+    bool isTesting() const { return m_testing; } // until the result is shown
     QString resultText() const;
-    QString problem() const;   // why the fields cannot be used ("" = fine)
+    QString problem() const; // why the fields cannot be used ("" = fine)
 
     // Widgets, for tests
     QRadioButton *filesRadio() const { return m_files; }
@@ -76,7 +77,7 @@ private:
     QCheckBox *m_remember = nullptr;
     QLineEdit *m_nodeConf = nullptr;
     QLineEdit *m_nodeKeyring = nullptr;
-    CephConnectionSpec m_fetched;   // after a successful fetch: mons, fsid and key (memory)
+    CephConnectionSpec m_fetched; // after a successful fetch: mons, fsid and key (memory)
     QPushButton *m_test = nullptr;
     QLabel *m_result = nullptr;
     QLabel *m_problem = nullptr;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cephconnection.h"
 
 #include "ceph/cephconfigfetcher.h"
@@ -41,7 +42,7 @@ QJsonObject CephConnection::planCeph() const
         return {};
     CephConnectionSpec s = spec;
     s.clientName = normalizedClientName(spec.clientName);
-    return s.toJson();   // never the key
+    return s.toJson(); // never the key
 }
 
 CephConnection CephConnection::forLab(const QString &dir)
@@ -58,7 +59,8 @@ bool CephConnection::isLabDir(const QString &dir)
 {
     const QDir d(dir);
     return !dir.isEmpty() && QFileInfo::exists(d.filePath(QStringLiteral(".ceph-lab")))
-        && QFileInfo::exists(d.filePath(QStringLiteral("ceph.conf"))) && QFileInfo::exists(d.filePath(QStringLiteral("keyring")));
+        && QFileInfo::exists(d.filePath(QStringLiteral("ceph.conf")))
+        && QFileInfo::exists(d.filePath(QStringLiteral("keyring")));
 }
 
 QString CephConnection::normalizedClientName(const QString &name)
@@ -89,7 +91,7 @@ CephProbeResult probeCephCluster(const CephConnectionSpec &spec)
 }
 
 CephProbeResult fetchAndProbeCephCluster(const NodeSpec &node, const QString &clientName, int timeoutSec,
-                                         const QString &confPath, const QString &keyringPath)
+    const QString &confPath, const QString &keyringPath)
 {
     CephFetchOptions options;
     options.confPath = confPath;
@@ -126,18 +128,10 @@ QString cephErrorText(const Error &e)
     QString text;
     switch (e.code) {
     case Error::Code::Timeout:
-    case Error::Code::Unreachable:
-        text = Tr::tr("The cluster cannot be reached: %1").arg(e.message);
-        break;
-    case Error::Code::AuthDenied:
-        text = Tr::tr("The cluster refused the client's key: %1").arg(e.message);
-        break;
-    case Error::Code::PathMissing:
-        text = Tr::tr("A file is missing or unreadable: %1").arg(e.message);
-        break;
-    default:
-        text = e.message;
-        break;
+    case Error::Code::Unreachable: text = Tr::tr("The cluster cannot be reached: %1").arg(e.message); break;
+    case Error::Code::AuthDenied: text = Tr::tr("The cluster refused the client's key: %1").arg(e.message); break;
+    case Error::Code::PathMissing: text = Tr::tr("A file is missing or unreadable: %1").arg(e.message); break;
+    default: text = e.message; break;
     }
     if (!e.context.isEmpty())
         text += QStringLiteral(" (%1)").arg(e.context);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Ceph cluster the app is connected to: how to reach it (paths on this machine and
 // a client name; a key only in memory) and whether it is the local throwaway lab from
@@ -15,7 +16,7 @@ namespace cm::ui {
 
 struct CephConnection {
     CephConnectionSpec spec;
-    QString labDir;   // set: a local lab started by scripts/lab/ceph-lab.sh
+    QString labDir; // set: a local lab started by scripts/lab/ceph-lab.sh
 
     bool isValid() const { return !spec.confPath.isEmpty() || !spec.monHost.isEmpty(); }
     bool isLab() const { return !labDir.isEmpty(); }
@@ -34,7 +35,7 @@ struct CephConnection {
 };
 
 struct CephProbeResult {
-    CephConnectionSpec spec;   // the spec probed (a fetched key, in memory only)
+    CephConnectionSpec spec; // the spec probed (a fetched key, in memory only)
     CephInventory inventory;
     Error error;
     qint64 elapsedMs = 0;
@@ -47,7 +48,7 @@ CephProbeResult probeCephCluster(const CephConnectionSpec &spec);
 // host key must already be trusted), then probes the cluster with the key in memory.
 // Empty paths: the usual places (/etc/pve first, then /etc/ceph).
 CephProbeResult fetchAndProbeCephCluster(const NodeSpec &node, const QString &clientName, int timeoutSec,
-                                         const QString &confPath = {}, const QString &keyringPath = {});
+    const QString &confPath = {}, const QString &keyringPath = {});
 
 // User text for a Ceph connection error: a short headline, and the full text.
 QString cephErrorHeadline(const Error &e);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The connected Ceph cluster for the whole window: holds the connection, reads the
 // inventory on a worker thread (QtConcurrent; each probe has its own librados handle,
@@ -17,7 +18,7 @@ public:
     explicit CephSession(QObject *parent = nullptr);
     ~CephSession() override;
 
-    void setConnection(const CephConnection &c);   // and probes it
+    void setConnection(const CephConnection &c); // and probes it
     void disconnectCluster();
     void refresh();
 
@@ -25,7 +26,7 @@ public:
     bool hasConnection() const { return m_connection.isValid(); }
     // The last probe of the current connection succeeded.
     bool isConnected() const { return m_connected; }
-    bool isProbing() const { return m_probing; }   // until its result is handled
+    bool isProbing() const { return m_probing; } // until its result is handled
     const CephInventory &inventory() const { return m_inventory; }
     Error lastError() const { return m_error; }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cephtree.h"
 
 #include "clusterroles.h"
@@ -15,7 +16,8 @@ struct Tr {
     Q_DECLARE_TR_FUNCTIONS(cm::ui::ClusterPanel)
 };
 
-QTreeWidgetItem *add(QTreeWidgetItem *parent, int type, const QString &name, const QString &detail, const QString &key = {})
+QTreeWidgetItem *add(
+    QTreeWidgetItem *parent, int type, const QString &name, const QString &detail, const QString &key = {})
 {
     auto *item = new QTreeWidgetItem(parent);
     item->setText(0, name);
@@ -181,20 +183,20 @@ void setInventory(QTreeWidgetItem *root, const CephConnection &c, const CephInve
         up += o.up;
         in += o.in;
     }
-    auto *osds = add(root, CephOsdGroupItem, Tr::tr("OSDs"),
-                     Tr::tr("%1 up, %2 in of %3").arg(up).arg(in).arg(inv.osds.size()));
+    auto *osds = add(
+        root, CephOsdGroupItem, Tr::tr("OSDs"), Tr::tr("%1 up, %2 in of %3").arg(up).arg(in).arg(inv.osds.size()));
     QMap<QString, QList<const CephOsd *>> byHost;
     for (const CephOsd &o : inv.osds)
         byHost[o.host].append(&o);
     for (auto it = byHost.cbegin(); it != byHost.cend(); ++it) {
         const bool noHost = it.key().isEmpty();
         auto *host = add(osds, CephHostItem, noHost ? Tr::tr("(no host)") : it.key(),
-                         Tr::tr("%n OSD(s)", nullptr, int(it.value().size())), it.key());
+            Tr::tr("%n OSD(s)", nullptr, int(it.value().size())), it.key());
         if (!noHost)
             host->setToolTip(0, Tr::tr("CRUSH host %1: right-click to add it as an SSH node").arg(it.key()));
         for (const CephOsd *o : it.value()) {
-            auto *item = add(host, CephOsdItem, o->name.isEmpty() ? QStringLiteral("osd.%1").arg(o->id) : o->name, osdDetail(*o),
-                             QString::number(o->id));
+            auto *item = add(host, CephOsdItem, o->name.isEmpty() ? QStringLiteral("osd.%1").arg(o->id) : o->name,
+                osdDetail(*o), QString::number(o->id));
             item->setIcon(0, dotIcon(osdColor(*o)));
         }
         host->setExpanded(true);

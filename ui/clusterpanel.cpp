@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "clusterpanel.h"
 
 #include "bench/diskfio/diskfiokind.h"
@@ -80,7 +81,7 @@ void ClusterPanel::addNode(const NodeSpec &node)
         return;
     m_nodes.append(node);
     auto *item = new QTreeWidgetItem();
-    m_tree->insertTopLevelItem(m_tree->indexOfTopLevelItem(m_ceph), item);   // nodes above Ceph
+    m_tree->insertTopLevelItem(m_tree->indexOfTopLevelItem(m_ceph), item); // nodes above Ceph
     item->setText(0, node.isLocal() ? tr("local (this machine)") : node.displayName());
     item->setText(1, node.isLocal() ? QString() : node.toSpecString());
     item->setData(0, KeyRole, node.secretKey());
@@ -163,7 +164,7 @@ Plan ClusterPanel::benchmarkPlanFor(QTreeWidgetItem *item) const
         if (type == CephPoolItem && item->data(0, CephAppsRole).toStringList().contains(QStringLiteral("rbd"))) {
             p.kind = RbdKind::kindId();
             p.nodes = {NodeSpec::parse(QStringLiteral("local"))};
-            p.target = QJsonObject{{QStringLiteral("pool"), item->data(0, CephNameRole).toString()}};
+            p.target = QJsonObject {{QStringLiteral("pool"), item->data(0, CephNameRole).toString()}};
         }
         // OSDs: per-OSD latency of that OSD, of a host's OSDs, or of all (this machine is the client).
         if (type == CephOsdItem || type == CephHostItem || type == CephOsdGroupItem) {
@@ -174,21 +175,21 @@ Plan ClusterPanel::benchmarkPlanFor(QTreeWidgetItem *item) const
                 ids.append(item->data(0, CephNameRole).toString().toInt());
             for (int i = 0; type == CephHostItem && i < item->childCount(); ++i)
                 ids.append(item->child(i)->data(0, CephNameRole).toString().toInt());
-            p.target = ids.isEmpty() ? QJsonObject() : QJsonObject{{QStringLiteral("osds"), ids}};
+            p.target = ids.isEmpty() ? QJsonObject() : QJsonObject {{QStringLiteral("osds"), ids}};
         }
         return p;
     }
     if (type == NicItem)
-        return p;   // network kinds come later
+        return p; // network kinds come later
     p.kind = DiskFioKind::kindId();
     if (type == DiskItem) {
         const QString mount = item->data(0, MountRole).toString();
         // A mounted disk is benchmarked through a file on it; a bare one as a device.
         if (!mount.isEmpty())
-            p.target = QJsonObject{{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), mount}};
+            p.target = QJsonObject {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), mount}};
         else
-            p.target = QJsonObject{{QStringLiteral("type"), QStringLiteral("device")},
-                                   {QStringLiteral("path"), item->data(0, PathRole).toString()}};
+            p.target = QJsonObject {{QStringLiteral("type"), QStringLiteral("device")},
+                {QStringLiteral("path"), item->data(0, PathRole).toString()}};
     }
     return p;
 }
@@ -207,7 +208,7 @@ void ClusterPanel::showMenu(const QPoint &pos)
     if (type == NodeItem || type == DiskItem) {
         const Plan partial = benchmarkPlanFor(item);
         connect(menu->addAction(tr("Benchmark this…")), &QAction::triggered, this,
-                [this, partial] { Q_EMIT benchmarkRequested(partial); });
+            [this, partial] { Q_EMIT benchmarkRequested(partial); });
     }
     if (type == NodeItem) {
         const QString key = item->data(0, KeyRole).toString();
@@ -215,9 +216,11 @@ void ClusterPanel::showMenu(const QPoint &pos)
         for (const NodeSpec &n : std::as_const(m_nodes))
             if (n.secretKey() == key)
                 node = n;
-        connect(menu->addAction(tr("Refresh inventory")), &QAction::triggered, this, [this, node] { Q_EMIT refreshRequested(node); });
+        connect(menu->addAction(tr("Refresh inventory")), &QAction::triggered, this,
+            [this, node] { Q_EMIT refreshRequested(node); });
         if (!node.isLocal())
-            connect(menu->addAction(tr("Remove node")), &QAction::triggered, this, [this, node] { Q_EMIT removeRequested(node); });
+            connect(menu->addAction(tr("Remove node")), &QAction::triggered, this,
+                [this, node] { Q_EMIT removeRequested(node); });
     }
     if (menu->isEmpty()) {
         delete menu;
@@ -232,33 +235,35 @@ void ClusterPanel::addCephMenu(QMenu *menu, QTreeWidgetItem *item)
     const QString name = item->data(0, CephNameRole).toString();
     if (type == CephHostItem && !name.isEmpty()) {
         const NodeSpec n = nodeForCephHost(name);
-        connect(menu->addAction(tr("Add as node…")), &QAction::triggered, this, [this, n] { Q_EMIT addNodeRequested(n); });
+        connect(
+            menu->addAction(tr("Add as node…")), &QAction::triggered, this, [this, n] { Q_EMIT addNodeRequested(n); });
     }
     if (type == CephPoolItem) {
         const Plan p = benchmarkPlanFor(item);
         if (!p.kind.isEmpty())
             connect(menu->addAction(tr("Benchmark RBD in this pool…")), &QAction::triggered, this,
-                    [this, p] { Q_EMIT benchmarkRequested(p); });
+                [this, p] { Q_EMIT benchmarkRequested(p); });
         if (!item->data(0, CephAppsRole).toStringList().contains(QStringLiteral("rgw"))) {
             Plan r;
             r.kind = RadosKind::kindId();
             r.nodes = {NodeSpec::parse(QStringLiteral("local"))};
-            r.target = QJsonObject{{QStringLiteral("pool"), name}};
+            r.target = QJsonObject {{QStringLiteral("pool"), name}};
             connect(menu->addAction(tr("Benchmark RADOS objects in this pool…")), &QAction::triggered, this,
-                    [this, r] { Q_EMIT benchmarkRequested(r); });
+                [this, r] { Q_EMIT benchmarkRequested(r); });
         }
     }
     if (type == CephOsdItem || type == CephHostItem || type == CephOsdGroupItem) {
         const Plan p = benchmarkPlanFor(item);
-        connect(menu->addAction(type == CephOsdItem ? tr("Measure this OSD's latency…")
-                                                    : tr("Measure per-OSD latency…")),
-                &QAction::triggered, this, [this, p] { Q_EMIT benchmarkRequested(p); });
+        connect(
+            menu->addAction(type == CephOsdItem ? tr("Measure this OSD's latency…") : tr("Measure per-OSD latency…")),
+            &QAction::triggered, this, [this, p] { Q_EMIT benchmarkRequested(p); });
     }
     if (!menu->isEmpty())
         menu->addSeparator();
     connect(menu->addAction(tr("Refresh Ceph")), &QAction::triggered, this, &ClusterPanel::cephRefreshRequested);
     connect(menu->addAction(tr("Clean leftovers…")), &QAction::triggered, this, &ClusterPanel::cephCleanupRequested);
-    connect(menu->addAction(tr("Connect Ceph cluster…")), &QAction::triggered, this, &ClusterPanel::cephConnectRequested);
+    connect(
+        menu->addAction(tr("Connect Ceph cluster…")), &QAction::triggered, this, &ClusterPanel::cephConnectRequested);
     connect(menu->addAction(tr("Disconnect")), &QAction::triggered, this, &ClusterPanel::cephDisconnectRequested);
 }
 
@@ -293,7 +298,7 @@ void ClusterPanel::setCephError(const CephConnection &c, const Error &e)
 
 QTreeWidgetItem *ClusterPanel::cephItemOfType(int type) const
 {
-    QList<QTreeWidgetItem *> todo{m_ceph};
+    QList<QTreeWidgetItem *> todo {m_ceph};
     while (!todo.isEmpty()) {
         QTreeWidgetItem *i = todo.takeFirst();
         if (i != m_ceph && i->data(0, TypeRole).toInt() == type)

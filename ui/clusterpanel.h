@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The cluster sidebar: nodes with a status dot and, once their inventory is known,
 // their disks (with partitions) and NICs. Right-click a node or a disk →
@@ -52,7 +53,7 @@ Q_SIGNALS:
     void refreshRequested(const cm::NodeSpec &node);
     void cephConnectRequested();
     void cephRefreshRequested();
-    void cephCleanupRequested();   // "Clean leftovers…" of benchmarks on the connected cluster
+    void cephCleanupRequested(); // "Clean leftovers…" of benchmarks on the connected cluster
     void cephDisconnectRequested();
     void addNodeRequested(const cm::NodeSpec &prefill);
 

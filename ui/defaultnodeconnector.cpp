@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The default connector: core's transports (LocalTransport for "local", SSH for the
 // rest, with the app's own known_hosts), secrets from the keychain when the node says
 // so, and the one-command inventory probe. Runs on worker threads only.
@@ -16,7 +17,7 @@ Credentials withRememberedSecrets(const NodeSpec &node, const Credentials &given
         return given;
     Credentials c;
     if (SecretStore::loadCredentials(node, &c))
-        return given;   // keychain unavailable: connect without (auth may still work)
+        return given; // keychain unavailable: connect without (auth may still work)
     return c;
 }
 } // namespace

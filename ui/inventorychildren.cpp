@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "inventorychildren.h"
 
 #include <QCoreApplication>
@@ -45,9 +46,12 @@ ClusterChild diskChild(const BlockDevice &d)
 QString formatSize(quint64 bytes)
 {
     const double b = double(bytes);
-    if (b >= 1e12) return Tr::tr("%1 TB").arg(b / 1e12, 0, 'f', 1);
-    if (b >= 1e9) return Tr::tr("%1 GB").arg(b / 1e9, 0, 'f', 0);
-    if (b >= 1e6) return Tr::tr("%1 MB").arg(b / 1e6, 0, 'f', 0);
+    if (b >= 1e12)
+        return Tr::tr("%1 TB").arg(b / 1e12, 0, 'f', 1);
+    if (b >= 1e9)
+        return Tr::tr("%1 GB").arg(b / 1e9, 0, 'f', 0);
+    if (b >= 1e6)
+        return Tr::tr("%1 MB").arg(b / 1e6, 0, 'f', 0);
     return Tr::tr("%1 kB").arg(b / 1e3, 0, 'f', 0);
 }
 
@@ -55,10 +59,14 @@ NodeProbeResult probeResultFromInventory(const NodeInventory &inv)
 {
     NodeProbeResult r;
     QStringList parts;
-    if (!inv.hostname.isEmpty()) parts << inv.hostname;
-    if (inv.cpuCores > 0) parts << Tr::tr("%n CPU(s)", nullptr, inv.cpuCores);
-    if (inv.memTotalBytes > 0) parts << formatSize(inv.memTotalBytes);
-    if (!inv.os.isEmpty()) parts << inv.os;
+    if (!inv.hostname.isEmpty())
+        parts << inv.hostname;
+    if (inv.cpuCores > 0)
+        parts << Tr::tr("%n CPU(s)", nullptr, inv.cpuCores);
+    if (inv.memTotalBytes > 0)
+        parts << formatSize(inv.memTotalBytes);
+    if (!inv.os.isEmpty())
+        parts << inv.os;
     r.summary = parts.join(QStringLiteral(" · "));
     for (const BlockDevice &d : inv.disks) {
         if (d.type == QLatin1String("loop") || d.type == QLatin1String("rom"))
@@ -73,7 +81,8 @@ NodeProbeResult probeResultFromInventory(const NodeInventory &inv)
         c.name = n.name;
         QStringList p;
         if (n.speedMbps > 0)
-            p << (n.speedMbps >= 1000 ? Tr::tr("%1 Gbit/s").arg(n.speedMbps / 1000.0) : Tr::tr("%1 Mbit/s").arg(n.speedMbps));
+            p << (n.speedMbps >= 1000 ? Tr::tr("%1 Gbit/s").arg(n.speedMbps / 1000.0)
+                                      : Tr::tr("%1 Mbit/s").arg(n.speedMbps));
         if (!n.operState.isEmpty())
             p << n.operState;
         if (n.mtu > 0 && n.mtu != 1500)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "leftoversdialog.h"
 
 #include <QDialogButtonBox>
@@ -18,8 +19,11 @@ bool withCeph(const CephConnectionSpec &spec, const QList<S3CleanupTarget> &s3)
 
 } // namespace
 
-LeftoversDialog::LeftoversDialog(const CephConnectionSpec &spec, QWidget *parent, const QList<S3CleanupTarget> &s3Targets)
-    : QDialog(parent), m_spec(spec), m_s3Targets(s3Targets)
+LeftoversDialog::LeftoversDialog(
+    const CephConnectionSpec &spec, QWidget *parent, const QList<S3CleanupTarget> &s3Targets)
+    : QDialog(parent)
+    , m_spec(spec)
+    , m_s3Targets(s3Targets)
 {
     setObjectName(QStringLiteral("leftoversDialog"));
     setWindowTitle(tr("Clean leftovers"));
@@ -27,13 +31,13 @@ LeftoversDialog::LeftoversDialog(const CephConnectionSpec &spec, QWidget *parent
     auto *intro = new QLabel(tr("Benchmarks name everything they create %1…: temporary pools, RBD images and RADOS "
                                 "objects. They are removed after every run; after a crash some may remain. Only names "
                                 "with exactly that prefix are listed and removed, nothing else.")
-                                     .arg(Leftover::prefix())
-                                 + (s3Targets.isEmpty() ? QString()
-                                                        : QLatin1Char(' ')
-                                            + tr("On S3 (%1) the same goes for buckets: they are emptied, unfinished "
-                                                 "uploads aborted, and removed.")
-                                                  .arg(s3Targets.first().endpoint)),
-                             this);
+                                 .arg(Leftover::prefix())
+            + (s3Targets.isEmpty() ? QString()
+                                   : QLatin1Char(' ')
+                        + tr("On S3 (%1) the same goes for buckets: they are emptied, unfinished "
+                             "uploads aborted, and removed.")
+                              .arg(s3Targets.first().endpoint)),
+        this);
     intro->setWordWrap(true);
     v->addWidget(intro);
     m_list = new QListWidget(this);
@@ -51,7 +55,8 @@ LeftoversDialog::LeftoversDialog(const CephConnectionSpec &spec, QWidget *parent
     connect(m_remove, &QPushButton::clicked, this, &LeftoversDialog::removeChecked);
     connect(m_rescan, &QPushButton::clicked, this, &LeftoversDialog::scan);
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &LeftoversDialog::onDone);
-    connect(m_list, &QListWidget::itemChanged, this, [this] { m_remove->setEnabled(!m_busy && !checkedItems().isEmpty()); });
+    connect(m_list, &QListWidget::itemChanged, this,
+        [this] { m_remove->setEnabled(!m_busy && !checkedItems().isEmpty()); });
     resize(640, 420);
     scan();
 }
@@ -97,14 +102,15 @@ void LeftoversDialog::scan()
     m_watcher.setFuture(QtConcurrent::run([spec = m_spec, s3 = m_s3Targets, cancel = m_cancel] {
         Outcome o;
         if (withCeph(spec, s3)) {
-            RadosClient client;   // this worker's own handle
+            RadosClient client; // this worker's own handle
             if ((o.error = client.connect(spec)))
                 return o;
             o.scan = LeftoverCleaner::scan(client, cancel);
             o.error = o.scan.error;
         }
         for (const S3CleanupTarget &t : s3) {
-            const S3LeftoverScan found = S3LeftoverCleaner::scan(t, cancel);   // the keychain read blocks here, not on the UI
+            const S3LeftoverScan found
+                = S3LeftoverCleaner::scan(t, cancel); // the keychain read blocks here, not on the UI
             o.scan.items += found.items;
             o.scan.warnings += found.warnings;
             if (found.error && !o.error)
@@ -143,14 +149,13 @@ void LeftoversDialog::onDone()
 {
     const Outcome o = m_watcher.result();
     if (o.removed) {
-        QString text = o.error ? o.error.message
-                               : tr("Removed %n item(s).", nullptr, int(o.report.removed.size()));
+        QString text = o.error ? o.error.message : tr("Removed %n item(s).", nullptr, int(o.report.removed.size()));
         for (const LeftoverFailure &f : o.report.failed)
             text += QLatin1Char('\n') + tr("Not removed: %1 (%2)").arg(f.item.describe(), f.error.message);
         m_busy = false;
         m_removalNote = text;
         Q_EMIT removeFinished();
-        scan();   // show what is left
+        scan(); // show what is left
         return;
     }
     for (const Leftover &l : o.scan.items) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // "Clean leftovers…": lists what benchmarks left on the connected Ceph cluster after a
 // crash (pools, RBD images and RADOS objects named clustermark-bench-…, nothing else),
@@ -21,11 +22,11 @@ class LeftoversDialog : public QDialog {
     Q_OBJECT
 public:
     // An empty spec (no conf) with S3 targets: S3 only.
-    explicit LeftoversDialog(const CephConnectionSpec &spec, QWidget *parent = nullptr,
-                             const QList<S3CleanupTarget> &s3Targets = {});
+    explicit LeftoversDialog(
+        const CephConnectionSpec &spec, QWidget *parent = nullptr, const QList<S3CleanupTarget> &s3Targets = {});
     ~LeftoversDialog() override;
 
-    void scan();     // starts at construction; again with "Scan again"
+    void scan(); // starts at construction; again with "Scan again"
     bool isBusy() const { return m_busy; }
     QList<Leftover> checkedItems() const;
     QListWidget *list() const { return m_list; }
@@ -56,7 +57,7 @@ private:
     QPushButton *m_remove = nullptr;
     QPushButton *m_rescan = nullptr;
     bool m_busy = false;
-    QString m_removalNote;   // the last removal's outcome, shown with the next scan
+    QString m_removalNote; // the last removal's outcome, shown with the next scan
 };
 
 } // namespace cm::ui

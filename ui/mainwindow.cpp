@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
 #include "ceph/cephkeychain.h"
@@ -38,7 +39,10 @@ Q_LOGGING_CATEGORY(lcMain, "clustermark.ui.main")
 namespace cm::ui {
 
 MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnector connector, QWidget *parent)
-    : QMainWindow(parent), m_engine(engine), m_storePath(storePath), m_connector(std::move(connector))
+    : QMainWindow(parent)
+    , m_engine(engine)
+    , m_storePath(storePath)
+    , m_connector(std::move(connector))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("ClusterMark"));
@@ -82,7 +86,7 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
     wireCeph();
 
     // Nodes: the local machine plus the saved ones.
-    QList<NodeSpec> nodes{NodeSpec::parse(QStringLiteral("local"))};
+    QList<NodeSpec> nodes {NodeSpec::parse(QStringLiteral("local"))};
     for (const NodeSpec &n : m_settings.nodes())
         if (!n.isLocal())
             nodes.append(n);
@@ -109,7 +113,7 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
         statusBar()->showMessage(tr("Imported %1 as run %2").arg(QFileInfo(file).fileName()).arg(id), 10000);
         m_results->reload();
         m_results->selectRun(id);
-        m_sessions->reload();   // the imported run is filed in a session too
+        m_sessions->reload(); // the imported run is filed in a session too
         showResults();
     });
     connect(drop, &ResultDropImporter::importFailed, this, [this](const QString &file, const Error &e) {
@@ -132,7 +136,8 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
     connect(m_engine, &RunEngine::startFailed, this, [this](const Error &e) {
         m_starting = false;
         updateStatus();
-        showMessage(tr("The run could not start"), e.message + (e.context.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(e.context)));
+        showMessage(tr("The run could not start"),
+            e.message + (e.context.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(e.context)));
     });
     connect(m_live, &LiveDashboard::cancelRequested, this, [this](RunId id) {
         if (id)
@@ -267,7 +272,7 @@ void MainWindow::openLeftovers()
 {
     if (!m_ceph->isConnected())
         return;
-    if (m_currentRun) {   // a running benchmark's own objects would look like leftovers
+    if (m_currentRun) { // a running benchmark's own objects would look like leftovers
         statusBar()->showMessage(tr("Clean leftovers only when no benchmark is running."), 8000);
         return;
     }
@@ -276,8 +281,8 @@ void MainWindow::openLeftovers()
     if (m_ceph->connection().isLab()) {
         const QMap<QString, QString> lab = readLabEnv(m_ceph->connection().labDir);
         if (!lab.value(QStringLiteral("RGW_ENDPOINT")).isEmpty())
-            s3 << S3CleanupTarget{lab.value(QStringLiteral("RGW_ENDPOINT")), lab.value(QStringLiteral("S3_ACCESS_KEY")),
-                                  QStringLiteral("lab:") + m_ceph->connection().labDir};
+            s3 << S3CleanupTarget {lab.value(QStringLiteral("RGW_ENDPOINT")),
+                lab.value(QStringLiteral("S3_ACCESS_KEY")), QStringLiteral("lab:") + m_ceph->connection().labDir};
     }
     auto *d = new LeftoversDialog(m_ceph->connection().spec, this, s3);
     d->setAttribute(Qt::WA_DeleteOnClose);
@@ -320,7 +325,7 @@ void MainWindow::addNode(const NodeSpec &node, const Credentials &credentials)
     if (node.host.isEmpty())
         return;
     if (!credentials.isEmpty())
-        m_credentials.insert(node.secretKey(), credentials);   // this session, in memory
+        m_credentials.insert(node.secretKey(), credentials); // this session, in memory
     if (node.rememberSecret) {
         // The keychain only; never QSettings. Async: the result comes as a signal.
         if (!credentials.password.isEmpty())
@@ -351,9 +356,8 @@ void MainWindow::probeNode(const NodeSpec &node)
         updateStatus();
         watcher->deleteLater();
     });
-    watcher->setFuture(QtConcurrent::run([fn = m_connector.probe, node, c = m_credentials.value(node.secretKey())] {
-        return fn(node, c);
-    }));
+    watcher->setFuture(QtConcurrent::run(
+        [fn = m_connector.probe, node, c = m_credentials.value(node.secretKey())] { return fn(node, c); }));
 }
 
 void MainWindow::startPlan(const Plan &plan)
@@ -374,7 +378,7 @@ void MainWindow::onRunStarted(RunId id, const Plan &plan, SampleBufferPtr buffer
     m_starting = false;
     m_currentRun = id;
     m_live->startRun(id, plan, std::move(buffer), estimatedSeconds);
-    m_sessions->reload();   // the new run shows as running in its session
+    m_sessions->reload(); // the new run shows as running in its session
     showLive();
     updateStatus();
 }
@@ -390,7 +394,8 @@ void MainWindow::onRunFinished(RunId id, RunStatus status, const Error &error)
     m_results->selectRun(id);
     m_sessions->reload();
     updateStatus();
-    statusBar()->showMessage(tr("Run %1 %2; saved under Results.").arg(id).arg(ResultsModel::statusText(status)), 15000);
+    statusBar()->showMessage(
+        tr("Run %1 %2; saved under Results.").arg(id).arg(ResultsModel::statusText(status)), 15000);
 }
 
 void MainWindow::updateStatus()
@@ -410,11 +415,15 @@ void MainWindow::updateStatus()
     QString cephText;
     if (ceph.isValid()) {
         const QString state = m_ceph->isConnected() ? m_ceph->inventory().healthStatus
-            : m_ceph->lastError() ? tr("unreachable") : tr("connecting…");
+            : m_ceph->lastError()                   ? tr("unreachable")
+                                                    : tr("connecting…");
         cephText = ceph.isLab() ? tr("%1 · %2").arg(CephConnection::labText(), state) : tr("Ceph: %1").arg(state);
-        const QColor c = m_ceph->isConnected() ? cephtree::healthColor(state) : m_ceph->lastError() ? QColor(0xc62828) : QColor();
+        const QColor c = m_ceph->isConnected() ? cephtree::healthColor(state)
+            : m_ceph->lastError()              ? QColor(0xc62828)
+                                               : QColor();
         m_cephStatus->setStyleSheet(c.isValid() ? QStringLiteral("color: %1;").arg(c.name()) : QString());
-        m_cephStatus->setToolTip(m_ceph->isConnected() ? tr("fsid %1").arg(m_ceph->inventory().fsid) : cephErrorText(m_ceph->lastError()));
+        m_cephStatus->setToolTip(
+            m_ceph->isConnected() ? tr("fsid %1").arg(m_ceph->inventory().fsid) : cephErrorText(m_ceph->lastError()));
     }
     m_cephStatus->setText(cephText);
     m_cephStatus->setVisible(!cephText.isEmpty());
@@ -447,7 +456,7 @@ void MainWindow::closeEvent(QCloseEvent *e)
     m_settings.setWindowGeometry(saveGeometry());
     m_settings.sync();
     if (m_currentRun)
-        m_engine->cancelAll();   // the engine's destructor waits for its threads
+        m_engine->cancelAll(); // the engine's destructor waits for its threads
     QMainWindow::closeEvent(e);
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The main window only wires separate widgets: the cluster panel (left), the Live and
 // Results tabs (centre), a toolbar and a status bar. Runs go to the RunEngine it is
@@ -30,7 +31,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     MainWindow(RunEngine *engine, const QString &storePath, NodeConnector connector = defaultNodeConnector(),
-               QWidget *parent = nullptr);
+        QWidget *parent = nullptr);
     ~MainWindow() override;
 
     // Hands a plan to the engine (the wizard's Run, "Run again", --demo).
@@ -41,7 +42,7 @@ public:
     void openWizard(const Plan &prefill = {}, bool wholePlan = false);
     void openAddNode(const NodeSpec &prefill = {});
     void openCephConnect();
-    void openLeftovers();   // "Clean leftovers…" on the connected Ceph cluster
+    void openLeftovers(); // "Clean leftovers…" on the connected Ceph cluster
     // Connects the Ceph cluster (probed on a worker); `remember` keeps its paths in
     // the settings for the next start.
     void connectCeph(const CephConnection &c, bool remember = true);
@@ -88,7 +89,7 @@ private:
     QLabel *m_cephStatus = nullptr;
     QLabel *m_connections = nullptr;
     QLabel *m_work = nullptr;
-    QMap<QString, Credentials> m_credentials;   // in memory only
+    QMap<QString, Credentials> m_credentials; // in memory only
     Plan m_lastPlan;
     RunId m_currentRun = 0;
     bool m_starting = false;

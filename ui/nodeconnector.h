@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How the UI reaches nodes: blocking functions that the UI only ever calls on worker
 // threads (QtConcurrent). defaultNodeConnector() uses core's transports and probe;
@@ -16,18 +17,18 @@ namespace cm::ui {
 struct ClusterChild {
     enum class Kind { Disk, Partition, Nic };
     Kind kind = Kind::Disk;
-    QString name;          // "sda", "eno1"
-    QString detail;        // "Samsung 870 · 1.0 TB · SSD", "10 Gbit/s · 192.0.2.2/24"
-    QString devicePath;    // "/dev/sda" (disks)
-    QString mountpoint;    // first real mountpoint, if any (a file target goes there)
+    QString name; // "sda", "eno1"
+    QString detail; // "Samsung 870 · 1.0 TB · SSD", "10 Gbit/s · 192.0.2.2/24"
+    QString devicePath; // "/dev/sda" (disks)
+    QString mountpoint; // first real mountpoint, if any (a file target goes there)
     QList<ClusterChild> children;
 };
 
 struct NodeProbeResult {
-    QString summary;       // "pve1 · Debian 12 · 16 CPUs · 64 GB"
+    QString summary; // "pve1 · Debian 12 · 16 CPUs · 64 GB"
     QList<ClusterChild> children;
     Error error;
-    Credentials credentials;   // what connected (remembered secrets included), memory only
+    Credentials credentials; // what connected (remembered secrets included), memory only
 };
 
 struct NodeConnector {

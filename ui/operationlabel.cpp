@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "operationlabel.h"
 
 #include "bench/registry.h"
@@ -21,7 +22,7 @@ QString operationLabel(const QString &opKey)
 
 QString operationFigureLabel(const QString &figureKey)
 {
-    static const QHash<QString, const char *> figures{
+    static const QHash<QString, const char *> figures {
         {QStringLiteral("iops"), QT_TRANSLATE_NOOP("cm::ui::OperationLabel", "%1 ops/s")},
         {QStringLiteral("lat.p50"), QT_TRANSLATE_NOOP("cm::ui::OperationLabel", "%1 latency p50")},
         {QStringLiteral("lat.p99"), QT_TRANSLATE_NOOP("cm::ui::OperationLabel", "%1 latency p99")},

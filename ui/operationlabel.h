@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Translated names of the operation figures core/store/stepoperations reads (CephFS
 // metadata, S3 HEAD/DELETE/LIST), for the results grid and the comparison table.

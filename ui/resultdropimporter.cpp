@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "resultdropimporter.h"
 
 #include "store/resultimporter.h"
@@ -28,7 +29,9 @@ QStringList localFiles(const QMimeData *mime)
 } // namespace
 
 ResultDropImporter::ResultDropImporter(QWidget *target, QString storePath, QObject *parent)
-    : QObject(parent), m_target(target), m_storePath(std::move(storePath))
+    : QObject(parent)
+    , m_target(target)
+    , m_storePath(std::move(storePath))
 {
     m_target->setAcceptDrops(true);
     m_target->installEventFilter(this);
@@ -57,8 +60,7 @@ bool ResultDropImporter::eventFilter(QObject *watched, QEvent *event)
         importFiles(files);
         return true;
     }
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -84,7 +86,7 @@ void ResultDropImporter::startNext()
         for (const QString &f : files) {
             DroppedFileResult r;
             r.file = f;
-            r.run = importer.importFile(f, ImportOptions{}, &r.error).run;
+            r.run = importer.importFile(f, ImportOptions {}, &r.error).run;
             out << r;
         }
         return out;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Files dropped on a window (the main window) are imported as runs: fio JSON / json+,
 // iperf3 -J, iperf 2 -y C (store/resultimporter.h). The import runs on a worker thread

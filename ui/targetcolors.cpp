@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "targetcolors.h"
 
 #include <array>
@@ -13,9 +14,8 @@ TargetColors &TargetColors::instance()
 QColor TargetColors::colorFor(const QString &target)
 {
     // Distinct on light and dark backgrounds (Tableau 10).
-    static const std::array<QColor, 10> palette{
-        QColor(0x4e79a7), QColor(0xf28e2b), QColor(0x59a14f), QColor(0xe15759), QColor(0x76b7b2),
-        QColor(0xedc948), QColor(0xb07aa1), QColor(0xff9da7), QColor(0x9c755f), QColor(0xbab0ac)};
+    static const std::array<QColor, 10> palette {QColor(0x4e79a7), QColor(0xf28e2b), QColor(0x59a14f), QColor(0xe15759),
+        QColor(0x76b7b2), QColor(0xedc948), QColor(0xb07aa1), QColor(0xff9da7), QColor(0x9c755f), QColor(0xbab0ac)};
     auto it = m_colors.constFind(target);
     if (it != m_colors.constEnd())
         return *it;

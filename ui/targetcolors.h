@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One colour per target (node, file, device) kept across every chart and card.
 #include <QColor>
@@ -9,7 +10,7 @@ namespace cm::ui {
 class TargetColors {
 public:
     static TargetColors &instance();
-    QColor colorFor(const QString &target);   // assigns the next palette colour on first use
+    QColor colorFor(const QString &target); // assigns the next palette colour on first use
     void reset();
 
 private:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "unitscale.h"
 
 #include "report/unitformat.h"
@@ -26,23 +27,29 @@ UnitScale scaleFor(metric::Unit unit, double maxValue)
     const double m = std::fabs(maxValue);
     switch (unit) {
     case metric::Unit::BytesPerSec:
-        if (m >= 1e9) return {1e9, Tr::tr("GB/s")};
-        if (m >= 1e6) return {1e6, Tr::tr("MB/s")};
-        if (m >= 1e3) return {1e3, Tr::tr("kB/s")};
+        if (m >= 1e9)
+            return {1e9, Tr::tr("GB/s")};
+        if (m >= 1e6)
+            return {1e6, Tr::tr("MB/s")};
+        if (m >= 1e3)
+            return {1e3, Tr::tr("kB/s")};
         return {1, Tr::tr("B/s")};
     case metric::Unit::OpsPerSec:
-        if (m >= 1e6) return {1e6, Tr::tr("M IOPS")};
-        if (m >= 1e3) return {1e3, Tr::tr("k IOPS")};
+        if (m >= 1e6)
+            return {1e6, Tr::tr("M IOPS")};
+        if (m >= 1e3)
+            return {1e3, Tr::tr("k IOPS")};
         return {1, Tr::tr("IOPS")};
     case metric::Unit::Nanoseconds:
-        if (m >= 1e9) return {1e9, Tr::tr("s")};
-        if (m >= 1e6) return {1e6, Tr::tr("ms")};
-        if (m >= 1e3) return {1e3, Tr::tr("µs")};
+        if (m >= 1e9)
+            return {1e9, Tr::tr("s")};
+        if (m >= 1e6)
+            return {1e6, Tr::tr("ms")};
+        if (m >= 1e3)
+            return {1e3, Tr::tr("µs")};
         return {1, Tr::tr("ns")};
-    case metric::Unit::Percent:
-        return {1, Tr::tr("%")};
-    case metric::Unit::Other:
-        break;
+    case metric::Unit::Percent: return {1, Tr::tr("%")};
+    case metric::Unit::Other: break;
     }
     return {1, QString()};
 }
@@ -61,9 +68,18 @@ QString formatValue(metric::Unit unit, double value)
     return s.label.isEmpty() ? num(value) : num(value / s.divisor) + QLatin1Char(' ') + s.label;
 }
 
-QString formatBytesPerSec(double v) { return formatValue(metric::Unit::BytesPerSec, v); }
-QString formatIops(double v) { return formatValue(metric::Unit::OpsPerSec, v); }
-QString formatLatencyNs(double ns) { return formatValue(metric::Unit::Nanoseconds, ns); }
+QString formatBytesPerSec(double v)
+{
+    return formatValue(metric::Unit::BytesPerSec, v);
+}
+QString formatIops(double v)
+{
+    return formatValue(metric::Unit::OpsPerSec, v);
+}
+QString formatLatencyNs(double ns)
+{
+    return formatValue(metric::Unit::Nanoseconds, ns);
+}
 
 QString formatDuration(double seconds)
 {
@@ -71,7 +87,10 @@ QString formatDuration(double seconds)
         return QStringLiteral("–");
     const qint64 s = qint64(std::llround(seconds));
     if (s >= 3600)
-        return QStringLiteral("%1:%2:%3").arg(s / 3600).arg((s / 60) % 60, 2, 10, QLatin1Char('0')).arg(s % 60, 2, 10, QLatin1Char('0'));
+        return QStringLiteral("%1:%2:%3")
+            .arg(s / 3600)
+            .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
+            .arg(s % 60, 2, 10, QLatin1Char('0'));
     return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Ceph connection options shared by the CLI's Ceph commands.
 #include "clicommon.h"
 
@@ -52,7 +53,8 @@ bool takeCephSpec(QStringList &args, const QString &command, CephConnectionSpec 
         spec->confPath = local.confPath;
         spec->keyringPath = keyring.isEmpty() ? local.keyringPath : keyring;
         if (spec->confPath.isEmpty()) {
-            printErr(QStringLiteral("%1: no /etc/ceph/ceph.conf nor /etc/pve/ceph.conf; give --conf or --lab").arg(command));
+            printErr(
+                QStringLiteral("%1: no /etc/ceph/ceph.conf nor /etc/pve/ceph.conf; give --conf or --lab").arg(command));
             return false;
         }
     } else {

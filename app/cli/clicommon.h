@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Shared by the CLI's subcommands: output helpers and the store location.
 #include <QJsonDocument>
@@ -9,7 +10,7 @@ namespace cm {
 class SessionStore;
 struct CephConnectionSpec;
 struct Plan;
-}
+} // namespace cm
 
 namespace cm::cli {
 
@@ -23,26 +24,26 @@ QString planUsage();
 int cmdRun(const QStringList &args);
 int cmdSessions(const QStringList &args);
 int cmdShow(const QStringList &args);
-int cmdCompare(const QStringList &args);   // cmdcompare.cpp
-int cmdExport(const QStringList &args);    // cmdcompare.cpp
+int cmdCompare(const QStringList &args); // cmdcompare.cpp
+int cmdExport(const QStringList &args); // cmdcompare.cpp
 // Charts (cmdchart.cpp): export/compare with --png or --svg; main() needs a QGuiApplication.
 bool wantsChart(const QStringList &args);
 int cmdExportChart(const QStringList &args);
 int cmdCompareChart(const QStringList &args);
-int cmdExportSession(const QStringList &args);   // cmdsessionfile.cpp
-int cmdImport(const QStringList &args);          // cmdsessionfile.cpp
+int cmdExportSession(const QStringList &args); // cmdsessionfile.cpp
+int cmdImport(const QStringList &args); // cmdsessionfile.cpp
 int cmdInventory(const QStringList &args);
 int cmdTrust(const QStringList &args);
 int cmdCeph(const QStringList &args);
 int cmdLab(const QStringList &args);
 int cmdCleanup(const QStringList &args);
-int cmdS3(const QStringList &args);             // cmds3.cpp: `s3 create-user`
-int cmdImportResult(const QStringList &args);   // cmdimport.cpp
-int cephFetch(const QStringList &args);   // `ceph fetch`
+int cmdS3(const QStringList &args); // cmds3.cpp: `s3 create-user`
+int cmdImportResult(const QStringList &args); // cmdimport.cpp
+int cephFetch(const QStringList &args); // `ceph fetch`
 
-void printJson(const QJsonDocument &doc);          // stdout, indented
-void printErr(const QString &line);                 // stderr, one line
-QString storePath();                                 // $CLUSTERMARK_DATA_DIR or AppDataLocation
+void printJson(const QJsonDocument &doc); // stdout, indented
+void printErr(const QString &line); // stderr, one line
+QString storePath(); // $CLUSTERMARK_DATA_DIR or AppDataLocation
 // Opens the store (printing why not) and marks runs left by a dead process interrupted.
 bool openStore(SessionStore &store);
 // "--name VALUE" / "--name=VALUE"; removes them from args. Empty when absent.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // clustermark-cli: headless ClusterMark (the executable's main() calls run()). Builds plans, runs them, lists and shows saved
 // runs; JSON on stdout, progress and errors on stderr.
 #include "clicommon.h"
@@ -143,7 +144,8 @@ int cm::cli::run(int argc, char **argv)
         return 0;
     }
     const QString cmd = args.takeFirst();
-    if (cmd != QLatin1String("plan") && (args.contains(QLatin1String("--help")) || args.contains(QLatin1String("-h")))) {
+    if (cmd != QLatin1String("plan")
+        && (args.contains(QLatin1String("--help")) || args.contains(QLatin1String("-h")))) {
         const QString usage = commandUsage(cmd);
         if (!usage.isEmpty()) {
             const QByteArray b = (QStringLiteral("usage: clustermark-cli COMMAND [options]\n\n") + usage).toUtf8();
@@ -151,21 +153,36 @@ int cm::cli::run(int argc, char **argv)
             return 0;
         }
     }
-    if (cmd == QLatin1String("plan")) return cm::cli::cmdPlan(args);
-    if (cmd == QLatin1String("run")) return cm::cli::cmdRun(args);
-    if (cmd == QLatin1String("sessions")) return cm::cli::cmdSessions(args);
-    if (cmd == QLatin1String("show")) return cm::cli::cmdShow(args);
-    if (cmd == QLatin1String("compare")) return cm::cli::cmdCompare(args);
-    if (cmd == QLatin1String("export")) return cm::cli::cmdExport(args);
-    if (cmd == QLatin1String("export-session")) return cm::cli::cmdExportSession(args);
-    if (cmd == QLatin1String("import")) return cm::cli::cmdImport(args);
-    if (cmd == QLatin1String("inventory")) return cm::cli::cmdInventory(args);
-    if (cmd == QLatin1String("trust")) return cm::cli::cmdTrust(args);
-    if (cmd == QLatin1String("ceph")) return cm::cli::cmdCeph(args);
-    if (cmd == QLatin1String("lab")) return cm::cli::cmdLab(args);
-    if (cmd == QLatin1String("cleanup")) return cm::cli::cmdCleanup(args);
-    if (cmd == QLatin1String("s3")) return cm::cli::cmdS3(args);
-    if (cmd == QLatin1String("import-result")) return cm::cli::cmdImportResult(args);
+    if (cmd == QLatin1String("plan"))
+        return cm::cli::cmdPlan(args);
+    if (cmd == QLatin1String("run"))
+        return cm::cli::cmdRun(args);
+    if (cmd == QLatin1String("sessions"))
+        return cm::cli::cmdSessions(args);
+    if (cmd == QLatin1String("show"))
+        return cm::cli::cmdShow(args);
+    if (cmd == QLatin1String("compare"))
+        return cm::cli::cmdCompare(args);
+    if (cmd == QLatin1String("export"))
+        return cm::cli::cmdExport(args);
+    if (cmd == QLatin1String("export-session"))
+        return cm::cli::cmdExportSession(args);
+    if (cmd == QLatin1String("import"))
+        return cm::cli::cmdImport(args);
+    if (cmd == QLatin1String("inventory"))
+        return cm::cli::cmdInventory(args);
+    if (cmd == QLatin1String("trust"))
+        return cm::cli::cmdTrust(args);
+    if (cmd == QLatin1String("ceph"))
+        return cm::cli::cmdCeph(args);
+    if (cmd == QLatin1String("lab"))
+        return cm::cli::cmdLab(args);
+    if (cmd == QLatin1String("cleanup"))
+        return cm::cli::cmdCleanup(args);
+    if (cmd == QLatin1String("s3"))
+        return cm::cli::cmdS3(args);
+    if (cmd == QLatin1String("import-result"))
+        return cm::cli::cmdImportResult(args);
     cm::cli::printErr(QStringLiteral("unknown command \"%1\"").arg(cmd));
     fputs(kUsage, stderr);
     return 2;

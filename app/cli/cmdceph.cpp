@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `ceph inventory` (a cluster's inventory from its mons) and `lab start|stop` (the
 // single-host Ceph lab of scripts/lab/ceph-lab.sh).
 #include "clicommon.h"
@@ -23,7 +24,8 @@ QString labScript(QStringList *tried)
     const QString env = qEnvironmentVariable("CLUSTERMARK_SCRIPTS");
     if (!env.isEmpty())
         candidates << QDir(env).filePath(QStringLiteral("lab/ceph-lab.sh"));
-    candidates << QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../../scripts/lab/ceph-lab.sh"));
+    candidates
+        << QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../../scripts/lab/ceph-lab.sh"));
     for (const QString &c : candidates)
         if (QFileInfo(c).isFile())
             return QDir::cleanPath(c);
@@ -33,7 +35,7 @@ QString labScript(QStringList *tried)
 
 int cephInventory(QStringList args)
 {
-    takeFlag(args, QStringLiteral("--json"));   // JSON is the only output format
+    takeFlag(args, QStringLiteral("--json")); // JSON is the only output format
     CephConnectionSpec spec;
     const QString lab = takeOption(args, QStringLiteral("--lab")).value(0);
     spec.confPath = takeOption(args, QStringLiteral("--conf")).value(0);
@@ -66,7 +68,8 @@ int cephInventory(QStringList args)
         if (spec.keyringPath.isEmpty())
             spec.keyringPath = local.keyringPath;
         if (spec.confPath.isEmpty()) {
-            printErr(QStringLiteral("ceph inventory: no /etc/ceph/ceph.conf nor /etc/pve/ceph.conf; give --conf or --lab"));
+            printErr(
+                QStringLiteral("ceph inventory: no /etc/ceph/ceph.conf nor /etc/pve/ceph.conf; give --conf or --lab"));
             return 1;
         }
     }
@@ -119,7 +122,8 @@ int cmdLab(const QStringList &argsIn)
             printErr(usage);
             return 2;
         }
-        const QString dir = args.isEmpty() ? QDir::temp().filePath(QStringLiteral("clustermark-ceph-lab")) : args.first();
+        const QString dir
+            = args.isEmpty() ? QDir::temp().filePath(QStringLiteral("clustermark-ceph-lab")) : args.first();
         scriptArgs << QStringLiteral("start") << dir;
         if (!osds.isEmpty())
             scriptArgs << QStringLiteral("--osds") << osds;
@@ -139,7 +143,7 @@ int cmdLab(const QStringList &argsIn)
     // Output through pipes: the lab's daemons keep the script's descriptors open, so
     // they must not be this process's own stdout/stderr (a caller reading to EOF would hang).
     QProcess p;
-    p.start(QStringLiteral("bash"), QStringList{script} + scriptArgs);
+    p.start(QStringLiteral("bash"), QStringList {script} + scriptArgs);
     // The script bounds its start (CEPH_LAB_TIMEOUT, 60 s by default) and its stop.
     const bool finished = p.waitForStarted(5000) && p.waitForFinished(180000);
     if (!finished) {

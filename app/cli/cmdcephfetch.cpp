@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `ceph fetch NODE`: a node's Ceph client configuration over SSH (the key stays in
 // memory, or goes to the keychain with --remember), then a connection test.
 #include "clicommon.h"
@@ -18,7 +19,7 @@ int cephFetch(const QStringList &argsIn)
     QStringList args = argsIn;
     const QString usage = QStringLiteral("usage: clustermark-cli ceph fetch NODE [--conf PATH] [--keyring PATH] "
                                          "[--client NAME] [--remember] [--timeout S] --json");
-    takeFlag(args, QStringLiteral("--json"));   // JSON is the only output format
+    takeFlag(args, QStringLiteral("--json")); // JSON is the only output format
     CephFetchOptions opts;
     opts.confPath = takeOption(args, QStringLiteral("--conf")).value(0);
     opts.keyringPath = takeOption(args, QStringLiteral("--keyring")).value(0);
@@ -53,8 +54,10 @@ int cephFetch(const QStringList &argsIn)
     if (const Error e = t->connect()) {
         printErr(QStringLiteral("ceph fetch: %1").arg(e.toString()));
         if (e.code == Error::Code::HostKeyUnknown)
-            printErr(QStringLiteral("ceph fetch: the host key fingerprint is %1; trust it with: clustermark-cli trust %2 "
-                                    "--fingerprint %1").arg(e.detail, node.toSpecString()));
+            printErr(
+                QStringLiteral("ceph fetch: the host key fingerprint is %1; trust it with: clustermark-cli trust %2 "
+                               "--fingerprint %1")
+                    .arg(e.detail, node.toSpecString()));
         return 1;
     }
     Error e;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `export RUN --png/--svg` and `compare A B --png/--svg`: charts through
 // clustermark_render. main() creates a QGuiApplication (offscreen) for these only.
 #include "clicommon.h"
@@ -80,13 +81,11 @@ bool runIdList(const QStringList &args, QList<RunId> *ids)
     return true;
 }
 
-template<typename Chart>
-int write(const Chart &chart, const ChartArgs &a, const QString &command)
+template <typename Chart> int write(const Chart &chart, const ChartArgs &a, const QString &command)
 {
-    QJsonObject out{{QStringLiteral("width"), a.render.size.width()},
-                    {QStringLiteral("height"), a.render.size.height()},
-                    {QStringLiteral("theme"), a.render.theme.name},
-                    {QStringLiteral("redacted"), a.redact}};
+    QJsonObject out {{QStringLiteral("width"), a.render.size.width()},
+        {QStringLiteral("height"), a.render.size.height()}, {QStringLiteral("theme"), a.render.theme.name},
+        {QStringLiteral("redacted"), a.redact}};
     if (!a.png.isEmpty()) {
         const QImage img = render::chartImage(chart, a.render);
         if (const Error e = render::saveFile(a.png, render::pngBytes(img))) {
@@ -111,8 +110,8 @@ int write(const Chart &chart, const ChartArgs &a, const QString &command)
 bool wantsChart(const QStringList &args)
 {
     for (const QString &a : args)
-        if (a == QLatin1String("--png") || a == QLatin1String("--svg") || a.startsWith(QLatin1String("--png=")) ||
-            a.startsWith(QLatin1String("--svg=")))
+        if (a == QLatin1String("--png") || a == QLatin1String("--svg") || a.startsWith(QLatin1String("--png="))
+            || a.startsWith(QLatin1String("--svg=")))
             return true;
     return false;
 }
@@ -150,8 +149,9 @@ int cmdCompareChart(const QStringList &argsIn)
         return 2;
     QList<RunId> ids;
     if (args.size() < 2 || !runIdList(args, &ids)) {
-        printErr(QStringLiteral("usage: clustermark-cli compare RUN_A RUN_B [RUN…] --png FILE --svg FILE [--width W --height H] "
-                                "[--theme light|dark] [--latency] [--no-redact]"));
+        printErr(QStringLiteral(
+            "usage: clustermark-cli compare RUN_A RUN_B [RUN…] --png FILE --svg FILE [--width W --height H] "
+            "[--theme light|dark] [--latency] [--no-redact]"));
         return 2;
     }
     if (QSet<RunId>(ids.begin(), ids.end()).size() != ids.size()) {

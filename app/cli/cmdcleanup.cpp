@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `cleanup`: finds what benchmarks left behind (clustermark-bench-… pools, RBD images,
 // RADOS objects, folders at the root of the CephFS; bench files in a folder on nodes; S3
 // buckets) and removes exactly that.
@@ -35,10 +36,11 @@ QString sizeText(const Leftover &l)
 int cmdCleanup(const QStringList &argsIn)
 {
     QStringList args = argsIn;
-    const QString usage = QStringLiteral("usage: clustermark-cli cleanup [--conf F --keyring F --client admin | --lab DIR] "
-                                         "[--fs NAME] [--node N --dir D] [--s3-endpoint URL --access-key AK "
-                                         "[--secret-ref env:VAR|lab:DIR|keychain]] [--dry-run] [--json]\n"
-                                         "  --lab DIR also cleans the lab's S3 gateway");
+    const QString usage
+        = QStringLiteral("usage: clustermark-cli cleanup [--conf F --keyring F --client admin | --lab DIR] "
+                         "[--fs NAME] [--node N --dir D] [--s3-endpoint URL --access-key AK "
+                         "[--secret-ref env:VAR|lab:DIR|keychain]] [--dry-run] [--json]\n"
+                         "  --lab DIR also cleans the lab's S3 gateway");
     const bool json = takeFlag(args, QStringLiteral("--json"));
     const bool dryRun = takeFlag(args, QStringLiteral("--dry-run"));
     const QStringList nodes = takeOption(args, QStringLiteral("--node"));
@@ -51,7 +53,7 @@ int cmdCleanup(const QStringList &argsIn)
     // Ceph only when asked for, or when no node is given (then the local defaults).
     QStringList cephArgs;
     for (const QString &o : {QStringLiteral("--conf"), QStringLiteral("--keyring"), QStringLiteral("--client"),
-                             QStringLiteral("--lab"), QStringLiteral("--timeout")})
+             QStringLiteral("--lab"), QStringLiteral("--timeout")})
         for (const QString &v : takeOption(args, o)) {
             cephArgs << o << v;
             if (o == QLatin1String("--lab") && fsName.isEmpty())
@@ -64,14 +66,16 @@ int cmdCleanup(const QStringList &argsIn)
     }
     QList<S3CleanupTarget> s3Targets;
     if (!s3Endpoints.isEmpty())
-        s3Targets << S3CleanupTarget{s3Endpoints.first(), accessKeys.first(), secretRefs.value(0, QStringLiteral("keychain"))};
+        s3Targets << S3CleanupTarget {
+            s3Endpoints.first(), accessKeys.first(), secretRefs.value(0, QStringLiteral("keychain"))};
     for (qsizetype i = 0; i + 1 < cephArgs.size(); i += 2) {
         if (cephArgs.at(i) != u"--lab")
             continue;
         const QMap<QString, QString> lab = labValues(cephArgs.at(i + 1));
         const QString rgw = lab.value(QStringLiteral("RGW_ENDPOINT"));
         if (!rgw.isEmpty())
-            s3Targets << S3CleanupTarget{rgw, lab.value(QStringLiteral("S3_ACCESS_KEY")), QStringLiteral("lab:") + cephArgs.at(i + 1)};
+            s3Targets << S3CleanupTarget {
+                rgw, lab.value(QStringLiteral("S3_ACCESS_KEY")), QStringLiteral("lab:") + cephArgs.at(i + 1)};
     }
     const bool doCeph = !cephArgs.isEmpty() || (nodes.isEmpty() && s3Endpoints.isEmpty());
 
@@ -108,7 +112,9 @@ int cmdCleanup(const QStringList &argsIn)
         // without one is skipped (a mount would only time out).
         QByteArray fsList;
         const bool hasFs = client.isConnected()
-            && !client.monCommand({{QStringLiteral("prefix"), QStringLiteral("fs ls")}, {QStringLiteral("format"), QStringLiteral("json")}}, &fsList)
+            && !client.monCommand({{QStringLiteral("prefix"), QStringLiteral("fs ls")},
+                                      {QStringLiteral("format"), QStringLiteral("json")}},
+                &fsList)
             && !QJsonDocument::fromJson(fsList).array().isEmpty();
         CephFsMount fs;
         if (!hasFs) {
@@ -180,7 +186,9 @@ int cmdCleanup(const QStringList &argsIn)
             text += QStringLiteral("NOT removed %1: %2\n").arg(x.item.describe(), x.error.message);
         text += dryRun ? QStringLiteral("%1 leftovers found (dry run: nothing removed)\n").arg(found.size())
                        : QStringLiteral("%1 found, %2 removed, %3 not removed\n")
-                             .arg(found.size()).arg(report.removed.size()).arg(report.failed.size());
+                             .arg(found.size())
+                             .arg(report.removed.size())
+                             .arg(report.failed.size());
         fputs(text.toUtf8().constData(), stdout);
     }
     return failed ? 1 : 0;

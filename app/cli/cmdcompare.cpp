@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
 
 #include "report/compareexport.h"
@@ -60,7 +61,8 @@ int cmdCompare(const QStringList &argsIn)
     if (wantsChart(argsIn))
         return cmdCompareChart(argsIn);
     QStringList args = argsIn;
-    const QString usage = QStringLiteral("usage: clustermark-cli compare RUN_A RUN_B [RUN…] [--format md|bbcode|csv|json] [--no-redact]");
+    const QString usage = QStringLiteral(
+        "usage: clustermark-cli compare RUN_A RUN_B [RUN…] [--format md|bbcode|csv|json] [--no-redact]");
     ExportFormat format;
     bool redact = false;
     if (!takeFormat(args, QStringLiteral("compare"), ExportFormat::Markdown, &format, &redact))
@@ -97,7 +99,8 @@ int cmdExport(const QStringList &argsIn)
         return 2;
     QList<RunId> ids;
     if (args.size() != 1 || !runIds(args, &ids)) {
-        printErr(QStringLiteral("usage: clustermark-cli export RUN [--format md|bbcode|csv|json|cdm] [--redact|--no-redact]"));
+        printErr(QStringLiteral(
+            "usage: clustermark-cli export RUN [--format md|bbcode|csv|json|cdm] [--redact|--no-redact]"));
         return 2;
     }
     SessionStore store(storePath());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `clustermark-cli import-result FILE`: fio / iperf3 / iperf 2 output as a run.
 #include "clicommon.h"
 
@@ -20,10 +21,10 @@ int cmdImportResult(const QStringList &argsIn)
         return 2;
     }
     const QString file = args.first();
-    SessionStore store(storePath());   // opened by the importer once the file is read
+    SessionStore store(storePath()); // opened by the importer once the file is read
     ResultImporter importer(store);
     Error e;
-    const ImportOutcome r = importer.importFile(file, ImportOptions{session.value(0), node.value(0)}, &e);
+    const ImportOutcome r = importer.importFile(file, ImportOptions {session.value(0), node.value(0)}, &e);
     if (e) {
         printErr(QStringLiteral("import-result: %1: %2").arg(file, e.message));
         return 1;
@@ -32,14 +33,11 @@ int cmdImportResult(const QStringList &argsIn)
         printErr(QStringLiteral("import-result: note: %1").arg(w));
     const RunInfo run = store.run(r.run);
     if (json) {
-        printJson(QJsonDocument(QJsonObject{{QStringLiteral("run"), r.run},
-                                            {QStringLiteral("session"), run.sessionName},
-                                            {QStringLiteral("format"), r.format},
-                                            {QStringLiteral("kind"), r.kind},
-                                            {QStringLiteral("toolVersion"), r.toolVersion},
-                                            {QStringLiteral("name"), r.name},
-                                            {QStringLiteral("steps"), r.steps},
-                                            {QStringLiteral("warnings"), QJsonArray::fromStringList(r.warnings)}}));
+        printJson(QJsonDocument(QJsonObject {{QStringLiteral("run"), r.run},
+            {QStringLiteral("session"), run.sessionName}, {QStringLiteral("format"), r.format},
+            {QStringLiteral("kind"), r.kind}, {QStringLiteral("toolVersion"), r.toolVersion},
+            {QStringLiteral("name"), r.name}, {QStringLiteral("steps"), r.steps},
+            {QStringLiteral("warnings"), QJsonArray::fromStringList(r.warnings)}}));
     } else {
         const QByteArray line = QStringLiteral("imported %1 as run %2 in session \"%3\": %4, %5 step%6\n")
                                     .arg(file)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
 
 #include "engine/nodeworker.h"
@@ -8,7 +9,7 @@ namespace cm::cli {
 int cmdInventory(const QStringList &argsIn)
 {
     QStringList args = argsIn;
-    takeFlag(args, QStringLiteral("--json"));   // JSON is the only output format
+    takeFlag(args, QStringLiteral("--json")); // JSON is the only output format
     const QString procRoot = takeOption(args, QStringLiteral("--procfs")).value(0);
     const QString sysRoot = takeOption(args, QStringLiteral("--sysfs")).value(0);
     if (args.size() != 1) {

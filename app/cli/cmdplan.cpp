@@ -14,7 +14,7 @@ namespace {
 struct RepeatOptions {
     int repeat = 1;
     double untilSpreadPct = 0;
-    int maxRepeat = 0;   // 0: Plan::defaultMaxRepeat
+    int maxRepeat = 0; // 0: Plan::defaultMaxRepeat
     int window = 3;
     QString figure;
 };
@@ -26,14 +26,16 @@ QList<CliOption> commonPlanOptions()
         {QStringLiteral("--name"), QStringLiteral("TEXT"), QStringLiteral("the plan's name")},
         {QStringLiteral("--repeat"), QStringLiteral("N"), QStringLiteral("run each step N times"), QStringLiteral("1")},
         {QStringLiteral("--until-spread"), QStringLiteral("PCT"),
-         QStringLiteral("repeat each step until its figure varies by at most PCT % (max - min over mean) over its last "
-                        "K iterations; the run's summary says the spread reached and whether it converged")},
-        {QStringLiteral("--max-repeat"), QStringLiteral("N"), QStringLiteral("with --until-spread: at most N iterations"),
-         QStringLiteral("10")},
-        {QStringLiteral("--stable-window"), QStringLiteral("K"), QStringLiteral("with --until-spread: the last K iterations"),
-         QStringLiteral("3")},
+            QStringLiteral(
+                "repeat each step until its figure varies by at most PCT % (max - min over mean) over its last "
+                "K iterations; the run's summary says the spread reached and whether it converged")},
+        {QStringLiteral("--max-repeat"), QStringLiteral("N"),
+            QStringLiteral("with --until-spread: at most N iterations"), QStringLiteral("10")},
+        {QStringLiteral("--stable-window"), QStringLiteral("K"),
+            QStringLiteral("with --until-spread: the last K iterations"), QStringLiteral("3")},
         {QStringLiteral("--stable-figure"), QStringLiteral("KEY"),
-         QStringLiteral("with --until-spread: a summary key such as read.iops instead of the step's headline figure")},
+            QStringLiteral(
+                "with --until-spread: a summary key such as read.iops instead of the step's headline figure")},
         {QStringLiteral("--help"), {}, QStringLiteral("print this help")},
     };
 }
@@ -53,15 +55,17 @@ bool readRepeatOptions(const CliArgs &args, RepeatOptions *o, QString *err)
         bool ok = false;
         o->untilSpreadPct = t.toDouble(&ok);
         if (!ok || !(o->untilSpreadPct > 0) || o->untilSpreadPct > 1000)
-            return *err = QStringLiteral("--until-spread needs a percentage above 0 (e.g. 5 or 2.5%), got \"%1\"").arg(spread),
+            return *err = QStringLiteral("--until-spread needs a percentage above 0 (e.g. 5 or 2.5%), got \"%1\"")
+                              .arg(spread),
                    false;
     } else if (o->maxRepeat > 0 || !o->figure.isEmpty()) {
         return *err = QStringLiteral("--max-repeat and --stable-figure go with --until-spread PCT"), false;
     }
     if (o->untilSpreadPct > 0 && o->maxRepeat > 0 && o->maxRepeat < qMax(o->repeat, o->window))
-        return *err = QStringLiteral("--max-repeat %1 is below the %2 iterations that --repeat and --stable-window ask for")
-                          .arg(o->maxRepeat)
-                          .arg(qMax(o->repeat, o->window)),
+        return *err
+               = QStringLiteral("--max-repeat %1 is below the %2 iterations that --repeat and --stable-window ask for")
+                     .arg(o->maxRepeat)
+                     .arg(qMax(o->repeat, o->window)),
                false;
     return true;
 }
@@ -72,7 +76,8 @@ void applyRepeat(const RepeatOptions &r, Plan *plan)
     plan->untilSpreadPct = r.untilSpreadPct;
     plan->stableWindow = r.window;
     plan->stableFigure = r.figure;
-    plan->maxRepeat = r.untilSpreadPct > 0 ? (r.maxRepeat > 0 ? r.maxRepeat : Plan::defaultMaxRepeat(r.repeat, r.window)) : 0;
+    plan->maxRepeat
+        = r.untilSpreadPct > 0 ? (r.maxRepeat > 0 ? r.maxRepeat : Plan::defaultMaxRepeat(r.repeat, r.window)) : 0;
 }
 
 // The name the CLI shows for a kind: its shortest alias, else its id.
@@ -89,7 +94,7 @@ QString kindHelp(const RunnerKind &kind)
 {
     const QString name = cliName(kind);
     QString text = cliHelpText(QStringLiteral("clustermark-cli plan %1 [options]").arg(name), kind.cliSummary(),
-                               kind.cliOptions() + commonPlanOptions());
+        kind.cliOptions() + commonPlanOptions());
     return text + QStringLiteral("\nThe plan is written to stdout as JSON (the format the wizard saves).\n");
 }
 

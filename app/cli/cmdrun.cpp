@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
 
 #include "engine/runengine.h"
@@ -81,67 +82,76 @@ int cmdRun(const QStringList &argsIn)
         exitCode = 2;
         QCoreApplication::exit(2);
     });
-    QObject::connect(&engine, &RunEngine::runStarted, &engine, [&](RunId id, const Plan &p, SampleBufferPtr, double est) {
-        runId = id;
-        eta = est;
-        const QString steps = p.untilStable()
-            ? QStringLiteral("%1 to %2 steps until each varies by at most %3 %")
-                  .arg(p.steps.size() * p.minIterations())
-                  .arg(p.steps.size() * p.maxIterations())
-                  .arg(p.untilSpreadPct)
-            : QStringLiteral("%1 steps").arg(p.steps.size() * p.repeat);
-        printErr(QStringLiteral("run %1 started: %2 (%3 on %4 node(s), about %5)")
-                     .arg(id).arg(p.name, steps).arg(p.nodes.size()).arg(formatSeconds(est)));
-    });
+    QObject::connect(
+        &engine, &RunEngine::runStarted, &engine, [&](RunId id, const Plan &p, SampleBufferPtr, double est) {
+            runId = id;
+            eta = est;
+            const QString steps = p.untilStable() ? QStringLiteral("%1 to %2 steps until each varies by at most %3 %")
+                                                        .arg(p.steps.size() * p.minIterations())
+                                                        .arg(p.steps.size() * p.maxIterations())
+                                                        .arg(p.untilSpreadPct)
+                                                  : QStringLiteral("%1 steps").arg(p.steps.size() * p.repeat);
+            printErr(QStringLiteral("run %1 started: %2 (%3 on %4 node(s), about %5)")
+                         .arg(id)
+                         .arg(p.name, steps)
+                         .arg(p.nodes.size())
+                         .arg(formatSeconds(est)));
+        });
     QObject::connect(&engine, &RunEngine::stepStarted, &engine, [&](RunId, int index, int total, const QString &title) {
         printErr(QStringLiteral("[%1/%2] %3").arg(index + 1).arg(total).arg(title));
     });
-    QObject::connect(&engine, &RunEngine::stepFinished, &engine, [&](RunId, int, const QString &node, const QJsonObject &s) {
-        QStringList parts;
-        for (const char *dir : {"read", "write"}) {
-            const QJsonObject d = s.value(QLatin1String(dir)).toObject();
-            // ops that move no data (RADOS stat) still count
-            if (d.value(QStringLiteral("io_bytes")).toDouble() <= 0 && d.value(QStringLiteral("total_ios")).toDouble() <= 0)
-                continue;
-            parts << QStringLiteral("%1 %2 MB/s %3 IOPS").arg(QLatin1String(dir))
-                         .arg(d.value(QStringLiteral("bw")).toDouble() / 1e6, 0, 'f', 1)
-                         .arg(d.value(QStringLiteral("iops")).toDouble(), 0, 'f', 0);
-        }
-        const QJsonObject meta = s.value(QStringLiteral("meta")).toObject();   // CephFS metadata
-        for (const char *op : {"create", "stat", "delete"}) {
-            const QJsonObject o = meta.value(QLatin1String(op)).toObject();
-            if (!o.isEmpty())
-                parts << QStringLiteral("%1 %2 ops/s (p99 %3 us)").arg(QLatin1String(op))
-                             .arg(o.value(QStringLiteral("iops")).toDouble(), 0, 'f', 0)
-                             .arg(o.value(QStringLiteral("lat_p99_ns")).toDouble() / 1e3, 0, 'f', 0);
-        }
-        for (const QJsonValue &v : s.value(QStringLiteral("osds")).toArray()) {   // per-OSD latency
-            const QJsonObject o = v.toObject();
-            parts << QStringLiteral("\n      osd.%1 %2 writes, p50 %3 us, p99 %4 us%5")
-                         .arg(o.value(QStringLiteral("id")).toInt())
-                         .arg(o.value(QStringLiteral("ops")).toDouble(), 0, 'f', 0)
-                         .arg(o.value(QStringLiteral("p50")).toDouble() / 1e3, 0, 'f', 0)
-                         .arg(o.value(QStringLiteral("p99")).toDouble() / 1e3, 0, 'f', 0)
-                         .arg(o.value(QStringLiteral("outlier")).toBool() ? QStringLiteral(" OUTLIER") : QString());
-        }
-        if (s.contains(QStringLiteral("bitsPerSecond"))) {   // net-iperf
-            parts << QStringLiteral("%1 Gbit/s (%2, %3 streams; %4)")
-                         .arg(s.value(QStringLiteral("bitsPerSecond")).toDouble() / 1e9, 0, 'f', 3)
-                         .arg(s.value(QStringLiteral("tool")).toString())
-                         .arg(s.value(QStringLiteral("streams")).toInt())
-                         .arg(s.value(QStringLiteral("toolReason")).toString());
-            for (const QJsonValue &v : s.value(QStringLiteral("findings")).toArray())
-                parts << QStringLiteral("\n      [%1] %2").arg(v.toObject().value(QStringLiteral("severity")).toString(),
-                                                           v.toObject().value(QStringLiteral("text")).toString());
-        }
-        printErr(QStringLiteral("    %1: %2").arg(node, parts.join(QStringLiteral(", "))));
-    });
+    QObject::connect(
+        &engine, &RunEngine::stepFinished, &engine, [&](RunId, int, const QString &node, const QJsonObject &s) {
+            QStringList parts;
+            for (const char *dir : {"read", "write"}) {
+                const QJsonObject d = s.value(QLatin1String(dir)).toObject();
+                // ops that move no data (RADOS stat) still count
+                if (d.value(QStringLiteral("io_bytes")).toDouble() <= 0
+                    && d.value(QStringLiteral("total_ios")).toDouble() <= 0)
+                    continue;
+                parts << QStringLiteral("%1 %2 MB/s %3 IOPS")
+                             .arg(QLatin1String(dir))
+                             .arg(d.value(QStringLiteral("bw")).toDouble() / 1e6, 0, 'f', 1)
+                             .arg(d.value(QStringLiteral("iops")).toDouble(), 0, 'f', 0);
+            }
+            const QJsonObject meta = s.value(QStringLiteral("meta")).toObject(); // CephFS metadata
+            for (const char *op : {"create", "stat", "delete"}) {
+                const QJsonObject o = meta.value(QLatin1String(op)).toObject();
+                if (!o.isEmpty())
+                    parts << QStringLiteral("%1 %2 ops/s (p99 %3 us)")
+                                 .arg(QLatin1String(op))
+                                 .arg(o.value(QStringLiteral("iops")).toDouble(), 0, 'f', 0)
+                                 .arg(o.value(QStringLiteral("lat_p99_ns")).toDouble() / 1e3, 0, 'f', 0);
+            }
+            for (const QJsonValue &v : s.value(QStringLiteral("osds")).toArray()) { // per-OSD latency
+                const QJsonObject o = v.toObject();
+                parts << QStringLiteral("\n      osd.%1 %2 writes, p50 %3 us, p99 %4 us%5")
+                             .arg(o.value(QStringLiteral("id")).toInt())
+                             .arg(o.value(QStringLiteral("ops")).toDouble(), 0, 'f', 0)
+                             .arg(o.value(QStringLiteral("p50")).toDouble() / 1e3, 0, 'f', 0)
+                             .arg(o.value(QStringLiteral("p99")).toDouble() / 1e3, 0, 'f', 0)
+                             .arg(o.value(QStringLiteral("outlier")).toBool() ? QStringLiteral(" OUTLIER") : QString());
+            }
+            if (s.contains(QStringLiteral("bitsPerSecond"))) { // net-iperf
+                parts << QStringLiteral("%1 Gbit/s (%2, %3 streams; %4)")
+                             .arg(s.value(QStringLiteral("bitsPerSecond")).toDouble() / 1e9, 0, 'f', 3)
+                             .arg(s.value(QStringLiteral("tool")).toString())
+                             .arg(s.value(QStringLiteral("streams")).toInt())
+                             .arg(s.value(QStringLiteral("toolReason")).toString());
+                for (const QJsonValue &v : s.value(QStringLiteral("findings")).toArray())
+                    parts << QStringLiteral("\n      [%1] %2")
+                                 .arg(v.toObject().value(QStringLiteral("severity")).toString(),
+                                     v.toObject().value(QStringLiteral("text")).toString());
+            }
+            printErr(QStringLiteral("    %1: %2").arg(node, parts.join(QStringLiteral(", "))));
+        });
     QObject::connect(&engine, &RunEngine::stepFailed, &engine, [&](RunId, int, const QString &node, const Error &err) {
         printErr(QStringLiteral("    %1: FAILED: %2").arg(node, err.toString()));
     });
     QObject::connect(&engine, &RunEngine::runFinished, &engine, [&](RunId id, RunStatus status, const Error &err) {
-        printErr(QStringLiteral("run %1 %2%3").arg(id).arg(runStatusName(status),
-                                                        err ? QStringLiteral(": ") + err.message : QString()));
+        printErr(QStringLiteral("run %1 %2%3")
+                     .arg(id)
+                     .arg(runStatusName(status), err ? QStringLiteral(": ") + err.message : QString()));
         SessionStore store(storePath());
         if (!store.open()) {
             const QJsonObject rep = store.runSummary(id).value(QStringLiteral("repetition")).toObject();
@@ -149,17 +159,18 @@ int cmdRun(const QStringList &argsIn)
                 for (const QJsonValue &v : rep.value(QStringLiteral("steps")).toArray()) {
                     const QJsonObject st = v.toObject();
                     const QString outcome = st.value(QStringLiteral("outcome")).toString();
-                    printErr(QStringLiteral("    %1: %2 iterations, spread %3 % of %4 (bound %5 %): %6")
-                                 .arg(st.value(QStringLiteral("testId")).toString())
-                                 .arg(st.value(QStringLiteral("iterations")).toInt())
-                                 .arg(st.value(QStringLiteral("spreadPct")).isDouble()
-                                          ? QString::number(st.value(QStringLiteral("spreadPct")).toDouble(), 'f', 2)
-                                          : QStringLiteral("?"))
-                                 .arg(st.value(QStringLiteral("figure")).toString())
-                                 .arg(rep.value(QStringLiteral("untilSpreadPct")).toDouble())
-                                 .arg(outcome == QLatin1String("converged") ? QStringLiteral("stable")
-                                      : outcome == QLatin1String("cap")     ? QStringLiteral("not stable, stopped at the cap")
-                                                                            : outcome));
+                    printErr(
+                        QStringLiteral("    %1: %2 iterations, spread %3 % of %4 (bound %5 %): %6")
+                            .arg(st.value(QStringLiteral("testId")).toString())
+                            .arg(st.value(QStringLiteral("iterations")).toInt())
+                            .arg(st.value(QStringLiteral("spreadPct")).isDouble()
+                                    ? QString::number(st.value(QStringLiteral("spreadPct")).toDouble(), 'f', 2)
+                                    : QStringLiteral("?"))
+                            .arg(st.value(QStringLiteral("figure")).toString())
+                            .arg(rep.value(QStringLiteral("untilSpreadPct")).toDouble())
+                            .arg(outcome == QLatin1String("converged") ? QStringLiteral("stable")
+                                    : outcome == QLatin1String("cap") ? QStringLiteral("not stable, stopped at the cap")
+                                                                      : outcome));
                 }
             for (const QJsonValue &v : store.runSummary(id).value(QStringLiteral("leftovers")).toArray())
                 printErr(QStringLiteral("left behind: %1 (clustermark-cli cleanup removes it)")

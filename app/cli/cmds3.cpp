@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `s3 create-user`: creates an RGW user on a node (or the lab) with radosgw-admin and
 // stores its secret in the keychain; prints the access key, never the secret.
 #include "clicommon.h"
@@ -63,7 +64,8 @@ int createUser(QStringList args)
         t = createNodeTransport(node, creds);
     }
     if (endpoint.isEmpty()) {
-        printErr(QStringLiteral("s3 create-user: give --endpoint URL (the gateway the key is for; it names the keychain entry)"));
+        printErr(QStringLiteral(
+            "s3 create-user: give --endpoint URL (the gateway the key is for; it names the keychain entry)"));
         return 2;
     }
     RgwUserCredentials c;
@@ -73,16 +75,16 @@ int createUser(QStringList args)
     }
     const QString entry = S3Keychain::entryName(endpoint, c.accessKey);
     if (json) {
-        printJson(QJsonDocument(QJsonObject{{QStringLiteral("uid"), c.uid},
-                                            {QStringLiteral("accessKey"), c.accessKey},
-                                            {QStringLiteral("existed"), c.existed},
-                                            {QStringLiteral("endpoint"), endpoint},
-                                            {QStringLiteral("keychainEntry"), entry}}));
+        printJson(QJsonDocument(QJsonObject {{QStringLiteral("uid"), c.uid}, {QStringLiteral("accessKey"), c.accessKey},
+            {QStringLiteral("existed"), c.existed}, {QStringLiteral("endpoint"), endpoint},
+            {QStringLiteral("keychainEntry"), entry}}));
     } else {
         fputs(QStringLiteral("%1 RGW user %2 on %3\naccess key %4\nsecret stored in the keychain as %5\n")
-                  .arg(c.existed ? QStringLiteral("existing") : QStringLiteral("created"), c.uid, t->node().host, c.accessKey, entry)
-                  .toUtf8().constData(),
-              stdout);
+                  .arg(c.existed ? QStringLiteral("existing") : QStringLiteral("created"), c.uid, t->node().host,
+                      c.accessKey, entry)
+                  .toUtf8()
+                  .constData(),
+            stdout);
     }
     return 0;
 }

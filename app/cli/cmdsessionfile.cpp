@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `export-session SESSION FILE` and `import FILE`.
 #include "clicommon.h"
 
@@ -44,11 +45,11 @@ int importSessionFile(const QString &path, const QByteArray &bytes)
     QJsonArray runs;
     for (RunId id : std::as_const(r.runs))
         runs.append(id);
-    printJson(QJsonDocument(QJsonObject{{QStringLiteral("file"), path},
-                                        {QStringLiteral("session"), QJsonObject{{QStringLiteral("id"), r.sessionId},
-                                                                                {QStringLiteral("name"), r.name},
-                                                                                {QStringLiteral("renamed"), r.renamed}}},
-                                        {QStringLiteral("runs"), runs}}));
+    printJson(QJsonDocument(QJsonObject {{QStringLiteral("file"), path},
+        {QStringLiteral("session"),
+            QJsonObject {{QStringLiteral("id"), r.sessionId}, {QStringLiteral("name"), r.name},
+                {QStringLiteral("renamed"), r.renamed}}},
+        {QStringLiteral("runs"), runs}}));
     return 0;
 }
 
@@ -84,11 +85,10 @@ int cmdExportSession(const QStringList &args)
         printErr(QStringLiteral("export-session: %1").arg(e.toString()));
         return 1;
     }
-    printJson(QJsonDocument(QJsonObject{{QStringLiteral("file"), path},
-                                        {QStringLiteral("bytes"), QFileInfo(path).size()},
-                                        {QStringLiteral("session"), QJsonObject{{QStringLiteral("id"), id},
-                                                                                {QStringLiteral("name"), name}}},
-                                        {QStringLiteral("runs"), qint64(store.runs(id).size())}}));
+    printJson(
+        QJsonDocument(QJsonObject {{QStringLiteral("file"), path}, {QStringLiteral("bytes"), QFileInfo(path).size()},
+            {QStringLiteral("session"), QJsonObject {{QStringLiteral("id"), id}, {QStringLiteral("name"), name}}},
+            {QStringLiteral("runs"), qint64(store.runs(id).size())}}));
     return 0;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
 
 #include "store/sessionstore.h"
@@ -9,15 +10,12 @@ namespace cm::cli {
 namespace {
 QJsonObject runInfoJson(const RunInfo &r)
 {
-    return {{QStringLiteral("id"), r.id},
-            {QStringLiteral("session"), r.sessionName},
-            {QStringLiteral("kind"), r.kind},
-            {QStringLiteral("name"), r.name},
-            {QStringLiteral("nodes"), QJsonArray::fromStringList(r.nodes)},
-            {QStringLiteral("status"), runStatusName(r.status)},
-            {QStringLiteral("started"), r.started.toString(Qt::ISODate)},
-            {QStringLiteral("finished"), r.finished.isValid() ? r.finished.toString(Qt::ISODate) : QString()},
-            {QStringLiteral("error"), r.error}};
+    return {{QStringLiteral("id"), r.id}, {QStringLiteral("session"), r.sessionName}, {QStringLiteral("kind"), r.kind},
+        {QStringLiteral("name"), r.name}, {QStringLiteral("nodes"), QJsonArray::fromStringList(r.nodes)},
+        {QStringLiteral("status"), runStatusName(r.status)},
+        {QStringLiteral("started"), r.started.toString(Qt::ISODate)},
+        {QStringLiteral("finished"), r.finished.isValid() ? r.finished.toString(Qt::ISODate) : QString()},
+        {QStringLiteral("error"), r.error}};
 }
 } // namespace
 
@@ -35,13 +33,12 @@ int cmdSessions(const QStringList &args)
         QJsonArray runs;
         for (const RunInfo &r : store.runs(s.id))
             runs.append(runInfoJson(r));
-        out.append(QJsonObject{{QStringLiteral("id"), s.id},
-                               {QStringLiteral("name"), s.name},
-                               {QStringLiteral("tags"), QJsonArray::fromStringList(s.tags)},
-                               {QStringLiteral("note"), s.note},
-                               {QStringLiteral("runs"), runs}});
+        out.append(QJsonObject {{QStringLiteral("id"), s.id}, {QStringLiteral("name"), s.name},
+            {QStringLiteral("tags"), QJsonArray::fromStringList(s.tags)}, {QStringLiteral("note"), s.note},
+            {QStringLiteral("runs"), runs}});
     }
-    printJson(QJsonDocument(QJsonObject{{QStringLiteral("database"), store.path()}, {QStringLiteral("sessions"), out}}));
+    printJson(
+        QJsonDocument(QJsonObject {{QStringLiteral("database"), store.path()}, {QStringLiteral("sessions"), out}}));
     return 0;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
 
 #include "secrets/secretstore.h"
@@ -19,7 +20,8 @@ int cmdTrust(const QStringList &argsIn)
     QString err;
     const NodeSpec node = NodeSpec::parse(args.first(), &err);
     if (node.host.isEmpty() || node.isLocal()) {
-        printErr(QStringLiteral("trust: %1").arg(err.isEmpty() ? QStringLiteral("the local node has no host key") : err));
+        printErr(
+            QStringLiteral("trust: %1").arg(err.isEmpty() ? QStringLiteral("the local node has no host key") : err));
         return 2;
     }
     Credentials creds;
@@ -27,7 +29,7 @@ int cmdTrust(const QStringList &argsIn)
         SecretStore::loadCredentials(node, &creds);
     auto t = makeTransport(node, creds);
     Error e = t->connect();
-    if (!e || e.code == Error::Code::AuthDenied) {   // authentication comes after the host key check
+    if (!e || e.code == Error::Code::AuthDenied) { // authentication comes after the host key check
         printErr(QStringLiteral("%1: the host key is already trusted").arg(node.toSpecString()));
         return 0;
     }
@@ -38,12 +40,15 @@ int cmdTrust(const QStringList &argsIn)
     const QString seen = fingerprintOf(e);
     printErr(QStringLiteral("%1 presents the host key %2").arg(node.toSpecString(), seen));
     if (!yes && fingerprint.isEmpty()) {
-        printErr(QStringLiteral("compare it with `ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub` on the node, then run:\n"
-                                "  clustermark-cli trust %1 --fingerprint %2").arg(node.toSpecString(), seen));
+        printErr(
+            QStringLiteral("compare it with `ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub` on the node, then run:\n"
+                           "  clustermark-cli trust %1 --fingerprint %2")
+                .arg(node.toSpecString(), seen));
         return 1;
     }
     if (!fingerprint.isEmpty() && fingerprint != seen) {
-        printErr(QStringLiteral("trust: the fingerprint you gave (%1) is not the one the host presents: not trusted").arg(fingerprint));
+        printErr(QStringLiteral("trust: the fingerprint you gave (%1) is not the one the host presents: not trusted")
+                     .arg(fingerprint));
         return 1;
     }
     SshOptions o;

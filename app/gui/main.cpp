@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // clustermark: the desktop app. Wires core (kinds, store, engine) to the main window.
 //   --demo [FOLDER]         quick disk plan on this machine (file target in FOLDER, or
 //                           a fresh temp folder; 5 s per test), started at once on Live
@@ -35,40 +36,39 @@ int main(int argc, char **argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/clustermark.svg")));
 
     QTranslator qtTranslator, appTranslator;
-    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qtTranslator.load(QLocale(), QStringLiteral("qtbase"), QStringLiteral("_"),
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QApplication::installTranslator(&qtTranslator);
     if (appTranslator.load(QLocale(), QStringLiteral("clustermark"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QApplication::installTranslator(&appTranslator);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Benchmark homelab clusters: disks, network, Ceph."));
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Benchmark homelab clusters: disks, network, Ceph."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption demo(QStringLiteral("demo"),
-                                  QApplication::translate("main", "Run the quick disk benchmark on this machine at once."));
+        QApplication::translate("main", "Run the quick disk benchmark on this machine at once."));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QApplication::translate("main", "Save a PNG of the main window to <file>."),
-                                        QStringLiteral("file"));
+        QApplication::translate("main", "Save a PNG of the main window to <file>."), QStringLiteral("file"));
     const QCommandLineOption quitAfter(QStringLiteral("quit-after"),
-                                       QApplication::translate("main", "Quit after <seconds> (after the screenshot)."),
-                                       QStringLiteral("seconds"));
+        QApplication::translate("main", "Quit after <seconds> (after the screenshot)."), QStringLiteral("seconds"));
     const QCommandLineOption demoRuntime(QStringLiteral("demo-runtime"),
-                                         QApplication::translate("main", "Seconds per test of --demo (default 5)."),
-                                         QStringLiteral("seconds"), QStringLiteral("5"));
+        QApplication::translate("main", "Seconds per test of --demo (default 5)."), QStringLiteral("seconds"),
+        QStringLiteral("5"));
     const QCommandLineOption ceph(QStringLiteral("ceph"),
-                                  QApplication::translate("main", "Connect the Ceph cluster of <path>: a lab folder or a ceph.conf."),
-                                  QStringLiteral("path"));
+        QApplication::translate("main", "Connect the Ceph cluster of <path>: a lab folder or a ceph.conf."),
+        QStringLiteral("path"));
     const QCommandLineOption runPlan(QStringLiteral("run"),
-                                     QApplication::translate("main", "Run the saved plan <file> at once."),
-                                     QStringLiteral("file"));
+        QApplication::translate("main", "Run the saved plan <file> at once."), QStringLiteral("file"));
     parser.addOptions({demo, screenshot, quitAfter, demoRuntime, ceph, runPlan});
     parser.addPositionalArgument(QStringLiteral("folder"),
-                                 QApplication::translate("main", "With --demo: the folder for the test file (default: a fresh temp folder)."),
-                                 QStringLiteral("[folder]"));
+        QApplication::translate("main", "With --demo: the folder for the test file (default: a fresh temp folder)."),
+        QStringLiteral("[folder]"));
     parser.process(app);
 
     cm::registerBuiltinKinds();
-    const QString storePath = cm::SessionStore::defaultPath();   // honours CLUSTERMARK_DATA_DIR
+    const QString storePath = cm::SessionStore::defaultPath(); // honours CLUSTERMARK_DATA_DIR
     {
         cm::SessionStore store(storePath);
         if (!store.open())
@@ -107,11 +107,12 @@ int main(int argc, char **argv)
             folder = demoDir->path();
         }
         cm::Error err;
-        const QJsonObject target{{QStringLiteral("type"), QStringLiteral("file")},
-                                 {QStringLiteral("dir"), QFileInfo(folder).absoluteFilePath()},
-                                 {QStringLiteral("size"), QStringLiteral("256M")}};
-        cm::Plan plan = cm::DiskFioKind::makePlan(QStringLiteral("quick"), {cm::NodeSpec::parse(QStringLiteral("local"))},
-                                                  target, std::max(1, parser.value(demoRuntime).toInt()), &err);
+        const QJsonObject target {{QStringLiteral("type"), QStringLiteral("file")},
+            {QStringLiteral("dir"), QFileInfo(folder).absoluteFilePath()},
+            {QStringLiteral("size"), QStringLiteral("256M")}};
+        cm::Plan plan
+            = cm::DiskFioKind::makePlan(QStringLiteral("quick"), {cm::NodeSpec::parse(QStringLiteral("local"))}, target,
+                std::max(1, parser.value(demoRuntime).toInt()), &err);
         if (err) {
             fprintf(stderr, "clustermark: --demo: %s\n", qPrintable(err.message));
             return 1;
@@ -130,7 +131,8 @@ int main(int argc, char **argv)
             plan = cm::Plan::fromJsonBytes(bytes, &err);
         const auto kind = err ? nullptr : cm::Registry::instance().kind(plan.kind);
         if (!err && !kind)
-            err = cm::Error(cm::Error::Code::InvalidInput, QStringLiteral("unknown kind \"%1\"").arg(plan.kind), planPath);
+            err = cm::Error(
+                cm::Error::Code::InvalidInput, QStringLiteral("unknown kind \"%1\"").arg(plan.kind), planPath);
         if (!err)
             err = kind->validate(plan);
         if (err) {

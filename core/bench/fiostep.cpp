@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/fiostep.h"
 
 #include "parse/fiosamplestream.h"
@@ -25,8 +26,8 @@ QString fioVersion(StepContext &ctx, Error *error)
         return {};
     }
     if (ver.exitCode != 0) {
-        *error = Error(Error::Code::ToolMissing, QStringLiteral("fio does not run on %1").arg(ctx.nodeName), ctx.nodeName,
-                       tail(ver.stdErr));
+        *error = Error(Error::Code::ToolMissing, QStringLiteral("fio does not run on %1").arg(ctx.nodeName),
+            ctx.nodeName, tail(ver.stdErr));
         return {};
     }
     *error = {};
@@ -63,16 +64,16 @@ void runStreaming(StepContext &ctx, const Command &cmd, StepOutcome &out)
     if (r.error) {
         out.error = r.error;
     } else if (const QString jobError = stream.jobError(); !jobError.isEmpty()) {
-        out.error = Error(Error::Code::CommandFailed, QStringLiteral("fio reported an error: %1").arg(jobError), out.target,
-                          tail(stdErr));
+        out.error = Error(Error::Code::CommandFailed, QStringLiteral("fio reported an error: %1").arg(jobError),
+            out.target, tail(stdErr));
     } else if (r.exitCode != 0) {
         out.error = Error(Error::Code::CommandFailed,
-                          QStringLiteral("fio exited with %1: %2")
-                              .arg(r.exitSignal.isEmpty() ? QString::number(r.exitCode) : r.exitSignal, tail(stdErr, 2)),
-                          out.target, tail(stdErr));
+            QStringLiteral("fio exited with %1: %2")
+                .arg(r.exitSignal.isEmpty() ? QString::number(r.exitCode) : r.exitSignal, tail(stdErr, 2)),
+            out.target, tail(stdErr));
     } else if (!stream.hasFinalReport()) {
         out.error = Error(Error::Code::ParseError, QStringLiteral("fio produced no final report"), out.target,
-                          stream.warnings().join(QLatin1Char('\n')));
+            stream.warnings().join(QLatin1Char('\n')));
     }
 }
 

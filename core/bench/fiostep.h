@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What every fio-based runner shares: checking fio on the node, and running one fio
 // command with its status stream turned into live samples, its final report into the

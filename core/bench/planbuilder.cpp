@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/planbuilder.h"
 
 #include "model/paramreader.h"
@@ -7,7 +8,7 @@
 namespace cm {
 
 Plan planFromPreset(const RunnerKind &kind, const QString &preset, const QList<NodeSpec> &nodes,
-                    const QJsonObject &target, int runtimeSec, Error *error)
+    const QJsonObject &target, int runtimeSec, Error *error)
 {
     Plan plan;
     plan.kind = kind.id();
@@ -25,7 +26,7 @@ Plan planFromPreset(const RunnerKind &kind, const QString &preset, const QList<N
     if (plan.steps.isEmpty()) {
         if (error)
             *error = Error(Error::Code::InvalidInput,
-                           QStringLiteral("unknown preset \"%1\" (%2)").arg(preset, known.join(QStringLiteral(", "))));
+                QStringLiteral("unknown preset \"%1\" (%2)").arg(preset, known.join(QStringLiteral(", "))));
         return {};
     }
     if (runtimeSec > 0)
@@ -51,8 +52,8 @@ bool isCephName(const QString &s)
 Error checkCephFiles(const QJsonObject &target, const QString &kindId)
 {
     ParamReader r(target, QStringLiteral("target"), kindId);
-    r.path(QStringLiteral("conf"), false, true);   // a whole argument or variable everywhere
-    r.path(QStringLiteral("keyring"));             // a word of CEPH_ARGS for fio's rbd engine
+    r.path(QStringLiteral("conf"), false, true); // a whole argument or variable everywhere
+    r.path(QStringLiteral("keyring")); // a word of CEPH_ARGS for fio's rbd engine
     return r.error();
 }
 

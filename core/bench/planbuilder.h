@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Shared by the runner kinds: a plan from one of a kind's presets (the CLI's
 // `plan KIND`, the demo), and the checks of sizes and Ceph names they all make.
@@ -8,13 +9,14 @@ namespace cm {
 // The preset's steps on `nodes` at `target`; runtimeSec > 0 overrides every step's
 // runtime. *error: unknown preset, or the kind's validate().
 Plan planFromPreset(const RunnerKind &kind, const QString &preset, const QList<NodeSpec> &nodes,
-                    const QJsonObject &target, int runtimeSec, Error *error);
+    const QJsonObject &target, int runtimeSec, Error *error);
 
-bool isSizeText(const QString &s);   // "4k", "512M", "1GiB", "4096"; at most 2^60 bytes (0 included)
+bool isSizeText(const QString &s); // "4k", "512M", "1GiB", "4096"; at most 2^60 bytes (0 included)
 bool isCephName(const QString &s);
 // The Ceph files a target names ("conf", "keyring"): absolute paths that cannot split
 // into more arguments (the keyring is a word of CEPH_ARGS: no spaces; neither may hold
 // a comma, which splits a mount option list).
-Error checkCephFiles(const QJsonObject &target, const QString &kindId);   // pool, image and client names: [A-Za-z0-9_.-]{1,128}
+Error checkCephFiles(
+    const QJsonObject &target, const QString &kindId); // pool, image and client names: [A-Za-z0-9_.-]{1,128}
 
 } // namespace cm

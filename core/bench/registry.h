@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runner kinds by stable id. Kinds register once at start-up (registerBuiltinKinds).
 #include "bench/runnerkind.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A runner kind (docs/ARCHITECTURE.md §5): id, name, presets, targets, whether it is
 // destructive, the exact commands it will run, and a factory for the object that runs
@@ -19,8 +20,8 @@ namespace cm {
 inline constexpr char kKindTextContext[] = "cm::RunnerKind";
 
 struct Preset {
-    QString id;          // "quick", "standard"
-    QString title;       // tr()-able in ui/ by id
+    QString id; // "quick", "standard"
+    QString title; // tr()-able in ui/ by id
     QString description;
     QList<PlanStep> steps;
 };

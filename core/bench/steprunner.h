@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs one plan step on one node, on a worker thread, through that worker's own
 // Transport. Streams samples into the context's sink as they are measured.
@@ -26,14 +27,14 @@ public:
 };
 
 struct StepContext {
-    Transport *transport = nullptr;     // connected, owned by the worker thread
+    Transport *transport = nullptr; // connected, owned by the worker thread
     CancelToken cancel;
     int stepIndex = 0;
-    std::function<double()> now;        // seconds since the run started (one time axis)
+    std::function<double()> now; // seconds since the run started (one time axis)
     QString nodeName;
-    std::function<void(const SampleList &)> emitSamples;   // thread-safe sink
-    std::function<void(const QString &)> log;              // one line of progress text
-    std::shared_ptr<RunState> runState;                    // the kind's, or null
+    std::function<void(const SampleList &)> emitSamples; // thread-safe sink
+    std::function<void(const QString &)> log; // one line of progress text
+    std::shared_ptr<RunState> runState; // the kind's, or null
     // For kinds whose step runs on one node but drives others too (RunnerKind::stepNodes,
     // e.g. net-iperf: posted to the client, starts the server on the server node).
     // Runs `job` on that node's own worker thread with that node's Transport (a transport
@@ -46,12 +47,12 @@ struct StepContext {
 
 struct StepOutcome {
     Error error;
-    QString target;                     // what was measured ("node1:/srv/x.file")
-    QJsonObject summary;                // final figures (kind-specific)
-    QJsonObject environment;            // tool versions, write cache, kernel…
-    QByteArray rawOutput;               // the tool's own output, kept verbatim
-    QString command;                    // the exact command that ran
-    QList<Leftover> leftovers;          // what the step made and could not remove
+    QString target; // what was measured ("node1:/srv/x.file")
+    QJsonObject summary; // final figures (kind-specific)
+    QJsonObject environment; // tool versions, write cache, kernel…
+    QByteArray rawOutput; // the tool's own output, kept verbatim
+    QString command; // the exact command that ran
+    QList<Leftover> leftovers; // what the step made and could not remove
 };
 
 class StepRunner {

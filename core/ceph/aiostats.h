@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Shared by the app's own Ceph engines (librbd, librados): what their async I/O loops
 // count per direction, the samples of one interval and the summary of one direction.
@@ -15,7 +16,7 @@ struct IoDirStats {
     quint64 bytes = 0;
     LatencyHistogram lat;
 };
-using IoStats = std::array<IoDirStats, 2>;   // [0] read, [1] write
+using IoStats = std::array<IoDirStats, 2>; // [0] read, [1] write
 
 void addIoStats(IoStats &into, const IoStats &from);
 
@@ -23,10 +24,10 @@ void addIoStats(IoStats &into, const IoStats &from);
 struct IoSampleLabels {
     int step = 0;
     QString target;
-    double timeOffset = 0;   // added to t: seconds since the run started when the job began
+    double timeOffset = 0; // added to t: seconds since the run started when the job began
     bool reads = false;
     bool writes = false;
-    bool readBw = true;      // false for ops that move no data (stat): read.iops and read.lat.* only
+    bool readBw = true; // false for ops that move no data (stat): read.iops and read.lat.* only
 };
 
 // One interval of `secs` seconds ending `t` seconds into the job.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/benchpool.h"
 
 #include <QJsonArray>
@@ -31,18 +32,19 @@ int BenchPool::pgNumFor(int osds)
 Error BenchPool::createSizeOne(RadosClient &client, const QString &name, int pgNum)
 {
     if (!name.startsWith(QLatin1String(kPrefix)))
-        return Error(Error::Code::Internal, QStringLiteral("benchmark pools are named %1…").arg(QLatin1String(kPrefix)), name);
-    const QJsonObject create{{QStringLiteral("prefix"), QStringLiteral("osd pool create")}, {QStringLiteral("pool"), name},
-                             {QStringLiteral("pg_num"), pgNum}, {QStringLiteral("pgp_num"), pgNum},
-                             {QStringLiteral("pool_type"), QStringLiteral("replicated")}};
+        return Error(
+            Error::Code::Internal, QStringLiteral("benchmark pools are named %1…").arg(QLatin1String(kPrefix)), name);
+    const QJsonObject create {{QStringLiteral("prefix"), QStringLiteral("osd pool create")},
+        {QStringLiteral("pool"), name}, {QStringLiteral("pg_num"), pgNum}, {QStringLiteral("pgp_num"), pgNum},
+        {QStringLiteral("pool_type"), QStringLiteral("replicated")}};
     if (Error e = client.monCommand(create, nullptr)) {
         e.message = QStringLiteral("cannot create the temporary pool %1: %2").arg(name, e.message);
         return e;
     }
     qCInfo(lcBenchPool) << "created pool" << name << "pg_num" << pgNum;
     auto set = [&](const QString &var, const QString &val, bool really) {
-        QJsonObject c{{QStringLiteral("prefix"), QStringLiteral("osd pool set")}, {QStringLiteral("pool"), name},
-                      {QStringLiteral("var"), var}, {QStringLiteral("val"), val}};
+        QJsonObject c {{QStringLiteral("prefix"), QStringLiteral("osd pool set")}, {QStringLiteral("pool"), name},
+            {QStringLiteral("var"), var}, {QStringLiteral("val"), val}};
         if (really)
             c.insert(QStringLiteral("yes_i_really_mean_it"), true);
         return client.monCommand(c, nullptr);
@@ -50,9 +52,9 @@ Error BenchPool::createSizeOne(RadosClient &client, const QString &name, int pgN
     // Autoscaling would split or merge PGs under the benchmark; older mons may not know it.
     if (const Error e = set(QStringLiteral("pg_autoscale_mode"), QStringLiteral("off"), false))
         qCInfo(lcBenchPool) << "pg_autoscale_mode off:" << e.message;
-    const QJsonObject app{{QStringLiteral("prefix"), QStringLiteral("osd pool application enable")},
-                          {QStringLiteral("pool"), name}, {QStringLiteral("app"), QStringLiteral("rados")},
-                          {QStringLiteral("yes_i_really_mean_it"), true}};
+    const QJsonObject app {{QStringLiteral("prefix"), QStringLiteral("osd pool application enable")},
+        {QStringLiteral("pool"), name}, {QStringLiteral("app"), QStringLiteral("rados")},
+        {QStringLiteral("yes_i_really_mean_it"), true}};
     if (const Error e = client.monCommand(app, nullptr))
         qCInfo(lcBenchPool) << "application enable:" << e.message;
     Error e = set(QStringLiteral("size"), QStringLiteral("1"), true);
@@ -64,11 +66,11 @@ Error BenchPool::createSizeOne(RadosClient &client, const QString &name, int pgN
     const bool refused = e.code == Error::Code::AuthDenied || e.detail.contains(QLatin1String("size as 1"))
         || e.detail.contains(QLatin1String("mon_allow_pool_size_one"));
     Error out(e.code == Error::Code::AuthDenied ? Error::Code::CommandFailed : e.code,
-              refused ? QStringLiteral("the cluster refused a pool of size 1 (%1): set mon_allow_pool_size_one = true "
-                                       "(ceph config set global mon_allow_pool_size_one true), or name an existing pool")
-                            .arg(e.detail.isEmpty() ? e.message : e.detail)
-                      : QStringLiteral("cannot make the temporary pool %1 size 1: %2").arg(name, e.message),
-              name, e.detail);
+        refused ? QStringLiteral("the cluster refused a pool of size 1 (%1): set mon_allow_pool_size_one = true "
+                                 "(ceph config set global mon_allow_pool_size_one true), or name an existing pool")
+                      .arg(e.detail.isEmpty() ? e.message : e.detail)
+                : QStringLiteral("cannot make the temporary pool %1 size 1: %2").arg(name, e.message),
+        name, e.detail);
     if (removed)
         out.message += QStringLiteral("; ") + removed.message;
     return out;
@@ -77,9 +79,11 @@ Error BenchPool::createSizeOne(RadosClient &client, const QString &name, int pgN
 Error BenchPool::remove(RadosClient &client, const QString &name)
 {
     if (!name.startsWith(QLatin1String(kPrefix)))
-        return Error(Error::Code::Unsafe, QStringLiteral("refusing to remove pool %1: the app did not create it").arg(name), name);
-    const QJsonObject del{{QStringLiteral("prefix"), QStringLiteral("osd pool delete")}, {QStringLiteral("pool"), name},
-                          {QStringLiteral("pool2"), name}, {QStringLiteral("yes_i_really_really_mean_it"), true}};
+        return Error(Error::Code::Unsafe,
+            QStringLiteral("refusing to remove pool %1: the app did not create it").arg(name), name);
+    const QJsonObject del {{QStringLiteral("prefix"), QStringLiteral("osd pool delete")},
+        {QStringLiteral("pool"), name}, {QStringLiteral("pool2"), name},
+        {QStringLiteral("yes_i_really_really_mean_it"), true}};
     Error e = client.monCommand(del, nullptr);
     if (!e) {
         qCInfo(lcBenchPool) << "removed pool" << name;
@@ -104,8 +108,9 @@ bool BenchPool::exists(RadosClient &client, const QString &name)
 {
     // The mons, not the client's cached OSD map (stale right after a removal).
     QByteArray out;
-    if (client.monCommand({{QStringLiteral("prefix"), QStringLiteral("osd pool ls")}, {QStringLiteral("format"), QStringLiteral("json")}},
-                          &out))
+    if (client.monCommand({{QStringLiteral("prefix"), QStringLiteral("osd pool ls")},
+                              {QStringLiteral("format"), QStringLiteral("json")}},
+            &out))
         return false;
     return QJsonDocument::fromJson(out).array().contains(QJsonValue(name));
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A temporary benchmark pool of size 1 (min_size 1): every object lives on exactly one
 // OSD, which is what the per-OSD latency benchmark needs. Created only with the user's

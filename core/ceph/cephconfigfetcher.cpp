@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/cephconfigfetcher.h"
 
 #include "parse/cephconf.h"
@@ -88,17 +89,17 @@ Command CephConfigFetcher::fetchCommand(const CephFetchOptions &o, const QByteAr
 {
     const QStringList confs = confCandidates(o);
     Command c;
-    c.argv = QStringList{QStringLiteral("sh"), QStringLiteral("-c"),
-                         QString::fromUtf8(markedSectionShellFunctions()) + QString::fromUtf8(FetchScript),
-                         QStringLiteral("cm-ceph-fetch"), QString::fromLatin1(nonce), QString::number(confs.size())}
+    c.argv = QStringList {QStringLiteral("sh"), QStringLiteral("-c"),
+                 QString::fromUtf8(markedSectionShellFunctions()) + QString::fromUtf8(FetchScript),
+                 QStringLiteral("cm-ceph-fetch"), QString::fromLatin1(nonce), QString::number(confs.size())}
         + confs + keyringCandidates(o);
     c.timeoutMs = qMax(1000, o.timeoutMs);
     c.maxRuntimeSec = qMax(5, o.timeoutMs / 1000 + 5);
     return c;
 }
 
-CephFetchResult CephConfigFetcher::fromOutput(const QByteArray &output, const QByteArray &nonce, const CephFetchOptions &o,
-                                              const QString &nodeName, Error *error)
+CephFetchResult CephConfigFetcher::fromOutput(
+    const QByteArray &output, const QByteArray &nonce, const CephFetchOptions &o, const QString &nodeName, Error *error)
 {
     CephFetchResult res;
     res.node = nodeName;
@@ -113,7 +114,8 @@ CephFetchResult CephConfigFetcher::fromOutput(const QByteArray &output, const QB
         QStringList tried;
         *denied = false;
         for (int i = 0; i < paths.size() && chosen->isEmpty(); ++i) {
-            const QString st = QString::fromUtf8(secs.value(QStringLiteral("try:%1").arg(offset + i + 1)).body).trimmed();
+            const QString st
+                = QString::fromUtf8(secs.value(QStringLiteral("try:%1").arg(offset + i + 1)).body).trimmed();
             if (st == QLatin1String("ok"))
                 *chosen = paths.at(i);
             else
@@ -129,16 +131,16 @@ CephFetchResult CephConfigFetcher::fromOutput(const QByteArray &output, const QB
     const QString asRoot = QStringLiteral("; connect as root or give a path this user can read");
     if (confPath.isEmpty()) {
         *error = Error(confDenied ? Error::Code::CommandFailed : Error::Code::PathMissing,
-                       QStringLiteral("no readable Ceph configuration on %1: %2%3")
-                           .arg(nodeName, confTried.join(QStringLiteral(", ")), confDenied ? asRoot : QString()),
-                       nodeName);
+            QStringLiteral("no readable Ceph configuration on %1: %2%3")
+                .arg(nodeName, confTried.join(QStringLiteral(", ")), confDenied ? asRoot : QString()),
+            nodeName);
         return res;
     }
     if (keyringPath.isEmpty()) {
         *error = Error(keyDenied ? Error::Code::CommandFailed : Error::Code::PathMissing,
-                       QStringLiteral("no readable keyring for %1 on %2: %3%4")
-                           .arg(client, nodeName, keyTried.join(QStringLiteral(", ")), keyDenied ? asRoot : QString()),
-                       nodeName);
+            QStringLiteral("no readable keyring for %1 on %2: %3%4")
+                .arg(client, nodeName, keyTried.join(QStringLiteral(", ")), keyDenied ? asRoot : QString()),
+            nodeName);
         return res;
     }
     for (const QString &t : confTried + keyTried)
@@ -148,7 +150,8 @@ CephFetchResult CephConfigFetcher::fromOutput(const QByteArray &output, const QB
     const MarkedSection keySec = secs.value(QStringLiteral("keyring"));
     if (confSec.exitCode != 0 || keySec.exitCode != 0) {
         *error = Error(Error::Code::CommandFailed,
-                       QStringLiteral("reading %1 on %2 failed").arg(confSec.exitCode != 0 ? confPath : keyringPath, nodeName), nodeName);
+            QStringLiteral("reading %1 on %2 failed").arg(confSec.exitCode != 0 ? confPath : keyringPath, nodeName),
+            nodeName);
         return res;
     }
 
@@ -166,7 +169,8 @@ CephFetchResult CephConfigFetcher::fromOutput(const QByteArray &output, const QB
     Error keyErr;
     QString key = cephKeyringKey(keySec.body, client, &keyErr);
     if (keyErr) {
-        *error = Error(Error::Code::ParseError, QStringLiteral("%1 on %2: %3").arg(keyringPath, nodeName, keyErr.message), nodeName);
+        *error = Error(Error::Code::ParseError,
+            QStringLiteral("%1 on %2: %3").arg(keyringPath, nodeName, keyErr.message), nodeName);
         return res;
     }
     res.confPath = confPath;
@@ -192,21 +196,23 @@ CephFetchResult CephConfigFetcher::fetch(const CephFetchOptions &options, Error 
     }
     if (r.exitCode != 0) {
         err = Error(Error::Code::CommandFailed,
-                    QStringLiteral("reading the Ceph configuration on %1 failed (exit %2): %3")
-                        .arg(nodeName).arg(r.exitCode).arg(QString::fromUtf8(r.stdErr.right(400)).trimmed()),
-                    nodeName);
+            QStringLiteral("reading the Ceph configuration on %1 failed (exit %2): %3")
+                .arg(nodeName)
+                .arg(r.exitCode)
+                .arg(QString::fromUtf8(r.stdErr.right(400)).trimmed()),
+            nodeName);
         return {};
     }
     CephFetchResult res = fromOutput(r.stdOut, nonce, options, nodeName, &err);
-    r.stdOut.fill('\0');   // the keyring text: do not leave it lying in freed memory
+    r.stdOut.fill('\0'); // the keyring text: do not leave it lying in freed memory
     if (!err)
-        qCInfo(lcCephFetch) << "fetched" << res.confPath << "and" << res.keyringPath << "from" << nodeName
-                            << "mons" << res.spec.monHost;
+        qCInfo(lcCephFetch) << "fetched" << res.confPath << "and" << res.keyringPath << "from" << nodeName << "mons"
+                            << res.spec.monHost;
     return res;
 }
 
-CephFetchResult CephConfigFetcher::fetchFromNode(const NodeSpec &node, const Credentials &credentials,
-                                                 const CephFetchOptions &options, Error *error)
+CephFetchResult CephConfigFetcher::fetchFromNode(
+    const NodeSpec &node, const Credentials &credentials, const CephFetchOptions &options, Error *error)
 {
     std::unique_ptr<Transport> t = makeTransport(node, credentials);
     return CephConfigFetcher(*t).fetch(options, error);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/cephconnectioncheck.h"
 
 #include "ceph/radosclient.h"
@@ -10,7 +11,7 @@ namespace cm {
 QJsonObject CephConnectionCheck::toJson() const
 {
     return {{QStringLiteral("fsid"), fsid}, {QStringLiteral("health"), health},
-            {QStringLiteral("checks"), QJsonArray::fromStringList(checks)}};
+        {QStringLiteral("checks"), QJsonArray::fromStringList(checks)}};
 }
 
 CephConnectionCheck CephConnectionCheck::run(RadosClient &client, const CephConnectionSpec &spec, Error *error)
@@ -20,8 +21,9 @@ CephConnectionCheck CephConnectionCheck::run(RadosClient &client, const CephConn
         return c;
     c.fsid = client.fsid();
     QByteArray out;
-    if ((*error = client.monCommand({{QStringLiteral("prefix"), QStringLiteral("status")}, {QStringLiteral("format"), QStringLiteral("json")}},
-                                    &out)))
+    if ((*error = client.monCommand(
+             {{QStringLiteral("prefix"), QStringLiteral("status")}, {QStringLiteral("format"), QStringLiteral("json")}},
+             &out)))
         return c;
     const CephHealthSnapshot h = parseCephHealthSnapshot(out, error);
     c.health = CephHealthSnapshot::healthName(h.health);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // "Test the connection" for a CephConnectionSpec (a fetched one, or one with a key
 // from the keychain): connects a RadosClient and reads the cluster's fsid and health.
@@ -14,9 +15,9 @@ namespace cm {
 class RadosClient;
 
 struct CephConnectionCheck {
-    QString fsid;        // the cluster's, as the mons report it
-    QString health;      // "HEALTH_OK", "HEALTH_WARN", "HEALTH_ERR"
-    QStringList checks;  // the health checks' summaries
+    QString fsid; // the cluster's, as the mons report it
+    QString health; // "HEALTH_OK", "HEALTH_WARN", "HEALTH_ERR"
+    QStringList checks; // the health checks' summaries
     QJsonObject toJson() const;
 
     // Connects `client` with spec (left connected for the caller) and reads status.

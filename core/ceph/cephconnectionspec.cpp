@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/cephconnectionspec.h"
 
 #include <QFile>
@@ -39,7 +40,7 @@ CephConnectionSpec CephConnectionSpec::fromJson(const QJsonObject &o, int defaul
 
 QJsonObject CephConnectionSpec::toJson() const
 {
-    QJsonObject o{{QStringLiteral("client"), clientName}};
+    QJsonObject o {{QStringLiteral("client"), clientName}};
     if (!confPath.isEmpty())
         o.insert(QStringLiteral("conf"), confPath);
     o.insert(QStringLiteral("keyring"), keyringPath);

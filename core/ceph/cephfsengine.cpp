@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libcephfs.h refuses a 32-bit off_t: this must come before any system header.
 #define _FILE_OFFSET_BITS 64
 #include "ceph/cephfsengine.h"
@@ -26,7 +27,8 @@ namespace {
 
 qint64 monotonicNs()
 {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 std::vector<char> randomBuffer(size_t size)
@@ -51,11 +53,15 @@ QJsonObject opSummary(const IoDirStats &s, qint64 runtimeMs)
 class MetadataPhases {
 public:
     MetadataPhases(CephFsMount &mount, const CephFsWorkload &w, const CancelToken &cancel,
-                   const CephFsEngine::SampleSink &sink, QString folder, qint64 startNs)
-        : m_mount(mount), m_w(w), m_cancel(cancel), m_sink(sink), m_folder(std::move(folder)), m_startNs(startNs),
-          m_created(size_t(w.threads), 0)
-    {
-    }
+        const CephFsEngine::SampleSink &sink, QString folder, qint64 startNs)
+        : m_mount(mount)
+        , m_w(w)
+        , m_cancel(cancel)
+        , m_sink(sink)
+        , m_folder(std::move(folder))
+        , m_startNs(startNs)
+        , m_created(size_t(w.threads), 0)
+    { }
 
     Error makeFolders();
     Error create();
@@ -78,10 +84,10 @@ private:
     const CephFsEngine::SampleSink &m_sink;
     QString m_folder;
     qint64 m_startNs;
-    std::vector<QByteArray> m_bases;   // per thread: "<folder>/t<t>/f"
-    std::vector<quint64> m_created;    // per thread: files the create phase made
+    std::vector<QByteArray> m_bases; // per thread: "<folder>/t<t>/f"
+    std::vector<quint64> m_created; // per thread: files the create phase made
     quint64 m_deleted = 0;
-    QJsonObject m_meta;                // per timed op: its summary
+    QJsonObject m_meta; // per timed op: its summary
 };
 
 Error MetadataPhases::makeFolders()
@@ -118,12 +124,12 @@ Error MetadataPhases::phase(CephFsWorkload::MetaOp op, const CephFsOpLoop::Op &f
             return;
         const IoDirStats &d = s[1];
         SampleList out;
-        out << Sample{m_w.step, target, metric::metaIops(name), offset + t, double(d.ios) / secs};
+        out << Sample {m_w.step, target, metric::metaIops(name), offset + t, double(d.ios) / secs};
         if (!d.lat.isEmpty())
-            out << Sample{m_w.step, target, metric::metaLatP50(name), offset + t, d.lat.percentile(50)}
-                << Sample{m_w.step, target, metric::metaLatP99(name), offset + t, d.lat.percentile(99)}
-                << Sample{m_w.step, target, metric::metaLatP999(name), offset + t, d.lat.percentile(99.9)}
-                << Sample{m_w.step, target, metric::metaLatMean(name), offset + t, d.lat.mean()};
+            out << Sample {m_w.step, target, metric::metaLatP50(name), offset + t, d.lat.percentile(50)}
+                << Sample {m_w.step, target, metric::metaLatP99(name), offset + t, d.lat.percentile(99)}
+                << Sample {m_w.step, target, metric::metaLatP999(name), offset + t, d.lat.percentile(99.9)}
+                << Sample {m_w.step, target, metric::metaLatMean(name), offset + t, d.lat.mean()};
         m_sink(out);
     });
     if (op == CephFsWorkload::MetaOp::Create)
@@ -160,7 +166,7 @@ Error MetadataPhases::stat(const CephConnectionSpec &spec, const QString &fsName
     // flush: write it out first (untimed).
     if (m_w.fileSize > 0)
         ceph_sync_fs(m_mount.handle());
-    std::atomic<quint64> wrongSize{0};
+    std::atomic<quint64> wrongSize {0};
     // A fresh client holds no capabilities on the files: each stat asks the MDS.
     CephFsMount second;
     Error err = second.mount(spec, fsName);
@@ -178,11 +184,13 @@ Error MetadataPhases::stat(const CephConnectionSpec &spec, const QString &fsName
             return 0;
         });
     }
-    second.unmount();   // gives its capabilities back before the deletes
+    second.unmount(); // gives its capabilities back before the deletes
     if (!err && wrongSize > 0)
         err = Error(Error::Code::CommandFailed,
-                    QStringLiteral("stat found %1 file(s) that are not regular files of %2 bytes").arg(wrongSize.load()).arg(m_w.fileSize),
-                    m_folder);
+            QStringLiteral("stat found %1 file(s) that are not regular files of %2 bytes")
+                .arg(wrongSize.load())
+                .arg(m_w.fileSize),
+            m_folder);
     return err;
 }
 
@@ -214,9 +222,10 @@ quint64 MetadataPhases::created() const
 } // namespace
 
 CephFsEngine::CephFsEngine(CephFsMount &mount, CephConnectionSpec spec, QString fsName)
-    : m_mount(mount), m_spec(std::move(spec)), m_fsName(std::move(fsName))
-{
-}
+    : m_mount(mount)
+    , m_spec(std::move(spec))
+    , m_fsName(std::move(fsName))
+{ }
 
 double CephFsEngine::elapsed() const
 {
@@ -248,7 +257,8 @@ Error CephFsEngine::validate(const CephFsWorkload &w)
     return {};
 }
 
-Error CephFsEngine::run(const QString &dirIn, const CephFsWorkload &w, const CancelToken &cancel, const SampleSink &sink)
+Error CephFsEngine::run(
+    const QString &dirIn, const CephFsWorkload &w, const CancelToken &cancel, const SampleSink &sink)
 {
     m_summary = {};
     m_folder.clear();
@@ -264,9 +274,11 @@ Error CephFsEngine::run(const QString &dirIn, const CephFsWorkload &w, const Can
         dir.chop(1);
     if (!m_mount.isDir(dir))
         return Error(Error::Code::PathMissing, QStringLiteral("folder %1 does not exist in the file system").arg(dir),
-                     m_mount.context());
-    const QString folder = (dir == QLatin1String("/") ? QString() : dir) + QLatin1Char('/') + QLatin1String(kFolderPrefix)
-        + QString::number(QRandomGenerator::global()->generate64() & 0xffffffffffffull, 16).rightJustified(12, QLatin1Char('0'));
+            m_mount.context());
+    const QString folder = (dir == QLatin1String("/") ? QString() : dir) + QLatin1Char('/')
+        + QLatin1String(kFolderPrefix)
+        + QString::number(QRandomGenerator::global()->generate64() & 0xffffffffffffull, 16)
+              .rightJustified(12, QLatin1Char('0'));
     int r = ceph_mkdir(m_mount.handle(), folder.toUtf8().constData(), 0755);
     if (r < 0)
         return CephFsMount::errnoError(r, QStringLiteral("cannot create folder %1").arg(folder), m_mount.context());
@@ -327,14 +339,16 @@ Error CephFsEngine::prefill(const CephFsWorkload &w, const std::vector<int> &fds
     c.opName = QStringLiteral("prefill write");
     c.context = m_folder;
     ceph_mount_info *m = m_mount.handle();
-    return loop.run(c, [&](int t, quint64 i) -> qint64 {
-        const quint64 off = i * block;
-        if (off >= w.fileSize)
-            return CephFsOpLoop::kDone;
-        const quint64 len = std::min(block, w.fileSize - off);
-        const int r = ceph_write(m, fds[size_t(t)], buf.data(), qint64(len), qint64(off));
-        return r < 0 ? r : (quint64(r) == len ? r : -EIO);
-    }, cancel, {});
+    return loop.run(c,
+        [&](int t, quint64 i) -> qint64 {
+            const quint64 off = i * block;
+            if (off >= w.fileSize)
+                return CephFsOpLoop::kDone;
+            const quint64 len = std::min(block, w.fileSize - off);
+            const int r = ceph_write(m, fds[size_t(t)], buf.data(), qint64(len), qint64(off));
+            return r < 0 ? r : (quint64(r) == len ? r : -EIO);
+        },
+        cancel, {});
 }
 
 Error CephFsEngine::runThroughput(const CephFsWorkload &w, const CancelToken &cancel, const SampleSink &sink)
@@ -383,18 +397,23 @@ Error CephFsEngine::runThroughput(const CephFsWorkload &w, const CancelToken &ca
         labels.timeOffset = w.timeOffset + elapsed();
         labels.reads = reads;
         labels.writes = !reads;
-        err = loop.run(c, [&](int t, quint64 i) -> qint64 {
-            const quint64 block = random ? std::uniform_int_distribution<quint64>(0, blocks - 1)(rngs[size_t(t)]) : i % blocks;
-            char *buf = buffers[size_t(t)].data();
-            const int r = reads ? ceph_read(m, fds[size_t(t)], buf, qint64(bs), qint64(block * bs))
-                                : ceph_write(m, fds[size_t(t)], buf, qint64(bs), qint64(block * bs));
-            if (r < 0)
-                return r;
-            return r == 0 ? -EIO : r;   // nothing read where the prefill wrote: a lie, not an op
-        }, cancel, [&](const IoStats &s, double secs, double t) {
-            if (sink && secs > 0)
-                sink(ioIntervalSamples(s, secs, t, labels));
-        });
+        err = loop.run(
+            c,
+            [&](int t, quint64 i) -> qint64 {
+                const quint64 block
+                    = random ? std::uniform_int_distribution<quint64>(0, blocks - 1)(rngs[size_t(t)]) : i % blocks;
+                char *buf = buffers[size_t(t)].data();
+                const int r = reads ? ceph_read(m, fds[size_t(t)], buf, qint64(bs), qint64(block * bs))
+                                    : ceph_write(m, fds[size_t(t)], buf, qint64(bs), qint64(block * bs));
+                if (r < 0)
+                    return r;
+                return r == 0 ? -EIO : r; // nothing read where the prefill wrote: a lie, not an op
+            },
+            cancel,
+            [&](const IoStats &s, double secs, double t) {
+                if (sink && secs > 0)
+                    sink(ioIntervalSamples(s, secs, t, labels));
+            });
     }
     double fileBytes = 0;
     for (const int fd : fds) {
@@ -409,7 +428,7 @@ Error CephFsEngine::runThroughput(const CephFsWorkload &w, const CancelToken &ca
             m_summary.insert(QLatin1String(dirs[d]), ioDirSummary(loop.totals()[size_t(d)], loop.runtimeMs()));
     m_summary.insert(QStringLiteral("block_size"), double(w.blockSize));
     m_summary.insert(QStringLiteral("file_size"), double(w.fileSize));
-    m_summary.insert(QStringLiteral("file_bytes"), fileBytes);   // the files' sizes, as the fs reports them
+    m_summary.insert(QStringLiteral("file_bytes"), fileBytes); // the files' sizes, as the fs reports them
     m_summary.insert(QStringLiteral("prefill_ms"), double(prefillMs));
     m_summary.insert(QStringLiteral("intervals"), loop.intervals());
     m_summary.insert(QStringLiteral("direct"), true);

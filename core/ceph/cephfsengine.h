@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The native libcephfs benchmark job (docs/ARCHITECTURE.md §2 "CephFS"). run() works on the calling
 // (worker) thread with a mounted CephFsMount: it creates its own folder
@@ -42,10 +43,11 @@ public:
     // Blocks for about prefill + runtime (metadata: up to one runtime per phase);
     // returns within ~2 s of cancel. Cancelled runs return Error::Code::Cancelled; the
     // samples and summary then cover the part that ran.
-    Error run(const QString &dir, const CephFsWorkload &workload, const CancelToken &cancel, const SampleSink &sink = {});
+    Error run(
+        const QString &dir, const CephFsWorkload &workload, const CancelToken &cancel, const SampleSink &sink = {});
 
     QJsonObject summary() const { return m_summary; }
-    QString folder() const { return m_folder; }          // of the last run, inside the fs
+    QString folder() const { return m_folder; } // of the last run, inside the fs
     bool folderRemoved() const { return m_removed; }
     quint64 entriesRemoved() const { return m_entriesRemoved; }
 
@@ -55,7 +57,7 @@ private:
     Error runThroughput(const CephFsWorkload &w, const CancelToken &cancel, const SampleSink &sink);
     Error runMetadata(const CephFsWorkload &w, const CancelToken &cancel, const SampleSink &sink);
     Error prefill(const CephFsWorkload &w, const std::vector<int> &fds, const CancelToken &cancel);
-    double elapsed() const;   // seconds since run() began
+    double elapsed() const; // seconds since run() began
 
     CephFsMount &m_mount;
     CephConnectionSpec m_spec;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // "Clean leftovers" on a CephFS (docs/ARCHITECTURE.md §8): the folders "clustermark-bench-…" that
 // the cephfs kind's steps (native and fio) left at the root of the file system after a
@@ -16,8 +17,8 @@ class CephFsMount;
 class CephFsLeftovers {
 public:
     // fsName: the file system's name for the items' location ("" = the default fs).
-    static QList<Leftover> scan(const CephFsMount &mount, const QString &fsName, Error *error,
-                                const QString &root = QStringLiteral("/"));
+    static QList<Leftover> scan(
+        const CephFsMount &mount, const QString &fsName, Error *error, const QString &root = QStringLiteral("/"));
     static CleanupReport remove(const CephFsMount &mount, const QList<Leftover> &items);
 };
 

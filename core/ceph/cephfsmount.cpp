@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libcephfs.h refuses a 32-bit off_t: this must come before any system header.
 #define _FILE_OFFSET_BITS 64
 #include "ceph/cephfsmount.h"
@@ -48,9 +49,10 @@ Error CephFsMount::mount(const CephConnectionSpec &specIn, const QString &fsName
 {
     unmount();
     CephConnectionSpec spec = specIn;
-    if (const Error e = CephKeyCache::fill(&spec))   // a fetched cluster: key from memory/keychain
+    if (const Error e = CephKeyCache::fill(&spec)) // a fetched cluster: key from memory/keychain
         return e;
-    m_context = (spec.monHost.isEmpty() ? spec.confPath : spec.monHost) + (fsName.isEmpty() ? QString() : QLatin1Char(' ') + fsName);
+    m_context = (spec.monHost.isEmpty() ? spec.confPath : spec.monHost)
+        + (fsName.isEmpty() ? QString() : QLatin1Char(' ') + fsName);
     // ceph_create takes the id without "client.".
     QString id = CephConnectionSpec::normalizedClientName(spec.clientName).mid(7);
     ceph_mount_info *cm = nullptr;
@@ -67,7 +69,7 @@ Error CephFsMount::mount(const CephConnectionSpec &specIn, const QString &fsName
     }
     const QByteArray timeout = QByteArray::number(qMax(1, spec.timeoutSec));
     const std::pair<const char *, QByteArray> options[] = {
-        {"client_mount_timeout", timeout},   // bounds ceph_init (mon) and ceph_mount (MDS)
+        {"client_mount_timeout", timeout}, // bounds ceph_init (mon) and ceph_mount (MDS)
         {"rados_mon_op_timeout", timeout},
         {"rados_osd_op_timeout", timeout},
         {"log_to_stderr", "false"},
@@ -88,7 +90,9 @@ Error CephFsMount::mount(const CephConnectionSpec &specIn, const QString &fsName
     // an unreachable mon after client_mount_timeout).
     if ((r = ceph_init(cm)) < 0) {
         if (-r == ENOENT)
-            return fail(r, QStringLiteral("cannot connect: no key for %1 (keyring file missing or unreadable)").arg(spec.clientName));
+            return fail(r,
+                QStringLiteral("cannot connect: no key for %1 (keyring file missing or unreadable)")
+                    .arg(spec.clientName));
         Error e = fail(r, QStringLiteral("cannot connect to the cluster"));
         if (-r == ETIMEDOUT)
             e.code = Error::Code::Unreachable;
@@ -98,8 +102,9 @@ Error CephFsMount::mount(const CephConnectionSpec &specIn, const QString &fsName
         return fail(r, QStringLiteral("cannot select file system %1").arg(fsName));
     if ((r = ceph_mount(cm, "/")) < 0) {
         if (-r == ENOENT)
-            return fail(r, fsName.isEmpty() ? QStringLiteral("cannot mount: the cluster has no CephFS")
-                                            : QStringLiteral("cannot mount: no file system named %1").arg(fsName));
+            return fail(r,
+                fsName.isEmpty() ? QStringLiteral("cannot mount: the cluster has no CephFS")
+                                 : QStringLiteral("cannot mount: no file system named %1").arg(fsName));
         return fail(r, QStringLiteral("cannot mount the file system (is an MDS active?)"));
     }
     m_mount = cm;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One libcephfs client mount (RAII). Belongs to the thread that mounted it, but its
 // file calls are thread-safe (libcephfs serialises them), so the engine's worker threads

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/cephfsoploop.h"
 
 #include <atomic>
@@ -11,19 +12,19 @@ namespace cm {
 
 namespace {
 using Clock = std::chrono::steady_clock;
-constexpr auto kPoll = std::chrono::milliseconds(50);   // cancel is checked at least this often
+constexpr auto kPoll = std::chrono::milliseconds(50); // cancel is checked at least this often
 
 // What the workers and the ticking thread share; everything but stop under mutex.
 struct LoopShared {
     std::mutex mutex;
     std::condition_variable cv;
     IoStats interval;
-    std::atomic<bool> stop{false};
+    std::atomic<bool> stop {false};
     int running = 0;
     bool failed = false;
     Error error;
     Clock::time_point lastCompletion;
-    std::vector<Clock::time_point> opStarted;   // per thread; max() between ops
+    std::vector<Clock::time_point> opStarted; // per thread; max() between ops
 };
 
 Error opFailure(const CephFsOpLoop::Config &c, int t, quint64 i, qint64 r)
@@ -32,9 +33,13 @@ Error opFailure(const CephFsOpLoop::Config &c, int t, quint64 i, qint64 r)
     const Error::Code code = e == ETIMEDOUT ? Error::Code::Timeout
         : (e == ENOTCONN || e == ESHUTDOWN) ? Error::Code::Unreachable
                                             : Error::Code::CommandFailed;
-    return Error(code, QStringLiteral("libcephfs %1 failed (thread %2, op %3): %4")
-                           .arg(c.opName).arg(t).arg(i).arg(QString::fromLocal8Bit(strerror(e))),
-                 c.context);
+    return Error(code,
+        QStringLiteral("libcephfs %1 failed (thread %2, op %3): %4")
+            .arg(c.opName)
+            .arg(t)
+            .arg(i)
+            .arg(QString::fromLocal8Bit(strerror(e))),
+        c.context);
 }
 
 // Thread t's ops, one at a time, until stop, kDone or the first failure.
@@ -111,18 +116,22 @@ Error CephFsOpLoop::run(const Config &c, const Op &op, const CancelToken &cancel
         addIoStats(m_total, s);
         ++m_intervals;
         if (tick)
-            tick(s, std::chrono::duration<double>(now - lastTick).count(), std::chrono::duration<double>(now - start).count());
+            tick(s, std::chrono::duration<double>(now - lastTick).count(),
+                std::chrono::duration<double>(now - start).count());
         lastTick = now;
     };
     for (;;) {
         std::unique_lock lk(sh.mutex);
-        sh.cv.wait_until(lk, std::min({nextTick, endAt, Clock::now() + kPoll}), [&] { return sh.failed || sh.running == 0; });
+        sh.cv.wait_until(
+            lk, std::min({nextTick, endAt, Clock::now() + kPoll}), [&] { return sh.failed || sh.running == 0; });
         const auto now = Clock::now();
         if (!sh.failed && c.stallTimeoutSec > 0 && stalled(sh, c.stallTimeoutSec, now)) {
             sh.failed = true;
             sh.error = Error(Error::Code::Timeout,
-                             QStringLiteral("no %1 completed for %2 s: the cluster is not answering").arg(c.opName).arg(c.stallTimeoutSec),
-                             c.context);
+                QStringLiteral("no %1 completed for %2 s: the cluster is not answering")
+                    .arg(c.opName)
+                    .arg(c.stallTimeoutSec),
+                c.context);
         }
         if (sh.failed || sh.running == 0 || cancel.isCancelled() || now >= endAt) {
             sh.stop = true;

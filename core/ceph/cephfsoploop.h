@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The timed phase of a CephFsEngine job (internal to core/ceph): N worker threads each
 // call a synchronous op (a libcephfs read, write, create, stat or unlink) in a loop,
@@ -23,10 +24,10 @@ public:
         int threads = 1;
         int runtimeSec = 30;
         int intervalMs = 1000;
-        int direction = 1;          // IoStats slot ops are counted in: 0 read, 1 write
-        QString opName;             // "write", "stat"… for error messages
-        QString context;            // the folder, for error messages
-        int stallTimeoutSec = 0;    // > 0: no op completed for this long = an error
+        int direction = 1; // IoStats slot ops are counted in: 0 read, 1 write
+        QString opName; // "write", "stat"… for error messages
+        QString context; // the folder, for error messages
+        int stallTimeoutSec = 0; // > 0: no op completed for this long = an error
     };
     // One interval: its stats, its length and its end (seconds since the loop began).
     using Tick = std::function<void(const IoStats &interval, double secs, double t)>;
@@ -34,7 +35,10 @@ public:
     Error run(const Config &config, const Op &op, const CancelToken &cancel, const Tick &tick);
 
     const IoStats &totals() const { return m_total; }
-    quint64 opsPerThread(int thread) const { return thread >= 0 && thread < int(m_perThread.size()) ? m_perThread[size_t(thread)] : 0; }
+    quint64 opsPerThread(int thread) const
+    {
+        return thread >= 0 && thread < int(m_perThread.size()) ? m_perThread[size_t(thread)] : 0;
+    }
     qint64 runtimeMs() const { return m_runtimeMs; }
     int intervals() const { return m_intervals; }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What one native libcephfs job does (CephFsEngine). Pure value type.
 #include <QString>
@@ -13,14 +14,14 @@ struct CephFsWorkload {
     enum class MetaOp { Create, Stat, Delete };
 
     Mode mode = Mode::SeqWrite;
-    quint64 blockSize = 4ull << 20;    // bytes per read/write, 1 byte..64 MiB
-    quint64 fileSize = 1ull << 30;     // per thread (throughput); bytes written into each
-                                       // small file (metadata, 0 = empty files)
-    int threads = 4;                   // each thread: one file (throughput) or one folder (metadata)
-    int files = 1000;                  // metadata: files per thread
-    QList<MetaOp> ops{MetaOp::Create, MetaOp::Stat, MetaOp::Delete};
-    int runtimeSec = 30;               // throughput: the timed phase; metadata: a cap per op phase
-    int intervalMs = 1000;             // sample interval
+    quint64 blockSize = 4ull << 20; // bytes per read/write, 1 byte..64 MiB
+    quint64 fileSize = 1ull << 30; // per thread (throughput); bytes written into each
+        // small file (metadata, 0 = empty files)
+    int threads = 4; // each thread: one file (throughput) or one folder (metadata)
+    int files = 1000; // metadata: files per thread
+    QList<MetaOp> ops {MetaOp::Create, MetaOp::Stat, MetaOp::Delete};
+    int runtimeSec = 30; // throughput: the timed phase; metadata: a cap per op phase
+    int intervalMs = 1000; // sample interval
 
     // Sample labels: step index, target and the time offset (seconds since the run
     // started when the job begins).
@@ -36,11 +37,16 @@ struct CephFsWorkload {
 
     static std::optional<Mode> parseMode(const QString &s)
     {
-        if (s == QLatin1String("seq-read")) return Mode::SeqRead;
-        if (s == QLatin1String("seq-write")) return Mode::SeqWrite;
-        if (s == QLatin1String("rand-read")) return Mode::RandRead;
-        if (s == QLatin1String("rand-write")) return Mode::RandWrite;
-        if (s == QLatin1String("metadata")) return Mode::Metadata;
+        if (s == QLatin1String("seq-read"))
+            return Mode::SeqRead;
+        if (s == QLatin1String("seq-write"))
+            return Mode::SeqWrite;
+        if (s == QLatin1String("rand-read"))
+            return Mode::RandRead;
+        if (s == QLatin1String("rand-write"))
+            return Mode::RandWrite;
+        if (s == QLatin1String("metadata"))
+            return Mode::Metadata;
         return std::nullopt;
     }
     static QString modeName(Mode m)
@@ -56,9 +62,12 @@ struct CephFsWorkload {
     }
     static std::optional<MetaOp> parseOp(const QString &s)
     {
-        if (s == QLatin1String("create")) return MetaOp::Create;
-        if (s == QLatin1String("stat")) return MetaOp::Stat;
-        if (s == QLatin1String("delete")) return MetaOp::Delete;
+        if (s == QLatin1String("create"))
+            return MetaOp::Create;
+        if (s == QLatin1String("stat"))
+            return MetaOp::Stat;
+        if (s == QLatin1String("delete"))
+            return MetaOp::Delete;
         return std::nullopt;
     }
     static QString opName(MetaOp op)

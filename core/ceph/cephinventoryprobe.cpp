@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/cephinventoryprobe.h"
 
 #include "parse/cephjson.h"
@@ -49,19 +50,19 @@ CephInventory probeCephInventory(RadosClient &client, Error *error)
         }
     };
     step(command(QStringLiteral("health"), {{QStringLiteral("detail"), QStringLiteral("detail")}}),
-         [&](const QByteArray &b) { return parseCephHealth(b, &inv); });
+        [&](const QByteArray &b) { return parseCephHealth(b, &inv); });
     step(command(QStringLiteral("versions")), [&](const QByteArray &b) { return parseCephVersions(b, &inv); });
     step(command(QStringLiteral("osd tree")), [&](const QByteArray &b) { return parseCephOsdTree(b, &inv); });
     step(command(QStringLiteral("osd df")), [&](const QByteArray &b) { return parseCephOsdDf(b, &inv); });
     step(command(QStringLiteral("osd pool ls"), {{QStringLiteral("detail"), QStringLiteral("detail")}}),
-         [&](const QByteArray &b) { return parseCephPools(b, &inv); });
+        [&](const QByteArray &b) { return parseCephPools(b, &inv); });
     QSet<QString> profiles;
     for (const CephPool &p : inv.pools)
         if (p.isErasure() && !p.erasureCodeProfile.isEmpty())
             profiles.insert(p.erasureCodeProfile);
     for (const QString &profile : profiles)
         step(command(QStringLiteral("osd erasure-code-profile get"), {{QStringLiteral("name"), profile}}),
-             [&](const QByteArray &b) { return parseCephEcProfile(b, profile, &inv); });
+            [&](const QByteArray &b) { return parseCephEcProfile(b, profile, &inv); });
     step(command(QStringLiteral("fs dump")), [&](const QByteArray &b) { return parseCephFsDump(b, &inv); });
     step(command(QStringLiteral("service dump")), [&](const QByteArray &b) { return parseCephServiceDump(b, &inv); });
     qCInfo(lcCephInv) << "inventory of" << inv.fsid << "in" << t.elapsed() << "ms:" << inv.osds.size() << "OSDs,"

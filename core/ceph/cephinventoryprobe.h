@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Reads a Ceph cluster's inventory through mon commands (JSON), each bounded by the
 // client's mon op timeout. Runs on the thread that owns the RadosClient.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/cephkeycache.h"
 
 #include "ceph/cephconnectionspec.h"
@@ -54,9 +55,9 @@ Error CephKeyCache::fill(CephConnectionSpec *spec)
     QString key;
     if (const Error e = CephKeychain::load(spec->fsid, spec->clientName, &key))
         return Error(e.code,
-                     QStringLiteral("no key for %1 of cluster %2: fetch it from a node again, or keep it in the keychain (%3)")
-                         .arg(spec->clientName, spec->fsid, e.message),
-                     spec->fsid);
+            QStringLiteral("no key for %1 of cluster %2: fetch it from a node again, or keep it in the keychain (%3)")
+                .arg(spec->clientName, spec->fsid, e.message),
+            spec->fsid);
     spec->key = key;
     put(spec->fsid, spec->clientName, key);
     return {};

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Ceph keys held in this process's memory only, by cluster fsid and client name: a key
 // fetched from a node over SSH reaches the workers that connect to that cluster without

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/cephkeychain.h"
 
 #include "parse/cephconf.h"
@@ -13,7 +14,8 @@ QString CephKeychain::entryName(const QString &fsid, const QString &clientName, 
     const QUuid id = QUuid::fromString(fsid.trimmed());
     if (id.isNull()) {
         if (error)
-            *error = Error(Error::Code::InvalidInput, QStringLiteral("\"%1\" is not a cluster fsid (a UUID)").arg(fsid.left(80)));
+            *error = Error(
+                Error::Code::InvalidInput, QStringLiteral("\"%1\" is not a cluster fsid (a UUID)").arg(fsid.left(80)));
         return {};
     }
     if (error)
@@ -59,8 +61,8 @@ Error CephKeychain::loadInto(const QString &fsid, CephConnectionSpec *spec, int 
         return e;
     if (key.isEmpty())
         return Error(Error::Code::PathMissing,
-                     QStringLiteral("no key for %1 of cluster %2 in the keychain").arg(cephEntityName(spec->clientName), fsid),
-                     entryName(fsid, spec->clientName));
+            QStringLiteral("no key for %1 of cluster %2 in the keychain").arg(cephEntityName(spec->clientName), fsid),
+            entryName(fsid, spec->clientName));
     spec->key = key;
     return {};
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Ceph client keys in the OS keychain (SecretStore: service "ClusterMark"), one entry
 // per cluster and client: "ceph:<fsid>:<client>", e.g.

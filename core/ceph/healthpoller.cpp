@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/healthpoller.h"
 
 #include "ceph/radosclient.h"
@@ -9,9 +10,12 @@
 namespace cm {
 
 HealthPoller::HealthPoller(CephConnectionSpec spec, Clock now, Sink sink, Log log, int intervalMs)
-    : m_spec(std::move(spec)), m_now(std::move(now)), m_sink(std::move(sink)), m_log(std::move(log)), m_intervalMs(intervalMs)
-{
-}
+    : m_spec(std::move(spec))
+    , m_now(std::move(now))
+    , m_sink(std::move(sink))
+    , m_log(std::move(log))
+    , m_intervalMs(intervalMs)
+{ }
 
 HealthPoller::~HealthPoller()
 {
@@ -36,23 +40,27 @@ void HealthPoller::loop()
     CephHealthSnapshot::Health last = CephHealthSnapshot::Health::Unknown;
     while (!m_stop.isCancelled()) {
         QByteArray out;
-        const Error e = client.monCommand({{QStringLiteral("prefix"), QStringLiteral("status")}, {QStringLiteral("format"), QStringLiteral("json")}}, &out);
+        const Error e = client.monCommand(
+            {{QStringLiteral("prefix"), QStringLiteral("status")}, {QStringLiteral("format"), QStringLiteral("json")}},
+            &out);
         const double t = m_now();
         if (e) {
             if (m_log)
                 m_log(QStringLiteral("Ceph status failed: %1").arg(e.message));
-            m_sink({Sample{-1, Target, metric::CephHealth, t, double(int(CephHealthSnapshot::Health::Unknown))}});
+            m_sink({Sample {-1, Target, metric::CephHealth, t, double(int(CephHealthSnapshot::Health::Unknown))}});
         } else {
             Error pe;
             const CephHealthSnapshot s = parseCephHealthSnapshot(out, &pe);
             if (!pe) {
-                m_sink({Sample{-1, Target, metric::CephHealth, t, double(int(s.health))},
-                        Sample{-1, Target, metric::CephPgsRecovering, t, double(s.pgsRecovering)},
-                        Sample{-1, Target, metric::CephPgsBackfilling, t, double(s.pgsBackfilling)},
-                        Sample{-1, Target, metric::CephPgsScrubbing, t, double(s.pgsScrubbing)}});
+                m_sink({Sample {-1, Target, metric::CephHealth, t, double(int(s.health))},
+                    Sample {-1, Target, metric::CephPgsRecovering, t, double(s.pgsRecovering)},
+                    Sample {-1, Target, metric::CephPgsBackfilling, t, double(s.pgsBackfilling)},
+                    Sample {-1, Target, metric::CephPgsScrubbing, t, double(s.pgsScrubbing)}});
                 if (s.health != last && m_log)
-                    m_log(QStringLiteral("Ceph: %1%2").arg(CephHealthSnapshot::healthName(s.health),
-                                                           s.checks.isEmpty() ? QString() : QStringLiteral(" — ") + s.checks.join(QStringLiteral("; "))));
+                    m_log(QStringLiteral("Ceph: %1%2")
+                              .arg(CephHealthSnapshot::healthName(s.health),
+                                  s.checks.isEmpty() ? QString()
+                                                     : QStringLiteral(" — ") + s.checks.join(QStringLiteral("; "))));
                 last = s.health;
             }
         }

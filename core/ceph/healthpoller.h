@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The health timeline (docs/ARCHITECTURE.md §2): while a run goes on and a Ceph cluster is
 // connected, polls `status` every 2 s on its own thread and librados handle, and
@@ -20,7 +21,7 @@ public:
     using Log = std::function<void(const QString &)>;
 
     HealthPoller(CephConnectionSpec spec, Clock now, Sink sink, Log log = {}, int intervalMs = 2000);
-    ~HealthPoller();   // stops and joins (within one mon op timeout at worst)
+    ~HealthPoller(); // stops and joins (within one mon op timeout at worst)
     void start();
 
     static inline const QString Target = QStringLiteral("ceph");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/leftovercleaner.h"
 
 #include <QJsonObject>
@@ -89,7 +90,8 @@ void scanImages(rados_ioctx_t io, const QString &pool, LeftoverScan *out)
         break;
     }
     if (r < 0) {
-        out->warnings << QStringLiteral("pool %1: cannot list RBD images: %2").arg(pool, QString::fromLocal8Bit(strerror(-r)));
+        out->warnings
+            << QStringLiteral("pool %1: cannot list RBD images: %2").arg(pool, QString::fromLocal8Bit(strerror(-r)));
         return;
     }
     for (size_t i = 0; i < max; ++i) {
@@ -116,7 +118,8 @@ bool scanObjects(rados_ioctx_t io, const QString &pool, const CancelToken &cance
     rados_list_ctx_t ctx = nullptr;
     int r = rados_nobjects_list_open(io, &ctx);
     if (r < 0) {
-        out->warnings << QStringLiteral("pool %1: cannot list objects: %2").arg(pool, QString::fromLocal8Bit(strerror(-r)));
+        out->warnings
+            << QStringLiteral("pool %1: cannot list objects: %2").arg(pool, QString::fromLocal8Bit(strerror(-r)));
         return true;
     }
     const QByteArray prefix = Leftover::prefix().toUtf8();
@@ -129,7 +132,8 @@ bool scanObjects(rados_ioctx_t io, const QString &pool, const CancelToken &cance
         if (r == -ENOENT)
             break;
         if (r < 0) {
-            out->warnings << QStringLiteral("pool %1: object listing stopped: %2").arg(pool, QString::fromLocal8Bit(strerror(-r)));
+            out->warnings << QStringLiteral("pool %1: object listing stopped: %2")
+                                 .arg(pool, QString::fromLocal8Bit(strerror(-r)));
             break;
         }
         ++seen;
@@ -145,8 +149,10 @@ bool scanObjects(rados_ioctx_t io, const QString &pool, const CancelToken &cance
             break;
         }
         if (seen >= maxObjects) {
-            out->warnings << QStringLiteral("pool %1: listing stopped after %2 objects; run the cleanup again for the rest")
-                                 .arg(pool).arg(seen);
+            out->warnings << QStringLiteral(
+                "pool %1: listing stopped after %2 objects; run the cleanup again for the rest")
+                                 .arg(pool)
+                                 .arg(seen);
             break;
         }
     }
@@ -157,18 +163,17 @@ bool scanObjects(rados_ioctx_t io, const QString &pool, const CancelToken &cance
 Error removePool(RadosClient &client, const QString &pool)
 {
     QByteArray out;
-    Error e = client.monCommand({{QStringLiteral("prefix"), QStringLiteral("osd pool delete")},
-                                 {QStringLiteral("pool"), pool},
-                                 {QStringLiteral("pool2"), pool},
-                                 {QStringLiteral("yes_i_really_really_mean_it"), true}},
-                                &out);
+    Error e = client.monCommand(
+        {{QStringLiteral("prefix"), QStringLiteral("osd pool delete")}, {QStringLiteral("pool"), pool},
+            {QStringLiteral("pool2"), pool}, {QStringLiteral("yes_i_really_really_mean_it"), true}},
+        &out);
     // The mon's refusal: "pool deletion is disabled; you must first set the
     // mon_allow_pool_delete config option to true before you can destroy a pool".
     if (e && e.detail.contains(QLatin1String("mon_allow_pool_delete"))) {
         return Error(Error::Code::Unsafe,
-                     QStringLiteral("the monitors refuse to delete pools: set mon_allow_pool_delete to true "
-                                    "(ceph config set mon mon_allow_pool_delete true), then clean again"),
-                     pool, e.detail);
+            QStringLiteral("the monitors refuse to delete pools: set mon_allow_pool_delete to true "
+                           "(ceph config set mon mon_allow_pool_delete true), then clean again"),
+            pool, e.detail);
     }
     return e;
 }
@@ -217,23 +222,25 @@ LeftoverScan LeftoverCleaner::scan(RadosClient &client, const CancelToken &cance
         }
         if (Leftover::hasPrefix(pool)) {
             Leftover l = Leftover::make(Leftover::Kind::Pool, QString(), pool);
-            rados_pool_stat_t st{};
+            rados_pool_stat_t st {};
             if (rados_ioctx_pool_stat(io.io, &st) >= 0) {
                 l.bytes = qint64(st.num_bytes);
                 l.objects = qint64(st.num_objects);
             }
             res.items << l;
-            continue;   // removed whole: its contents are not listed
+            continue; // removed whole: its contents are not listed
         }
         const QStringList apps = poolApplications(io.io, &r);
         if (r < 0) {
-            res.warnings << QStringLiteral("pool %1: cannot read its applications: %2").arg(pool, QString::fromLocal8Bit(strerror(-r)));
+            res.warnings << QStringLiteral("pool %1: cannot read its applications: %2")
+                                .arg(pool, QString::fromLocal8Bit(strerror(-r)));
             continue;
         }
         LeftoverScan part;
         if (apps.contains(QLatin1String("rbd")))
             scanImages(io.io, pool, &part);
-        if (!apps.contains(QLatin1String("rgw")) && !scanObjects(io.io, pool, cancel, qMax<qint64>(1, options.maxObjectsPerPool), &part)) {
+        if (!apps.contains(QLatin1String("rgw"))
+            && !scanObjects(io.io, pool, cancel, qMax<qint64>(1, options.maxObjectsPerPool), &part)) {
             res.error = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), pool);
             return res;
         }
@@ -250,7 +257,7 @@ CleanupReport LeftoverCleaner::remove(RadosClient &client, const QList<Leftover>
     CleanupReport rep;
     auto fail = [&](const Leftover &l, const Error &e) {
         qCWarning(lcCleanup) << "cannot remove" << l.describe() << e.toString();
-        rep.failed << LeftoverFailure{l, e};
+        rep.failed << LeftoverFailure {l, e};
     };
     QList<Leftover> ordered;
     for (const Leftover &l : items)
@@ -268,14 +275,17 @@ CleanupReport LeftoverCleaner::remove(RadosClient &client, const QList<Leftover>
             fail(l, Error(Error::Code::Internal, QStringLiteral("not connected to a Ceph cluster"), l.describe()));
             continue;
         }
-        if (l.kind == Leftover::Kind::NodeFile || l.kind == Leftover::Kind::Bucket || l.kind == Leftover::Kind::FsFolder) {
-            fail(l, Error(Error::Code::InvalidInput, QStringLiteral("a %1 is not a RADOS leftover").arg(Leftover::kindName(l.kind)),
-                          l.describe()));
+        if (l.kind == Leftover::Kind::NodeFile || l.kind == Leftover::Kind::Bucket
+            || l.kind == Leftover::Kind::FsFolder) {
+            fail(l,
+                Error(Error::Code::InvalidInput,
+                    QStringLiteral("a %1 is not a RADOS leftover").arg(Leftover::kindName(l.kind)), l.describe()));
             continue;
         }
         if (!Leftover::hasPrefix(l.name)) {
-            fail(l, Error(Error::Code::Unsafe, QStringLiteral("refused: the name does not start with %1").arg(Leftover::prefix()),
-                          l.describe()));
+            fail(l,
+                Error(Error::Code::Unsafe,
+                    QStringLiteral("refused: the name does not start with %1").arg(Leftover::prefix()), l.describe()));
             continue;
         }
         if (l.kind == Leftover::Kind::Pool) {
@@ -295,7 +305,9 @@ CleanupReport LeftoverCleaner::remove(RadosClient &client, const QList<Leftover>
         if (l.kind == Leftover::Kind::Image) {
             r = rbd_remove(io.io, name.constData());
             if (r == -EBUSY)
-                fail(l, Error(Error::Code::CommandFailed, QStringLiteral("the image is in use (is a benchmark running?)"), l.describe()));
+                fail(l,
+                    Error(Error::Code::CommandFailed, QStringLiteral("the image is in use (is a benchmark running?)"),
+                        l.describe()));
             else if (r < 0)
                 fail(l, cephError(r, QStringLiteral("cannot remove the image"), l.describe()));
             else

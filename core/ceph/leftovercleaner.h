@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // "Clean leftovers" on a Ceph cluster (docs/ARCHITECTURE.md §8): finds and removes what the app's
 // benchmarks left after a crash — every name starts with exactly "clustermark-bench-"
@@ -24,18 +25,19 @@
 namespace cm {
 
 struct LeftoverScan {
-    QList<Leftover> items;    // pools first, then images and objects by pool
-    QStringList warnings;     // pools that could not be read, listings cut short
-    Error error;              // not connected, pools not listable, cancelled
+    QList<Leftover> items; // pools first, then images and objects by pool
+    QStringList warnings; // pools that could not be read, listings cut short
+    Error error; // not connected, pools not listable, cancelled
 };
 
 struct LeftoverScanOptions {
-    qint64 maxObjectsPerPool = 2000000;   // a pool's object listing stops there (with a warning)
+    qint64 maxObjectsPerPool = 2000000; // a pool's object listing stops there (with a warning)
 };
 
 class LeftoverCleaner {
 public:
-    static LeftoverScan scan(RadosClient &client, const CancelToken &cancel = {}, const LeftoverScanOptions &options = {});
+    static LeftoverScan scan(
+        RadosClient &client, const CancelToken &cancel = {}, const LeftoverScanOptions &options = {});
     // Images and objects first, pools last. A refused pool deletion names
     // mon_allow_pool_delete. Items of kind NodeFile are refused (BenchFileCleaner).
     static CleanupReport remove(RadosClient &client, const QList<Leftover> &items, const CancelToken &cancel = {});

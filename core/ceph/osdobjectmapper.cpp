@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/osdobjectmapper.h"
 
 #include "parse/cephosdmap.h"
@@ -11,7 +12,9 @@ Q_LOGGING_CATEGORY(lcOsdMap, "clustermark.core.ceph.osdmap", QtInfoMsg)
 namespace cm {
 
 OsdObjectMapper::OsdObjectMapper(RadosClient &client, QString pool, QString token)
-    : m_client(client), m_pool(std::move(pool)), m_token(std::move(token))
+    : m_client(client)
+    , m_pool(std::move(pool))
+    , m_token(std::move(token))
 {
     if (m_token.isEmpty())
         m_token = QString::number(QRandomGenerator::global()->generate64() & 0xffffffffffffull, 36);
@@ -43,8 +46,8 @@ Error OsdObjectMapper::map(const QList<int> &osds, int perOsd, const CancelToken
             return Error(Error::Code::Cancelled, QStringLiteral("cancelled while mapping objects to OSDs"), m_pool);
         const QString name = nameAt(m_tries++);
         QByteArray out;
-        const QJsonObject cmd{{QStringLiteral("prefix"), QStringLiteral("osd map")}, {QStringLiteral("pool"), m_pool},
-                              {QStringLiteral("object"), name}, {QStringLiteral("format"), QStringLiteral("json")}};
+        const QJsonObject cmd {{QStringLiteral("prefix"), QStringLiteral("osd map")}, {QStringLiteral("pool"), m_pool},
+            {QStringLiteral("object"), name}, {QStringLiteral("format"), QStringLiteral("json")}};
         if (Error e = m_client.monCommand(cmd, &out)) {
             e.context = m_pool;
             return e;
@@ -69,11 +72,11 @@ Error OsdObjectMapper::map(const QList<int> &osds, int perOsd, const CancelToken
         if (it->size() < perOsd)
             short_ << QStringLiteral("osd.%1 (%2 of %3)").arg(it.key()).arg(it->size()).arg(perOsd);
     return Error(Error::Code::CommandFailed,
-                 QStringLiteral("after %1 object names in pool %2, too few objects whose primary is %3: is the OSD out "
-                                "or down, its primary affinity 0, or its CRUSH weight tiny?")
-                     .arg(m_tries)
-                     .arg(m_pool, short_.join(QStringLiteral(", "))),
-                 m_pool);
+        QStringLiteral("after %1 object names in pool %2, too few objects whose primary is %3: is the OSD out "
+                       "or down, its primary affinity 0, or its CRUSH weight tiny?")
+            .arg(m_tries)
+            .arg(m_pool, short_.join(QStringLiteral(", "))),
+        m_pool);
 }
 
 } // namespace cm

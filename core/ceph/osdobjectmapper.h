@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Finds object names whose primary OSD is a given OSD, the first step of the per-OSD
 // latency benchmark (docs/ARCHITECTURE.md §2): names "clustermark-bench-osdlat-<token>-<n>" are
@@ -30,7 +31,7 @@ public:
     // 2000, or 50 tries per wanted object when that is more.
     static int defaultMaxTries(int osdCount, int perOsd);
 
-    QMap<int, QStringList> objects() const { return m_objects; }   // OSD id -> names
+    QMap<int, QStringList> objects() const { return m_objects; } // OSD id -> names
     int tries() const { return m_tries; }
     QString token() const { return m_token; }
     QString pool() const { return m_pool; }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/osdwriteloop.h"
 
 #include "model/metric.h"
@@ -19,8 +20,8 @@ namespace cm {
 
 namespace {
 using Clock = std::chrono::steady_clock;
-constexpr auto kPoll = std::chrono::milliseconds(50);   // cancel is checked at least this often
-}
+constexpr auto kPoll = std::chrono::milliseconds(50); // cancel is checked at least this often
+} // namespace
 
 // Shared by the waiting loop and librados' completion callback (which owns one
 // reference), so an op abandoned after a cancel can still complete safely.
@@ -47,7 +48,9 @@ struct OsdWriteLoop::Op {
     }
 };
 
-OsdWriteLoop::OsdWriteLoop(RadosClient &client, OsdWriteJob job) : m_client(client), m_job(std::move(job))
+OsdWriteLoop::OsdWriteLoop(RadosClient &client, OsdWriteJob job)
+    : m_client(client)
+    , m_job(std::move(job))
 {
     m_buffer.resize(size_t(m_job.blockSize));
     // Incompressible data, so nothing on the way can shortcut the writes.
@@ -68,12 +71,13 @@ Error OsdWriteLoop::open()
     if (!m_client.isConnected())
         return Error(Error::Code::Internal, QStringLiteral("not connected"), target());
     if (m_job.blockSize == 0 || m_job.objectSize < m_job.blockSize || m_job.objects.isEmpty())
-        return Error(Error::Code::InvalidInput, QStringLiteral("no objects, or a block larger than the object"), target());
+        return Error(
+            Error::Code::InvalidInput, QStringLiteral("no objects, or a block larger than the object"), target());
     rados_ioctx_t io = nullptr;
     const int r = rados_ioctx_create(static_cast<rados_t>(m_client.handle()), m_job.pool.toUtf8().constData(), &io);
     if (r < 0)
         return Error(r == -ENOENT ? Error::Code::PathMissing : Error::Code::CommandFailed,
-                     QStringLiteral("cannot open pool %1: %2").arg(m_job.pool, QString::fromLocal8Bit(strerror(-r))), target());
+            QStringLiteral("cannot open pool %1: %2").arg(m_job.pool, QString::fromLocal8Bit(strerror(-r))), target());
     m_ioctx = io;
     return {};
 }
@@ -92,7 +96,7 @@ Error OsdWriteLoop::write(const QString &object, quint64 offset, const CancelTok
     const QByteArray oid = object.toUtf8();
     const auto issued = Clock::now();
     r = rados_aio_write(io, oid.constData(), c, m_buffer.data(), m_buffer.size(), offset);
-    if (r < 0) {   // never queued: the callback will not run
+    if (r < 0) { // never queued: the callback will not run
         rados_aio_release(c);
         delete holder;
     } else {
@@ -113,7 +117,8 @@ Error OsdWriteLoop::write(const QString &object, quint64 offset, const CancelTok
                 // Bounded by the OSD op timeout, so this does not happen; the op keeps
                 // its completion and its share of Op.
                 qCWarning(lcOsdWrite) << target() << "write did not complete after cancel; abandoned";
-                return Error(Error::Code::Cancelled, QStringLiteral("cancelled (a write was still in flight)"), target());
+                return Error(
+                    Error::Code::Cancelled, QStringLiteral("cancelled (a write was still in flight)"), target());
             }
         }
         r = op->rc;
@@ -131,9 +136,14 @@ Error OsdWriteLoop::write(const QString &object, quint64 offset, const CancelTok
         : (e == ENOTCONN || e == ESHUTDOWN) ? Error::Code::Unreachable
                                             : Error::Code::CommandFailed;
     QString msg = QStringLiteral("write of %1 bytes to %2 at offset %3 failed: %4")
-                      .arg(m_buffer.size()).arg(object).arg(offset).arg(QString::fromLocal8Bit(strerror(e)));
+                      .arg(m_buffer.size())
+                      .arg(object)
+                      .arg(offset)
+                      .arg(QString::fromLocal8Bit(strerror(e)));
     if (e == ETIMEDOUT)
-        msg += QStringLiteral(" (no answer from %1 within the OSD op timeout of %2 s: is it down?)").arg(target()).arg(m_job.opTimeoutSec);
+        msg += QStringLiteral(" (no answer from %1 within the OSD op timeout of %2 s: is it down?)")
+                   .arg(target())
+                   .arg(m_job.opTimeoutSec);
     return Error(code, msg, target());
 }
 
@@ -218,11 +228,11 @@ void OsdWriteLoop::emitInterval(const LatencyHistogram &h, double secs, const Sa
     const double t = m_job.now ? m_job.now() : 0;
     const QString tgt = target();
     SampleList out;
-    out << Sample{m_job.step, tgt, metric::WriteIops, t, double(h.count()) / secs};
+    out << Sample {m_job.step, tgt, metric::WriteIops, t, double(h.count()) / secs};
     if (!h.isEmpty()) {
-        out << Sample{m_job.step, tgt, metric::WriteLatP50, t, h.percentile(50)}
-            << Sample{m_job.step, tgt, metric::WriteLatP99, t, h.percentile(99)}
-            << Sample{m_job.step, tgt, metric::WriteLatMean, t, h.mean()};
+        out << Sample {m_job.step, tgt, metric::WriteLatP50, t, h.percentile(50)}
+            << Sample {m_job.step, tgt, metric::WriteLatP99, t, h.percentile(99)}
+            << Sample {m_job.step, tgt, metric::WriteLatMean, t, h.mean()};
     }
     sink(out);
 }
@@ -241,7 +251,7 @@ QStringList OsdWriteLoop::removeObjects(int timeoutSec)
     std::vector<Pending> pending;
     QStringList failed;
     for (const QString &name : std::as_const(m_created)) {
-        Pending p{name, name.toUtf8(), nullptr, std::make_shared<Op>()};
+        Pending p {name, name.toUtf8(), nullptr, std::make_shared<Op>()};
         auto *holder = new std::shared_ptr<Op>(p.op);
         if (rados_aio_create_completion2(holder, &Op::onComplete, &p.c) < 0) {
             delete holder;
@@ -260,7 +270,7 @@ QStringList OsdWriteLoop::removeObjects(int timeoutSec)
     for (Pending &p : pending) {
         std::unique_lock lk(p.op->mutex);
         if (!p.op->cv.wait_until(lk, deadline, [&] { return p.op->done; })) {
-            failed << p.name;   // left in flight: its completion is not released
+            failed << p.name; // left in flight: its completion is not released
             continue;
         }
         const int rc = p.op->rc;

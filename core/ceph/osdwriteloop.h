@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The timed part of the per-OSD latency benchmark for ONE OSD: QD1 writes of blockSize
 // bytes at random block-aligned offsets inside its objects (each object's primary is
@@ -24,14 +25,14 @@ namespace cm {
 struct OsdWriteJob {
     int osd = -1;
     QString pool;
-    QStringList objects;               // names whose primary is `osd`
-    quint64 objectSize = 4ull << 20;   // offsets fall inside [0, objectSize)
+    QStringList objects; // names whose primary is `osd`
+    quint64 objectSize = 4ull << 20; // offsets fall inside [0, objectSize)
     quint64 blockSize = 4096;
     int runtimeSec = 10;
     int intervalMs = 1000;
-    int opTimeoutSec = 10;             // the client's OSD op timeout (for messages and bounds)
-    int step = 0;                      // sample labels
-    std::function<double()> now;       // seconds since the run started
+    int opTimeoutSec = 10; // the client's OSD op timeout (for messages and bounds)
+    int step = 0; // sample labels
+    std::function<double()> now; // seconds since the run started
 };
 
 class OsdWriteLoop {
@@ -72,7 +73,7 @@ private:
 
     RadosClient &m_client;
     OsdWriteJob m_job;
-    void *m_ioctx = nullptr;   // rados_ioctx_t
+    void *m_ioctx = nullptr; // rados_ioctx_t
     std::vector<char> m_buffer;
     LatencyHistogram m_total;
     quint64 m_warmupOps = 0;

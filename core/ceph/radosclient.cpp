@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/radosclient.h"
 
 #include "ceph/cephkeycache.h"
@@ -53,7 +54,7 @@ Error RadosClient::connect(const CephConnectionSpec &specIn)
 {
     shutdown();
     CephConnectionSpec spec = specIn;
-    if (const Error e = CephKeyCache::fill(&spec))   // a fetched cluster: key from memory/keychain
+    if (const Error e = CephKeyCache::fill(&spec)) // a fetched cluster: key from memory/keychain
         return e;
     m_context = spec.monHost.isEmpty() ? spec.confPath : spec.monHost;
     rados_t cluster = nullptr;
@@ -86,7 +87,8 @@ Error RadosClient::connect(const CephConnectionSpec &specIn)
     }
     if (!spec.monHost.isEmpty() && (r = rados_conf_set(cluster, "mon_host", spec.monHost.toUtf8().constData())) < 0)
         return fail(r, QStringLiteral("setting mon_host"));
-    if (!spec.keyringPath.isEmpty() && (r = rados_conf_set(cluster, "keyring", spec.keyringPath.toUtf8().constData())) < 0)
+    if (!spec.keyringPath.isEmpty()
+        && (r = rados_conf_set(cluster, "keyring", spec.keyringPath.toUtf8().constData())) < 0)
         return fail(r, QStringLiteral("setting the keyring"));
     if (!spec.key.isEmpty() && (r = rados_conf_set(cluster, "key", spec.key.toUtf8().constData())) < 0)
         return fail(r, QStringLiteral("setting the key"));
@@ -100,11 +102,12 @@ Error RadosClient::connect(const CephConnectionSpec &specIn)
         if (-r == ENOENT) {
             rados_shutdown(cluster);
             return Error(Error::Code::PathMissing,
-                         QStringLiteral("cannot connect: no key for %1 (keyring file missing or unreadable)").arg(spec.clientName),
-                         m_context);
+                QStringLiteral("cannot connect: no key for %1 (keyring file missing or unreadable)")
+                    .arg(spec.clientName),
+                m_context);
         }
         Error e = fail(r, QStringLiteral("cannot connect to the cluster"));
-        if (-r == ETIMEDOUT)   // no monitor answered within the connect timeout
+        if (-r == ETIMEDOUT) // no monitor answered within the connect timeout
             e.code = Error::Code::Unreachable;
         return e;
     }
@@ -131,14 +134,16 @@ Error RadosClient::monCommand(const QJsonObject &command, QByteArray *out, const
     char *outbuf = nullptr, *outs = nullptr;
     size_t outbufLen = 0, outsLen = 0;
     const int r = rados_mon_command(static_cast<rados_t>(m_cluster), cmds, 1, input.constData(), size_t(input.size()),
-                                    &outbuf, &outbufLen, &outs, &outsLen);
+        &outbuf, &outbufLen, &outs, &outsLen);
     const QString status = outs ? QString::fromUtf8(outs, qsizetype(outsLen)).trimmed() : QString();
     if (out)
         *out = outbuf ? QByteArray(outbuf, qsizetype(outbufLen)) : QByteArray();
     rados_buffer_free(outbuf);
     rados_buffer_free(outs);
     if (r < 0) {
-        Error e = radosError(r, QStringLiteral("mon command \"%1\" failed").arg(command.value(QStringLiteral("prefix")).toString()), m_context);
+        Error e = radosError(r,
+            QStringLiteral("mon command \"%1\" failed").arg(command.value(QStringLiteral("prefix")).toString()),
+            m_context);
         e.detail = status;
         if (!status.isEmpty())
             e.message += QStringLiteral(" (%1)").arg(status);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A librados cluster handle. Threading: a RadosClient belongs to the thread that
 // connected it (docs/ARCHITECTURE.md §4: Ceph handles belong to one thread each); every call
@@ -26,11 +27,11 @@ public:
     // *out. Errors carry the mon's status text.
     Error monCommand(const QJsonObject &command, QByteArray *out, const QByteArray &input = {});
     QString fsid() const;
-    int timeoutSec() const { return m_timeoutSec; }   // the spec's op timeout
-    void *handle() const { return m_cluster; }   // rados_t, for librbd/ioctx users
+    int timeoutSec() const { return m_timeoutSec; } // the spec's op timeout
+    void *handle() const { return m_cluster; } // rados_t, for librbd/ioctx users
 
 private:
-    void *m_cluster = nullptr;   // rados_t (kept opaque: no librados in this header)
+    void *m_cluster = nullptr; // rados_t (kept opaque: no librados in this header)
     QString m_context;
     int m_timeoutSec = 0;
 };

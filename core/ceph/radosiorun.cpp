@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/radosiorun.h"
 
 #include <QRandomGenerator>
@@ -9,7 +10,7 @@ namespace cm {
 
 namespace {
 
-constexpr auto kPoll = std::chrono::milliseconds(50);   // cancel is checked at least this often
+constexpr auto kPoll = std::chrono::milliseconds(50); // cancel is checked at least this often
 
 const char *opText(RadosIoRun::Op op)
 {
@@ -41,8 +42,12 @@ QByteArray RadosIoRun::objectName(const QByteArray &prefix, quint32 index)
 }
 
 RadosIoRun::RadosIoRun(rados_ioctx_t io, QByteArray namePrefix, Job job, Flags flags, QString target)
-    : m_io(io), m_prefix(std::move(namePrefix)), m_job(std::move(job)), m_flags(flags), m_target(std::move(target)),
-      m_rng(QRandomGenerator::global()->generate64())
+    : m_io(io)
+    , m_prefix(std::move(namePrefix))
+    , m_job(std::move(job))
+    , m_flags(flags)
+    , m_target(std::move(target))
+    , m_rng(QRandomGenerator::global()->generate64())
 {
     // A pass never has more ops in flight than objects to go through.
     if (!timed()) {
@@ -68,7 +73,7 @@ void RadosIoRun::onComplete(rados_completion_t c, void *arg)
 {
     const auto done = Clock::now();
     const int r = rados_aio_get_return_value(c);
-    rados_aio_release(c);   // librados holds its own reference while the callback runs
+    rados_aio_release(c); // librados holds its own reference while the callback runs
     auto *slot = static_cast<Slot *>(arg);
     slot->run->completed(slot, r, done);
 }
@@ -92,9 +97,13 @@ void RadosIoRun::completed(Slot *s, int r, Clock::time_point done)
             }
         } else if (s->op == Op::Read && quint64(r) != m_job.blockSize) {
             fail(Error(Error::Code::CommandFailed,
-                       QStringLiteral("short read of object %1: %2 of %3 bytes at offset %4 (the object is smaller than the set's object size)")
-                           .arg(QString::fromUtf8(s->name)).arg(r).arg(m_job.blockSize).arg(s->offset),
-                       m_target));
+                QStringLiteral("short read of object %1: %2 of %3 bytes at offset %4 (the object is smaller than the "
+                               "set's object size)")
+                    .arg(QString::fromUtf8(s->name))
+                    .arg(r)
+                    .arg(m_job.blockSize)
+                    .arg(s->offset),
+                m_target));
         } else {
             if (s->op == Op::WriteFull)
                 mark(m_flags.whole);
@@ -174,24 +183,24 @@ Error RadosIoRun::opError(int r, const Slot *s) const
     const QString name = QString::fromUtf8(s->name);
     if (e == ENOENT && isRead(s->op))
         return Error(Error::Code::PathMissing,
-                     QStringLiteral("object %1 does not exist (a %2 of a missing object is never counted)")
-                         .arg(name, QLatin1String(opText(s->op))),
-                     m_target);
+            QStringLiteral("object %1 does not exist (a %2 of a missing object is never counted)")
+                .arg(name, QLatin1String(opText(s->op))),
+            m_target);
     if (e == ETIMEDOUT)
         return Error(Error::Code::Timeout,
-                     QStringLiteral("librados %1 of object %2 timed out (OSD op timeout): an OSD down or unreachable?")
-                         .arg(QLatin1String(opText(s->op)), name),
-                     m_target);
+            QStringLiteral("librados %1 of object %2 timed out (OSD op timeout): an OSD down or unreachable?")
+                .arg(QLatin1String(opText(s->op)), name),
+            m_target);
     const Error::Code code = (e == ENOTCONN || e == ESHUTDOWN) ? Error::Code::Unreachable
         : (e == EACCES || e == EPERM)                          ? Error::Code::AuthDenied
                                                                : Error::Code::CommandFailed;
     return Error(code,
-                 QStringLiteral("librados %1 of object %2 (%3 bytes at offset %4) failed: %5")
-                     .arg(QLatin1String(opText(s->op)), name)
-                     .arg(movesData(s->op) ? m_job.blockSize : 0)
-                     .arg(s->offset)
-                     .arg(QString::fromLocal8Bit(strerror(e))),
-                 m_target);
+        QStringLiteral("librados %1 of object %2 (%3 bytes at offset %4) failed: %5")
+            .arg(QLatin1String(opText(s->op)), name)
+            .arg(movesData(s->op) ? m_job.blockSize : 0)
+            .arg(s->offset)
+            .arg(QString::fromLocal8Bit(strerror(e))),
+        m_target);
 }
 
 void RadosIoRun::fail(const Error &e)
@@ -202,8 +211,8 @@ void RadosIoRun::fail(const Error &e)
     m_error = e;
 }
 
-Error RadosIoRun::execute(const CancelToken &cancel, const IoSampleLabels &labels,
-                          const std::function<void(const SampleList &)> &sink)
+Error RadosIoRun::execute(
+    const CancelToken &cancel, const IoSampleLabels &labels, const std::function<void(const SampleList &)> &sink)
 {
     const auto interval = std::chrono::milliseconds(qMax(100, m_job.intervalMs));
     const auto start = Clock::now();
@@ -215,7 +224,7 @@ Error RadosIoRun::execute(const CancelToken &cancel, const IoSampleLabels &label
         ++m_intervals;
         if (sink) {
             const SampleList out = ioIntervalSamples(s, std::chrono::duration<double>(now - lastTick).count(),
-                                                     std::chrono::duration<double>(now - start).count(), labels);
+                std::chrono::duration<double>(now - start).count(), labels);
             if (!out.isEmpty())
                 sink(out);
         }

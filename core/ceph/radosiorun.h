@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The async I/O loop of a RadosObjectEngine job on an open pool (internal to core/ceph),
 // built like RbdIoRun: exactly queueDepth rados_aio ops in flight, the next one issued
@@ -28,12 +29,12 @@ public:
     enum class Op { Write, WriteFull, Read, Stat, Remove };
     struct Job {
         Op op = Op::WriteFull;
-        quint64 blockSize = 4ull << 20;   // WriteFull: the object size
+        quint64 blockSize = 4ull << 20; // WriteFull: the object size
         quint64 objectSize = 4ull << 20;
         int queueDepth = 16;
-        int runtimeSec = 0;               // > 0: timed over objects 0..objects-1
+        int runtimeSec = 0; // > 0: timed over objects 0..objects-1
         quint32 objects = 0;
-        std::vector<quint32> indices;     // runtimeSec == 0: one op on each, in order
+        std::vector<quint32> indices; // runtimeSec == 0: one op on each, in order
         int intervalMs = 1000;
     };
 
@@ -51,13 +52,13 @@ public:
 
     // Runs until the time is up / the list is done, a cancel, or the first error, then
     // waits for every op in flight. Per-interval samples go to sink on this thread.
-    Error execute(const CancelToken &cancel, const IoSampleLabels &labels,
-                  const std::function<void(const SampleList &)> &sink);
+    Error execute(
+        const CancelToken &cancel, const IoSampleLabels &labels, const std::function<void(const SampleList &)> &sink);
 
     const IoStats &totals() const { return m_total; }
     qint64 runtimeMs() const { return m_runtimeMs; }
     int intervals() const { return m_intervals; }
-    quint64 missing() const { return m_missing; }   // Remove: objects already gone
+    quint64 missing() const { return m_missing; } // Remove: objects already gone
 
     static QByteArray objectName(const QByteArray &prefix, quint32 index);
 
@@ -76,9 +77,9 @@ private:
 
     static void onComplete(rados_completion_t c, void *arg);
     void completed(Slot *s, int r, Clock::time_point done);
-    bool prepare(Slot *s);   // m_mutex held; false when a pass has nothing left
+    bool prepare(Slot *s); // m_mutex held; false when a pass has nothing left
     void submit(Slot *s);
-    void fail(const Error &e);   // m_mutex held
+    void fail(const Error &e); // m_mutex held
     Error opError(int r, const Slot *s) const;
     bool timed() const { return m_job.runtimeSec > 0; }
 
@@ -95,11 +96,11 @@ private:
     int m_inflight = 0;
     bool m_stop = false;
     bool m_failed = false;
-    bool m_exhausted = false;   // a pass issued its last op
+    bool m_exhausted = false; // a pass issued its last op
     Error m_error;
     IoStats m_interval;
     std::mt19937_64 m_rng;
-    size_t m_next = 0;          // round-robin / pass position
+    size_t m_next = 0; // round-robin / pass position
     quint64 m_missing = 0;
 
     IoStats m_total;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/radosobjectengine.h"
 
 #include "ceph/aiostats.h"
@@ -25,9 +26,11 @@ Error RadosObjectEngine::validate(const RadosWorkload &w)
     if (w.op != RadosWorkload::Op::Stat) {
         if (w.blockSize == 0 || w.blockSize > w.objectSize)
             return bad(QStringLiteral("block size must be between 1 byte and the object size %1 (got %2)")
-                           .arg(w.objectSize).arg(w.blockSize));
+                           .arg(w.objectSize)
+                           .arg(w.blockSize));
         if (w.objectSize % w.blockSize != 0)
-            return bad(QStringLiteral("block size %1 does not divide the object size %2").arg(w.blockSize).arg(w.objectSize));
+            return bad(
+                QStringLiteral("block size %1 does not divide the object size %2").arg(w.blockSize).arg(w.objectSize));
     }
     if (w.objects < 1 || w.objects > 10000000)
         return bad(QStringLiteral("object count must be between 1 and 10000000 (got %1)").arg(w.objects));
@@ -52,8 +55,8 @@ struct Removal {
 };
 
 // Removes the touched objects, kRemoveDepth at a time; never cancelled, stops at the first failure.
-Removal removeTouched(rados_ioctx_t io, const QByteArray &prefix, const std::vector<char> &touched, const QString &target,
-                      std::vector<char> *gone)
+Removal removeTouched(rados_ioctx_t io, const QByteArray &prefix, const std::vector<char> &touched,
+    const QString &target, std::vector<char> *gone)
 {
     RadosIoRun::Job rm;
     rm.op = RadosIoRun::Op::Remove;
@@ -73,8 +76,8 @@ Removal removeTouched(rados_ioctx_t io, const QByteArray &prefix, const std::vec
     out.ms = t.elapsed();
     out.removed = remover.totals()[1].ios;
     out.left = count - out.removed - remover.missing();
-    qCInfo(lcRadosBench) << "removed" << out.removed << "of" << count << "objects" << QString::fromUtf8(prefix) + QLatin1Char('*')
-                         << "in" << out.ms << "ms";
+    qCInfo(lcRadosBench) << "removed" << out.removed << "of" << count << "objects"
+                         << QString::fromUtf8(prefix) + QLatin1Char('*') << "in" << out.ms << "ms";
     if (out.error)
         qCWarning(lcRadosBench) << "clean-up of" << QString::fromUtf8(prefix) << "stopped:" << out.error.toString();
     return out;
@@ -91,7 +94,7 @@ Error openPool(RadosClient &client, const QString &pool, rados_ioctx_t *io)
         return Error(Error::Code::PathMissing, QStringLiteral("pool \"%1\" does not exist").arg(pool), pool);
     if (r < 0)
         return Error(Error::Code::CommandFailed,
-                     QStringLiteral("cannot open pool \"%1\": %2").arg(pool, QString::fromLocal8Bit(strerror(-r))), pool);
+            QStringLiteral("cannot open pool \"%1\": %2").arg(pool, QString::fromLocal8Bit(strerror(-r))), pool);
     return {};
 }
 
@@ -118,12 +121,13 @@ Error RadosObjectEngine::removeSet(RadosClient &client, RadosObjectSet &set, qui
     *left = r.left;
     if (r.error)
         return Error(r.error.code,
-                     QStringLiteral("%1 object(s) %2* could not be removed: %3").arg(r.left).arg(set.prefix(), r.error.message),
-                     target);
+            QStringLiteral("%1 object(s) %2* could not be removed: %3").arg(r.left).arg(set.prefix(), r.error.message),
+            target);
     return {};
 }
 
-Error RadosObjectEngine::removeLeftovers(RadosClient &client, const QString &pool, quint64 *removed, const CancelToken &cancel)
+Error RadosObjectEngine::removeLeftovers(
+    RadosClient &client, const QString &pool, quint64 *removed, const CancelToken &cancel)
 {
     if (removed)
         *removed = 0;
@@ -150,7 +154,7 @@ Error RadosObjectEngine::removeLeftovers(RadosClient &client, const QString &poo
     Error err;
     if (r < 0)
         err = Error(Error::Code::CommandFailed,
-                    QStringLiteral("cannot list pool \"%1\": %2").arg(pool, QString::fromLocal8Bit(strerror(-r))), pool);
+            QStringLiteral("cannot list pool \"%1\": %2").arg(pool, QString::fromLocal8Bit(strerror(-r))), pool);
     for (const QByteArray &n : std::as_const(names)) {
         if (err || cancel.isCancelled())
             break;
@@ -159,7 +163,8 @@ Error RadosObjectEngine::removeLeftovers(RadosClient &client, const QString &poo
             ++*removed;
         else if (r < 0 && r != -ENOENT)
             err = Error(r == -ETIMEDOUT ? Error::Code::Timeout : Error::Code::CommandFailed,
-                        QStringLiteral("cannot remove %1: %2").arg(QString::fromUtf8(n), QString::fromLocal8Bit(strerror(-r))), pool);
+                QStringLiteral("cannot remove %1: %2").arg(QString::fromUtf8(n), QString::fromLocal8Bit(strerror(-r))),
+                pool);
     }
     if (!err && cancel.isCancelled())
         err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), pool);
@@ -168,8 +173,8 @@ Error RadosObjectEngine::removeLeftovers(RadosClient &client, const QString &poo
     return err;
 }
 
-Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const CancelToken &cancel, const SampleSink &sink,
-                             RadosObjectSet *shared)
+Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const CancelToken &cancel,
+    const SampleSink &sink, RadosObjectSet *shared)
 {
     m_summary = {};
     m_prefix.clear();
@@ -177,7 +182,8 @@ Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const 
     if (Error e = validate(w))
         return e;
     if (shared && (shared->pool() != pool || shared->objectSize() != w.objectSize || shared->objects() != w.objects))
-        return Error(Error::Code::InvalidInput, QStringLiteral("the shared object set belongs to another pool or size"), pool);
+        return Error(
+            Error::Code::InvalidInput, QStringLiteral("the shared object set belongs to another pool or size"), pool);
     rados_ioctx_t io = nullptr;
     if (Error e = openPool(m_client, pool, &io))
         return e;
@@ -213,8 +219,8 @@ Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const 
         prefillStats = fill.totals();
         if (err)
             err.message = QStringLiteral("prefill: ") + err.message;
-        qCInfo(lcRadosBench) << "prefill wrote" << prefillStats[1].ios << "of" << w.objects << "objects of" << w.objectSize
-                             << "bytes in" << prefillMs << "ms";
+        qCInfo(lcRadosBench) << "prefill wrote" << prefillStats[1].ios << "of" << w.objects << "objects of"
+                             << w.objectSize << "bytes in" << prefillMs << "ms";
     }
     if (!err && cancel.isCancelled())
         err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), target);
@@ -224,10 +230,10 @@ Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const 
     int intervals = 0;
     if (!err) {
         RadosIoRun::Job job;
-        job.op = w.op == RadosWorkload::Op::Read   ? RadosIoRun::Op::Read
-            : w.op == RadosWorkload::Op::Stat      ? RadosIoRun::Op::Stat
-            : w.blockSize == w.objectSize          ? RadosIoRun::Op::WriteFull
-                                                   : RadosIoRun::Op::Write;
+        job.op = w.op == RadosWorkload::Op::Read ? RadosIoRun::Op::Read
+            : w.op == RadosWorkload::Op::Stat    ? RadosIoRun::Op::Stat
+            : w.blockSize == w.objectSize        ? RadosIoRun::Op::WriteFull
+                                                 : RadosIoRun::Op::Write;
         job.blockSize = w.op == RadosWorkload::Op::Stat ? 0 : w.blockSize;
         job.objectSize = w.objectSize;
         job.queueDepth = w.queueDepth;
@@ -265,8 +271,10 @@ Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const 
         if (rm.error) {
             if (!err)
                 err = Error(rm.error.code,
-                            QStringLiteral("%1 object(s) %2* could not be removed: %3").arg(m_left).arg(m_prefix, rm.error.message),
-                            target);
+                    QStringLiteral("%1 object(s) %2* could not be removed: %3")
+                        .arg(m_left)
+                        .arg(m_prefix, rm.error.message),
+                    target);
             else
                 err.detail = QStringLiteral("%1 object(s) %2* left: %3").arg(m_left).arg(m_prefix, rm.error.message);
         }

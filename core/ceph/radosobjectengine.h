@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A native librados object benchmark (docs/ARCHITECTURE.md §2 "RADOS"). run() works on the calling
 // (worker) thread with a connected RadosClient: over a working set of `objects` objects
@@ -35,7 +36,9 @@ public:
 
     using SampleSink = std::function<void(const SampleList &)>;
 
-    explicit RadosObjectEngine(RadosClient &client) : m_client(client) {}
+    explicit RadosObjectEngine(RadosClient &client)
+        : m_client(client)
+    { }
 
     // Blocks for about prefill + runtime + clean-up; returns within ~2 s of a cancel on
     // a healthy cluster (in-flight ops drain, then the objects are removed). Cancelled
@@ -43,8 +46,8 @@ public:
     // With a shared set (the steps of one run), its objects are used and kept: a read
     // step writes only the objects no earlier step wrote whole, and nothing is removed —
     // removeSet() does that once the run is over.
-    Error run(const QString &pool, const RadosWorkload &workload, const CancelToken &cancel, const SampleSink &sink = {},
-              RadosObjectSet *shared = nullptr);
+    Error run(const QString &pool, const RadosWorkload &workload, const CancelToken &cancel,
+        const SampleSink &sink = {}, RadosObjectSet *shared = nullptr);
 
     // Removes every object of the set that a step wrote (never cancelled; stops at the
     // first failure, so a dead OSD costs one op timeout). *left: objects it could not remove.
@@ -56,7 +59,7 @@ public:
     // objects_written (by this step), objects_removed, objects_left, cleanup_ms, and
     // shared_set (true: the objects stay for the run's next steps; objects_kept: how many).
     QJsonObject summary() const { return m_summary; }
-    QString objectPrefix() const { return m_prefix; }   // of the last run, "" before
+    QString objectPrefix() const { return m_prefix; } // of the last run, "" before
     quint64 objectsRemoved() const { return m_removed; }
     quint64 objectsLeft() const { return m_left; }
 
@@ -65,8 +68,8 @@ public:
     // "Clean leftovers": removes every object of the pool's default namespace whose name
     // starts with kObjectPrefix (left by a crash or a stopped OSD), nothing else. Lists
     // the whole pool: slow on pools with millions of objects. *removed: how many.
-    static Error removeLeftovers(RadosClient &client, const QString &pool, quint64 *removed,
-                                 const CancelToken &cancel = {});
+    static Error removeLeftovers(
+        RadosClient &client, const QString &pool, quint64 *removed, const CancelToken &cancel = {});
 
 private:
     RadosClient &m_client;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/radosobjectset.h"
 
 #include "ceph/radosobjectengine.h"
@@ -7,15 +8,19 @@
 namespace cm {
 
 RadosObjectSet::RadosObjectSet(QString pool, quint64 objectSize, int objects)
-    : m_pool(std::move(pool)), m_prefix(newPrefix()), m_objectSize(objectSize), m_objects(qMax(0, objects)),
-      m_touched(size_t(m_objects), 0), m_whole(size_t(m_objects), 0)
-{
-}
+    : m_pool(std::move(pool))
+    , m_prefix(newPrefix())
+    , m_objectSize(objectSize)
+    , m_objects(qMax(0, objects))
+    , m_touched(size_t(m_objects), 0)
+    , m_whole(size_t(m_objects), 0)
+{ }
 
 QString RadosObjectSet::newPrefix()
 {
     return QLatin1String(RadosObjectEngine::kObjectPrefix)
-        + QString::number(QRandomGenerator::global()->generate64() & 0xffffffffffffull, 16).rightJustified(12, QLatin1Char('0'))
+        + QString::number(QRandomGenerator::global()->generate64() & 0xffffffffffffull, 16)
+              .rightJustified(12, QLatin1Char('0'))
         + QLatin1Char('-');
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The benchmark objects of one run, shared by its steps: a write step leaves its objects
 // for the read steps, which then write only the objects still missing. Knows the name
@@ -13,7 +14,7 @@ namespace cm {
 
 class RadosObjectSet {
 public:
-    RadosObjectSet(QString pool, quint64 objectSize, int objects);   // a new random token
+    RadosObjectSet(QString pool, quint64 objectSize, int objects); // a new random token
 
     QString pool() const { return m_pool; }
     QString prefix() const { return m_prefix; }

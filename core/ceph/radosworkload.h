@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What one native librados object job does (RadosObjectEngine). Pure value type.
 #include <QString>
@@ -15,13 +16,13 @@ struct RadosWorkload {
     enum class Prefill { Auto, Never };
 
     Op op = Op::Write;
-    quint64 objectSize = 4ull << 20;    // bytes per object, 1 byte..64 MiB
-    quint64 blockSize = 4ull << 20;     // bytes per op, divides objectSize (= objectSize: whole objects)
-    int objects = 2048;                 // the working set: objects × objectSize
-    int queueDepth = 16;                // rados_aio ops kept in flight, 1..1024
-    int runtimeSec = 30;                // > 0
+    quint64 objectSize = 4ull << 20; // bytes per object, 1 byte..64 MiB
+    quint64 blockSize = 4ull << 20; // bytes per op, divides objectSize (= objectSize: whole objects)
+    int objects = 2048; // the working set: objects × objectSize
+    int queueDepth = 16; // rados_aio ops kept in flight, 1..1024
+    int runtimeSec = 30; // > 0
     Prefill prefill = Prefill::Auto;
-    int intervalMs = 1000;              // sample interval
+    int intervalMs = 1000; // sample interval
 
     // Sample labels: step index, target and the time offset (seconds since the run
     // started when the job begins).
@@ -34,9 +35,12 @@ struct RadosWorkload {
 
     static std::optional<Op> parseOp(const QString &s)
     {
-        if (s == QLatin1String("write")) return Op::Write;
-        if (s == QLatin1String("read")) return Op::Read;
-        if (s == QLatin1String("stat")) return Op::Stat;
+        if (s == QLatin1String("write"))
+            return Op::Write;
+        if (s == QLatin1String("read"))
+            return Op::Read;
+        if (s == QLatin1String("stat"))
+            return Op::Stat;
         return std::nullopt;
     }
     static QString opName(Op op)

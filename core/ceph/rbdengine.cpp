@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/rbdengine.h"
 
 #include "ceph/radosclient.h"
@@ -32,7 +33,7 @@ Error rbdError(int r, const QString &what, const QString &context)
     return Error(code, QStringLiteral("%1: %2").arg(what, QString::fromLocal8Bit(strerror(e))), context);
 }
 
-void noopCallback(rbd_completion_t, void *) {}
+void noopCallback(rbd_completion_t, void *) { }
 
 // Sequential 4 MiB writes over the whole image, kPrefillDepth in flight, oldest first.
 Error prefillImage(rbd_image_t image, quint64 size, const CancelToken &cancel, const QString &context)
@@ -91,16 +92,18 @@ QString RbdEngine::osdOfOffset(void *imageHandle, const QString &pool, quint64 o
 {
     auto image = static_cast<rbd_image_t>(imageHandle);
     char prefix[128] = {};
-    rbd_image_info_t info{};
+    rbd_image_info_t info {};
     if (!image || rbd_get_block_name_prefix(image, prefix, sizeof prefix) < 0 || rbd_stat(image, &info, sizeof info) < 0
         || info.obj_size == 0)
         return {};
-    const QString object = QStringLiteral("%1.%2").arg(QLatin1String(prefix)).arg(offset / info.obj_size, 16, 16, QLatin1Char('0'));
+    const QString object
+        = QStringLiteral("%1.%2").arg(QLatin1String(prefix)).arg(offset / info.obj_size, 16, 16, QLatin1Char('0'));
     QByteArray out;
     CephObjectMap map;
-    if (m_client.monCommand(QJsonObject{{QStringLiteral("prefix"), QStringLiteral("osd map")}, {QStringLiteral("pool"), pool},
-                                        {QStringLiteral("object"), object}, {QStringLiteral("format"), QStringLiteral("json")}},
-                            &out)
+    if (m_client.monCommand(
+            QJsonObject {{QStringLiteral("prefix"), QStringLiteral("osd map")}, {QStringLiteral("pool"), pool},
+                {QStringLiteral("object"), object}, {QStringLiteral("format"), QStringLiteral("json")}},
+            &out)
         || parseCephObjectMap(out, &map) || map.primary() < 0)
         return QStringLiteral(" (object %1)").arg(object);
     return QStringLiteral(" (object %1, pg %2 on osd.%3)").arg(object, map.pgid).arg(map.primary());
@@ -132,7 +135,7 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
     m_image.clear();
     m_imageLeft = false;
     m_prefillMs = 0;
-    QElapsedTimer clock;   // io_ended_ms / cleanup_ms: when an error was seen vs when the run could return
+    QElapsedTimer clock; // io_ended_ms / cleanup_ms: when an error was seen vs when the run could return
     clock.start();
     if (Error e = validate(w))
         return e;
@@ -149,10 +152,11 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
         return rbdError(r, QStringLiteral("cannot open pool \"%1\"").arg(pool), pool);
 
     const QString name = QLatin1String(kImagePrefix)
-        + QString::number(QRandomGenerator::global()->generate64() & 0xffffffffffffull, 16).rightJustified(12, QLatin1Char('0'));
+        + QString::number(QRandomGenerator::global()->generate64() & 0xffffffffffffull, 16)
+              .rightJustified(12, QLatin1Char('0'));
     const QString context = pool + QLatin1Char('/') + name;
     const quint64 size = w.imageSize / w.blockSize * w.blockSize;
-    int order = 0;   // librbd's default object size
+    int order = 0; // librbd's default object size
     r = rbd_create(io, name.toUtf8().constData(), size, &order);
     if (r < 0) {
         rados_ioctx_destroy(io);
@@ -181,7 +185,8 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
 
 // Opens the image as the workload's cache setting wants it; *image is null when it
 // could not be opened.
-Error RbdEngine::openImage(void *ioctx, const QString &name, const QString &context, const RbdWorkload &w, void **imageOut)
+Error RbdEngine::openImage(
+    void *ioctx, const QString &name, const QString &context, const RbdWorkload &w, void **imageOut)
 {
     auto io = static_cast<rados_ioctx_t>(ioctx);
     rbd_image_t image = nullptr;
@@ -206,11 +211,12 @@ Error RbdEngine::openImage(void *ioctx, const QString &name, const QString &cont
 }
 
 Error RbdEngine::prefillAndMeasure(void *imageHandle, const QString &pool, quint64 size, const QString &context,
-                                   const RbdWorkload &w, const CancelToken &cancel, const SampleSink &sink, IoOutcome *out)
+    const RbdWorkload &w, const CancelToken &cancel, const SampleSink &sink, IoOutcome *out)
 {
     auto image = static_cast<rbd_image_t>(imageHandle);
     Error err;
-    const bool prefill = w.prefill == RbdWorkload::Prefill::Always || (w.prefill == RbdWorkload::Prefill::Auto && w.reads());
+    const bool prefill
+        = w.prefill == RbdWorkload::Prefill::Always || (w.prefill == RbdWorkload::Prefill::Auto && w.reads());
     if (prefill) {
         QElapsedTimer t;
         t.start();
@@ -269,7 +275,8 @@ void RbdEngine::writeSummary(const QString &pool, const QString &name, const Rbd
     m_summary.insert(QStringLiteral("rw"), RbdWorkload::modeName(w.mode));
     m_summary.insert(QStringLiteral("block_size"), double(w.blockSize));
     m_summary.insert(QStringLiteral("queue_depth"), w.queueDepth);
-    m_summary.insert(QStringLiteral("cache"), w.cache == RbdWorkload::Cache::Off ? QStringLiteral("off") : QStringLiteral("writeback"));
+    m_summary.insert(QStringLiteral("cache"),
+        w.cache == RbdWorkload::Cache::Off ? QStringLiteral("off") : QStringLiteral("writeback"));
     m_summary.insert(QStringLiteral("prefill_ms"), double(m_prefillMs));
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A native librbd benchmark job. run() works on the calling (worker) thread with a
 // connected RadosClient: it creates its own image "clustermark-bench-<random>" in the
@@ -28,7 +29,9 @@ public:
 
     using SampleSink = std::function<void(const SampleList &)>;
 
-    explicit RbdEngine(RadosClient &client) : m_client(client) {}
+    explicit RbdEngine(RadosClient &client)
+        : m_client(client)
+    { }
 
     // Blocks for about prefill + runtime; returns within ~2 s of cancel (in-flight ops
     // are drained first). Cancelled runs return Error::Code::Cancelled; the samples and
@@ -40,8 +43,8 @@ public:
     // lat_p999_ns, histogram{ns:count}}, "write":{…}} plus engine details
     // (image, pool, prefill_ms, intervals, queue_depth, block_size).
     QJsonObject summary() const { return m_summary; }
-    QString imageName() const { return m_image; }   // of the last run
-    bool imageLeft() const { return m_imageLeft; }  // the last run's image could not be removed
+    QString imageName() const { return m_image; } // of the last run
+    bool imageLeft() const { return m_imageLeft; } // the last run's image could not be removed
     qint64 prefillMs() const { return m_prefillMs; }
 
     static Error validate(const RbdWorkload &w);
@@ -55,8 +58,8 @@ private:
     };
     // The steps of run(); ioctx and image are librados' and librbd's handles.
     Error openImage(void *ioctx, const QString &name, const QString &context, const RbdWorkload &w, void **image);
-    Error prefillAndMeasure(void *image, const QString &pool, quint64 size, const QString &context, const RbdWorkload &w,
-                            const CancelToken &cancel, const SampleSink &sink, IoOutcome *out);
+    Error prefillAndMeasure(void *image, const QString &pool, quint64 size, const QString &context,
+        const RbdWorkload &w, const CancelToken &cancel, const SampleSink &sink, IoOutcome *out);
     void closeAndRemove(void *ioctx, void *image, const QString &name, const QString &context, Error &err);
     void writeSummary(const QString &pool, const QString &name, const RbdWorkload &w, const IoOutcome &io);
     QString osdOfOffset(void *image, const QString &pool, quint64 offset);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/rbdiorun.h"
 
 #include <QRandomGenerator>
@@ -8,12 +9,17 @@
 namespace cm {
 
 namespace {
-constexpr auto kPoll = std::chrono::milliseconds(50);   // cancel is checked at least this often
+constexpr auto kPoll = std::chrono::milliseconds(50); // cancel is checked at least this often
 }
 
 RbdIoRun::RbdIoRun(rbd_image_t image, const RbdWorkload &w, quint64 imageSize, QString target)
-    : m_image(image), m_w(w), m_size(imageSize), m_blocks(imageSize / w.blockSize), m_target(std::move(target)),
-      m_rng(QRandomGenerator::global()->generate64()), m_blockMap(m_blocks)
+    : m_image(image)
+    , m_w(w)
+    , m_size(imageSize)
+    , m_blocks(imageSize / w.blockSize)
+    , m_target(std::move(target))
+    , m_rng(QRandomGenerator::global()->generate64())
+    , m_blockMap(m_blocks)
 {
     const size_t bs = size_t(w.blockSize);
     m_buffers.resize(bs * size_t(w.queueDepth));
@@ -80,13 +86,9 @@ void RbdIoRun::prepare(Slot *s)
 {
     switch (m_w.mode) {
     case RbdWorkload::Mode::Read:
-    case RbdWorkload::Mode::RandRead:
-        s->isRead = true;
-        break;
+    case RbdWorkload::Mode::RandRead: s->isRead = true; break;
     case RbdWorkload::Mode::Write:
-    case RbdWorkload::Mode::RandWrite:
-        s->isRead = false;
-        break;
+    case RbdWorkload::Mode::RandWrite: s->isRead = false; break;
     case RbdWorkload::Mode::RandRW:
         s->isRead = int(std::uniform_int_distribution<int>(0, 99)(m_rng)) < m_w.readPercent;
         break;
@@ -131,12 +133,12 @@ void RbdIoRun::fail(int r, const Slot *s)
         : (e == ENOTCONN || e == ESHUTDOWN) ? Error::Code::Unreachable
                                             : Error::Code::CommandFailed;
     m_error = Error(code,
-                    QStringLiteral("librbd %1 of %2 bytes at offset %3 failed: %4")
-                        .arg(s->isRead ? QStringLiteral("read") : QStringLiteral("write"))
-                        .arg(m_w.blockSize)
-                        .arg(s->offset)
-                        .arg(QString::fromLocal8Bit(strerror(e))),
-                    m_target);
+        QStringLiteral("librbd %1 of %2 bytes at offset %3 failed: %4")
+            .arg(s->isRead ? QStringLiteral("read") : QStringLiteral("write"))
+            .arg(m_w.blockSize)
+            .arg(s->offset)
+            .arg(QString::fromLocal8Bit(strerror(e))),
+        m_target);
 }
 
 Error RbdIoRun::execute(const CancelToken &cancel, const std::function<void(const SampleList &)> &sink)
@@ -186,7 +188,7 @@ Error RbdIoRun::execute(const CancelToken &cancel, const std::function<void(cons
             submit(s);
         if (tick) {
             emitInterval(snap, std::chrono::duration<double>(now - lastTick).count(),
-                         std::chrono::duration<double>(now - start).count(), sink);
+                std::chrono::duration<double>(now - start).count(), sink);
             lastTick = now;
             while (nextTick <= now)
                 nextTick += interval;
@@ -203,7 +205,7 @@ Error RbdIoRun::execute(const CancelToken &cancel, const std::function<void(cons
     // The last interval runs to the end of the drain, so every completed op is in a sample.
     if (last[0].ios || last[1].ios || finish - lastTick >= interval / 2)
         emitInterval(last, std::chrono::duration<double>(finish - lastTick).count(),
-                     std::chrono::duration<double>(finish - start).count(), sink);
+            std::chrono::duration<double>(finish - start).count(), sink);
     m_runtimeMs = std::chrono::duration_cast<std::chrono::milliseconds>(finish - start).count();
     std::lock_guard lk(m_mutex);
     return m_failed ? m_error : Error();
@@ -220,10 +222,10 @@ void RbdIoRun::checkStall(Clock::time_point now, std::chrono::seconds stallLimit
                 m_stuckOffset = s.offset;
             }
         m_error = Error(Error::Code::Timeout,
-                        QStringLiteral("no I/O completed for %1 s with %2 ops in flight: an OSD is not answering")
-                            .arg(m_w.stallTimeoutSec)
-                            .arg(m_inflight),
-                        m_target);
+            QStringLiteral("no I/O completed for %1 s with %2 ops in flight: an OSD is not answering")
+                .arg(m_w.stallTimeoutSec)
+                .arg(m_inflight),
+            m_target);
     } else if (m_slowestOp >= stallLimit / 2) {
         // An op that took half the OSD op timeout or more: with the writeback cache, the
         // write behind a flush that times out waits the rest of that timeout (the op
@@ -232,11 +234,11 @@ void RbdIoRun::checkStall(Clock::time_point now, std::chrono::seconds stallLimit
         m_failed = true;
         m_stuckOffset = m_slowestOffset;
         m_error = Error(Error::Code::Timeout,
-                        QStringLiteral("one %1 took %2 s (the OSD op timeout is %3 s): an OSD is not answering")
-                            .arg(m_w.writes() ? QStringLiteral("write") : QStringLiteral("read"))
-                            .arg(std::chrono::duration<double>(m_slowestOp).count(), 0, 'f', 1)
-                            .arg(m_w.stallTimeoutSec),
-                        m_target);
+            QStringLiteral("one %1 took %2 s (the OSD op timeout is %3 s): an OSD is not answering")
+                .arg(m_w.writes() ? QStringLiteral("write") : QStringLiteral("read"))
+                .arg(std::chrono::duration<double>(m_slowestOp).count(), 0, 'f', 1)
+                .arg(m_w.stallTimeoutSec),
+            m_target);
     }
     m_slowestOp = std::chrono::nanoseconds(0);
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The timed I/O phase of an RbdEngine job on an open image (internal to core/ceph).
 // Completion callbacks run on librbd's threads: every shared field is guarded by
@@ -25,7 +26,7 @@ class RbdIoRun {
 public:
     using Clock = std::chrono::steady_clock;
     using DirStats = IoDirStats;
-    using Stats = IoStats;   // [0] read, [1] write
+    using Stats = IoStats; // [0] read, [1] write
 
     RbdIoRun(rbd_image_t image, const RbdWorkload &w, quint64 imageSize, QString target);
     RbdIoRun(const RbdIoRun &) = delete;
@@ -52,9 +53,9 @@ private:
 
     static void onComplete(rbd_completion_t c, void *arg);
     void completed(Slot *s, ssize_t r, Clock::time_point done);
-    void prepare(Slot *s);   // m_mutex held
+    void prepare(Slot *s); // m_mutex held
     void submit(Slot *s);
-    void fail(int r, const Slot *s);   // m_mutex held
+    void fail(int r, const Slot *s); // m_mutex held
     // The stall watchdog (m_mutex held): nothing completed for the limit, or one op took
     // half as long or more; sets the error and m_stuckOffset.
     void checkStall(Clock::time_point now, std::chrono::seconds stallLimit);
@@ -77,14 +78,14 @@ private:
     // The slowest completed op since the last check: with the writeback cache, writes
     // are acknowledged from memory until it is full and then wait for a flush that ends
     // at the OSD op timeout; each such write completes short of the stall limit.
-    std::chrono::nanoseconds m_slowestOp{0};
+    std::chrono::nanoseconds m_slowestOp {0};
     quint64 m_slowestOffset = 0;
     quint64 m_stuckOffset = 0;
     Error m_error;
-    std::vector<Slot *> m_ready;   // Issue::FromWorker: completed slots to reissue
+    std::vector<Slot *> m_ready; // Issue::FromWorker: completed slots to reissue
     Stats m_interval;
     std::mt19937_64 m_rng;
-    RandomBlockMap m_blockMap;   // random offsets: each block once per pass (as fio)
+    RandomBlockMap m_blockMap; // random offsets: each block once per pass (as fio)
     quint64 m_seqNext = 0;
 
     Stats m_total;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What one native librbd job does: the I/O pattern, its size and duration, and how its
 // samples are labelled. Pure value type.
@@ -10,7 +11,7 @@ namespace cm {
 
 struct RbdWorkload {
     enum class Mode { Read, Write, RandRead, RandWrite, RandRW };
-    enum class Prefill { Auto, Always, Never };   // Auto: only when the mode reads
+    enum class Prefill { Auto, Always, Never }; // Auto: only when the mode reads
     // How the next op is issued once one completes: straight from librbd's completion
     // callback, or by the calling thread woken by the callback.
     enum class Issue { FromCompletion, FromWorker };
@@ -21,15 +22,15 @@ struct RbdWorkload {
     enum class Cache { Writeback, Off };
 
     Mode mode = Mode::RandWrite;
-    quint64 blockSize = 4096;           // bytes, > 0, at most the image size
-    int queueDepth = 16;                // ops kept in flight, 1..1024
-    int runtimeSec = 10;                // > 0
-    int readPercent = 50;               // RandRW only, 0..100
-    quint64 imageSize = 1ull << 30;     // bytes; a multiple of the block size is used
+    quint64 blockSize = 4096; // bytes, > 0, at most the image size
+    int queueDepth = 16; // ops kept in flight, 1..1024
+    int runtimeSec = 10; // > 0
+    int readPercent = 50; // RandRW only, 0..100
+    quint64 imageSize = 1ull << 30; // bytes; a multiple of the block size is used
     Prefill prefill = Prefill::Auto;
     Issue issue = Issue::FromCompletion;
     Cache cache = Cache::Writeback;
-    int intervalMs = 1000;              // sample interval
+    int intervalMs = 1000; // sample interval
     // No op completed for this long while ops are in flight: the run fails with a
     // timeout (a frozen OSD behind a writeback cache never fails an op). 0 = off.
     int stallTimeoutSec = 0;
@@ -40,18 +41,29 @@ struct RbdWorkload {
     QString target;
     double timeOffset = 0;
 
-    bool reads() const { return mode == Mode::Read || mode == Mode::RandRead || (mode == Mode::RandRW && readPercent > 0); }
-    bool writes() const { return mode == Mode::Write || mode == Mode::RandWrite || (mode == Mode::RandRW && readPercent < 100); }
+    bool reads() const
+    {
+        return mode == Mode::Read || mode == Mode::RandRead || (mode == Mode::RandRW && readPercent > 0);
+    }
+    bool writes() const
+    {
+        return mode == Mode::Write || mode == Mode::RandWrite || (mode == Mode::RandRW && readPercent < 100);
+    }
     bool random() const { return mode == Mode::RandRead || mode == Mode::RandWrite || mode == Mode::RandRW; }
 
     // fio's names: read, write, randread, randwrite, randrw.
     static std::optional<Mode> parseMode(const QString &s)
     {
-        if (s == QLatin1String("read")) return Mode::Read;
-        if (s == QLatin1String("write")) return Mode::Write;
-        if (s == QLatin1String("randread")) return Mode::RandRead;
-        if (s == QLatin1String("randwrite")) return Mode::RandWrite;
-        if (s == QLatin1String("randrw")) return Mode::RandRW;
+        if (s == QLatin1String("read"))
+            return Mode::Read;
+        if (s == QLatin1String("write"))
+            return Mode::Write;
+        if (s == QLatin1String("randread"))
+            return Mode::RandRead;
+        if (s == QLatin1String("randwrite"))
+            return Mode::RandWrite;
+        if (s == QLatin1String("randrw"))
+            return Mode::RandRW;
         return std::nullopt;
     }
     static QString modeName(Mode m)

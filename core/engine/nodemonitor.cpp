@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/nodemonitor.h"
 
 #include "engine/nodeworker.h"
@@ -10,9 +11,11 @@ Q_LOGGING_CATEGORY(lcMonitor, "clustermark.core.monitor", QtInfoMsg)
 namespace cm {
 
 NodeMonitor::NodeMonitor(NodeSpec node, Credentials credentials, Clock now, Sink sink)
-    : m_node(std::move(node)), m_credentials(std::move(credentials)), m_now(std::move(now)), m_sink(std::move(sink))
-{
-}
+    : m_node(std::move(node))
+    , m_credentials(std::move(credentials))
+    , m_now(std::move(now))
+    , m_sink(std::move(sink))
+{ }
 
 NodeMonitor::~NodeMonitor()
 {
@@ -29,12 +32,12 @@ void NodeMonitor::start()
 QStringList NodeMonitor::loopCommand(int seconds)
 {
     // Fixed script; the only input is the bound in seconds ("$1").
-    static const QString script = QStringLiteral(
-        "end=$(( $(date +%s) + $1 )); "
-        "while [ \"$(date +%s)\" -lt \"$end\" ]; do "
-        "echo @@stat; head -n 1 /proc/stat; echo @@diskstats; cat /proc/diskstats; "
-        "echo @@netdev; cat /proc/net/dev; echo @@end; "
-        "sleep 1; done");
+    static const QString script
+        = QStringLiteral("end=$(( $(date +%s) + $1 )); "
+                         "while [ \"$(date +%s)\" -lt \"$end\" ]; do "
+                         "echo @@stat; head -n 1 /proc/stat; echo @@diskstats; cat /proc/diskstats; "
+                         "echo @@netdev; cat /proc/net/dev; echo @@end; "
+                         "sleep 1; done");
     return {QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("sh"), QString::number(seconds)};
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Samples a node's CPU, disks and network interfaces once a second while a run is going (docs/ARCHITECTURE.md §2):
 // one lightweight remote loop per node on its own connection and thread, not one
@@ -21,7 +22,7 @@ public:
     using Sink = std::function<void(const SampleList &)>;
 
     NodeMonitor(NodeSpec node, Credentials credentials, Clock now, Sink sink);
-    ~NodeMonitor();   // stops the remote loop (process-group kill) and joins
+    ~NodeMonitor(); // stops the remote loop (process-group kill) and joins
     void start();
 
     // The remote loop, exposed for tests and the command preview.

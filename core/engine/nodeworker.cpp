@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/nodeworker.h"
 
 #include "transport/transportfactory.h"
@@ -13,9 +14,10 @@ std::unique_ptr<Transport> createNodeTransport(const NodeSpec &node, const Crede
 }
 
 NodeWorker::NodeWorker(NodeSpec node, Credentials credentials, CancelToken cancel)
-    : m_node(std::move(node)), m_credentials(std::move(credentials)), m_cancel(std::move(cancel))
-{
-}
+    : m_node(std::move(node))
+    , m_credentials(std::move(credentials))
+    , m_cancel(std::move(cancel))
+{ }
 
 NodeWorker::~NodeWorker()
 {
@@ -68,7 +70,7 @@ void NodeWorker::loop()
             std::unique_lock lock(m_mutex);
             m_cv.wait(lock, [this] { return m_stopping || !m_jobs.empty(); });
             if (m_jobs.empty())
-                return;   // stopping and nothing left
+                return; // stopping and nothing left
             job = std::move(m_jobs.front());
             m_jobs.pop_front();
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One worker thread per node of a run. It owns that node's Transport (an SSH session
 // belongs to one thread) for the whole run, so the node is connected once, and runs
@@ -21,7 +22,7 @@ public:
     using Job = std::function<void(Transport &)>;
 
     NodeWorker(NodeSpec node, Credentials credentials, CancelToken cancel);
-    ~NodeWorker();   // finishes the queued jobs, then joins
+    ~NodeWorker(); // finishes the queued jobs, then joins
     NodeWorker(const NodeWorker &) = delete;
     NodeWorker &operator=(const NodeWorker &) = delete;
 

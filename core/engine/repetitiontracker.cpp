@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/repetitiontracker.h"
 
 #include <QJsonArray>
@@ -16,7 +17,8 @@ QJsonValue num(double v)
 
 } // namespace
 
-RepetitionTracker::RepetitionTracker(const Plan &plan) : m_plan(plan)
+RepetitionTracker::RepetitionTracker(const Plan &plan)
+    : m_plan(plan)
 {
     for (const PlanStep &s : plan.steps) {
         StepState st;
@@ -156,7 +158,8 @@ QString RepetitionTracker::endIteration(int step)
     if (s.iterations >= m_plan.maxIterations()) {
         s.done = true;
         s.outcome = QStringLiteral("cap");
-        return QStringLiteral("%1: not stable after %2 iterations (the cap): spread %3 % of %4 over the last %5, bound %6 %")
+        return QStringLiteral(
+            "%1: not stable after %2 iterations (the cap): spread %3 % of %4 over the last %5, bound %6 %")
             .arg(ps.title)
             .arg(s.iterations)
             .arg(std::isfinite(s.spread) ? QString::number(s.spread, 'f', 2) : QStringLiteral("unknown"))
@@ -192,19 +195,17 @@ QJsonObject RepetitionTracker::stepJson(int step) const
         QJsonArray values;
         for (double v : it.value())
             values.append(v);
-        nodes.insert(it.key(), QJsonObject{{QStringLiteral("values"), values},
-                                           {QStringLiteral("spreadPct"),
-                                            num(spreadOf(it.value().mid(qMax(0, int(it.value().size()) - (m_plan.untilStable() ? m_plan.stableWindow : int(1e9))))))}});
+        nodes.insert(it.key(),
+            QJsonObject {{QStringLiteral("values"), values},
+                {QStringLiteral("spreadPct"),
+                    num(spreadOf(it.value().mid(
+                        qMax(0, int(it.value().size()) - (m_plan.untilStable() ? m_plan.stableWindow : int(1e9))))))}});
     }
-    return QJsonObject{{QStringLiteral("index"), step},
-                       {QStringLiteral("testId"), s.testId},
-                       {QStringLiteral("iterations"), s.iterations},
-                       {QStringLiteral("outcome"), s.outcome},
-                       {QStringLiteral("converged"), s.outcome == QLatin1String("converged")},
-                       {QStringLiteral("hitCap"), s.outcome == QLatin1String("cap")},
-                       {QStringLiteral("figure"), s.figureKey},
-                       {QStringLiteral("spreadPct"), num(s.spread)},
-                       {QStringLiteral("nodes"), nodes}};
+    return QJsonObject {{QStringLiteral("index"), step}, {QStringLiteral("testId"), s.testId},
+        {QStringLiteral("iterations"), s.iterations}, {QStringLiteral("outcome"), s.outcome},
+        {QStringLiteral("converged"), s.outcome == QLatin1String("converged")},
+        {QStringLiteral("hitCap"), s.outcome == QLatin1String("cap")}, {QStringLiteral("figure"), s.figureKey},
+        {QStringLiteral("spreadPct"), num(s.spread)}, {QStringLiteral("nodes"), nodes}};
 }
 
 QJsonObject RepetitionTracker::toJson() const
@@ -215,7 +216,7 @@ QJsonObject RepetitionTracker::toJson() const
         steps.append(stepJson(i));
         converged = converged && m_steps.at(i).outcome == QLatin1String("converged");
     }
-    QJsonObject o{{QStringLiteral("repeat"), m_plan.repeat}, {QStringLiteral("steps"), steps}};
+    QJsonObject o {{QStringLiteral("repeat"), m_plan.repeat}, {QStringLiteral("steps"), steps}};
     if (m_plan.untilStable()) {
         o.insert(QStringLiteral("untilSpreadPct"), m_plan.untilSpreadPct);
         o.insert(QStringLiteral("minRepeat"), m_plan.minIterations());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Decides how often each step of a run is repeated (Plan::repeat and "until stable",
 // see plan.h) and records what came of it. Pure: the run thread feeds it the step
@@ -58,7 +59,7 @@ private:
         bool done = false;
         QString outcome = QStringLiteral("incomplete");
         QString figureKey;
-        QMap<QString, QList<double>> values;   // by node, one per completed iteration
+        QMap<QString, QList<double>> values; // by node, one per completed iteration
         double spread = qQNaN();
     };
     double windowSpread(const StepState &s, bool *full) const;

@@ -1,10 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/runengine.h"
 
 #include "engine/runthread.h"
 
 namespace cm {
 
-RunEngine::RunEngine(const QString &storePath, QObject *parent) : QObject(parent), m_storePath(storePath)
+RunEngine::RunEngine(const QString &storePath, QObject *parent)
+    : QObject(parent)
+    , m_storePath(storePath)
 {
     qRegisterMetaType<cm::RunId>("cm::RunId");
     qRegisterMetaType<cm::Plan>();

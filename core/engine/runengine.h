@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs plans (docs/ARCHITECTURE.md §4). Threading contract:
 // - RunEngine lives on the caller's thread (the UI thread in the GUI) and never blocks
@@ -34,7 +35,7 @@ class RunEngine : public QObject {
     Q_OBJECT
 public:
     explicit RunEngine(const QString &storePath, QObject *parent = nullptr);
-    ~RunEngine() override;   // cancels every run and waits for its thread
+    ~RunEngine() override; // cancels every run and waits for its thread
 
     // Starts a run; runStarted() follows with its id. `credentials` maps
     // NodeSpec::secretKey() to secrets the caller already holds (in memory only).

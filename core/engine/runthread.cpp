@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/runthread.h"
 
 #include "bench/registry.h"
@@ -25,38 +26,39 @@ namespace cm {
 
 namespace {
 
-constexpr int StoreFlushMs = 250;   // well inside "a crash loses at most the last second"
+constexpr int StoreFlushMs = 250; // well inside "a crash loses at most the last second"
 
 using Workers = std::vector<std::unique_ptr<NodeWorker>>;
 
 // StepContext::startOnNode over the run's workers. It holds references, so a node
 // lost in an earlier step is refused here too.
-std::function<std::future<void>(const QString &, StepContext::NodeJob, Error *)>
-nodeJobStarter(const Workers &workers, const QList<Error> &connectErrors)
+std::function<std::future<void>(const QString &, StepContext::NodeJob, Error *)> nodeJobStarter(
+    const Workers &workers, const QList<Error> &connectErrors)
 {
-    return [&workers, &connectErrors](const QString &name, StepContext::NodeJob job, Error *error) -> std::future<void> {
-        for (size_t k = 0; k < workers.size(); ++k) {
-            if (workers[k]->node().displayName() != name)
-                continue;
-            if (connectErrors.at(int(k))) {
+    return
+        [&workers, &connectErrors](const QString &name, StepContext::NodeJob job, Error *error) -> std::future<void> {
+            for (size_t k = 0; k < workers.size(); ++k) {
+                if (workers[k]->node().displayName() != name)
+                    continue;
+                if (connectErrors.at(int(k))) {
+                    if (error)
+                        *error = connectErrors.at(int(k));
+                    return {};
+                }
+                auto done = std::make_shared<std::promise<void>>();
+                std::future<void> f = done->get_future();
+                workers[k]->post([job = std::move(job), done](Transport &t) {
+                    job(t);
+                    done->set_value();
+                });
                 if (error)
-                    *error = connectErrors.at(int(k));
-                return {};
+                    *error = {};
+                return f;
             }
-            auto done = std::make_shared<std::promise<void>>();
-            std::future<void> f = done->get_future();
-            workers[k]->post([job = std::move(job), done](Transport &t) {
-                job(t);
-                done->set_value();
-            });
             if (error)
-                *error = {};
-            return f;
-        }
-        if (error)
-            *error = Error(Error::Code::InvalidInput, QStringLiteral("node \"%1\" is not in the plan").arg(name));
-        return {};
-    };
+                *error = Error(Error::Code::InvalidInput, QStringLiteral("node \"%1\" is not in the plan").arg(name));
+            return {};
+        };
 }
 
 } // namespace
@@ -66,28 +68,29 @@ struct RunThread::StepBarrier {
     std::mutex mutex;
     std::condition_variable cv;
     int pending = 0;
-    QList<StepOutcome> outcomes;   // by node position
+    QList<StepOutcome> outcomes; // by node position
 };
 
 // What one run holds from its start to its end; members end in reverse order, the
 // store after the workers.
 struct RunThread::RunContext {
     RunContext(const QString &storePath, std::shared_ptr<RunnerKind> runnerKind, const Plan &plan)
-        : kind(std::move(runnerKind)), store(storePath), repetition(plan)
-    {
-    }
+        : kind(std::move(runnerKind))
+        , store(storePath)
+        , repetition(plan)
+    { }
     std::shared_ptr<RunnerKind> kind;
     SessionStore store;
     RunId id = 0;
     Workers workers;
-    QList<Error> connectErrors;   // by node position; also a node lost during the run
-    std::function<double()> now;   // one time axis for all nodes
+    QList<Error> connectErrors; // by node position; also a node lost during the run
+    std::function<double()> now; // one time axis for all nodes
     std::vector<std::unique_ptr<NodeMonitor>> monitors;
     std::unique_ptr<HealthPoller> health;
     std::vector<std::shared_ptr<RunState>> runStates;
     bool anyFailed = false;
     Error firstError;
-    QList<Leftover> leftovers;   // what the run made and could not remove
+    QList<Leftover> leftovers; // what the run made and could not remove
     // Iteration by iteration over the steps still repeating (all of them, unless
     // "until stable" let some stop early); total is the most it can take.
     RepetitionTracker repetition;
@@ -96,9 +99,11 @@ struct RunThread::RunContext {
 };
 
 RunThread::RunThread(QString storePath, Plan plan, QMap<QString, Credentials> credentials, QObject *parent)
-    : QThread(parent), m_storePath(std::move(storePath)), m_plan(std::move(plan)), m_credentials(std::move(credentials))
-{
-}
+    : QThread(parent)
+    , m_storePath(std::move(storePath))
+    , m_plan(std::move(plan))
+    , m_credentials(std::move(credentials))
+{ }
 
 void RunThread::pushSamples(const SampleList &samples)
 {
@@ -120,7 +125,8 @@ void RunThread::run()
     registerBuiltinKinds();
     const auto kind = Registry::instance().kind(m_plan.kind);
     if (!kind) {
-        Q_EMIT startFailed(Error(Error::Code::InvalidInput, QStringLiteral("unknown benchmark kind \"%1\"").arg(m_plan.kind)));
+        Q_EMIT startFailed(
+            Error(Error::Code::InvalidInput, QStringLiteral("unknown benchmark kind \"%1\"").arg(m_plan.kind)));
         return;
     }
     if (const Error e = kind->validate(m_plan)) {
@@ -136,7 +142,7 @@ void RunThread::run()
         rc.runStates.push_back(rc.connectErrors.at(int(n)) ? nullptr : kind->createRunState(m_plan));
     runIterations(rc);
     finishRunStates(rc);
-    rc.monitors.clear();   // stops and joins each monitor
+    rc.monitors.clear(); // stops and joins each monitor
     rc.health.reset();
     flushSamples(rc);
     storeRunEnd(rc);
@@ -151,13 +157,14 @@ bool RunThread::createRun(RunContext &rc)
         Q_EMIT startFailed(e);
         return false;
     }
-    const QJsonObject runEnv{{QStringLiteral("app_version"), QStringLiteral(CLUSTERMARK_VERSION)},
-                             {QStringLiteral("client_host"), QSysInfo::machineHostName()},
-                             {QStringLiteral("client_os"), QSysInfo::prettyProductName()}};
+    const QJsonObject runEnv {{QStringLiteral("app_version"), QStringLiteral(CLUSTERMARK_VERSION)},
+        {QStringLiteral("client_host"), QSysInfo::machineHostName()},
+        {QStringLiteral("client_os"), QSysInfo::prettyProductName()}};
     Error createError;
     const RunId id = rc.store.createRun(m_plan, runEnv, &createError);
     if (createError || id <= 0) {
-        Q_EMIT startFailed(createError ? createError : Error(Error::Code::Storage, QStringLiteral("could not create the run")));
+        Q_EMIT startFailed(
+            createError ? createError : Error(Error::Code::Storage, QStringLiteral("could not create the run")));
         return false;
     }
     rc.id = id;
@@ -165,7 +172,7 @@ bool RunThread::createRun(RunContext &rc)
     double eta = 0;
     for (int i = 0; i < m_plan.steps.size(); ++i)
         eta += rc.kind->estimatedSeconds(m_plan, i);
-    eta *= m_plan.minIterations();   // "until stable" may take up to maxIterations()
+    eta *= m_plan.minIterations(); // "until stable" may take up to maxIterations()
     Q_EMIT runStarted(id, m_plan, m_buffer, eta);
     return true;
 }
@@ -217,16 +224,17 @@ void RunThread::startSampling(RunContext &rc)
         if (rc.connectErrors.at(n))
             continue;
         const NodeSpec &node = m_plan.nodes.at(n);
-        rc.monitors.push_back(std::make_unique<NodeMonitor>(node, m_credentials.value(node.secretKey()), rc.now,
-                                                             [this](const SampleList &s) { pushSamples(s); }));
+        rc.monitors.push_back(std::make_unique<NodeMonitor>(
+            node, m_credentials.value(node.secretKey()), rc.now, [this](const SampleList &s) { pushSamples(s); }));
         rc.monitors.back()->start();
     }
 
     if (!m_plan.ceph.isEmpty()) {
         const CephConnectionSpec spec = CephConnectionSpec::fromJson(m_plan.ceph);
         const RunId id = rc.id;
-        rc.health = std::make_unique<HealthPoller>(spec, rc.now, [this](const SampleList &s) { pushSamples(s); },
-                                                   [this, id](const QString &line) { Q_EMIT logAvailable(id, line); });
+        rc.health = std::make_unique<HealthPoller>(
+            spec, rc.now, [this](const SampleList &s) { pushSamples(s); },
+            [this, id](const QString &line) { Q_EMIT logAvailable(id, line); });
         rc.health->start();
     }
 }
@@ -235,13 +243,15 @@ void RunThread::runIterations(RunContext &rc)
 {
     rc.total = m_plan.steps.size() * m_plan.maxIterations();
     bool stopEarly = false;
-    for (int iter = 0; iter < m_plan.maxIterations() && !rc.repetition.allDone() && !m_cancel.isCancelled() && !stopEarly; ++iter) {
+    for (int iter = 0;
+         iter < m_plan.maxIterations() && !rc.repetition.allDone() && !m_cancel.isCancelled() && !stopEarly; ++iter) {
         for (int i = 0; i < m_plan.steps.size() && !m_cancel.isCancelled(); ++i) {
             if (!rc.repetition.wants(i))
                 continue;
             runStep(rc, iter, i);
             ++rc.done;
-            if (std::all_of(rc.connectErrors.cbegin(), rc.connectErrors.cend(), [](const Error &e) { return bool(e); })) {
+            if (std::all_of(
+                    rc.connectErrors.cbegin(), rc.connectErrors.cend(), [](const Error &e) { return bool(e); })) {
                 Q_EMIT logAvailable(rc.id, QStringLiteral("no node of the plan can be reached: the run stops"));
                 stopEarly = true;
                 break;
@@ -296,8 +306,8 @@ void RunThread::postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &bar
     ++barrier->pending;
     std::shared_ptr<StepRunner> runner = rc.kind->createStepRunner(m_plan, i);
     rc.workers[n]->post([this, barrier, runner, n, i, id = rc.id, now = rc.now,
-                         startOnNode = nodeJobStarter(rc.workers, rc.connectErrors),
-                         name = rc.workers[n]->node().displayName(), state = rc.runStates[n]](Transport &t) {
+                            startOnNode = nodeJobStarter(rc.workers, rc.connectErrors),
+                            name = rc.workers[n]->node().displayName(), state = rc.runStates[n]](Transport &t) {
         StepContext ctx;
         ctx.startOnNode = startOnNode;
         ctx.transport = &t;
@@ -308,8 +318,9 @@ void RunThread::postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &bar
         ctx.emitSamples = [this](const SampleList &s) { pushSamples(s); };
         ctx.log = [this, id](const QString &line) { Q_EMIT logAvailable(id, line); };
         ctx.runState = state;
-        StepOutcome o = runner ? runner->run(ctx)
-                               : StepOutcome{Error(Error::Code::Internal, QStringLiteral("no runner")), {}, {}, {}, {}, {}, {}};
+        StepOutcome o = runner
+            ? runner->run(ctx)
+            : StepOutcome {Error(Error::Code::Internal, QStringLiteral("no runner")), {}, {}, {}, {}, {}, {}};
         std::lock_guard lock(barrier->mutex);
         barrier->outcomes[n] = std::move(o);
         --barrier->pending;
@@ -320,10 +331,11 @@ void RunThread::postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &bar
 void RunThread::recordOutcome(RunContext &rc, size_t n, int i, const StepOutcome &o, qint64 stepId)
 {
     const QString node = rc.workers[n]->node().displayName();
-    const QString status = !o.error ? QStringLiteral("completed")
-        : o.error.code == Error::Code::Cancelled ? QStringLiteral("cancelled") : QStringLiteral("failed");
-    rc.store.finishStep(stepId, status, o.target, o.summary, o.environment, o.rawOutput,
-                        o.error ? o.error.toString() : QString());
+    const QString status = !o.error              ? QStringLiteral("completed")
+        : o.error.code == Error::Code::Cancelled ? QStringLiteral("cancelled")
+                                                 : QStringLiteral("failed");
+    rc.store.finishStep(
+        stepId, status, o.target, o.summary, o.environment, o.rawOutput, o.error ? o.error.toString() : QString());
     rc.leftovers += o.leftovers;
     // The node itself is lost (its own connection), or the one thing a plan of
     // this machine alone talks to (a cluster, a gateway) cannot be reached: its
@@ -333,8 +345,8 @@ void RunThread::recordOutcome(RunContext &rc, size_t n, int i, const StepOutcome
     if (o.error.code == Error::Code::Unreachable && (o.error.context == node || onlyThisMachine)
         && !rc.connectErrors.at(int(n))) {
         rc.connectErrors[int(n)] = o.error;
-        Q_EMIT logAvailable(rc.id, QStringLiteral("%1: cannot be reached, its later steps are skipped: %2")
-                                       .arg(node, o.error.message));
+        Q_EMIT logAvailable(
+            rc.id, QStringLiteral("%1: cannot be reached, its later steps are skipped: %2").arg(node, o.error.message));
     }
     if (o.error) {
         if (o.error.code != Error::Code::Cancelled) {
@@ -359,13 +371,15 @@ void RunThread::finishRunStates(RunContext &rc)
             continue;
         std::lock_guard lock(barrier->mutex);
         ++barrier->pending;
-        rc.workers[n]->post([this, barrier, id = rc.id, &leftovers = rc.leftovers, state = rc.runStates[n]](Transport &t) {
-            const QList<Leftover> left = state->finish(t, [this, id](const QString &line) { Q_EMIT logAvailable(id, line); });
-            std::lock_guard lock(barrier->mutex);
-            leftovers += left;
-            --barrier->pending;
-            barrier->cv.notify_all();
-        });
+        rc.workers[n]->post(
+            [this, barrier, id = rc.id, &leftovers = rc.leftovers, state = rc.runStates[n]](Transport &t) {
+                const QList<Leftover> left
+                    = state->finish(t, [this, id](const QString &line) { Q_EMIT logAvailable(id, line); });
+                std::lock_guard lock(barrier->mutex);
+                leftovers += left;
+                --barrier->pending;
+                barrier->cv.notify_all();
+            });
     }
     waitFlushing(rc, *barrier);
     rc.runStates.clear();
@@ -374,8 +388,8 @@ void RunThread::finishRunStates(RunContext &rc)
 void RunThread::storeRunEnd(RunContext &rc)
 {
     const RunStatus status = m_cancel.isCancelled() ? RunStatus::Cancelled
-        : rc.anyFailed                             ? RunStatus::Failed
-                                                   : RunStatus::Completed;
+        : rc.anyFailed                              ? RunStatus::Failed
+                                                    : RunStatus::Completed;
     QJsonObject runSummary;
     if (m_plan.untilStable() || m_plan.repeat > 1)
         runSummary.insert(QStringLiteral("repetition"), rc.repetition.toJson());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Executes one run on its own thread (see runengine.h for the contract): connects the
 // nodes, starts the node monitors, runs each step on every node at once (or on the nodes its kind names), writes every
@@ -63,7 +64,7 @@ private:
     Plan m_plan;
     QMap<QString, Credentials> m_credentials;
     CancelToken m_cancel;
-    std::atomic<RunId> m_runId{0};
+    std::atomic<RunId> m_runId {0};
     SampleBufferPtr m_buffer = std::make_shared<SampleBuffer>();
     QMutex m_queueMutex;
     SampleList m_storeQueue;

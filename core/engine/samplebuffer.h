@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Per-run buffer between worker threads and the UI (docs/ARCHITECTURE.md §4): workers append
 // under a mutex; the UI drains it on a ~10 Hz timer and pushes points in batches.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/appsettings.h"
 
 #include <QDir>
@@ -15,8 +16,7 @@ AppSettings::AppSettings() = default;
 
 AppSettings::AppSettings(const QString &iniFile)
     : m_settings(iniFile, QSettings::IniFormat)
-{
-}
+{ }
 
 QList<NodeSpec> AppSettings::nodes() const
 {
@@ -131,8 +131,8 @@ void AppSettings::setCephConnection(const CephConnectionSpec &spec, const QStrin
 
 void AppSettings::clearCephConnection()
 {
-    for (const QString &k : {settingskey::CephConf, settingskey::CephKeyring, settingskey::CephClient, settingskey::CephMonHost,
-                             settingskey::CephFsid, settingskey::CephLabDir})
+    for (const QString &k : {settingskey::CephConf, settingskey::CephKeyring, settingskey::CephClient,
+             settingskey::CephMonHost, settingskey::CephFsid, settingskey::CephLabDir})
         m_settings.remove(k);
 }
 

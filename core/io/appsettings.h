@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one typed wrapper over QSettings: every key and default lives here. Secrets are
 // never stored (NodeSpec carries none; passwords go to the keychain).
@@ -12,7 +13,7 @@
 namespace cm {
 
 namespace settingskey {
-inline const QString Nodes = QStringLiteral("cluster/nodes");               // JSON array of NodeSpec
+inline const QString Nodes = QStringLiteral("cluster/nodes"); // JSON array of NodeSpec
 inline const QString LastTargetDir = QStringLiteral("wizard/lastTargetDir");
 inline const QString LastPreset = QStringLiteral("wizard/lastPreset");
 inline const QString WindowGeometry = QStringLiteral("window/geometry");
@@ -21,19 +22,19 @@ inline const QString WindowState = QStringLiteral("window/state");
 inline const QString CephConf = QStringLiteral("ceph/conf");
 inline const QString CephKeyring = QStringLiteral("ceph/keyring");
 inline const QString CephClient = QStringLiteral("ceph/client");
-inline const QString CephMonHost = QStringLiteral("ceph/monHost");         // a cluster fetched from a node
-inline const QString CephFsid = QStringLiteral("ceph/fsid");               // (its key: memory or keychain)
-inline const QString CephLabDir = QStringLiteral("ceph/labDir");           // set for a local lab
+inline const QString CephMonHost = QStringLiteral("ceph/monHost"); // a cluster fetched from a node
+inline const QString CephFsid = QStringLiteral("ceph/fsid"); // (its key: memory or keychain)
+inline const QString CephLabDir = QStringLiteral("ceph/labDir"); // set for a local lab
 } // namespace settingskey
 
 namespace settingsdefault {
-QString lastTargetDir();                                                     // the temp folder
+QString lastTargetDir(); // the temp folder
 inline const QString LastPreset = QStringLiteral("quick");
 } // namespace settingsdefault
 
 class AppSettings {
 public:
-    AppSettings();                               // the application's QSettings
+    AppSettings(); // the application's QSettings
     explicit AppSettings(const QString &iniFile); // a given file (tests)
 
     QList<NodeSpec> nodes() const;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "io/inputfile.h"
 
 #include <QFile>
@@ -33,21 +34,21 @@ Error readInputFile(const QString &path, qint64 maxBytes, QByteArray *bytes)
     const int fd = ::open(native.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0)
         return Error(Error::Code::Storage, QStringLiteral("cannot read %1: %2").arg(path, errnoText(errno)), path);
-    struct stat st {};
+    struct stat st { };
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
         const int err = errno;
         ::close(fd);
         if (st.st_mode == 0)
             return Error(Error::Code::Storage, QStringLiteral("cannot read %1: %2").arg(path, errnoText(err)), path);
-        return Error(Error::Code::InvalidInput, QStringLiteral("%1 is not a regular file (a FIFO, a device or a folder is not read)")
-                                                    .arg(path),
-                     path);
+        return Error(Error::Code::InvalidInput,
+            QStringLiteral("%1 is not a regular file (a FIFO, a device or a folder is not read)").arg(path), path);
     }
     if (st.st_size > maxBytes) {
         ::close(fd);
         return Error(Error::Code::InvalidInput,
-                     QStringLiteral("%1 is %2; files larger than %3 are not read").arg(path, sizeText(st.st_size), sizeText(maxBytes)),
-                     path);
+            QStringLiteral("%1 is %2; files larger than %3 are not read")
+                .arg(path, sizeText(st.st_size), sizeText(maxBytes)),
+            path);
     }
     // The size is a hint only (it may grow while read): the cap is enforced on what arrives.
     QByteArray data;
@@ -67,7 +68,7 @@ Error readInputFile(const QString &path, qint64 maxBytes, QByteArray *bytes)
         if (data.size() + n > maxBytes) {
             ::close(fd);
             return Error(Error::Code::InvalidInput,
-                         QStringLiteral("%1 holds more than %2; it is not read").arg(path, sizeText(maxBytes)), path);
+                QStringLiteral("%1 holds more than %2; it is not read").arg(path, sizeText(maxBytes)), path);
         }
         data.append(buf, n);
     }

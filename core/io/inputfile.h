@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Reading a file the user hands the app (a plan, a result from a forum, a session
 // file): only a regular file is read, never a FIFO, a device or a socket, and never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/bondinfo.h"
 
 #include <QJsonArray>
@@ -22,7 +23,7 @@ QString str(const QJsonObject &o, const char *key)
 
 QJsonObject BondSlave::toJson() const
 {
-    return QJsonObject{
+    return QJsonObject {
         {QStringLiteral("name"), name},
         {QStringLiteral("miiStatus"), miiStatus},
         {QStringLiteral("speedMbps"), speedMbps},
@@ -60,7 +61,7 @@ BondSlave BondSlave::fromJson(const QJsonObject &o)
 
 QJsonObject BondAdInfo::toJson() const
 {
-    return QJsonObject{
+    return QJsonObject {
         {QStringLiteral("present"), present},
         {QStringLiteral("lacpActive"), lacpActive},
         {QStringLiteral("lacpRate"), lacpRate},
@@ -134,7 +135,8 @@ QStringList BondInfo::problems() const
     QSet<int> speeds;
     for (const BondSlave &s : slaves) {
         if (!s.isUp())
-            out << QStringLiteral("slave %1 is %2").arg(s.name, s.miiStatus.isEmpty() ? QStringLiteral("not up") : s.miiStatus);
+            out << QStringLiteral("slave %1 is %2")
+                       .arg(s.name, s.miiStatus.isEmpty() ? QStringLiteral("not up") : s.miiStatus);
         if (s.isUp() && s.speedMbps > 0)
             speeds.insert(s.speedMbps);
         if (mode == QLatin1String("802.3ad") && ad.hasActiveAggregator && s.aggregatorId != ad.activeAggregatorId)
@@ -152,7 +154,8 @@ QStringList BondInfo::problems() const
     }
     if ((mode == QLatin1String("802.3ad") || mode == QLatin1String("balance-xor"))
         && (transmitHashPolicy == QLatin1String("layer2") || transmitHashPolicy == QLatin1String("layer2+3")))
-        out << QStringLiteral("transmit hash policy %1 sends all traffic between two hosts over one link").arg(transmitHashPolicy);
+        out << QStringLiteral("transmit hash policy %1 sends all traffic between two hosts over one link")
+                   .arg(transmitHashPolicy);
     return out;
 }
 
@@ -169,7 +172,7 @@ QJsonObject BondInfo::toJson() const
     QJsonArray sl;
     for (const BondSlave &s : slaves)
         sl.append(s.toJson());
-    return QJsonObject{
+    return QJsonObject {
         {QStringLiteral("name"), name},
         {QStringLiteral("driverVersion"), driverVersion},
         {QStringLiteral("mode"), mode},

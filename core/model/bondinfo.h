@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A Linux bond as /proc/net/bonding/<bond> describes it: mode, transmit hash policy,
 // MII state, slaves and, in 802.3ad mode, the LACP aggregator state. Plain values;
@@ -12,18 +13,18 @@ namespace cm {
 
 struct BondSlave {
     QString name;
-    QString miiStatus;            // "up", "down", "going down", "going back"
-    int speedMbps = -1;           // -1 = "Unknown" or not printed (old drivers)
-    QString duplex;               // "full", "half", "Unknown" or empty
+    QString miiStatus; // "up", "down", "going down", "going back"
+    int speedMbps = -1; // -1 = "Unknown" or not printed (old drivers)
+    QString duplex; // "full", "half", "Unknown" or empty
     int linkFailureCount = 0;
     QString permanentHwAddr;
     int queueId = -1;
-    int aggregatorId = -1;        // 802.3ad only; -1 = "N/A" or absent
-    QString actorChurnState;      // "none", "churned", "monitoring" (802.3ad, 4.x+)
+    int aggregatorId = -1; // 802.3ad only; -1 = "N/A" or absent
+    QString actorChurnState; // "none", "churned", "monitoring" (802.3ad, 4.x+)
     QString partnerChurnState;
-    int actorPortState = -1;      // LACP port state bits of the PDU details (root only)
+    int actorPortState = -1; // LACP port state bits of the PDU details (root only)
     int partnerPortState = -1;
-    QString partnerSystemMac;     // from "details partner lacp pdu"
+    QString partnerSystemMac; // from "details partner lacp pdu"
 
     bool isUp() const { return miiStatus == QLatin1String("up"); }
     QJsonObject toJson() const;
@@ -32,20 +33,20 @@ struct BondSlave {
 };
 
 struct BondAdInfo {
-    bool present = false;         // an "802.3ad info" section was printed
-    QString lacpActive;           // "on"/"off" (5.15+)
-    QString lacpRate;             // "slow"/"fast"
+    bool present = false; // an "802.3ad info" section was printed
+    QString lacpActive; // "on"/"off" (5.15+)
+    QString lacpRate; // "slow"/"fast"
     int minLinks = -1;
-    QString adSelect;             // "stable", "bandwidth", "count", "actor_port_prio"
+    QString adSelect; // "stable", "bandwidth", "count", "actor_port_prio"
     int systemPriority = -1;
     QString systemMac;
-    bool aggregatorReported = false;    // aggregator lines printed (root only on 4.x+ kernels)
-    bool hasActiveAggregator = false;   // false: "bond X has no active aggregator" or not shown
+    bool aggregatorReported = false; // aggregator lines printed (root only on 4.x+ kernels)
+    bool hasActiveAggregator = false; // false: "bond X has no active aggregator" or not shown
     int activeAggregatorId = -1;
     int numberOfPorts = -1;
     int actorKey = -1;
     int partnerKey = -1;
-    QString partnerMac;           // 00:00:00:00:00:00 = no LACP partner answered
+    QString partnerMac; // 00:00:00:00:00:00 = no LACP partner answered
 
     QJsonObject toJson() const;
     static BondAdInfo fromJson(const QJsonObject &o);
@@ -53,15 +54,15 @@ struct BondAdInfo {
 };
 
 struct BondInfo {
-    QString name;                 // "bond0" (from the file name, set by the caller)
-    QString driverVersion;        // "v6.1.0-13-amd64", "v3.7.1 (April 27, 2011)"
-    QString mode;                 // short name: balance-rr, active-backup, balance-xor,
-                                  // broadcast, 802.3ad, balance-tlb, balance-alb; empty if unknown
-    QString modeDescription;      // as printed: "IEEE 802.3ad Dynamic link aggregation"
-    QString failOverMac;          // active-backup "(fail_over_mac active)"
-    QString transmitHashPolicy;   // "layer3+4"; empty when the mode does not hash
+    QString name; // "bond0" (from the file name, set by the caller)
+    QString driverVersion; // "v6.1.0-13-amd64", "v3.7.1 (April 27, 2011)"
+    QString mode; // short name: balance-rr, active-backup, balance-xor,
+        // broadcast, 802.3ad, balance-tlb, balance-alb; empty if unknown
+    QString modeDescription; // as printed: "IEEE 802.3ad Dynamic link aggregation"
+    QString failOverMac; // active-backup "(fail_over_mac active)"
+    QString transmitHashPolicy; // "layer3+4"; empty when the mode does not hash
     int transmitHashPolicyId = -1;
-    QString primarySlave;         // "None" kept as empty
+    QString primarySlave; // "None" kept as empty
     QString currentlyActiveSlave; // empty = None or not a primary-using mode
     QString miiStatus;
     int miiPollingMs = -1;

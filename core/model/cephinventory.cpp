@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/cephinventory.h"
 
 #include <QJsonArray>
@@ -19,8 +20,7 @@ QStringList strings(const QJsonValue &v)
     return out;
 }
 
-template<typename T>
-QJsonArray toArray(const QList<T> &list)
+template <typename T> QJsonArray toArray(const QList<T> &list)
 {
     QJsonArray a;
     for (const T &x : list)
@@ -28,8 +28,7 @@ QJsonArray toArray(const QList<T> &list)
     return a;
 }
 
-template<typename T>
-QList<T> fromArray(const QJsonValue &v)
+template <typename T> QList<T> fromArray(const QJsonValue &v)
 {
     QList<T> out;
     for (const QJsonValue &x : v.toArray())
@@ -41,29 +40,23 @@ QList<T> fromArray(const QJsonValue &v)
 
 QJsonObject CephHealthCheck::toJson() const
 {
-    return {{QStringLiteral("code"), code}, {QStringLiteral("severity"), severity}, {QStringLiteral("summary"), summary}};
+    return {
+        {QStringLiteral("code"), code}, {QStringLiteral("severity"), severity}, {QStringLiteral("summary"), summary}};
 }
 
 CephHealthCheck CephHealthCheck::fromJson(const QJsonObject &o)
 {
     return {o.value(QStringLiteral("code")).toString(), o.value(QStringLiteral("severity")).toString(),
-            o.value(QStringLiteral("summary")).toString()};
+        o.value(QStringLiteral("summary")).toString()};
 }
 
 QJsonObject CephOsd::toJson() const
 {
-    return {{QStringLiteral("id"), id},
-            {QStringLiteral("name"), name},
-            {QStringLiteral("host"), host},
-            {QStringLiteral("deviceClass"), deviceClass},
-            {QStringLiteral("up"), up},
-            {QStringLiteral("in"), in},
-            {QStringLiteral("crushWeight"), crushWeight},
-            {QStringLiteral("reweight"), reweight},
-            {QStringLiteral("utilization"), utilization},
-            {QStringLiteral("kb"), double(kb)},
-            {QStringLiteral("kbUsed"), double(kbUsed)},
-            {QStringLiteral("pgs"), pgs}};
+    return {{QStringLiteral("id"), id}, {QStringLiteral("name"), name}, {QStringLiteral("host"), host},
+        {QStringLiteral("deviceClass"), deviceClass}, {QStringLiteral("up"), up}, {QStringLiteral("in"), in},
+        {QStringLiteral("crushWeight"), crushWeight}, {QStringLiteral("reweight"), reweight},
+        {QStringLiteral("utilization"), utilization}, {QStringLiteral("kb"), double(kb)},
+        {QStringLiteral("kbUsed"), double(kbUsed)}, {QStringLiteral("pgs"), pgs}};
 }
 
 CephOsd CephOsd::fromJson(const QJsonObject &o)
@@ -86,14 +79,10 @@ CephOsd CephOsd::fromJson(const QJsonObject &o)
 
 QJsonObject CephPool::toJson() const
 {
-    QJsonObject o{{QStringLiteral("id"), id},
-                  {QStringLiteral("name"), name},
-                  {QStringLiteral("size"), size},
-                  {QStringLiteral("minSize"), minSize},
-                  {QStringLiteral("pgNum"), pgNum},
-                  {QStringLiteral("type"), isErasure() ? QStringLiteral("erasure") : QStringLiteral("replicated")},
-                  {QStringLiteral("applications"), strings(applications)},
-                  {QStringLiteral("crushRule"), crushRule}};
+    QJsonObject o {{QStringLiteral("id"), id}, {QStringLiteral("name"), name}, {QStringLiteral("size"), size},
+        {QStringLiteral("minSize"), minSize}, {QStringLiteral("pgNum"), pgNum},
+        {QStringLiteral("type"), isErasure() ? QStringLiteral("erasure") : QStringLiteral("replicated")},
+        {QStringLiteral("applications"), strings(applications)}, {QStringLiteral("crushRule"), crushRule}};
     if (isErasure()) {
         o.insert(QStringLiteral("erasureCodeProfile"), erasureCodeProfile);
         o.insert(QStringLiteral("k"), k);
@@ -121,16 +110,14 @@ CephPool CephPool::fromJson(const QJsonObject &o)
 
 QJsonObject CephFilesystem::toJson() const
 {
-    return {{QStringLiteral("name"), name},
-            {QStringLiteral("metadataPool"), metadataPool},
-            {QStringLiteral("dataPools"), strings(dataPools)},
-            {QStringLiteral("mdsActive"), mdsActive}};
+    return {{QStringLiteral("name"), name}, {QStringLiteral("metadataPool"), metadataPool},
+        {QStringLiteral("dataPools"), strings(dataPools)}, {QStringLiteral("mdsActive"), mdsActive}};
 }
 
 CephFilesystem CephFilesystem::fromJson(const QJsonObject &o)
 {
     return {o.value(QStringLiteral("name")).toString(), o.value(QStringLiteral("metadataPool")).toString(),
-            strings(o.value(QStringLiteral("dataPools"))), o.value(QStringLiteral("mdsActive")).toInt()};
+        strings(o.value(QStringLiteral("dataPools"))), o.value(QStringLiteral("mdsActive")).toInt()};
 }
 
 QJsonObject CephRgwDaemon::toJson() const
@@ -141,7 +128,7 @@ QJsonObject CephRgwDaemon::toJson() const
 CephRgwDaemon CephRgwDaemon::fromJson(const QJsonObject &o)
 {
     return {o.value(QStringLiteral("name")).toString(), o.value(QStringLiteral("host")).toString(),
-            o.value(QStringLiteral("endpoint")).toString()};
+        o.value(QStringLiteral("endpoint")).toString()};
 }
 
 const CephPool *CephInventory::pool(const QString &name) const
@@ -180,16 +167,11 @@ QJsonObject CephInventory::toJson() const
             ids.append(id);
         h.insert(it.key(), ids);
     }
-    return {{QStringLiteral("fsid"), fsid},
-            {QStringLiteral("health"), healthStatus},
-            {QStringLiteral("checks"), toArray(checks)},
-            {QStringLiteral("versions"), v},
-            {QStringLiteral("hosts"), h},
-            {QStringLiteral("osds"), toArray(osds)},
-            {QStringLiteral("pools"), toArray(pools)},
-            {QStringLiteral("filesystems"), toArray(filesystems)},
-            {QStringLiteral("rgwDaemons"), toArray(rgwDaemons)},
-            {QStringLiteral("warnings"), strings(warnings)}};
+    return {{QStringLiteral("fsid"), fsid}, {QStringLiteral("health"), healthStatus},
+        {QStringLiteral("checks"), toArray(checks)}, {QStringLiteral("versions"), v}, {QStringLiteral("hosts"), h},
+        {QStringLiteral("osds"), toArray(osds)}, {QStringLiteral("pools"), toArray(pools)},
+        {QStringLiteral("filesystems"), toArray(filesystems)}, {QStringLiteral("rgwDaemons"), toArray(rgwDaemons)},
+        {QStringLiteral("warnings"), strings(warnings)}};
 }
 
 CephInventory CephInventory::fromJson(const QJsonObject &o)

@@ -92,7 +92,8 @@ bool CliArgs::integer(const QString &name, int fallback, int lo, int hi, int *ou
         return false;
     }
     if (v < lo || v > hi) {
-        *error = QStringLiteral("%1 needs a whole number from %2 to %3, got \"%4\"").arg(name).arg(lo).arg(hi).arg(text);
+        *error
+            = QStringLiteral("%1 needs a whole number from %2 to %3, got \"%4\"").arg(name).arg(lo).arg(hi).arg(text);
         return false;
     }
     *out = v;
@@ -132,7 +133,8 @@ QString cliHelpText(const QString &usage, const QString &summary, const QList<Cl
         if (o.repeatable)
             text += QStringLiteral(" (may be repeated)");
         constexpr int kIndent = 28;
-        out += head.size() < kIndent ? head.leftJustified(kIndent) : head + QLatin1Char('\n') + QString(kIndent, QLatin1Char(' '));
+        out += head.size() < kIndent ? head.leftJustified(kIndent)
+                                     : head + QLatin1Char('\n') + QString(kIndent, QLatin1Char(' '));
         out += wrapped(text, kIndent, 90) + QLatin1Char('\n');
     }
     return out;

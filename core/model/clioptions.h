@@ -14,14 +14,16 @@ namespace cm {
 
 struct CliOption {
     CliOption(QString name_, QString valueName_, QString help_, QString defaultText_ = {}, bool repeatable_ = false)
-        : name(std::move(name_)), valueName(std::move(valueName_)), help(std::move(help_)),
-          defaultText(std::move(defaultText_)), repeatable(repeatable_)
-    {
-    }
-    QString name;          // "--pool"
-    QString valueName;     // "POOL"; empty: a flag, which takes no value
-    QString help;          // what it does, one or two sentences
-    QString defaultText;   // shown in the help; empty: no default
+        : name(std::move(name_))
+        , valueName(std::move(valueName_))
+        , help(std::move(help_))
+        , defaultText(std::move(defaultText_))
+        , repeatable(repeatable_)
+    { }
+    QString name; // "--pool"
+    QString valueName; // "POOL"; empty: a flag, which takes no value
+    QString help; // what it does, one or two sentences
+    QString defaultText; // shown in the help; empty: no default
     bool repeatable = false;
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The fio engines a disk plan may name: fio's own synchronous and asynchronous engines
 // on a file or a device. Never "external" (it loads a shared library of the plan's
@@ -9,7 +10,7 @@ namespace cm {
 inline QStringList fioDiskEngines()
 {
     return {QStringLiteral("libaio"), QStringLiteral("io_uring"), QStringLiteral("psync"), QStringLiteral("pvsync"),
-            QStringLiteral("pvsync2"), QStringLiteral("sync"), QStringLiteral("posixaio"), QStringLiteral("mmap")};
+        QStringLiteral("pvsync2"), QStringLiteral("sync"), QStringLiteral("posixaio"), QStringLiteral("mmap")};
 }
 
 } // namespace cm

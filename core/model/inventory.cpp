@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/inventory.h"
 
 #include <QJsonArray>
@@ -47,22 +48,21 @@ const BlockDevice *findIn(const QList<BlockDevice> &list, const QString &key)
 bool operator==(const BlockDevice &a, const BlockDevice &b)
 {
     return a.name == b.name && a.path == b.path && a.type == b.type && a.model == b.model && a.serial == b.serial
-           && a.sizeBytes == b.sizeBytes && a.rotational == b.rotational && a.readOnly == b.readOnly
-           && a.fstype == b.fstype && a.ptType == b.ptType && a.mountpoints == b.mountpoints
-           && a.holders == b.holders && a.writeCache == b.writeCache && a.children == b.children;
+        && a.sizeBytes == b.sizeBytes && a.rotational == b.rotational && a.readOnly == b.readOnly
+        && a.fstype == b.fstype && a.ptType == b.ptType && a.mountpoints == b.mountpoints && a.holders == b.holders
+        && a.writeCache == b.writeCache && a.children == b.children;
 }
 
 bool operator==(const NodeInventory &a, const NodeInventory &b)
 {
     return a.hostname == b.hostname && a.kernel == b.kernel && a.os == b.os && a.cpuModel == b.cpuModel
-           && a.cpuCores == b.cpuCores && a.memTotalBytes == b.memTotalBytes
-           && a.memAvailableBytes == b.memAvailableBytes && a.disks == b.disks && a.nics == b.nics
-           && a.warnings == b.warnings;
+        && a.cpuCores == b.cpuCores && a.memTotalBytes == b.memTotalBytes && a.memAvailableBytes == b.memAvailableBytes
+        && a.disks == b.disks && a.nics == b.nics && a.warnings == b.warnings;
 }
 
 QJsonObject BlockDevice::toJson() const
 {
-    QJsonObject o{
+    QJsonObject o {
         {QStringLiteral("name"), name},
         {QStringLiteral("path"), path},
         {QStringLiteral("type"), type},
@@ -109,7 +109,7 @@ BlockDevice BlockDevice::fromJson(const QJsonObject &o)
 
 QJsonObject NicInfo::toJson() const
 {
-    return QJsonObject{
+    return QJsonObject {
         {QStringLiteral("name"), name},
         {QStringLiteral("mac"), mac},
         {QStringLiteral("mtu"), mtu},
@@ -140,7 +140,7 @@ QJsonObject NodeInventory::toJson() const
         disksA.append(d.toJson());
     for (const NicInfo &n : nics)
         nicsA.append(n.toJson());
-    return QJsonObject{
+    return QJsonObject {
         {QStringLiteral("hostname"), hostname},
         {QStringLiteral("kernel"), kernel},
         {QStringLiteral("os"), os},

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What a node has: host facts, block devices (as a tree, like lsblk) and NICs.
 // Plain values; filled by probe/inventoryprobe, shown by the CLI and the cluster panel.
@@ -10,19 +11,19 @@
 namespace cm {
 
 struct BlockDevice {
-    QString name;              // kernel name: "sda", "nvme0n1p2", "dm-0" or a mapper name
-    QString path;              // "/dev/sda"
-    QString type;              // disk, part, lvm, crypt, loop, rom, raid1…
+    QString name; // kernel name: "sda", "nvme0n1p2", "dm-0" or a mapper name
+    QString path; // "/dev/sda"
+    QString type; // disk, part, lvm, crypt, loop, rom, raid1…
     QString model;
     QString serial;
     quint64 sizeBytes = 0;
     bool rotational = false;
     bool readOnly = false;
-    QString fstype;            // as lsblk reports it (may be empty without udev)
-    QString ptType;            // "gpt", "dos" or empty
-    QStringList mountpoints;   // "[SWAP]" for active swap
-    QStringList holders;       // /sys/block/X/holders entries
-    QString writeCache;        // "write back", "write through" or empty (unknown)
+    QString fstype; // as lsblk reports it (may be empty without udev)
+    QString ptType; // "gpt", "dos" or empty
+    QStringList mountpoints; // "[SWAP]" for active swap
+    QStringList holders; // /sys/block/X/holders entries
+    QString writeCache; // "write back", "write through" or empty (unknown)
     QList<BlockDevice> children;
 
     QJsonObject toJson() const;
@@ -35,10 +36,10 @@ struct NicInfo {
     QString name;
     QString mac;
     int mtu = 0;
-    QString operState;         // "UP", "DOWN", "UNKNOWN"…
-    int speedMbps = -1;        // -1 = unknown (virtual links, link down)
-    QStringList addresses;     // "192.0.2.2/24", "fd00::2/64"
-    QString master;            // bond or bridge this NIC is enslaved to
+    QString operState; // "UP", "DOWN", "UNKNOWN"…
+    int speedMbps = -1; // -1 = unknown (virtual links, link down)
+    QStringList addresses; // "192.0.2.2/24", "fd00::2/64"
+    QString master; // bond or bridge this NIC is enslaved to
 
     QJsonObject toJson() const;
     static NicInfo fromJson(const QJsonObject &o);
@@ -48,14 +49,14 @@ struct NicInfo {
 struct NodeInventory {
     QString hostname;
     QString kernel;
-    QString os;                // PRETTY_NAME of /etc/os-release
+    QString os; // PRETTY_NAME of /etc/os-release
     QString cpuModel;
-    int cpuCores = 0;          // logical CPUs
+    int cpuCores = 0; // logical CPUs
     quint64 memTotalBytes = 0;
     quint64 memAvailableBytes = 0;
-    QList<BlockDevice> disks;  // top-level devices; partitions and volumes as children
+    QList<BlockDevice> disks; // top-level devices; partitions and volumes as children
     QList<NicInfo> nics;
-    QStringList warnings;      // what could not be read, and why
+    QStringList warnings; // what could not be read, and why
 
     QJsonObject toJson() const;
     static NodeInventory fromJson(const QJsonObject &o);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/leftover.h"
 
 #include <QJsonArray>
@@ -47,14 +48,15 @@ QString Leftover::describe() const
     case Kind::NodeFile: return QStringLiteral("file %1:%2").arg(location, name);
     case Kind::Bucket: return QStringLiteral("bucket %1 at %2").arg(name, location);
     case Kind::FsFolder:
-        return QStringLiteral("CephFS folder %1%2").arg(location.isEmpty() ? QString() : location + QLatin1Char(':'), name);
+        return QStringLiteral("CephFS folder %1%2")
+            .arg(location.isEmpty() ? QString() : location + QLatin1Char(':'), name);
     }
     return name;
 }
 
 QJsonObject Leftover::toJson() const
 {
-    QJsonObject o{{QStringLiteral("kind"), kindName(kind)}, {QStringLiteral("name"), name}};
+    QJsonObject o {{QStringLiteral("kind"), kindName(kind)}, {QStringLiteral("name"), name}};
     if (!location.isEmpty())
         o.insert(locationKey(kind), location);
     if (!nspace.isEmpty())

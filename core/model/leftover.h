@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Something a benchmark left behind (docs/ARCHITECTURE.md §8 "clean leftovers"): a pool, an RBD
 // image, a RADOS object, a bench file on a node, a folder at the root of a CephFS or an
@@ -16,13 +17,13 @@ struct Leftover {
     enum class Kind { Pool, Image, Object, NodeFile, Bucket, FsFolder };
 
     Kind kind = Kind::Object;
-    QString location;     // the pool (Image, Object), node (NodeFile), S3 endpoint (Bucket) or
-                          // file system (FsFolder, "" = the default one); empty for a Pool
-    QString name;         // pool, image or object name; a file's full path; a bucket; a
-                          // folder's path inside the file system
-    QString nspace;       // an object's RADOS namespace ("" = default)
-    qint64 bytes = -1;    // size when known
-    qint64 objects = -1;  // a pool's or bucket's object count when known
+    QString location; // the pool (Image, Object), node (NodeFile), S3 endpoint (Bucket) or
+        // file system (FsFolder, "" = the default one); empty for a Pool
+    QString name; // pool, image or object name; a file's full path; a bucket; a
+        // folder's path inside the file system
+    QString nspace; // an object's RADOS namespace ("" = default)
+    qint64 bytes = -1; // size when known
+    qint64 objects = -1; // a pool's or bucket's object count when known
 
     static Leftover make(Kind kind, const QString &location, const QString &name)
     {
@@ -37,8 +38,8 @@ struct Leftover {
     // Starts with exactly the prefix and has something after it.
     static bool hasPrefix(const QString &name);
 
-    static QString kindName(Kind k);     // "pool", "image", "object", "file", "bucket", "folder"
-    QString describe() const;            // "image rbd/clustermark-bench-1a2b"
+    static QString kindName(Kind k); // "pool", "image", "object", "file", "bucket", "folder"
+    QString describe() const; // "image rbd/clustermark-bench-1a2b"
     QJsonObject toJson() const;
     static Leftover fromJson(const QJsonObject &o, bool *ok = nullptr);
     friend bool operator==(const Leftover &, const Leftover &) = default;
@@ -55,7 +56,7 @@ struct CleanupReport {
     QList<LeftoverFailure> failed;
     bool ok() const { return failed.isEmpty(); }
     void append(const CleanupReport &other);
-    QJsonObject toJson() const;   // {"removed":[…], "failed":[{…, "error":"…"}]}
+    QJsonObject toJson() const; // {"removed":[…], "failed":[{…, "error":"…"}]}
 };
 
 } // namespace cm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Metric names used in Sample::metric and in the store. Values are in base units.
 #include <QString>
@@ -5,8 +6,8 @@
 namespace cm::metric {
 
 // fio / block I/O, per direction ("read." or "write." prefix)
-inline const QString ReadBw = QStringLiteral("read.bw");          // bytes/s
-inline const QString ReadIops = QStringLiteral("read.iops");      // ops/s
+inline const QString ReadBw = QStringLiteral("read.bw"); // bytes/s
+inline const QString ReadIops = QStringLiteral("read.iops"); // ops/s
 inline const QString ReadLatP50 = QStringLiteral("read.lat.p50"); // ns (completion latency)
 inline const QString ReadLatP99 = QStringLiteral("read.lat.p99");
 inline const QString ReadLatP999 = QStringLiteral("read.lat.p99.9");
@@ -23,64 +24,121 @@ inline const QString ReadTtfbP99 = QStringLiteral("read.ttfb.p99");
 
 // S3 requests that move no object data (GET and PUT are read.* and write.*):
 // "s3.<op>.iops" and "s3.<op>.lat.p50" / ".p99" / ".p99.9" / ".mean", op head|delete|list
-inline QString s3OpPrefix(const QString &op) { return QStringLiteral("s3.%1").arg(op); }
-inline QString s3OpIops(const QString &op) { return QStringLiteral("s3.%1.iops").arg(op); }
-inline QString s3OpLat(const QString &op, const QString &stat) { return QStringLiteral("s3.%1.lat.%2").arg(op, stat); }
+inline QString s3OpPrefix(const QString &op)
+{
+    return QStringLiteral("s3.%1").arg(op);
+}
+inline QString s3OpIops(const QString &op)
+{
+    return QStringLiteral("s3.%1.iops").arg(op);
+}
+inline QString s3OpLat(const QString &op, const QString &stat)
+{
+    return QStringLiteral("s3.%1.lat.%2").arg(op, stat);
+}
 // failed S3 requests per interval: all, and by HTTP status ("s3.errors.403") or
 // "s3.errors.transport" (refused, reset, timeout: no HTTP answer)
 inline const QString S3Errors = QStringLiteral("s3.errors");
-inline QString s3ErrorsFor(const QString &statusOrTransport) { return QStringLiteral("s3.errors.%1").arg(statusOrTransport); }
+inline QString s3ErrorsFor(const QString &statusOrTransport)
+{
+    return QStringLiteral("s3.errors.%1").arg(statusOrTransport);
+}
 
 // CephFS metadata (cephfs kind): per op ("create", "stat", "delete"):
 // "meta.<op>.iops" (ops/s) and "meta.<op>.lat.p50" / ".p99" / ".p99.9" / ".mean" (ns)
-inline QString metaIops(const QString &op) { return QStringLiteral("meta.%1.iops").arg(op); }
-inline QString metaLatP50(const QString &op) { return QStringLiteral("meta.%1.lat.p50").arg(op); }
-inline QString metaLatP99(const QString &op) { return QStringLiteral("meta.%1.lat.p99").arg(op); }
-inline QString metaLatP999(const QString &op) { return QStringLiteral("meta.%1.lat.p99.9").arg(op); }
-inline QString metaLatMean(const QString &op) { return QStringLiteral("meta.%1.lat.mean").arg(op); }
+inline QString metaIops(const QString &op)
+{
+    return QStringLiteral("meta.%1.iops").arg(op);
+}
+inline QString metaLatP50(const QString &op)
+{
+    return QStringLiteral("meta.%1.lat.p50").arg(op);
+}
+inline QString metaLatP99(const QString &op)
+{
+    return QStringLiteral("meta.%1.lat.p99").arg(op);
+}
+inline QString metaLatP999(const QString &op)
+{
+    return QStringLiteral("meta.%1.lat.p99.9").arg(op);
+}
+inline QString metaLatMean(const QString &op)
+{
+    return QStringLiteral("meta.%1.lat.mean").arg(op);
+}
 inline const QString MetaCreateIops = QStringLiteral("meta.create.iops");
 inline const QString MetaStatIops = QStringLiteral("meta.stat.iops");
 inline const QString MetaDeleteIops = QStringLiteral("meta.delete.iops");
 
 // node monitor
-inline const QString CpuBusy = QStringLiteral("cpu.busy");        // % of all cores
-inline const QString CpuIowait = QStringLiteral("cpu.iowait");    // %
+inline const QString CpuBusy = QStringLiteral("cpu.busy"); // % of all cores
+inline const QString CpuIowait = QStringLiteral("cpu.iowait"); // %
 // per block device: "disk.<dev>.util" (%), "disk.<dev>.rbytes"/"wbytes" (bytes/s)
-inline QString diskUtil(const QString &dev) { return QStringLiteral("disk.%1.util").arg(dev); }
-inline QString diskReadBytes(const QString &dev) { return QStringLiteral("disk.%1.rbytes").arg(dev); }
-inline QString diskWriteBytes(const QString &dev) { return QStringLiteral("disk.%1.wbytes").arg(dev); }
+inline QString diskUtil(const QString &dev)
+{
+    return QStringLiteral("disk.%1.util").arg(dev);
+}
+inline QString diskReadBytes(const QString &dev)
+{
+    return QStringLiteral("disk.%1.rbytes").arg(dev);
+}
+inline QString diskWriteBytes(const QString &dev)
+{
+    return QStringLiteral("disk.%1.wbytes").arg(dev);
+}
 
 // network (net-iperf): target "node1→node2" (the direction data flowed)
-inline const QString NetBw = QStringLiteral("net.bw");                   // bytes/s received
+inline const QString NetBw = QStringLiteral("net.bw"); // bytes/s received
 inline const QString NetRetransmits = QStringLiteral("net.retransmits"); // TCP retransmits per interval
 // per interface, from /proc/net/dev, target the node: "net.<iface>.tx" / ".rx" (bytes/s)
-inline QString netTxBytes(const QString &iface) { return QStringLiteral("net.%1.tx").arg(iface); }
-inline QString netRxBytes(const QString &iface) { return QStringLiteral("net.%1.rx").arg(iface); }
+inline QString netTxBytes(const QString &iface)
+{
+    return QStringLiteral("net.%1.tx").arg(iface);
+}
+inline QString netRxBytes(const QString &iface)
+{
+    return QStringLiteral("net.%1.rx").arg(iface);
+}
 // per interface, from the net-iperf probe of both ends, once per step, target the node:
 // "net.<iface>.speed" its nominal link speed (bytes/s, only when known) and
 // "net.<iface>.master" = 1 when it is a bond or bridge that other interfaces belong to
-inline QString netSpeed(const QString &iface) { return QStringLiteral("net.%1.speed").arg(iface); }
-inline QString netMaster(const QString &iface) { return QStringLiteral("net.%1.master").arg(iface); }
+inline QString netSpeed(const QString &iface)
+{
+    return QStringLiteral("net.%1.speed").arg(iface);
+}
+inline QString netMaster(const QString &iface)
+{
+    return QStringLiteral("net.%1.master").arg(iface);
+}
 
 // Ceph health timeline (target "ceph")
-inline const QString CephHealth = QStringLiteral("ceph.health");                 // 0 OK, 1 WARN, 2 ERR, 3 unknown
-inline const QString CephPgsRecovering = QStringLiteral("ceph.pgs.recovering");  // PG counts
+inline const QString CephHealth = QStringLiteral("ceph.health"); // 0 OK, 1 WARN, 2 ERR, 3 unknown
+inline const QString CephPgsRecovering = QStringLiteral("ceph.pgs.recovering"); // PG counts
 inline const QString CephPgsBackfilling = QStringLiteral("ceph.pgs.backfilling");
 inline const QString CephPgsScrubbing = QStringLiteral("ceph.pgs.scrubbing");
 
 // The Ceph health timeline's metrics (the cluster, not a target).
-inline bool isCephHealth(const QString &m) { return m.startsWith(QLatin1String("ceph.")); }
+inline bool isCephHealth(const QString &m)
+{
+    return m.startsWith(QLatin1String("ceph."));
+}
 
 enum class Unit { BytesPerSec, OpsPerSec, Nanoseconds, Percent, Other };
 
 inline Unit unitOf(const QString &m)
 {
-    if (m.endsWith(QLatin1String(".bw")) || m.endsWith(QLatin1String("bytes"))) return Unit::BytesPerSec;
-    if (m.startsWith(QLatin1String("net.")) && (m.endsWith(QLatin1String(".tx")) || m.endsWith(QLatin1String(".rx")) || m.endsWith(QLatin1String(".speed"))))
+    if (m.endsWith(QLatin1String(".bw")) || m.endsWith(QLatin1String("bytes")))
         return Unit::BytesPerSec;
-    if (m.endsWith(QLatin1String(".iops"))) return Unit::OpsPerSec;
-    if (m.contains(QLatin1String(".lat.")) || m.contains(QLatin1String(".ttfb."))) return Unit::Nanoseconds;
-    if (m.startsWith(QLatin1String("cpu.")) || m.endsWith(QLatin1String(".util"))) return Unit::Percent;
+    if (m.startsWith(QLatin1String("net."))
+        && (m.endsWith(QLatin1String(".tx")) || m.endsWith(QLatin1String(".rx"))
+            || m.endsWith(QLatin1String(".speed"))))
+        return Unit::BytesPerSec;
+    if (m.endsWith(QLatin1String(".iops")))
+        return Unit::OpsPerSec;
+    if (m.contains(QLatin1String(".lat.")) || m.contains(QLatin1String(".ttfb.")))
+        return Unit::Nanoseconds;
+    if (m.startsWith(QLatin1String("cpu.")) || m.endsWith(QLatin1String(".util")))
+        return Unit::Percent;
     return Unit::Other;
 }
 

@@ -14,29 +14,29 @@ QList<MetricSpec> sharedMetrics()
     const QString r = QStringLiteral("read"), w = QStringLiteral("write");
     return {
         {metric::ReadBw, Unit::BytesPerSec, MetricChart::Throughput, QT_TRANSLATE_NOOP("cm::MetricCatalog", "read"),
-         MetricLine::Solid, r},
+            MetricLine::Solid, r},
         {metric::WriteBw, Unit::BytesPerSec, MetricChart::Throughput, QT_TRANSLATE_NOOP("cm::MetricCatalog", "write"),
-         MetricLine::Dash, w},
+            MetricLine::Dash, w},
         {metric::ReadIops, Unit::OpsPerSec, MetricChart::Ops, QT_TRANSLATE_NOOP("cm::MetricCatalog", "read"),
-         MetricLine::Solid, r},
+            MetricLine::Solid, r},
         {metric::WriteIops, Unit::OpsPerSec, MetricChart::Ops, QT_TRANSLATE_NOOP("cm::MetricCatalog", "write"),
-         MetricLine::Dash, w},
-        {metric::ReadLatP50, Unit::Nanoseconds, MetricChart::Latency, QT_TRANSLATE_NOOP("cm::MetricCatalog", "read p50"),
-         MetricLine::Solid, r},
-        {metric::ReadLatP99, Unit::Nanoseconds, MetricChart::Latency, QT_TRANSLATE_NOOP("cm::MetricCatalog", "read p99"),
-         MetricLine::Dash, r},
-        {metric::WriteLatP50, Unit::Nanoseconds, MetricChart::Latency, QT_TRANSLATE_NOOP("cm::MetricCatalog", "write p50"),
-         MetricLine::Solid, w},
-        {metric::WriteLatP99, Unit::Nanoseconds, MetricChart::Latency, QT_TRANSLATE_NOOP("cm::MetricCatalog", "write p99"),
-         MetricLine::Dash, w},
-        {metric::ReadLatP999, Unit::Nanoseconds, MetricChart::None, QT_TRANSLATE_NOOP("cm::MetricCatalog", "read p99.9"),
-         MetricLine::Dot, r},
-        {metric::WriteLatP999, Unit::Nanoseconds, MetricChart::None, QT_TRANSLATE_NOOP("cm::MetricCatalog", "write p99.9"),
-         MetricLine::Dot, w},
+            MetricLine::Dash, w},
+        {metric::ReadLatP50, Unit::Nanoseconds, MetricChart::Latency,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "read p50"), MetricLine::Solid, r},
+        {metric::ReadLatP99, Unit::Nanoseconds, MetricChart::Latency,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "read p99"), MetricLine::Dash, r},
+        {metric::WriteLatP50, Unit::Nanoseconds, MetricChart::Latency,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "write p50"), MetricLine::Solid, w},
+        {metric::WriteLatP99, Unit::Nanoseconds, MetricChart::Latency,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "write p99"), MetricLine::Dash, w},
+        {metric::ReadLatP999, Unit::Nanoseconds, MetricChart::None,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "read p99.9"), MetricLine::Dot, r},
+        {metric::WriteLatP999, Unit::Nanoseconds, MetricChart::None,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "write p99.9"), MetricLine::Dot, w},
         {metric::ReadLatMean, Unit::Nanoseconds, MetricChart::None, QT_TRANSLATE_NOOP("cm::MetricCatalog", "read mean"),
-         MetricLine::Solid, r},
-        {metric::WriteLatMean, Unit::Nanoseconds, MetricChart::None, QT_TRANSLATE_NOOP("cm::MetricCatalog", "write mean"),
-         MetricLine::Solid, w},
+            MetricLine::Solid, r},
+        {metric::WriteLatMean, Unit::Nanoseconds, MetricChart::None,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "write mean"), MetricLine::Solid, w},
         {metric::CpuBusy, Unit::Percent, MetricChart::Cpu, QT_TRANSLATE_NOOP("cm::MetricCatalog", "CPU")},
         {metric::CpuIowait, Unit::Percent, MetricChart::None, QT_TRANSLATE_NOOP("cm::MetricCatalog", "CPU I/O wait")},
     };
@@ -90,8 +90,8 @@ bool MetricCatalog::isOperationKey(const QString &figureKey) const
     return false;
 }
 
-QList<MetricSpec> operationMetrics(const QString &prefix, const char *opsLabel, const char *p50Label, const char *p99Label,
-                                   MetricLine line)
+QList<MetricSpec> operationMetrics(
+    const QString &prefix, const char *opsLabel, const char *p50Label, const char *p99Label, MetricLine line)
 {
     using metric::Unit;
     const MetricLine p99Line = line == MetricLine::Solid ? MetricLine::Dash : line;
@@ -99,7 +99,8 @@ QList<MetricSpec> operationMetrics(const QString &prefix, const char *opsLabel, 
         {prefix + QStringLiteral(".iops"), Unit::OpsPerSec, MetricChart::Ops, opsLabel, line, prefix},
         {prefix + QStringLiteral(".lat.p50"), Unit::Nanoseconds, MetricChart::Latency, p50Label, line, prefix},
         {prefix + QStringLiteral(".lat.p99"), Unit::Nanoseconds, MetricChart::Latency, p99Label, p99Line, prefix},
-        {prefix + QStringLiteral(".lat.p99.9"), Unit::Nanoseconds, MetricChart::None, p99Label, MetricLine::Dot, prefix},
+        {prefix + QStringLiteral(".lat.p99.9"), Unit::Nanoseconds, MetricChart::None, p99Label, MetricLine::Dot,
+            prefix},
         {prefix + QStringLiteral(".lat.mean"), Unit::Nanoseconds, MetricChart::None, p50Label, line, prefix},
     };
 }

@@ -20,26 +20,30 @@ enum class MetricLine { Solid, Dash, Dot, DashDot, DashDotDot };
 
 struct MetricSpec {
     MetricSpec(QString name_, metric::Unit unit_, MetricChart chart_, const char *label_,
-               MetricLine line_ = MetricLine::Solid, QString direction_ = {})
-        : name(std::move(name_)), unit(unit_), chart(chart_), label(label_), line(line_), direction(std::move(direction_))
-    {
-    }
-    QString name;          // "read.lat.p99"
+        MetricLine line_ = MetricLine::Solid, QString direction_ = {})
+        : name(std::move(name_))
+        , unit(unit_)
+        , chart(chart_)
+        , label(label_)
+        , line(line_)
+        , direction(std::move(direction_))
+    { }
+    QString name; // "read.lat.p99"
     metric::Unit unit;
     MetricChart chart;
-    const char *label;     // legend text, translated in the context kMetricTextContext
+    const char *label; // legend text, translated in the context kMetricTextContext
     MetricLine line;
-    QString direction;     // "read", "write", or the kind's own word ("net"): one legend entry each
+    QString direction; // "read", "write", or the kind's own word ("net"): one legend entry each
 };
 
 // A figure group in a step's summary that is an operation of its own rather than a
 // read or write (CephFS create/stat/delete, S3 HEAD/DELETE/LIST): its rate, count and
 // latency percentiles are at summary[group][name].
 struct OperationSpec {
-    QString group;   // "meta"
-    QString name;    // "create"
-    QString key;     // "meta.create": its figures' keys start with it
-    const char *label = "";   // "File create", translated in kMetricTextContext
+    QString group; // "meta"
+    QString name; // "create"
+    QString key; // "meta.create": its figures' keys start with it
+    const char *label = ""; // "File create", translated in kMetricTextContext
 };
 
 inline constexpr char kMetricTextContext[] = "cm::MetricCatalog";
@@ -67,6 +71,6 @@ private:
 // The five figures of one operation or direction, as kinds declare them:
 // PREFIX.iops, PREFIX.lat.p50/.p99/.p99.9/.mean.
 QList<MetricSpec> operationMetrics(const QString &prefix, const char *opsLabel, const char *p50Label,
-                                   const char *p99Label, MetricLine line = MetricLine::Solid);
+    const char *p99Label, MetricLine line = MetricLine::Solid);
 
 } // namespace cm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/nodespec.h"
 
 #include <QRegularExpression>
@@ -18,9 +19,12 @@ QString authName(NodeSpec::Auth a)
 
 NodeSpec::Auth authFromName(const QString &s)
 {
-    if (s == QLatin1String("key")) return NodeSpec::Auth::Key;
-    if (s == QLatin1String("agent")) return NodeSpec::Auth::Agent;
-    if (s == QLatin1String("password")) return NodeSpec::Auth::Password;
+    if (s == QLatin1String("key"))
+        return NodeSpec::Auth::Key;
+    if (s == QLatin1String("agent"))
+        return NodeSpec::Auth::Agent;
+    if (s == QLatin1String("password"))
+        return NodeSpec::Auth::Password;
     return NodeSpec::Auth::Auto;
 }
 } // namespace
@@ -47,7 +51,8 @@ NodeSpec NodeSpec::parse(const QString &spec, QString *error)
     const auto m = re.match(s);
     if (!m.hasMatch()) {
         if (error)
-            *error = QStringLiteral("not a node address (expected local, HOST, USER@HOST or USER@HOST:PORT): %1").arg(s);
+            *error
+                = QStringLiteral("not a node address (expected local, HOST, USER@HOST or USER@HOST:PORT): %1").arg(s);
         return {};
     }
     n.user = m.captured(1);
@@ -79,14 +84,22 @@ QString NodeSpec::toSpecString() const
 
 QJsonObject NodeSpec::toJson() const
 {
-    QJsonObject o{{QStringLiteral("name"), displayName()}, {QStringLiteral("host"), isLocal() ? QStringLiteral("local") : host}};
-    if (port > 0) o.insert(QStringLiteral("port"), port);
-    if (!user.isEmpty()) o.insert(QStringLiteral("user"), user);
-    if (!identityFile.isEmpty()) o.insert(QStringLiteral("identityFile"), identityFile);
-    if (auth != Auth::Auto) o.insert(QStringLiteral("auth"), authName(auth));
-    if (rememberSecret) o.insert(QStringLiteral("rememberSecret"), true);
-    if (procRoot != QLatin1String("/proc")) o.insert(QStringLiteral("procRoot"), procRoot);
-    if (sysRoot != QLatin1String("/sys")) o.insert(QStringLiteral("sysRoot"), sysRoot);
+    QJsonObject o {
+        {QStringLiteral("name"), displayName()}, {QStringLiteral("host"), isLocal() ? QStringLiteral("local") : host}};
+    if (port > 0)
+        o.insert(QStringLiteral("port"), port);
+    if (!user.isEmpty())
+        o.insert(QStringLiteral("user"), user);
+    if (!identityFile.isEmpty())
+        o.insert(QStringLiteral("identityFile"), identityFile);
+    if (auth != Auth::Auto)
+        o.insert(QStringLiteral("auth"), authName(auth));
+    if (rememberSecret)
+        o.insert(QStringLiteral("rememberSecret"), true);
+    if (procRoot != QLatin1String("/proc"))
+        o.insert(QStringLiteral("procRoot"), procRoot);
+    if (sysRoot != QLatin1String("/sys"))
+        o.insert(QStringLiteral("sysRoot"), sysRoot);
     return o;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How to reach a node: this machine ("local") or SSH. Secrets are never part of a
 // NodeSpec (they live in the keychain or in memory as Credentials).
@@ -10,14 +11,14 @@ namespace cm {
 struct NodeSpec {
     enum class Auth { Auto, Key, Agent, Password };
 
-    QString name;          // display name; defaults to the host
-    QString host;          // "local" (or empty) = this machine without SSH
-    int port = 0;          // 0 = from ~/.ssh/config, else 22
-    QString user;          // empty = from ~/.ssh/config, else the local user
-    QString identityFile;  // empty = ~/.ssh/config / default keys
+    QString name; // display name; defaults to the host
+    QString host; // "local" (or empty) = this machine without SSH
+    int port = 0; // 0 = from ~/.ssh/config, else 22
+    QString user; // empty = from ~/.ssh/config, else the local user
+    QString identityFile; // empty = ~/.ssh/config / default keys
     Auth auth = Auth::Auto;
-    bool rememberSecret = false;   // keep password/passphrase in the OS keychain
-    QString procRoot = QStringLiteral("/proc");   // for recorded trees (inventory)
+    bool rememberSecret = false; // keep password/passphrase in the OS keychain
+    QString procRoot = QStringLiteral("/proc"); // for recorded trees (inventory)
     QString sysRoot = QStringLiteral("/sys");
 
     bool isLocal() const { return host.isEmpty() || host == QLatin1String("local"); }

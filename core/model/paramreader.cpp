@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/paramreader.h"
 
 #include <QJsonValue>
@@ -62,9 +63,10 @@ qint64 sizeTextBytes(const QString &text)
 }
 
 ParamReader::ParamReader(const QJsonObject &object, QString where, QString context)
-    : m_object(object), m_where(std::move(where)), m_context(std::move(context))
-{
-}
+    : m_object(object)
+    , m_where(std::move(where))
+    , m_context(std::move(context))
+{ }
 
 void ParamReader::fail(const QString &message)
 {
@@ -78,7 +80,8 @@ void ParamReader::allowOnly(const QStringList &known)
         if (!known.contains(it.key())) {
             QStringList sorted = known;
             sorted.sort();
-            fail(QStringLiteral("unknown parameter \"%1\" (known: %2)").arg(it.key(), sorted.join(QStringLiteral(", "))));
+            fail(QStringLiteral("unknown parameter \"%1\" (known: %2)")
+                     .arg(it.key(), sorted.join(QStringLiteral(", "))));
             return;
         }
     }
@@ -171,8 +174,8 @@ QString ParamReader::path(const QString &key, bool required, bool spacesAllowed)
             fail(QStringLiteral("\"%1\" is missing (an absolute path)").arg(key));
         return {};
     }
-    if (!p.startsWith(QLatin1Char('/')) || hasControl(p) || (!spacesAllowed && hasSpace(p)) || p.contains(QLatin1Char(','))
-        || p.size() > 4096
+    if (!p.startsWith(QLatin1Char('/')) || hasControl(p) || (!spacesAllowed && hasSpace(p))
+        || p.contains(QLatin1Char(',')) || p.size() > 4096
         || p.split(QLatin1Char('/')).contains(QStringLiteral(".."))) {
         fail(QStringLiteral("\"%1\" must be an absolute path without %2commas, control characters or \"..\", not %3")
                  .arg(key, spacesAllowed ? QString() : QStringLiteral("spaces, "), shown(v)));

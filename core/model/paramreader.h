@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Checked reading of a plan's JSON objects (a step's params, a plan's target): every
 // value that reaches a command line or an engine is read through here, so a value of
@@ -37,7 +38,7 @@ public:
     QString path(const QString &key, bool required = false, bool spacesAllowed = false);
     // A name as Ceph spells pools, images, clients and file systems: [A-Za-z0-9_.-]{1,128}.
     QString cephName(const QString &key, const QString &def, bool required = false);
-    bool flag(const QString &key, bool def = false);   // true/false or 0/1
+    bool flag(const QString &key, bool def = false); // true/false or 0/1
     QString text(const QString &key, const QString &def = {}, int maxLength = 256);
 
     bool ok() const { return !m_error; }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/plan.h"
 
 #include "model/paramreader.h"
@@ -29,21 +30,19 @@ QJsonObject Plan::toJson() const
     QJsonArray ss;
     for (const auto &s : steps)
         ss.append(s.toJson());
-    QJsonObject o{{QStringLiteral("format"), QStringLiteral("clustermark-plan")},
-                  {QStringLiteral("version"), FormatVersion},
-                  {QStringLiteral("kind"), kind},
-                  {QStringLiteral("name"), name},
-                  {QStringLiteral("nodes"), ns},
-                  {QStringLiteral("target"), target},
-                  {QStringLiteral("steps"), ss},
-                  {QStringLiteral("repeat"), repeat}};
-    if (!preset.isEmpty()) o.insert(QStringLiteral("preset"), preset);
-    if (!session.isEmpty()) o.insert(QStringLiteral("session"), session);
-    if (!ceph.isEmpty()) o.insert(QStringLiteral("ceph"), ceph);
+    QJsonObject o {{QStringLiteral("format"), QStringLiteral("clustermark-plan")},
+        {QStringLiteral("version"), FormatVersion}, {QStringLiteral("kind"), kind}, {QStringLiteral("name"), name},
+        {QStringLiteral("nodes"), ns}, {QStringLiteral("target"), target}, {QStringLiteral("steps"), ss},
+        {QStringLiteral("repeat"), repeat}};
+    if (!preset.isEmpty())
+        o.insert(QStringLiteral("preset"), preset);
+    if (!session.isEmpty())
+        o.insert(QStringLiteral("session"), session);
+    if (!ceph.isEmpty())
+        o.insert(QStringLiteral("ceph"), ceph);
     if (untilStable()) {
-        QJsonObject u{{QStringLiteral("spreadPct"), untilSpreadPct},
-                      {QStringLiteral("maxRepeat"), maxIterations()},
-                      {QStringLiteral("window"), stableWindow}};
+        QJsonObject u {{QStringLiteral("spreadPct"), untilSpreadPct}, {QStringLiteral("maxRepeat"), maxIterations()},
+            {QStringLiteral("window"), stableWindow}};
         if (!stableFigure.isEmpty())
             u.insert(QStringLiteral("figure"), stableFigure);
         o.insert(QStringLiteral("untilStable"), u);
@@ -59,8 +58,9 @@ QByteArray Plan::toJsonBytes() const
 Plan Plan::fromJson(const QJsonObject &o, Error *error)
 {
     auto fail = [&](const QString &msg) {
-        if (error) *error = Error(Error::Code::InvalidInput, msg, QStringLiteral("plan"));
-        return Plan{};
+        if (error)
+            *error = Error(Error::Code::InvalidInput, msg, QStringLiteral("plan"));
+        return Plan {};
     };
     if (o.value(QStringLiteral("format")).toString() != QLatin1String("clustermark-plan"))
         return fail(QStringLiteral("not a ClusterMark plan (\"format\" is not \"clustermark-plan\")"));
@@ -77,7 +77,8 @@ Plan Plan::fromJson(const QJsonObject &o, Error *error)
     p.target = o.value(QStringLiteral("target")).toObject();
     p.ceph = o.value(QStringLiteral("ceph")).toObject();
     if (p.ceph.contains(QStringLiteral("key")))
-        return fail(QStringLiteral("a plan must not carry a Ceph key (give a keyring file, or keep the key in the keychain)"));
+        return fail(
+            QStringLiteral("a plan must not carry a Ceph key (give a keyring file, or keep the key in the keychain)"));
     ParamReader top(o, QStringLiteral("plan"), QStringLiteral("plan"));
     p.repeat = top.integer(QStringLiteral("repeat"), 1, 1, 1000);
     if (!top.ok())
@@ -97,9 +98,11 @@ Plan Plan::fromJson(const QJsonObject &o, Error *error)
             return fail(until.error().message);
         if (!(p.untilSpreadPct > 0))
             return fail(QStringLiteral("\"untilStable.spreadPct\" must be a number above 0 and at most 1000"));
-        p.maxRepeat = until.integer(QStringLiteral("maxRepeat"), defaultMaxRepeat(p.repeat, p.stableWindow), p.minIterations(), 1000);
+        p.maxRepeat = until.integer(
+            QStringLiteral("maxRepeat"), defaultMaxRepeat(p.repeat, p.stableWindow), p.minIterations(), 1000);
         if (!until.ok())
-            return fail(QStringLiteral("\"untilStable.maxRepeat\" must be a whole number between %1 (repeat and window) and 1000")
+            return fail(QStringLiteral(
+                "\"untilStable.maxRepeat\" must be a whole number between %1 (repeat and window) and 1000")
                             .arg(p.minIterations()));
     }
     const QJsonArray ns = o.value(QStringLiteral("nodes")).toArray();
@@ -125,7 +128,8 @@ Plan Plan::fromJson(const QJsonObject &o, Error *error)
     }
     if (p.steps.isEmpty())
         return fail(QStringLiteral("plan has no steps"));
-    if (error) *error = {};
+    if (error)
+        *error = {};
     return p;
 }
 
@@ -134,8 +138,10 @@ Plan Plan::fromJsonBytes(const QByteArray &bytes, Error *error)
     if (bytes.size() > MaxFileBytes) {
         if (error)
             *error = Error(Error::Code::InvalidInput,
-                           QStringLiteral("plan is %1 bytes; plans larger than %2 bytes are not read").arg(bytes.size()).arg(MaxFileBytes),
-                           QStringLiteral("plan"));
+                QStringLiteral("plan is %1 bytes; plans larger than %2 bytes are not read")
+                    .arg(bytes.size())
+                    .arg(MaxFileBytes),
+                QStringLiteral("plan"));
         return {};
     }
     QJsonParseError pe;
@@ -143,16 +149,17 @@ Plan Plan::fromJsonBytes(const QByteArray &bytes, Error *error)
     if (pe.error != QJsonParseError::NoError) {
         if (error)
             *error = Error(Error::Code::InvalidInput,
-                           QStringLiteral("plan is not valid JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset),
-                           QStringLiteral("plan"));
+                QStringLiteral("plan is not valid JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset),
+                QStringLiteral("plan"));
         return {};
     }
     if (!doc.isObject()) {
         if (error)
             *error = Error(Error::Code::InvalidInput,
-                           QStringLiteral("plan is JSON but not an object (a plan is {\"format\": \"clustermark-plan\", …}, not %1)")
-                               .arg(doc.isArray() ? QStringLiteral("a list") : QStringLiteral("a single value")),
-                           QStringLiteral("plan"));
+                QStringLiteral(
+                    "plan is JSON but not an object (a plan is {\"format\": \"clustermark-plan\", …}, not %1)")
+                    .arg(doc.isArray() ? QStringLiteral("a list") : QStringLiteral("a single value")),
+                QStringLiteral("plan"));
         return {};
     }
     return fromJson(doc.object(), error);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A plan: what to run, where, in which order. The wizard saves it, the CLI writes and
 // reads it (`clustermark-cli plan …` / `run PLAN.json`); both use this one format.
@@ -12,9 +13,9 @@
 namespace cm {
 
 struct PlanStep {
-    QString id;          // stable test id within the kind, e.g. "seq-read"
-    QString title;       // "Linear read 4M QD32"
-    QJsonObject params;  // kind-specific parameters (for disk-fio: fio options)
+    QString id; // stable test id within the kind, e.g. "seq-read"
+    QString title; // "Linear read 4M QD32"
+    QJsonObject params; // kind-specific parameters (for disk-fio: fio options)
 
     QJsonObject toJson() const;
     static PlanStep fromJson(const QJsonObject &o);
@@ -28,14 +29,14 @@ struct Plan {
     static constexpr int MaxSteps = 1000;
     static constexpr int MaxNodes = 256;
 
-    QString kind;                // runner kind id, e.g. "disk-fio"
-    QString name;                // "Quick disk (local)"
-    QString preset;              // preset id the steps came from, if any
-    QString session;             // session to file the run under ("" = default)
-    QList<NodeSpec> nodes;       // steps run on all nodes at once, one time axis
-    QJsonObject target;          // kind-specific target description
+    QString kind; // runner kind id, e.g. "disk-fio"
+    QString name; // "Quick disk (local)"
+    QString preset; // preset id the steps came from, if any
+    QString session; // session to file the run under ("" = default)
+    QList<NodeSpec> nodes; // steps run on all nodes at once, one time axis
+    QJsonObject target; // kind-specific target description
     QList<PlanStep> steps;
-    int repeat = 1;              // each step N times
+    int repeat = 1; // each step N times
     // "Until stable" (off when untilSpreadPct is 0): after at least max(repeat,
     // stableWindow) iterations a step is repeated until the spread (max - min) / mean of
     // its figure over its last stableWindow iterations is within untilSpreadPct %, on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 #include <QString>
 
@@ -19,10 +20,14 @@ inline QString runStatusName(RunStatus s)
 
 inline RunStatus runStatusFromName(const QString &s)
 {
-    if (s == QLatin1String("completed")) return RunStatus::Completed;
-    if (s == QLatin1String("failed")) return RunStatus::Failed;
-    if (s == QLatin1String("cancelled")) return RunStatus::Cancelled;
-    if (s == QLatin1String("interrupted")) return RunStatus::Interrupted;
+    if (s == QLatin1String("completed"))
+        return RunStatus::Completed;
+    if (s == QLatin1String("failed"))
+        return RunStatus::Failed;
+    if (s == QLatin1String("cancelled"))
+        return RunStatus::Cancelled;
+    if (s == QLatin1String("interrupted"))
+        return RunStatus::Interrupted;
     return RunStatus::Running;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One session as it travels in a session file (docs/ARCHITECTURE.md §6: sessions export and
 // import as one JSON file). Plain values: store/sessionfile.* fills them from and
@@ -26,7 +27,7 @@ struct SessionFileStep {
     QByteArray rawOutput;
     QString error;
     QDateTime started;
-    QDateTime finished;   // invalid when the step never finished
+    QDateTime finished; // invalid when the step never finished
 };
 
 struct SessionFileSeries {
@@ -34,20 +35,20 @@ struct SessionFileSeries {
     QString target;
     QString metric;
     QList<double> t;
-    QList<double> v;      // NaN: a gap
+    QList<double> v; // NaN: a gap
 };
 
 struct SessionFileRun {
     QString kind;
     QString name;
-    QString status;       // a runStatusName()
+    QString status; // a runStatusName()
     QString error;
     QDateTime started;
     QDateTime finished;
     double lastSampleT = 0;
-    QJsonObject plan;     // as stored, not re-validated
+    QJsonObject plan; // as stored, not re-validated
     QJsonObject environment;
-    QJsonObject summary;  // runs.summary_json: repetition outcome ({} when none)
+    QJsonObject summary; // runs.summary_json: repetition outcome ({} when none)
     QList<SessionFileStep> steps;
     QList<SessionFileSeries> series;
 };
@@ -57,7 +58,7 @@ struct SessionFileData {
     QStringList tags;
     QString note;
     QDateTime created;
-    QList<SessionFileRun> runs;   // oldest first
+    QList<SessionFileRun> runs; // oldest first
 };
 
 } // namespace cm

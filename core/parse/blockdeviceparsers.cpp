@@ -74,7 +74,7 @@ QByteArray parseOdHex(const QByteArray &body)
         bool ok = false;
         const uint v = tok.toUInt(&ok, 16);
         if (!ok || tok.size() != 2)
-            return bytes;   // an error message, or the end
+            return bytes; // an error message, or the end
         bytes.append(char(v));
     }
     return bytes;
@@ -89,7 +89,7 @@ QList<MountinfoRow> parseMountinfo(const QByteArray &body)
         if (f.size() < 5 || sep < 0 || sep + 2 >= f.size())
             continue;
         out.append({QString::fromUtf8(f.at(2)), unescapeOctal(QString::fromUtf8(f.at(4))),
-                    unescapeOctal(QString::fromUtf8(f.at(sep + 2)))});
+            unescapeOctal(QString::fromUtf8(f.at(sep + 2)))});
     }
     return out;
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/bondingparser.h"
 
 #include <QRegularExpression>
@@ -60,8 +61,8 @@ BondParseResult Parser::run(const QByteArray &text, const QString &bondName)
         line(QString::fromUtf8(l));
     if (!m_sawMode) {
         m_r.error = Error(Error::Code::ParseError,
-                          QStringLiteral("/proc/net/bonding: no \"Bonding Mode:\" line (not a bonding status file)"),
-                          bondName, QString::fromUtf8(text.left(200)));
+            QStringLiteral("/proc/net/bonding: no \"Bonding Mode:\" line (not a bonding status file)"), bondName,
+            QString::fromUtf8(text.left(200)));
         m_r.bond = BondInfo();
         m_r.bond.name = bondName;
     }
@@ -204,7 +205,7 @@ void Parser::adInfo(const QString &key, const QString &value, const QString &raw
         a.hasActiveAggregator = true;
         m_section = Section::ActiveAgg;
     } else
-        master(key, value, raw);   // a later kernel may print master lines after the section
+        master(key, value, raw); // a later kernel may print master lines after the section
 }
 
 void Parser::activeAgg(const QString &key, const QString &value, const QString &raw)
@@ -268,8 +269,8 @@ void Parser::pdu(const QString &key, const QString &value, const QString &raw, b
         if (!actor)
             s.partnerSystemMac = value;
     } else if (key == QLatin1String("system priority") || key == QLatin1String("port key")
-               || key == QLatin1String("oper key") || key == QLatin1String("port priority")
-               || key == QLatin1String("port number")) {
+        || key == QLatin1String("oper key") || key == QLatin1String("port priority")
+        || key == QLatin1String("port number")) {
         // known, not needed
     } else {
         unknown(raw);
@@ -280,8 +281,8 @@ void Parser::pdu(const QString &key, const QString &value, const QString &raw, b
 
 QString bondModeShortName(const QString &d)
 {
-    static const char *const shortNames[] = {"balance-rr", "active-backup", "balance-xor", "broadcast",
-                                             "802.3ad", "balance-tlb", "balance-alb"};
+    static const char *const shortNames[]
+        = {"balance-rr", "active-backup", "balance-xor", "broadcast", "802.3ad", "balance-tlb", "balance-alb"};
     for (const char *s : shortNames)
         if (d == QLatin1String(s))
             return d;

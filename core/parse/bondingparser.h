@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // /proc/net/bonding/<bond> (the text drivers/net/bonding/bond_procfs.c prints) into a
 // BondInfo. Every bonding mode, old drivers without Speed/Duplex lines, the 802.3ad
@@ -14,7 +15,7 @@ namespace cm {
 struct BondParseResult {
     BondInfo bond;
     QStringList warnings;
-    Error error;   // ParseError when there is no "Bonding Mode:" line (not a bonding file)
+    Error error; // ParseError when there is no "Bonding Mode:" line (not a bonding file)
 };
 
 // bondName: the file name (bond0); it only fills BondInfo::name.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/cephconf.h"
 
 namespace cm {
@@ -15,7 +16,7 @@ QString cleanLine(const QString &raw, bool *unbalanced)
     for (qsizetype i = 0; i < raw.size(); ++i) {
         const QChar c = raw.at(i);
         if (c == QLatin1Char('\\')) {
-            if (i + 1 < raw.size())   // a lone final backslash is dropped
+            if (i + 1 < raw.size()) // a lone final backslash is dropped
                 out += raw.at(++i);
             continue;
         }
@@ -82,7 +83,7 @@ CephConf parseCephConf(const QByteArray &text)
     }
     const QStringList lines = QString::fromUtf8(text).split(QLatin1Char('\n'));
     QString section;
-    QString pending;        // a line continued with a trailing backslash
+    QString pending; // a line continued with a trailing backslash
     int pendingStart = 0;
     for (int n = 0; n < lines.size(); ++n) {
         QString raw = lines.at(n);
@@ -111,7 +112,7 @@ CephConf parseCephConf(const QByteArray &text)
             const QString name = close > 0 ? line.mid(1, close - 1).trimmed() : QString();
             if (name.isEmpty() || !line.mid(close + 1).trimmed().isEmpty()) {
                 conf.warnings << QStringLiteral("line %1: malformed section header").arg(pendingStart);
-                section = QStringLiteral("\x01invalid");   // keys below belong nowhere
+                section = QStringLiteral("\x01invalid"); // keys below belong nowhere
                 continue;
             }
             section = name;

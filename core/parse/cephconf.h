@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // ceph.conf (and keyring files, which share the syntax) as Ceph reads them. Pure.
 //  - "[section]" headers; "key = value" lines. Key names compare with spaces, dashes
@@ -12,8 +13,8 @@
 namespace cm {
 
 struct CephConf {
-    QMap<QString, QMap<QString, QString>> sections;   // section -> normalised key -> value
-    QStringList warnings;                              // lines that were skipped, and why
+    QMap<QString, QMap<QString, QString>> sections; // section -> normalised key -> value
+    QStringList warnings; // lines that were skipped, and why
 
     // "mon host" / "mon-host" -> "mon_host".
     static QString normalizeKey(const QString &key);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/cephjson.h"
 
 #include <QJsonArray>
@@ -18,11 +19,12 @@ Error document(const QByteArray &json, const QString &what, bool wantArray, QJso
     *doc = QJsonDocument::fromJson(json, &pe);
     if (pe.error != QJsonParseError::NoError)
         return Error(Error::Code::ParseError,
-                     QStringLiteral("%1: not JSON (%2 at offset %3)").arg(what, pe.errorString()).arg(pe.offset), what);
+            QStringLiteral("%1: not JSON (%2 at offset %3)").arg(what, pe.errorString()).arg(pe.offset), what);
     if (wantArray ? !doc->isArray() : !doc->isObject())
         return Error(Error::Code::ParseError,
-                     QStringLiteral("%1: expected a JSON %2").arg(what, wantArray ? QStringLiteral("array") : QStringLiteral("object")),
-                     what);
+            QStringLiteral("%1: expected a JSON %2")
+                .arg(what, wantArray ? QStringLiteral("array") : QStringLiteral("object")),
+            what);
     return {};
 }
 
@@ -150,9 +152,10 @@ Error parseCephOsdTree(const QByteArray &json, CephInventory *inv)
         return e;
     const QJsonValue nodesValue = doc.object().value(QStringLiteral("nodes"));
     if (!nodesValue.isArray())
-        return Error(Error::Code::ParseError, QStringLiteral("osd tree: no \"nodes\" array"), QStringLiteral("osd tree"));
+        return Error(
+            Error::Code::ParseError, QStringLiteral("osd tree: no \"nodes\" array"), QStringLiteral("osd tree"));
     const QJsonArray nodes = nodesValue.toArray();
-    QMap<int, QString> hostOf;   // OSD id -> host bucket
+    QMap<int, QString> hostOf; // OSD id -> host bucket
     inv->hosts.clear();
     for (const QJsonValue &nv : nodes) {
         const QJsonObject n = nv.toObject();
@@ -194,7 +197,7 @@ Error parseCephOsdTree(const QByteArray &json, CephInventory *inv)
         d.crushWeight = number(n.value(QStringLiteral("crush_weight")));
         d.reweight = number(n.value(QStringLiteral("reweight")));
         d.in = d.reweight > 0;
-        if (const CephOsd *old = osdById(inv, d.id)) {   // keep what osd df said
+        if (const CephOsd *old = osdById(inv, d.id)) { // keep what osd df said
             d.utilization = old->utilization;
             d.kb = old->kb;
             d.kbUsed = old->kbUsed;
@@ -320,7 +323,8 @@ Error parseCephFsDump(const QByteArray &json, CephInventory *inv)
         return e;
     const QJsonValue fss = doc.object().value(QStringLiteral("filesystems"));
     if (!fss.isArray())
-        return Error(Error::Code::ParseError, QStringLiteral("fs dump: no \"filesystems\" array"), QStringLiteral("fs dump"));
+        return Error(
+            Error::Code::ParseError, QStringLiteral("fs dump: no \"filesystems\" array"), QStringLiteral("fs dump"));
     auto poolName = [inv](const QJsonValue &v) {
         const int id = integer(v, -1);
         for (const CephPool &p : inv->pools)
@@ -357,12 +361,14 @@ Error parseCephServiceDump(const QByteArray &json, CephInventory *inv)
         return e;
     const QJsonValue services = doc.object().value(QStringLiteral("services"));
     if (!services.isObject())
-        return Error(Error::Code::ParseError, QStringLiteral("service dump: no \"services\" object"), QStringLiteral("service dump"));
+        return Error(Error::Code::ParseError, QStringLiteral("service dump: no \"services\" object"),
+            QStringLiteral("service dump"));
     inv->rgwDaemons.clear();
     static const QRegularExpression endpointRe(QStringLiteral("(?:endpoint|port)=(\\S+)"));
-    const QJsonObject daemons = services.toObject().value(QStringLiteral("rgw")).toObject().value(QStringLiteral("daemons")).toObject();
+    const QJsonObject daemons
+        = services.toObject().value(QStringLiteral("rgw")).toObject().value(QStringLiteral("daemons")).toObject();
     for (auto it = daemons.begin(); it != daemons.end(); ++it) {
-        if (!it.value().isObject())   // "summary": ""
+        if (!it.value().isObject()) // "summary": ""
             continue;
         const QJsonObject d = it.value().toObject();
         const QJsonObject meta = d.value(QStringLiteral("metadata")).toObject();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Parsers for the JSON replies of Ceph mon commands (all with "format":"json"), each
 // filling its part of a CephInventory. Pure: bytes in; values, warnings (appended to

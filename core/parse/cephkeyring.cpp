@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/cephkeyring.h"
 
 #include "parse/cephconf.h"
@@ -16,7 +17,8 @@ bool isValidCephKey(const QString &key, QString *why)
     if (key.size() > 1024)
         return fail(QStringLiteral("the key is too long (%1 characters)").arg(key.size()));
     for (const QChar c : key)
-        if (!(c.unicode() < 128 && (c.isLetterOrNumber() || c == QLatin1Char('+') || c == QLatin1Char('/') || c == QLatin1Char('='))))
+        if (!(c.unicode() < 128
+                && (c.isLetterOrNumber() || c == QLatin1Char('+') || c == QLatin1Char('/') || c == QLatin1Char('='))))
             return fail(QStringLiteral("the key is not base64"));
     const auto decoded = QByteArray::fromBase64Encoding(key.toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
     if (!decoded)
@@ -40,14 +42,16 @@ QString cephKeyringKey(const QByteArray &keyring, const QString &entity, Error *
     };
     const CephConf conf = parseCephConf(keyring);
     if (conf.sections.isEmpty())
-        return fail(conf.warnings.isEmpty() ? QStringLiteral("the keyring holds no [entity] section")
-                                            : QStringLiteral("the keyring is unreadable: %1").arg(conf.warnings.first()));
+        return fail(conf.warnings.isEmpty()
+                ? QStringLiteral("the keyring holds no [entity] section")
+                : QStringLiteral("the keyring is unreadable: %1").arg(conf.warnings.first()));
     const auto it = conf.sections.constFind(name);
     if (it == conf.sections.cend()) {
         QStringList present = conf.sections.keys();
         if (present.size() > 10)
             present = present.mid(0, 10) << QStringLiteral("…");
-        return fail(QStringLiteral("the keyring has no [%1] section (it has: %2)").arg(name, present.join(QStringLiteral(", "))));
+        return fail(QStringLiteral("the keyring has no [%1] section (it has: %2)")
+                        .arg(name, present.join(QStringLiteral(", "))));
     }
     const QString key = it->value(QStringLiteral("key"));
     if (key.isEmpty())

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Ceph keyring files ("[client.admin]\n\tkey = AQ…==\n\tcaps mon = \"allow *\""), which
 // share ceph.conf's syntax. Pure. The key is a secret: callers keep it in memory only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/cephosdmap.h"
 
 #include <QJsonArray>
@@ -16,7 +17,7 @@ Error object(const QByteArray &json, const QString &what, QJsonObject *o)
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
     if (pe.error != QJsonParseError::NoError)
         return Error(Error::Code::ParseError,
-                     QStringLiteral("%1: not JSON (%2 at offset %3)").arg(what, pe.errorString()).arg(pe.offset), what);
+            QStringLiteral("%1: not JSON (%2 at offset %3)").arg(what, pe.errorString()).arg(pe.offset), what);
     if (!doc.isObject())
         return Error(Error::Code::ParseError, QStringLiteral("%1: expected a JSON object").arg(what), what);
     *o = doc.object();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Parsers for two mon command replies the per-OSD latency benchmark needs. Pure: bytes
 // in, values out, an Error for a reply that is not the expected JSON shape.
@@ -17,10 +18,10 @@ struct CephObjectMap {
     QString pool;
     int poolId = -1;
     QString object;
-    QString pgid;             // "9.1e"
+    QString pgid; // "9.1e"
     QList<int> up;
     QList<int> acting;
-    int upPrimary = -1;       // -1: no OSD (its PG has no up OSD)
+    int upPrimary = -1; // -1: no OSD (its PG has no up OSD)
     int actingPrimary = -1;
     // The OSD that serves the object: acting_primary, else up_primary; -1 if none.
     int primary() const { return actingPrimary >= 0 ? actingPrimary : upPrimary; }
@@ -30,11 +31,11 @@ struct CephObjectMap {
 struct CephOsdMetadata {
     int id = -1;
     QString hostname;
-    std::optional<bool> rotational;   // "rotational", else "bluestore_bdev_rotational"
-    QString deviceType;               // "bluestore_bdev_type" ("hdd", "ssd"); may be empty
-    QString defaultDeviceClass;       // "default_device_class"
-    QString devices;                  // "vda" / "sdb,sdc"
-    QString cephVersion;              // "ceph_version_short"
+    std::optional<bool> rotational; // "rotational", else "bluestore_bdev_rotational"
+    QString deviceType; // "bluestore_bdev_type" ("hdd", "ssd"); may be empty
+    QString defaultDeviceClass; // "default_device_class"
+    QString devices; // "vda" / "sdb,sdc"
+    QString cephVersion; // "ceph_version_short"
 };
 
 Error parseCephObjectMap(const QByteArray &json, CephObjectMap *out);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/cephstatus.h"
 
 #include <QJsonArray>
@@ -25,8 +26,10 @@ CephHealthSnapshot parseCephHealthSnapshot(const QByteArray &json, Error *error,
     if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
         if (error)
             *error = Error(Error::Code::ParseError,
-                           QStringLiteral("ceph status is not a JSON object: %1 at offset %2").arg(pe.errorString()).arg(pe.offset),
-                           QStringLiteral("ceph status"));
+                QStringLiteral("ceph status is not a JSON object: %1 at offset %2")
+                    .arg(pe.errorString())
+                    .arg(pe.offset),
+                QStringLiteral("ceph status"));
         return s;
     }
     const QJsonObject root = doc.object();
@@ -42,7 +45,12 @@ CephHealthSnapshot parseCephHealthSnapshot(const QByteArray &json, Error *error,
         *warnings << QStringLiteral("unknown health status \"%1\"").arg(status);
     const QJsonObject checks = health.value(QStringLiteral("checks")).toObject();
     for (auto it = checks.begin(); it != checks.end(); ++it) {
-        const QString msg = it.value().toObject().value(QStringLiteral("summary")).toObject().value(QStringLiteral("message")).toString();
+        const QString msg = it.value()
+                                .toObject()
+                                .value(QStringLiteral("summary"))
+                                .toObject()
+                                .value(QStringLiteral("message"))
+                                .toString();
         s.checks << (msg.isEmpty() ? it.key() : it.key() + QStringLiteral(": ") + msg);
     }
     const QJsonObject pgmap = root.value(QStringLiteral("pgmap")).toObject();
@@ -53,10 +61,14 @@ CephHealthSnapshot parseCephHealthSnapshot(const QByteArray &json, Error *error,
         const QJsonObject o = v.toObject();
         const QString state = o.value(QStringLiteral("state_name")).toString();
         const int count = qMax(0, o.value(QStringLiteral("count")).toInt());
-        if (state.contains(QLatin1String("recover"))) s.pgsRecovering += count;
-        if (state.contains(QLatin1String("backfill"))) s.pgsBackfilling += count;
-        if (state.contains(QLatin1String("scrub"))) s.pgsScrubbing += count;
-        if (state.contains(QLatin1String("degraded"))) s.pgsDegraded += count;
+        if (state.contains(QLatin1String("recover")))
+            s.pgsRecovering += count;
+        if (state.contains(QLatin1String("backfill")))
+            s.pgsBackfilling += count;
+        if (state.contains(QLatin1String("scrub")))
+            s.pgsScrubbing += count;
+        if (state.contains(QLatin1String("degraded")))
+            s.pgsDegraded += count;
     }
     if (error)
         *error = {};

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/diskstats.h"
 
 #include <QHash>
@@ -20,7 +21,7 @@ QList<DiskStat> parseDiskStats(const QByteArray &data, Error *err, QStringList *
             continue;
         const QList<QByteArray> f = line.split(' ');
         DiskStat s;
-        bool ok = f.size() >= 14;   // major minor name + 11 counters
+        bool ok = f.size() >= 14; // major minor name + 11 counters
         if (ok) {
             s.major = f.at(0).toUInt(&ok);
             bool ok2 = false;
@@ -29,10 +30,9 @@ QList<DiskStat> parseDiskStats(const QByteArray &data, Error *err, QStringList *
         }
         if (ok) {
             s.name = QString::fromUtf8(f.at(2));
-            quint64 *slots[] = {&s.reads, &s.readsMerged, &s.sectorsRead, &s.readMs,
-                                &s.writes, &s.writesMerged, &s.sectorsWritten, &s.writeMs,
-                                &s.inFlight, &s.ioTicksMs, &s.weightedMs,
-                                &s.discards, nullptr, &s.sectorsDiscarded, nullptr, &s.flushes, nullptr};
+            quint64 *slots[] = {&s.reads, &s.readsMerged, &s.sectorsRead, &s.readMs, &s.writes, &s.writesMerged,
+                &s.sectorsWritten, &s.writeMs, &s.inFlight, &s.ioTicksMs, &s.weightedMs, &s.discards, nullptr,
+                &s.sectorsDiscarded, nullptr, &s.flushes, nullptr};
             constexpr int nSlots = int(sizeof(slots) / sizeof(slots[0]));
             for (qsizetype i = 3; i < f.size() && ok; ++i) {
                 bool good = false;
@@ -55,7 +55,7 @@ QList<DiskStat> parseDiskStats(const QByteArray &data, Error *err, QStringList *
         *warnings << QStringLiteral("/proc/diskstats: %1 unreadable line(s) skipped, first: %2").arg(bad).arg(firstBad);
     if (out.isEmpty() && bad && err)
         *err = Error(Error::Code::ParseError, QStringLiteral("/proc/diskstats: no readable device line"),
-                     QStringLiteral("/proc/diskstats"), firstBad);
+            QStringLiteral("/proc/diskstats"), firstBad);
     return out;
 }
 
@@ -76,8 +76,8 @@ std::optional<DiskRate> diskRate(const DiskStat &prev, const DiskStat &cur, doub
     return r;
 }
 
-QList<DiskRate> diskRates(const QList<DiskStat> &prev, const QList<DiskStat> &cur, double intervalSec,
-                          QStringList *warnings)
+QList<DiskRate> diskRates(
+    const QList<DiskStat> &prev, const QList<DiskStat> &cur, double intervalSec, QStringList *warnings)
 {
     QList<DiskRate> out;
     QHash<QString, const DiskStat *> before;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/fiointervals.h"
 
 #include "model/metric.h"
@@ -100,7 +101,8 @@ QList<FioInterval> FioIntervalTracker::add(const FioReport &report)
         m_jobs = QList<Bases>(report.jobs.size());
     } else if (ids != m_jobIds) {
         warn(QStringLiteral("fio job list changed (%1 -> %2 jobs): restarted from here")
-                 .arg(m_jobIds.size()).arg(ids.size()));
+                 .arg(m_jobIds.size())
+                 .arg(ids.size()));
         m_jobIds = ids;
         m_jobs = QList<Bases>(report.jobs.size());
         for (qsizetype j = 0; j < report.jobs.size(); ++j) {
@@ -148,14 +150,18 @@ QList<FioInterval> FioIntervalTracker::add(const FioReport &report)
     return out;
 }
 
-FioIntervalTracker::Step FioIntervalTracker::diff(FioDir d, const FioDirStats &cur, quint64 dRuntime,
-                                                  const FioReport &rep, Base &base, FioInterval *out)
+FioIntervalTracker::Step FioIntervalTracker::diff(
+    FioDir d, const FioDirStats &cur, quint64 dRuntime, const FioReport &rep, Base &base, FioInterval *out)
 {
     const FioDirStats &prev = base.stats;
     const QString name = fioDirName(d);
     if (cur.totalIos < prev.totalIos || cur.ioBytes < prev.ioBytes || cur.runtimeMs < prev.runtimeMs) {
         warn(QStringLiteral("fio %1 counters went backwards (ios %2 -> %3, runtime %4 -> %5 ms): restarted from here")
-                 .arg(name).arg(prev.totalIos).arg(cur.totalIos).arg(prev.runtimeMs).arg(cur.runtimeMs));
+                 .arg(name)
+                 .arg(prev.totalIos)
+                 .arg(cur.totalIos)
+                 .arg(prev.runtimeMs)
+                 .arg(cur.runtimeMs));
         base.stats = cur;
         return Step::Rebased;
     }
@@ -163,8 +169,10 @@ FioIntervalTracker::Step FioIntervalTracker::diff(FioDir d, const FioDirStats &c
     const quint64 dBytes = cur.ioBytes - prev.ioBytes;
     if (dRuntime == 0) {
         if (dIos || dBytes)
-            warn(QStringLiteral("fio %1: %2 ios in a zero-length interval, carried to the next one").arg(name).arg(dIos));
-        return Step::Skipped;   // base kept: the I/O counts in the next interval
+            warn(QStringLiteral("fio %1: %2 ios in a zero-length interval, carried to the next one")
+                     .arg(name)
+                     .arg(dIos));
+        return Step::Skipped; // base kept: the I/O counts in the next interval
     }
 
     FioInterval &iv = *out;
@@ -181,8 +189,8 @@ FioIntervalTracker::Step FioIntervalTracker::diff(FioDir d, const FioDirStats &c
     if (dIos > 0) {
         const FioLatencyStat &lc = latencyStat(cur), &lp = latencyStat(prev);
         if (lc.present && lc.n > lp.n) {
-            const long double total = static_cast<long double>(lc.meanNs) * lc.n
-                - static_cast<long double>(lp.meanNs) * lp.n;
+            const long double total
+                = static_cast<long double>(lc.meanNs) * lc.n - static_cast<long double>(lp.meanNs) * lp.n;
             const double mean = double(total / static_cast<long double>(lc.n - lp.n));
             if (mean > 0 && std::isfinite(mean)) {
                 iv.latMeanNs = mean;

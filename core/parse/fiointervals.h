@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Turns fio's cumulative status reports (--status-interval=1) into per-interval
 // figures. FioStreamReader (fiostreamreader.h) wires it to the splitter and parser;
@@ -31,23 +32,23 @@ enum class FioIntervalScope { AllJobs, PerJob };
 
 struct FioInterval {
     FioDir dir = FioDir::Read;
-    int job = -1;               // PerJob: index in FioReport::jobs; AllJobs: -1
-    QString jobName;            // PerJob only
-    double startSec = 0;        // fio runtime clock of this direction, seconds
+    int job = -1; // PerJob: index in FioReport::jobs; AllJobs: -1
+    QString jobName; // PerJob only
+    double startSec = 0; // fio runtime clock of this direction, seconds
     double endSec = 0;
     double durationSec = 0;
-    qint64 timestampMs = 0;     // when fio printed the closing report
-    quint64 ioBytes = 0;        // deltas over the interval
+    qint64 timestampMs = 0; // when fio printed the closing report
+    quint64 ioBytes = 0; // deltas over the interval
     quint64 ios = 0;
     double bwBytesPerSec = 0;
     double iops = 0;
-    double latMeanNs = 0;       // 0 when the interval had no I/O
-    quint64 latSamples = 0;     // latency samples behind latMeanNs (weights for merging)
+    double latMeanNs = 0; // 0 when the interval had no I/O
+    quint64 latSamples = 0; // latency samples behind latMeanNs (weights for merging)
     double latP50Ns = 0;
     double latP99Ns = 0;
     double latP999Ns = 0;
-    bool latencyFromBins = false;   // false: fio's cumulative percentiles (plain json)
-    LatencyBins bins;               // this interval's own bins (json+ only)
+    bool latencyFromBins = false; // false: fio's cumulative percentiles (plain json)
+    LatencyBins bins; // this interval's own bins (json+ only)
 
     // read.bw, read.iops, read.lat.p50/p99/p99.9/mean (or write.*), at time t.
     // Trim has no metrics: empty. Latencies only when the interval had I/O.
@@ -55,16 +56,18 @@ struct FioInterval {
 };
 
 struct FioSummary {
-    FioReport last;                                        // the last document
-    std::array<FioDirStats, kFioDirCount> total;           // its aggregate per direction
-    std::array<LatencyHistogram, kFioDirCount> histogram;  // full run (json+ bins), else empty
+    FioReport last; // the last document
+    std::array<FioDirStats, kFioDirCount> total; // its aggregate per direction
+    std::array<LatencyHistogram, kFioDirCount> histogram; // full run (json+ bins), else empty
 
     const FioDirStats &dir(FioDir d) const { return total[size_t(d)]; }
 };
 
 class FioIntervalTracker {
 public:
-    explicit FioIntervalTracker(FioIntervalScope scope = FioIntervalScope::AllJobs) : m_scope(scope) {}
+    explicit FioIntervalTracker(FioIntervalScope scope = FioIntervalScope::AllJobs)
+        : m_scope(scope)
+    { }
 
     // Feeds the next cumulative report; returns one interval per direction (per job
     // with PerJob) whose runtime advanced since the previous report (the first one
@@ -73,19 +76,18 @@ public:
     // warning.
     QList<FioInterval> add(const FioReport &report);
     QStringList takeWarnings();
-    std::optional<FioSummary> summary() const;   // from the last report added
+    std::optional<FioSummary> summary() const; // from the last report added
     int reportCount() const { return m_reports; }
-    void reset();   // keeps the scope
+    void reset(); // keeps the scope
 
 private:
     struct Base {
-        FioDirStats stats;   // zero before the first report
+        FioDirStats stats; // zero before the first report
         double clockSec = 0; // end of the last interval
     };
     using Bases = std::array<Base, kFioDirCount>;
     enum class Step { Interval, Skipped, Rebased };
-    Step diff(FioDir d, const FioDirStats &cur, quint64 dRuntimeMs, const FioReport &rep, Base &base,
-              FioInterval *out);
+    Step diff(FioDir d, const FioDirStats &cur, quint64 dRuntimeMs, const FioReport &rep, Base &base, FioInterval *out);
     void warn(const QString &w);
 
     FioIntervalScope m_scope;

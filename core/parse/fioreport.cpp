@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/fioreport.h"
 
 #include "util/saturate.h"
@@ -20,8 +21,7 @@ constexpr int kMaxWarnings = 60;
 
 bool isIdentChar(char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
-        || c == '.';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
 }
 
 bool matchesWord(const char *p, qsizetype left, const char *word, qsizetype len)
@@ -92,7 +92,9 @@ QByteArray replaceNonFinite(const QByteArray &in, int *replaced)
 
 class Reader {
 public:
-    explicit Reader(QStringList *w) : m_out(w) {}
+    explicit Reader(QStringList *w)
+        : m_out(w)
+    { }
 
     void warn(const QString &w)
     {
@@ -106,8 +108,7 @@ public:
     }
 
     // A finite number, or `def` with a warning when missing / null / not a number.
-    double num(const QJsonObject &o, const QString &key, const QString &where, bool required = true,
-               double def = 0)
+    double num(const QJsonObject &o, const QString &key, const QString &where, bool required = true, double def = 0)
     {
         const auto it = o.constFind(key);
         if (it == o.constEnd()) {
@@ -144,7 +145,7 @@ public:
             warn(QStringLiteral("fio output: %1 is negative").arg(what));
             return 0;
         }
-        if (v >= 18446744073709549568.0)   // largest double below 2^64
+        if (v >= 18446744073709549568.0) // largest double below 2^64
             return std::numeric_limits<quint64>::max();
         return quint64(v);
     }
@@ -174,8 +175,7 @@ FioLatencyStat readLatency(Reader &r, const QJsonObject &o, const QString &where
     return s;
 }
 
-void readPercentiles(Reader &r, const QJsonObject &o, const QString &where, double scale,
-                     QMap<double, double> *out)
+void readPercentiles(Reader &r, const QJsonObject &o, const QString &where, double scale, QMap<double, double> *out)
 {
     for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
         bool ok = false;
@@ -185,7 +185,7 @@ void readPercentiles(Reader &r, const QJsonObject &o, const QString &where, doub
             continue;
         }
         if (q <= 0)
-            continue;   // fio 2.x pads the list with "0.00" : 0
+            continue; // fio 2.x pads the list with "0.00" : 0
         if (!it->isDouble() || !std::isfinite(it->toDouble())) {
             r.warn(QStringLiteral("fio output: %1.percentile.%2 is not a number").arg(where, it.key()));
             continue;
@@ -217,8 +217,7 @@ void readBins(Reader &r, const QJsonObject &o, const QString &where, double scal
     }
 }
 
-FioDirStats readDir(Reader &r, const QJsonObject &d, const QString &where, const FioReport &rep,
-                    bool *legacy)
+FioDirStats readDir(Reader &r, const QJsonObject &d, const QString &where, const FioReport &rep, bool *legacy)
 {
     FioDirStats s;
     const bool nsKeys = d.contains(QStringLiteral("clat_ns")) || d.contains(QStringLiteral("lat_ns"));
@@ -233,7 +232,7 @@ FioDirStats readDir(Reader &r, const QJsonObject &d, const QString &where, const
     const bool hasKBytes = d.contains(QStringLiteral("io_kbytes"));
     if (d.contains(QStringLiteral("io_bytes"))) {
         const quint64 v = r.u64(d, QStringLiteral("io_bytes"), where);
-        const bool kib = !hasKBytes && (usec || oldFio);   // fio 2.x: KiB in io_bytes
+        const bool kib = !hasKBytes && (usec || oldFio); // fio 2.x: KiB in io_bytes
         s.ioBytes = kib ? v * 1024 : v;
     } else if (hasKBytes) {
         s.ioBytes = r.u64(d, QStringLiteral("io_kbytes"), where) * 1024;
@@ -266,7 +265,7 @@ FioDirStats readDir(Reader &r, const QJsonObject &d, const QString &where, const
         s.lat = readLatency(r, obj(latKey), where + QLatin1Char('.') + latKey, scale);
     for (FioLatencyStat *st : {&s.clat, &s.lat}) {
         if (st->present && st->n == 0 && st->meanNs > 0)
-            st->n = s.totalIos;   // before fio 3.3 there is no "N"
+            st->n = s.totalIos; // before fio 3.3 there is no "N"
     }
 
     const QJsonObject clat = obj(clatKey), lat = obj(latKey);
@@ -282,7 +281,7 @@ FioDirStats readDir(Reader &r, const QJsonObject &d, const QString &where, const
     else if (lat.contains(bKey))
         readBins(r, lat.value(bKey).toObject(), where + QLatin1Char('.') + latKey, scale, &s.bins);
     if (s.totalIos == 0) {
-        s.percentiles.clear();   // fio prints zeros for directions without I/O
+        s.percentiles.clear(); // fio prints zeros for directions without I/O
         s.bins.clear();
     }
     return s;
@@ -393,9 +392,8 @@ FioDirStats FioReport::aggregate(FioDir d) const
         out.percentilesOfTotalLatency = active.first()->percentilesOfTotalLatency;
     }
     if (!out.bins.isEmpty()) {
-        const QList<double> qs = out.percentiles.isEmpty() && !active.isEmpty()
-            ? active.first()->percentiles.keys()
-            : out.percentiles.keys();
+        const QList<double> qs = out.percentiles.isEmpty() && !active.isEmpty() ? active.first()->percentiles.keys()
+                                                                                : out.percentiles.keys();
         out.percentiles.clear();
         for (double q : qs)
             out.percentiles.insert(q, out.percentile(q));
@@ -478,15 +476,15 @@ FioReport FioReport::parse(const QByteArray &json, Error *err, QStringList *warn
         for (int d = 0; d < kFioDirCount; ++d) {
             const QString key = QLatin1String(dirKeys[d]);
             if (jo.value(key).isObject()) {
-                job.dirs[size_t(d)] = readDir(r, jo.value(key).toObject(), where + QLatin1Char('.') + key, rep,
-                                              &rep.legacyUnits);
+                job.dirs[size_t(d)]
+                    = readDir(r, jo.value(key).toObject(), where + QLatin1Char('.') + key, rep, &rep.legacyUnits);
                 anyDir = true;
             }
         }
         if (jo.value(QStringLiteral("mixed")).isObject()) {
             r.warn(QStringLiteral("fio output: unified_rw_reporting \"mixed\" figures reported as read"));
             job.dirs[0] = readDir(r, jo.value(QStringLiteral("mixed")).toObject(), where + QStringLiteral(".mixed"),
-                                  rep, &rep.legacyUnits);
+                rep, &rep.legacyUnits);
             anyDir = true;
         }
         if (!anyDir)

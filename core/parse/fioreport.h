@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One fio JSON document (--output-format=json or json+), final or a status-interval
 // report, as plain values. fio 3.x is read as is; fio 2.x (latencies in µs under
@@ -20,7 +21,7 @@ namespace cm {
 
 enum class FioDir { Read = 0, Write = 1, Trim = 2 };
 inline constexpr int kFioDirCount = 3;
-QString fioDirName(FioDir d);   // "read", "write", "trim"
+QString fioDirName(FioDir d); // "read", "write", "trim"
 
 struct FioLatencyStat {
     bool present = false;
@@ -28,13 +29,13 @@ struct FioLatencyStat {
     double maxNs = 0;
     double meanNs = 0;
     double stddevNs = 0;
-    quint64 n = 0;          // samples ("N"; fio < 3.3 has none: then total_ios)
+    quint64 n = 0; // samples ("N"; fio < 3.3 has none: then total_ios)
 };
 
 struct FioDirStats {
     quint64 ioBytes = 0;
     quint64 totalIos = 0;
-    double bwBytes = 0;     // bytes/s, fio's figure over the whole runtime
+    double bwBytes = 0; // bytes/s, fio's figure over the whole runtime
     double iops = 0;
     quint64 runtimeMs = 0;
     FioLatencyStat slat, clat, lat;
@@ -53,13 +54,13 @@ struct FioDirStats {
 
 struct FioJob {
     QString name;
-    QString hostname;       // client/server mode ("client_stats") only
+    QString hostname; // client/server mode ("client_stats") only
     int groupId = 0;
-    int error = 0;          // errno-style code; 0 = fine
-    QString errorText;      // strerror of `error`; fio prints its own text on stderr only
+    int error = 0; // errno-style code; 0 = fine
+    QString errorText; // strerror of `error`; fio prints its own text on stderr only
     qint64 elapsedSec = 0;
     qint64 jobRuntimeMs = 0;
-    bool allClientsSummary = false;   // the "All clients" entry of client/server mode
+    bool allClientsSummary = false; // the "All clients" entry of client/server mode
     std::array<FioDirStats, kFioDirCount> dirs;
 
     const FioDirStats &dir(FioDir d) const { return dirs[size_t(d)]; }
@@ -76,18 +77,18 @@ struct FioDiskUtil {
 };
 
 struct FioReport {
-    QString fioVersion;     // as printed: "fio-3.33"
+    QString fioVersion; // as printed: "fio-3.33"
     int versionMajor = 0;
     int versionMinor = 0;
     qint64 timestampMs = 0; // when fio printed this document (ms since the epoch)
-    bool legacyUnits = false;   // fio 2.x: converted from µs / KiB
-    bool jsonPlus = false;      // some direction carries bins
+    bool legacyUnits = false; // fio 2.x: converted from µs / KiB
+    bool jsonPlus = false; // some direction carries bins
     QList<FioJob> jobs;
     QList<FioDiskUtil> diskUtil;
 
     bool isValid() const { return !jobs.isEmpty(); }
     bool hasJobErrors() const;
-    QString firstJobError() const;   // "job 'x': error 21 (Is a directory)", or empty
+    QString firstJobError() const; // "job 'x': error 21 (Is a directory)", or empty
     // Sum over all jobs (the client/server "All clients" entry excluded): bytes, ios,
     // bw, iops; runtime is the longest; bins merged; latency stats pooled; percentiles
     // from the merged bins, or with a single active job its own, else none.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // fio JSON / json+ files into steps shaped like DiskFioRunner's: one step per fio
 // client (client/server mode) and job group, its summary from FioSampleStream as the
 // runner keeps it, its samples from the status documents on fio's own clock.
@@ -19,7 +20,7 @@ namespace {
 
 struct Group {
     QString key;
-    QString host;       // client/server only
+    QString host; // client/server only
     int port = 0;
     int groupId = 0;
     QJsonObject firstJob;
@@ -83,7 +84,7 @@ double documentRuntimeSec(const QByteArray &doc)
 
 QString fioCommandText(const QJsonObject &global, const QJsonObject &job)
 {
-    QStringList args{QStringLiteral("fio")};
+    QStringList args {QStringLiteral("fio")};
     auto add = [&](const QJsonObject &o) {
         for (auto it = o.begin(); it != o.end(); ++it) {
             const QString v = it.value().toString();
@@ -116,10 +117,10 @@ DecodedResult decodeFio(const QByteArray &bytes, const DecodeOptions &options, E
         last = FioReport::parse(docs.at(i), &pe);
         if (pe) {
             *err = Error(Error::Code::ParseError,
-                         QStringLiteral("the fio output's document at byte %1 (line %2): %3")
-                             .arg(offsets.at(i))
-                             .arg(lineAtOffset(bytes, offsets.at(i)))
-                             .arg(pe.message));
+                QStringLiteral("the fio output's document at byte %1 (line %2): %3")
+                    .arg(offsets.at(i))
+                    .arg(lineAtOffset(bytes, offsets.at(i)))
+                    .arg(pe.message));
             return out;
         }
     }
@@ -195,19 +196,21 @@ DecodedResult decodeFio(const QByteArray &bytes, const DecodeOptions &options, E
 
         // The step's parameters in the disk-fio plan's terms; fio's defaults where the
         // file lists nothing (it only lists options that were given).
-        const QString rw = option(global, jobOpts, {QStringLiteral("rw"), QStringLiteral("readwrite")}, QStringLiteral("read"));
-        const QString bs = option(global, jobOpts, {QStringLiteral("bs"), QStringLiteral("blocksize")}, QStringLiteral("4k"));
-        const int iodepth = std::max(1, option(global, jobOpts, {QStringLiteral("iodepth")}, QStringLiteral("1")).toInt());
+        const QString rw
+            = option(global, jobOpts, {QStringLiteral("rw"), QStringLiteral("readwrite")}, QStringLiteral("read"));
+        const QString bs
+            = option(global, jobOpts, {QStringLiteral("bs"), QStringLiteral("blocksize")}, QStringLiteral("4k"));
+        const int iodepth
+            = std::max(1, option(global, jobOpts, {QStringLiteral("iodepth")}, QStringLiteral("1")).toInt());
         const QString nj = option(global, jobOpts, {QStringLiteral("numjobs")});
         const int numjobs = nj.isEmpty() ? g.jobs : std::max(1, nj.toInt());
         double runtime = 0;
         for (const char *d : {"read", "write", "trim"})
-            runtime = std::max(runtime, figures.value(QLatin1String(d)).toObject().value(QStringLiteral("runtime_ms")).toDouble());
-        QJsonObject p{{QStringLiteral("rw"), rw},
-                      {QStringLiteral("bs"), bs},
-                      {QStringLiteral("iodepth"), iodepth},
-                      {QStringLiteral("numjobs"), numjobs},
-                      {QStringLiteral("runtime"), std::max(1, int(std::lround(runtime / 1000.0)))}};
+            runtime = std::max(
+                runtime, figures.value(QLatin1String(d)).toObject().value(QStringLiteral("runtime_ms")).toDouble());
+        QJsonObject p {{QStringLiteral("rw"), rw}, {QStringLiteral("bs"), bs}, {QStringLiteral("iodepth"), iodepth},
+            {QStringLiteral("numjobs"), numjobs},
+            {QStringLiteral("runtime"), std::max(1, int(std::lround(runtime / 1000.0)))}};
         const QString size = option(global, jobOpts, {QStringLiteral("size")});
         if (!size.isEmpty())
             p.insert(QStringLiteral("size"), size);
@@ -221,9 +224,10 @@ DecodedResult decodeFio(const QByteArray &bytes, const DecodeOptions &options, E
         // not carried into the plan: running the imported plan again uses libaio.
         const QString engine = option(global, jobOpts, {QStringLiteral("ioengine")}, QStringLiteral("psync"));
         if (!fioDiskEngines().contains(engine)) {
-            const QString w = QStringLiteral("job '%1' used the engine \"%2\", which the app does not run; running this plan "
-                                             "again uses libaio")
-                                  .arg(jobName, engine.left(80));
+            const QString w
+                = QStringLiteral("job '%1' used the engine \"%2\", which the app does not run; running this plan "
+                                 "again uses libaio")
+                      .arg(jobName, engine.left(80));
             if (!out.warnings.contains(w))
                 out.warnings << w;
         } else if (engine != QLatin1String("libaio")) {
@@ -255,10 +259,10 @@ DecodedResult decodeFio(const QByteArray &bytes, const DecodeOptions &options, E
     const QJsonObject firstOpts = groups.first().firstJob.value(QStringLiteral("job options")).toObject();
     const QString file = option(global, firstOpts, {QStringLiteral("filename")});
     if (file.startsWith(QLatin1String("/dev/"))) {
-        out.target = QJsonObject{{QStringLiteral("type"), QStringLiteral("device")}, {QStringLiteral("path"), file}};
+        out.target = QJsonObject {{QStringLiteral("type"), QStringLiteral("device")}, {QStringLiteral("path"), file}};
     } else {
-        out.target = QJsonObject{{QStringLiteral("type"), QStringLiteral("file")},
-                                 {QStringLiteral("dir"), file.isEmpty() ? QString() : QFileInfo(file).path()}};
+        out.target = QJsonObject {{QStringLiteral("type"), QStringLiteral("file")},
+            {QStringLiteral("dir"), file.isEmpty() ? QString() : QFileInfo(file).path()}};
         const QString size = option(global, firstOpts, {QStringLiteral("size")});
         if (!size.isEmpty())
             out.target.insert(QStringLiteral("size"), size);
@@ -266,8 +270,8 @@ DecodedResult decodeFio(const QByteArray &bytes, const DecodeOptions &options, E
     const QJsonObject &p0 = out.steps.first().step.params;
     out.name = QStringLiteral("%1%2: %3 %4 QD%5%6")
                    .arg(last.jsonPlus ? QStringLiteral("fio json+") : QStringLiteral("fio json"),
-                        clientMode ? QStringLiteral(" (client/server)") : QString(), p0.value(QStringLiteral("rw")).toString(),
-                        p0.value(QStringLiteral("bs")).toString())
+                       clientMode ? QStringLiteral(" (client/server)") : QString(),
+                       p0.value(QStringLiteral("rw")).toString(), p0.value(QStringLiteral("bs")).toString())
                    .arg(p0.value(QStringLiteral("iodepth")).toInt())
                    .arg(out.steps.size() > 1 ? QStringLiteral(", %1 steps").arg(out.steps.size()) : QString());
     *err = {};

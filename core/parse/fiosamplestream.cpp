@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/fiosamplestream.h"
 
 #include <QJsonArray>
@@ -8,7 +9,10 @@ namespace {
 constexpr int MaxWarnings = 50;
 }
 
-FioSampleStream::FioSampleStream(int stepIndex, QString target) : m_step(stepIndex), m_target(std::move(target)) {}
+FioSampleStream::FioSampleStream(int stepIndex, QString target)
+    : m_step(stepIndex)
+    , m_target(std::move(target))
+{ }
 
 void FioSampleStream::absorbWarnings(const QStringList &w)
 {
@@ -52,17 +56,12 @@ QJsonObject FioSampleStream::summary() const
         if (!st.active() || st.totalIos == 0)
             continue;
         const LatencyHistogram &h = s->histogram[size_t(d)];
-        QJsonObject o{{QStringLiteral("bw"), st.bwBytes},
-                      {QStringLiteral("iops"), st.iops},
-                      {QStringLiteral("io_bytes"), double(st.ioBytes)},
-                      {QStringLiteral("total_ios"), double(st.totalIos)},
-                      {QStringLiteral("runtime_ms"), double(st.runtimeMs)},
-                      {QStringLiteral("lat_mean_ns"), st.clat.meanNs},
-                      {QStringLiteral("lat_min_ns"), st.clat.minNs},
-                      {QStringLiteral("lat_max_ns"), st.clat.maxNs},
-                      {QStringLiteral("lat_p50_ns"), st.percentile(kP50)},
-                      {QStringLiteral("lat_p99_ns"), st.percentile(kP99)},
-                      {QStringLiteral("lat_p999_ns"), st.percentile(kP999)}};
+        QJsonObject o {{QStringLiteral("bw"), st.bwBytes}, {QStringLiteral("iops"), st.iops},
+            {QStringLiteral("io_bytes"), double(st.ioBytes)}, {QStringLiteral("total_ios"), double(st.totalIos)},
+            {QStringLiteral("runtime_ms"), double(st.runtimeMs)}, {QStringLiteral("lat_mean_ns"), st.clat.meanNs},
+            {QStringLiteral("lat_min_ns"), st.clat.minNs}, {QStringLiteral("lat_max_ns"), st.clat.maxNs},
+            {QStringLiteral("lat_p50_ns"), st.percentile(kP50)}, {QStringLiteral("lat_p99_ns"), st.percentile(kP99)},
+            {QStringLiteral("lat_p999_ns"), st.percentile(kP999)}};
         QJsonObject pct;
         for (auto it = st.percentiles.cbegin(); it != st.percentiles.cend(); ++it)
             pct.insert(QString::number(it.key(), 'g', 6), it.value());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // fio's stdout (json+ with --status-interval=1) → live samples and a final summary.
 // FioStreamReader's intervals become Samples; the last report becomes the summary

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/fiostreamreader.h"
 
 namespace cm {
 
 FioStreamReader::FioStreamReader(FioIntervalScope scope, qsizetype maxDocumentBytes)
-    : m_splitter(maxDocumentBytes), m_tracker(scope)
-{
-}
+    : m_splitter(maxDocumentBytes)
+    , m_tracker(scope)
+{ }
 
 QList<FioInterval> FioStreamReader::feed(const QByteArray &chunk)
 {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // fio's stdout in, per-interval figures out: FioStreamSplitter + FioReport::parse +
 // FioIntervalTracker in one object, for a runner that streams fio
@@ -22,15 +23,15 @@ namespace cm {
 class FioStreamReader {
 public:
     explicit FioStreamReader(FioIntervalScope scope = FioIntervalScope::AllJobs,
-                             qsizetype maxDocumentBytes = FioStreamSplitter::kDefaultMaxDocumentBytes);
+        qsizetype maxDocumentBytes = FioStreamSplitter::kDefaultMaxDocumentBytes);
 
     QList<FioInterval> feed(const QByteArray &chunk);
-    void finish();   // end of stream: reports a partial last document
+    void finish(); // end of stream: reports a partial last document
     // From the splitter (non-JSON text, cut documents), the parser and the tracker.
     QStringList takeWarnings();
 
-    int documents() const { return m_documents; }        // complete documents seen
-    int badDocuments() const { return m_bad; }            // of which did not parse
+    int documents() const { return m_documents; } // complete documents seen
+    int badDocuments() const { return m_bad; } // of which did not parse
     const Error &lastError() const { return m_lastError; }
     const std::optional<FioReport> &lastReport() const { return m_last; }
     std::optional<FioSummary> summary() const { return m_tracker.summary(); }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/fiostreamsplitter.h"
 
 #include "parse/parselog.h"
@@ -5,15 +6,14 @@
 namespace cm {
 
 namespace {
-constexpr qsizetype kMaxLine = 4096;     // longer text lines are cut
-constexpr int kMaxWarnings = 200;        // further warnings are only counted
+constexpr qsizetype kMaxLine = 4096; // longer text lines are cut
+constexpr int kMaxWarnings = 200; // further warnings are only counted
 constexpr int kWarningChars = 300;
 } // namespace
 
 FioStreamSplitter::FioStreamSplitter(qsizetype maxDocumentBytes)
     : m_max(maxDocumentBytes > 0 ? maxDocumentBytes : kDefaultMaxDocumentBytes)
-{
-}
+{ }
 
 void FioStreamSplitter::warn(const QString &w)
 {
@@ -90,8 +90,7 @@ QList<QByteArray> FioStreamSplitter::feed(const QByteArray &chunk)
         // short (fio indents every nested brace): drop it and start over.
         const bool column0 = i > 0 ? p[i - 1] == '\n' : m_lineStart;
         if (c == '{' && column0) {
-            warn(QStringLiteral("incomplete fio document (%1 bytes) dropped: a new one started")
-                     .arg(m_docBytes));
+            warn(QStringLiteral("incomplete fio document (%1 bytes) dropped: a new one started").arg(m_docBytes));
             startDocument(i);
             continue;
         }
@@ -126,7 +125,7 @@ QList<QByteArray> FioStreamSplitter::feed(const QByteArray &chunk)
                 m_doc = QByteArray();
                 m_skipping = false;
                 seg = -1;
-                m_lineStart = true;   // "}{" still starts the next document
+                m_lineStart = true; // "}{" still starts the next document
             }
         }
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Splits fio's stdout (--output-format=json/json+, usually with --status-interval)
 // into complete JSON documents. Incremental: feed() takes chunks cut anywhere and
@@ -32,11 +33,11 @@ private:
     void flushText();
 
     qsizetype m_max;
-    QByteArray m_doc;        // the document being collected
-    QByteArray m_text;       // the current line of non-JSON text (cut at kMaxLine)
+    QByteArray m_doc; // the document being collected
+    QByteArray m_text; // the current line of non-JSON text (cut at kMaxLine)
     QStringList m_warnings;
     int m_droppedWarnings = 0;
-    qint64 m_depth = 0;      // brace depth; > 0 inside a document
+    qint64 m_depth = 0; // brace depth; > 0 inside a document
     qsizetype m_docBytes = 0;
     bool m_skipping = false; // the current document is over the limit: not stored
     bool m_inString = false;

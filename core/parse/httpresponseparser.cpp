@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/httpresponseparser.h"
 
 #include <cstring>
@@ -59,7 +60,8 @@ QByteArray HttpResponseHead::header(const QByteArray &lowerName) const
     return {};
 }
 
-HttpResponseParser::HttpResponseParser(const HttpParserLimits &limits) : m_limits(limits)
+HttpResponseParser::HttpResponseParser(const HttpParserLimits &limits)
+    : m_limits(limits)
 {
     reset();
 }
@@ -164,15 +166,18 @@ qsizetype HttpResponseParser::feed(const char *data, qsizetype size, HttpRespons
             const qsizetype before = used;
             bool tooLong = false;
             const bool line = takeLine(data, size, &used, &tooLong);
-            const bool inHead = m_state == State::HeaderLine || m_state == State::TrailerLine || m_state == State::StatusLine;
+            const bool inHead
+                = m_state == State::HeaderLine || m_state == State::TrailerLine || m_state == State::StatusLine;
             if (inHead)
                 m_headBytes += used - before;
             if (tooLong) {
-                reported = fail(event, QStringLiteral("line longer than %1 bytes at byte %2").arg(m_limits.maxLineBytes).arg(m_lineStart));
+                reported = fail(event,
+                    QStringLiteral("line longer than %1 bytes at byte %2").arg(m_limits.maxLineBytes).arg(m_lineStart));
                 break;
             }
             if (inHead && m_headBytes > m_limits.maxHeadBytes) {
-                reported = fail(event, QStringLiteral("head larger than %1 bytes at byte %2").arg(m_limits.maxHeadBytes).arg(m_lineStart));
+                reported = fail(event,
+                    QStringLiteral("head larger than %1 bytes at byte %2").arg(m_limits.maxHeadBytes).arg(m_lineStart));
                 break;
             }
             if (m_state == State::ChunkDataEnd && !line && !m_line.isEmpty() && m_line != "\r") {
@@ -182,12 +187,8 @@ qsizetype HttpResponseParser::feed(const char *data, qsizetype size, HttpRespons
             if (!line)
                 break; // loops to NeedMore
             switch (m_state) {
-            case State::StatusLine:
-                reported = onStatusLine(event);
-                break;
-            case State::HeaderLine:
-                reported = onHeaderLine(event, &m_head.headers);
-                break;
+            case State::StatusLine: reported = onStatusLine(event); break;
+            case State::HeaderLine: reported = onHeaderLine(event, &m_head.headers); break;
             case State::TrailerLine:
                 if (m_line.isEmpty()) {
                     m_state = State::Done;
@@ -195,17 +196,15 @@ qsizetype HttpResponseParser::feed(const char *data, qsizetype size, HttpRespons
                     reported = onHeaderLine(event, &m_trailers);
                 }
                 break;
-            case State::ChunkSize:
-                reported = onChunkSize(event);
-                break;
+            case State::ChunkSize: reported = onChunkSize(event); break;
             case State::ChunkDataEnd:
                 if (!m_line.isEmpty())
-                    reported = fail(event, QStringLiteral("chunk data not followed by CRLF at byte %1").arg(m_lineStart));
+                    reported
+                        = fail(event, QStringLiteral("chunk data not followed by CRLF at byte %1").arg(m_lineStart));
                 else
                     m_state = State::ChunkSize;
                 break;
-            default:
-                break;
+            default: break;
             }
             m_line.clear();
             break;
@@ -229,7 +228,8 @@ bool HttpResponseParser::onStatusLine(HttpResponseEvent *event)
         code = code * 10 + (l.at(i) - '0');
     }
     if (!shapeOk || code < 100)
-        return fail(event, QStringLiteral("not an HTTP/1.x status line '%1' at byte %2").arg(excerpt(l)).arg(m_lineStart));
+        return fail(
+            event, QStringLiteral("not an HTTP/1.x status line '%1' at byte %2").arg(excerpt(l)).arg(m_lineStart));
     m_head = HttpResponseHead();
     m_head.status = code;
     m_head.minorVersion = l.at(7) - '0';
@@ -253,12 +253,15 @@ bool HttpResponseParser::onHeaderLine(HttpResponseEvent *event, QList<QPair<QByt
     }
     const qsizetype colon = m_line.indexOf(':');
     if (colon <= 0)
-        return fail(event, QStringLiteral("header line without 'name:' '%1' at byte %2").arg(excerpt(m_line)).arg(m_lineStart));
+        return fail(
+            event, QStringLiteral("header line without 'name:' '%1' at byte %2").arg(excerpt(m_line)).arg(m_lineStart));
     for (qsizetype i = 0; i < colon; ++i)
         if (!isTokenChar(m_line.at(i)))
-            return fail(event, QStringLiteral("bad header name '%1' at byte %2").arg(excerpt(m_line.left(colon))).arg(m_lineStart));
+            return fail(event,
+                QStringLiteral("bad header name '%1' at byte %2").arg(excerpt(m_line.left(colon))).arg(m_lineStart));
     if (into->size() >= m_limits.maxHeaders)
-        return fail(event, QStringLiteral("more than %1 header lines at byte %2").arg(m_limits.maxHeaders).arg(m_lineStart));
+        return fail(
+            event, QStringLiteral("more than %1 header lines at byte %2").arg(m_limits.maxHeaders).arg(m_lineStart));
     into->append({m_line.left(colon).toLower(), trimSpaces(m_line.mid(colon + 1))});
     return false;
 }
@@ -285,11 +288,17 @@ bool HttpResponseParser::onHeadEnd(HttpResponseEvent *event)
                 for (char c : v)
                     digits = digits && c >= '0' && c <= '9';
                 if (!digits)
-                    return fail(event, QStringLiteral("bad Content-Length '%1' (head ends at byte %2)").arg(excerpt(hd.second)).arg(headEnd));
+                    return fail(event,
+                        QStringLiteral("bad Content-Length '%1' (head ends at byte %2)")
+                            .arg(excerpt(hd.second))
+                            .arg(headEnd));
                 const qint64 n = v.toLongLong();
                 if (length >= 0 && n != length)
-                    return fail(event, QStringLiteral("conflicting Content-Length values %1 and %2 (head ends at byte %3)")
-                                           .arg(length).arg(n).arg(headEnd));
+                    return fail(event,
+                        QStringLiteral("conflicting Content-Length values %1 and %2 (head ends at byte %3)")
+                            .arg(length)
+                            .arg(n)
+                            .arg(headEnd));
                 length = n;
             }
         } else if (hd.first == "transfer-encoding") {
@@ -374,18 +383,20 @@ void HttpResponseParser::finish(HttpResponseEvent *event)
         m_state = State::Done;
         event->kind = Kind::Complete;
         return;
-    case State::Failed:
-        return;
+    case State::Failed: return;
     case State::StatusLine:
-        cutShort(event, m_offset == 0 ? QStringLiteral("connection closed before any answer")
-                                  : QStringLiteral("connection closed inside the status line at byte %1").arg(m_offset));
+        cutShort(event,
+            m_offset == 0 ? QStringLiteral("connection closed before any answer")
+                          : QStringLiteral("connection closed inside the status line at byte %1").arg(m_offset));
         return;
     case State::HeaderLine:
         cutShort(event, QStringLiteral("connection closed inside the head at byte %1").arg(m_offset));
         return;
     case State::Body:
-        cutShort(event, QStringLiteral("connection closed after %1 of %2 body bytes (Content-Length mismatch)")
-                        .arg(m_bodyBytes).arg(m_head.contentLength));
+        cutShort(event,
+            QStringLiteral("connection closed after %1 of %2 body bytes (Content-Length mismatch)")
+                .arg(m_bodyBytes)
+                .arg(m_head.contentLength));
         return;
     case State::ChunkSize:
     case State::ChunkData:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // An incremental HTTP/1.1 response parser: bytes in, events out, no I/O. Feed whatever
 // the socket gave (any split, down to one byte at a time); body bytes come back as
@@ -27,24 +28,24 @@ namespace cm {
 
 struct HttpResponseHead {
     int status = 0;
-    int minorVersion = 1;                          // HTTP/1.x
+    int minorVersion = 1; // HTTP/1.x
     QByteArray reason;
-    QList<QPair<QByteArray, QByteArray>> headers;  // lowercased names, trimmed values, in order
-    qint64 contentLength = -1;                     // -1: none
+    QList<QPair<QByteArray, QByteArray>> headers; // lowercased names, trimmed values, in order
+    qint64 contentLength = -1; // -1: none
     bool chunked = false;
-    bool keepAlive = true;                         // the connection may carry the next request
+    bool keepAlive = true; // the connection may carry the next request
 
     QByteArray header(const QByteArray &lowerName) const;
 };
 
 struct HttpResponseEvent {
     enum class Kind {
-        NeedMore,   // every byte given was used; feed more
-        Interim,    // a 1xx head was read (head() has it); the real answer follows
-        Head,       // the final head was read (head())
-        Body,       // data/size: body bytes, pointing into the fed buffer
-        Complete,   // the answer ended; unused bytes belong to whatever follows
-        Error,      // error() says what and where; the parser stays failed until reset()
+        NeedMore, // every byte given was used; feed more
+        Interim, // a 1xx head was read (head() has it); the real answer follows
+        Head, // the final head was read (head())
+        Body, // data/size: body bytes, pointing into the fed buffer
+        Complete, // the answer ended; unused bytes belong to whatever follows
+        Error, // error() says what and where; the parser stays failed until reset()
     };
     Kind kind = Kind::NeedMore;
     const char *data = nullptr;
@@ -52,8 +53,8 @@ struct HttpResponseEvent {
 };
 
 struct HttpParserLimits {
-    int maxLineBytes = 16384;     // status line, one header line, a chunk-size line
-    int maxHeadBytes = 65536;     // all header lines of one head (and of the trailer)
+    int maxLineBytes = 16384; // status line, one header line, a chunk-size line
+    int maxHeadBytes = 65536; // all header lines of one head (and of the trailer)
     int maxHeaders = 256;
 };
 
@@ -79,13 +80,24 @@ public:
     // error message names the position).
     qint64 offset() const { return m_offset; }
     qint64 bodyBytes() const { return m_bodyBytes; }
-    bool started() const { return m_offset > 0; }   // any byte of this answer seen
+    bool started() const { return m_offset > 0; } // any byte of this answer seen
     bool complete() const { return m_state == State::Done; }
     bool failed() const { return m_state == State::Failed; }
     bool readsUntilClose() const { return m_state == State::UntilClose; }
 
 private:
-    enum class State { StatusLine, HeaderLine, Body, UntilClose, ChunkSize, ChunkData, ChunkDataEnd, TrailerLine, Done, Failed };
+    enum class State {
+        StatusLine,
+        HeaderLine,
+        Body,
+        UntilClose,
+        ChunkSize,
+        ChunkData,
+        ChunkDataEnd,
+        TrailerLine,
+        Done,
+        Failed
+    };
 
     // Collects one line into m_line; true when it is complete (without its CR LF).
     bool takeLine(const char *data, qsizetype size, qsizetype *used, bool *tooLong);
@@ -102,9 +114,9 @@ private:
     HttpResponseHead m_head;
     QList<QPair<QByteArray, QByteArray>> m_trailers;
     QByteArray m_line;
-    qint64 m_lineStart = 0;      // stream offset of the line in m_line
+    qint64 m_lineStart = 0; // stream offset of the line in m_line
     qint64 m_headBytes = 0;
-    qint64 m_remaining = 0;      // of the body or the current chunk
+    qint64 m_remaining = 0; // of the body or the current chunk
     qint64 m_bodyBytes = 0;
     qint64 m_offset = 0;
     Error m_error;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/ipaddrparser.h"
 
 #include <QJsonArray>
@@ -28,19 +29,19 @@ IpAddrResult parseIpAddr(const QByteArray &json)
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
     if (pe.error != QJsonParseError::NoError) {
         res.error = Error(Error::Code::ParseError,
-                          QStringLiteral("ip -j addr output is not JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset),
-                          QStringLiteral("ip"));
+            QStringLiteral("ip -j addr output is not JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset),
+            QStringLiteral("ip"));
         return res;
     }
     if (!doc.isArray()) {
-        res.error = Error(Error::Code::ParseError, QStringLiteral("ip -j addr output is not a JSON array"),
-                          QStringLiteral("ip"));
+        res.error = Error(
+            Error::Code::ParseError, QStringLiteral("ip -j addr output is not a JSON array"), QStringLiteral("ip"));
         return res;
     }
     for (const QJsonValue &v : doc.array()) {
         const QJsonObject o = v.toObject();
         if (o.isEmpty())
-            continue;   // iproute2 4.x prints {} for links filtered out
+            continue; // iproute2 4.x prints {} for links filtered out
         NicInfo n;
         n.name = o.value(QLatin1String("ifname")).toString();
         if (n.name.isEmpty()) {

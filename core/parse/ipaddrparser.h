@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Parses `ip -j addr` (iproute2 JSON). Tolerates the empty objects older iproute2
 // releases emit, numbers given as strings, and links without addr_info.
@@ -12,7 +13,7 @@ namespace cm {
 struct IpAddrResult {
     QList<NicInfo> nics;
     QStringList warnings;
-    Error error;              // not JSON / not an array
+    Error error; // not JSON / not an array
 };
 
 IpAddrResult parseIpAddr(const QByteArray &json);

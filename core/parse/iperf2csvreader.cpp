@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/iperf2csvreader.h"
 
 #include <cmath>
@@ -7,7 +8,7 @@ namespace cm {
 namespace {
 
 constexpr int kMaxWarnings = 20;
-constexpr qsizetype kMaxLine = 4096;   // longer "lines" are not iperf CSV
+constexpr qsizetype kMaxLine = 4096; // longer "lines" are not iperf CSV
 
 qint64 msKey(double t)
 {
@@ -18,8 +19,7 @@ qint64 msKey(double t)
 
 Iperf2CsvReader::Iperf2CsvReader(int expectedStreams)
     : m_expected(qMax(0, expectedStreams))
-{
-}
+{ }
 
 void Iperf2CsvReader::warn(const QString &w)
 {
@@ -47,8 +47,11 @@ void Iperf2CsvReader::emitPending(qint64 key, QList<Iperf2Interval> &out)
     if (it == m_pending.end())
         return;
     if (m_expected > 0 && it->streams.size() < m_expected)
-        warn(QStringLiteral("iperf: interval %1-%2 s has %3 of %4 streams").arg(it->start).arg(it->end)
-                 .arg(it->streams.size()).arg(m_expected));
+        warn(QStringLiteral("iperf: interval %1-%2 s has %3 of %4 streams")
+                 .arg(it->start)
+                 .arg(it->end)
+                 .arg(it->streams.size())
+                 .arg(m_expected));
     out << *it;
     m_pending.erase(it);
 }
@@ -108,7 +111,7 @@ void Iperf2CsvReader::line(const QByteArray &raw, QList<Iperf2Interval> &out)
         m_sumRowsNoted = true;
         return;
     }
-    const Iperf2StreamSample sample{id, bytes, bps};
+    const Iperf2StreamSample sample {id, bytes, bps};
     // A stream's line that starts before its last interval ended is its whole-run line.
     const auto last = m_lastEnd.constFind(id);
     if (last != m_lastEnd.cend() && start < *last - 1e-6) {

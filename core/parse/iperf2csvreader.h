@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // iperf 2 `-i N -y C` CSV (recorded with 2.1.8), read incrementally: feed chunks as
 // they arrive, get each interval once every stream reported it. One line per stream per
@@ -24,10 +25,10 @@ struct Iperf2StreamSample {
 
 struct Iperf2Interval {
     double start = 0, end = 0;
-    quint64 bytes = 0;             // sum over the streams
-    double bitsPerSecond = 0;      // sum over the streams
+    quint64 bytes = 0; // sum over the streams
+    double bitsPerSecond = 0; // sum over the streams
     QList<Iperf2StreamSample> streams;
-    QString timestamp;             // first column of the first line (yyyyMMddhhmmss[.fff])
+    QString timestamp; // first column of the first line (yyyyMMddhhmmss[.fff])
 };
 
 class Iperf2CsvReader {
@@ -53,8 +54,8 @@ private:
 
     int m_expected = 0;
     QByteArray m_buf;
-    QMap<qint64, Iperf2Interval> m_pending;   // key: start in ms
-    QMap<int, double> m_lastEnd;          // stream id -> end of its last interval line
+    QMap<qint64, Iperf2Interval> m_pending; // key: start in ms
+    QMap<int, double> m_lastEnd; // stream id -> end of its last interval line
     Iperf2Interval m_total;
     bool m_haveTotal = false;
     int m_lines = 0;

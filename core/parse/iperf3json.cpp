@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/iperf3json.h"
 
 #include "util/saturate.h"
@@ -134,7 +135,7 @@ QByteArray extractJsonObject(const QByteArray &text, qsizetype *begin, qsizetype
             continue;
         const qsizetype e = objectEnd(text, i);
         if (e < 0)
-            return {};   // a cut document: nothing later can be complete either
+            return {}; // a cut document: nothing later can be complete either
         if (begin)
             *begin = i;
         if (end)
@@ -194,10 +195,11 @@ Error Iperf3Result::toolError(const QString &context) const
     if (error.isEmpty())
         return {};
     const QString low = error.toLower();
-    const bool unreachable = low.contains(QLatin1String("connection refused")) || low.contains(QLatin1String("no route"))
-                             || low.contains(QLatin1String("unable to connect")) || low.contains(QLatin1String("unreachable"));
+    const bool unreachable = low.contains(QLatin1String("connection refused"))
+        || low.contains(QLatin1String("no route")) || low.contains(QLatin1String("unable to connect"))
+        || low.contains(QLatin1String("unreachable"));
     return Error(unreachable ? Error::Code::Unreachable : Error::Code::CommandFailed,
-                 QStringLiteral("iperf3: ") + error, context);
+        QStringLiteral("iperf3: ") + error, context);
 }
 
 double Iperf3Result::receivedBitsPerSecond() const
@@ -223,13 +225,14 @@ Iperf3Result parseIperf3Json(const QByteArray &output, Error *err, QStringList *
     if (raw.isEmpty()) {
         if (err)
             *err = Error(Error::Code::ParseError,
-                         output.trimmed().isEmpty() ? QStringLiteral("iperf3: no output")
-                                                    : QStringLiteral("iperf3: no complete JSON document in the output"),
-                         QStringLiteral("iperf3"), QString::fromUtf8(output.left(200)));
+                output.trimmed().isEmpty() ? QStringLiteral("iperf3: no output")
+                                           : QStringLiteral("iperf3: no complete JSON document in the output"),
+                QStringLiteral("iperf3"), QString::fromUtf8(output.left(200)));
         return r;
     }
     if (!output.left(b).trimmed().isEmpty())
-        warn(QStringLiteral("iperf3: text before the JSON document: ") + QString::fromUtf8(output.left(b).trimmed().left(120)));
+        warn(QStringLiteral("iperf3: text before the JSON document: ")
+            + QString::fromUtf8(output.left(b).trimmed().left(120)));
     if (!output.mid(e).trimmed().isEmpty())
         warn(QStringLiteral("iperf3: text after the JSON document ignored"));
     int nans = 0;
@@ -240,8 +243,9 @@ Iperf3Result parseIperf3Json(const QByteArray &output, Error *err, QStringList *
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
         if (err)
-            *err = Error(Error::Code::ParseError, QStringLiteral("iperf3: malformed JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset),
-                         QStringLiteral("iperf3"));
+            *err = Error(Error::Code::ParseError,
+                QStringLiteral("iperf3: malformed JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset),
+                QStringLiteral("iperf3"));
         return r;
     }
     const QJsonObject root = doc.object();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // iperf3 -J output (3.x; recorded with 3.12) into values. iperf3 prints one JSON
 // document at the end of the run. Tolerated: text before or after it (warnings such as
@@ -21,9 +22,9 @@ struct Iperf3Stream {
     double start = 0, end = 0, seconds = 0;
     quint64 bytes = 0;
     double bitsPerSecond = 0;
-    int retransmits = -1;            // -1: not reported (receiver side, UDP)
+    int retransmits = -1; // -1: not reported (receiver side, UDP)
     bool sender = true;
-    std::optional<double> rttUs;     // TCP sender only
+    std::optional<double> rttUs; // TCP sender only
 };
 
 struct Iperf3Sum {
@@ -42,34 +43,34 @@ struct Iperf3Sum {
 
 struct Iperf3Interval {
     double start = 0, end = 0;
-    Iperf3Sum sum;                   // "sum" (with -P 1 iperf3 still prints it)
-    Iperf3Sum sumReverse;            // --bidir: "sum_bidir_reverse"
+    Iperf3Sum sum; // "sum" (with -P 1 iperf3 still prints it)
+    Iperf3Sum sumReverse; // --bidir: "sum_bidir_reverse"
     QList<Iperf3Stream> streams;
     bool omitted = false;
 };
 
 struct Iperf3Result {
-    QString error;                   // the "error" key; non-empty = the test failed
-    QString version;                 // "iperf 3.12"
+    QString error; // the "error" key; non-empty = the test failed
+    QString version; // "iperf 3.12"
     QString systemInfo;
     // start
-    QString protocol;                // "TCP", "UDP"
+    QString protocol; // "TCP", "UDP"
     int numStreams = 0;
-    double duration = 0;             // requested -t seconds (0 with -n/-k)
+    double duration = 0; // requested -t seconds (0 with -n/-k)
     int blksize = 0;
     bool reverse = false;
     bool bidir = false;
     QString remoteHost;
     int remotePort = 0;
-    int connectedStreams = 0;        // entries of start.connected
+    int connectedStreams = 0; // entries of start.connected
     QList<Iperf3Interval> intervals;
     // end
     Iperf3Sum sumSent;
     Iperf3Sum sumReceived;
-    Iperf3Sum sumSentReverse;        // --bidir
+    Iperf3Sum sumSentReverse; // --bidir
     Iperf3Sum sumReceivedReverse;
-    Iperf3Sum udpSum;                // end.sum (UDP: jitter, loss)
-    std::optional<double> cpuHostTotal;   // cpu_utilization_percent
+    Iperf3Sum udpSum; // end.sum (UDP: jitter, loss)
+    std::optional<double> cpuHostTotal; // cpu_utilization_percent
     std::optional<double> cpuHostUser;
     std::optional<double> cpuHostSystem;
     std::optional<double> cpuRemoteTotal;

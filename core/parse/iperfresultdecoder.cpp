@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // iperf3 -J and iperf 2 -y C files into one step shaped like NetIperfRunner's: the same
 // summary keys, net.bw / net.retransmits series on the target "client→server", and the
 // findings the runner computes (without the per-link counters a file does not hold).
@@ -39,23 +40,17 @@ DecodedStep netStep(const NetStep &n, NetStepFacts facts, const QJsonObject &fig
                        .arg(n.streams)
                        .arg(n.streams == 1 ? QString() : QStringLiteral("s"))
                        .arg(n.duration);
-    s.step.params = QJsonObject{{QStringLiteral("client"), n.client},       {QStringLiteral("server"), n.server},
-                                {QStringLiteral("direction"), n.direction}, {QStringLiteral("streams"), n.streams},
-                                {QStringLiteral("duration"), n.duration},   {QStringLiteral("tool"), n.tool}};
+    s.step.params = QJsonObject {{QStringLiteral("client"), n.client}, {QStringLiteral("server"), n.server},
+        {QStringLiteral("direction"), n.direction}, {QStringLiteral("streams"), n.streams},
+        {QStringLiteral("duration"), n.duration}, {QStringLiteral("tool"), n.tool}};
     if (!n.address.isEmpty() && n.address != n.server)
         s.step.params.insert(QStringLiteral("serverAddress"), n.address);
-    s.summary = QJsonObject{{QStringLiteral("tool"), n.tool},
-                            {QStringLiteral("toolReason"), QStringLiteral("imported from a file")},
-                            {QStringLiteral("client"), n.client},
-                            {QStringLiteral("server"), n.server},
-                            {QStringLiteral("address"), n.address},
-                            {QStringLiteral("port"), n.port},
-                            {QStringLiteral("direction"), n.direction},
-                            {QStringLiteral("streams"), n.streams},
-                            {QStringLiteral("duration"), n.duration},
-                            {QStringLiteral("toolVersion"), n.toolVersion},
-                            {QStringLiteral("links"), QJsonObject()},
-                            {QStringLiteral("senderLinkShares"), QJsonObject()}};
+    s.summary = QJsonObject {{QStringLiteral("tool"), n.tool},
+        {QStringLiteral("toolReason"), QStringLiteral("imported from a file")}, {QStringLiteral("client"), n.client},
+        {QStringLiteral("server"), n.server}, {QStringLiteral("address"), n.address}, {QStringLiteral("port"), n.port},
+        {QStringLiteral("direction"), n.direction}, {QStringLiteral("streams"), n.streams},
+        {QStringLiteral("duration"), n.duration}, {QStringLiteral("toolVersion"), n.toolVersion},
+        {QStringLiteral("links"), QJsonObject()}, {QStringLiteral("senderLinkShares"), QJsonObject()}};
     for (auto it = figures.begin(); it != figures.end(); ++it)
         s.summary.insert(it.key(), it.value());
     s.summary.insert(QStringLiteral("bytesPerSecond"), facts.bitsPerSecond / 8);
@@ -70,7 +65,7 @@ DecodedStep netStep(const NetStep &n, NetStepFacts facts, const QJsonObject &fig
         findings.append(f.toJson());
     s.summary.insert(QStringLiteral("findings"), findings);
     const QString versionKey = n.tool == QLatin1String("iperf2") ? QStringLiteral("iperf2") : QStringLiteral("iperf3");
-    s.environment = QJsonObject{{n.client, QJsonObject{{versionKey, n.toolVersion}}}};
+    s.environment = QJsonObject {{n.client, QJsonObject {{versionKey, n.toolVersion}}}};
     return s;
 }
 
@@ -84,7 +79,8 @@ QString hostOfSystemInfo(const QString &info)
 void finish(DecodedResult &out, const DecodedStep &s, const QString &kindName)
 {
     out.tool = QStringLiteral("iperf");
-    out.nodes = {s.step.params.value(QStringLiteral("client")).toString(), s.step.params.value(QStringLiteral("server")).toString()};
+    out.nodes = {s.step.params.value(QStringLiteral("client")).toString(),
+        s.step.params.value(QStringLiteral("server")).toString()};
     out.name = QStringLiteral("%1: %2").arg(kindName, s.step.title);
     out.steps << s;
 }
@@ -106,11 +102,13 @@ DecodedResult decodeIperf3(const QByteArray &bytes, const DecodeOptions &options
         return out;
     }
     if (res.failed()) {
-        *err = Error(Error::Code::CommandFailed, QStringLiteral("the file holds no result: iperf3 reported \"%1\"").arg(res.error));
+        *err = Error(Error::Code::CommandFailed,
+            QStringLiteral("the file holds no result: iperf3 reported \"%1\"").arg(res.error));
         return out;
     }
     if (res.intervals.isEmpty() && !res.sumReceived.present && !res.sumSent.present) {
-        *err = Error(Error::Code::ParseError, QStringLiteral("the iperf3 output has neither intervals nor an end summary"));
+        *err = Error(
+            Error::Code::ParseError, QStringLiteral("the iperf3 output has neither intervals nor an end summary"));
         return out;
     }
     NetStep n;
@@ -122,13 +120,15 @@ DecodedResult decodeIperf3(const QByteArray &bytes, const DecodeOptions &options
     n.address = res.remoteHost;
     n.server = res.remoteHost.isEmpty() ? QStringLiteral("server") : res.remoteHost;
     n.port = res.remotePort;
-    n.direction = res.bidir ? QStringLiteral("bidir") : res.reverse ? QStringLiteral("reverse") : QStringLiteral("forward");
+    n.direction = res.bidir ? QStringLiteral("bidir")
+        : res.reverse       ? QStringLiteral("reverse")
+                            : QStringLiteral("forward");
     n.streams = std::max(1, res.numStreams);
     n.duration = int(std::lround(res.duration > 0 ? res.duration : res.sumReceived.end));
 
     NetStepFacts facts;
     facts.bitsPerSecond = res.receivedBitsPerSecond();
-    QJsonObject figures{{QStringLiteral("bitsPerSecond"), facts.bitsPerSecond}};
+    QJsonObject figures {{QStringLiteral("bitsPerSecond"), facts.bitsPerSecond}};
     if (res.bidir && res.sumReceivedReverse.present)
         figures.insert(QStringLiteral("reverseBitsPerSecond"), res.sumReceivedReverse.bitsPerSecond);
     if (res.sumSent.retransmits >= 0)
@@ -154,16 +154,16 @@ DecodedResult decodeIperf3(const QByteArray &bytes, const DecodeOptions &options
     for (const Iperf3Interval &iv : res.intervals) {
         if (iv.omitted)
             continue;
-        s.samples.append(Sample{0, mainTarget, metric::NetBw, iv.end, iv.sum.bitsPerSecond / 8});
+        s.samples.append(Sample {0, mainTarget, metric::NetBw, iv.end, iv.sum.bitsPerSecond / 8});
         if (iv.sum.retransmits >= 0)
-            s.samples.append(Sample{0, mainTarget, metric::NetRetransmits, iv.end, double(iv.sum.retransmits)});
+            s.samples.append(Sample {0, mainTarget, metric::NetRetransmits, iv.end, double(iv.sum.retransmits)});
         if (iv.sumReverse.present)
-            s.samples.append(Sample{0, rev, metric::NetBw, iv.end, iv.sumReverse.bitsPerSecond / 8});
+            s.samples.append(Sample {0, rev, metric::NetBw, iv.end, iv.sumReverse.bitsPerSecond / 8});
     }
     s.environment.insert(QStringLiteral("system_info"), res.systemInfo);
     out.format = QStringLiteral("iperf3-json");
     out.toolVersion = res.version;
-    out.target = QJsonObject{};
+    out.target = QJsonObject {};
     finish(out, s, QStringLiteral("iperf3"));
     *err = {};
     return out;
@@ -195,12 +195,12 @@ DecodedResult decodeIperf2(const QByteArray &bytes, const DecodeOptions &options
         if (!(ok && n1 && n2 && n3 && n4)) {
             const bool cut = i == lines.size() - 1 && !bytes.endsWith('\n');
             *err = Error(Error::Code::ParseError,
-                         QStringLiteral("the iperf 2 CSV is %1 at line %2: \"%3\" is not a line of "
-                                        "time,src,sport,dst,dport,id,interval,bytes,bits/s")
-                             .arg(cut ? QStringLiteral("cut short") : QStringLiteral("damaged"))
-                             .arg(i + 1)
-                             .arg(QString::fromUtf8(l.left(80))),
-                         QStringLiteral("line %1").arg(i + 1));
+                QStringLiteral("the iperf 2 CSV is %1 at line %2: \"%3\" is not a line of "
+                               "time,src,sport,dst,dport,id,interval,bytes,bits/s")
+                    .arg(cut ? QStringLiteral("cut short") : QStringLiteral("damaged"))
+                    .arg(i + 1)
+                    .arg(QString::fromUtf8(l.left(80))),
+                QStringLiteral("line %1").arg(i + 1));
             return out;
         }
         if (first.isEmpty())
@@ -239,9 +239,10 @@ DecodedResult decodeIperf2(const QByteArray &bytes, const DecodeOptions &options
     const auto total = fwdReader.total();
     if (!total) {
         *err = Error(Error::Code::ParseError,
-                     QStringLiteral("the iperf 2 CSV is cut short: it ends at line %1 before iperf printed the whole-run "
-                                    "line of every stream").arg(lastLine),
-                     QStringLiteral("line %1").arg(lastLine));
+            QStringLiteral("the iperf 2 CSV is cut short: it ends at line %1 before iperf printed the whole-run "
+                           "line of every stream")
+                .arg(lastLine),
+            QStringLiteral("line %1").arg(lastLine));
         return out;
     }
     NetStep n;
@@ -257,17 +258,18 @@ DecodedResult decodeIperf2(const QByteArray &bytes, const DecodeOptions &options
 
     NetStepFacts facts;
     facts.bitsPerSecond = total->bitsPerSecond;
-    QJsonObject figures{{QStringLiteral("bitsPerSecond"), facts.bitsPerSecond}};
+    QJsonObject figures {{QStringLiteral("bitsPerSecond"), facts.bitsPerSecond}};
     if (const auto back = revReader.total(); bidir && back)
         figures.insert(QStringLiteral("reverseBitsPerSecond"), back->bitsPerSecond);
     DecodedStep s = netStep(n, facts, figures);
     const QString fwdTarget = n.client + QStringLiteral("→") + n.server;
     const QString revTarget = n.server + QStringLiteral("→") + n.client;
     for (const Iperf2Interval &iv : std::as_const(fwd))
-        s.samples.append(Sample{0, fwdTarget, metric::NetBw, iv.end, iv.bitsPerSecond / 8});
+        s.samples.append(Sample {0, fwdTarget, metric::NetBw, iv.end, iv.bitsPerSecond / 8});
     for (const Iperf2Interval &iv : std::as_const(rev))
-        s.samples.append(Sample{0, revTarget, metric::NetBw, iv.end, iv.bitsPerSecond / 8});
-    const QDateTime when = QDateTime::fromString(QString::fromUtf8(first.at(0).left(14)), QStringLiteral("yyyyMMddhhmmss"));
+        s.samples.append(Sample {0, revTarget, metric::NetBw, iv.end, iv.bitsPerSecond / 8});
+    const QDateTime when
+        = QDateTime::fromString(QString::fromUtf8(first.at(0).left(14)), QStringLiteral("yyyyMMddhhmmss"));
     if (when.isValid())
         out.measured = when;
     out.format = QStringLiteral("iperf2-csv");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/lsblkparser.h"
 
 #include <QJsonArray>
@@ -8,12 +9,12 @@ namespace cm {
 
 namespace {
 
-constexpr int MaxDepth = 32;   // real trees are 3-4 deep (disk, part, lvm, crypt)
+constexpr int MaxDepth = 32; // real trees are 3-4 deep (disk, part, lvm, crypt)
 
 QString text(const QJsonValue &v)
 {
     if (v.isString())
-        return v.toString().trimmed();   // older lsblk pads MODEL with spaces
+        return v.toString().trimmed(); // older lsblk pads MODEL with spaces
     if (v.isDouble())
         return QString::number(v.toDouble(), 'g', 17);
     if (v.isBool())
@@ -108,7 +109,9 @@ BlockDevice parseDevice(const QJsonObject &o, int depth, QStringList &warnings)
     const QJsonValue kids = o.value(QLatin1String("children"));
     if (kids.isArray()) {
         if (depth >= MaxDepth) {
-            warnings << QStringLiteral("lsblk: %1: device tree deeper than %2 levels, rest ignored").arg(d.name).arg(MaxDepth);
+            warnings << QStringLiteral("lsblk: %1: device tree deeper than %2 levels, rest ignored")
+                            .arg(d.name)
+                            .arg(MaxDepth);
         } else {
             for (const QJsonValue &k : kids.toArray()) {
                 if (!k.isObject()) {
@@ -133,14 +136,14 @@ LsblkResult parseLsblk(const QByteArray &json)
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
     if (pe.error != QJsonParseError::NoError) {
         res.error = Error(Error::Code::ParseError,
-                          QStringLiteral("lsblk output is not JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset),
-                          QStringLiteral("lsblk"));
+            QStringLiteral("lsblk output is not JSON: %1 at offset %2").arg(pe.errorString()).arg(pe.offset),
+            QStringLiteral("lsblk"));
         return res;
     }
     const QJsonValue list = doc.object().value(QLatin1String("blockdevices"));
     if (!doc.isObject() || !list.isArray()) {
         res.error = Error(Error::Code::ParseError, QStringLiteral("lsblk output has no \"blockdevices\" array"),
-                          QStringLiteral("lsblk"));
+            QStringLiteral("lsblk"));
         return res;
     }
     for (const QJsonValue &v : list.toArray()) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Parses `lsblk -J -b -o NAME,PATH,TYPE,SIZE,ROTA,RO,MODEL,SERIAL,FSTYPE,PTTYPE,MOUNTPOINTS`.
 // Accepts every util-linux form seen in the field: MOUNTPOINTS (array, 2.37+) or
@@ -11,9 +12,9 @@
 namespace cm {
 
 struct LsblkResult {
-    QList<BlockDevice> devices;   // top level; partitions/volumes as children
-    QStringList warnings;         // entries skipped or fields not understood
-    Error error;                  // not JSON / no "blockdevices" array
+    QList<BlockDevice> devices; // top level; partitions/volumes as children
+    QStringList warnings; // entries skipped or fields not understood
+    Error error; // not JSON / no "blockdevices" array
 };
 
 LsblkResult parseLsblk(const QByteArray &json);

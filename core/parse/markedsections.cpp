@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/markedsections.h"
 
 namespace cm {
@@ -14,7 +15,7 @@ QMap<QString, MarkedSection> splitMarkedSections(const QByteArray &output, const
         const qsizetype b = output.indexOf(begin, pos);
         if (b < 0)
             break;
-        if (b > 0 && output.at(b - 1) != '\n') {   // markers start a line
+        if (b > 0 && output.at(b - 1) != '\n') { // markers start a line
             pos = b + begin.size();
             continue;
         }

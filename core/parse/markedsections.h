@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Splits the output of one probe script into named sections, so a whole inventory
 // or safety check costs one remote round trip. The script prints
@@ -11,7 +12,7 @@ namespace cm {
 
 struct MarkedSection {
     QByteArray body;
-    int exitCode = -1;   // -1 when the end marker is missing (output cut short)
+    int exitCode = -1; // -1 when the end marker is missing (output cut short)
 };
 
 QMap<QString, MarkedSection> splitMarkedSections(const QByteArray &output, const QByteArray &nonce);

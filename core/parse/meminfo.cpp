@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/meminfo.h"
 
 #include <QHash>
@@ -35,8 +36,8 @@ MemInfo parseMemInfo(const QByteArray &data, Error *err, QStringList *warnings)
     const auto bytes = [](quint64 k) { return k > (quint64(-1) >> 10) ? quint64(-1) : k << 10; };
     if (!kb.contains("MemTotal")) {
         if (err)
-            *err = Error(Error::Code::ParseError, QStringLiteral("/proc/meminfo: no MemTotal"),
-                         QStringLiteral("/proc/meminfo"));
+            *err = Error(
+                Error::Code::ParseError, QStringLiteral("/proc/meminfo: no MemTotal"), QStringLiteral("/proc/meminfo"));
         return m;
     }
     m.totalBytes = bytes(kb.value("MemTotal"));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/netdev.h"
 
 #include <QSet>
@@ -29,9 +30,9 @@ QList<NetDevStat> parseNetDev(const QByteArray &data, Error *err, QStringList *w
         const QList<QByteArray> f = l.mid(colon + 1).simplified().split(' ');
         NetDevStat s;
         s.name = QString::fromUtf8(name);
-        quint64 *slots[] = {&s.rxBytes, &s.rxPackets, &s.rxErrs, &s.rxDrop, &s.rxFifo, &s.rxFrame,
-                            &s.rxCompressed, &s.rxMulticast, &s.txBytes, &s.txPackets, &s.txErrs,
-                            &s.txDrop, &s.txFifo, &s.txColls, &s.txCarrier, &s.txCompressed};
+        quint64 *slots[]
+            = {&s.rxBytes, &s.rxPackets, &s.rxErrs, &s.rxDrop, &s.rxFifo, &s.rxFrame, &s.rxCompressed, &s.rxMulticast,
+                &s.txBytes, &s.txPackets, &s.txErrs, &s.txDrop, &s.txFifo, &s.txColls, &s.txCarrier, &s.txCompressed};
         bool ok = f.size() >= 16 && !name.isEmpty();
         for (int i = 0; ok && i < 16; ++i)
             *slots[i] = f.at(i).toULongLong(&ok);
@@ -43,10 +44,12 @@ QList<NetDevStat> parseNetDev(const QByteArray &data, Error *err, QStringList *w
         out << s;
     }
     if (bad > 0 && warnings)
-        *warnings << QStringLiteral("/proc/net/dev: %1 unreadable line(s), first: %2").arg(bad).arg(QString::fromUtf8(firstBad));
+        *warnings << QStringLiteral("/proc/net/dev: %1 unreadable line(s), first: %2")
+                         .arg(bad)
+                         .arg(QString::fromUtf8(firstBad));
     if (out.isEmpty() && !data.trimmed().isEmpty() && err)
         *err = Error(Error::Code::ParseError, QStringLiteral("/proc/net/dev: no interface lines"),
-                     QStringLiteral("/proc/net/dev"), QString::fromUtf8(data.left(200)));
+            QStringLiteral("/proc/net/dev"), QString::fromUtf8(data.left(200)));
     return out;
 }
 
@@ -76,8 +79,8 @@ std::optional<quint64> delta(quint64 prev, quint64 cur, bool *wrapped)
 
 } // namespace
 
-QList<NetDevRate> netDevRates(const QList<NetDevStat> &prev, const QList<NetDevStat> &cur, double intervalSec,
-                              QStringList *warnings)
+QList<NetDevRate> netDevRates(
+    const QList<NetDevStat> &prev, const QList<NetDevStat> &cur, double intervalSec, QStringList *warnings)
 {
     QList<NetDevRate> out;
     if (!(intervalSec > 0))
@@ -95,10 +98,14 @@ QList<NetDevRate> netDevRates(const QList<NetDevStat> &prev, const QList<NetDevS
         r.name = c.name;
         bool wrapped = false;
         const std::pair<quint64 NetDevStat::*, double NetDevRate::*> map[] = {
-            {&NetDevStat::rxBytes, &NetDevRate::rxBytesPerSec},     {&NetDevStat::txBytes, &NetDevRate::txBytesPerSec},
-            {&NetDevStat::rxPackets, &NetDevRate::rxPacketsPerSec}, {&NetDevStat::txPackets, &NetDevRate::txPacketsPerSec},
-            {&NetDevStat::rxErrs, &NetDevRate::rxErrsPerSec},       {&NetDevStat::txErrs, &NetDevRate::txErrsPerSec},
-            {&NetDevStat::rxDrop, &NetDevRate::rxDropPerSec},       {&NetDevStat::txDrop, &NetDevRate::txDropPerSec},
+            {&NetDevStat::rxBytes, &NetDevRate::rxBytesPerSec},
+            {&NetDevStat::txBytes, &NetDevRate::txBytesPerSec},
+            {&NetDevStat::rxPackets, &NetDevRate::rxPacketsPerSec},
+            {&NetDevStat::txPackets, &NetDevRate::txPacketsPerSec},
+            {&NetDevStat::rxErrs, &NetDevRate::rxErrsPerSec},
+            {&NetDevStat::txErrs, &NetDevRate::txErrsPerSec},
+            {&NetDevStat::rxDrop, &NetDevRate::rxDropPerSec},
+            {&NetDevStat::txDrop, &NetDevRate::txDropPerSec},
         };
         bool reset = false;
         for (const auto &[from, to] : map) {
@@ -111,7 +118,8 @@ QList<NetDevRate> netDevRates(const QList<NetDevStat> &prev, const QList<NetDevS
         }
         if (reset) {
             if (warnings)
-                *warnings << QStringLiteral("/proc/net/dev: counters of %1 went backwards (reset or re-created)").arg(c.name);
+                *warnings
+                    << QStringLiteral("/proc/net/dev: counters of %1 went backwards (reset or re-created)").arg(c.name);
             continue;
         }
         r.wrapped = wrapped;

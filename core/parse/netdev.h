@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // /proc/net/dev: per-interface cumulative counters, and per-second rates between two
 // snapshots. Pure: bytes in, values + warnings out.
@@ -24,7 +25,7 @@ struct NetDevRate {
     double rxPacketsPerSec = 0, txPacketsPerSec = 0;
     double rxErrsPerSec = 0, txErrsPerSec = 0;
     double rxDropPerSec = 0, txDropPerSec = 0;
-    bool wrapped = false;   // a 32-bit counter wrapped in between (taken into account)
+    bool wrapped = false; // a 32-bit counter wrapped in between (taken into account)
 };
 
 // The two header lines are checked; lines that cannot be read are skipped with a
@@ -37,7 +38,7 @@ const NetDevStat *findNetDev(const QList<NetDevStat> &stats, const QString &name
 // drivers, 32-bit kernels); otherwise the interface was reset or re-created and it is
 // left out with a warning. Interfaces that disappeared or appeared are noted.
 // Empty when intervalSec <= 0.
-QList<NetDevRate> netDevRates(const QList<NetDevStat> &prev, const QList<NetDevStat> &cur, double intervalSec,
-                              QStringList *warnings = nullptr);
+QList<NetDevRate> netDevRates(
+    const QList<NetDevStat> &prev, const QList<NetDevStat> &cur, double intervalSec, QStringList *warnings = nullptr);
 
 } // namespace cm

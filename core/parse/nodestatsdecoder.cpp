@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/nodestatsdecoder.h"
 
 #include "model/metric.h"
@@ -16,7 +17,9 @@ bool isWholeDiskName(const QString &name)
     return re.match(name).hasMatch();
 }
 
-NodeStatsDecoder::NodeStatsDecoder(QString nodeName) : m_node(std::move(nodeName)) {}
+NodeStatsDecoder::NodeStatsDecoder(QString nodeName)
+    : m_node(std::move(nodeName))
+{ }
 
 QStringList NodeStatsDecoder::takeWarnings()
 {
@@ -68,20 +71,20 @@ SampleList NodeStatsDecoder::decodeBlock(const QByteArray &block, double t)
 
     if (!cpuErr && m_prevCpu) {
         if (const auto busy = cpuBusyPercent(*m_prevCpu, cpu))
-            out.append(Sample{-1, m_node, metric::CpuBusy, t, *busy});
+            out.append(Sample {-1, m_node, metric::CpuBusy, t, *busy});
         if (const auto io = iowaitPercent(*m_prevCpu, cpu))
-            out.append(Sample{-1, m_node, metric::CpuIowait, t, *io});
+            out.append(Sample {-1, m_node, metric::CpuIowait, t, *io});
     }
     const double dt = m_prevT >= 0 ? t - m_prevT : 0;
     if (dt > 0.2) {
         for (const DiskRate &r : diskRates(m_prevDisks, disks, dt)) {
-            out.append(Sample{-1, m_node, metric::diskReadBytes(r.name), t, r.readBytesPerSec});
-            out.append(Sample{-1, m_node, metric::diskWriteBytes(r.name), t, r.writeBytesPerSec});
-            out.append(Sample{-1, m_node, metric::diskUtil(r.name), t, qMin(100.0, r.utilPercent)});
+            out.append(Sample {-1, m_node, metric::diskReadBytes(r.name), t, r.readBytesPerSec});
+            out.append(Sample {-1, m_node, metric::diskWriteBytes(r.name), t, r.writeBytesPerSec});
+            out.append(Sample {-1, m_node, metric::diskUtil(r.name), t, qMin(100.0, r.utilPercent)});
         }
         for (const NetDevRate &r : netDevRates(m_prevNet, nets, dt, &m_warnings)) {
-            out.append(Sample{-1, m_node, metric::netTxBytes(r.name), t, r.txBytesPerSec});
-            out.append(Sample{-1, m_node, metric::netRxBytes(r.name), t, r.rxBytesPerSec});
+            out.append(Sample {-1, m_node, metric::netTxBytes(r.name), t, r.txBytesPerSec});
+            out.append(Sample {-1, m_node, metric::netRxBytes(r.name), t, r.rxBytesPerSec});
         }
     }
     if (!cpuErr)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Decodes the node monitor's stream (blocks of "@@stat", the /proc/stat cpu line,
 // "@@diskstats", /proc/diskstats, optionally "@@netdev" and /proc/net/dev, "@@end") into per-second samples by differencing

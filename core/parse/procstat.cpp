@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/procstat.h"
 
 #include <QList>
@@ -38,8 +39,8 @@ CpuTimes parseProcStat(const QByteArray &data, Error *err, QStringList *warnings
         }
         if (f.first() != "cpu" || found)
             continue;
-        quint64 *slots[] = {&t.user, &t.nice, &t.system, &t.idle, &t.iowait, &t.irq,
-                            &t.softirq, &t.steal, &t.guest, &t.guestNice};
+        quint64 *slots[]
+            = {&t.user, &t.nice, &t.system, &t.idle, &t.iowait, &t.irq, &t.softirq, &t.steal, &t.guest, &t.guestNice};
         constexpr int nSlots = int(sizeof(slots) / sizeof(slots[0]));
         bool ok = true;
         for (qsizetype i = 1; i < f.size() && i <= nSlots; ++i) {
@@ -55,17 +56,18 @@ CpuTimes parseProcStat(const QByteArray &data, Error *err, QStringList *warnings
         if (!ok || t.fields < 4) {
             if (err)
                 *err = Error(Error::Code::ParseError, QStringLiteral("/proc/stat: malformed \"cpu\" line"),
-                             QStringLiteral("/proc/stat"), QString::fromUtf8(raw.left(200)));
+                    QStringLiteral("/proc/stat"), QString::fromUtf8(raw.left(200)));
             return CpuTimes();
         }
         if (f.size() - 1 > nSlots && warnings)
-            *warnings << QStringLiteral("/proc/stat: %1 extra values on the cpu line ignored").arg(f.size() - 1 - nSlots);
+            *warnings
+                << QStringLiteral("/proc/stat: %1 extra values on the cpu line ignored").arg(f.size() - 1 - nSlots);
         found = true;
     }
     if (!found) {
         if (err)
-            *err = Error(Error::Code::ParseError, QStringLiteral("/proc/stat: no \"cpu\" line"),
-                         QStringLiteral("/proc/stat"));
+            *err = Error(
+                Error::Code::ParseError, QStringLiteral("/proc/stat: no \"cpu\" line"), QStringLiteral("/proc/stat"));
         return CpuTimes();
     }
     if (t.fields < 5 && warnings)
@@ -80,8 +82,7 @@ namespace {
 std::optional<double> share(const CpuTimes &prev, const CpuTimes &cur, quint64 CpuTimes::*part, bool busy)
 {
     static constexpr quint64 CpuTimes::*fields[] = {&CpuTimes::user, &CpuTimes::nice, &CpuTimes::system,
-                                                    &CpuTimes::idle, &CpuTimes::iowait, &CpuTimes::irq,
-                                                    &CpuTimes::softirq, &CpuTimes::steal};
+        &CpuTimes::idle, &CpuTimes::iowait, &CpuTimes::irq, &CpuTimes::softirq, &CpuTimes::steal};
     double total = 0;
     for (auto f : fields) {
         if (cur.*f < prev.*f)
@@ -113,7 +114,7 @@ std::optional<double> iowaitPercent(const CpuTimes &prev, const CpuTimes &cur)
 std::optional<double> cpuElapsedSec(const CpuTimes &prev, const CpuTimes &cur, int userHz)
 {
     if (cur.cpuCount <= 0 || cur.cpuCount != prev.cpuCount || userHz <= 0 || !cpuBusyPercent(prev, cur))
-        return std::nullopt;   // (cpuBusyPercent checks that every counter moved forward)
+        return std::nullopt; // (cpuBusyPercent checks that every counter moved forward)
     const double ticks = double(cur.user - prev.user) + double(cur.nice - prev.nice) + double(cur.system - prev.system)
         + double(cur.idle - prev.idle) + double(cur.iowait - prev.iowait) + double(cur.irq - prev.irq)
         + double(cur.softirq - prev.softirq) + double(cur.steal - prev.steal);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // /proc/stat: the aggregate "cpu" line, in USER_HZ ticks. Pure: bytes in, value +
 // warnings out. Counters are cumulative since boot; compare two snapshots.
@@ -12,9 +13,9 @@ namespace cm {
 
 struct CpuTimes {
     quint64 user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
-    quint64 guest = 0, guestNice = 0;   // already included in user / nice
-    int fields = 0;                     // values on the line (4 on very old kernels)
-    int cpuCount = 0;                   // "cpuN" lines
+    quint64 guest = 0, guestNice = 0; // already included in user / nice
+    int fields = 0; // values on the line (4 on very old kernels)
+    int cpuCount = 0; // "cpuN" lines
 
     // (wraps on absurd counters; the percent functions below compute their own deltas)
     quint64 total() const { return user + nice + system + idle + iowait + irq + softirq + steal; }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/resultdecoder.h"
 
 #include "parse/iperf3json.h"
@@ -15,7 +16,8 @@ constexpr qsizetype kMaxQuote = 60;
 QByteArray firstKey(const QByteArray &bytes, qsizetype brace)
 {
     qsizetype i = brace + 1;
-    while (i < bytes.size() && (bytes.at(i) == ' ' || bytes.at(i) == '\t' || bytes.at(i) == '\r' || bytes.at(i) == '\n'))
+    while (
+        i < bytes.size() && (bytes.at(i) == ' ' || bytes.at(i) == '\t' || bytes.at(i) == '\r' || bytes.at(i) == '\n'))
         ++i;
     if (i >= bytes.size() || bytes.at(i) != '"')
         return {};
@@ -113,12 +115,12 @@ Error jsonDocuments(const QByteArray &bytes, const QString &what, QList<QByteArr
         const qsizetype at = std::min(pos + qsizetype(pe.offset), clean.size());
         const bool cut = at >= clean.size() - 1 || clean.mid(at).trimmed().isEmpty();
         return Error(Error::Code::ParseError,
-                     QStringLiteral("%1 is %2: %3 at byte %4%5 (line %6)")
-                         .arg(what, cut ? QStringLiteral("cut short") : QStringLiteral("damaged"), pe.errorString())
-                         .arg(at)
-                         .arg(at == clean.size() ? QStringLiteral(", the end of the file") : QString())
-                         .arg(lineAtOffset(clean, at)),
-                     what);
+            QStringLiteral("%1 is %2: %3 at byte %4%5 (line %6)")
+                .arg(what, cut ? QStringLiteral("cut short") : QStringLiteral("damaged"), pe.errorString())
+                .arg(at)
+                .arg(at == clean.size() ? QStringLiteral(", the end of the file") : QString())
+                .arg(lineAtOffset(clean, at)),
+            what);
     }
     return {};
 }
@@ -148,7 +150,8 @@ DecodedResult decodeResult(const QByteArray &bytes, const DecodeOptions &options
     Error e;
     DecodedResult out;
     if (bytes.trimmed().isEmpty()) {
-        e = Error(Error::Code::ParseError, QStringLiteral("the file is empty (%1 bytes, no output of fio, iperf3 or iperf 2)").arg(bytes.size()));
+        e = Error(Error::Code::ParseError,
+            QStringLiteral("the file is empty (%1 bytes, no output of fio, iperf3 or iperf 2)").arg(bytes.size()));
     } else {
         const QString format = detectResultFormat(bytes);
         if (format == QLatin1String("fio")) {
@@ -163,16 +166,17 @@ DecodedResult decodeResult(const QByteArray &bytes, const DecodeOptions &options
                 const QByteArray key = firstKey(bytes, brace);
                 e = key.isEmpty()
                     ? Error(Error::Code::ParseError,
-                            QStringLiteral("the JSON document at byte %1 (line %2) is cut or damaged before its first key; "
-                                           "fio output starts with \"fio version\", iperf3 -J with \"start\"")
-                                .arg(brace)
-                                .arg(lineAtOffset(bytes, brace)))
+                        QStringLiteral("the JSON document at byte %1 (line %2) is cut or damaged before its first key; "
+                                       "fio output starts with \"fio version\", iperf3 -J with \"start\"")
+                            .arg(brace)
+                            .arg(lineAtOffset(bytes, brace)))
                     : Error(Error::Code::ParseError,
-                            QStringLiteral("the JSON document at byte %1 (line %2) is not fio or iperf3 output: it starts with "
-                                           "the key \"%3\", not \"fio version\" (fio) or \"start\" (iperf3 -J)")
-                                .arg(brace)
-                                .arg(lineAtOffset(bytes, brace))
-                                .arg(QString::fromUtf8(key.left(kMaxQuote))));
+                        QStringLiteral(
+                            "the JSON document at byte %1 (line %2) is not fio or iperf3 output: it starts with "
+                            "the key \"%3\", not \"fio version\" (fio) or \"start\" (iperf3 -J)")
+                            .arg(brace)
+                            .arg(lineAtOffset(bytes, brace))
+                            .arg(QString::fromUtf8(key.left(kMaxQuote))));
             } else {
                 qsizetype first = 0;
                 int line = 1;
@@ -185,9 +189,9 @@ DecodedResult decodeResult(const QByteArray &bytes, const DecodeOptions &options
                     ++line;
                 }
                 e = Error(Error::Code::ParseError,
-                          QStringLiteral("not fio JSON, iperf3 -J or iperf 2 -y C output: line %1 reads \"%2\"")
-                              .arg(line)
-                              .arg(quoteLine(bytes, first)));
+                    QStringLiteral("not fio JSON, iperf3 -J or iperf 2 -y C output: line %1 reads \"%2\"")
+                        .arg(line)
+                        .arg(quoteLine(bytes, first)));
             }
         }
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Results users already have, decoded into what a run of the app's own runners holds
 // (docs/ARCHITECTURE.md §6): fio JSON / json+ (plain, --status-interval streams, and client/server
@@ -21,23 +22,23 @@
 namespace cm {
 
 struct DecodedStep {
-    PlanStep step;              // id, title, params as the kind's own plans have them
-    QString node;               // node display name
-    QString target;             // as the runner names it: "node:/path", "a→b"
-    QString command;            // what ran, as far as the file tells
+    PlanStep step; // id, title, params as the kind's own plans have them
+    QString node; // node display name
+    QString target; // as the runner names it: "node:/path", "a→b"
+    QString command; // what ran, as far as the file tells
     QJsonObject summary;
     QJsonObject environment;
-    SampleList samples;         // Sample::step is 0: the caller numbers them
+    SampleList samples; // Sample::step is 0: the caller numbers them
 };
 
 struct DecodedResult {
-    QString format;             // "fio-json", "fio-json+", "iperf3-json", "iperf2-csv"
-    QString tool;               // the tool that wrote it: "fio" or "iperf" (RunnerKind::importedTool)
-    QString toolVersion;        // as the file says ("fio-3.33", "iperf 3.12"); iperf 2 CSV has none
-    QString name;               // a plan name: "fio json+: randread 4k QD4"
-    QJsonObject target;         // Plan.target
-    QStringList nodes;          // every node the steps name, in order
-    QDateTime measured;         // when the tool printed it, when the file says
+    QString format; // "fio-json", "fio-json+", "iperf3-json", "iperf2-csv"
+    QString tool; // the tool that wrote it: "fio" or "iperf" (RunnerKind::importedTool)
+    QString toolVersion; // as the file says ("fio-3.33", "iperf 3.12"); iperf 2 CSV has none
+    QString name; // a plan name: "fio json+: randread 4k QD4"
+    QJsonObject target; // Plan.target
+    QStringList nodes; // every node the steps name, in order
+    QDateTime measured; // when the tool printed it, when the file says
     QList<DecodedStep> steps;
     QStringList warnings;
 };

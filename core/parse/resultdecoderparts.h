@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Internal to resultdecoder*.cpp: the pieces each format's decoder shares.
 #include "parse/resultdecoder.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/s3xml.h"
 
 #include <QXmlStreamReader>
@@ -43,13 +44,15 @@ Error parseTree(const QByteArray &xml, std::unique_ptr<Node> *root, const char *
         const auto t = r.readNext();
         if (t == QXmlStreamReader::StartElement) {
             if (++nodes > kMaxNodes || int(stack.size()) >= kMaxDepth)
-                return Error(Error::Code::ParseError, QStringLiteral("%1 body is too large or too deep").arg(QLatin1String(what)));
+                return Error(Error::Code::ParseError,
+                    QStringLiteral("%1 body is too large or too deep").arg(QLatin1String(what)));
             auto n = std::make_unique<Node>();
             n->name = r.name().toString();
             Node *raw = n.get();
             if (stack.empty()) {
                 if (*root)
-                    return Error(Error::Code::ParseError, QStringLiteral("%1 body has two root elements").arg(QLatin1String(what)));
+                    return Error(Error::Code::ParseError,
+                        QStringLiteral("%1 body has two root elements").arg(QLatin1String(what)));
                 *root = std::move(n);
             } else {
                 stack.back()->children.push_back(std::move(n));
@@ -66,7 +69,9 @@ Error parseTree(const QByteArray &xml, std::unique_ptr<Node> *root, const char *
     }
     if (r.hasError())
         return Error(Error::Code::ParseError,
-                     QStringLiteral("malformed %1 XML: %2 at line %3").arg(QLatin1String(what), r.errorString()).arg(r.lineNumber()));
+            QStringLiteral("malformed %1 XML: %2 at line %3")
+                .arg(QLatin1String(what), r.errorString())
+                .arg(r.lineNumber()));
     if (!*root)
         return Error(Error::Code::ParseError, QStringLiteral("%1 body has no element").arg(QLatin1String(what)));
     return {};
@@ -77,7 +82,7 @@ Error expectRoot(const Node &root, QStringView name, const char *what)
     if (root.name == name)
         return {};
     return Error(Error::Code::ParseError,
-                 QStringLiteral("%1: expected <%2>, got <%3>").arg(QLatin1String(what), name.toString(), root.name));
+        QStringLiteral("%1: expected <%2>, got <%3>").arg(QLatin1String(what), name.toString(), root.name));
 }
 
 Error errorFromBody(const Node &root)
@@ -85,8 +90,8 @@ Error errorFromBody(const Node &root)
     const QString code = root.childText(u"Code");
     const QString msg = root.childText(u"Message");
     return Error(Error::Code::CommandFailed,
-                 msg.isEmpty() ? QStringLiteral("S3 error %1").arg(code) : QStringLiteral("S3 error %1: %2").arg(code, msg),
-                 root.childText(u"Resource"), code);
+        msg.isEmpty() ? QStringLiteral("S3 error %1").arg(code) : QStringLiteral("S3 error %1: %2").arg(code, msg),
+        root.childText(u"Resource"), code);
 }
 
 } // namespace
@@ -127,7 +132,8 @@ Error parseS3ListObjects(const QByteArray &xml, S3ListResult *out)
         bool ok = false;
         res.keyCount = kc->text.toInt(&ok);
         if (!ok || res.keyCount < 0)
-            return Error(Error::Code::ParseError, QStringLiteral("ListObjectsV2: bad KeyCount '%1'").arg(kc->text.left(40)));
+            return Error(
+                Error::Code::ParseError, QStringLiteral("ListObjectsV2: bad KeyCount '%1'").arg(kc->text.left(40)));
     }
     for (const auto &c : root->children) {
         if (c->name == u"Contents") {
@@ -139,7 +145,7 @@ Error parseS3ListObjects(const QByteArray &xml, S3ListResult *out)
             o.size = c->childText(u"Size").toLongLong(&ok);
             if (!ok || o.size < 0)
                 return Error(Error::Code::ParseError,
-                             QStringLiteral("ListObjectsV2: bad Size for key '%1'").arg(o.key.left(200)));
+                    QStringLiteral("ListObjectsV2: bad Size for key '%1'").arg(o.key.left(200)));
             if (o.key.isEmpty())
                 return Error(Error::Code::ParseError, QStringLiteral("ListObjectsV2: <Contents> without <Key>"));
             res.contents.append(o);
@@ -184,7 +190,7 @@ Error parseS3InitiateMultipart(const QByteArray &xml, S3InitiateMultipartResult 
         return errorFromBody(*root);
     if (Error e = expectRoot(*root, u"InitiateMultipartUploadResult", "CreateMultipartUpload"))
         return e;
-    S3InitiateMultipartResult r{root->childText(u"Bucket"), root->childText(u"Key"), root->childText(u"UploadId")};
+    S3InitiateMultipartResult r {root->childText(u"Bucket"), root->childText(u"Key"), root->childText(u"UploadId")};
     if (r.uploadId.isEmpty())
         return Error(Error::Code::ParseError, QStringLiteral("CreateMultipartUpload: no <UploadId>"));
     *out = r;
@@ -200,8 +206,8 @@ Error parseS3CompleteMultipart(const QByteArray &xml, S3CompleteMultipartResult 
         return errorFromBody(*root);
     if (Error e = expectRoot(*root, u"CompleteMultipartUploadResult", "CompleteMultipartUpload"))
         return e;
-    S3CompleteMultipartResult r{root->childText(u"Location"), root->childText(u"Bucket"), root->childText(u"Key"),
-                                root->childText(u"ETag")};
+    S3CompleteMultipartResult r {
+        root->childText(u"Location"), root->childText(u"Bucket"), root->childText(u"Key"), root->childText(u"ETag")};
     // radosgw 16.2 sends an empty <ETag/>: the ETag is not required.
     if (r.key.isEmpty() && r.location.isEmpty())
         return Error(Error::Code::ParseError, QStringLiteral("CompleteMultipartUpload: neither <Key> nor <Location>"));
@@ -224,9 +230,10 @@ Error parseS3ListMultipartUploads(const QByteArray &xml, S3ListUploadsResult *ou
     for (const auto &c : root->children) {
         if (c->name != u"Upload")
             continue;
-        S3MultipartUploadEntry u{c->childText(u"Key"), c->childText(u"UploadId"), c->childText(u"Initiated")};
+        S3MultipartUploadEntry u {c->childText(u"Key"), c->childText(u"UploadId"), c->childText(u"Initiated")};
         if (u.key.isEmpty() || u.uploadId.isEmpty())
-            return Error(Error::Code::ParseError, QStringLiteral("ListMultipartUploads: <Upload> without <Key> or <UploadId>"));
+            return Error(
+                Error::Code::ParseError, QStringLiteral("ListMultipartUploads: <Upload> without <Key> or <UploadId>"));
         res.uploads.append(u);
     }
     if (res.truncated && res.nextKeyMarker.isEmpty() && res.nextUploadIdMarker.isEmpty())

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Parsers for the XML bodies of S3 responses (RGW and AWS). Pure: bytes in, values out,
 // an Error for a body that is not the expected document. Element names are matched by
@@ -13,8 +14,8 @@ namespace cm {
 
 // <Error><Code>NoSuchKey</Code><Message>…</Message>…</Error>
 struct S3ErrorBody {
-    QString code;       // "SignatureDoesNotMatch", "NoSuchKey", …
-    QString message;    // may be empty (RGW often sends none)
+    QString code; // "SignatureDoesNotMatch", "NoSuchKey", …
+    QString message; // may be empty (RGW often sends none)
     QString resource;
     QString requestId;
     QString bucketName;
@@ -24,7 +25,7 @@ struct S3ErrorBody {
 struct S3ObjectEntry {
     QString key;
     qint64 size = 0;
-    QString etag;       // as sent, quotes included
+    QString etag; // as sent, quotes included
     QString lastModified;
 };
 
@@ -36,7 +37,7 @@ struct S3ListResult {
     QStringList commonPrefixes;
     bool truncated = false;
     QString nextContinuationToken;
-    int keyCount = -1;  // -1: not in the body
+    int keyCount = -1; // -1: not in the body
 };
 
 // ListBuckets: <ListAllMyBucketsResult>.
@@ -70,7 +71,7 @@ struct S3ListUploadsResult {
     QString bucket;
     QList<S3MultipartUploadEntry> uploads;
     bool truncated = false;
-    QString nextKeyMarker;        // with nextUploadIdMarker: where the next page starts
+    QString nextKeyMarker; // with nextUploadIdMarker: where the next page starts
     QString nextUploadIdMarker;
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/sessionfilecodec.h"
 
 #include "model/runstatus.h"
@@ -88,8 +89,8 @@ public:
         if (v.isUndefined())
             return need == Optional;
         const double d = v.toDouble(0.5);
-        if (!v.isDouble() || std::floor(d) != d || d < std::numeric_limits<int>::min() ||
-            d > std::numeric_limits<int>::max())
+        if (!v.isDouble() || std::floor(d) != d || d < std::numeric_limits<int>::min()
+            || d > std::numeric_limits<int>::max())
             return wrongType(at(path, key), "an integer", v);
         *out = int(d);
         return true;
@@ -107,8 +108,8 @@ public:
     }
 
     // ISO 8601; null allowed when `nullable` (an end that never came).
-    bool date(const QJsonObject &o, const QString &path, const char *key, QDateTime *out, bool nullable,
-              Need need = Required)
+    bool date(
+        const QJsonObject &o, const QString &path, const char *key, QDateTime *out, bool nullable, Need need = Required)
     {
         const QJsonValue v = get(o, path, key, need);
         if (v.isUndefined())
@@ -193,15 +194,14 @@ bool decodeStep(Checker &c, const QJsonValue &value, const QString &path, Sessio
     if (!value.isObject())
         return c.wrongType(path, "an object", value);
     const QJsonObject o = value.toObject();
-    const bool fields =
-        c.integer(o, path, "index", &s->index) && c.integer(o, path, "iteration", &s->iteration) &&
-        c.string(o, path, "testId", &s->testId) && c.string(o, path, "title", &s->title) &&
-        c.string(o, path, "node", &s->node) && c.string(o, path, "target", &s->target) &&
-        c.string(o, path, "status", &s->status) && c.string(o, path, "command", &s->command, C::Optional) &&
-        c.object(o, path, "params", &s->params, C::Optional) && c.object(o, path, "summary", &s->summary) &&
-        c.object(o, path, "environment", &s->environment, C::Optional) &&
-        c.string(o, path, "error", &s->error, C::Optional) && c.date(o, path, "started", &s->started, false) &&
-        c.date(o, path, "finished", &s->finished, true);
+    const bool fields = c.integer(o, path, "index", &s->index) && c.integer(o, path, "iteration", &s->iteration)
+        && c.string(o, path, "testId", &s->testId) && c.string(o, path, "title", &s->title)
+        && c.string(o, path, "node", &s->node) && c.string(o, path, "target", &s->target)
+        && c.string(o, path, "status", &s->status) && c.string(o, path, "command", &s->command, C::Optional)
+        && c.object(o, path, "params", &s->params, C::Optional) && c.object(o, path, "summary", &s->summary)
+        && c.object(o, path, "environment", &s->environment, C::Optional)
+        && c.string(o, path, "error", &s->error, C::Optional) && c.date(o, path, "started", &s->started, false)
+        && c.date(o, path, "finished", &s->finished, true);
     if (!fields)
         return false;
     const QJsonValue text = o.value(QLatin1String("rawOutput"));
@@ -215,8 +215,8 @@ bool decodeStep(Checker &c, const QJsonValue &value, const QString &path, Sessio
     } else if (!b64.isUndefined()) {
         if (!b64.isString())
             return c.wrongType(C::at(path, "rawOutputBase64"), "a string", b64);
-        const auto r = QByteArray::fromBase64Encoding(b64.toString().toLatin1(),
-                                                      QByteArray::Base64Encoding | QByteArray::AbortOnBase64DecodingErrors);
+        const auto r = QByteArray::fromBase64Encoding(
+            b64.toString().toLatin1(), QByteArray::Base64Encoding | QByteArray::AbortOnBase64DecodingErrors);
         if (!r)
             return c.fail(C::at(path, "rawOutputBase64"), QStringLiteral("not valid base64"));
         s->rawOutput = *r;
@@ -229,9 +229,9 @@ bool decodeSeries(Checker &c, const QJsonValue &value, const QString &path, Sess
     if (!value.isObject())
         return c.wrongType(path, "an object", value);
     const QJsonObject o = value.toObject();
-    if (!(c.integer(o, path, "step", &s->step) && c.string(o, path, "target", &s->target) &&
-          c.string(o, path, "metric", &s->metric) && c.numbers(o, path, "t", &s->t, false) &&
-          c.numbers(o, path, "v", &s->v, true)))
+    if (!(c.integer(o, path, "step", &s->step) && c.string(o, path, "target", &s->target)
+            && c.string(o, path, "metric", &s->metric) && c.numbers(o, path, "t", &s->t, false)
+            && c.numbers(o, path, "v", &s->v, true)))
         return false;
     for (qsizetype i = 0; i < s->t.size(); ++i)
         if (std::isinf(s->t[i]))
@@ -247,13 +247,13 @@ bool decodeRun(Checker &c, const QJsonValue &value, const QString &path, Session
         return c.wrongType(path, "an object", value);
     const QJsonObject o = value.toObject();
     QJsonArray steps, series;
-    if (!(c.string(o, path, "kind", &r->kind) && c.string(o, path, "name", &r->name) &&
-          c.string(o, path, "status", &r->status) && c.string(o, path, "error", &r->error, C::Optional) &&
-          c.date(o, path, "started", &r->started, false) && c.date(o, path, "finished", &r->finished, true) &&
-          c.finite(o, path, "lastSampleT", &r->lastSampleT, C::Optional) && c.object(o, path, "plan", &r->plan) &&
-          c.object(o, path, "environment", &r->environment, C::Optional) &&
-          c.object(o, path, "summary", &r->summary, C::Optional) && c.array(o, path, "steps", &steps) &&
-          c.array(o, path, "series", &series)))
+    if (!(c.string(o, path, "kind", &r->kind) && c.string(o, path, "name", &r->name)
+            && c.string(o, path, "status", &r->status) && c.string(o, path, "error", &r->error, C::Optional)
+            && c.date(o, path, "started", &r->started, false) && c.date(o, path, "finished", &r->finished, true)
+            && c.finite(o, path, "lastSampleT", &r->lastSampleT, C::Optional) && c.object(o, path, "plan", &r->plan)
+            && c.object(o, path, "environment", &r->environment, C::Optional)
+            && c.object(o, path, "summary", &r->summary, C::Optional) && c.array(o, path, "steps", &steps)
+            && c.array(o, path, "series", &series)))
         return false;
     if (runStatusName(runStatusFromName(r->status)) != r->status)
         return c.fail(C::at(path, "status"), QStringLiteral("unknown run status \"%1\"").arg(r->status.left(40)));
@@ -271,9 +271,10 @@ bool decodeRun(Checker &c, const QJsonValue &value, const QString &path, Session
             return false;
         const QString key = QStringLiteral("%1\x1f%2\x1f%3").arg(s.step).arg(s.target, s.metric);
         if (seen.contains(key))
-            return c.fail(C::at(seriesPath, i), QStringLiteral("a second series for step %1, target \"%2\", metric \"%3\"")
-                                                    .arg(s.step)
-                                                    .arg(s.target.left(40), s.metric.left(40)));
+            return c.fail(C::at(seriesPath, i),
+                QStringLiteral("a second series for step %1, target \"%2\", metric \"%3\"")
+                    .arg(s.step)
+                    .arg(s.target.left(40), s.metric.left(40)));
         seen.insert(key);
     }
     // Absent: as far as the samples reach (what the store would have recorded).
@@ -307,8 +308,8 @@ bool looksLikeSessionFile(const QByteArray &bytes)
         return true;
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
-    return pe.error == QJsonParseError::NoError && doc.isObject() &&
-           doc.object().value(QLatin1String("format")).toString() == QLatin1String(FormatName);
+    return pe.error == QJsonParseError::NoError && doc.isObject()
+        && doc.object().value(QLatin1String("format")).toString() == QLatin1String(FormatName);
 }
 
 Error decode(const QByteArray &bytes, SessionFileData *out)
@@ -348,11 +349,11 @@ Error decodeJson(const QJsonObject &root, SessionFileData *out)
     SessionFileData d;
     QJsonObject session;
     QJsonArray runs;
-    if (c.object(root, {}, "session", &session) && c.string(session, QStringLiteral("session"), "name", &d.name) &&
-        c.strings(session, QStringLiteral("session"), "tags", &d.tags, C::Optional) &&
-        c.string(session, QStringLiteral("session"), "note", &d.note, C::Optional) &&
-        c.date(session, QStringLiteral("session"), "created", &d.created, false, C::Optional) &&
-        c.array(root, {}, "runs", &runs)) {
+    if (c.object(root, {}, "session", &session) && c.string(session, QStringLiteral("session"), "name", &d.name)
+        && c.strings(session, QStringLiteral("session"), "tags", &d.tags, C::Optional)
+        && c.string(session, QStringLiteral("session"), "note", &d.note, C::Optional)
+        && c.date(session, QStringLiteral("session"), "created", &d.created, false, C::Optional)
+        && c.array(root, {}, "runs", &runs)) {
         if (d.name.trimmed().isEmpty())
             c.fail(QStringLiteral("session.name"), QStringLiteral("empty"));
         d.runs.resize(runs.size());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The session file format (JSON, one session with all its runs): decoding with full
 // validation and encoding. Pure: bytes in, values out; no file or database access.

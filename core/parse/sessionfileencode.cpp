@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // sessionfile::encode (declared in sessionfilecodec.h).
 #include "parse/sessionfilecodec.h"
 
@@ -14,7 +15,7 @@ QJsonValue iso(const QDateTime &d)
 {
     if (!d.isValid())
         return QJsonValue::Null;
-    return d.toUTC().toString(Qt::ISODateWithMs);   // "…Z"
+    return d.toUTC().toString(Qt::ISODateWithMs); // "…Z"
 }
 
 QJsonArray numbers(const QList<double> &list)
@@ -39,20 +40,13 @@ bool isUtf8(const QByteArray &b)
 
 QJsonObject stepJson(const SessionFileStep &s)
 {
-    QJsonObject o{{QStringLiteral("index"), s.index},
-                  {QStringLiteral("iteration"), s.iteration},
-                  {QStringLiteral("testId"), s.testId},
-                  {QStringLiteral("title"), s.title},
-                  {QStringLiteral("node"), s.node},
-                  {QStringLiteral("target"), s.target},
-                  {QStringLiteral("status"), s.status},
-                  {QStringLiteral("command"), s.command},
-                  {QStringLiteral("params"), s.params},
-                  {QStringLiteral("summary"), s.summary},
-                  {QStringLiteral("environment"), s.environment},
-                  {QStringLiteral("error"), s.error},
-                  {QStringLiteral("started"), iso(s.started)},
-                  {QStringLiteral("finished"), iso(s.finished)}};
+    QJsonObject o {{QStringLiteral("index"), s.index}, {QStringLiteral("iteration"), s.iteration},
+        {QStringLiteral("testId"), s.testId}, {QStringLiteral("title"), s.title}, {QStringLiteral("node"), s.node},
+        {QStringLiteral("target"), s.target}, {QStringLiteral("status"), s.status},
+        {QStringLiteral("command"), s.command}, {QStringLiteral("params"), s.params},
+        {QStringLiteral("summary"), s.summary}, {QStringLiteral("environment"), s.environment},
+        {QStringLiteral("error"), s.error}, {QStringLiteral("started"), iso(s.started)},
+        {QStringLiteral("finished"), iso(s.finished)}};
     if (isUtf8(s.rawOutput))
         o.insert(QStringLiteral("rawOutput"), QString::fromUtf8(s.rawOutput));
     else
@@ -67,42 +61,31 @@ QJsonObject runJson(const SessionFileRun &r)
         steps.append(stepJson(s));
     QJsonArray series;
     for (const SessionFileSeries &s : r.series)
-        series.append(QJsonObject{{QStringLiteral("step"), s.step},
-                                  {QStringLiteral("target"), s.target},
-                                  {QStringLiteral("metric"), s.metric},
-                                  {QStringLiteral("t"), numbers(s.t)},
-                                  {QStringLiteral("v"), numbers(s.v)}});
-    return QJsonObject{{QStringLiteral("kind"), r.kind},
-                       {QStringLiteral("name"), r.name},
-                       {QStringLiteral("status"), r.status},
-                       {QStringLiteral("error"), r.error},
-                       {QStringLiteral("started"), iso(r.started)},
-                       {QStringLiteral("finished"), iso(r.finished)},
-                       {QStringLiteral("lastSampleT"), r.lastSampleT},
-                       {QStringLiteral("plan"), r.plan},
-                       {QStringLiteral("environment"), r.environment},
-                       {QStringLiteral("summary"), r.summary},
-                       {QStringLiteral("steps"), steps},
-                       {QStringLiteral("series"), series}};
+        series.append(QJsonObject {{QStringLiteral("step"), s.step}, {QStringLiteral("target"), s.target},
+            {QStringLiteral("metric"), s.metric}, {QStringLiteral("t"), numbers(s.t)},
+            {QStringLiteral("v"), numbers(s.v)}});
+    return QJsonObject {{QStringLiteral("kind"), r.kind}, {QStringLiteral("name"), r.name},
+        {QStringLiteral("status"), r.status}, {QStringLiteral("error"), r.error},
+        {QStringLiteral("started"), iso(r.started)}, {QStringLiteral("finished"), iso(r.finished)},
+        {QStringLiteral("lastSampleT"), r.lastSampleT}, {QStringLiteral("plan"), r.plan},
+        {QStringLiteral("environment"), r.environment}, {QStringLiteral("summary"), r.summary},
+        {QStringLiteral("steps"), steps}, {QStringLiteral("series"), series}};
 }
 
 } // namespace
 
 QByteArray encode(const SessionFileData &data, const QString &app, const QDateTime &exported)
 {
-    QJsonObject session{{QStringLiteral("name"), data.name},
-                        {QStringLiteral("tags"), QJsonArray::fromStringList(data.tags)},
-                        {QStringLiteral("note"), data.note}};
+    QJsonObject session {{QStringLiteral("name"), data.name},
+        {QStringLiteral("tags"), QJsonArray::fromStringList(data.tags)}, {QStringLiteral("note"), data.note}};
     if (data.created.isValid())
         session.insert(QStringLiteral("created"), iso(data.created));
     QJsonArray runs;
     for (const SessionFileRun &r : data.runs)
         runs.append(runJson(r));
     // Keys come out sorted, which puts "format" near the start (looksLikeSessionFile).
-    QJsonObject root{{QStringLiteral("format"), QLatin1String(FormatName)},
-                     {QStringLiteral("schema"), SchemaVersion},
-                     {QStringLiteral("session"), session},
-                     {QStringLiteral("runs"), runs}};
+    QJsonObject root {{QStringLiteral("format"), QLatin1String(FormatName)}, {QStringLiteral("schema"), SchemaVersion},
+        {QStringLiteral("session"), session}, {QStringLiteral("runs"), runs}};
     if (!app.isEmpty())
         root.insert(QStringLiteral("app"), app);
     if (exported.isValid())

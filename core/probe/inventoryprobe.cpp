@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "probe/inventoryprobe.h"
 
 #include "parse/ipaddrparser.h"
@@ -52,7 +53,7 @@ exit 0
 
 struct SysBlock {
     QString name, parent, dmName;
-    quint64 sizeBytes = 0;   // sectors of 512 bytes in sysfs
+    quint64 sizeBytes = 0; // sectors of 512 bytes in sysfs
     bool haveSize = false, rotational = false, readOnly = false;
     QString writeCache;
     QStringList holders;
@@ -85,7 +86,7 @@ void applySysfs(QList<BlockDevice> &devices, QList<SysBlock> &sys)
         for (qsizetype i = 0; i < sys.size(); ++i) {
             const SysBlock &s = sys.at(i);
             const bool match = s.name == d.name || (!s.dmName.isEmpty() && s.dmName == d.name)
-                               || d.path == QStringLiteral("/dev/") + s.name;
+                || d.path == QStringLiteral("/dev/") + s.name;
             if (!match)
                 continue;
             d.writeCache = s.writeCache;
@@ -127,7 +128,7 @@ void applySysNet(QList<NicInfo> &nics, const QByteArray &body)
             if (x.name == name)
                 n = &x;
         if (!n) {
-            nics.append(NicInfo{});
+            nics.append(NicInfo {});
             n = &nics.last();
             n->name = name;
         }
@@ -163,9 +164,9 @@ Command inventoryCommand(const NodeSpec &node, const QByteArray &nonce)
 {
     Command c;
     c.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
-              QString::fromUtf8(markedSectionShellFunctions()) + QString::fromUtf8(ProbeScript),
-              QStringLiteral("cm-probe"), node.procRoot.isEmpty() ? QStringLiteral("/proc") : node.procRoot,
-              node.sysRoot.isEmpty() ? QStringLiteral("/sys") : node.sysRoot, QString::fromLatin1(nonce)};
+        QString::fromUtf8(markedSectionShellFunctions()) + QString::fromUtf8(ProbeScript), QStringLiteral("cm-probe"),
+        node.procRoot.isEmpty() ? QStringLiteral("/proc") : node.procRoot,
+        node.sysRoot.isEmpty() ? QStringLiteral("/sys") : node.sysRoot, QString::fromLatin1(nonce)};
     c.timeoutMs = 60000;
     c.maxRuntimeSec = 60;
     return c;
@@ -277,8 +278,8 @@ NodeInventory probeNode(Transport &t, Error *error)
         if (error)
             *error = r.error ? r.error
                              : Error(Error::Code::CommandFailed,
-                                     QStringLiteral("inventory script failed with exit status %1").arg(r.exitCode),
-                                     t.node().displayName(), QString::fromUtf8(r.stdErr.right(2000)));
+                                 QStringLiteral("inventory script failed with exit status %1").arg(r.exitCode),
+                                 t.node().displayName(), QString::fromUtf8(r.stdErr.right(2000)));
         return {};
     }
     return inventoryFromProbeOutput(r.stdOut, nonce, t.node().displayName());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Discovers what a node has (host, CPU, memory, disks, NICs) with ONE remote command:
 // a fixed shell script whose output is split into marked sections. The node's

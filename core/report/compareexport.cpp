@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/compareexport.h"
 
 #include "report/redactor.h"
@@ -41,12 +42,12 @@ QString changeCell(const CompareStats &s, bool higherIsBetter)
 {
     if (!std::isfinite(s.changePct))
         return Dash;
-    QString c = QStringLiteral("%1%2 %").arg(s.changePct >= 0 ? QStringLiteral("+") : QString(),
-                                             QString::number(s.changePct, 'f', 1));
+    QString c = QStringLiteral("%1%2 %").arg(
+        s.changePct >= 0 ? QStringLiteral("+") : QString(), QString::number(s.changePct, 'f', 1));
     if (s.significant)
         c += (s.diff > 0) == higherIsBetter ? QStringLiteral("* better") : QStringLiteral("* worse");
     else if (!s.tested && s.a.n > 0 && s.b.n > 0)
-        c += QChar(0x2020);   // †: not tested
+        c += QChar(0x2020); // †: not tested
     return c;
 }
 
@@ -67,8 +68,8 @@ QString num(double v)
 QString runLine(const RunInfo &r)
 {
     const QString date = r.started.isValid()
-                             ? r.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
-                             : Dash;
+        ? r.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
+        : Dash;
     QString s = QStringLiteral("Run %1: %2 — %3 — %4").arg(r.id).arg(r.name, date, runStatusName(r.status));
     if (!r.sessionName.isEmpty())
         s += QStringLiteral(" — session %1").arg(r.sessionName);
@@ -83,7 +84,8 @@ TextTable compareTable(const RunCompare &c)
     QStringList ids;
     for (const RunInfo &r : c.runs)
         ids << QString::number(r.id);
-    t.title = QStringLiteral("Comparison of runs %1 (baseline: run %2)").arg(ids.join(QStringLiteral(", ")), ids.value(0));
+    t.title
+        = QStringLiteral("Comparison of runs %1 (baseline: run %2)").arg(ids.join(QStringLiteral(", ")), ids.value(0));
     t.headers = {QStringLiteral("Test"), QStringLiteral("Node"), QStringLiteral("Figure"), QStringLiteral("Reps")};
     t.rightAligned = {false, false, false, true};
     for (int i = 0; i < c.runs.size(); ++i) {
@@ -101,12 +103,12 @@ TextTable compareTable(const RunCompare &c)
             reps << QString::number(n);
         const QString test = row.target.isEmpty() ? row.title : QStringLiteral("%1 (%2)").arg(row.title, row.target);
         if (row.figures.isEmpty()) {
-            QStringList cells{test, row.node, Dash, reps.join(QStringLiteral(" / "))};
+            QStringList cells {test, row.node, Dash, reps.join(QStringLiteral(" / "))};
             t.rows << cells;
             continue;
         }
         for (const CompareFigure &f : row.figures) {
-            QStringList cells{test, row.node, f.label, reps.join(QStringLiteral(" / "))};
+            QStringList cells {test, row.node, f.label, reps.join(QStringLiteral(" / "))};
             for (int i = 0; i < c.runs.size(); ++i) {
                 cells << meanCell(f, i);
                 if (i > 0) {
@@ -126,7 +128,8 @@ TextTable compareTable(const RunCompare &c)
     if (untested)
         t.notes << QStringLiteral("† no noise estimate (1 repetition): the change is not tested.");
     if (c.parametersDiffer)
-        t.notes << QStringLiteral("Warning: the runs' parameters differ (listed below): the figures are not like for like.");
+        t.notes << QStringLiteral(
+            "Warning: the runs' parameters differ (listed below): the figures are not like for like.");
     for (const QString &w : c.warnings)
         t.notes << QStringLiteral("Warning: %1").arg(w);
     t.notes << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));
@@ -140,7 +143,7 @@ TextTable compareCsvTable(const RunCompare &c)
 {
     TextTable t;
     t.headers = {QStringLiteral("test_id"), QStringLiteral("title"), QStringLiteral("node"), QStringLiteral("target"),
-                 QStringLiteral("figure"), QStringLiteral("unit")};
+        QStringLiteral("figure"), QStringLiteral("unit")};
     for (int i = 0; i < c.runs.size(); ++i) {
         const QString p = QStringLiteral("run%1_").arg(c.runs.at(i).id);
         t.headers << p + QStringLiteral("n") << p + QStringLiteral("mean") << p + QStringLiteral("stddev");
@@ -152,10 +155,10 @@ TextTable compareCsvTable(const RunCompare &c)
     for (const CompareRow &row : c.rows) {
         for (const CompareFigure &f : row.figures) {
             const QString unit = f.unit == metric::Unit::BytesPerSec ? QStringLiteral("bytes/s")
-                                 : f.unit == metric::Unit::OpsPerSec ? QStringLiteral("ops/s")
-                                 : f.unit == metric::Unit::Nanoseconds ? QStringLiteral("ns")
-                                                                       : QString();
-            QStringList cells{row.testId, row.title, row.node, row.target, f.key, unit};
+                : f.unit == metric::Unit::OpsPerSec                  ? QStringLiteral("ops/s")
+                : f.unit == metric::Unit::Nanoseconds                ? QStringLiteral("ns")
+                                                                     : QString();
+            QStringList cells {row.testId, row.title, row.node, row.target, f.key, unit};
             for (int i = 0; i < c.runs.size(); ++i) {
                 const GroupStats g = groupStats(f.values.value(i));
                 cells << QString::number(g.n) << num(g.mean) << num(g.stddev);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Exports of a RunCompare: Markdown and BBCode tables for forum posts (mean ± standard
 // deviation per run, % change against the first run, Welch p, a significance mark,
@@ -8,8 +9,8 @@
 
 namespace cm {
 
-TextTable compareTable(const RunCompare &c);       // display values
-TextTable compareCsvTable(const RunCompare &c);    // raw values, one row per test × figure
+TextTable compareTable(const RunCompare &c); // display values
+TextTable compareCsvTable(const RunCompare &c); // raw values, one row per test × figure
 // CrystalText is not a compare format: it gives an empty string.
 QString compareExport(const RunCompare &c, ExportFormat format, bool redact);
 

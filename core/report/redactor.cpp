@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/redactor.h"
 
 #include <QHostAddress>
@@ -16,8 +17,7 @@ bool nameChar(QChar c)
 }
 
 // Replaces every match of re for which replace() returns a non-empty string.
-template<typename F>
-QString substitute(const QString &text, const QRegularExpression &re, F replace)
+template <typename F> QString substitute(const QString &text, const QRegularExpression &re, F replace)
 {
     QString out;
     qsizetype last = 0;
@@ -101,15 +101,15 @@ QString Redactor::apply(const QString &textIn)
     QString text = textIn;
     // Host names, longest first so "pve1.lan" wins over "pve1".
     QStringList names = m_hosts.keys();
-    std::sort(names.begin(), names.end(), [](const QString &a, const QString &b) {
-        return a.size() != b.size() ? a.size() > b.size() : a < b;
-    });
+    std::sort(names.begin(), names.end(),
+        [](const QString &a, const QString &b) { return a.size() != b.size() ? a.size() > b.size() : a < b; });
     for (const QString &name : std::as_const(names)) {
         const QString &to = m_hosts.value(name);
         qsizetype from = 0;
         while ((from = text.indexOf(name, from, Qt::CaseInsensitive)) >= 0) {
             const qsizetype end = from + name.size();
-            const bool alone = (from == 0 || !nameChar(text.at(from - 1))) && (end >= text.size() || !nameChar(text.at(end)));
+            const bool alone
+                = (from == 0 || !nameChar(text.at(from - 1))) && (end >= text.size() || !nameChar(text.at(end)));
             if (!alone) {
                 from = end;
                 continue;
@@ -118,16 +118,19 @@ QString Redactor::apply(const QString &textIn)
             from += to.size();
         }
     }
-    static const QRegularExpression mac(QStringLiteral("(?<![0-9A-Fa-f:-])(?:[0-9A-Fa-f]{2}([:-]))(?:[0-9A-Fa-f]{2}\\1){4}[0-9A-Fa-f]{2}(?![0-9A-Fa-f:-])"));
+    static const QRegularExpression mac(QStringLiteral(
+        "(?<![0-9A-Fa-f:-])(?:[0-9A-Fa-f]{2}([:-]))(?:[0-9A-Fa-f]{2}\\1){4}[0-9A-Fa-f]{2}(?![0-9A-Fa-f:-])"));
     text = substitute(text, mac, [&](const QString &m) { return placeholder(m_mac, QStringLiteral("mac"), m); });
-    static const QRegularExpression v6(QStringLiteral("(?<![0-9A-Za-z:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:(?<=:)\\d{1,3}(?:\\.\\d{1,3}){3})?(?![0-9A-Za-z:])"));
+    static const QRegularExpression v6(QStringLiteral("(?<![0-9A-Za-z:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:("
+                                                      "?<=:)\\d{1,3}(?:\\.\\d{1,3}){3})?(?![0-9A-Za-z:])"));
     text = substitute(text, v6, [&](const QString &m) -> QString {
         const QHostAddress a(m);
         if (a.isNull() || a.protocol() != QAbstractSocket::IPv6Protocol || m == QLatin1String("::"))
             return {};
         return placeholder(m_ipv6, QStringLiteral("ip6-"), a.toString());
     });
-    static const QRegularExpression v4(QStringLiteral("(?<![0-9.])(?:(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(?!\\d|\\.\\d)"));
+    static const QRegularExpression v4(QStringLiteral("(?<![0-9.])(?:(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(?:"
+                                                      "25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(?!\\d|\\.\\d)"));
     text = substitute(text, v4, [&](const QString &m) { return placeholder(m_ipv4, QStringLiteral("ip"), m); });
     return text;
 }

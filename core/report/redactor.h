@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Redaction for exports posted in public (docs/ARCHITECTURE.md §7): host names become node1…nodeN
 // (in the order they were added), IPv4 addresses ip1…, IPv6 addresses ip6-1…, MAC
@@ -22,14 +23,14 @@ public:
     void addRecords(const RunRecords &r);
     QString apply(const QString &text);
 
-    QStringList names() const { return m_names; }   // as added, before redaction
+    QStringList names() const { return m_names; } // as added, before redaction
 
 private:
     QString placeholder(QHash<QString, QString> &map, const QString &prefix, const QString &value);
 
-    QStringList m_hostOrder;                  // placeholders in use
+    QStringList m_hostOrder; // placeholders in use
     QStringList m_names;
-    QHash<QString, QString> m_hosts;          // lower-case name → nodeN
+    QHash<QString, QString> m_hosts; // lower-case name → nodeN
     QHash<QString, QString> m_ipv4, m_ipv6, m_mac;
 };
 

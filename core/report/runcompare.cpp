@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/runcompare.h"
 
 #include "report/redactor.h"
@@ -15,8 +16,8 @@ namespace cm {
 namespace {
 
 struct FigureSpec {
-    const char *direction;      // summary key: "read" / "write"
-    const char *field;          // key inside it
+    const char *direction; // summary key: "read" / "write"
+    const char *field; // key inside it
     const char *key;
     const char *label;
     metric::Unit unit;
@@ -38,8 +39,8 @@ const FigureSpec kFigures[] = {
 bool directionUsed(const QJsonObject &summary, const QString &name)
 {
     const QJsonObject d = summary.value(name).toObject();
-    return d.value(QStringLiteral("bw")).toDouble() > 0 || d.value(QStringLiteral("iops")).toDouble() > 0 ||
-           d.value(QStringLiteral("io_bytes")).toDouble() > 0;
+    return d.value(QStringLiteral("bw")).toDouble() > 0 || d.value(QStringLiteral("iops")).toDouble() > 0
+        || d.value(QStringLiteral("io_bytes")).toDouble() > 0;
 }
 
 QJsonValue num(double v)
@@ -49,7 +50,8 @@ QJsonValue num(double v)
 
 QJsonValue isoOrNull(const QDateTime &d)
 {
-    return d.isValid() ? QJsonValue(d.toTimeZone(QTimeZone::utc()).toString(Qt::ISODate)) : QJsonValue(QJsonValue::Null);
+    return d.isValid() ? QJsonValue(d.toTimeZone(QTimeZone::utc()).toString(Qt::ISODate))
+                       : QJsonValue(QJsonValue::Null);
 }
 
 QString unitName(metric::Unit u)
@@ -66,16 +68,14 @@ QString unitName(metric::Unit u)
 
 QJsonObject statsJson(const CompareStats &s)
 {
-    QJsonObject o{{QStringLiteral("diff"), num(s.diff)},
-                  {QStringLiteral("changePct"), num(s.changePct)},
-                  {QStringLiteral("tested"), s.tested},
-                  {QStringLiteral("significant"), s.significant},
-                  {QStringLiteral("test"), QStringLiteral("welch")}};
+    QJsonObject o {{QStringLiteral("diff"), num(s.diff)}, {QStringLiteral("changePct"), num(s.changePct)},
+        {QStringLiteral("tested"), s.tested}, {QStringLiteral("significant"), s.significant},
+        {QStringLiteral("test"), QStringLiteral("welch")}};
     if (s.tested) {
         o.insert(QStringLiteral("t"), num(s.t));
         o.insert(QStringLiteral("df"), num(s.df));
         o.insert(QStringLiteral("p"), num(s.p));
-        o.insert(QStringLiteral("ci95"), QJsonArray{num(s.ciLow), num(s.ciHigh)});
+        o.insert(QStringLiteral("ci95"), QJsonArray {num(s.ciLow), num(s.ciHigh)});
     }
     if (!s.note.isEmpty())
         o.insert(QStringLiteral("note"), s.note);
@@ -85,7 +85,7 @@ QJsonObject statsJson(const CompareStats &s)
 // The pairing key of a step: test id + node, + target when this run has several
 // targets for one test on one node in one iteration.
 struct KeyedRun {
-    QList<QString> keys;        // per step
+    QList<QString> keys; // per step
 };
 
 KeyedRun keyRun(const QList<StepRecord> &steps)
@@ -110,7 +110,7 @@ void addOperationFigures(const QList<QList<const StepRecord *>> &perRun, int n, 
     struct OpFigure {
         const char *suffix;
         const char *label;
-        const char *latencyField;   // nullptr: the rate
+        const char *latencyField; // nullptr: the rate
         metric::Unit unit;
         bool higherIsBetter;
     };
@@ -121,7 +121,7 @@ void addOperationFigures(const QList<QList<const StepRecord *>> &perRun, int n, 
     };
     QStringList keys;
     QHash<QString, QString> labels;
-    QHash<QString, QList<QList<StepOperation>>> byKey;   // op key → per run → one per step
+    QHash<QString, QList<QList<StepOperation>>> byKey; // op key → per run → one per step
     for (int i = 0; i < n; ++i)
         for (const StepRecord *s : perRun.at(i))
             for (const StepOperation &op : stepOperations(s->summary)) {
@@ -186,9 +186,9 @@ RunCompare compareRunRecords(const QList<RunRecords> &runs)
     for (const RunRecords &r : runs)
         out.runs << r.run;
 
-    QStringList order;                         // row keys, first appearance (baseline first)
+    QStringList order; // row keys, first appearance (baseline first)
     QHash<QString, CompareRow> rows;
-    QHash<QString, QList<QList<const StepRecord *>>> stepsByKey;   // key → per run → completed steps
+    QHash<QString, QList<QList<const StepRecord *>>> stepsByKey; // key → per run → completed steps
     for (int i = 0; i < n; ++i) {
         const RunRecords &r = runs.at(i);
         if (r.run.status != RunStatus::Completed)
@@ -212,7 +212,8 @@ RunCompare compareRunRecords(const QList<RunRecords> &runs)
                 out.warnings << QStringLiteral("%1 #%2 on %3 %4 in run %5")
                                     .arg(rows.value(key).title)
                                     .arg(step.iteration + 1)
-                                    .arg(step.node, step.status.isEmpty() ? QStringLiteral("has no status") : step.status)
+                                    .arg(step.node,
+                                        step.status.isEmpty() ? QStringLiteral("has no status") : step.status)
                                     .arg(r.run.id);
                 continue;
             }
@@ -287,13 +288,10 @@ QJsonObject RunCompare::toJson() const
 {
     QJsonArray runsJson;
     for (const RunInfo &r : runs)
-        runsJson.append(QJsonObject{{QStringLiteral("id"), r.id},
-                                    {QStringLiteral("session"), r.sessionName},
-                                    {QStringLiteral("kind"), r.kind},
-                                    {QStringLiteral("name"), r.name},
-                                    {QStringLiteral("nodes"), QJsonArray::fromStringList(r.nodes)},
-                                    {QStringLiteral("status"), runStatusName(r.status)},
-                                    {QStringLiteral("started"), isoOrNull(r.started)}});
+        runsJson.append(QJsonObject {{QStringLiteral("id"), r.id}, {QStringLiteral("session"), r.sessionName},
+            {QStringLiteral("kind"), r.kind}, {QStringLiteral("name"), r.name},
+            {QStringLiteral("nodes"), QJsonArray::fromStringList(r.nodes)},
+            {QStringLiteral("status"), runStatusName(r.status)}, {QStringLiteral("started"), isoOrNull(r.started)}});
     QJsonArray rowsJson;
     for (const CompareRow &row : rows) {
         QJsonArray figs;
@@ -304,41 +302,34 @@ QJsonObject RunCompare::toJson() const
                 QJsonArray vals;
                 for (double v : f.values.at(i))
                     vals.append(num(v));
-                QJsonObject o{{QStringLiteral("run"), runs.value(i).id},
-                              {QStringLiteral("values"), vals},
-                              {QStringLiteral("n"), g.n},
-                              {QStringLiteral("mean"), num(g.mean)},
-                              {QStringLiteral("stddev"), num(g.stddev)}};
+                QJsonObject o {{QStringLiteral("run"), runs.value(i).id}, {QStringLiteral("values"), vals},
+                    {QStringLiteral("n"), g.n}, {QStringLiteral("mean"), num(g.mean)},
+                    {QStringLiteral("stddev"), num(g.stddev)}};
                 if (i > 0)
                     o.insert(QStringLiteral("vsBaseline"), statsJson(f.vsBaseline.value(i - 1)));
                 perRun.append(o);
             }
-            figs.append(QJsonObject{{QStringLiteral("key"), f.key},
-                                    {QStringLiteral("label"), f.label},
-                                    {QStringLiteral("unit"), unitName(f.unit)},
-                                    {QStringLiteral("higherIsBetter"), f.higherIsBetter},
-                                    {QStringLiteral("runs"), perRun}});
+            figs.append(QJsonObject {{QStringLiteral("key"), f.key}, {QStringLiteral("label"), f.label},
+                {QStringLiteral("unit"), unitName(f.unit)}, {QStringLiteral("higherIsBetter"), f.higherIsBetter},
+                {QStringLiteral("runs"), perRun}});
         }
         QJsonArray reps;
         for (int r : row.repetitions)
             reps.append(r);
-        QJsonObject o{{QStringLiteral("testId"), row.testId},
-                      {QStringLiteral("title"), row.title},
-                      {QStringLiteral("node"), row.node},
-                      {QStringLiteral("repetitions"), reps},
-                      {QStringLiteral("figures"), figs}};
+        QJsonObject o {{QStringLiteral("testId"), row.testId}, {QStringLiteral("title"), row.title},
+            {QStringLiteral("node"), row.node}, {QStringLiteral("repetitions"), reps},
+            {QStringLiteral("figures"), figs}};
         if (!row.target.isEmpty())
             o.insert(QStringLiteral("target"), row.target);
         rowsJson.append(o);
     }
-    return QJsonObject{{QStringLiteral("format"), QStringLiteral("clustermark-compare")},
-                       {QStringLiteral("version"), 1},
-                       {QStringLiteral("test"), QStringLiteral("Welch's t-test, two-sided, alpha 0.05; 95 % CI of the difference")},
-                       {QStringLiteral("runs"), runsJson},
-                       {QStringLiteral("rows"), rowsJson},
-                       {QStringLiteral("differences"), QJsonArray::fromStringList(differences)},
-                       {QStringLiteral("parametersDiffer"), parametersDiffer},
-                       {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}};
+    return QJsonObject {{QStringLiteral("format"), QStringLiteral("clustermark-compare")},
+        {QStringLiteral("version"), 1},
+        {QStringLiteral("test"), QStringLiteral("Welch's t-test, two-sided, alpha 0.05; 95 % CI of the difference")},
+        {QStringLiteral("runs"), runsJson}, {QStringLiteral("rows"), rowsJson},
+        {QStringLiteral("differences"), QJsonArray::fromStringList(differences)},
+        {QStringLiteral("parametersDiffer"), parametersDiffer},
+        {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}};
 }
 
 } // namespace cm

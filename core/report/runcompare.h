@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Comparison of two or more saved runs (docs/ARCHITECTURE.md §7 "Compare"): steps are paired by
 // test id + node (+ target when a node has several targets for one test); the
@@ -19,19 +20,19 @@ namespace cm {
 struct RunRecords {
     RunInfo run;
     Plan plan;
-    QJsonObject environment;    // the run's (client) environment
-    QList<StepRecord> steps;    // without raw output
+    QJsonObject environment; // the run's (client) environment
+    QList<StepRecord> steps; // without raw output
 };
 
 // Loads one run from the store (raw tool output dropped).
 Error loadRunRecords(SessionStore &store, RunId id, RunRecords *out);
 
 struct CompareFigure {
-    QString key;                    // "read.bw", "read.iops", "read.lat.p50", "write.lat.p99", …
-    QString label;                  // "Read MB/s", "Read lat p50", …
+    QString key; // "read.bw", "read.iops", "read.lat.p50", "write.lat.p99", …
+    QString label; // "Read MB/s", "Read lat p50", …
     metric::Unit unit = metric::Unit::Other;
     bool higherIsBetter = true;
-    QList<QList<double>> values;    // per run (RunCompare::runs order), one per repetition
+    QList<QList<double>> values; // per run (RunCompare::runs order), one per repetition
     QList<CompareStats> vsBaseline; // [i - 1]: runs[i] against runs[0]
 };
 
@@ -39,20 +40,20 @@ struct CompareRow {
     QString testId;
     QString title;
     QString node;
-    QString target;                 // set when it is part of the pairing key
-    QList<int> repetitions;         // per run: completed steps found (0 = absent)
+    QString target; // set when it is part of the pairing key
+    QList<int> repetitions; // per run: completed steps found (0 = absent)
     QList<CompareFigure> figures;
 };
 
 struct RunCompare {
-    QList<RunInfo> runs;            // runs[0] is the baseline
+    QList<RunInfo> runs; // runs[0] is the baseline
     QList<CompareRow> rows;
-    QStringList differences;        // "block size: 1M → 4k (all tests)", "pve1: kernel: … → …"
-    bool parametersDiffer = false;  // plan or test parameters differ: not like for like
-    QStringList warnings;           // "run 12 is interrupted", "SEQ1M … #2 on pve1 failed in run 13"
-    QStringList hostNames;          // every host/node name of the runs, for Redactor (not in toJson)
+    QStringList differences; // "block size: 1M → 4k (all tests)", "pve1: kernel: … → …"
+    bool parametersDiffer = false; // plan or test parameters differ: not like for like
+    QStringList warnings; // "run 12 is interrupted", "SEQ1M … #2 on pve1 failed in run 13"
+    QStringList hostNames; // every host/node name of the runs, for Redactor (not in toJson)
 
-    QJsonObject toJson() const;     // {"format": "clustermark-compare", …}
+    QJsonObject toJson() const; // {"format": "clustermark-compare", …}
 };
 
 // Pure: the comparison of already loaded runs (at least two).

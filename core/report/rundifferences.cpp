@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/rundifferences.h"
 
 #include <QJsonArray>
@@ -13,7 +14,7 @@ const QString NotSet = QStringLiteral("(not set)");
 
 QString label(const QString &key)
 {
-    static const QHash<QString, QString> names{
+    static const QHash<QString, QString> names {
         {QStringLiteral("bs"), QStringLiteral("block size")},
         {QStringLiteral("iodepth"), QStringLiteral("queue depth")},
         {QStringLiteral("numjobs"), QStringLiteral("jobs")},
@@ -154,7 +155,7 @@ void paramDifferences(const QList<RunRecords> &runs, QStringList &out)
             const QString c = change(maps, key);
             if (c.isEmpty())
                 continue;
-            const QPair<QString, QString> k{key, c};
+            const QPair<QString, QString> k {key, c};
             if (!where.contains(k))
                 changes << k;
             where[k] << t;
@@ -162,7 +163,8 @@ void paramDifferences(const QList<RunRecords> &runs, QStringList &out)
     }
     for (const auto &k : std::as_const(changes)) {
         const QStringList &ts = where.value(k);
-        const QString scope = ts.size() == common.size() && common.size() > 1 ? QStringLiteral("all tests") : ts.join(QStringLiteral(", "));
+        const QString scope = ts.size() == common.size() && common.size() > 1 ? QStringLiteral("all tests")
+                                                                              : ts.join(QStringLiteral(", "));
         out << QStringLiteral("%1: %2 (%3)").arg(label(k.first), k.second, scope);
     }
     out << partial;
@@ -171,9 +173,9 @@ void paramDifferences(const QList<RunRecords> &runs, QStringList &out)
 // Per node: the step environments and the scalar strings of the step summaries.
 void nodeDifferences(const QList<RunRecords> &runs, QStringList &out)
 {
-    static const QSet<QString> summaryKeys{QStringLiteral("fio_version"), QStringLiteral("write_cache"),
-                                           QStringLiteral("mode"), QStringLiteral("pool"), QStringLiteral("engine"),
-                                           QStringLiteral("ceph_version"), QStringLiteral("mtu")};
+    static const QSet<QString> summaryKeys {QStringLiteral("fio_version"), QStringLiteral("write_cache"),
+        QStringLiteral("mode"), QStringLiteral("pool"), QStringLiteral("engine"), QStringLiteral("ceph_version"),
+        QStringLiteral("mtu")};
     QStringList nodes;
     QHash<QString, QList<QMap<QString, QString>>> env;
     for (int i = 0; i < runs.size(); ++i) {
@@ -195,7 +197,7 @@ void nodeDifferences(const QList<RunRecords> &runs, QStringList &out)
         for (const auto &m : maps)
             everywhere = everywhere && !m.isEmpty();
         if (!everywhere)
-            continue;   // a node missing from a run is already a plan difference
+            continue; // a node missing from a run is already a plan difference
         for (const QString &key : unionKeys(maps)) {
             const QString c = runScopedEverywhere(maps, key) ? QString() : change(maps, key);
             if (!c.isEmpty())

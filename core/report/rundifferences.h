@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What differs between runs besides the results: plan parameters per test (block size,
 // queue depth, jobs, runtime, …), plan settings (target, nodes, repetitions), each

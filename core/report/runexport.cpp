@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/runexport.h"
 
 #include "bench/registry.h"
@@ -22,8 +23,8 @@ const QString Dash = QStringLiteral("–");
 bool used(const QJsonObject &summary, const QString &name)
 {
     const QJsonObject d = summary.value(name).toObject();
-    return d.value(QStringLiteral("bw")).toDouble() > 0 || d.value(QStringLiteral("iops")).toDouble() > 0 ||
-           d.value(QStringLiteral("io_bytes")).toDouble() > 0;
+    return d.value(QStringLiteral("bw")).toDouble() > 0 || d.value(QStringLiteral("iops")).toDouble() > 0
+        || d.value(QStringLiteral("io_bytes")).toDouble() > 0;
 }
 
 QString rawField(const QJsonObject &summary, const QString &dir, const QString &key)
@@ -72,11 +73,12 @@ TextTable runTable(const RunRecords &r)
 {
     TextTable t;
     const QString date = r.run.started.isValid()
-                             ? r.run.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
-                             : Dash;
+        ? r.run.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
+        : Dash;
     t.title = QStringLiteral("%1 — %2 — %3").arg(r.run.name, date, runStatusName(r.run.status));
-    t.headers = {QStringLiteral("Test"), QStringLiteral("Node"), QStringLiteral("Read MB/s"), QStringLiteral("Read IOPS"),
-                 QStringLiteral("Write MB/s"), QStringLiteral("Write IOPS"), QStringLiteral("Lat p50"), QStringLiteral("Lat p99")};
+    t.headers = {QStringLiteral("Test"), QStringLiteral("Node"), QStringLiteral("Read MB/s"),
+        QStringLiteral("Read IOPS"), QStringLiteral("Write MB/s"), QStringLiteral("Write IOPS"),
+        QStringLiteral("Lat p50"), QStringLiteral("Lat p99")};
     t.rightAligned = {false, false, true, true, true, true, true, true};
     bool repeated = false;
     for (const StepRecord &s : r.steps)
@@ -86,7 +88,7 @@ TextTable runTable(const RunRecords &r)
         const bool rd = used(s.summary, QStringLiteral("read"));
         const bool wr = used(s.summary, QStringLiteral("write"));
         if (!rd && !wr && !stepOperations(s.summary).isEmpty())
-            continue;   // operations only: in runOperationsTable
+            continue; // operations only: in runOperationsTable
         const QJsonObject ro = s.summary.value(QStringLiteral("read")).toObject();
         const QJsonObject wo = s.summary.value(QStringLiteral("write")).toObject();
         auto lat = [&](const QString &key) {
@@ -97,12 +99,12 @@ TextTable runTable(const RunRecords &r)
                 parts << formatLatencyNs(wo.value(key).toDouble());
             return parts.isEmpty() ? Dash : parts.join(QStringLiteral(" / "));
         };
-        t.rows << QStringList{title(s, repeated), s.node,
-                              rd ? formatMBps(ro.value(QStringLiteral("bw")).toDouble()) : Dash,
-                              rd ? formatIops(ro.value(QStringLiteral("iops")).toDouble()) : Dash,
-                              wr ? formatMBps(wo.value(QStringLiteral("bw")).toDouble()) : Dash,
-                              wr ? formatIops(wo.value(QStringLiteral("iops")).toDouble()) : Dash,
-                              lat(QStringLiteral("lat_p50_ns")), lat(QStringLiteral("lat_p99_ns"))};
+        t.rows << QStringList {title(s, repeated), s.node,
+            rd ? formatMBps(ro.value(QStringLiteral("bw")).toDouble()) : Dash,
+            rd ? formatIops(ro.value(QStringLiteral("iops")).toDouble()) : Dash,
+            wr ? formatMBps(wo.value(QStringLiteral("bw")).toDouble()) : Dash,
+            wr ? formatIops(wo.value(QStringLiteral("iops")).toDouble()) : Dash, lat(QStringLiteral("lat_p50_ns")),
+            lat(QStringLiteral("lat_p99_ns"))};
         const QString fio = s.summary.value(QStringLiteral("fio_version")).toString();
         if (!fio.isEmpty() && !tools.contains(fio))
             tools << fio;
@@ -117,17 +119,17 @@ TextTable runOperationsTable(const RunRecords &r)
     TextTable t;
     t.title = QStringLiteral("Operations");
     t.headers = {QStringLiteral("Test"), QStringLiteral("Node"), QStringLiteral("Operation"), QStringLiteral("Ops/s"),
-                 QStringLiteral("Count"), QStringLiteral("Lat p50"), QStringLiteral("Lat p99")};
+        QStringLiteral("Count"), QStringLiteral("Lat p50"), QStringLiteral("Lat p99")};
     t.rightAligned = {false, false, false, true, true, true, true};
     bool repeated = false;
     for (const StepRecord &s : r.steps)
         repeated = repeated || s.iteration > 0;
     for (const StepRecord &s : r.steps)
         for (const StepOperation &op : stepOperations(s.summary))
-            t.rows << QStringList{title(s, repeated), s.node, op.label, formatIops(op.opsPerSec),
-                                  QString::number(qint64(op.count)),
-                                  op.hasLatency("lat_p50_ns") ? formatLatencyNs(op.latency("lat_p50_ns")) : Dash,
-                                  op.hasLatency("lat_p99_ns") ? formatLatencyNs(op.latency("lat_p99_ns")) : Dash};
+            t.rows << QStringList {title(s, repeated), s.node, op.label, formatIops(op.opsPerSec),
+                QString::number(qint64(op.count)),
+                op.hasLatency("lat_p50_ns") ? formatLatencyNs(op.latency("lat_p50_ns")) : Dash,
+                op.hasLatency("lat_p99_ns") ? formatLatencyNs(op.latency("lat_p99_ns")) : Dash};
     return t;
 }
 
@@ -135,9 +137,9 @@ TextTable runCsvTable(const RunRecords &r)
 {
     TextTable t;
     t.headers = {QStringLiteral("run"), QStringLiteral("test_id"), QStringLiteral("title"), QStringLiteral("node"),
-                 QStringLiteral("target"), QStringLiteral("iteration"), QStringLiteral("status")};
-    const QStringList fields{QStringLiteral("bw"), QStringLiteral("iops"), QStringLiteral("lat_mean_ns"),
-                             QStringLiteral("lat_p50_ns"), QStringLiteral("lat_p99_ns"), QStringLiteral("lat_p999_ns")};
+        QStringLiteral("target"), QStringLiteral("iteration"), QStringLiteral("status")};
+    const QStringList fields {QStringLiteral("bw"), QStringLiteral("iops"), QStringLiteral("lat_mean_ns"),
+        QStringLiteral("lat_p50_ns"), QStringLiteral("lat_p99_ns"), QStringLiteral("lat_p999_ns")};
     for (const QString &dir : {QStringLiteral("read"), QStringLiteral("write")})
         for (const QString &f : fields)
             t.headers << dir + QLatin1Char('_') + (f == QLatin1String("bw") ? QStringLiteral("bw_bytes_per_s") : f);
@@ -148,8 +150,8 @@ TextTable runCsvTable(const RunRecords &r)
         t.headers << QStringLiteral("op_") + QLatin1String(f);
     const qsizetype dataColumns = 2 * fields.size();
     for (const StepRecord &s : r.steps) {
-        const QStringList id{QString::number(r.run.id), s.testId, s.title, s.node, s.target,
-                             QString::number(s.iteration + 1), s.status};
+        const QStringList id {
+            QString::number(r.run.id), s.testId, s.title, s.node, s.target, QString::number(s.iteration + 1), s.status};
         QStringList row = id;
         for (const QString &dir : {QStringLiteral("read"), QStringLiteral("write")})
             for (const QString &f : fields)
@@ -181,11 +183,11 @@ QString runCrystalText(const RunRecords &r, Error *error)
     if (!kind || !kind->hasCrystalLayout()) {
         if (error)
             *error = Error(Error::Code::InvalidInput,
-                           QStringLiteral("the CrystalDiskMark layout is for disk-fio runs, not %1").arg(r.run.kind));
+                QStringLiteral("the CrystalDiskMark layout is for disk-fio runs, not %1").arg(r.run.kind));
         return {};
     }
     QStringList nodes;
-    QMap<QString, QList<CdmLine>> read, write;    // node → lines in plan order
+    QMap<QString, QList<CdmLine>> read, write; // node → lines in plan order
     QStringList versions;
     int maxReps = 0;
     QHash<QString, int> reps;
@@ -207,7 +209,7 @@ QString runCrystalText(const RunRecords &r, Error *error)
             QList<CdmLine> &lines = (dir == QLatin1String("read") ? read : write)[s.node];
             auto it = std::find_if(lines.begin(), lines.end(), [&](const CdmLine &l) { return l.label == label; });
             if (it == lines.end())
-                it = lines.insert(lines.end(), CdmLine{label, {}, {}, {}});
+                it = lines.insert(lines.end(), CdmLine {label, {}, {}, {}});
             const QJsonObject d = s.summary.value(dir).toObject();
             it->bw << d.value(QStringLiteral("bw")).toDouble();
             it->iops << d.value(QStringLiteral("iops")).toDouble();
@@ -223,7 +225,8 @@ QString runCrystalText(const RunRecords &r, Error *error)
     const QString rule(78, QLatin1Char('-'));
     QString out = rule + QLatin1Char('\n');
     out += QStringLiteral("ClusterMark %1 — CrystalDiskMark-style results (%2)\n")
-               .arg(QLatin1String(CLUSTERMARK_VERSION), versions.isEmpty() ? QStringLiteral("fio") : versions.join(QStringLiteral(", ")));
+               .arg(QLatin1String(CLUSTERMARK_VERSION),
+                   versions.isEmpty() ? QStringLiteral("fio") : versions.join(QStringLiteral(", ")));
     out += rule + QLatin1Char('\n');
     out += QLatin1String("* MB/s = 1,000,000 bytes/s; latency: mean completion latency\n");
     if (maxReps > 1)
@@ -246,8 +249,8 @@ QString runCrystalText(const RunRecords &r, Error *error)
     if (nodes.isEmpty())
         out += QLatin1String("\n(no completed tests)\n");
     const QString date = r.run.started.isValid()
-                             ? r.run.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
-                             : Dash;
+        ? r.run.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
+        : Dash;
     out += QStringLiteral("\n  Plan: %1\n  Date: %2\n").arg(r.run.name, date);
     if (r.run.status != RunStatus::Completed)
         out += QStringLiteral("Status: %1\n").arg(runStatusName(r.run.status));
@@ -264,7 +267,7 @@ QString runExport(const RunRecords &r, ExportFormat format, bool redact, Error *
         const TextTable ops = runOperationsTable(r);
         if (ops.rows.isEmpty()) {
             text = tableBBCode(data);
-        } else if (data.rows.isEmpty()) {   // operations only: one table, the run's title on it
+        } else if (data.rows.isEmpty()) { // operations only: one table, the run's title on it
             TextTable only = ops;
             only.title = data.title;
             only.notes = data.notes;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Exports of one run besides runMarkdown (Markdown) and SessionStore::runToJson (JSON):
 // the same summary table as BBCode (plus an operations table for CephFS metadata and S3
@@ -10,8 +11,8 @@
 
 namespace cm {
 
-TextTable runTable(const RunRecords &r);       // Test | Node | Read MB/s | … | Lat p99
-TextTable runOperationsTable(const RunRecords &r);   // Test | Node | Operation | Ops/s | Count | Lat p50 | Lat p99
+TextTable runTable(const RunRecords &r); // Test | Node | Read MB/s | … | Lat p99
+TextTable runOperationsTable(const RunRecords &r); // Test | Node | Operation | Ops/s | Count | Lat p50 | Lat p99
 TextTable runCsvTable(const RunRecords &r);
 // CrystalDiskMark's layout: per node "[Read]" then "[Write]", one line per test
 // ("  SEQ1M Q8T1    1234.56 MB/s [  1177.4 IOPS] <  6789.12 us>"), the label taken

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/runmarkdown.h"
 
 #include "report/stepoperations.h"
@@ -25,8 +26,8 @@ QString cell(QString s)
 QJsonObject direction(const QJsonObject &summary, const QString &name)
 {
     const QJsonObject d = summary.value(name).toObject();
-    const bool used = d.value(QStringLiteral("bw")).toDouble() > 0 || d.value(QStringLiteral("iops")).toDouble() > 0 ||
-                      d.value(QStringLiteral("io_bytes")).toDouble() > 0;
+    const bool used = d.value(QStringLiteral("bw")).toDouble() > 0 || d.value(QStringLiteral("iops")).toDouble() > 0
+        || d.value(QStringLiteral("io_bytes")).toDouble() > 0;
     return used ? d : QJsonObject();
 }
 
@@ -48,8 +49,9 @@ QString osdTable(const StepRecord &s, const QString &title)
         return {};
     QString out = QStringLiteral("**%1** — per OSD (%2, pool %3)\n\n")
                       .arg(cell(title), cell(s.summary.value(QStringLiteral("mode")).toString()),
-                           cell(s.summary.value(QStringLiteral("pool")).toString()));
-    out += QLatin1String("| OSD | Host | Class | Writes | IOPS | Lat p50 | Lat p99 | |\n|:--|:--|:--|--:|--:|--:|--:|:--|\n");
+                          cell(s.summary.value(QStringLiteral("pool")).toString()));
+    out += QLatin1String(
+        "| OSD | Host | Class | Writes | IOPS | Lat p50 | Lat p99 | |\n|:--|:--|:--|--:|--:|--:|--:|:--|\n");
     for (const QJsonValue &v : osds) {
         const QJsonObject o = v.toObject();
         QString cls = o.value(QStringLiteral("deviceClass")).toString();
@@ -65,10 +67,10 @@ QString osdTable(const StepRecord &s, const QString &title)
         out += QStringLiteral("| osd.%1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
                    .arg(o.value(QStringLiteral("id")).toInt())
                    .arg(cell(o.value(QStringLiteral("host")).toString()), cell(cls),
-                        QString::number(qint64(o.value(QStringLiteral("ops")).toDouble())),
-                        measured ? formatIops(o.value(QStringLiteral("iops")).toDouble()) : Dash,
-                        measured ? formatLatencyNs(o.value(QStringLiteral("p50")).toDouble()) : Dash,
-                        measured ? formatLatencyNs(o.value(QStringLiteral("p99")).toDouble()) : Dash, cell(note));
+                       QString::number(qint64(o.value(QStringLiteral("ops")).toDouble())),
+                       measured ? formatIops(o.value(QStringLiteral("iops")).toDouble()) : Dash,
+                       measured ? formatLatencyNs(o.value(QStringLiteral("p50")).toDouble()) : Dash,
+                       measured ? formatLatencyNs(o.value(QStringLiteral("p99")).toDouble()) : Dash, cell(note));
     }
     return out + QLatin1Char('\n');
 }
@@ -82,8 +84,8 @@ QString operationsTable(const QList<QPair<QString, const StepRecord *>> &steps)
         for (const StepOperation &op : stepOperations(s->summary))
             rows += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |\n")
                         .arg(cell(test), op.label, formatIops(op.opsPerSec), QString::number(qint64(op.count)),
-                             op.hasLatency("lat_p50_ns") ? formatLatencyNs(op.latency("lat_p50_ns")) : Dash,
-                             op.hasLatency("lat_p99_ns") ? formatLatencyNs(op.latency("lat_p99_ns")) : Dash);
+                            op.hasLatency("lat_p50_ns") ? formatLatencyNs(op.latency("lat_p50_ns")) : Dash,
+                            op.hasLatency("lat_p99_ns") ? formatLatencyNs(op.latency("lat_p99_ns")) : Dash);
     if (rows.isEmpty())
         return {};
     return QLatin1String("**Operations**\n\n| Test | Operation | Ops/s | Count | Lat p50 | Lat p99 |\n"
@@ -122,13 +124,17 @@ QString netTable(const QList<StepRecord> &steps, bool repeated)
         const QJsonValue re = s.summary.value(QStringLiteral("retransmits"));
         out += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
                    .arg(cell(test), cell(s.summary.value(QStringLiteral("tool")).toString()),
-                        s.summary.contains(QStringLiteral("streams")) ? QString::number(s.summary.value(QStringLiteral("streams")).toInt()) : Dash,
-                        gbit(s.summary.value(QStringLiteral("bitsPerSecond"))), gbit(s.summary.value(QStringLiteral("reverseBitsPerSecond"))),
-                        re.isDouble() ? QString::number(re.toInt()) : Dash, cell(links.join(QStringLiteral(", "))));
+                       s.summary.contains(QStringLiteral("streams"))
+                           ? QString::number(s.summary.value(QStringLiteral("streams")).toInt())
+                           : Dash,
+                       gbit(s.summary.value(QStringLiteral("bitsPerSecond"))),
+                       gbit(s.summary.value(QStringLiteral("reverseBitsPerSecond"))),
+                       re.isDouble() ? QString::number(re.toInt()) : Dash, cell(links.join(QStringLiteral(", "))));
         for (const QJsonValue &f : s.summary.value(QStringLiteral("findings")).toArray()) {
             const QJsonObject o = f.toObject();
             const QString sev = o.value(QStringLiteral("severity")).toString();
-            if (sev == QLatin1String("info") && o.value(QStringLiteral("id")).toString() != QLatin1String("single-stream"))
+            if (sev == QLatin1String("info")
+                && o.value(QStringLiteral("id")).toString() != QLatin1String("single-stream"))
                 continue;
             const QString line = QStringLiteral("- %1: %2").arg(sev, cell(o.value(QStringLiteral("text")).toString()));
             if (!notes.contains(line))
@@ -151,8 +157,8 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
     else if (run.status == RunStatus::Failed && !run.error.isEmpty())
         status += QLatin1String(": ") + cell(run.error);
     const QString date = run.started.isValid()
-                             ? run.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
-                             : Dash;
+        ? run.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
+        : Dash;
     QString out = QStringLiteral("**%1** — %2 — %3\n\n").arg(cell(run.name), date, status);
     bool anyNet = false, allNet = !steps.isEmpty();
     bool repeatedRun = false;
@@ -165,8 +171,10 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
         out += netTable(steps, repeatedRun);
         QStringList tools;
         for (const StepRecord &s : steps) {
-            const QString t = QStringLiteral("%1 %2").arg(s.summary.value(QStringLiteral("tool")).toString(),
-                                                          s.summary.value(QStringLiteral("toolVersion")).toString()).trimmed();
+            const QString t = QStringLiteral("%1 %2")
+                                  .arg(s.summary.value(QStringLiteral("tool")).toString(),
+                                      s.summary.value(QStringLiteral("toolVersion")).toString())
+                                  .trimmed();
             if (!t.isEmpty() && !tools.contains(t))
                 tools << t;
         }
@@ -191,8 +199,12 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
         const QJsonObject r = direction(s.summary, QStringLiteral("read"));
         const QJsonObject w = direction(s.summary, QStringLiteral("write"));
         mixed = mixed || (!r.isEmpty() && !w.isEmpty());
-        auto bw = [](const QJsonObject &d) { return d.isEmpty() ? Dash : formatMBps(d.value(QStringLiteral("bw")).toDouble()); };
-        auto iops = [](const QJsonObject &d) { return d.isEmpty() ? Dash : formatIops(d.value(QStringLiteral("iops")).toDouble()); };
+        auto bw = [](const QJsonObject &d) {
+            return d.isEmpty() ? Dash : formatMBps(d.value(QStringLiteral("bw")).toDouble());
+        };
+        auto iops = [](const QJsonObject &d) {
+            return d.isEmpty() ? Dash : formatIops(d.value(QStringLiteral("iops")).toDouble());
+        };
         // A step of operations only (CephFS metadata, S3 HEAD/LIST/DELETE) is in the
         // Operations table alone: a row of dashes here says nothing.
         titled.append({test, &s});
@@ -200,7 +212,7 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
             continue;
         dataRows += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 | %8 |\n")
                         .arg(cell(test), cell(s.node), bw(r), iops(r), bw(w), iops(w),
-                             latency(r, w, QStringLiteral("lat_p50_ns")), latency(r, w, QStringLiteral("lat_p99_ns")));
+                            latency(r, w, QStringLiteral("lat_p50_ns")), latency(r, w, QStringLiteral("lat_p99_ns")));
         osdTables += osdTable(s, test);
         const QString fio = s.summary.value(QStringLiteral("fio_version")).toString();
         if (!fio.isEmpty() && !tools.contains(fio))

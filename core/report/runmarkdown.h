@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // GitHub-flavoured Markdown summary of one run for forum posts: a title line (plan
 // name, start date in UTC, status), one table row per step from its summary JSON,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The operation figures of a step that moves no data of its own: CephFS metadata
 // (summary "meta": create/stat/delete) and S3 requests other than GET/PUT (summary
@@ -10,11 +11,11 @@
 namespace cm {
 
 struct StepOperation {
-    QString key;        // "meta.create", "s3.head": stable, for comparisons and CSV
-    QString label;      // "File create", "S3 HEAD"
+    QString key; // "meta.create", "s3.head": stable, for comparisons and CSV
+    QString label; // "File create", "S3 HEAD"
     double opsPerSec = 0;
-    double count = 0;   // total_ops (CephFS) / total_ios (S3)
-    QJsonObject figures;   // the op's summary object (lat_p50_ns, lat_p99_ns, …)
+    double count = 0; // total_ops (CephFS) / total_ios (S3)
+    QJsonObject figures; // the op's summary object (lat_p50_ns, lat_p99_ns, …)
 
     bool hasLatency(const char *field) const { return figures.value(QLatin1String(field)).isDouble(); }
     double latency(const char *field) const { return figures.value(QLatin1String(field)).toDouble(); }

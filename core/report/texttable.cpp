@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/texttable.h"
 
 namespace cm {
@@ -88,8 +89,9 @@ QString tableBBCode(const TextTable &t)
         out += QLatin1String("[tr]");
         for (int c = 0; c < t.headers.size(); ++c) {
             const QString v = bbText(row.value(c));
-            out += t.rightAligned.value(c) ? QStringLiteral("[td][align=right]%1[/align][/td]").arg(v.isEmpty() ? QStringLiteral("–") : v)
-                                           : QStringLiteral("[td]%1[/td]").arg(v.isEmpty() ? QStringLiteral("–") : v);
+            out += t.rightAligned.value(c)
+                ? QStringLiteral("[td][align=right]%1[/align][/td]").arg(v.isEmpty() ? QStringLiteral("–") : v)
+                : QStringLiteral("[td]%1[/td]").arg(v.isEmpty() ? QStringLiteral("–") : v);
         }
         out += QLatin1String("[/tr]\n");
     }
@@ -109,8 +111,8 @@ QString tableBBCode(const TextTable &t)
 
 QString csvField(const QString &s)
 {
-    if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n')) &&
-        !s.contains(QLatin1Char('\r')))
+    if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"')) && !s.contains(QLatin1Char('\n'))
+        && !s.contains(QLatin1Char('\r')))
         return s;
     return QLatin1Char('"') + QString(s).replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
 }

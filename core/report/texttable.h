@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One table rendered as GitHub Markdown, Discuz-style BBCode ([table][tr][td], [b]) or
 // CSV (RFC 4180: fields with a comma, quote or line break quoted, quotes doubled,
@@ -16,12 +17,12 @@ bool exportFormatFromName(const QString &name, ExportFormat *out);
 bool redactByDefault(ExportFormat f);
 
 struct TextTable {
-    QString title;              // a bold line above the table
+    QString title; // a bold line above the table
     QStringList headers;
-    QList<bool> rightAligned;   // per column; missing = left
+    QList<bool> rightAligned; // per column; missing = left
     QList<QStringList> rows;
-    QStringList notes;          // plain lines below the table
-    QStringList bullets;        // a list below the notes
+    QStringList notes; // plain lines below the table
+    QStringList bullets; // a list below the notes
     QString bulletsTitle;
 };
 

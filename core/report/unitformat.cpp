@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/unitformat.h"
 
 #include <cmath>
@@ -101,7 +102,7 @@ QString formatSize(double bytes)
         bytes /= 1024;
         ++u;
     }
-    const bool whole = std::abs(bytes - std::round(bytes)) < 1e-9;   // 4 MiB, not 4.00 MiB
+    const bool whole = std::abs(bytes - std::round(bytes)) < 1e-9; // 4 MiB, not 4.00 MiB
     return (whole ? QString::number(qint64(std::round(bytes))) : formatSignificant(bytes)) + QLatin1Char(' ')
         + QLatin1String(units[u]);
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Human-readable figures for tables, exports and the UI. Decimal units throughout
 // (1 MB = 10^6 bytes), three significant digits. Invalid values (NaN, negative)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PlainHttpLoop: the answer side — feeding received bytes to the response parser,
 // ending an exchange (keep the connection or close it), failures and the one retry.
 #include "s3/plainhttploopimpl.h"
@@ -52,10 +53,8 @@ bool PlainHttpLoop::Impl::feed(Conn *c, const char *data, qint64 n)
         data += used;
         n -= used;
         switch (ev.kind) {
-        case HttpResponseEvent::Kind::NeedMore:
-            return true;
-        case HttpResponseEvent::Kind::Interim:
-            continue; // 100 Continue and friends: the real answer follows
+        case HttpResponseEvent::Kind::NeedMore: return true;
+        case HttpResponseEvent::Kind::Interim: continue; // 100 Continue and friends: the real answer follows
         case HttpResponseEvent::Kind::Head:
             j.resp.status = p.head().status;
             j.resp.headers = p.head().headers;
@@ -69,9 +68,7 @@ bool PlainHttpLoop::Impl::feed(Conn *c, const char *data, qint64 n)
             // Bytes beyond the answer (nothing was pipelined): do not trust this connection.
             c->closeAfter = n > 0 || !p.head().keepAlive;
             return complete(c);
-        case HttpResponseEvent::Kind::Error:
-            fail(c, err(Error::Code::ParseError, p.error().message, j));
-            return false;
+        case HttpResponseEvent::Kind::Error: fail(c, err(Error::Code::ParseError, p.error().message, j)); return false;
         }
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // PlainHttpLoop internals: one request in flight (Job) and one connection (Conn).
 #include "parse/httpresponseparser.h"
@@ -10,15 +11,16 @@ namespace cm {
 
 inline qint64 plainHttpNowNs()
 {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 struct PlainHttpJob {
     S3HttpRequest req;
     S3HttpResponse resp;
     PlainHttpLoop::Callback done;
-    QByteArray hostPort;   // "127.0.0.1:8080"
-    QByteArray target;     // "/bucket/key?x=y"
+    QByteArray hostPort; // "127.0.0.1:8080"
+    QByteArray target; // "/bucket/key?x=y"
     qint64 startNs = 0;
     bool gotByte = false;
     int attempts = 0;
@@ -31,7 +33,7 @@ struct PlainHttpConn {
     bool reused = false;
     bool wantOut = false;
     std::unique_ptr<PlainHttpJob> job;
-    QByteArray head;                      // the request head being sent
+    QByteArray head; // the request head being sent
     qint64 headOff = 0, bodySent = 0, bodyLen = 0;
     HttpResponseParser parser;
     bool closeAfter = false;

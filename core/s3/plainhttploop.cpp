@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PlainHttpLoop: the public API, the loop thread, scheduling, timeouts and cancel.
 #include "s3/plainhttploop.h"
 
@@ -78,11 +79,14 @@ void PlainHttpLoop::Impl::checkTimeouts()
         if (j) {
             Error e;
             if (c->connecting && now - j->startNs > qint64(o.connectTimeoutMs) * 1000000)
-                e = err(Error::Code::Timeout, QStringLiteral("no answer in time: connect timed out after %1 ms").arg(o.connectTimeoutMs), *j);
+                e = err(Error::Code::Timeout,
+                    QStringLiteral("no answer in time: connect timed out after %1 ms").arg(o.connectTimeoutMs), *j);
             else if (now - c->lastNs > qint64(o.stallTimeoutMs) * 1000000)
-                e = err(Error::Code::Timeout, QStringLiteral("no answer in time: nothing moved for %1 ms").arg(o.stallTimeoutMs), *j);
+                e = err(Error::Code::Timeout,
+                    QStringLiteral("no answer in time: nothing moved for %1 ms").arg(o.stallTimeoutMs), *j);
             else if (j->req.timeoutMs > 0 && now - j->startNs > qint64(j->req.timeoutMs) * 1000000)
-                e = err(Error::Code::Timeout, QStringLiteral("no answer in time: over %1 ms").arg(j->req.timeoutMs), *j);
+                e = err(
+                    Error::Code::Timeout, QStringLiteral("no answer in time: over %1 ms").arg(j->req.timeoutMs), *j);
             if (e) {
                 fail(c, e);
                 continue; // conns[i] is now the next one
@@ -163,14 +167,15 @@ void PlainHttpLoop::Impl::loop()
     }
 }
 
-PlainHttpLoop::PlainHttpLoop(const Options &options, std::atomic<int> *inFlight) : d(std::make_unique<Impl>())
+PlainHttpLoop::PlainHttpLoop(const Options &options, std::atomic<int> *inFlight)
+    : d(std::make_unique<Impl>())
 {
     d->o = options;
     d->o.maxConnections = qMax(1, d->o.maxConnections);
     d->poolInFlight = inFlight;
     d->ep = epoll_create1(EPOLL_CLOEXEC);
     d->wakeFd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-    epoll_event ev{};
+    epoll_event ev {};
     ev.events = EPOLLIN;
     ev.data.ptr = nullptr;
     epoll_ctl(d->ep, EPOLL_CTL_ADD, d->wakeFd, &ev);
@@ -194,7 +199,8 @@ void PlainHttpLoop::submit(S3HttpRequest request, Callback done)
     j->done = std::move(done);
     d->load.fetch_add(1);
     if (!splitHttpUrl(j->req.url, &j->hostPort, &j->target)) {
-        j->resp.error = Error(Error::Code::InvalidInput, QStringLiteral("not an http:// URL"), QString::fromLatin1(j->req.url));
+        j->resp.error
+            = Error(Error::Code::InvalidInput, QStringLiteral("not an http:// URL"), QString::fromLatin1(j->req.url));
         d->deliver(std::move(j));
         return;
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A lean HTTP/1.1 keep-alive client for plain http:// URLs: one epoll loop on its own
 // thread, up to N connections, requests written once and answers read by the pure
@@ -31,8 +32,8 @@ public:
 
     void submit(S3HttpRequest request, Callback done);
     void cancelAll();
-    bool cancelPending() const;   // a cancelAll() its thread has not carried out yet
-    int load() const;  // queued + running here
+    bool cancelPending() const; // a cancelAll() its thread has not carried out yet
+    int load() const; // queued + running here
 
 private:
     struct Impl;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // PlainHttpLoop's state and the functions of its thread, split by responsibility:
 // plainhttploop.cpp (public API, the loop, scheduling, timeouts, cancel),
@@ -22,13 +23,13 @@ struct PlainHttpLoop::Impl {
 
     Options o;
     std::atomic<int> *poolInFlight = nullptr;
-    std::atomic<int> load{0};
+    std::atomic<int> load {0};
     std::mutex lock;
     std::deque<std::unique_ptr<Job>> incoming; // under lock
-    bool cancelRequested = false;              // under lock
-    std::atomic<bool> stop{false};
-    std::deque<std::unique_ptr<Job>> pending;  // loop thread only
-    std::vector<std::unique_ptr<Conn>> conns;  // loop thread only
+    bool cancelRequested = false; // under lock
+    std::atomic<bool> stop {false};
+    std::deque<std::unique_ptr<Job>> pending; // loop thread only
+    std::vector<std::unique_ptr<Conn>> conns; // loop thread only
     QHash<QByteArray, sockaddr_storage> addrs;
     QHash<QByteArray, socklen_t> addrLens;
     int ep = -1, wakeFd = -1;

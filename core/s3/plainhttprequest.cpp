@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "s3/plainhttprequest.h"
 
 namespace cm {
@@ -17,8 +18,8 @@ bool splitHttpUrl(const QByteArray &url, QByteArray *hostPort, QByteArray *targe
     return !hostPort->isEmpty();
 }
 
-QByteArray buildHttpRequestHead(const S3HttpRequest &r, const QByteArray &hostPort, const QByteArray &target,
-                                qint64 *bodyLength)
+QByteArray buildHttpRequestHead(
+    const S3HttpRequest &r, const QByteArray &hostPort, const QByteArray &target, qint64 *bodyLength)
 {
     QByteArray h;
     h.reserve(512);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PlainHttpLoop: sockets — resolve and connect, epoll interest, sending the request,
 // receiving the answer's bytes.
 #include "s3/plainhttploopimpl.h"
@@ -40,7 +41,7 @@ void PlainHttpLoop::Impl::arm(Conn *c, bool out)
     if (c->wantOut == out)
         return;
     c->wantOut = out;
-    epoll_event ev{};
+    epoll_event ev {};
     ev.events = EPOLLIN | (out ? EPOLLOUT : 0u);
     ev.data.ptr = c;
     epoll_ctl(ep, EPOLL_CTL_MOD, c->fd, &ev);
@@ -57,16 +58,17 @@ PlainHttpLoop::Impl::Conn *PlainHttpLoop::Impl::open(const QByteArray &hostPort,
         }
         if (host.startsWith('[') && host.endsWith(']'))
             host = host.mid(1, host.size() - 2);
-        addrinfo hints{};
+        addrinfo hints {};
         hints.ai_family = AF_UNSPEC;
         hints.ai_socktype = SOCK_STREAM;
         addrinfo *res = nullptr;
         const int rc = getaddrinfo(host.constData(), port.constData(), &hints, &res);
         if (rc != 0 || !res) {
-            *why = QStringLiteral("cannot resolve %1: %2").arg(QString::fromLatin1(host), QString::fromLocal8Bit(gai_strerror(rc)));
+            *why = QStringLiteral("cannot resolve %1: %2")
+                       .arg(QString::fromLatin1(host), QString::fromLocal8Bit(gai_strerror(rc)));
             return nullptr;
         }
-        sockaddr_storage ss{};
+        sockaddr_storage ss {};
         std::memcpy(&ss, res->ai_addr, res->ai_addrlen);
         addrs.insert(hostPort, ss);
         addrLens.insert(hostPort, res->ai_addrlen);
@@ -85,13 +87,14 @@ PlainHttpLoop::Impl::Conn *PlainHttpLoop::Impl::open(const QByteArray &hostPort,
     c->hostPort = hostPort;
     if (::connect(fd, reinterpret_cast<const sockaddr *>(&ss), addrLens.value(hostPort)) != 0) {
         if (errno != EINPROGRESS) {
-            *why = QStringLiteral("cannot connect to %1: %2").arg(QString::fromLatin1(hostPort), QString::fromLocal8Bit(strerror(errno)));
+            *why = QStringLiteral("cannot connect to %1: %2")
+                       .arg(QString::fromLatin1(hostPort), QString::fromLocal8Bit(strerror(errno)));
             ::close(fd);
             return nullptr;
         }
         c->connecting = true;
     }
-    epoll_event ev{};
+    epoll_event ev {};
     ev.events = EPOLLIN | EPOLLOUT;
     c->wantOut = true;
     ev.data.ptr = c.get();
@@ -124,7 +127,7 @@ void PlainHttpLoop::Impl::writeSome(Conn *c)
             n = ::send(c->fd, c->head.constData() + c->headOff, size_t(c->head.size() - c->headOff), MSG_NOSIGNAL);
         else
             n = ::send(c->fd, j.req.body.constData() + j.req.bodyOffset + c->bodySent, size_t(c->bodyLen - c->bodySent),
-                       MSG_NOSIGNAL);
+                MSG_NOSIGNAL);
         if (n < 0) {
             if (errno == EAGAIN || errno == EWOULDBLOCK) {
                 arm(c, true);
@@ -191,9 +194,11 @@ void PlainHttpLoop::Impl::onEvent(Conn *c, uint32_t ev)
         socklen_t len = sizeof e;
         getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &e, &len);
         if (e != 0) {
-            fail(c, err(Error::Code::Unreachable,
-                        QStringLiteral("cannot connect to %1: %2").arg(QString::fromLatin1(c->hostPort), QString::fromLocal8Bit(strerror(e))),
-                        *c->job));
+            fail(c,
+                err(Error::Code::Unreachable,
+                    QStringLiteral("cannot connect to %1: %2")
+                        .arg(QString::fromLatin1(c->hostPort), QString::fromLocal8Bit(strerror(e))),
+                    *c->job));
             return;
         }
         c->connecting = false;

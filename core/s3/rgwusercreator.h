@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Creates an RGW (S3) user on a node that has radosgw-admin and a Ceph admin key, over
 // a Transport (SSH or this machine): `radosgw-admin user create --uid=UID
@@ -17,10 +18,10 @@ namespace cm {
 class Transport;
 
 struct RgwAdminOptions {
-    QString confPath;          // -c CONF (a cluster whose config is not in /etc/ceph)
-    QString keyringPath;       // -k KEYRING
-    QString id;                // --id ID (client.ID)
-    QString name;              // --name TYPE.ID
+    QString confPath; // -c CONF (a cluster whose config is not in /etc/ceph)
+    QString keyringPath; // -k KEYRING
+    QString id; // --id ID (client.ID)
+    QString name; // --name TYPE.ID
     QStringList commandPrefix; // e.g. {"sudo", "-n"} for a non-root login
     int timeoutMs = 60000;
 };
@@ -30,7 +31,7 @@ struct RgwUserCredentials {
     QString displayName;
     QString accessKey;
     QString secretKey;
-    bool existed = false;      // the user was there already (read with user info)
+    bool existed = false; // the user was there already (read with user info)
 };
 
 class RgwUserCreator {
@@ -38,8 +39,8 @@ public:
     explicit RgwUserCreator(Transport &transport, RgwAdminOptions options = {});
 
     // displayName empty: the uid.
-    Error createOrGet(const QString &uid, const QString &displayName, RgwUserCredentials *out,
-                      const CancelToken &cancel = {});
+    Error createOrGet(
+        const QString &uid, const QString &displayName, RgwUserCredentials *out, const CancelToken &cancel = {});
     // The argv of `radosgw-admin <args>` with the connection options.
     QStringList argv(const QStringList &args) const;
 
@@ -56,7 +57,6 @@ private:
 // S3Keychain::entryName(endpoint, accessKey) (S3Keychain::save). *out gets the user
 // with secretKey cleared: callers read it back through S3SecretRef::resolve("keychain", …).
 Error createRgwUserAndStore(Transport &transport, const RgwAdminOptions &options, const QString &uid,
-                            const QString &displayName, const QString &endpoint, RgwUserCredentials *out,
-                            const CancelToken &cancel = {});
+    const QString &displayName, const QString &endpoint, RgwUserCredentials *out, const CancelToken &cancel = {});
 
 } // namespace cm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "s3/s3client.h"
 
 #include <QLoggingCategory>
@@ -15,7 +16,7 @@ namespace {
 QByteArray amzDateNow()
 {
     const std::time_t now = std::time(nullptr);
-    std::tm tm{};
+    std::tm tm {};
     gmtime_r(&now, &tm);
     char buf[20];
     std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%SZ", &tm);
@@ -24,24 +25,28 @@ QByteArray amzDateNow()
 
 QString describe(const QByteArray &method, const QString &bucket, const QString &key)
 {
-    return QString::fromLatin1(method) + QLatin1Char(' ') + bucket + (key.isEmpty() ? QString() : QLatin1Char('/') + key);
+    return QString::fromLatin1(method) + QLatin1Char(' ') + bucket
+        + (key.isEmpty() ? QString() : QLatin1Char('/') + key);
 }
 
 } // namespace
 
-S3Client::S3Client(const S3Config &config) : m_config(config)
+S3Client::S3Client(const S3Config &config)
+    : m_config(config)
 {
     m_base = QUrl(config.endpoint, QUrl::StrictMode);
     const QString scheme = m_base.scheme().toLower();
     if (!m_base.isValid() || (scheme != u"http" && scheme != u"https") || m_base.host().isEmpty())
-        m_configError = Error(Error::Code::InvalidInput, QStringLiteral("S3 endpoint must be an http:// or https:// URL"),
-                              config.endpoint);
+        m_configError = Error(Error::Code::InvalidInput,
+            QStringLiteral("S3 endpoint must be an http:// or https:// URL"), config.endpoint);
     else if (!m_base.path().isEmpty() && m_base.path() != u"/")
-        m_configError = Error(Error::Code::InvalidInput, QStringLiteral("S3 endpoint must not have a path"), config.endpoint);
+        m_configError
+            = Error(Error::Code::InvalidInput, QStringLiteral("S3 endpoint must not have a path"), config.endpoint);
     else if (config.accessKey.isEmpty() || config.secretKey.isEmpty())
         m_configError = Error(Error::Code::InvalidInput, QStringLiteral("S3 access key and secret key are required"));
     else if (config.region.isEmpty())
-        m_configError = Error(Error::Code::InvalidInput, QStringLiteral("S3 region is required (RGW: any name, e.g. us-east-1)"));
+        m_configError
+            = Error(Error::Code::InvalidInput, QStringLiteral("S3 region is required (RGW: any name, e.g. us-east-1)"));
     const int defPort = scheme == u"https" ? 443 : 80;
     m_hostPort = m_base.host(QUrl::FullyEncoded).toLatin1();
     if (m_base.port(defPort) != defPort)
@@ -82,8 +87,8 @@ bool S3Client::isAppBucket(const QString &name)
 }
 
 S3HttpRequest S3Client::build(const QByteArray &method, const QString &bucket, const QString &key,
-                              const ByteParams &query, const ByteParams &extraHeaders, const QByteArray &body,
-                              qint64 bodyOffset, qint64 bodyLength) const
+    const ByteParams &query, const ByteParams &extraHeaders, const QByteArray &body, qint64 bodyOffset,
+    qint64 bodyLength) const
 {
     S3HttpRequest req;
     req.method = method;
@@ -201,8 +206,8 @@ Error S3Client::putObject(const QString &bucket, const QString &key, const QByte
     return errorFor(resp, ctx);
 }
 
-Error S3Client::getObject(const QString &bucket, const QString &key, QByteArray *data, qint64 offset, qint64 length,
-                          S3HttpResponse *r)
+Error S3Client::getObject(
+    const QString &bucket, const QString &key, QByteArray *data, qint64 offset, qint64 length, S3HttpResponse *r)
 {
     if (Error e = checkUsable(bucket))
         return e;
@@ -254,8 +259,8 @@ Error S3Client::deleteObject(const QString &bucket, const QString &key, S3HttpRe
     return errorFor(resp, ctx);
 }
 
-Error S3Client::listObjects(const QString &bucket, const QString &prefix, QList<S3ObjectEntry> *out, int pageSize,
-                            int *pages)
+Error S3Client::listObjects(
+    const QString &bucket, const QString &prefix, QList<S3ObjectEntry> *out, int pageSize, int *pages)
 {
     if (Error e = checkUsable(bucket))
         return e;
@@ -263,7 +268,7 @@ Error S3Client::listObjects(const QString &bucket, const QString &prefix, QList<
     QString token;
     int n = 0;
     while (true) {
-        ByteParams q{{"list-type", "2"}, {"max-keys", QByteArray::number(qBound(1, pageSize, 1000))}};
+        ByteParams q {{"list-type", "2"}, {"max-keys", QByteArray::number(qBound(1, pageSize, 1000))}};
         if (!prefix.isEmpty())
             q.append({"prefix", prefix.toUtf8()});
         if (!token.isEmpty())

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // An S3 client for benchmarks: SigV4-signed requests (path-style or virtual-host style,
 // any region, UNSIGNED-PAYLOAD or a signed payload hash) over an S3HttpPool.
@@ -18,17 +19,17 @@
 namespace cm {
 
 struct S3Config {
-    QString endpoint;                 // "http://127.0.0.1:8080", "https://s3.example.net"
+    QString endpoint; // "http://127.0.0.1:8080", "https://s3.example.net"
     QString region = QStringLiteral("us-east-1");
-    bool virtualHostStyle = false;    // bucket.host/key instead of host/bucket/key
+    bool virtualHostStyle = false; // bucket.host/key instead of host/bucket/key
     QByteArray accessKey;
-    QByteArray secretKey;             // from the keychain; never stored elsewhere
-    bool signPayload = false;         // false: x-amz-content-sha256: UNSIGNED-PAYLOAD
-    QString caFile;                   // PEM; empty: the system trust store
-    bool skipTlsVerify = false;       // explicit; results must say so
+    QByteArray secretKey; // from the keychain; never stored elsewhere
+    bool signPayload = false; // false: x-amz-content-sha256: UNSIGNED-PAYLOAD
+    QString caFile; // PEM; empty: the system trust store
+    bool skipTlsVerify = false; // explicit; results must say so
     int maxConnections = 16;
-    int threads = 0;                  // event-loop threads of the pool; 0: min(2, cores)
-    bool plainHttpEngine = true;      // http:// on the lean built-in loop; false: libcurl
+    int threads = 0; // event-loop threads of the pool; 0: min(2, cores)
+    bool plainHttpEngine = true; // http:// on the lean built-in loop; false: libcurl
     int connectTimeoutMs = 5000;
     int stallTimeoutMs = 15000;
 };
@@ -51,8 +52,8 @@ public:
 
     // A signed request; body may be shared by many requests (bodyOffset/bodyLength pick a slice).
     S3HttpRequest build(const QByteArray &method, const QString &bucket, const QString &key,
-                        const ByteParams &query = {}, const ByteParams &extraHeaders = {},
-                        const QByteArray &body = {}, qint64 bodyOffset = 0, qint64 bodyLength = -1) const;
+        const ByteParams &query = {}, const ByteParams &extraHeaders = {}, const QByteArray &body = {},
+        qint64 bodyOffset = 0, qint64 bodyLength = -1) const;
     void submit(S3HttpRequest request, S3HttpPool::Callback done);
     S3HttpResponse execute(S3HttpRequest request);
 
@@ -63,13 +64,13 @@ public:
     // Blocking helpers (worker threads only). `r` (optional) receives the raw response.
     Error putObject(const QString &bucket, const QString &key, const QByteArray &data, S3HttpResponse *r = nullptr);
     // length < 0: to the end. A ranged GET sends "Range: bytes=offset-(offset+length-1)".
-    Error getObject(const QString &bucket, const QString &key, QByteArray *data, qint64 offset = -1,
-                    qint64 length = -1, S3HttpResponse *r = nullptr);
+    Error getObject(const QString &bucket, const QString &key, QByteArray *data, qint64 offset = -1, qint64 length = -1,
+        S3HttpResponse *r = nullptr);
     Error headObject(const QString &bucket, const QString &key, qint64 *size, S3HttpResponse *r = nullptr);
     Error deleteObject(const QString &bucket, const QString &key, S3HttpResponse *r = nullptr);
     // ListObjectsV2, following continuation tokens; pages counts the requests made.
     Error listObjects(const QString &bucket, const QString &prefix, QList<S3ObjectEntry> *out, int pageSize = 1000,
-                      int *pages = nullptr);
+        int *pages = nullptr);
     Error listBuckets(QList<S3BucketEntry> *out);
     Error createBucket(const QString &bucket);
     Error deleteBucket(const QString &bucket);
@@ -81,10 +82,10 @@ public:
     // Multipart upload: initiate, parts of partSize (the last one shorter) with up to
     // `parallel` in flight, complete; aborted on any failure.
     Error multipartPut(const QString &bucket, const QString &key, const QByteArray &data, qint64 partSize,
-                       int parallel = 4, QString *etag = nullptr);
+        int parallel = 4, QString *etag = nullptr);
     // A single PUT below threshold, multipart at or above it.
-    Error putAuto(const QString &bucket, const QString &key, const QByteArray &data, qint64 multipartThreshold,
-                  qint64 partSize);
+    Error putAuto(
+        const QString &bucket, const QString &key, const QByteArray &data, qint64 multipartThreshold, qint64 partSize);
     Error abortMultipart(const QString &bucket, const QString &key, const QString &uploadId);
     // ListMultipartUploads, following its markers: uploads begun, neither completed nor aborted.
     Error listMultipartUploads(const QString &bucket, QList<S3MultipartUploadEntry> *out, int *pages = nullptr);
@@ -99,7 +100,7 @@ private:
     S3Config m_config;
     Error m_configError;
     QUrl m_base;
-    QByteArray m_hostPort;           // "127.0.0.1:8080" (port only when not the scheme's default)
+    QByteArray m_hostPort; // "127.0.0.1:8080" (port only when not the scheme's default)
     SigV4Signer m_signer;
     std::unique_ptr<S3HttpPool> m_pool;
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // S3Client: bucket life cycle and multipart upload (requests fanned out over the pool).
 #include "s3/s3client.h"
 
@@ -48,9 +49,9 @@ Error refuseForeign(const QString &bucket)
     if (S3Client::isAppBucket(bucket))
         return {};
     return Error(Error::Code::Unsafe,
-                 QStringLiteral("refusing to change a bucket the app did not create (no %1 prefix)")
-                     .arg(QLatin1String(S3Client::kBucketPrefix)),
-                 bucket);
+        QStringLiteral("refusing to change a bucket the app did not create (no %1 prefix)")
+            .arg(QLatin1String(S3Client::kBucketPrefix)),
+        bucket);
 }
 
 } // namespace
@@ -130,16 +131,18 @@ Error S3Client::abortMultipart(const QString &bucket, const QString &key, const 
     return errorFor(execute(std::move(req)), ctx);
 }
 
-Error S3Client::multipartPut(const QString &bucket, const QString &key, const QByteArray &data, qint64 partSize,
-                             int parallel, QString *etag)
+Error S3Client::multipartPut(
+    const QString &bucket, const QString &key, const QByteArray &data, qint64 partSize, int parallel, QString *etag)
 {
     if (Error e = checkUsable(bucket))
         return e;
     if (partSize < kMinPartSize)
-        return Error(Error::Code::InvalidInput, QStringLiteral("multipart part size must be at least 5 MiB"), bucket + QLatin1Char('/') + key);
+        return Error(Error::Code::InvalidInput, QStringLiteral("multipart part size must be at least 5 MiB"),
+            bucket + QLatin1Char('/') + key);
     const qint64 parts = qMax<qint64>(1, (data.size() + partSize - 1) / partSize);
     if (parts > 10000)
-        return Error(Error::Code::InvalidInput, QStringLiteral("more than 10000 parts: choose a larger part size"), key);
+        return Error(
+            Error::Code::InvalidInput, QStringLiteral("more than 10000 parts: choose a larger part size"), key);
 
     S3HttpRequest init = build("POST", bucket, key, {{"uploads", {}}});
     const QString ctx = init.context;
@@ -157,7 +160,7 @@ Error S3Client::multipartPut(const QString &bucket, const QString &key, const QB
     for (qint64 i = 0; i < parts; ++i) {
         const qint64 off = i * partSize;
         reqs.append(build("PUT", bucket, key, {{"partNumber", QByteArray::number(i + 1)}, {"uploadId", uploadId}}, {},
-                          data, off, qMin(partSize, qint64(data.size()) - off)));
+            data, off, qMin(partSize, qint64(data.size()) - off)));
         reqs.last().context = QStringLiteral("PUT %1/%2 part %3").arg(bucket, key).arg(i + 1);
     }
     QList<S3HttpResponse> answers;
@@ -172,7 +175,8 @@ Error S3Client::multipartPut(const QString &bucket, const QString &key, const QB
     }
     xml += "</CompleteMultipartUpload>";
     if (!e) {
-        S3HttpRequest done = build("POST", bucket, key, {{"uploadId", uploadId}}, {{"content-type", "application/xml"}}, xml);
+        S3HttpRequest done
+            = build("POST", bucket, key, {{"uploadId", uploadId}}, {{"content-type", "application/xml"}}, xml);
         const S3HttpResponse cr = execute(std::move(done));
         e = errorFor(cr, ctx);
         S3CompleteMultipartResult result;
@@ -189,8 +193,8 @@ Error S3Client::multipartPut(const QString &bucket, const QString &key, const QB
     return {};
 }
 
-Error S3Client::putAuto(const QString &bucket, const QString &key, const QByteArray &data, qint64 multipartThreshold,
-                        qint64 partSize)
+Error S3Client::putAuto(
+    const QString &bucket, const QString &key, const QByteArray &data, qint64 multipartThreshold, qint64 partSize)
 {
     if (multipartThreshold > 0 && data.size() >= multipartThreshold)
         return multipartPut(bucket, key, data, partSize);

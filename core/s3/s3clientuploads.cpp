@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // S3Client: unfinished multipart uploads (listing and aborting them all).
 #include "s3/s3client.h"
 
@@ -10,7 +11,7 @@ Error S3Client::listMultipartUploads(const QString &bucket, QList<S3MultipartUpl
     out->clear();
     QString keyMarker, idMarker;
     for (int n = 1;; ++n) {
-        ByteParams q{{"uploads", {}}};
+        ByteParams q {{"uploads", {}}};
         if (!keyMarker.isEmpty())
             q.append({"key-marker", keyMarker.toUtf8()});
         if (!idMarker.isEmpty())
@@ -45,8 +46,9 @@ Error S3Client::abortAllMultipart(const QString &bucket, int *aborted)
         return e;
     if (!isAppBucket(bucket))
         return Error(Error::Code::Unsafe,
-                     QStringLiteral("refusing to change a bucket the app did not create (no %1 prefix)").arg(QLatin1String(kBucketPrefix)),
-                     bucket);
+            QStringLiteral("refusing to change a bucket the app did not create (no %1 prefix)")
+                .arg(QLatin1String(kBucketPrefix)),
+            bucket);
     QList<S3MultipartUploadEntry> uploads;
     if (Error e = listMultipartUploads(bucket, &uploads)) {
         if (e.detail == u"NotImplemented")

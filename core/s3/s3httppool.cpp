@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "s3/s3httppool.h"
 
 #include "s3/plainhttploop.h"
@@ -28,7 +29,8 @@ namespace {
 
 qint64 nowNs()
 {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
 struct CurlGlobal {
@@ -115,8 +117,7 @@ Error curlError(CURLcode rc, const Transfer &t)
     case CURLE_SSL_CONNECT_ERROR:
     case CURLE_SSL_CERTPROBLEM:
         return Error(Error::Code::CommandFailed, QStringLiteral("TLS failed: %1").arg(detail), ctx);
-    default:
-        return Error(Error::Code::Unreachable, QStringLiteral("connection failed: %1").arg(detail), ctx);
+    default: return Error(Error::Code::Unreachable, QStringLiteral("connection failed: %1").arg(detail), ctx);
     }
 }
 
@@ -125,18 +126,18 @@ Error curlError(CURLcode rc, const Transfer &t)
 struct S3HttpPool::Impl {
     S3HttpPool *q = nullptr;
     int maxConnections = 16;
-    std::atomic<int> load{0};                             // requests queued or running here
+    std::atomic<int> load {0}; // requests queued or running here
     CURLM *multi = nullptr;
     std::mutex lock;
     std::deque<std::pair<S3HttpRequest, Callback>> queue; // under lock
-    bool cancelRequested = false;                         // under lock
-    std::atomic<bool> stop{false};
+    bool cancelRequested = false; // under lock
+    std::atomic<bool> stop {false};
     std::unordered_map<CURL *, std::unique_ptr<Transfer>> running; // pool thread only
-    std::vector<CURL *> idle;                                      // pool thread only
+    std::vector<CURL *> idle; // pool thread only
     std::thread thread;
     int epollFd = -1;
-    int wakeFd = -1;                 // eventfd: submit/cancel/stop from other threads
-    qint64 timerDeadlineNs = -1;     // curl's timer (CURLMOPT_TIMERFUNCTION); -1: none
+    int wakeFd = -1; // eventfd: submit/cancel/stop from other threads
+    qint64 timerDeadlineNs = -1; // curl's timer (CURLMOPT_TIMERFUNCTION); -1: none
 
     void wake()
     {
@@ -154,7 +155,7 @@ struct S3HttpPool::Impl {
             epoll_ctl(self->epollFd, EPOLL_CTL_DEL, s, nullptr);
             return 0;
         }
-        epoll_event ev{};
+        epoll_event ev {};
         ev.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0u) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0u);
         ev.data.fd = s;
         const int op = socketp ? EPOLL_CTL_MOD : EPOLL_CTL_ADD;
@@ -248,7 +249,8 @@ struct S3HttpPool::Impl {
         Transfer *raw = t.get();
         running.emplace(e, std::move(t));
         if (curl_multi_add_handle(multi, e) != CURLM_OK) {
-            raw->resp.error = Error(Error::Code::Internal, QStringLiteral("curl_multi_add_handle failed"), raw->req.context);
+            raw->resp.error
+                = Error(Error::Code::Internal, QStringLiteral("curl_multi_add_handle failed"), raw->req.context);
             finish(e, false);
         }
     }
@@ -320,7 +322,8 @@ struct S3HttpPool::Impl {
         for (auto &r : running)
             handles.push_back(r.first);
         for (CURL *e : handles) {
-            running.at(e)->resp.error = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), running.at(e)->req.context);
+            running.at(e)->resp.error
+                = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), running.at(e)->req.context);
             finish(e);
         }
     }
@@ -384,7 +387,8 @@ struct S3HttpPool::Impl {
     }
 };
 
-S3HttpPool::S3HttpPool(const Options &options) : m_options(options)
+S3HttpPool::S3HttpPool(const Options &options)
+    : m_options(options)
 {
     m_options.maxConnections = qBound(1, m_options.maxConnections, 4096);
     if (m_options.threads <= 0)
@@ -396,7 +400,8 @@ S3HttpPool::S3HttpPool(const Options &options) : m_options(options)
     }
     for (int i = 0; i < m_options.threads; ++i) {
         PlainHttpLoop::Options o;
-        o.maxConnections = m_options.maxConnections / m_options.threads + (i < m_options.maxConnections % m_options.threads);
+        o.maxConnections
+            = m_options.maxConnections / m_options.threads + (i < m_options.maxConnections % m_options.threads);
         o.connectTimeoutMs = m_options.connectTimeoutMs;
         o.stallTimeoutMs = m_options.stallTimeoutMs;
         m_plain.push_back(std::make_unique<PlainHttpLoop>(o, &m_inFlight));
@@ -406,30 +411,31 @@ S3HttpPool::S3HttpPool(const Options &options) : m_options(options)
 void S3HttpPool::startCurlWorkers()
 {
     std::call_once(m_curlOnce, [this] {
-    ensureCurlGlobal();
-    for (int i = 0; i < m_options.threads; ++i) {
-        auto d = std::make_unique<Impl>();
-        d->q = this;
-        // the connections split across the threads; the first ones take the remainder
-        d->maxConnections = m_options.maxConnections / m_options.threads + (i < m_options.maxConnections % m_options.threads);
-        d->multi = curl_multi_init();
-        d->epollFd = epoll_create1(EPOLL_CLOEXEC);
-        d->wakeFd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-        epoll_event ev{};
-        ev.events = EPOLLIN;
-        ev.data.fd = d->wakeFd;
-        epoll_ctl(d->epollFd, EPOLL_CTL_ADD, d->wakeFd, &ev);
-        curl_multi_setopt(d->multi, CURLMOPT_SOCKETFUNCTION, &Impl::onSocket);
-        curl_multi_setopt(d->multi, CURLMOPT_SOCKETDATA, d.get());
-        curl_multi_setopt(d->multi, CURLMOPT_TIMERFUNCTION, &Impl::onTimer);
-        curl_multi_setopt(d->multi, CURLMOPT_TIMERDATA, d.get());
-        curl_multi_setopt(d->multi, CURLMOPT_MAX_HOST_CONNECTIONS, long(d->maxConnections));
-        curl_multi_setopt(d->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, long(d->maxConnections));
-        curl_multi_setopt(d->multi, CURLMOPT_MAXCONNECTS, long(d->maxConnections));
-        Impl *raw = d.get();
-        m_workers.push_back(std::move(d));
-        raw->thread = std::thread([raw] { raw->loop(); });
-    }
+        ensureCurlGlobal();
+        for (int i = 0; i < m_options.threads; ++i) {
+            auto d = std::make_unique<Impl>();
+            d->q = this;
+            // the connections split across the threads; the first ones take the remainder
+            d->maxConnections
+                = m_options.maxConnections / m_options.threads + (i < m_options.maxConnections % m_options.threads);
+            d->multi = curl_multi_init();
+            d->epollFd = epoll_create1(EPOLL_CLOEXEC);
+            d->wakeFd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+            epoll_event ev {};
+            ev.events = EPOLLIN;
+            ev.data.fd = d->wakeFd;
+            epoll_ctl(d->epollFd, EPOLL_CTL_ADD, d->wakeFd, &ev);
+            curl_multi_setopt(d->multi, CURLMOPT_SOCKETFUNCTION, &Impl::onSocket);
+            curl_multi_setopt(d->multi, CURLMOPT_SOCKETDATA, d.get());
+            curl_multi_setopt(d->multi, CURLMOPT_TIMERFUNCTION, &Impl::onTimer);
+            curl_multi_setopt(d->multi, CURLMOPT_TIMERDATA, d.get());
+            curl_multi_setopt(d->multi, CURLMOPT_MAX_HOST_CONNECTIONS, long(d->maxConnections));
+            curl_multi_setopt(d->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, long(d->maxConnections));
+            curl_multi_setopt(d->multi, CURLMOPT_MAXCONNECTS, long(d->maxConnections));
+            Impl *raw = d.get();
+            m_workers.push_back(std::move(d));
+            raw->thread = std::thread([raw] { raw->loop(); });
+        }
     });
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Many HTTP/1.1 requests in flight over a pool of keep-alive connections, on one worker
 // thread of its own.
@@ -29,18 +30,18 @@ namespace cm {
 class S3HttpPool {
 public:
     struct Options {
-        int maxConnections = 16;      // per host, and in total
-        int threads = 0;              // event-loop threads sharing the connections; 0: min(2, cores)
-        bool plainHttpEngine = true;  // http:// on PlainHttpLoop (lean); false: libcurl for all
-        QString caFile;               // PEM bundle; empty: the system trust store
-        bool verifyTls = true;        // false: no certificate or host name check (marked in results)
+        int maxConnections = 16; // per host, and in total
+        int threads = 0; // event-loop threads sharing the connections; 0: min(2, cores)
+        bool plainHttpEngine = true; // http:// on PlainHttpLoop (lean); false: libcurl for all
+        QString caFile; // PEM bundle; empty: the system trust store
+        bool verifyTls = true; // false: no certificate or host name check (marked in results)
         int connectTimeoutMs = 5000;
-        int stallTimeoutMs = 15000;   // no byte moved for this long -> Timeout
+        int stallTimeoutMs = 15000; // no byte moved for this long -> Timeout
     };
     using Callback = std::function<void(S3HttpResponse &&)>;
 
     explicit S3HttpPool(const Options &options);
-    ~S3HttpPool();  // ends every request (Cancelled) and joins the thread
+    ~S3HttpPool(); // ends every request (Cancelled) and joins the thread
     S3HttpPool(const S3HttpPool &) = delete;
     S3HttpPool &operator=(const S3HttpPool &) = delete;
 
@@ -58,10 +59,10 @@ public:
 private:
     struct Impl;
     Options m_options;
-    std::atomic<int> m_inFlight{0};
+    std::atomic<int> m_inFlight {0};
     void startCurlWorkers();
-    std::vector<std::unique_ptr<Impl>> m_workers;                 // libcurl (https://, or all)
-    std::vector<std::unique_ptr<class PlainHttpLoop>> m_plain;    // plain http://
+    std::vector<std::unique_ptr<Impl>> m_workers; // libcurl (https://, or all)
+    std::vector<std::unique_ptr<class PlainHttpLoop>> m_plain; // plain http://
     std::once_flag m_curlOnce;
 };
 

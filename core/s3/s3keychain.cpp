@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "s3/s3keychain.h"
 
 #include "secrets/secretstore.h"
@@ -39,8 +40,8 @@ Error S3Keychain::save(const QString &endpoint, const QString &accessKey, const 
     if (e)
         return e;
     if (secret.isEmpty() || secret.size() > 1024 || secret.contains(QLatin1Char('\n')))
-        return Error(Error::Code::InvalidInput, QStringLiteral("not saved: the secret key is empty, too long or has a line break"),
-                     entry);
+        return Error(Error::Code::InvalidInput,
+            QStringLiteral("not saved: the secret key is empty, too long or has a line break"), entry);
     return SecretStore::writeBlocking(entry, secret, timeoutMs);
 }
 

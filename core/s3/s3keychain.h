@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // S3 secret keys in the OS keychain (SecretStore: service "ClusterMark"), one entry per
 // endpoint and access key: "s3:<endpoint>:<accessKey>", e.g.

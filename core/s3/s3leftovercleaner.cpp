@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "s3/s3leftovercleaner.h"
 
 #include "s3/s3client.h"
@@ -39,7 +40,8 @@ S3LeftoverScan S3LeftoverCleaner::scan(const S3CleanupTarget &target, const Canc
     return scan(*client, cancel);
 }
 
-CleanupReport S3LeftoverCleaner::remove(const S3CleanupTarget &target, const QList<Leftover> &items, const CancelToken &cancel)
+CleanupReport S3LeftoverCleaner::remove(
+    const S3CleanupTarget &target, const QList<Leftover> &items, const CancelToken &cancel)
 {
     QList<Leftover> mine;
     for (const Leftover &l : items)
@@ -51,7 +53,7 @@ CleanupReport S3LeftoverCleaner::remove(const S3CleanupTarget &target, const QLi
     if (Error e = makeClient(target, &client)) {
         CleanupReport rep;
         for (const Leftover &l : std::as_const(mine))
-            rep.failed << LeftoverFailure{l, e};
+            rep.failed << LeftoverFailure {l, e};
         return rep;
     }
     return remove(*client, mine, cancel);
@@ -95,7 +97,7 @@ CleanupReport S3LeftoverCleaner::remove(S3Client &client, const QList<Leftover> 
     const QString endpoint = client.config().endpoint;
     auto fail = [&](const Leftover &l, const Error &e) {
         qCWarning(lcS3Cleanup) << "cannot remove" << l.describe() << e.toString();
-        rep.failed << LeftoverFailure{l, e};
+        rep.failed << LeftoverFailure {l, e};
     };
     for (const Leftover &l : items) {
         if (cancel.isCancelled()) {
@@ -107,9 +109,11 @@ CleanupReport S3LeftoverCleaner::remove(S3Client &client, const QList<Leftover> 
             continue;
         }
         if (!S3Client::isAppBucket(l.name)) {
-            fail(l, Error(Error::Code::Unsafe,
-                          QStringLiteral("refused: the name does not start with %1").arg(QLatin1String(S3Client::kBucketPrefix)),
-                          l.describe()));
+            fail(l,
+                Error(Error::Code::Unsafe,
+                    QStringLiteral("refused: the name does not start with %1")
+                        .arg(QLatin1String(S3Client::kBucketPrefix)),
+                    l.describe()));
             continue;
         }
         Error e = client.emptyBucket(l.name);

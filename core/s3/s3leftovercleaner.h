@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // "Clean leftovers" on an S3 endpoint (docs/ARCHITECTURE.md §8): the buckets benchmarks left after
 // a crash are exactly those named with S3Client::kBucketPrefix ("clustermark-bench-").
@@ -16,9 +17,9 @@ namespace cm {
 class S3Client;
 
 struct S3LeftoverScan {
-    QList<Leftover> items;    // Leftover::Kind::Bucket, location = the endpoint
-    QStringList warnings;     // buckets whose contents could not be listed
-    Error error;              // the endpoint could not be listed (bad key, unreachable)
+    QList<Leftover> items; // Leftover::Kind::Bucket, location = the endpoint
+    QStringList warnings; // buckets whose contents could not be listed
+    Error error; // the endpoint could not be listed (bad key, unreachable)
 };
 
 // An endpoint to clean, with its secret named by reference (S3SecretRef: "env:VAR",
@@ -38,7 +39,8 @@ public:
     // cannot be resolved is the scan's error, or every item's failure).
     static S3LeftoverScan scan(const S3CleanupTarget &target, const CancelToken &cancel = {});
     // Only the items of this target's endpoint; others are left for their own target.
-    static CleanupReport remove(const S3CleanupTarget &target, const QList<Leftover> &items, const CancelToken &cancel = {});
+    static CleanupReport remove(
+        const S3CleanupTarget &target, const QList<Leftover> &items, const CancelToken &cancel = {});
 };
 
 } // namespace cm

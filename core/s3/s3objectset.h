@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The benchmark objects of one run's bucket: keys "<prefix><objectSize>-<n>" (n zero
 // padded, so listings come in index order) and which of them exist, per object size.
@@ -15,7 +16,9 @@ class S3ObjectSet {
 public:
     static constexpr const char *kDefaultPrefix = "clustermark-obj-";
 
-    explicit S3ObjectSet(QString prefix = QLatin1String(kDefaultPrefix)) : m_prefix(std::move(prefix)) {}
+    explicit S3ObjectSet(QString prefix = QLatin1String(kDefaultPrefix))
+        : m_prefix(std::move(prefix))
+    { }
 
     QString sizePrefix(qint64 objectSize) const { return QStringLiteral("%1%2-").arg(m_prefix).arg(objectSize); }
     QString key(qint64 objectSize, int index) const

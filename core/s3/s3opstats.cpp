@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "s3/s3opstats.h"
 
 #include "model/metric.h"
@@ -38,16 +39,19 @@ void S3OpStats::merge(const S3OpStats &o)
     m_errorCount += o.m_errorCount;
 }
 
-SampleList S3OpStats::samples(double secs, double t, const IoSampleLabels &labelsIn, const std::array<bool, kOps> &used) const
+SampleList S3OpStats::samples(
+    double secs, double t, const IoSampleLabels &labelsIn, const std::array<bool, kOps> &used) const
 {
     if (secs <= 0)
         return {};
     IoSampleLabels labels = labelsIn;
     labels.reads = used[S3WorkloadSpec::Get];
     labels.writes = used[S3WorkloadSpec::Put];
-    const IoStats io{m_ops[S3WorkloadSpec::Get], m_ops[S3WorkloadSpec::Put]};
+    const IoStats io {m_ops[S3WorkloadSpec::Get], m_ops[S3WorkloadSpec::Put]};
     SampleList out = ioIntervalSamples(io, secs, t, labels);
-    auto add = [&](const QString &m, double v) { out << Sample{labels.step, labels.target, m, labels.timeOffset + t, v}; };
+    auto add = [&](const QString &m, double v) {
+        out << Sample {labels.step, labels.target, m, labels.timeOffset + t, v};
+    };
     if (labels.reads && !m_ttfb.isEmpty()) {
         add(metric::ReadTtfbP50, m_ttfb.percentile(50));
         add(metric::ReadTtfbP99, m_ttfb.percentile(99));

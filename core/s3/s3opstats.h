@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What the S3 load loop counts in one interval (or a whole step): per op (S3WorkloadSpec::Op)
 // requests, bytes and latency, time to first byte of GETs, failed requests by HTTP
@@ -15,11 +16,11 @@ namespace cm {
 
 class S3OpStats {
 public:
-    static constexpr int kOps = 5;   // S3WorkloadSpec::OpCount
+    static constexpr int kOps = 5; // S3WorkloadSpec::OpCount
 
-    void addOk(int op, quint64 latNs, quint64 ttfbNs);   // one successful request
-    void addBytes(int op, quint64 bytes);                // moved by a request (or a multipart part)
-    void addError(const QString &kind);                  // "403", "transport"
+    void addOk(int op, quint64 latNs, quint64 ttfbNs); // one successful request
+    void addBytes(int op, quint64 bytes); // moved by a request (or a multipart part)
+    void addError(const QString &kind); // "403", "transport"
     void merge(const S3OpStats &other);
     void clear() { *this = S3OpStats(); }
 
@@ -36,7 +37,7 @@ public:
 
 private:
     std::array<IoDirStats, kOps> m_ops;
-    LatencyHistogram m_ttfb;     // GETs
+    LatencyHistogram m_ttfb; // GETs
     QMap<QString, quint64> m_errors;
     quint64 m_errorCount = 0;
 };

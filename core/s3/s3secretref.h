@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Where an S3 plan's secret key is found when it runs (Plan.target "secretRef"); the
 // secret itself never goes into a plan:
@@ -18,7 +19,7 @@ public:
     // Syntax only (no look-up): InvalidInput naming the accepted forms.
     static Error check(const QString &ref);
     static Error resolve(const QString &ref, const QString &endpoint, const QString &accessKey, QByteArray *secret,
-                         int timeoutMs = 30000);
+        int timeoutMs = 30000);
     // "the OS keychain", "the lab in /tmp/x", "$VAR" (for messages).
     static QString describe(const QString &ref);
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "s3/s3workloadimpl.h"
 
 #include "model/metric.h"
@@ -20,7 +21,7 @@ qint64 nowNs()
     return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
 }
 
-constexpr qint64 kParkNs = 100'000'000;   // a slot waits this long after a transport failure
+constexpr qint64 kParkNs = 100'000'000; // a slot waits this long after a transport failure
 // A request cut off by the end of the runtime is a stall when it waited this long and
 // nothing at all was answered for this long before the end.
 constexpr qint64 kStallNs = 2'000'000'000;
@@ -67,13 +68,13 @@ void S3Workload::Impl::next(int i, std::unique_lock<std::mutex> &lock)
 void S3Workload::Impl::fail(Slot &s, const S3HttpResponse &r, const QString &context)
 {
     Error e = S3Client::errorFor(r, context);
-    if (!e)   // a 200 whose body was wrong (multipart)
+    if (!e) // a 200 whose body was wrong (multipart)
         e = Error(Error::Code::CommandFailed, QStringLiteral("unexpected answer"), context);
     if (!prefillMode)
         interval.addError(r.transportOk() ? QString::number(r.status) : QStringLiteral("transport"));
     if (!s.uploadId.isEmpty())
         openUploads.append({keyName(s.key), s.uploadId});
-    if (s.key >= 0 && s.op == S3WorkloadSpec::Delete && !r.transportOk())   // done or not: unknown
+    if (s.key >= 0 && s.op == S3WorkloadSpec::Delete && !r.transportOk()) // done or not: unknown
         exists[size_t(s.key)] = 0;
     if ((spec.stopOnError || prefillMode) && !firstError) {
         firstError = prefillMode ? Error(e.code, QStringLiteral("prefill: ") + e.message, e.context, e.detail) : e;
@@ -98,7 +99,7 @@ void S3Workload::Impl::onDone(int i, S3HttpResponse &&r)
     longestQuietNs = std::max(longestQuietNs, end - lastAnswerNs);
     lastAnswerNs = end;
     ++answersInTick;
-    bool done = true;   // the op is over (one more request for a multipart upload otherwise)
+    bool done = true; // the op is over (one more request for a multipart upload otherwise)
     bool ok = r.ok();
     if (ok && s.op == S3WorkloadSpec::Put && multipart())
         ok = advanceMultipart(s, r, &done);
@@ -114,7 +115,7 @@ void S3Workload::Impl::onDone(int i, S3HttpResponse &&r)
     }
     if (s.key >= 0)
         busy[size_t(s.key)] = 0;
-    if (s.parkedUntil > 0 || stopping) {   // the main loop resends it, or it ends
+    if (s.parkedUntil > 0 || stopping) { // the main loop resends it, or it ends
         if (stopping || s.parkedUntil == 0) {
             s.idle = true;
             s.parkedUntil = 0;
@@ -153,9 +154,9 @@ void S3Workload::Impl::settleCutOff(Slot &s, const S3HttpResponse &r, qint64 end
 
 QString S3Workload::Impl::requestContext(const Slot &s) const
 {
-    return s.op == S3WorkloadSpec::List ? QStringLiteral("LIST %1").arg(spec.bucket)
-                                        : QStringLiteral("%1 %2/%3").arg(S3WorkloadSpec::opName(s.op).toUpper(),
-                                                                          spec.bucket, keyName(s.key));
+    return s.op == S3WorkloadSpec::List
+        ? QStringLiteral("LIST %1").arg(spec.bucket)
+        : QStringLiteral("%1 %2/%3").arg(S3WorkloadSpec::opName(s.op).toUpper(), spec.bucket, keyName(s.key));
 }
 
 // One answer of a multipart upload: initiate, a part, or the completion.
@@ -179,7 +180,7 @@ bool S3Workload::Impl::advanceMultipart(Slot &s, const S3HttpResponse &r, bool *
             s.etags << tag;
             if (!prefillMode)
                 interval.addBytes(S3WorkloadSpec::Put,
-                                  quint64(qMin(spec.partSize, spec.objectSize - qint64(s.part - 1) * spec.partSize)));
+                    quint64(qMin(spec.partSize, spec.objectSize - qint64(s.part - 1) * spec.partSize)));
             ++s.part;
             *done = false;
         }
@@ -217,7 +218,8 @@ void S3Workload::Impl::recordDone(Slot &s, const S3HttpResponse &r, qint64 end)
 }
 
 // Runs slots until the deadline (0: none), nothing is left, a stop or a cancel.
-Error S3Workload::Impl::loop(const CancelToken &cancel, qint64 deadlineNs, const std::function<void(double secs, double t)> &tick)
+Error S3Workload::Impl::loop(
+    const CancelToken &cancel, qint64 deadlineNs, const std::function<void(double secs, double t)> &tick)
 {
     const qint64 start = nowNs();
     qint64 lastTick = start;
@@ -264,7 +266,7 @@ Error S3Workload::Impl::loop(const CancelToken &cancel, qint64 deadlineNs, const
     const qint64 end = stoppedAt ? stoppedAt : nowNs();
     runtimeMs = (end - start) / 1'000'000;
     lock.unlock();
-    if (lastCancelAll)   // no later request (the next step's, the clean-up's) meets it
+    if (lastCancelAll) // no later request (the next step's, the clean-up's) meets it
         client.pool().settleCancel();
     // The tail: what completed since the last tick, also while draining. Always: a tick
     // may have come during the drain, after `end`, and requests finished after it
@@ -331,9 +333,11 @@ Error S3Workload::Impl::loopError(bool cancelled) const
         for (int op = 0; op < S3WorkloadSpec::OpCount; ++op)
             ok += all.requests(op);
         if (ok == 0)
-            return Error(firstSeen.code, QStringLiteral("every request failed (%1 of them), the first: %2")
-                                             .arg(all.errorCount()).arg(firstSeen.message),
-                         firstSeen.context, firstSeen.detail);
+            return Error(firstSeen.code,
+                QStringLiteral("every request failed (%1 of them), the first: %2")
+                    .arg(all.errorCount())
+                    .arg(firstSeen.message),
+                firstSeen.context, firstSeen.detail);
     }
     return {};
 }
@@ -352,8 +356,7 @@ void S3Workload::Impl::abortOpenUploads()
 
 S3Workload::S3Workload(S3Client &client, S3WorkloadSpec spec, S3ObjectSet &objects)
     : d(std::make_unique<Impl>(client, std::move(spec), objects))
-{
-}
+{ }
 
 // The one PUT body, made when something is to be written (a 1 GiB GET step whose
 // objects exist needs none).
@@ -362,7 +365,7 @@ void S3Workload::Impl::makeBody()
     if (body.size() == spec.objectSize)
         return;
     body = QByteArray(qsizetype(spec.objectSize), 'x');
-    for (qsizetype i = 0; i < body.size(); i += 4096)   // not all one byte (no accidental compression)
+    for (qsizetype i = 0; i < body.size(); i += 4096) // not all one byte (no accidental compression)
         body[i] = char(rng());
 }
 
@@ -404,11 +407,11 @@ Error S3Workload::run(const CancelToken &cancel, const std::function<void(const 
         if (!emit)
             return;
         SampleList samples = iv.samples(secs, t, labels, used);
-        if (secs < 0.2)   // a short tail: its rates would be noise; its error counts still count
+        if (secs < 0.2) // a short tail: its rates would be noise; its error counts still count
             samples.removeIf([](const Sample &x) { return !x.metric.startsWith(metric::S3Errors); });
         emit(samples);
     };
-    if (d->spec.op == u"put" || d->spec.op == u"mixed")   // mixed: a GET or DELETE with nothing left writes instead
+    if (d->spec.op == u"put" || d->spec.op == u"mixed") // mixed: a GET or DELETE with nothing left writes instead
         d->makeBody();
     const qint64 deadline = nowNs() + qint64(d->spec.runtimeSec) * 1'000'000'000;
     return d->loop(cancel, deadline, tick);
@@ -428,9 +431,9 @@ QJsonObject S3Workload::summary() const
     o.insert(QStringLiteral("prefilled"), d->prefilledCount);
     o.insert(QStringLiteral("multipart"), d->multipart());
     if (d->stalledRequests > 0 || d->longestQuietNs >= kStallNs)
-        o.insert(QStringLiteral("stall"), QJsonObject{{QStringLiteral("longest_s"), double(d->longestQuietNs) / 1e9},
-                                                      {QStringLiteral("intervals"), d->stalledTicks},
-                                                      {QStringLiteral("requests"), d->stalledRequests}});
+        o.insert(QStringLiteral("stall"),
+            QJsonObject {{QStringLiteral("longest_s"), double(d->longestQuietNs) / 1e9},
+                {QStringLiteral("intervals"), d->stalledTicks}, {QStringLiteral("requests"), d->stalledRequests}});
     return o;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The S3 load loop: keeps `concurrency` requests in flight on S3Client::submit for
 // `runtimeSec` seconds (the next request is sent from the callback of the previous one),
@@ -32,24 +33,24 @@ namespace cm {
 
 struct S3WorkloadSpec {
     enum Op { Get, Put, Head, Delete, List, OpCount };
-    static QString opName(int op);   // "get", "put", "head", "delete", "list"
-    static int opFromName(const QString &name);   // -1 when unknown
+    static QString opName(int op); // "get", "put", "head", "delete", "list"
+    static int opFromName(const QString &name); // -1 when unknown
 
-    QString op;                      // put | get | head | delete | list | mixed
+    QString op; // put | get | head | delete | list | mixed
     qint64 objectSize = 0;
     int objects = 1;
     int concurrency = 1;
     int runtimeSec = 10;
-    std::array<int, OpCount> mix{};  // mixed: percent per Op
-    qint64 rangeSize = 0;            // > 0: ranged GETs of this size at random offsets
-    qint64 multipartThreshold = 0;   // 0: never multipart
+    std::array<int, OpCount> mix {}; // mixed: percent per Op
+    qint64 rangeSize = 0; // > 0: ranged GETs of this size at random offsets
+    qint64 multipartThreshold = 0; // 0: never multipart
     qint64 partSize = 16 * 1024 * 1024;
     bool stopOnError = false;
     QString bucket;
     // sample labels
     int step = 0;
     QString target;
-    double timeOffset = 0;           // seconds since the run started when the step began
+    double timeOffset = 0; // seconds since the run started when the step began
 };
 
 class S3Workload {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // S3Workload: which op and object a request slot takes next, and the signed request for it.
 #include "s3/s3workloadimpl.h"
 
@@ -67,7 +68,7 @@ bool S3Workload::Impl::choose(Slot &s)
         key = freeKey(false, spec.op != u"mixed");
     } else {
         key = freeKey(true, op == S3WorkloadSpec::Delete && spec.op == u"delete");
-        if (key < 0 && spec.op == u"mixed") {   // nothing to read or delete: write one
+        if (key < 0 && spec.op == u"mixed") { // nothing to read or delete: write one
             op = S3WorkloadSpec::Put;
             key = freeKey(false, false);
         }
@@ -97,18 +98,16 @@ S3HttpRequest S3Workload::Impl::request(Slot &s)
         r.keepBody = false;
         return r;
     }
-    case S3WorkloadSpec::Head:
-        return client.build("HEAD", spec.bucket, key);
-    case S3WorkloadSpec::Delete:
-        return client.build("DELETE", spec.bucket, key);
+    case S3WorkloadSpec::Head: return client.build("HEAD", spec.bucket, key);
+    case S3WorkloadSpec::Delete: return client.build("DELETE", spec.bucket, key);
     case S3WorkloadSpec::List: {
-        ByteParams q{{"list-type", "2"}, {"max-keys", "1000"}, {"prefix", objects.sizePrefix(spec.objectSize).toUtf8()}};
+        ByteParams q {
+            {"list-type", "2"}, {"max-keys", "1000"}, {"prefix", objects.sizePrefix(spec.objectSize).toUtf8()}};
         if (!listToken.isEmpty())
             q.append({"continuation-token", listToken.toUtf8()});
         return client.build("GET", spec.bucket, QString(), q);
     }
-    default:
-        break;
+    default: break;
     }
     if (!multipart())
         return client.build("PUT", spec.bucket, key, {}, {}, body);
@@ -116,17 +115,19 @@ S3HttpRequest S3Workload::Impl::request(Slot &s)
         return client.build("POST", spec.bucket, key, {{"uploads", {}}});
     if (s.part <= s.parts) {
         const qint64 off = qint64(s.part - 1) * spec.partSize;
-        S3HttpRequest r = client.build("PUT", spec.bucket, key, {{"partNumber", QByteArray::number(s.part)}, {"uploadId", s.uploadId}},
-                                       {}, body, off, qMin(spec.partSize, spec.objectSize - off));
+        S3HttpRequest r = client.build("PUT", spec.bucket, key,
+            {{"partNumber", QByteArray::number(s.part)}, {"uploadId", s.uploadId}}, {}, body, off,
+            qMin(spec.partSize, spec.objectSize - off));
         r.context = QStringLiteral("PUT %1/%2 part %3").arg(spec.bucket, key).arg(s.part);
         return r;
     }
     QByteArray xml = "<CompleteMultipartUpload>";
     for (int i = 0; i < s.etags.size(); ++i)
-        xml += "<Part><PartNumber>" + QByteArray::number(i + 1) + "</PartNumber><ETag>" + xmlEscape(QString::fromUtf8(s.etags.at(i)))
-            + "</ETag></Part>";
+        xml += "<Part><PartNumber>" + QByteArray::number(i + 1) + "</PartNumber><ETag>"
+            + xmlEscape(QString::fromUtf8(s.etags.at(i))) + "</ETag></Part>";
     xml += "</CompleteMultipartUpload>";
-    return client.build("POST", spec.bucket, key, {{"uploadId", s.uploadId}}, {{"content-type", "application/xml"}}, xml);
+    return client.build(
+        "POST", spec.bucket, key, {{"uploadId", s.uploadId}}, {{"content-type", "application/xml"}}, xml);
 }
 
 } // namespace cm

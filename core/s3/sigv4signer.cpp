@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "s3/sigv4signer.h"
 
 #include <QCryptographicHash>
@@ -53,16 +54,18 @@ QMap<QByteArray, QByteArray> canonicalHeaderMap(const ByteParams &headers)
 } // namespace
 
 SigV4Signer::SigV4Signer(QByteArray accessKey, QByteArray secretKey, QByteArray region, QByteArray service)
-    : m_accessKey(std::move(accessKey)), m_secretKey(std::move(secretKey)), m_region(std::move(region)),
-      m_service(std::move(service))
-{
-}
+    : m_accessKey(std::move(accessKey))
+    , m_secretKey(std::move(secretKey))
+    , m_region(std::move(region))
+    , m_service(std::move(service))
+{ }
 
 SigV4Signer::SigV4Signer(const SigV4Signer &other)
-    : m_accessKey(other.m_accessKey), m_secretKey(other.m_secretKey), m_region(other.m_region),
-      m_service(other.m_service)
-{
-}
+    : m_accessKey(other.m_accessKey)
+    , m_secretKey(other.m_secretKey)
+    , m_region(other.m_region)
+    , m_service(other.m_service)
+{ }
 
 SigV4Signer &SigV4Signer::operator=(const SigV4Signer &other)
 {

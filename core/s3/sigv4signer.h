@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // AWS Signature Version 4 (header form) for S3: canonical request, string to sign,
 // signing key and the Authorization header. S3 paths are encoded once and never
@@ -15,11 +16,11 @@ namespace cm {
 using ByteParams = QList<QPair<QByteArray, QByteArray>>;
 
 struct SigV4Input {
-    QByteArray method;       // GET, PUT, ...
-    QByteArray path;         // raw, not encoded: "/bucket/my key"
-    ByteParams query;        // raw names and values (a flag like ?uploads has an empty value)
-    ByteParams headers;      // every header to sign, host and x-amz-date included
-    QByteArray payloadHash;  // lowercase hex SHA-256 of the body, or "UNSIGNED-PAYLOAD"
+    QByteArray method; // GET, PUT, ...
+    QByteArray path; // raw, not encoded: "/bucket/my key"
+    ByteParams query; // raw names and values (a flag like ?uploads has an empty value)
+    ByteParams headers; // every header to sign, host and x-amz-date included
+    QByteArray payloadHash; // lowercase hex SHA-256 of the body, or "UNSIGNED-PAYLOAD"
 };
 
 class SigV4Signer {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "secrets/keychainrequest.h"
 
 #include "secrets/secretstore.h"
@@ -25,16 +26,17 @@ void stopKeychainThread()
         return;
     s_thread->quit();
     if (s_thread->wait(3000))
-        delete s_thread;   // else leaked on purpose: deleting a running QThread aborts
+        delete s_thread; // else leaked on purpose: deleting a running QThread aborts
     s_thread = nullptr;
 }
 
 } // namespace
 
 KeychainRequest::KeychainRequest(Op op, QString key, QString secret)
-    : m_op(op), m_key(std::move(key)), m_secret(std::move(secret))
-{
-}
+    : m_op(op)
+    , m_key(std::move(key))
+    , m_secret(std::move(secret))
+{ }
 
 QThread *KeychainRequest::thread()
 {
@@ -43,7 +45,7 @@ QThread *KeychainRequest::thread()
         s_thread = new QThread;
         s_thread->setObjectName(QStringLiteral("clustermark-keychain"));
         s_thread->start();
-        qAddPostRoutine(stopKeychainThread);   // runs in ~QCoreApplication
+        qAddPostRoutine(stopKeychainThread); // runs in ~QCoreApplication
     }
     return s_thread;
 }
@@ -59,18 +61,14 @@ void KeychainRequest::start()
     const QString service = QString::fromLatin1(SecretStore::Service);
     QKeychain::Job *job = nullptr;
     switch (m_op) {
-    case Op::Read:
-        job = new QKeychain::ReadPasswordJob(service, this);
-        break;
+    case Op::Read: job = new QKeychain::ReadPasswordJob(service, this); break;
     case Op::Write: {
         auto *w = new QKeychain::WritePasswordJob(service, this);
         w->setTextData(m_secret);
         job = w;
         break;
     }
-    case Op::Delete:
-        job = new QKeychain::DeletePasswordJob(service, this);
-        break;
+    case Op::Delete: job = new QKeychain::DeletePasswordJob(service, this); break;
     }
     m_secret.clear();
     job->setAutoDelete(false);
@@ -94,9 +92,9 @@ void KeychainRequest::onJobFinished(QKeychain::Job *job)
     } else {
         const char *what = m_op == Op::Read ? "read" : m_op == Op::Write ? "store" : "delete";
         error = cm::Error(cm::Error::Code::Keychain,
-                          QStringLiteral("cannot %1 the secret in the system keychain: %2")
-                              .arg(QLatin1String(what), job->errorString()),
-                          m_key);
+            QStringLiteral("cannot %1 the secret in the system keychain: %2")
+                .arg(QLatin1String(what), job->errorString()),
+            m_key);
         qCWarning(lcKeychain) << "keychain" << what << m_key << "failed:" << job->errorString();
     }
     job->deleteLater();

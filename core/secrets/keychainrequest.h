@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Internal to SecretStore: one QtKeychain job, run on the dedicated keychain thread.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "secrets/secretstore.h"
 
 #include "secrets/keychainrequest.h"
@@ -33,7 +34,8 @@ Error runBlocking(KeychainRequest::Op op, const QString &key, const QString &sec
         Qt::DirectConnection);
     req->dispatch();
     if (!outcome->done.tryAcquire(1, timeoutMs))
-        return Error(Error::Code::Keychain, QStringLiteral("the system keychain did not answer within %1 ms").arg(timeoutMs), key);
+        return Error(Error::Code::Keychain,
+            QStringLiteral("the system keychain did not answer within %1 ms").arg(timeoutMs), key);
     if (out)
         *out = outcome->secret;
     return outcome->error;
@@ -41,18 +43,21 @@ Error runBlocking(KeychainRequest::Op op, const QString &key, const QString &sec
 
 } // namespace
 
-SecretStore::SecretStore(QObject *parent) : QObject(parent) {}
+SecretStore::SecretStore(QObject *parent)
+    : QObject(parent)
+{ }
 
 QString SecretStore::keyFor(const NodeSpec &node, SecretKind kind)
 {
-    return node.secretKey() + (kind == SecretKind::Password ? QStringLiteral(":password") : QStringLiteral(":passphrase"));
+    return node.secretKey()
+        + (kind == SecretKind::Password ? QStringLiteral(":password") : QStringLiteral(":passphrase"));
 }
 
 void SecretStore::read(const QString &key)
 {
     auto *req = new KeychainRequest(KeychainRequest::Op::Read, key, {});
     connect(req, &KeychainRequest::finished, this,
-            [this](const QString &k, const QString &s, const Error &e) { Q_EMIT readFinished(k, s, e); });
+        [this](const QString &k, const QString &s, const Error &e) { Q_EMIT readFinished(k, s, e); });
     req->dispatch();
 }
 
@@ -60,7 +65,7 @@ void SecretStore::write(const QString &key, const QString &secret)
 {
     auto *req = new KeychainRequest(KeychainRequest::Op::Write, key, secret);
     connect(req, &KeychainRequest::finished, this,
-            [this](const QString &k, const QString &, const Error &e) { Q_EMIT writeFinished(k, e); });
+        [this](const QString &k, const QString &, const Error &e) { Q_EMIT writeFinished(k, e); });
     req->dispatch();
 }
 
@@ -68,7 +73,7 @@ void SecretStore::remove(const QString &key)
 {
     auto *req = new KeychainRequest(KeychainRequest::Op::Delete, key, {});
     connect(req, &KeychainRequest::finished, this,
-            [this](const QString &k, const QString &, const Error &e) { Q_EMIT deleteFinished(k, e); });
+        [this](const QString &k, const QString &, const Error &e) { Q_EMIT deleteFinished(k, e); });
     req->dispatch();
 }
 

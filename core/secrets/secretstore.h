@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Secrets (SSH passwords, key passphrases, later Ceph and S3 keys) live only in the
 // OS keychain through QtKeychain: service "ClusterMark", one entry per key. They never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "stats/latencyhistogram.h"
 
 #include <algorithm>
@@ -7,15 +8,15 @@
 namespace cm {
 
 namespace {
-constexpr int kSub = 1 << LatencyHistogram::kSubBucketBits;   // 64 buckets per octave
-constexpr int kExact = 2 * kSub;                                // 0..127 are exact
+constexpr int kSub = 1 << LatencyHistogram::kSubBucketBits; // 64 buckets per octave
+constexpr int kExact = 2 * kSub; // 0..127 are exact
 } // namespace
 
 int LatencyHistogram::bucketIndex(quint64 ns)
 {
     if (ns < quint64(kExact))
         return int(ns);
-    const int msb = 63 - std::countl_zero(ns);                  // >= 7
+    const int msb = 63 - std::countl_zero(ns); // >= 7
     const int shift = msb - kSubBucketBits;
     const int sub = int((ns >> shift) - kSub);
     return kExact + (msb - kSubBucketBits - 1) * kSub + sub;

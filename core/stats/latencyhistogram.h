@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Latency histogram with log-linear buckets: values below 128 ns are exact, above that
 // each power of two is split into 64 equal buckets, so a bucket's midpoint is within
@@ -19,23 +20,23 @@ public:
     static constexpr double kMaxRelativeError = 1.0 / (1 << (kSubBucketBits + 1));
 
     void add(quint64 ns, quint64 count = 1);
-    void addBins(const LatencyBins &bins);   // each key counted as its own value
+    void addBins(const LatencyBins &bins); // each key counted as its own value
     void merge(const LatencyHistogram &other);
     void clear();
 
     bool isEmpty() const { return m_count == 0; }
     quint64 count() const { return m_count; }
-    double mean() const;                      // exact mean of the values added; 0 if empty
+    double mean() const; // exact mean of the values added; 0 if empty
     quint64 min() const { return m_count ? m_min : 0; }
     quint64 max() const { return m_count ? m_max : 0; }
     // q in [0, 100]: the smallest bucket whose cumulative count reaches q% of the total
     // (fio's rule), reported as the bucket midpoint clamped to [min, max]; 0 if empty.
     double percentile(double q) const;
-    LatencyBins bins() const;                 // bucket midpoint -> count
+    LatencyBins bins() const; // bucket midpoint -> count
 
     static int bucketIndex(quint64 ns);
     static quint64 bucketLow(int index);
-    static quint64 bucketHigh(int index);     // inclusive
+    static quint64 bucketHigh(int index); // inclusive
     static double bucketMid(int index);
 
 private:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "stats/netfindings.h"
 
 #include <QSet>
@@ -8,7 +9,7 @@ namespace cm {
 
 namespace {
 
-constexpr double CarryingShare = 0.05;   // a link carrying less is treated as idle
+constexpr double CarryingShare = 0.05; // a link carrying less is treated as idle
 constexpr double CpuSaturated = 90.0;
 
 QString gbit(double bitsPerSecond)
@@ -21,8 +22,14 @@ bool senderIsClient(const NetStepFacts &f)
     return f.direction != QLatin1String("reverse");
 }
 
-const NetEndFacts &senderEnd(const NetStepFacts &f) { return senderIsClient(f) ? f.clientEnd : f.serverEnd; }
-const NetEndFacts &receiverEnd(const NetStepFacts &f) { return senderIsClient(f) ? f.serverEnd : f.clientEnd; }
+const NetEndFacts &senderEnd(const NetStepFacts &f)
+{
+    return senderIsClient(f) ? f.clientEnd : f.serverEnd;
+}
+const NetEndFacts &receiverEnd(const NetStepFacts &f)
+{
+    return senderIsClient(f) ? f.serverEnd : f.clientEnd;
+}
 
 QSet<QString> masters(const NetEndFacts &e)
 {
@@ -108,45 +115,48 @@ QList<NetFinding> netFindings(const NetStepFacts &f)
         for (const auto &s : sndShares)
             if (s.second >= 0.005)
                 parts << QStringLiteral("%1 %2 %").arg(s.first).arg(qRound(100 * s.second));
-        out << NetFinding{QStringLiteral("link-shares"), QStringLiteral("info"),
-                          QStringLiteral("%1 sent over %2.").arg(snd.node, parts.join(QStringLiteral(", ")))};
+        out << NetFinding {QStringLiteral("link-shares"), QStringLiteral("info"),
+            QStringLiteral("%1 sent over %2.").arg(snd.node, parts.join(QStringLiteral(", ")))};
     }
 
     if (f.streams == 1) {
-        QString text = QStringLiteral("One TCP stream never uses more than one link of a bond or multipath route: "
-                                      "%1 is what a single link and flow carry. Use 4 or more streams to load several links.")
-                           .arg(gbit(f.bitsPerSecond));
-        out << NetFinding{QStringLiteral("single-stream"), QStringLiteral("info"), text};
+        QString text
+            = QStringLiteral("One TCP stream never uses more than one link of a bond or multipath route: "
+                             "%1 is what a single link and flow carry. Use 4 or more streams to load several links.")
+                  .arg(gbit(f.bitsPerSecond));
+        out << NetFinding {QStringLiteral("single-stream"), QStringLiteral("info"), text};
     }
 
     for (const NetEndFacts *e : {&f.clientEnd, &f.serverEnd}) {
         for (const BondInfo &b : e->bonds) {
             const bool hashing = b.mode == QLatin1String("802.3ad") || b.mode == QLatin1String("balance-xor");
-            if (hashing && (b.transmitHashPolicy == QLatin1String("layer2") || b.transmitHashPolicy == QLatin1String("layer2+3")))
-                out << NetFinding{QStringLiteral("hash-policy"), QStringLiteral("warning"),
-                                  QStringLiteral("%1 on %2 hashes on %3: all traffic between two hosts goes over one link, "
-                                                 "whatever the number of streams. Set xmit_hash_policy=layer3+4 to spread flows.")
-                                      .arg(b.name, e->node, b.transmitHashPolicy)};
+            if (hashing
+                && (b.transmitHashPolicy == QLatin1String("layer2")
+                    || b.transmitHashPolicy == QLatin1String("layer2+3")))
+                out << NetFinding {QStringLiteral("hash-policy"), QStringLiteral("warning"),
+                    QStringLiteral("%1 on %2 hashes on %3: all traffic between two hosts goes over one link, "
+                                   "whatever the number of streams. Set xmit_hash_policy=layer3+4 to spread flows.")
+                        .arg(b.name, e->node, b.transmitHashPolicy)};
             if (b.mode == QLatin1String("802.3ad") && b.ad.hasActiveAggregator)
                 for (const BondSlave &s : b.slaves)
                     if (s.aggregatorId != b.ad.activeAggregatorId)
-                        out << NetFinding{QStringLiteral("slave-other-aggregator"), QStringLiteral("problem"),
-                                          QStringLiteral("%1 of %2 on %3 is in aggregator %4, not in the active aggregator %5: "
-                                                         "it carries nothing (check the switch's LACP configuration).")
-                                              .arg(s.name, b.name, e->node,
-                                                   s.aggregatorId < 0 ? QStringLiteral("N/A") : QString::number(s.aggregatorId))
-                                              .arg(b.ad.activeAggregatorId)};
+                        out << NetFinding {QStringLiteral("slave-other-aggregator"), QStringLiteral("problem"),
+                            QStringLiteral("%1 of %2 on %3 is in aggregator %4, not in the active aggregator %5: "
+                                           "it carries nothing (check the switch's LACP configuration).")
+                                .arg(s.name, b.name, e->node,
+                                    s.aggregatorId < 0 ? QStringLiteral("N/A") : QString::number(s.aggregatorId))
+                                .arg(b.ad.activeAggregatorId)};
             int best = 0;
             for (const BondSlave &s : b.slaves)
                 if (s.isUp())
                     best = qMax(best, s.speedMbps);
             for (const BondSlave &s : b.slaves)
                 if (s.isUp() && s.speedMbps > 0 && s.speedMbps < best)
-                    out << NetFinding{QStringLiteral("speed-below-nominal"), QStringLiteral("warning"),
-                                      QStringLiteral("%1 of %2 on %3 runs at %4 Mbit/s, below the %5 Mbit/s of the other links.")
-                                          .arg(s.name, b.name, e->node)
-                                          .arg(s.speedMbps)
-                                          .arg(best)};
+                    out << NetFinding {QStringLiteral("speed-below-nominal"), QStringLiteral("warning"),
+                        QStringLiteral("%1 of %2 on %3 runs at %4 Mbit/s, below the %5 Mbit/s of the other links.")
+                            .arg(s.name, b.name, e->node)
+                            .arg(s.speedMbps)
+                            .arg(best)};
         }
     }
 
@@ -156,21 +166,21 @@ QList<NetFinding> netFindings(const NetStepFacts &f)
         const int mtuA = a ? (a->master.isEmpty() || !nic(snd, a->master) ? a->mtu : nic(snd, a->master)->mtu) : 0;
         const int mtuB = b ? (b->master.isEmpty() || !nic(rcv, b->master) ? b->mtu : nic(rcv, b->master)->mtu) : 0;
         if (mtuA > 0 && mtuB > 0 && mtuA != mtuB)
-            out << NetFinding{QStringLiteral("mtu-mismatch"), QStringLiteral("problem"),
-                              QStringLiteral("MTU mismatch: %1 sent over %2 with MTU %3, %4 received on %5 with MTU %6. "
-                                             "Large frames are dropped or fragmented; set the same MTU end to end.")
-                                  .arg(snd.node, a->name)
-                                  .arg(mtuA)
-                                  .arg(rcv.node, b->name)
-                                  .arg(mtuB)};
+            out << NetFinding {QStringLiteral("mtu-mismatch"), QStringLiteral("problem"),
+                QStringLiteral("MTU mismatch: %1 sent over %2 with MTU %3, %4 received on %5 with MTU %6. "
+                               "Large frames are dropped or fragmented; set the same MTU end to end.")
+                    .arg(snd.node, a->name)
+                    .arg(mtuA)
+                    .arg(rcv.node, b->name)
+                    .arg(mtuB)};
     }
 
     if (f.cpuReceiverPercent && *f.cpuReceiverPercent > CpuSaturated)
-        out << NetFinding{QStringLiteral("receiver-cpu"), QStringLiteral("warning"),
-                          QStringLiteral("The receiver (%1) used %2 % CPU: the result is limited by its CPU, not by the links. "
-                                         "iperf3 before 3.16 runs on one core; try iperf 2 or more streams.")
-                              .arg(rcv.node)
-                              .arg(qRound(*f.cpuReceiverPercent))};
+        out << NetFinding {QStringLiteral("receiver-cpu"), QStringLiteral("warning"),
+            QStringLiteral("The receiver (%1) used %2 % CPU: the result is limited by its CPU, not by the links. "
+                           "iperf3 before 3.16 runs on one core; try iperf 2 or more streams.")
+                .arg(rcv.node)
+                .arg(qRound(*f.cpuReceiverPercent))};
 
     if (bond) {
         qint64 sum = bond->sumSlaveSpeedMbps();
@@ -179,21 +189,21 @@ QList<NetFinding> netFindings(const NetStepFacts &f)
             if (s.isUp())
                 best = qMax(best, s.speedMbps);
         if (sum > 0)
-            out << NetFinding{QStringLiteral("aggregate-vs-slaves"), QStringLiteral("info"),
-                              QStringLiteral("%1 carried %2, %3 % of the %4 its up slaves add up to (best single link %5).")
-                                  .arg(bond->name, gbit(f.bitsPerSecond))
-                                  .arg(qRound(100.0 * f.bitsPerSecond / (sum * 1e6)))
-                                  .arg(gbit(sum * 1e6), gbit(best * 1e6))};
+            out << NetFinding {QStringLiteral("aggregate-vs-slaves"), QStringLiteral("info"),
+                QStringLiteral("%1 carried %2, %3 % of the %4 its up slaves add up to (best single link %5).")
+                    .arg(bond->name, gbit(f.bitsPerSecond))
+                    .arg(qRound(100.0 * f.bitsPerSecond / (sum * 1e6)))
+                    .arg(gbit(sum * 1e6), gbit(best * 1e6))};
         int upSlaves = 0;
         for (const BondSlave &s : bond->slaves)
             upSlaves += s.isUp() ? 1 : 0;
         if (f.streams > 1 && upSlaves > 1 && best > 0 && f.bitsPerSecond <= 1.1 * best * 1e6 && carrying.size() <= 1)
-            out << NetFinding{QStringLiteral("not-spread"), QStringLiteral("warning"),
-                              QStringLiteral("%1 streams did not get past one link of %2 (%3 carried the traffic): "
-                                             "check the hash policy; with layer3+4 all flows land on one link by chance "
-                                             "now and then, so run again.")
-                                  .arg(f.streams)
-                                  .arg(bond->name, carrying.value(0, QStringLiteral("one link")))};
+            out << NetFinding {QStringLiteral("not-spread"), QStringLiteral("warning"),
+                QStringLiteral("%1 streams did not get past one link of %2 (%3 carried the traffic): "
+                               "check the hash policy; with layer3+4 all flows land on one link by chance "
+                               "now and then, so run again.")
+                    .arg(f.streams)
+                    .arg(bond->name, carrying.value(0, QStringLiteral("one link")))};
     }
     return out;
 }

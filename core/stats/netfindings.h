@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Findings in plain words about one network step (docs/ARCHITECTURE.md §2 "Network"): from the
 // measured figure, the traffic each interface carried during the step, the bonds and
@@ -16,21 +17,21 @@ namespace cm {
 struct NetLinkTraffic {
     QString node;
     QString iface;
-    double txBytes = 0;   // during the step
+    double txBytes = 0; // during the step
     double rxBytes = 0;
 };
 
 struct NetEndFacts {
     QString node;
-    QList<NicInfo> nics;   // name, mtu, speedMbps, master
+    QList<NicInfo> nics; // name, mtu, speedMbps, master
     QList<BondInfo> bonds;
 };
 
 struct NetStepFacts {
     QString client, server;
-    QString direction = QStringLiteral("forward");   // forward, reverse, bidir
+    QString direction = QStringLiteral("forward"); // forward, reverse, bidir
     int streams = 1;
-    double bitsPerSecond = 0;                        // what the receiver got
+    double bitsPerSecond = 0; // what the receiver got
     std::optional<double> cpuReceiverPercent;
     std::optional<double> cpuSenderPercent;
     NetEndFacts clientEnd, serverEnd;
@@ -38,10 +39,10 @@ struct NetStepFacts {
 };
 
 struct NetFinding {
-    QString id;         // stable: "single-stream", "hash-policy", "slave-other-aggregator",
-                        // "mtu-mismatch", "speed-below-nominal", "receiver-cpu",
-                        // "aggregate-vs-slaves", "not-spread", "link-shares"
-    QString severity;   // "info", "warning", "problem"
+    QString id; // stable: "single-stream", "hash-policy", "slave-other-aggregator",
+        // "mtu-mismatch", "speed-below-nominal", "receiver-cpu",
+        // "aggregate-vs-slaves", "not-spread", "link-shares"
+    QString severity; // "info", "warning", "problem"
     QString text;
     QJsonObject toJson() const;
 };

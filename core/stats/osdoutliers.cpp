@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "stats/osdoutliers.h"
 
 #include <algorithm>
@@ -8,7 +9,8 @@ namespace {
 
 QString micros(double ns)
 {
-    return ns >= 1e6 ? QStringLiteral("%1 ms").arg(ns / 1e6, 0, 'f', 2) : QStringLiteral("%1 µs").arg(ns / 1e3, 0, 'f', 0);
+    return ns >= 1e6 ? QStringLiteral("%1 ms").arg(ns / 1e6, 0, 'f', 2)
+                     : QStringLiteral("%1 µs").arg(ns / 1e3, 0, 'f', 0);
 }
 
 } // namespace
@@ -45,7 +47,9 @@ QList<OsdOutlierVerdict> OsdOutliers::judge(const QList<OsdLatencyPoint> &points
         v.peers = int(peers.size());
         if (peers.size() < kMinPeers) {
             v.reason = QStringLiteral("too few peers: %1 other %2 OSD(s) measured, %3 needed")
-                           .arg(peers.size()).arg(cls).arg(kMinPeers);
+                           .arg(peers.size())
+                           .arg(cls)
+                           .arg(kMinPeers);
             out << v;
             continue;
         }

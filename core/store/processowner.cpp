@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "store/processowner.h"
 
 #include <QFile>
@@ -21,7 +22,8 @@ QByteArray readFile(const QString &path)
 
 QString bootId()
 {
-    static const QString id = QString::fromLatin1(readFile(QStringLiteral("/proc/sys/kernel/random/boot_id")).trimmed());
+    static const QString id
+        = QString::fromLatin1(readFile(QStringLiteral("/proc/sys/kernel/random/boot_id")).trimmed());
     return id;
 }
 
@@ -66,7 +68,7 @@ bool isGone(qint64 pid, const QString &token)
         return true;
     const QString live = tokenOf(pid);
     if (live.isEmpty())
-        return true;   // /proc/PID gone or a zombie
+        return true; // /proc/PID gone or a zombie
     return !token.isEmpty() && live != token;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Who owns a running run: PID, host and a token (boot id + process start time) that
 // tells a live owner from an unrelated process that reused its PID.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "store/resultimporter.h"
 
 #include "bench/registry.h"
@@ -57,12 +58,12 @@ ImportOutcome ResultImporter::importFile(const QString &path, const ImportOption
     return importBytes(bytes, QFileInfo(path).absoluteFilePath(), options, error);
 }
 
-ImportOutcome ResultImporter::importBytes(const QByteArray &bytes, const QString &fileName, const ImportOptions &options,
-                                          Error *error)
+ImportOutcome ResultImporter::importBytes(
+    const QByteArray &bytes, const QString &fileName, const ImportOptions &options, Error *error)
 {
     ImportOutcome out;
     Error e;
-    const DecodedResult d = decodeResult(bytes, DecodeOptions{options.node}, &e);
+    const DecodedResult d = decodeResult(bytes, DecodeOptions {options.node}, &e);
     if (e) {
         e.context = fileName;
         *error = e;
@@ -77,10 +78,9 @@ ImportOutcome ResultImporter::importBytes(const QByteArray &bytes, const QString
     }
 
     const Plan plan = planOf(d, fileName, options);
-    QJsonObject env{{QStringLiteral("imported_from"), fileName},
-                    {QStringLiteral("import_format"), d.format},
-                    {QStringLiteral("tool_version"), d.toolVersion},
-                    {QStringLiteral("app_version"), QStringLiteral(CLUSTERMARK_VERSION)}};
+    QJsonObject env {{QStringLiteral("imported_from"), fileName}, {QStringLiteral("import_format"), d.format},
+        {QStringLiteral("tool_version"), d.toolVersion},
+        {QStringLiteral("app_version"), QStringLiteral(CLUSTERMARK_VERSION)}};
     if (d.tool == QLatin1String("fio"))
         env.insert(QStringLiteral("fio_version"), d.toolVersion);
     if (d.measured.isValid())
@@ -119,9 +119,10 @@ ImportOutcome ResultImporter::importBytes(const QByteArray &bytes, const QString
             if (firstError.isEmpty())
                 firstError = QStringLiteral("fio reported an error: %1").arg(jobError);
         }
-        if (const Error fe = m_store.finishStep(stepId, jobError.isEmpty() ? QStringLiteral("completed") : QStringLiteral("failed"),
-                                                s.target, s.summary, stepEnv, bytes,
-                                                jobError.isEmpty() ? QString() : QStringLiteral("fio reported an error: %1").arg(jobError)))
+        if (const Error fe
+            = m_store.finishStep(stepId, jobError.isEmpty() ? QStringLiteral("completed") : QStringLiteral("failed"),
+                s.target, s.summary, stepEnv, bytes,
+                jobError.isEmpty() ? QString() : QStringLiteral("fio reported an error: %1").arg(jobError)))
             return undo(fe);
         for (Sample x : s.samples) {
             x.step = i;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "store/samplereader.h"
 
 #include <QSqlDriver>
@@ -9,13 +10,13 @@
 
 namespace cm {
 
-Error readSampleRange(const QSqlDatabase &db, qint64 lo, qint64 hi, const QHash<qint64, qsizetype> &index,
-                      QList<SeriesData> &out)
+Error readSampleRange(
+    const QSqlDatabase &db, qint64 lo, qint64 hi, const QHash<qint64, qsizetype> &index, QList<SeriesData> &out)
 {
     const QVariant h = db.driver() ? db.driver()->handle() : QVariant();
     if (!h.isValid() || qstrcmp(h.typeName(), "sqlite3*") != 0)
-        return Error(Error::Code::Internal, QStringLiteral("the database connection is not a SQLite handle"),
-                     db.databaseName());
+        return Error(
+            Error::Code::Internal, QStringLiteral("the database connection is not a SQLite handle"), db.databaseName());
     sqlite3 *handle = *static_cast<sqlite3 *const *>(h.constData());
     if (!handle)
         return Error(Error::Code::Storage, QStringLiteral("the database is not open"), db.databaseName());
@@ -65,8 +66,9 @@ Error readSampleRange(const QSqlDatabase &db, qint64 lo, qint64 hi, const QHash<
     sqlite3_stmt *st = nullptr;
     const char sql[] = "SELECT series_id, t, v FROM samples WHERE rowid BETWEEN ?1 AND ?2 ORDER BY rowid";
     if (sqlite3_prepare_v2(handle, sql, -1, &st, nullptr) != SQLITE_OK)
-        return Error(Error::Code::Storage, QStringLiteral("cannot read samples: %1").arg(QString::fromUtf8(sqlite3_errmsg(handle))),
-                     db.databaseName());
+        return Error(Error::Code::Storage,
+            QStringLiteral("cannot read samples: %1").arg(QString::fromUtf8(sqlite3_errmsg(handle))),
+            db.databaseName());
     sqlite3_bind_int64(st, 1, lo);
     sqlite3_bind_int64(st, 2, hi);
     int rc;
@@ -81,7 +83,7 @@ Error readSampleRange(const QSqlDatabase &db, qint64 lo, qint64 hi, const QHash<
             k->grow(k->cap + 1);
         k->t[k->n] = sqlite3_column_double(st, 1);
         k->v[k->n] = sqlite3_column_type(st, 2) == SQLITE_NULL ? std::numeric_limits<double>::quiet_NaN()
-                                                                : sqlite3_column_double(st, 2);
+                                                               : sqlite3_column_double(st, 2);
         ++k->n;
     }
     for (Sink &k : sinks) {
@@ -90,8 +92,9 @@ Error readSampleRange(const QSqlDatabase &db, qint64 lo, qint64 hi, const QHash<
     }
     Error err;
     if (rc != SQLITE_DONE)
-        err = Error(Error::Code::Storage, QStringLiteral("cannot read samples: %1").arg(QString::fromUtf8(sqlite3_errmsg(handle))),
-                    db.databaseName());
+        err = Error(Error::Code::Storage,
+            QStringLiteral("cannot read samples: %1").arg(QString::fromUtf8(sqlite3_errmsg(handle))),
+            db.databaseName());
     sqlite3_finalize(st);
     return err;
 }

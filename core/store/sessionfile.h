@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Session files (docs/ARCHITECTURE.md §6): a whole session — its name, tags and note, and every run
 // with its plan, environment, steps (summaries and raw output) and all samples — in one
@@ -17,9 +18,9 @@ constexpr qint64 MaxSessionFileBytes = qint64(2) << 30;
 
 struct SessionImport {
     qint64 sessionId = 0;
-    QString name;            // as stored: with a suffix when the file's name was taken
+    QString name; // as stored: with a suffix when the file's name was taken
     bool renamed = false;
-    QList<RunId> runs;       // new ids, in the file's order
+    QList<RunId> runs; // new ids, in the file's order
 };
 
 // Writes the file atomically (an existing file is replaced only when all is written).
@@ -30,7 +31,7 @@ Error exportSession(SessionStore &store, qint64 sessionId, const QString &path);
 // rows go in one transaction. Errors carry the file's path as context.
 Error importSession(SessionStore &store, const QString &path, SessionImport *result = nullptr);
 // The same for bytes already read; `origin` names them in errors.
-Error importSessionBytes(SessionStore &store, const QByteArray &bytes, const QString &origin,
-                         SessionImport *result = nullptr);
+Error importSessionBytes(
+    SessionStore &store, const QByteArray &bytes, const QString &origin, SessionImport *result = nullptr);
 
 } // namespace cm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "store/sessionstore.h"
 
 #include "store/processowner.h"
@@ -22,9 +23,11 @@ namespace cm {
 
 struct SessionStore::Prepared {
     explicit Prepared(const QSqlDatabase &db)
-        : insertSample(db), insertSeries(db), findSeries(db), bumpLastT(db)
-    {
-    }
+        : insertSample(db)
+        , insertSeries(db)
+        , findSeries(db)
+        , bumpLastT(db)
+    { }
     QSqlQuery insertSample;
     QSqlQuery insertSeries;
     QSqlQuery findSeries;
@@ -75,10 +78,9 @@ QString SessionStore::defaultPath()
 }
 
 SessionStore::SessionStore(QString path)
-    : m_path(std::move(path)),
-      m_connection(QStringLiteral("clustermark-store-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1)))
-{
-}
+    : m_path(std::move(path))
+    , m_connection(QStringLiteral("clustermark-store-%1").arg(s_connectionCounter.fetchAndAddRelaxed(1)))
+{ }
 
 SessionStore::~SessionStore()
 {
@@ -117,22 +119,21 @@ Error SessionStore::open()
     // WAL needs the -wal and -shm files next to the database.
     if (!QFileInfo(dir).isWritable())
         return setError(Error(Error::Code::Storage,
-                              QStringLiteral("the folder is not writable (the database needs to create files there)"),
-                              dir));
+            QStringLiteral("the folder is not writable (the database needs to create files there)"), dir));
     if (fi.exists() && !fi.isWritable())
         return setError(Error(Error::Code::Storage, QStringLiteral("the database file is not writable"), m_path));
 
     QSqlDatabase db = QSqlDatabase::contains(m_connection)
-                          ? QSqlDatabase::database(m_connection, false)
-                          : QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+        ? QSqlDatabase::database(m_connection, false)
+        : QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
     if (!db.isValid())
         return setError(Error(Error::Code::Storage,
-                              QStringLiteral("the Qt SQLite driver (QSQLITE) is missing: install libqt6sql6-sqlite")));
+            QStringLiteral("the Qt SQLite driver (QSQLITE) is missing: install libqt6sql6-sqlite")));
     db.setDatabaseName(m_path);
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
     if (!db.open())
-        return setError(Error(Error::Code::Storage,
-                              QStringLiteral("cannot open the database: %1").arg(db.lastError().text()), m_path));
+        return setError(Error(
+            Error::Code::Storage, QStringLiteral("cannot open the database: %1").arg(db.lastError().text()), m_path));
 
     auto fail = [&](const Error &e) {
         db.close();
@@ -142,29 +143,29 @@ Error SessionStore::open()
         QSqlQuery q(db);
         // journal_mode is the first statement that reads the file: a file that is not
         // SQLite fails here ("file is not a database").
-        if (!q.exec(QStringLiteral("PRAGMA busy_timeout = 10000")) || !q.exec(QStringLiteral("PRAGMA journal_mode = WAL")))
+        if (!q.exec(QStringLiteral("PRAGMA busy_timeout = 10000"))
+            || !q.exec(QStringLiteral("PRAGMA journal_mode = WAL")))
             return fail(sqlError(q, QStringLiteral("cannot open the database"), m_path));
         const QString mode = q.next() ? q.value(0).toString() : QString();
         if (mode.compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
             return fail(Error(Error::Code::Storage,
-                              QStringLiteral("cannot switch the database to WAL mode (journal mode is \"%1\")").arg(mode),
-                              m_path));
+                QStringLiteral("cannot switch the database to WAL mode (journal mode is \"%1\")").arg(mode), m_path));
         // 16 MiB page cache: a one-hour run's samples (~8 MB) stay cached between loads.
-        if (!q.exec(QStringLiteral("PRAGMA synchronous = NORMAL")) || !q.exec(QStringLiteral("PRAGMA foreign_keys = ON")) ||
-            !q.exec(QStringLiteral("PRAGMA cache_size = -16384")))
+        if (!q.exec(QStringLiteral("PRAGMA synchronous = NORMAL"))
+            || !q.exec(QStringLiteral("PRAGMA foreign_keys = ON"))
+            || !q.exec(QStringLiteral("PRAGMA cache_size = -16384")))
             return fail(sqlError(q, QStringLiteral("cannot configure the database"), m_path));
     }
     if (Error e = storeschema::migrate(db))
         return fail(e);
 
     auto p = std::make_unique<Prepared>(db);
-    const bool ok =
-        p->insertSample.prepare(QStringLiteral("INSERT INTO samples(series_id, t, v) VALUES(?, ?, ?)")) &&
-        p->insertSeries.prepare(
-            QStringLiteral("INSERT OR IGNORE INTO series(run_id, step_idx, target, metric) VALUES(?, ?, ?, ?)")) &&
-        p->findSeries.prepare(
-            QStringLiteral("SELECT id FROM series WHERE run_id = ? AND step_idx = ? AND target = ? AND metric = ?")) &&
-        p->bumpLastT.prepare(QStringLiteral("UPDATE runs SET last_sample_t = MAX(last_sample_t, ?) WHERE id = ?"));
+    const bool ok = p->insertSample.prepare(QStringLiteral("INSERT INTO samples(series_id, t, v) VALUES(?, ?, ?)"))
+        && p->insertSeries.prepare(
+            QStringLiteral("INSERT OR IGNORE INTO series(run_id, step_idx, target, metric) VALUES(?, ?, ?, ?)"))
+        && p->findSeries.prepare(
+            QStringLiteral("SELECT id FROM series WHERE run_id = ? AND step_idx = ? AND target = ? AND metric = ?"))
+        && p->bumpLastT.prepare(QStringLiteral("UPDATE runs SET last_sample_t = MAX(last_sample_t, ?) WHERE id = ?"));
     if (!ok)
         return fail(Error(Error::Code::Storage, QStringLiteral("cannot prepare queries"), m_path));
     m_prepared = std::move(p);
@@ -188,7 +189,8 @@ RunId SessionStore::createRun(const Plan &plan, const QJsonObject &environment, 
 {
     auto fail = [&](const Error &e) {
         setError(e);
-        if (error) *error = e;
+        if (error)
+            *error = e;
         return RunId(0);
     };
     if (!m_prepared)
@@ -212,7 +214,8 @@ RunId SessionStore::createRun(const Plan &plan, const QJsonObject &environment, 
     if (!q.exec())
         return fail(sqlError(q, QStringLiteral("cannot record the run"), m_path));
     setError({});
-    if (error) *error = {};
+    if (error)
+        *error = {};
     return q.lastInsertId().toLongLong();
 }
 
@@ -267,12 +270,12 @@ Error SessionStore::setRunSummary(RunId id, const QJsonObject &summary)
 QJsonObject SessionStore::runSummary(RunId id)
 {
     if (!m_prepared)
-        return setError(notOpen()), QJsonObject{};
+        return setError(notOpen()), QJsonObject {};
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.prepare(QStringLiteral("SELECT summary_json FROM runs WHERE id = ?"));
     q.addBindValue(id);
     if (!q.exec() || !q.next())
-        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no run %1").arg(id), m_path)), QJsonObject{};
+        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no run %1").arg(id), m_path)), QJsonObject {};
     setError({});
     return jsonObject(q.value(0));
 }
@@ -297,7 +300,8 @@ int SessionStore::markInterruptedRuns()
     int marked = 0;
     for (RunId id : dead) {
         QSqlQuery u(db);
-        u.prepare(QStringLiteral("UPDATE runs SET status = 'interrupted', finished = NULL WHERE id = ? AND status = 'running'"));
+        u.prepare(QStringLiteral(
+            "UPDATE runs SET status = 'interrupted', finished = NULL WHERE id = ? AND status = 'running'"));
         u.addBindValue(id);
         if (!u.exec())
             return setError(sqlError(u, QStringLiteral("cannot mark run %1 interrupted").arg(id), m_path)), marked;
@@ -314,15 +318,15 @@ int SessionStore::markInterruptedRuns()
 QList<RunInfo> SessionStore::runs(qint64 sessionId)
 {
     if (!m_prepared)
-        return setError(notOpen()), QList<RunInfo>{};
+        return setError(notOpen()), QList<RunInfo> {};
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
-    q.prepare(RunColumns + (sessionId >= 0 ? QStringLiteral("WHERE r.session_id = ? ") : QString()) +
-              QStringLiteral("ORDER BY r.id DESC"));
+    q.prepare(RunColumns + (sessionId >= 0 ? QStringLiteral("WHERE r.session_id = ? ") : QString())
+        + QStringLiteral("ORDER BY r.id DESC"));
     if (sessionId >= 0)
         q.addBindValue(sessionId);
     if (!q.exec())
-        return setError(sqlError(q, QStringLiteral("cannot list runs"), m_path)), QList<RunInfo>{};
+        return setError(sqlError(q, QStringLiteral("cannot list runs"), m_path)), QList<RunInfo> {};
     QList<RunInfo> out;
     while (q.next())
         out << readRun(q);
@@ -334,7 +338,8 @@ RunInfo SessionStore::run(RunId id, Error *error)
 {
     auto done = [&](const Error &e, const RunInfo &r) {
         setError(e);
-        if (error) *error = e;
+        if (error)
+            *error = e;
         return r;
     };
     if (!m_prepared)
@@ -353,12 +358,12 @@ RunInfo SessionStore::run(RunId id, Error *error)
 Plan SessionStore::runPlan(RunId id)
 {
     if (!m_prepared)
-        return setError(notOpen()), Plan{};
+        return setError(notOpen()), Plan {};
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.prepare(QStringLiteral("SELECT plan_json FROM runs WHERE id = ?"));
     q.addBindValue(id);
     if (!q.exec() || !q.next())
-        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no run %1").arg(id), m_path)), Plan{};
+        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no run %1").arg(id), m_path)), Plan {};
     Error e;
     Plan p = Plan::fromJsonBytes(q.value(0).toString().toUtf8(), &e);
     setError(e);
@@ -368,12 +373,12 @@ Plan SessionStore::runPlan(RunId id)
 QJsonObject SessionStore::runEnvironment(RunId id)
 {
     if (!m_prepared)
-        return setError(notOpen()), QJsonObject{};
+        return setError(notOpen()), QJsonObject {};
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.prepare(QStringLiteral("SELECT environment_json FROM runs WHERE id = ?"));
     q.addBindValue(id);
     if (!q.exec() || !q.next())
-        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no run %1").arg(id), m_path)), QJsonObject{};
+        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no run %1").arg(id), m_path)), QJsonObject {};
     setError({});
     return jsonObject(q.value(0));
 }
@@ -388,7 +393,7 @@ Error SessionStore::deleteRun(RunId id)
     if (!m_prepared)
         return setError(notOpen());
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.prepare(QStringLiteral("DELETE FROM runs WHERE id = ?"));   // steps, series, samples cascade
+    q.prepare(QStringLiteral("DELETE FROM runs WHERE id = ?")); // steps, series, samples cascade
     q.addBindValue(id);
     if (!q.exec())
         return setError(sqlError(q, QStringLiteral("cannot delete run %1").arg(id), m_path));
@@ -402,7 +407,8 @@ Error SessionStore::deleteRun(RunId id)
 
 qint64 SessionStore::seriesId(RunId run, const Sample &s, Error *error)
 {
-    if (const auto it = m_seriesCache.constFind(SeriesKey{run, s.step, s.target, s.metric}); it != m_seriesCache.cend())
+    if (const auto it = m_seriesCache.constFind(SeriesKey {run, s.step, s.target, s.metric});
+        it != m_seriesCache.cend())
         return it.value();
     for (QSqlQuery *q : {&m_prepared->insertSeries, &m_prepared->findSeries}) {
         q->bindValue(0, run);
@@ -418,11 +424,11 @@ qint64 SessionStore::seriesId(RunId run, const Sample &s, Error *error)
     const qint64 id = f.next() ? f.value(0).toLongLong() : 0;
     f.finish();
     if (id == 0) {
-        *error = Error(Error::Code::Storage, QStringLiteral("series %1 of run %2 was not created").arg(s.metric).arg(run),
-                       m_path);
+        *error = Error(
+            Error::Code::Storage, QStringLiteral("series %1 of run %2 was not created").arg(s.metric).arg(run), m_path);
         return 0;
     }
-    const SeriesKey key{run, s.step, s.target, s.metric};
+    const SeriesKey key {run, s.step, s.target, s.metric};
     m_seriesCache.insert(key, id);
     m_newSeries << key;
     return id;
@@ -474,15 +480,15 @@ Error SessionStore::appendSamples(RunId run, const SampleList &samples)
 QList<SeriesData> SessionStore::series(RunId run)
 {
     if (!m_prepared)
-        return setError(notOpen()), QList<SeriesData>{};
+        return setError(notOpen()), QList<SeriesData> {};
     const QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     // One read transaction: a writer appending meanwhile cannot make series disagree.
     QSqlQuery tx(db);
     if (!tx.exec(QStringLiteral("BEGIN")))
         return setError(sqlError(tx, QStringLiteral("cannot read series of run %1").arg(run), m_path)),
-               QList<SeriesData>{};
+               QList<SeriesData> {};
     QList<SeriesData> out;
-    QHash<qint64, qsizetype> index;   // series id → position in out
+    QHash<qint64, qsizetype> index; // series id → position in out
     qint64 lo = std::numeric_limits<qint64>::max();
     qint64 hi = 0;
     Error err;
@@ -492,11 +498,10 @@ QList<SeriesData> SessionStore::series(RunId run)
         // all over the table (samples of one batch are interleaved across series).
         QSqlQuery q(db);
         q.setForwardOnly(true);
-        q.prepare(QStringLiteral(
-            "SELECT s.id, s.step_idx, s.target, s.metric,"
-            " (SELECT rowid FROM samples WHERE series_id = s.id ORDER BY rowid LIMIT 1),"
-            " (SELECT rowid FROM samples WHERE series_id = s.id ORDER BY rowid DESC LIMIT 1)"
-            " FROM series s WHERE s.run_id = ? ORDER BY s.id"));
+        q.prepare(QStringLiteral("SELECT s.id, s.step_idx, s.target, s.metric,"
+                                 " (SELECT rowid FROM samples WHERE series_id = s.id ORDER BY rowid LIMIT 1),"
+                                 " (SELECT rowid FROM samples WHERE series_id = s.id ORDER BY rowid DESC LIMIT 1)"
+                                 " FROM series s WHERE s.run_id = ? ORDER BY s.id"));
         q.addBindValue(run);
         if (q.exec()) {
             while (q.next()) {
@@ -521,7 +526,7 @@ QList<SeriesData> SessionStore::series(RunId run)
         err = readSampleRange(db, lo, hi, index, out);
     tx.exec(QStringLiteral("COMMIT"));
     if (err)
-        return setError(err), QList<SeriesData>{};
+        return setError(err), QList<SeriesData> {};
     setError({});
     return out;
 }

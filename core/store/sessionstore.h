@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The session database (docs/ARCHITECTURE.md §6): SQLite through Qt Sql, WAL mode, under
 // QStandardPaths::AppDataLocation. Session → Run (plan, environment, status) → Step
@@ -38,46 +39,46 @@ struct RunInfo {
     qint64 sessionId = 0;
     QString sessionName;
     QString kind;
-    QString name;              // plan name
-    QStringList nodes;         // node display names
+    QString name; // plan name
+    QStringList nodes; // node display names
     RunStatus status = RunStatus::Running;
     QDateTime started;
-    QDateTime finished;        // invalid while running / when interrupted
-    double lastSampleT = 0;    // seconds: how far the saved samples reach
+    QDateTime finished; // invalid while running / when interrupted
+    double lastSampleT = 0; // seconds: how far the saved samples reach
     QString error;
-    qint64 ownerPid = 0;       // process that wrote it (meaningful while running)
+    qint64 ownerPid = 0; // process that wrote it (meaningful while running)
     QString ownerHost;
 };
 
 struct StepRecord {
     qint64 id = 0;
-    int index = 0;             // step index in the plan (repeats share it)
-    int iteration = 0;         // 0..repeat-1
+    int index = 0; // step index in the plan (repeats share it)
+    int iteration = 0; // 0..repeat-1
     QString testId;
     QString title;
     QString node;
     QString target;
-    QString status;            // "running", "completed", "failed", "cancelled"
+    QString status; // "running", "completed", "failed", "cancelled"
     QString command;
     QJsonObject params;
     QJsonObject summary;
     QJsonObject environment;
-    QByteArray rawOutput;      // empty when loaded without it (runToJson)
-    qint64 rawOutputSize = 0;  // bytes, always set
+    QByteArray rawOutput; // empty when loaded without it (runToJson)
+    qint64 rawOutputSize = 0; // bytes, always set
     QString error;
     QDateTime started;
-    QDateTime finished;        // invalid while running
+    QDateTime finished; // invalid while running
 };
 
 // What the session library searches for; empty fields match everything.
 struct RunFilter {
-    QString text;          // every word must occur (any case) in the run's name, kind, node names,
-                           // or its session's name, tags or note
-    QString kind;          // runner kind id
-    QString node;          // node display name
-    QString tag;           // a tag of the run's session (exact, any case)
-    QDateTime from;        // started at or after (invalid = open)
-    QDateTime to;          // started before (invalid = open)
+    QString text; // every word must occur (any case) in the run's name, kind, node names,
+        // or its session's name, tags or note
+    QString kind; // runner kind id
+    QString node; // node display name
+    QString tag; // a tag of the run's session (exact, any case)
+    QDateTime from; // started at or after (invalid = open)
+    QDateTime to; // started before (invalid = open)
     qint64 sessionId = -1; // -1 = all sessions
     bool isEmpty() const;
     bool hasRunCriteria() const { return !kind.isEmpty() || !node.isEmpty() || from.isValid() || to.isValid(); }
@@ -101,7 +102,7 @@ struct SeriesData {
 
 class SessionStore {
 public:
-    static QString defaultPath();   // AppDataLocation/clustermark.sqlite (folder created)
+    static QString defaultPath(); // AppDataLocation/clustermark.sqlite (folder created)
     explicit SessionStore(QString path = defaultPath());
     ~SessionStore();
     SessionStore(const SessionStore &) = delete;
@@ -119,10 +120,10 @@ public:
     QVariant pragma(const QString &name);
 
     // Sessions
-    qint64 ensureSession(const QString &name);          // "" → "Default"
-    QList<SessionInfo> sessions();                      // oldest first
+    qint64 ensureSession(const QString &name); // "" → "Default"
+    QList<SessionInfo> sessions(); // oldest first
     Error updateSession(qint64 id, const QString &name, const QStringList &tags, const QString &note);
-    Error deleteSession(qint64 id);                     // with its runs
+    Error deleteSession(qint64 id); // with its runs
     // A new session; an existing name is an error (InvalidInput), never merged.
     qint64 createSession(const QString &name, const QStringList &tags, const QString &note, Error *error = nullptr);
     SessionInfo session(qint64 id, Error *error = nullptr);
@@ -139,26 +140,26 @@ public:
     // (engine/repetitiontracker.h). {} for runs from before it existed.
     Error setRunSummary(RunId id, const QJsonObject &summary);
     QJsonObject runSummary(RunId id);
-    int markInterruptedRuns();                          // how many it marked
-    QList<RunInfo> runs(qint64 sessionId = -1);         // newest first; -1 = all sessions
+    int markInterruptedRuns(); // how many it marked
+    QList<RunInfo> runs(qint64 sessionId = -1); // newest first; -1 = all sessions
     RunInfo run(RunId id, Error *error = nullptr);
     Plan runPlan(RunId id);
     QJsonObject runEnvironment(RunId id);
     Error deleteRun(RunId id);
-    Error moveRun(RunId id, qint64 sessionId);          // to another existing session
+    Error moveRun(RunId id, qint64 sessionId); // to another existing session
     StoreCounts runContents(RunId id, Error *error = nullptr);
     // Runs matching the filter, newest first (see RunFilter).
     QList<RunInfo> findRuns(const RunFilter &filter);
 
     // Steps
     qint64 beginStep(RunId run, int index, int iteration, const PlanStep &step, const QString &node,
-                     const QString &command, Error *error = nullptr);
+        const QString &command, Error *error = nullptr);
     Error finishStep(qint64 stepId, const QString &status, const QString &target, const QJsonObject &summary,
-                     const QJsonObject &environment, const QByteArray &rawOutput, const QString &error);
+        const QJsonObject &environment, const QByteArray &rawOutput, const QString &error);
     // In the order they began. Without raw output (a one-hour fio run prints ~40 MB of
     // status reports per step) only rawOutputSize is set: lists and detail views.
     QList<StepRecord> steps(RunId run, bool withRawOutput = true);
-    QList<StepRecord> stepSummaries(RunId run);         // steps(run, false)
+    QList<StepRecord> stepSummaries(RunId run); // steps(run, false)
     QByteArray stepRawOutput(qint64 stepId);
 
     // Samples: all of them in one transaction, committed before returning.
@@ -168,8 +169,8 @@ public:
     QList<SeriesData> series(RunId run);
 
     // Exports of one run
-    QJsonObject runToJson(RunId id);            // run, plan, environment, steps, series
-    QString runToMarkdown(RunId id);            // summary table for forum posts
+    QJsonObject runToJson(RunId id); // run, plan, environment, steps, series
+    QString runToMarkdown(RunId id); // summary table for forum posts
 
     // A whole session with its runs, steps (raw output included) and samples, for a
     // session file (store/sessionfile.h). Runs oldest first.
@@ -178,7 +179,7 @@ public:
     // taken gets " (imported)", " (imported 2)", …; runs keep their times; a run that
     // was still running when exported comes in as interrupted.
     Error addSessionData(const SessionFileData &data, qint64 *sessionId = nullptr, QString *name = nullptr,
-                         QList<RunId> *runs = nullptr);
+        QList<RunId> *runs = nullptr);
 
 private:
     struct Prepared;
@@ -201,10 +202,10 @@ private:
 
     QString m_path;
     QString m_connection;
-    std::unique_ptr<Prepared> m_prepared;       // prepared queries; gone before the connection
+    std::unique_ptr<Prepared> m_prepared; // prepared queries; gone before the connection
     Error m_lastError;
-    QHash<SeriesKey, qint64> m_seriesCache;     // series ids seen by this instance
-    QList<SeriesKey> m_newSeries;               // cache keys added by the open transaction
+    QHash<SeriesKey, qint64> m_seriesCache; // series ids seen by this instance
+    QList<SeriesKey> m_newSeries; // cache keys added by the open transaction
 };
 
 } // namespace cm

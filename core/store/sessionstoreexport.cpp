@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SessionStore's exports of one run (JSON and Markdown).
 #include "report/runmarkdown.h"
 #include "store/sessionstore.h"
@@ -22,7 +23,7 @@ QJsonArray numbers(const QList<double> &v)
 {
     QJsonArray a;
     for (double x : v)
-        a.append(x);   // NaN (a gap) becomes null
+        a.append(x); // NaN (a gap) becomes null
     return a;
 }
 
@@ -34,18 +35,14 @@ QJsonObject SessionStore::runToJson(RunId id)
     const RunInfo r = run(id, &err);
     if (err)
         return {};
-    QJsonObject o{{QStringLiteral("format"), QStringLiteral("clustermark-run")}, {QStringLiteral("version"), 1}};
+    QJsonObject o {{QStringLiteral("format"), QStringLiteral("clustermark-run")}, {QStringLiteral("version"), 1}};
     o.insert(QStringLiteral("run"),
-             QJsonObject{{QStringLiteral("id"), r.id},
-                         {QStringLiteral("session"), r.sessionName},
-                         {QStringLiteral("kind"), r.kind},
-                         {QStringLiteral("name"), r.name},
-                         {QStringLiteral("nodes"), QJsonArray::fromStringList(r.nodes)},
-                         {QStringLiteral("status"), runStatusName(r.status)},
-                         {QStringLiteral("started"), isoOrNull(r.started)},
-                         {QStringLiteral("finished"), isoOrNull(r.finished)},
-                         {QStringLiteral("error"), r.error},
-                         {QStringLiteral("lastSampleT"), r.lastSampleT}});
+        QJsonObject {{QStringLiteral("id"), r.id}, {QStringLiteral("session"), r.sessionName},
+            {QStringLiteral("kind"), r.kind}, {QStringLiteral("name"), r.name},
+            {QStringLiteral("nodes"), QJsonArray::fromStringList(r.nodes)},
+            {QStringLiteral("status"), runStatusName(r.status)}, {QStringLiteral("started"), isoOrNull(r.started)},
+            {QStringLiteral("finished"), isoOrNull(r.finished)}, {QStringLiteral("error"), r.error},
+            {QStringLiteral("lastSampleT"), r.lastSampleT}});
     // The plan as stored (not re-validated): an export must not lose anything.
     {
         QSqlQuery q(QSqlDatabase::database(m_connection, false));
@@ -60,21 +57,13 @@ QJsonObject SessionStore::runToJson(RunId id)
 
     QJsonArray steps;
     for (const StepRecord &s : loadSteps(id, false)) {
-        steps.append(QJsonObject{{QStringLiteral("index"), s.index},
-                                 {QStringLiteral("iteration"), s.iteration},
-                                 {QStringLiteral("testId"), s.testId},
-                                 {QStringLiteral("title"), s.title},
-                                 {QStringLiteral("node"), s.node},
-                                 {QStringLiteral("target"), s.target},
-                                 {QStringLiteral("status"), s.status},
-                                 {QStringLiteral("command"), s.command},
-                                 {QStringLiteral("params"), s.params},
-                                 {QStringLiteral("summary"), s.summary},
-                                 {QStringLiteral("environment"), s.environment},
-                                 {QStringLiteral("error"), s.error},
-                                 {QStringLiteral("started"), isoOrNull(s.started)},
-                                 {QStringLiteral("finished"), isoOrNull(s.finished)},
-                                 {QStringLiteral("rawOutputBytes"), s.rawOutputSize}});
+        steps.append(QJsonObject {{QStringLiteral("index"), s.index}, {QStringLiteral("iteration"), s.iteration},
+            {QStringLiteral("testId"), s.testId}, {QStringLiteral("title"), s.title}, {QStringLiteral("node"), s.node},
+            {QStringLiteral("target"), s.target}, {QStringLiteral("status"), s.status},
+            {QStringLiteral("command"), s.command}, {QStringLiteral("params"), s.params},
+            {QStringLiteral("summary"), s.summary}, {QStringLiteral("environment"), s.environment},
+            {QStringLiteral("error"), s.error}, {QStringLiteral("started"), isoOrNull(s.started)},
+            {QStringLiteral("finished"), isoOrNull(s.finished)}, {QStringLiteral("rawOutputBytes"), s.rawOutputSize}});
     }
     o.insert(QStringLiteral("steps"), steps);
     if (m_lastError)
@@ -82,11 +71,9 @@ QJsonObject SessionStore::runToJson(RunId id)
 
     QJsonArray series;
     for (const SeriesData &s : this->series(id)) {
-        series.append(QJsonObject{{QStringLiteral("step"), s.step},
-                                  {QStringLiteral("target"), s.target},
-                                  {QStringLiteral("metric"), s.metric},
-                                  {QStringLiteral("t"), numbers(s.t)},
-                                  {QStringLiteral("v"), numbers(s.v)}});
+        series.append(QJsonObject {{QStringLiteral("step"), s.step}, {QStringLiteral("target"), s.target},
+            {QStringLiteral("metric"), s.metric}, {QStringLiteral("t"), numbers(s.t)},
+            {QStringLiteral("v"), numbers(s.v)}});
     }
     if (m_lastError)
         return {};

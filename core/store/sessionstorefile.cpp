@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SessionStore: a whole session in and out, for session files (store/sessionfile.h).
 #include "store/sessionstore.h"
 #include "store/storeschema.h"
@@ -24,10 +25,10 @@ Error checkSeriesLengths(const SessionFileData &data)
         for (const SessionFileSeries &s : r.series)
             if (s.t.size() != s.v.size())
                 return Error(Error::Code::InvalidInput,
-                             QStringLiteral("series %1 of run \"%2\" has %3 values for %4 times")
-                                 .arg(s.metric, r.name)
-                                 .arg(s.v.size())
-                                 .arg(s.t.size()));
+                    QStringLiteral("series %1 of run \"%2\" has %3 values for %4 times")
+                        .arg(s.metric, r.name)
+                        .arg(s.v.size())
+                        .arg(s.t.size()));
     return {};
 }
 
@@ -44,15 +45,18 @@ Error chooseFreeName(QSqlQuery &q, const QString &base, const QString &path, QSt
         q.finish();
         if (!taken)
             return {};
-        *chosen = n == 1 ? QStringLiteral("%1 (imported)").arg(base) : QStringLiteral("%1 (imported %2)").arg(base).arg(n);
+        *chosen
+            = n == 1 ? QStringLiteral("%1 (imported)").arg(base) : QStringLiteral("%1 (imported %2)").arg(base).arg(n);
     }
 }
 
-Error insertSession(QSqlQuery &q, const QString &name, const SessionFileData &data, const QString &path, qint64 *session)
+Error insertSession(
+    QSqlQuery &q, const QString &name, const SessionFileData &data, const QString &path, qint64 *session)
 {
     q.prepare(QStringLiteral("INSERT INTO sessions(name, tags, note, created) VALUES(?, ?, ?, ?)"));
     q.addBindValue(name);
-    q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(data.tags)).toJson(QJsonDocument::Compact)));
+    q.addBindValue(
+        QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(data.tags)).toJson(QJsonDocument::Compact)));
     q.addBindValue(text(data.note));
     q.addBindValue(data.created.isValid() ? data.created.toMSecsSinceEpoch() : QDateTime::currentMSecsSinceEpoch());
     if (!q.exec())
@@ -65,9 +69,13 @@ Error insertSession(QSqlQuery &q, const QString &name, const SessionFileData &da
 class RunImporter {
 public:
     RunImporter(const QSqlDatabase &db, QString path)
-        : m_run(db), m_step(db), m_output(db), m_series(db), m_sample(db), m_path(std::move(path))
-    {
-    }
+        : m_run(db)
+        , m_step(db)
+        , m_output(db)
+        , m_series(db)
+        , m_sample(db)
+        , m_path(std::move(path))
+    { }
     Error prepare();
     Error addRun(qint64 session, const SessionFileRun &r, RunId *run);
 
@@ -80,21 +88,22 @@ private:
     // Nothing runs an imported run: one left running by its writer is interrupted.
     const QString m_running = runStatusName(RunStatus::Running);
     const QString m_interrupted = runStatusName(RunStatus::Interrupted);
-    const QVariant m_gap{QMetaType(QMetaType::Double)};
+    const QVariant m_gap {QMetaType(QMetaType::Double)};
 };
 
 Error RunImporter::prepare()
 {
-    const bool prepared =
-        m_run.prepare(QStringLiteral("INSERT INTO runs(session_id, kind, name, plan_json, environment_json, status,"
-                                     " error, owner_pid, owner_host, owner_token, started, finished, last_sample_t,"
-                                     " summary_json) VALUES(?, ?, ?, ?, ?, ?, ?, NULL, '', '', ?, ?, ?, ?)")) &&
-        m_step.prepare(QStringLiteral("INSERT INTO steps(run_id, idx, iteration, test_id, title, node, target, status,"
-                                      " command, params_json, summary_json, environment_json, error,"
-                                      " started, finished) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) &&
-        m_output.prepare(QStringLiteral("INSERT INTO step_outputs(step_id, raw) VALUES(?, ?)")) &&
-        m_series.prepare(QStringLiteral("INSERT INTO series(run_id, step_idx, target, metric) VALUES(?, ?, ?, ?)")) &&
-        m_sample.prepare(QStringLiteral("INSERT INTO samples(series_id, t, v) VALUES(?, ?, ?)"));
+    const bool prepared
+        = m_run.prepare(QStringLiteral("INSERT INTO runs(session_id, kind, name, plan_json, environment_json, status,"
+                                       " error, owner_pid, owner_host, owner_token, started, finished, last_sample_t,"
+                                       " summary_json) VALUES(?, ?, ?, ?, ?, ?, ?, NULL, '', '', ?, ?, ?, ?)"))
+        && m_step.prepare(
+            QStringLiteral("INSERT INTO steps(run_id, idx, iteration, test_id, title, node, target, status,"
+                           " command, params_json, summary_json, environment_json, error,"
+                           " started, finished) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
+        && m_output.prepare(QStringLiteral("INSERT INTO step_outputs(step_id, raw) VALUES(?, ?)"))
+        && m_series.prepare(QStringLiteral("INSERT INTO series(run_id, step_idx, target, metric) VALUES(?, ?, ?, ?)"))
+        && m_sample.prepare(QStringLiteral("INSERT INTO samples(series_id, t, v) VALUES(?, ?, ?)"));
     if (!prepared)
         return importError(m_sample, QStringLiteral("cannot prepare queries"), m_path);
     return {};
@@ -105,10 +114,10 @@ Error RunImporter::addRun(qint64 session, const SessionFileRun &r, RunId *run)
     const bool wasRunning = r.status == m_running;
     int i = 0;
     for (const QVariant &v :
-         {QVariant(session), QVariant(text(r.kind)), QVariant(text(r.name)), QVariant(jsonText(r.plan)),
-          QVariant(jsonText(r.environment)), QVariant(wasRunning ? m_interrupted : r.status), QVariant(text(r.error)),
-          QVariant(r.started.toMSecsSinceEpoch()), msOrNull(r.finished), QVariant(r.lastSampleT),
-          QVariant(jsonText(r.summary))})
+        {QVariant(session), QVariant(text(r.kind)), QVariant(text(r.name)), QVariant(jsonText(r.plan)),
+            QVariant(jsonText(r.environment)), QVariant(wasRunning ? m_interrupted : r.status), QVariant(text(r.error)),
+            QVariant(r.started.toMSecsSinceEpoch()), msOrNull(r.finished), QVariant(r.lastSampleT),
+            QVariant(jsonText(r.summary))})
         m_run.bindValue(i++, v);
     if (!m_run.exec())
         return importError(m_run, QStringLiteral("run \"%1\"").arg(r.name), m_path);
@@ -122,13 +131,11 @@ Error RunImporter::addSteps(RunId run, const SessionFileRun &r)
 {
     for (const SessionFileStep &s : r.steps) {
         int i = 0;
-        for (const QVariant &v :
-             {QVariant(run), QVariant(s.index), QVariant(s.iteration), QVariant(text(s.testId)),
-              QVariant(text(s.title)), QVariant(text(s.node)), QVariant(text(s.target)),
-              QVariant(s.status == m_running ? m_interrupted : text(s.status)), QVariant(text(s.command)),
-              QVariant(jsonText(s.params)), QVariant(jsonText(s.summary)), QVariant(jsonText(s.environment)),
-              QVariant(text(s.error)),
-              QVariant(s.started.toMSecsSinceEpoch()), msOrNull(s.finished)})
+        for (const QVariant &v : {QVariant(run), QVariant(s.index), QVariant(s.iteration), QVariant(text(s.testId)),
+                 QVariant(text(s.title)), QVariant(text(s.node)), QVariant(text(s.target)),
+                 QVariant(s.status == m_running ? m_interrupted : text(s.status)), QVariant(text(s.command)),
+                 QVariant(jsonText(s.params)), QVariant(jsonText(s.summary)), QVariant(jsonText(s.environment)),
+                 QVariant(text(s.error)), QVariant(s.started.toMSecsSinceEpoch()), msOrNull(s.finished)})
             m_step.bindValue(i++, v);
         if (!m_step.exec())
             return importError(m_step, QStringLiteral("a step of run \"%1\"").arg(r.name), m_path);
@@ -210,14 +217,13 @@ Error SessionStore::readSessionData(qint64 sessionId, SessionFileData *out)
     for (qsizetype i = 0; i < d.runs.size(); ++i) {
         SessionFileRun &r = d.runs[i];
         for (const StepRecord &s : loadSteps(ids[i], true)) {
-            r.steps << SessionFileStep{s.index,   s.iteration, s.testId,  s.title,       s.node,
-                                       s.target,  s.status,    s.command, s.params,      s.summary,
-                                       s.environment, s.rawOutput, s.error, s.started, s.finished};
+            r.steps << SessionFileStep {s.index, s.iteration, s.testId, s.title, s.node, s.target, s.status, s.command,
+                s.params, s.summary, s.environment, s.rawOutput, s.error, s.started, s.finished};
         }
         if (m_lastError)
             return m_lastError;
         for (const SeriesData &s : series(ids[i]))
-            r.series << SessionFileSeries{s.step, s.target, s.metric, s.t, s.v};
+            r.series << SessionFileSeries {s.step, s.target, s.metric, s.t, s.v};
         if (m_lastError)
             return m_lastError;
     }
@@ -262,9 +268,12 @@ Error SessionStore::addSessionData(const SessionFileData &data, qint64 *sessionI
     if (!q.exec(QStringLiteral("COMMIT")))
         return rollback(importError(q, QStringLiteral("commit"), m_path));
     qCInfo(lcStore).noquote() << "imported session" << chosen << "with" << added.size() << "runs";
-    if (sessionId) *sessionId = session;
-    if (name) *name = chosen;
-    if (runs) *runs = added;
+    if (sessionId)
+        *sessionId = session;
+    if (name)
+        *name = chosen;
+    if (runs)
+        *runs = added;
     return setError({});
 }
 

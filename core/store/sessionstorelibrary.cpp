@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SessionStore: what the session library needs beyond recording runs — creating and
 // looking up sessions, moving runs between them, counting what a deletion takes,
 // and searching runs by text, kind, node, tag and date.
@@ -37,7 +38,7 @@ bool hasTag(const QStringList &tags, const QString &tag)
 
 QString sessionText(const SessionInfo &s)
 {
-    return QStringList{s.name, s.tags.join(QLatin1Char(' ')), s.note}.join(QLatin1Char('\n'));
+    return QStringList {s.name, s.tags.join(QLatin1Char(' ')), s.note}.join(QLatin1Char('\n'));
 }
 
 } // namespace
@@ -60,7 +61,8 @@ qint64 SessionStore::createSession(const QString &name, const QStringList &tags,
 {
     auto done = [&](const Error &e, qint64 id) {
         setError(e);
-        if (error) *error = e;
+        if (error)
+            *error = e;
         return id;
     };
     if (!m_prepared)
@@ -74,7 +76,9 @@ qint64 SessionStore::createSession(const QString &name, const QStringList &tags,
     if (!q.exec())
         return done(sqlError(q, QStringLiteral("cannot look up session \"%1\"").arg(n), m_path), 0);
     if (q.next())
-        return done(Error(Error::Code::InvalidInput, QStringLiteral("a session named \"%1\" already exists").arg(n), m_path), 0);
+        return done(
+            Error(Error::Code::InvalidInput, QStringLiteral("a session named \"%1\" already exists").arg(n), m_path),
+            0);
     q.prepare(QStringLiteral("INSERT INTO sessions(name, tags, note, created) VALUES(?, ?, ?, ?)"));
     q.addBindValue(n);
     q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(tags)).toJson(QJsonDocument::Compact)));
@@ -98,7 +102,8 @@ SessionInfo SessionStore::session(qint64 id, Error *error)
             e = Error(Error::Code::InvalidInput, QStringLiteral("no session %1").arg(id), m_path);
     }
     setError(e);
-    if (error) *error = e;
+    if (error)
+        *error = e;
     return found;
 }
 
@@ -110,22 +115,23 @@ StoreCounts SessionStore::sessionContents(qint64 id, Error *error)
         e = notOpen();
     } else {
         QSqlQuery q(QSqlDatabase::database(m_connection, false));
-        q.prepare(QStringLiteral(
-            "SELECT (SELECT COUNT(*) FROM runs WHERE session_id = :s),"
-            " (SELECT COUNT(*) FROM steps WHERE run_id IN (SELECT id FROM runs WHERE session_id = :s)),"
-            " (SELECT COUNT(*) FROM samples WHERE series_id IN (SELECT se.id FROM series se"
-            "   JOIN runs r ON r.id = se.run_id WHERE r.session_id = :s)),"
-            " (SELECT COUNT(*) FROM sessions WHERE id = :s)"));
+        q.prepare(
+            QStringLiteral("SELECT (SELECT COUNT(*) FROM runs WHERE session_id = :s),"
+                           " (SELECT COUNT(*) FROM steps WHERE run_id IN (SELECT id FROM runs WHERE session_id = :s)),"
+                           " (SELECT COUNT(*) FROM samples WHERE series_id IN (SELECT se.id FROM series se"
+                           "   JOIN runs r ON r.id = se.run_id WHERE r.session_id = :s)),"
+                           " (SELECT COUNT(*) FROM sessions WHERE id = :s)"));
         q.bindValue(QStringLiteral(":s"), id);
         if (!q.exec() || !q.next())
             e = sqlError(q, QStringLiteral("cannot count the runs of session %1").arg(id), m_path);
         else if (q.value(3).toInt() == 0)
             e = Error(Error::Code::InvalidInput, QStringLiteral("no session %1").arg(id), m_path);
         else
-            c = StoreCounts{q.value(0).toInt(), q.value(1).toLongLong(), q.value(2).toLongLong()};
+            c = StoreCounts {q.value(0).toInt(), q.value(1).toLongLong(), q.value(2).toLongLong()};
     }
     setError(e);
-    if (error) *error = e;
+    if (error)
+        *error = e;
     return c;
 }
 
@@ -146,10 +152,11 @@ StoreCounts SessionStore::runContents(RunId id, Error *error)
         else if (q.value(0).toInt() == 0)
             e = Error(Error::Code::InvalidInput, QStringLiteral("no run %1").arg(id), m_path);
         else
-            c = StoreCounts{1, q.value(1).toLongLong(), q.value(2).toLongLong()};
+            c = StoreCounts {1, q.value(1).toLongLong(), q.value(2).toLongLong()};
     }
     setError(e);
-    if (error) *error = e;
+    if (error)
+        *error = e;
     return c;
 }
 
@@ -199,7 +206,8 @@ QList<RunInfo> SessionStore::findRuns(const RunFilter &f)
             continue;
         if (f.to.isValid() && r.started >= f.to)
             continue;
-        const QString hay = QStringList{r.name, r.kind, r.nodes.join(QLatin1Char(' ')), sessionText(s)}.join(QLatin1Char('\n'));
+        const QString hay
+            = QStringList {r.name, r.kind, r.nodes.join(QLatin1Char(' ')), sessionText(s)}.join(QLatin1Char('\n'));
         if (!allWordsIn(ws, hay))
             continue;
         out << r;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SessionStore: sessions and steps.
 #include "store/sessionstore.h"
 #include "store/storesql.h"
@@ -32,12 +33,13 @@ qint64 SessionStore::ensureSession(const QString &name)
 QList<SessionInfo> SessionStore::sessions()
 {
     if (!m_prepared)
-        return setError(notOpen()), QList<SessionInfo>{};
+        return setError(notOpen()), QList<SessionInfo> {};
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
-    if (!q.exec(QStringLiteral("SELECT s.id, s.name, s.tags, s.note, s.created,"
-                               " (SELECT COUNT(*) FROM runs r WHERE r.session_id = s.id) FROM sessions s ORDER BY s.id")))
-        return setError(sqlError(q, QStringLiteral("cannot list sessions"), m_path)), QList<SessionInfo>{};
+    if (!q.exec(
+            QStringLiteral("SELECT s.id, s.name, s.tags, s.note, s.created,"
+                           " (SELECT COUNT(*) FROM runs r WHERE r.session_id = s.id) FROM sessions s ORDER BY s.id")))
+        return setError(sqlError(q, QStringLiteral("cannot list sessions"), m_path)), QList<SessionInfo> {};
     QList<SessionInfo> out;
     while (q.next()) {
         SessionInfo s;
@@ -67,7 +69,7 @@ Error SessionStore::updateSession(qint64 id, const QString &name, const QStringL
     q.addBindValue(id);
     if (q.exec() && q.next() && q.value(0).toInt() > 0)
         return setError(Error(Error::Code::InvalidInput,
-                              QStringLiteral("a session named \"%1\" already exists").arg(name.trimmed()), m_path));
+            QStringLiteral("a session named \"%1\" already exists").arg(name.trimmed()), m_path));
     q.prepare(QStringLiteral("UPDATE sessions SET name = ?, tags = ?, note = ? WHERE id = ?"));
     q.addBindValue(name.trimmed());
     q.addBindValue(QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(tags)).toJson(QJsonDocument::Compact)));
@@ -98,11 +100,12 @@ Error SessionStore::deleteSession(qint64 id)
 // ---- steps
 
 qint64 SessionStore::beginStep(RunId run, int index, int iteration, const PlanStep &step, const QString &node,
-                               const QString &command, Error *error)
+    const QString &command, Error *error)
 {
     auto fail = [&](const Error &e) {
         setError(e);
-        if (error) *error = e;
+        if (error)
+            *error = e;
         return qint64(0);
     };
     if (!m_prepared)
@@ -122,12 +125,13 @@ qint64 SessionStore::beginStep(RunId run, int index, int iteration, const PlanSt
     if (!q.exec())
         return fail(sqlError(q, QStringLiteral("cannot record step %1 of run %2").arg(index).arg(run), m_path));
     setError({});
-    if (error) *error = {};
+    if (error)
+        *error = {};
     return q.lastInsertId().toLongLong();
 }
 
 Error SessionStore::finishStep(qint64 stepId, const QString &status, const QString &target, const QJsonObject &summary,
-                               const QJsonObject &environment, const QByteArray &rawOutput, const QString &error)
+    const QJsonObject &environment, const QByteArray &rawOutput, const QString &error)
 {
     if (!m_prepared)
         return setError(notOpen());
@@ -177,21 +181,22 @@ QList<StepRecord> SessionStore::stepSummaries(RunId run)
 QList<StepRecord> SessionStore::loadSteps(RunId run, bool withRawOutput)
 {
     if (!m_prepared)
-        return setError(notOpen()), QList<StepRecord>{};
+        return setError(notOpen()), QList<StepRecord> {};
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.setForwardOnly(true);
     // length() of the last column of a row is read from the record header: the blob
     // itself is not touched.
-    q.prepare(QStringLiteral("SELECT s.id, s.idx, s.iteration, s.test_id, s.title, s.node, s.target, s.status, s.command,"
-                             " s.params_json, s.summary_json, s.environment_json, %1,"
-                             " COALESCE((SELECT length(o.raw) FROM step_outputs o WHERE o.step_id = s.id), 0),"
-                             " s.error, s.started, s.finished FROM steps s WHERE s.run_id = ? ORDER BY s.id")
-                  .arg(withRawOutput ? QStringLiteral("(SELECT o.raw FROM step_outputs o WHERE o.step_id = s.id)")
-                                     : QStringLiteral("NULL")));
+    q.prepare(
+        QStringLiteral("SELECT s.id, s.idx, s.iteration, s.test_id, s.title, s.node, s.target, s.status, s.command,"
+                       " s.params_json, s.summary_json, s.environment_json, %1,"
+                       " COALESCE((SELECT length(o.raw) FROM step_outputs o WHERE o.step_id = s.id), 0),"
+                       " s.error, s.started, s.finished FROM steps s WHERE s.run_id = ? ORDER BY s.id")
+            .arg(withRawOutput ? QStringLiteral("(SELECT o.raw FROM step_outputs o WHERE o.step_id = s.id)")
+                               : QStringLiteral("NULL")));
     q.addBindValue(run);
     if (!q.exec())
         return setError(sqlError(q, QStringLiteral("cannot read the steps of run %1").arg(run), m_path)),
-               QList<StepRecord>{};
+               QList<StepRecord> {};
     QList<StepRecord> out;
     while (q.next()) {
         StepRecord s;
@@ -221,12 +226,14 @@ QList<StepRecord> SessionStore::loadSteps(RunId run, bool withRawOutput)
 QByteArray SessionStore::stepRawOutput(qint64 stepId)
 {
     if (!m_prepared)
-        return setError(notOpen()), QByteArray{};
+        return setError(notOpen()), QByteArray {};
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    q.prepare(QStringLiteral("SELECT (SELECT o.raw FROM step_outputs o WHERE o.step_id = s.id) FROM steps s WHERE s.id = ?"));
+    q.prepare(
+        QStringLiteral("SELECT (SELECT o.raw FROM step_outputs o WHERE o.step_id = s.id) FROM steps s WHERE s.id = ?"));
     q.addBindValue(stepId);
     if (!q.exec() || !q.next())
-        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no step %1").arg(stepId), m_path)), QByteArray{};
+        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no step %1").arg(stepId), m_path)),
+               QByteArray {};
     setError({});
     return q.value(0).toByteArray();
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "store/storeschema.h"
 
 #include <QSqlError>
@@ -110,11 +111,11 @@ Error migrate(const QSqlDatabase &db, int target)
         return rollback(err);
     if (from > CurrentVersion)
         return rollback(Error(Error::Code::Storage,
-                              QStringLiteral("the database was written by a newer ClusterMark (schema %1; this build "
-                                             "reads up to %2)")
-                                  .arg(from)
-                                  .arg(CurrentVersion),
-                              db.databaseName()));
+            QStringLiteral("the database was written by a newer ClusterMark (schema %1; this build "
+                           "reads up to %2)")
+                .arg(from)
+                .arg(CurrentVersion),
+            db.databaseName()));
     for (int v = from; v < target; ++v) {
         for (const QString &sql : steps().at(v)) {
             if (!q.exec(sql))

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Schema of the session database, versioned with PRAGMA user_version.
 //   1: sessions, runs, steps, series, samples

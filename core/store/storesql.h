@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Small helpers shared by SessionStore's source files (not part of the API).
 #include "model/error.h"

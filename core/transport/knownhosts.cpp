@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "transport/knownhosts.h"
 
 #include "transport/shellquote.h"
@@ -15,8 +16,7 @@ namespace {
 
 // Calls fn(lineNumber, rawLine, entry-or-null) for each line; entry is set when the
 // line is a well-formed entry for `name`.
-template<typename Fn>
-bool forEachLine(const QString &path, const QString &name, Fn fn)
+template <typename Fn> bool forEachLine(const QString &path, const QString &name, Fn fn)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
@@ -70,7 +70,8 @@ QString fingerprintOfPublicKey(const QString &opensshLine, Error *error)
     }
     if (!key) {
         if (error)
-            *error = Error(Error::Code::InvalidInput, QStringLiteral("not an OpenSSH public key"), opensshLine.left(40));
+            *error
+                = Error(Error::Code::InvalidInput, QStringLiteral("not an OpenSSH public key"), opensshLine.left(40));
         return {};
     }
     const QString fp = sshKeyFingerprint(key);
@@ -129,8 +130,8 @@ Error KnownHosts::add(const QString &host, int port, ssh_key key) const
     char *b64 = nullptr;
     if (ssh_pki_export_pubkey_base64(key, &b64) != SSH_OK || !b64)
         return Error(Error::Code::Internal, QStringLiteral("cannot export the host key"), host);
-    const QByteArray line = entryName(host, port).toUtf8() + ' ' + ssh_key_type_to_char(ssh_key_type(key)) + ' '
-        + QByteArray(b64) + '\n';
+    const QByteArray line
+        = entryName(host, port).toUtf8() + ' ' + ssh_key_type_to_char(ssh_key_type(key)) + ' ' + QByteArray(b64) + '\n';
     ssh_string_free_char(b64);
 
     const QFileInfo info(m_path);
@@ -163,7 +164,7 @@ Error KnownHosts::remove(const QString &host, int port) const
             else
                 kept += line;
         }))
-        return {};   // no file: nothing to remove
+        return {}; // no file: nothing to remove
     if (!removed)
         return {};
     QSaveFile out(m_path);
@@ -174,7 +175,8 @@ Error KnownHosts::remove(const QString &host, int port) const
 
 QString KnownHosts::removeCommand(const QString &host, int port) const
 {
-    return shellJoin({QStringLiteral("ssh-keygen"), QStringLiteral("-R"), entryName(host, port), QStringLiteral("-f"), m_path});
+    return shellJoin(
+        {QStringLiteral("ssh-keygen"), QStringLiteral("-R"), entryName(host, port), QStringLiteral("-f"), m_path});
 }
 
 } // namespace cm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The application's own known_hosts file (OpenSSH format). Lines are matched with
 // libssh's parser, so hashed ("|1|…") and plain entries, comma lists and "[host]:port"
@@ -23,11 +24,13 @@ public:
     enum class Status { Known, Unknown, Changed, OtherType };
     struct Result {
         Status status = Status::Unknown;
-        QStringList knownFingerprints;   // fingerprints stored for that host
-        QList<int> lines;                // 1-based line numbers of those entries
+        QStringList knownFingerprints; // fingerprints stored for that host
+        QList<int> lines; // 1-based line numbers of those entries
     };
 
-    explicit KnownHosts(QString path) : m_path(std::move(path)) {}
+    explicit KnownHosts(QString path)
+        : m_path(std::move(path))
+    { }
     const QString &path() const { return m_path; }
 
     // The name OpenSSH uses: "host" on port 22, "[host]:port" otherwise (lowercase).

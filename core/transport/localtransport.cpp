@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "transport/localtransport.h"
 
 #include <QElapsedTimer>
@@ -19,7 +20,7 @@ namespace cm {
 
 namespace {
 
-constexpr int KillGraceMs = 1500;   // TERM, then KILL: well inside the 2 s contract
+constexpr int KillGraceMs = 1500; // TERM, then KILL: well inside the 2 s contract
 
 QString signalName(int sig)
 {
@@ -42,13 +43,19 @@ Error spawnShell(const QByteArray &script, pid_t &pid, int &inFd, int &outFd, in
     int inP[2] = {-1, -1}, outP[2] = {-1, -1}, errP[2] = {-1, -1};
     if (::pipe2(inP, O_CLOEXEC) != 0 || ::pipe2(outP, O_CLOEXEC) != 0 || ::pipe2(errP, O_CLOEXEC) != 0) {
         const Error e(Error::Code::Internal, QStringLiteral("pipe: %1").arg(QString::fromLocal8Bit(strerror(errno))));
-        for (int *p : {inP, outP, errP}) { closeFd(p[0]); closeFd(p[1]); }
+        for (int *p : {inP, outP, errP}) {
+            closeFd(p[0]);
+            closeFd(p[1]);
+        }
         return e;
     }
     pid = ::fork();
     if (pid < 0) {
         const Error e(Error::Code::Internal, QStringLiteral("fork: %1").arg(QString::fromLocal8Bit(strerror(errno))));
-        for (int *p : {inP, outP, errP}) { closeFd(p[0]); closeFd(p[1]); }
+        for (int *p : {inP, outP, errP}) {
+            closeFd(p[0]);
+            closeFd(p[1]);
+        }
         return e;
     }
     if (pid == 0) {
@@ -74,9 +81,15 @@ Error spawnShell(const QByteArray &script, pid_t &pid, int &inFd, int &outFd, in
 class ShellChild {
 public:
     ShellChild(pid_t pid, int inFd, int outFd, int errFd, const Command &cmd, const OutputCallbacks &out,
-               ExecResult &res, QString nodeName)
-        : m_pid(pid), m_inFd(inFd), m_outFd(outFd), m_errFd(errFd), m_cmd(cmd), m_out(out), m_res(res),
-          m_nodeName(std::move(nodeName))
+        ExecResult &res, QString nodeName)
+        : m_pid(pid)
+        , m_inFd(inFd)
+        , m_outFd(outFd)
+        , m_errFd(errFd)
+        , m_cmd(cmd)
+        , m_out(out)
+        , m_res(res)
+        , m_nodeName(std::move(nodeName))
     {
         ::fcntl(m_inFd, F_SETFL, O_NONBLOCK);
         // The watchdog's end of stdin stays open until the command is reaped: if this
@@ -141,8 +154,8 @@ void ShellChild::noteCancelOrTimeout(const CancelToken &cancel)
         return;
     m_res.error = cancel.isCancelled()
         ? Error(Error::Code::Cancelled, QStringLiteral("cancelled"), m_nodeName)
-        : Error(Error::Code::Timeout, QStringLiteral("command timed out after %1 ms").arg(m_cmd.timeoutMs),
-                m_nodeName, m_cmd.argv.value(0));
+        : Error(Error::Code::Timeout, QStringLiteral("command timed out after %1 ms").arg(m_cmd.timeoutMs), m_nodeName,
+            m_cmd.argv.value(0));
     ::kill(-m_pid, SIGTERM);
     m_killSentAt = m_clock.elapsed();
     m_killed = true;
@@ -175,9 +188,18 @@ bool ShellChild::pollPipes()
     pollfd fds[3];
     int n = 0;
     int outIdx = -1, errIdx = -1, inIdx = -1;
-    if (m_outFd >= 0) { outIdx = n; fds[n++] = {m_outFd, POLLIN, 0}; }
-    if (m_errFd >= 0) { errIdx = n; fds[n++] = {m_errFd, POLLIN, 0}; }
-    if (m_inFd >= 0) { inIdx = n; fds[n++] = {m_inFd, POLLOUT, 0}; }
+    if (m_outFd >= 0) {
+        outIdx = n;
+        fds[n++] = {m_outFd, POLLIN, 0};
+    }
+    if (m_errFd >= 0) {
+        errIdx = n;
+        fds[n++] = {m_errFd, POLLIN, 0};
+    }
+    if (m_inFd >= 0) {
+        inIdx = n;
+        fds[n++] = {m_inFd, POLLOUT, 0};
+    }
     const int pr = ::poll(fds, n, 100);
     if (pr < 0 && errno != EINTR)
         return false;
@@ -250,10 +272,12 @@ Error toolMissingError(const Command &cmd, int exitCode, const QByteArray &stdEr
     if (!err.contains(QLatin1String("not found")) && !err.contains(QLatin1String("No such file")))
         return {};
     return Error(Error::Code::ToolMissing, QStringLiteral("%1 is not installed on %2").arg(cmd.argv.first(), context),
-                 context, err.trimmed());
+        context, err.trimmed());
 }
 
-LocalTransport::LocalTransport(NodeSpec node) : m_node(std::move(node)) {}
+LocalTransport::LocalTransport(NodeSpec node)
+    : m_node(std::move(node))
+{ }
 
 ExecResult LocalTransport::run(const Command &cmd, const OutputCallbacks &out, const CancelToken &cancel)
 {

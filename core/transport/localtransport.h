@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs commands on this machine: `/bin/sh -c <quoted command>` in its own session
 // (setsid), so cancel kills the whole process group, exactly like on a remote node.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "transport/shellquote.h"
 
 namespace cm {
@@ -9,9 +10,8 @@ QString shellQuote(const QString &arg)
     bool safe = true;
     for (const QChar c : arg) {
         const ushort u = c.unicode();
-        const bool ok = (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9')
-            || u == '_' || u == '-' || u == '.' || u == '/' || u == ',' || u == ':' || u == '=' || u == '+'
-            || u == '@' || u == '%';
+        const bool ok = (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '_'
+            || u == '-' || u == '.' || u == '/' || u == ',' || u == ':' || u == '=' || u == '+' || u == '@' || u == '%';
         if (!ok) {
             safe = false;
             break;

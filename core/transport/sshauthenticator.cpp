@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "transport/sshauthenticator.h"
 
 #include <QDir>
@@ -22,27 +23,35 @@ QString expandHome(const QString &path)
 QString methodNames(int methods)
 {
     QStringList n;
-    if (methods & SSH_AUTH_METHOD_PUBLICKEY) n << QStringLiteral("publickey");
-    if (methods & SSH_AUTH_METHOD_PASSWORD) n << QStringLiteral("password");
-    if (methods & SSH_AUTH_METHOD_INTERACTIVE) n << QStringLiteral("keyboard-interactive");
-    if (methods & SSH_AUTH_METHOD_HOSTBASED) n << QStringLiteral("hostbased");
-    if (methods & SSH_AUTH_METHOD_GSSAPI_MIC) n << QStringLiteral("gssapi-with-mic");
+    if (methods & SSH_AUTH_METHOD_PUBLICKEY)
+        n << QStringLiteral("publickey");
+    if (methods & SSH_AUTH_METHOD_PASSWORD)
+        n << QStringLiteral("password");
+    if (methods & SSH_AUTH_METHOD_INTERACTIVE)
+        n << QStringLiteral("keyboard-interactive");
+    if (methods & SSH_AUTH_METHOD_HOSTBASED)
+        n << QStringLiteral("hostbased");
+    if (methods & SSH_AUTH_METHOD_GSSAPI_MIC)
+        n << QStringLiteral("gssapi-with-mic");
     return n.isEmpty() ? QStringLiteral("none") : n.join(QStringLiteral(", "));
 }
 
 } // namespace
 
-SshAuthenticator::SshAuthenticator(ssh_session session, const NodeSpec &node, const Credentials &credentials, QString who)
-    : m_session(session), m_node(node), m_credentials(credentials), m_who(std::move(who))
-{
-}
+SshAuthenticator::SshAuthenticator(
+    ssh_session session, const NodeSpec &node, const Credentials &credentials, QString who)
+    : m_session(session)
+    , m_node(node)
+    , m_credentials(credentials)
+    , m_who(std::move(who))
+{ }
 
 Error SshAuthenticator::connectionLost() const
 {
     return Error(Error::Code::Unreachable,
-                 QStringLiteral("connection to %1 lost during authentication: %2")
-                     .arg(m_node.displayName(), QString::fromUtf8(ssh_get_error(m_session))),
-                 m_node.displayName());
+        QStringLiteral("connection to %1 lost during authentication: %2")
+            .arg(m_node.displayName(), QString::fromUtf8(ssh_get_error(m_session))),
+        m_node.displayName());
 }
 
 bool SshAuthenticator::tryKeyFile(const QString &path, QStringList &tried, Error *lost)
@@ -53,8 +62,8 @@ bool SshAuthenticator::tryKeyFile(const QString &path, QStringList &tried, Error
     }
     const QByteArray pass = m_credentials.keyPassphrase.toUtf8();
     ssh_key priv = nullptr;
-    const int rc = ssh_pki_import_privkey_file(QFile::encodeName(path).constData(), pass.isEmpty() ? nullptr : pass.constData(),
-                                               nullptr, nullptr, &priv);
+    const int rc = ssh_pki_import_privkey_file(
+        QFile::encodeName(path).constData(), pass.isEmpty() ? nullptr : pass.constData(), nullptr, nullptr, &priv);
     if (rc != SSH_OK || !priv) {
         tried << (pass.isEmpty() ? QStringLiteral("key %1 (cannot load: passphrase needed?)").arg(path)
                                  : QStringLiteral("key %1 (cannot load: wrong passphrase?)").arg(path));
@@ -112,8 +121,9 @@ Error SshAuthenticator::authenticate()
                     return {};
                 if (rc == SSH_AUTH_ERROR)
                     return connectionLost();
-                tried << (pass.isEmpty() ? QStringLiteral("default keys and ~/.ssh/config IdentityFile")
-                                         : QStringLiteral("default keys and ~/.ssh/config IdentityFile (with passphrase)"));
+                tried << (pass.isEmpty()
+                        ? QStringLiteral("default keys and ~/.ssh/config IdentityFile")
+                        : QStringLiteral("default keys and ~/.ssh/config IdentityFile (with passphrase)"));
             }
         }
     }
@@ -148,9 +158,9 @@ Error SshAuthenticator::authenticate()
     if (tried.isEmpty())
         tried << QStringLiteral("nothing usable");
     return Error(Error::Code::AuthDenied,
-                 QStringLiteral("authentication as %1 failed; tried: %2; the server accepts: %3")
-                     .arg(m_who, tried.join(QStringLiteral(", ")), methodNames(methods)),
-                 m_node.displayName());
+        QStringLiteral("authentication as %1 failed; tried: %2; the server accepts: %3")
+            .arg(m_who, tried.join(QStringLiteral(", ")), methodNames(methods)),
+        m_node.displayName());
 }
 
 } // namespace cm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Authentication of a connected libssh session, in the order NodeSpec::auth asks for:
 // Auto = agent (if SSH_AUTH_SOCK is set), then the key file (NodeSpec::identityFile,

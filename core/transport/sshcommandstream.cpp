@@ -16,9 +16,9 @@ namespace cm {
 
 namespace {
 
-constexpr int KillGraceMs = 1500;   // TERM, then KILL (when the remote killer could not start)
-constexpr int GiveUpMs = 1900;      // run() returns within 2 s of cancel, whatever happens
-constexpr int PollMs = 20;          // socket poll slice: bounds cancel latency, not data latency
+constexpr int KillGraceMs = 1500; // TERM, then KILL (when the remote killer could not start)
+constexpr int GiveUpMs = 1900; // run() returns within 2 s of cancel, whatever happens
+constexpr int PollMs = 20; // socket poll slice: bounds cancel latency, not data latency
 
 QString signalName(int sig)
 {
@@ -57,8 +57,13 @@ void closeAndFree(ssh_channel ch)
 } // namespace
 
 SshCommandStream::SshCommandStream(ssh_session session, ssh_channel channel, QString nodeName, const Command &cmd,
-                                   const OutputCallbacks &out, ExecResult &res)
-    : m_session(session), m_channel(channel), m_nodeName(std::move(nodeName)), m_cmd(cmd), m_out(out), m_res(res)
+    const OutputCallbacks &out, ExecResult &res)
+    : m_session(session)
+    , m_channel(channel)
+    , m_nodeName(std::move(nodeName))
+    , m_cmd(cmd)
+    , m_out(out)
+    , m_res(res)
 {
     std::memset(&m_callbacks, 0, sizeof m_callbacks);
     m_callbacks.userdata = &m_state;
@@ -110,8 +115,7 @@ void SshCommandStream::pump(const CancelToken &cancel)
         if (commandEnded(readError)) {
             // Reading stderr may have pulled in the last stdout together with the
             // close: drain both until a pass brings nothing.
-            while (readPass(readError)) {
-            }
+            while (readPass(readError)) { }
             break;
         }
         // Waits for the socket AND processes what arrives (after EOF the read calls
@@ -132,8 +136,8 @@ void SshCommandStream::noteCancelOrTimeout(const CancelToken &cancel)
         return;
     m_res.error = cancel.isCancelled()
         ? Error(Error::Code::Cancelled, QStringLiteral("cancelled"), m_nodeName)
-        : Error(Error::Code::Timeout, QStringLiteral("command timed out after %1 ms").arg(m_cmd.timeoutMs),
-                m_nodeName, m_cmd.argv.value(0));
+        : Error(Error::Code::Timeout, QStringLiteral("command timed out after %1 ms").arg(m_cmd.timeoutMs), m_nodeName,
+            m_cmd.argv.value(0));
     m_killStartedAt = m_clock.elapsed();
 }
 
@@ -158,7 +162,7 @@ bool SshCommandStream::escalateKill()
 bool SshCommandStream::sendGroupSignal(const char *sig, const QByteArray &remoteScript)
 {
     if (m_remotePid <= 0) {
-        ssh_channel_request_send_signal(m_channel, sig);   // ignored by root's sshd, harmless
+        ssh_channel_request_send_signal(m_channel, sig); // ignored by root's sshd, harmless
         return false;
     }
     ssh_channel k = ssh_channel_new(m_session);
@@ -178,9 +182,10 @@ bool SshCommandStream::sendGroupSignal(const char *sig, const QByteArray &remote
 bool SshCommandStream::startKiller()
 {
     const QByteArray g = QByteArray::number(m_remotePid);
-    const QByteArray script = "kill -TERM -- -" + g + " 2>/dev/null || exit 0; i=0; while [ $i -lt 12 ]; do sleep 0.1; "
-                              "kill -0 -- -" + g + " 2>/dev/null || exit 0; i=$((i+1)); done; kill -KILL -- -" + g
-        + " 2>/dev/null";
+    const QByteArray script = "kill -TERM -- -" + g
+        + " 2>/dev/null || exit 0; i=0; while [ $i -lt 12 ]; do sleep 0.1; "
+          "kill -0 -- -"
+        + g + " 2>/dev/null || exit 0; i=$((i+1)); done; kill -KILL -- -" + g + " 2>/dev/null";
     return sendGroupSignal("TERM", script);
 }
 
@@ -192,7 +197,7 @@ void SshCommandStream::writeStdin()
     if (n > 0) {
         const int w = ssh_channel_write(m_channel, data.constData() + m_inPos, static_cast<uint32_t>(n));
         if (w == SSH_ERROR) {
-            m_inClosed = true;   // the command may have exited without reading; not fatal
+            m_inClosed = true; // the command may have exited without reading; not fatal
         } else {
             m_inPos += w;
         }
@@ -257,7 +262,7 @@ bool SshCommandStream::takePidLine(QByteArray &chunk)
     if (!m_pidDone) {
         if (m_pidLine.size() < 8192)
             return false;
-        m_pidDone = true;   // no marker line at all: keep everything
+        m_pidDone = true; // no marker line at all: keep everything
         chunk = m_pidLine;
     }
     m_pidLine.clear();
@@ -323,7 +328,7 @@ void SshCommandStream::takeExitStatus()
         m_res.exitSignal = signalName(m_res.exitCode - 128);
     if (!m_res.error && !m_state.gotStatus && !m_state.gotSignal)
         m_res.error = Error(Error::Code::CommandFailed, QStringLiteral("the command ended without an exit status"),
-                            m_nodeName, m_cmd.argv.first());
+            m_nodeName, m_cmd.argv.first());
 }
 
 } // namespace cm

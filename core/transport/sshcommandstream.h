@@ -21,7 +21,7 @@ public:
     // Output goes to out, or into res when out has no callback; res also gets the
     // cancel/timeout error and the exit code and signal.
     SshCommandStream(ssh_session session, ssh_channel channel, QString nodeName, const Command &cmd,
-                     const OutputCallbacks &out, ExecResult &res);
+        const OutputCallbacks &out, ExecResult &res);
     SshCommandStream(const SshCommandStream &) = delete;
     SshCommandStream &operator=(const SshCommandStream &) = delete;
 
@@ -76,7 +76,7 @@ private:
     qint64 m_remotePid = 0;
     bool m_pidDone = false;
     QByteArray m_pidLine;
-    QByteArray m_stderrTail;   // for ToolMissing even when a callback takes stderr
+    QByteArray m_stderrTail; // for ToolMissing even when a callback takes stderr
     qsizetype m_inPos = 0;
     bool m_inClosed = false;
     qint64 m_killStartedAt = -1;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "transport/sshtransport.h"
 
 #include "transport/knownhosts.h"
@@ -51,12 +52,15 @@ void setKeepAlive(int fd)
 QString defaultKnownHostsPath()
 {
     const QString dataDir = qEnvironmentVariable("CLUSTERMARK_DATA_DIR");
-    const QString base = !dataDir.isEmpty() ? dataDir : QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    const QString base
+        = !dataDir.isEmpty() ? dataDir : QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     return base + QStringLiteral("/known_hosts");
 }
 
 SshTransport::SshTransport(NodeSpec node, Credentials credentials, SshOptions options)
-    : m_node(std::move(node)), m_credentials(std::move(credentials)), m_options(std::move(options))
+    : m_node(std::move(node))
+    , m_credentials(std::move(credentials))
+    , m_options(std::move(options))
 {
     initLibssh();
     if (m_options.knownHostsPath.isEmpty())
@@ -93,9 +97,9 @@ Error SshTransport::lostConnection(const QString &what) const
 {
     const QString why = m_session ? QString::fromUtf8(ssh_get_error(m_session)) : QString();
     return Error(Error::Code::Unreachable,
-                 QStringLiteral("connection to %1 lost %2%3").arg(m_node.displayName(), what,
-                                                                why.isEmpty() ? QString() : QStringLiteral(": ") + why),
-                 m_node.displayName());
+        QStringLiteral("connection to %1 lost %2%3")
+            .arg(m_node.displayName(), what, why.isEmpty() ? QString() : QStringLiteral(": ") + why),
+        m_node.displayName());
 }
 
 Error SshTransport::configure()
@@ -151,7 +155,8 @@ Error SshTransport::connect()
     // libssh would read "user@host" or an option-like name its own way.
     static const QRegularExpression badHost(QStringLiteral(R"([@\s/]|^-)"));
     if (m_node.host.contains(badHost))
-        return Error(Error::Code::InvalidInput, QStringLiteral("not a host name: %1").arg(m_node.host), m_node.displayName());
+        return Error(
+            Error::Code::InvalidInput, QStringLiteral("not a host name: %1").arg(m_node.host), m_node.displayName());
     if (Error e = configure())
         return e;
     QElapsedTimer clock;
@@ -161,9 +166,11 @@ Error SshTransport::connect()
         const bool timedOut = why.contains(QLatin1String("imeout")) || why.contains(QLatin1String("timed out"));
         resetSession();
         return Error(timedOut ? Error::Code::Timeout : Error::Code::Unreachable,
-                     QStringLiteral("cannot connect to %1 (%2:%3): %4")
-                         .arg(m_node.displayName(), m_resolvedHost).arg(m_resolvedPort).arg(why),
-                     m_node.displayName());
+            QStringLiteral("cannot connect to %1 (%2:%3): %4")
+                .arg(m_node.displayName(), m_resolvedHost)
+                .arg(m_resolvedPort)
+                .arg(why),
+            m_node.displayName());
     }
     if (Error e = verifyHostKey()) {
         resetSession();
@@ -182,7 +189,8 @@ Error SshTransport::connect()
     }
     setKeepAlive(ssh_get_fd(m_session));
     m_connected = true;
-    qCDebug(lcSsh) << "connected to" << m_resolvedUser << m_resolvedHost << m_resolvedPort << "in" << clock.elapsed() << "ms";
+    qCDebug(lcSsh) << "connected to" << m_resolvedUser << m_resolvedHost << m_resolvedPort << "in" << clock.elapsed()
+                   << "ms";
     return {};
 }
 
@@ -197,8 +205,7 @@ Error SshTransport::verifyHostKey()
     const QString where = KnownHosts::entryName(m_resolvedHost, m_resolvedPort);
     Error err;
     switch (known.status) {
-    case KnownHosts::Status::Known:
-        break;
+    case KnownHosts::Status::Known: break;
     case KnownHosts::Status::Unknown: {
         QString expected = m_options.expectedFingerprint.trimmed();
         if (!expected.isEmpty() && !expected.startsWith(QLatin1String("SHA256:")))
@@ -209,14 +216,14 @@ Error SshTransport::verifyHostKey()
                 qCInfo(lcSsh) << "trusted new host key" << where << m_serverFingerprint;
         } else if (!expected.isEmpty()) {
             err = Error(Error::Code::HostKeyUnknown,
-                        QStringLiteral("the host key of %1 is %2, not the expected %3; not connecting")
-                            .arg(where, m_serverFingerprint, expected),
-                        m_node.displayName(), m_serverFingerprint);
+                QStringLiteral("the host key of %1 is %2, not the expected %3; not connecting")
+                    .arg(where, m_serverFingerprint, expected),
+                m_node.displayName(), m_serverFingerprint);
         } else {
             err = Error(Error::Code::HostKeyUnknown,
-                        QStringLiteral("the authenticity of host %1 cannot be established; its key fingerprint is %2")
-                            .arg(where, m_serverFingerprint),
-                        m_node.displayName(), m_serverFingerprint);
+                QStringLiteral("the authenticity of host %1 cannot be established; its key fingerprint is %2")
+                    .arg(where, m_serverFingerprint),
+                m_node.displayName(), m_serverFingerprint);
         }
         break;
     }
@@ -226,14 +233,14 @@ Error SshTransport::verifyHostKey()
         for (int l : known.lines)
             lines << QString::number(l);
         err = Error(Error::Code::HostKeyChanged,
-                    QStringLiteral("WARNING: THE HOST KEY OF %1 HAS CHANGED! Someone may be intercepting the "
-                                   "connection (man-in-the-middle attack), or the host was reinstalled. "
-                                   "Known key: %2 (%3, line %4). Presented key: %5. Not connecting. If the change is "
-                                   "expected, remove the old entry (%6) and connect again to trust the new key.")
-                        .arg(where, known.knownFingerprints.join(QStringLiteral(", ")), m_options.knownHostsPath,
-                             lines.join(QStringLiteral(", ")), m_serverFingerprint,
-                             store.removeCommand(m_resolvedHost, m_resolvedPort)),
-                    m_node.displayName(), m_serverFingerprint);
+            QStringLiteral("WARNING: THE HOST KEY OF %1 HAS CHANGED! Someone may be intercepting the "
+                           "connection (man-in-the-middle attack), or the host was reinstalled. "
+                           "Known key: %2 (%3, line %4). Presented key: %5. Not connecting. If the change is "
+                           "expected, remove the old entry (%6) and connect again to trust the new key.")
+                .arg(where, known.knownFingerprints.join(QStringLiteral(", ")), m_options.knownHostsPath,
+                    lines.join(QStringLiteral(", ")), m_serverFingerprint,
+                    store.removeCommand(m_resolvedHost, m_resolvedPort)),
+            m_node.displayName(), m_serverFingerprint);
         qCWarning(lcSsh) << "host key changed for" << where << "known" << known.knownFingerprints << "presented"
                          << m_serverFingerprint;
         break;
@@ -314,7 +321,7 @@ Error SshTransport::channelError(const QString &failure, const Command &cmd)
         return lostConnection(QStringLiteral("before the command started"));
     }
     return Error(Error::Code::CommandFailed, failure.arg(QString::fromUtf8(ssh_get_error(m_session))),
-                 m_node.displayName(), cmd.argv.first());
+        m_node.displayName(), cmd.argv.first());
 }
 
 } // namespace cm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs commands on a node over SSH (libssh 0.10).
 //
@@ -32,10 +33,10 @@ struct ssh_key_struct;
 namespace cm {
 
 struct SshOptions {
-    QString knownHostsPath;          // empty = defaultKnownHostsPath()
-    bool acceptNewHostKey = false;   // trust an unknown host key and store it
-    QString expectedFingerprint;     // "SHA256:…": trust the unknown key if it matches
-    int connectTimeoutMs = 10000;    // TCP connect + handshake + each blocking request
+    QString knownHostsPath; // empty = defaultKnownHostsPath()
+    bool acceptNewHostKey = false; // trust an unknown host key and store it
+    QString expectedFingerprint; // "SHA256:…": trust the unknown key if it matches
+    int connectTimeoutMs = 10000; // TCP connect + handshake + each blocking request
 };
 
 // $CLUSTERMARK_DATA_DIR/known_hosts if that is set, else

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "transport/transport.h"
 
 #include "transport/shellquote.h"
@@ -73,11 +74,11 @@ QByteArray Transport::readFile(const QString &path, Error *error)
     ExecResult r = capture({QStringLiteral("cat"), QStringLiteral("--"), path}, 15000);
     if (!r.ok()) {
         if (error)
-            *error = r.error ? r.error
-                             : Error(Error::Code::CommandFailed, QString::fromUtf8(r.stdErr).trimmed(), path);
+            *error = r.error ? r.error : Error(Error::Code::CommandFailed, QString::fromUtf8(r.stdErr).trimmed(), path);
         return {};
     }
-    if (error) *error = {};
+    if (error)
+        *error = {};
     return r.stdOut;
 }
 

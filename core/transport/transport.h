@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One interface to run a command on a node: this machine (LocalTransport, QProcess)
 // or SSH (SshTransport, libssh).
@@ -20,13 +21,13 @@
 namespace cm {
 
 struct Command {
-    QStringList argv;                 // argv[0] is the program; every item is quoted
-    QMap<QString, QString> env;       // exported for this command only
-    QByteArray stdinData;             // written then stdin is closed
-    int timeoutMs = 0;                // 0 = none; on expiry the group is killed
-    int maxRuntimeSec = 0;            // >0: the node itself bounds it (`timeout`), so
-                                      // nothing outlives a lost connection for long
-    QString toShellString() const;    // the command as a user would type it (logs, previews)
+    QStringList argv; // argv[0] is the program; every item is quoted
+    QMap<QString, QString> env; // exported for this command only
+    QByteArray stdinData; // written then stdin is closed
+    int timeoutMs = 0; // 0 = none; on expiry the group is killed
+    int maxRuntimeSec = 0; // >0: the node itself bounds it (`timeout`), so
+        // nothing outlives a lost connection for long
+    QString toShellString() const; // the command as a user would type it (logs, previews)
     // A command the node bounds (maxRuntimeSec) and that reads no stdin also ends when
     // its controller goes away (the app killed, the connection lost): a watchdog on the
     // node holds the controller's end of stdin and, at its end of file, ends the
@@ -38,11 +39,11 @@ struct Command {
 };
 
 struct ExecResult {
-    int exitCode = -1;                // -1 when killed by a signal or not started
-    QString exitSignal;               // "TERM", "KILL"… when killed by a signal
-    QByteArray stdOut;                // collected unless a callback consumed it
+    int exitCode = -1; // -1 when killed by a signal or not started
+    QString exitSignal; // "TERM", "KILL"… when killed by a signal
+    QByteArray stdOut; // collected unless a callback consumed it
     QByteArray stdErr;
-    Error error;                      // transport errors, timeout, cancel, tool missing
+    Error error; // transport errors, timeout, cancel, tool missing
     bool ok() const { return !error && exitCode == 0; }
 };
 
@@ -56,7 +57,7 @@ struct OutputCallbacks {
 class Transport {
 public:
     virtual ~Transport() = default;
-    virtual Error connect() = 0;                 // idempotent
+    virtual Error connect() = 0; // idempotent
     virtual bool isConnected() const = 0;
     virtual ExecResult run(const Command &cmd, const OutputCallbacks &out, const CancelToken &cancel) = 0;
     virtual const NodeSpec &node() const = 0;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One entry point for the engine, the probes and the CLI: a LocalTransport for the
 // local node, an SshTransport for everything else. The returned transport belongs to
@@ -10,12 +11,15 @@
 
 namespace cm {
 
-std::unique_ptr<Transport> makeTransport(const NodeSpec &node, const Credentials &credentials = {},
-                                         const SshOptions &options = {});
+std::unique_ptr<Transport> makeTransport(
+    const NodeSpec &node, const Credentials &credentials = {}, const SshOptions &options = {});
 
 // For the add-node dialog: connect() failed with HostKeyUnknown → show
 // error.detail (the fingerprint), and if the user trusts it, call again with
 // SshOptions::expectedFingerprint = that value.
-inline QString fingerprintOf(const Error &hostKeyError) { return hostKeyError.detail; }
+inline QString fingerprintOf(const Error &hostKeyError)
+{
+    return hostKeyError.detail;
+}
 
 } // namespace cm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The KEY=VALUE lines of DIR/lab.env, written by scripts/lab/ceph-lab.sh when a local
 // lab has started (CEPH_CONF, KEYRING, RGW_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, …).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "util/randomblockmap.h"
 
 #include <algorithm>
@@ -6,8 +7,9 @@
 namespace cm {
 
 RandomBlockMap::RandomBlockMap(quint64 blocks)
-    : m_blocks(std::max<quint64>(blocks, 1)), m_bits(size_t((m_blocks + 63) / 64), 0),
-      m_full(size_t((m_bits.size() + 63) / 64), 0)
+    : m_blocks(std::max<quint64>(blocks, 1))
+    , m_bits(size_t((m_blocks + 63) / 64), 0)
+    , m_full(size_t((m_bits.size() + 63) / 64), 0)
 {
     // The last word's bits past the end count as used, so "full" means full.
     if (const quint64 tail = m_blocks % 64)
@@ -16,7 +18,7 @@ RandomBlockMap::RandomBlockMap(quint64 blocks)
 
 quint64 RandomBlockMap::next(std::mt19937_64 &rng)
 {
-    if (m_used == m_blocks) {   // pass complete: start the next one
+    if (m_used == m_blocks) { // pass complete: start the next one
         std::fill(m_bits.begin(), m_bits.end(), 0);
         if (const quint64 tail = m_blocks % 64)
             m_bits.back() = ~quint64(0) << tail;
@@ -27,7 +29,7 @@ quint64 RandomBlockMap::next(std::mt19937_64 &rng)
     if (used(b)) {
         // The first free block after b in its word, else in the next word that is not full.
         const size_t w = size_t(b / 64);
-        const quint64 above = m_bits[w] | ((quint64(2) << (b % 64)) - 1);   // b and below count as used
+        const quint64 above = m_bits[w] | ((quint64(2) << (b % 64)) - 1); // b and below count as used
         if (~above) {
             b = quint64(w) * 64 + quint64(std::countr_zero(~above));
         } else {
@@ -57,7 +59,7 @@ size_t RandomBlockMap::nextNotFullWord(size_t from) const
         if (w >= words)
             w = 0;
     }
-    return from;   // unreachable while a block is free
+    return from; // unreachable while a block is free
 }
 
 void RandomBlockMap::mark(quint64 b)

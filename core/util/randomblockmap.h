@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Random block order without repeats within a pass, as fio's default random map: every
 // block of the range is picked once before any is picked again. A pure random pick
@@ -21,13 +22,13 @@ public:
 
 private:
     bool used(quint64 b) const { return (m_bits[b / 64] >> (b % 64)) & 1u; }
-    size_t nextNotFullWord(size_t from) const;   // wrapping; a free block exists
+    size_t nextNotFullWord(size_t from) const; // wrapping; a free block exists
     void mark(quint64 b);
 
     quint64 m_blocks;
     quint64 m_used = 0;
-    std::vector<quint64> m_bits;   // one bit per block
-    std::vector<quint64> m_full;   // one bit per word of m_bits: all its blocks used
+    std::vector<quint64> m_bits; // one bit per block
+    std::vector<quint64> m_full; // one bit per word of m_bits: all its blocks used
 };
 
 } // namespace cm

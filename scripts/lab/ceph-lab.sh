@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A real single-host Ceph cluster (Debian's Pacific packages) on 127.0.0.1, all state in
 # one folder: 1 mon, 1 mgr, N bluestore OSDs on sparse files, an MDS with a CephFS and a
 # radosgw with an S3 user; pool size 1. No systemd, nothing in /etc/ceph.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // fio through the app over SSH to loopback vs the same fio command run directly,
 // alternating, on 4k QD32 random reads of a tmpfs file. Target: IOPS ratio >= 0.97.
 // Prints every run and the ratio of the medians; exits 1 below the target.
@@ -35,13 +36,11 @@ Plan benchPlan(const NodeSpec &node, const QString &dir, int runtime)
     p.kind = DiskFioKind::kindId();
     p.name = QStringLiteral("fio overhead 4k QD32 randread");
     p.nodes = {node};
-    p.target = {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), dir}, {QStringLiteral("size"), QStringLiteral("256M")}};
-    p.steps = {PlanStep{QStringLiteral("rnd4k-q32"), QStringLiteral("RND4K Q32T1 Read"),
-                        {{QStringLiteral("rw"), QStringLiteral("randread")},
-                         {QStringLiteral("bs"), QStringLiteral("4k")},
-                         {QStringLiteral("iodepth"), 32},
-                         {QStringLiteral("numjobs"), 1},
-                         {QStringLiteral("runtime"), runtime}}}};
+    p.target = {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), dir},
+        {QStringLiteral("size"), QStringLiteral("256M")}};
+    p.steps = {PlanStep {QStringLiteral("rnd4k-q32"), QStringLiteral("RND4K Q32T1 Read"),
+        {{QStringLiteral("rw"), QStringLiteral("randread")}, {QStringLiteral("bs"), QStringLiteral("4k")},
+            {QStringLiteral("iodepth"), 32}, {QStringLiteral("numjobs"), 1}, {QStringLiteral("runtime"), runtime}}}};
     return p;
 }
 
@@ -49,7 +48,7 @@ double runDirect(const Plan &plan)
 {
     const DiskFioStepOptions o = DiskFioStepOptions::read(plan.steps.first(), nullptr);
     QStringList args = DiskFioKind::fioArgs(plan, o, plan.steps.first().id,
-                                            plan.target.value(QStringLiteral("dir")).toString() + QStringLiteral("/clustermark-bench-direct.fio.dat"));
+        plan.target.value(QStringLiteral("dir")).toString() + QStringLiteral("/clustermark-bench-direct.fio.dat"));
     const QString program = args.takeFirst();
     QProcess p;
     p.start(program, args);
@@ -89,8 +88,12 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     registerBuiltinKinds();
-    const int rounds = qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_ROUNDS") ? qEnvironmentVariableIntValue("CLUSTERMARK_BENCH_ROUNDS") : 3;
-    const int runtime = qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_RUNTIME") ? qEnvironmentVariableIntValue("CLUSTERMARK_BENCH_RUNTIME") : 5;
+    const int rounds = qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_ROUNDS")
+        ? qEnvironmentVariableIntValue("CLUSTERMARK_BENCH_ROUNDS")
+        : 3;
+    const int runtime = qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_RUNTIME")
+        ? qEnvironmentVariableIntValue("CLUSTERMARK_BENCH_RUNTIME")
+        : 5;
 
     QTemporaryDir data;
     qputenv("CLUSTERMARK_DATA_DIR", data.path().toUtf8());
@@ -121,7 +124,8 @@ int main(int argc, char **argv)
         const double y = runThroughApp(viaSsh, data.filePath(QStringLiteral("bench.sqlite")));
         d << x;
         a << y;
-        printf("round %d: direct %.0f IOPS, through the app over SSH %.0f IOPS (%.3f)\n", i + 1, x, y, x > 0 ? y / x : 0);
+        printf(
+            "round %d: direct %.0f IOPS, through the app over SSH %.0f IOPS (%.3f)\n", i + 1, x, y, x > 0 ? y / x : 0);
         fflush(stdout);
     }
     // Alternating runs: the ratio of each pair, then the median of those ratios.
@@ -131,7 +135,7 @@ int main(int argc, char **argv)
     const double ratio = median(ratios);
     printf("fio 4k QD32 randread on tmpfs, %d s x %d rounds: median direct %.0f IOPS, via app %.0f IOPS, "
            "median pair ratio %.3f (target >= 0.97)\n",
-           runtime, rounds, median(d), median(a), ratio);
+        runtime, rounds, median(d), median(a), ratio);
     QFile::remove(shm.filePath(QStringLiteral("clustermark-bench-direct.fio.dat")));
     return ratio >= 0.97 ? 0 : 1;
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Live dashboard under load (docs/ARCHITECTURE.md §4/§10): the real LiveDashboard (offscreen),
 // 64 series (16 targets × read MB/s, IOPS, p50, p99) at 10 Hz for a simulated hour.
 // Time is compressed: each refresh's samples (one per series, 100 ms of run time) are
@@ -44,7 +45,7 @@ double rssMb()
 
 double threadCpuMs()
 {
-    timespec ts{};
+    timespec ts {};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
@@ -86,7 +87,7 @@ int main(int argc, char **argv)
     const int pauseMs = argc > 2 ? std::max(0, atoi(argv[2])) : 0;
     constexpr int Targets = 16;
     const QString metrics[] = {QStringLiteral("read.bw"), QStringLiteral("read.iops"), QStringLiteral("read.lat.p50"),
-                               QStringLiteral("read.lat.p99")};
+        QStringLiteral("read.lat.p99")};
     QStringList targets;
     for (int g = 0; g < Targets; ++g)
         targets << QStringLiteral("node%1:/srv/disk%2/cm-bench.file").arg(g / 4 + 1).arg(g % 4);
@@ -95,15 +96,15 @@ int main(int argc, char **argv)
     dash.resize(1280, 800);
     dash.show();
     PaintCounter counter;
-    for (ui::LiveDashboard::Chart c : {ui::LiveDashboard::Chart::Bandwidth, ui::LiveDashboard::Chart::Iops,
-                                       ui::LiveDashboard::Chart::Latency})
+    for (ui::LiveDashboard::Chart c :
+        {ui::LiveDashboard::Chart::Bandwidth, ui::LiveDashboard::Chart::Iops, ui::LiveDashboard::Chart::Latency})
         dash.chart(c)->viewport()->installEventFilter(&counter);
     QCoreApplication::processEvents();
 
     Plan plan;
     plan.kind = QStringLiteral("disk-fio");
     plan.name = QStringLiteral("bench: 64 series at 10 Hz");
-    plan.steps = {PlanStep{QStringLiteral("rnd"), QStringLiteral("RND4K Q32T1 Read"), {}}};
+    plan.steps = {PlanStep {QStringLiteral("rnd"), QStringLiteral("RND4K Q32T1 Read"), {}}};
     auto buffer = std::make_shared<SampleBuffer>();
     dash.startRun(1, plan, buffer, minutes * 60.0);
 
@@ -127,7 +128,7 @@ int main(int argc, char **argv)
             const double wave = 1.0 + 0.2 * std::sin(t / 20.0 + g) + 0.05 * ((k * 7919 + g * 104729) % 97) / 97.0;
             const double vals[] = {150e6 * wave, 38e3 * wave, 90e3 / wave, 450e3 / wave};
             for (int m = 0; m < 4; ++m)
-                batch.append(Sample{0, targets.at(g), metrics[m], t, vals[m]});
+                batch.append(Sample {0, targets.at(g), metrics[m], t, vals[m]});
         }
         buffer->append(batch);
         const double cpu0 = threadCpuMs();
@@ -135,7 +136,7 @@ int main(int argc, char **argv)
         r.start();
         dash.drain();
         const double d = r.nsecsElapsed() / 1e6;
-        QCoreApplication::processEvents();   // the update requests and paints the refresh caused
+        QCoreApplication::processEvents(); // the update requests and paints the refresh caused
         const double all = r.nsecsElapsed() / 1e6;
         cpuMs << threadCpuMs() - cpu0;
         drainMs << d;
@@ -145,32 +146,38 @@ int main(int argc, char **argv)
             rss10 = rssMb();
         if ((k + 1) % 600 == 0) {
             const double rss = rssMb();
-            printf("minute %3d: RSS %.1f MB; last minute: drain p50 %.2f p99 %.2f ms, drain+paint p50 %.2f p99 %.2f ms; "
-                   "%d points shown, %lld held\n",
-                   (k + 1) / 600, rss, pct(drainMs.mid(drainMs.size() - 600), 50), pct(drainMs.mid(drainMs.size() - 600), 99),
-                   pct(totalMs.mid(totalMs.size() - 600), 50), pct(totalMs.mid(totalMs.size() - 600), 99),
-                   dash.chart(ui::LiveDashboard::Chart::Bandwidth)->displayedPointCount()
-                       + dash.chart(ui::LiveDashboard::Chart::Iops)->displayedPointCount()
-                       + dash.chart(ui::LiveDashboard::Chart::Latency)->displayedPointCount(),
-                   qint64(dash.chart(ui::LiveDashboard::Chart::Bandwidth)->heldPointCount()
-                          + dash.chart(ui::LiveDashboard::Chart::Iops)->heldPointCount()
-                          + dash.chart(ui::LiveDashboard::Chart::Latency)->heldPointCount()));
+            printf(
+                "minute %3d: RSS %.1f MB; last minute: drain p50 %.2f p99 %.2f ms, drain+paint p50 %.2f p99 %.2f ms; "
+                "%d points shown, %lld held\n",
+                (k + 1) / 600, rss, pct(drainMs.mid(drainMs.size() - 600), 50),
+                pct(drainMs.mid(drainMs.size() - 600), 99), pct(totalMs.mid(totalMs.size() - 600), 50),
+                pct(totalMs.mid(totalMs.size() - 600), 99),
+                dash.chart(ui::LiveDashboard::Chart::Bandwidth)->displayedPointCount()
+                    + dash.chart(ui::LiveDashboard::Chart::Iops)->displayedPointCount()
+                    + dash.chart(ui::LiveDashboard::Chart::Latency)->displayedPointCount(),
+                qint64(dash.chart(ui::LiveDashboard::Chart::Bandwidth)->heldPointCount()
+                    + dash.chart(ui::LiveDashboard::Chart::Iops)->heldPointCount()
+                    + dash.chart(ui::LiveDashboard::Chart::Latency)->heldPointCount()));
             fflush(stdout);
         }
     }
     const double rssEnd = rssMb();
-    if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))   // for looking at it by hand
+    if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT")) // for looking at it by hand
         dash.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT"));
     const double p99 = pct(totalMs, 99);
     const double growth = rss10 > 0 ? rssEnd - rss10 : rssEnd - rss0;
-    printf("live dashboard: %d refreshes (%d min simulated, %lld s wall, %d ms pause between refreshes), %lld samples, %d chart paints\n",
-           ticks, minutes, wall.elapsed() / 1000, pauseMs, dash.samplesReceived(), counter.paints);
-    printf("refresh drain(): p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", pct(drainMs, 50), pct(drainMs, 99), pct(drainMs, 100));
-    printf("refresh drain()+paint: p50 %.2f ms, p99 %.2f ms, max %.2f ms; target p99 < 8 ms: %s\n", pct(totalMs, 50), p99,
-           pct(totalMs, 100), p99 < 8 ? "met" : "MISSED");
-    printf("refresh drain()+paint, UI thread CPU time: p50 %.2f ms, p99 %.2f ms, max %.2f ms; load average %s at the start, %s at the end\n",
-           pct(cpuMs, 50), pct(cpuMs, 99), pct(cpuMs, 100), load0.constData(), loadAverage().constData());
-    printf("RSS: start %.1f MB, after min(10 min, half the run) %.1f MB, end %.1f MB; growth since then %.1f MB (bound 32 MB): %s\n", rss0,
-           rss10, rssEnd, growth, growth < 32 ? "met" : "MISSED");
+    printf("live dashboard: %d refreshes (%d min simulated, %lld s wall, %d ms pause between refreshes), %lld samples, "
+           "%d chart paints\n",
+        ticks, minutes, wall.elapsed() / 1000, pauseMs, dash.samplesReceived(), counter.paints);
+    printf("refresh drain(): p50 %.2f ms, p99 %.2f ms, max %.2f ms\n", pct(drainMs, 50), pct(drainMs, 99),
+        pct(drainMs, 100));
+    printf("refresh drain()+paint: p50 %.2f ms, p99 %.2f ms, max %.2f ms; target p99 < 8 ms: %s\n", pct(totalMs, 50),
+        p99, pct(totalMs, 100), p99 < 8 ? "met" : "MISSED");
+    printf("refresh drain()+paint, UI thread CPU time: p50 %.2f ms, p99 %.2f ms, max %.2f ms; load average %s at the "
+           "start, %s at the end\n",
+        pct(cpuMs, 50), pct(cpuMs, 99), pct(cpuMs, 100), load0.constData(), loadAverage().constData());
+    printf("RSS: start %.1f MB, after min(10 min, half the run) %.1f MB, end %.1f MB; growth since then %.1f MB (bound "
+           "32 MB): %s\n",
+        rss0, rss10, rssEnd, growth, growth < 32 ? "met" : "MISSED");
     return p99 < 8 && growth < 32 ? 0 : 1;
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // iperf3 through the app (a real net-iperf plan through the RunEngine, over SSH to
 // namespace nodes) vs the same iperf3 server and client commands run directly with
 // `ip netns exec` (each in its own session, as over SSH), alternating, between node1 and node2 of the netns fixture on its
@@ -77,7 +78,9 @@ double runThroughApp(const Plan &plan, const QString &storePath)
 // get less than two in two.
 QStringList inNode(const cmtest::NetnsFixture &net, int k, const QStringList &argv)
 {
-    return QStringList{QStringLiteral("-w"), QStringLiteral("ip"), QStringLiteral("netns"), QStringLiteral("exec"), net.ns(k)} + argv;
+    return QStringList {
+               QStringLiteral("-w"), QStringLiteral("ip"), QStringLiteral("netns"), QStringLiteral("exec"), net.ns(k)}
+    + argv;
 }
 
 // Directly: the same server and client argument lists as the app builds, in the nodes'
@@ -87,7 +90,8 @@ double runDirect(const cmtest::NetnsFixture &net, const PlanStep &step, const QS
     const int port = 20000 + int(QRandomGenerator::global()->bounded(12000));
     QProcess server;
     server.setProcessChannelMode(QProcess::MergedChannels);
-    server.start(QStringLiteral("setsid"), inNode(net, 2, NetIperfKind::serverArgs(QStringLiteral("iperf3"), port, duration)));
+    server.start(
+        QStringLiteral("setsid"), inNode(net, 2, NetIperfKind::serverArgs(QStringLiteral("iperf3"), port, duration)));
     QByteArray serverOut;
     QElapsedTimer t;
     t.start();
@@ -102,7 +106,8 @@ double runDirect(const cmtest::NetnsFixture &net, const PlanStep &step, const QS
         return 0;
     }
     QProcess client;
-    client.start(QStringLiteral("setsid"), inNode(net, 1, NetIperfKind::clientArgs(QStringLiteral("iperf3"), address, port, step)));
+    client.start(QStringLiteral("setsid"),
+        inNode(net, 1, NetIperfKind::clientArgs(QStringLiteral("iperf3"), address, port, step)));
     const bool finished = client.waitForFinished((duration + 30) * 1000);
     if (!finished)
         client.kill();
@@ -140,7 +145,7 @@ int main(int argc, char **argv)
     QTemporaryDir data;
     qputenv("CLUSTERMARK_DATA_DIR", data.path().toUtf8());
     cmtest::NetnsFixture net;
-    if (!net.up(2, QString())) {   // no --shape: unshaped veth links
+    if (!net.up(2, QString())) { // no --shape: unshaped veth links
         fprintf(stderr, "bench_net_iperf: %s\n", qPrintable(net.whyNot()));
         return 1;
     }
@@ -158,7 +163,7 @@ int main(int argc, char **argv)
     o.streams = streams;
     o.duration = runtime;
     o.tool = QStringLiteral("iperf3");
-    o.serverAddress = net.loAddr(2);   // over the two links with the ECMP route
+    o.serverAddress = net.loAddr(2); // over the two links with the ECMP route
     Error e;
     const Plan plan = NetIperfKind::makePlan({net.node(1), net.node(2)}, o, &e);
     if (e) {
@@ -184,14 +189,14 @@ int main(int argc, char **argv)
         a << y;
         ratios << (x > 0 ? y / x : 0);
         printf("round %d (%s first): direct %.2f Gbit/s, through the app %.2f Gbit/s (%.3f)\n", i + 1,
-               i % 2 == 0 ? "app" : "direct", x / 1e9, y / 1e9, ratios.last());
+            i % 2 == 0 ? "app" : "direct", x / 1e9, y / 1e9, ratios.last());
         fflush(stdout);
     }
     printf("load average after: %s\n", loadAverage().constData());
     const double ratio = median(ratios);
     printf("iperf3 -P %d -t %d node1->node2 over unshaped veth (ECMP), %d rounds: median direct %.2f Gbit/s, "
            "via app %.2f Gbit/s, median pair ratio %.3f (target >= 0.97)\n",
-           streams, runtime, rounds, median(d) / 1e9, median(a) / 1e9, ratio);
+        streams, runtime, rounds, median(d) / 1e9, median(a) / 1e9, ratio);
     net.down();
     return ratio >= 0.97 ? 0 : 1;
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the node monitor's sampler costs the node: one NodeMonitor (the real class, over
 // SSH to node1 of the netns fixture) runs its remote loop; over a window of
 // CLUSTERMARK_BENCH_MONITOR_SECONDS (default 60) the CPU time of that loop's shell and
@@ -30,8 +31,8 @@ namespace {
 
 struct ProcTimes {
     qint64 ppid = 0;
-    qint64 self = 0;       // utime + stime, clock ticks
-    qint64 children = 0;   // cutime + cstime: reaped children
+    qint64 self = 0; // utime + stime, clock ticks
+    qint64 children = 0; // cutime + cstime: reaped children
     bool ok = false;
 };
 
@@ -42,7 +43,7 @@ ProcTimes procTimes(qint64 pid)
     if (!f.open(QIODevice::ReadOnly))
         return t;
     const QByteArray st = f.readAll();
-    const QList<QByteArray> rest = st.mid(st.lastIndexOf(')') + 2).split(' ');   // rest[0] is field 3
+    const QList<QByteArray> rest = st.mid(st.lastIndexOf(')') + 2).split(' '); // rest[0] is field 3
     if (rest.size() < 15)
         return t;
     t.ppid = rest.at(1).toLongLong();
@@ -84,7 +85,7 @@ qint64 findLoop(const QString &ns)
 
 double cpuSeconds()
 {
-    rusage u{};
+    rusage u {};
     getrusage(RUSAGE_SELF, &u);
     return u.ru_utime.tv_sec + u.ru_stime.tv_sec + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
@@ -95,7 +96,8 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     const int seconds = qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_MONITOR_SECONDS")
-        ? qEnvironmentVariableIntValue("CLUSTERMARK_BENCH_MONITOR_SECONDS") : 60;
+        ? qEnvironmentVariableIntValue("CLUSTERMARK_BENCH_MONITOR_SECONDS")
+        : 60;
     QString why;
     if (!cmtest::NetnsFixture::available(&why)) {
         fprintf(stderr, "bench_node_monitor: %s\n", qPrintable(why));
@@ -122,11 +124,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_node_monitor: cannot tell node1's network namespace\n");
         return 1;
     }
-    std::atomic<int> batches{0};
+    std::atomic<int> batches {0};
     QElapsedTimer clock;
     clock.start();
-    auto monitor = std::make_unique<NodeMonitor>(net.node(1), Credentials{}, [clock] { return clock.nsecsElapsed() / 1e9; },
-                                                 [&](const SampleList &) { ++batches; });
+    auto monitor = std::make_unique<NodeMonitor>(
+        net.node(1), Credentials {}, [clock] { return clock.nsecsElapsed() / 1e9; },
+        [&](const SampleList &) { ++batches; });
     monitor->start();
     qint64 loop = 0;
     for (int i = 0; i < 100 && !loop; ++i) {
@@ -137,7 +140,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_node_monitor: the monitor's remote loop did not appear in node1\n");
         return 1;
     }
-    QThread::sleep(2);   // past the connection set-up
+    QThread::sleep(2); // past the connection set-up
     const long hz = sysconf(_SC_CLK_TCK);
     // The sshd session process that carries the loop's output: the first "sshd:"
     // ancestor (between them: the `timeout` that bounds the loop).
@@ -174,7 +177,7 @@ int main(int argc, char **argv)
     const double appPct = 100.0 * (app1 - app0) / wall;
     printf("node monitor over %.1f s (%d sample batches): remote loop (sh + children) %.3f %% of one core "
            "(target < 1 %%); its sshd session (%s) %.3f %%; app side (this process) %.3f %%\n",
-           wall, b1 - b0, loopPct, sessionName.constData(), sshdPct, appPct);
+        wall, b1 - b0, loopPct, sessionName.constData(), sshdPct, appPct);
     printf("load average at the end: %s\n", loadavg.constData());
     net.down();
     return (b1 - b0) >= seconds / 2 && loopPct < 1.0 ? 0 : 1;

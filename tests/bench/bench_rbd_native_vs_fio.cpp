@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The native librbd engine vs fio's rbd engine on the same lab cluster (1 OSD), same
 // parameters, alternating runs (ABBA: fio first in even rounds, native first in odd
 // ones), each on a fresh image: 4k QD32 randwrite and 4M QD16 write with librbd's cache
@@ -42,17 +43,17 @@ double median(QList<double> v)
 
 struct Figures {
     double iops = 0;
-    double bw = 0;    // bytes/s
+    double bw = 0; // bytes/s
     // Client CPU, % of one core. Native: the whole process from the end of the first
     // interval to the image's removal. fio: its job thread only (usr_cpu + sys_cpu), so
     // librbd's own threads are not in fio's figure.
     double cpu = 0;
-    double cpuPerOpUs = 0;   // the client's whole CPU (all threads, set-up included) per op
+    double cpuPerOpUs = 0; // the client's whole CPU (all threads, set-up included) per op
 };
 
 double cpuSeconds(int who = RUSAGE_SELF)
 {
-    rusage u{};
+    rusage u {};
     getrusage(who, &u);
     return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
@@ -77,7 +78,8 @@ void settle(const cmtest::CephLabFixture &lab)
         return;
     QElapsedTimer t;
     t.start();
-    if (lab.client(QStringLiteral("ceph"), {QStringLiteral("tell"), QStringLiteral("osd.0"), QStringLiteral("compact")}) != 0)
+    if (lab.client(QStringLiteral("ceph"), {QStringLiteral("tell"), QStringLiteral("osd.0"), QStringLiteral("compact")})
+        != 0)
         fprintf(stderr, "ceph tell osd.0 compact failed\n");
     if (qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_VERBOSE"))
         printf("  compaction took %lld ms\n", static_cast<long long>(t.elapsed()));
@@ -103,7 +105,7 @@ Figures runNative(RadosClient &client, const Config &c, int runtime, RbdWorkload
             if (s.metric == QLatin1String("write.iops"))
                 perSecond << QString::number(s.value, 'f', 0);
         if (cpu == 0)
-            cpu = cpuSeconds();   // from the end of the first interval: no image set-up
+            cpu = cpuSeconds(); // from the end of the first interval: no image set-up
     };
     if (const Error e = engine.run(kPool, w, {}, sink)) {
         fprintf(stderr, "native run failed: %s\n", qPrintable(e.toString()));
@@ -113,21 +115,27 @@ Figures runNative(RadosClient &client, const Config &c, int runtime, RbdWorkload
     const double secs = d.value(QStringLiteral("runtime_ms")).toDouble() / 1000.0 - 1.0;
     if (qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_VERBOSE"))
         printf("  native per-interval IOPS: %s\n", qPrintable(perSecond.join(QLatin1Char(' '))));
-    const double ops = d.value(QStringLiteral("iops")).toDouble() * d.value(QStringLiteral("runtime_ms")).toDouble() / 1000.0;
+    const double ops
+        = d.value(QStringLiteral("iops")).toDouble() * d.value(QStringLiteral("runtime_ms")).toDouble() / 1000.0;
     return {d.value(QStringLiteral("iops")).toDouble(), d.value(QStringLiteral("bw")).toDouble(),
-            secs > 0 ? 100.0 * (cpuSeconds() - cpu) / secs : 0, ops > 0 ? 1e6 * (cpuSeconds() - cpuStart) / ops : 0};
+        secs > 0 ? 100.0 * (cpuSeconds() - cpu) / secs : 0, ops > 0 ? 1e6 * (cpuSeconds() - cpuStart) / ops : 0};
 }
 
 Figures runFio(const cmtest::CephLabFixture &lab, const Config &c, int runtime)
 {
-    const QString image = QStringLiteral("%1fio-%2").arg(QLatin1String(RbdEngine::kImagePrefix)).arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
-    if (lab.client(QStringLiteral("rbd"), {QStringLiteral("create"), QStringLiteral("--size"), QStringLiteral("1G"), kPool + QLatin1Char('/') + image}) != 0) {
+    const QString image = QStringLiteral("%1fio-%2")
+                              .arg(QLatin1String(RbdEngine::kImagePrefix))
+                              .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
+    if (lab.client(QStringLiteral("rbd"),
+            {QStringLiteral("create"), QStringLiteral("--size"), QStringLiteral("1G"),
+                kPool + QLatin1Char('/') + image})
+        != 0) {
         fprintf(stderr, "rbd create failed\n");
         return {};
     }
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("CEPH_CONF"), lab.confPath());   // fio's rbd engine has no conf option
+    env.insert(QStringLiteral("CEPH_CONF"), lab.confPath()); // fio's rbd engine has no conf option
     QString cephArgs = QStringLiteral("--keyring ") + lab.keyringPath();
     if (c.cache == RbdWorkload::Cache::Off)
         cephArgs += QStringLiteral(" --rbd_cache=false");
@@ -135,24 +143,29 @@ Figures runFio(const cmtest::CephLabFixture &lab, const Config &c, int runtime)
     p.setProcessEnvironment(env);
     const double childCpuStart = cpuSeconds(RUSAGE_CHILDREN);
     p.start(QStringLiteral("fio"),
-            {QStringLiteral("--name=bench"), QStringLiteral("--ioengine=rbd"), QStringLiteral("--clientname=admin"),
-             QStringLiteral("--pool=") + kPool, QStringLiteral("--rbdname=") + image,
-             QStringLiteral("--rw=") + QLatin1String(c.fioRw), QStringLiteral("--bs=") + QLatin1String(c.fioBs),
-             QStringLiteral("--iodepth=%1").arg(c.qd), QStringLiteral("--time_based"),
-             QStringLiteral("--runtime=%1").arg(runtime), QStringLiteral("--output-format=json")});
+        {QStringLiteral("--name=bench"), QStringLiteral("--ioengine=rbd"), QStringLiteral("--clientname=admin"),
+            QStringLiteral("--pool=") + kPool, QStringLiteral("--rbdname=") + image,
+            QStringLiteral("--rw=") + QLatin1String(c.fioRw), QStringLiteral("--bs=") + QLatin1String(c.fioBs),
+            QStringLiteral("--iodepth=%1").arg(c.qd), QStringLiteral("--time_based"),
+            QStringLiteral("--runtime=%1").arg(runtime), QStringLiteral("--output-format=json")});
     p.waitForFinished(runtime * 1000 + 60000);
-    const double fioCpu = cpuSeconds(RUSAGE_CHILDREN) - childCpuStart;   // all of fio's threads
+    const double fioCpu = cpuSeconds(RUSAGE_CHILDREN) - childCpuStart; // all of fio's threads
     const QByteArray out = p.readAllStandardOutput();
-    lab.client(QStringLiteral("rbd"), {QStringLiteral("rm"), QStringLiteral("--no-progress"), kPool + QLatin1Char('/') + image});
-    const QJsonObject job = QJsonDocument::fromJson(out.mid(out.indexOf('{'))).object().value(QStringLiteral("jobs"))
-                                .toArray().first().toObject();
+    lab.client(QStringLiteral("rbd"),
+        {QStringLiteral("rm"), QStringLiteral("--no-progress"), kPool + QLatin1Char('/') + image});
+    const QJsonObject job = QJsonDocument::fromJson(out.mid(out.indexOf('{')))
+                                .object()
+                                .value(QStringLiteral("jobs"))
+                                .toArray()
+                                .first()
+                                .toObject();
     const QJsonObject w = job.value(QStringLiteral("write")).toObject();
     if (w.isEmpty())
         fprintf(stderr, "fio failed: %s\n", p.readAllStandardError().constData());
     const double ops = w.value(QStringLiteral("total_ios")).toDouble();
     return {w.value(QStringLiteral("iops")).toDouble(), w.value(QStringLiteral("bw_bytes")).toDouble(),
-            job.value(QStringLiteral("usr_cpu")).toDouble() + job.value(QStringLiteral("sys_cpu")).toDouble(),
-            ops > 0 ? 1e6 * fioCpu / ops : 0};
+        job.value(QStringLiteral("usr_cpu")).toDouble() + job.value(QStringLiteral("sys_cpu")).toDouble(),
+        ops > 0 ? 1e6 * fioCpu / ops : 0};
 }
 
 } // namespace
@@ -160,10 +173,14 @@ Figures runFio(const cmtest::CephLabFixture &lab, const Config &c, int runtime)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    const int rounds = qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_ROUNDS") ? qEnvironmentVariableIntValue("CLUSTERMARK_BENCH_ROUNDS") : 3;
+    const int rounds = qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_ROUNDS")
+        ? qEnvironmentVariableIntValue("CLUSTERMARK_BENCH_ROUNDS")
+        : 3;
     const bool withWorker = qEnvironmentVariableIntValue("CLUSTERMARK_BENCH_WORKER") == 1;
     settleByCompaction = qEnvironmentVariable("CLUSTERMARK_BENCH_SETTLE") != QLatin1String("none");
-    const int runtime = qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_RUNTIME") ? qEnvironmentVariableIntValue("CLUSTERMARK_BENCH_RUNTIME") : 5;
+    const int runtime = qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_RUNTIME")
+        ? qEnvironmentVariableIntValue("CLUSTERMARK_BENCH_RUNTIME")
+        : 5;
 
     QString why;
     if (!cmtest::CephLabFixture::available(&why)) {
@@ -191,11 +208,14 @@ int main(int argc, char **argv)
     const Config configs[] = {
         {"4k QD32 randwrite", RbdWorkload::Mode::RandWrite, 4096, 32, "randwrite", "4k", RbdWorkload::Cache::Writeback},
         {"4M QD16 write", RbdWorkload::Mode::Write, 4ull << 20, 16, "write", "4M", RbdWorkload::Cache::Writeback},
-        {"4k QD32 randwrite, rbd_cache off", RbdWorkload::Mode::RandWrite, 4096, 32, "randwrite", "4k", RbdWorkload::Cache::Off},
+        {"4k QD32 randwrite, rbd_cache off", RbdWorkload::Mode::RandWrite, 4096, 32, "randwrite", "4k",
+            RbdWorkload::Cache::Off},
     };
     bool ok = true;
     // CLUSTERMARK_BENCH_ONLY=N runs only the N-th configuration (0-based).
-    const int only = qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_ONLY") ? qEnvironmentVariableIntValue("CLUSTERMARK_BENCH_ONLY") : -1;
+    const int only = qEnvironmentVariableIsSet("CLUSTERMARK_BENCH_ONLY")
+        ? qEnvironmentVariableIntValue("CLUSTERMARK_BENCH_ONLY")
+        : -1;
     for (const Config &c : configs) {
         if (only >= 0 && &c != &configs[only])
             continue;
@@ -229,19 +249,20 @@ int main(int argc, char **argv)
             wrk << w.iops;
             ratios << (f.iops > 0 ? n.iops / f.iops : 0);
             ratiosWorker << (f.iops > 0 ? w.iops / f.iops : 0);
-            printf("%s round %d (%s first): fio %.0f IOPS %.1f MiB/s cpu %.0f%% %.0f us/op | native (reissue in callback) %.0f IOPS"
+            printf("%s round %d (%s first): fio %.0f IOPS %.1f MiB/s cpu %.0f%% %.0f us/op | native (reissue in "
+                   "callback) %.0f IOPS"
                    " %.1f MiB/s cpu %.0f%% %.0f us/op (%.3f)",
-                   c.name, i + 1, i % 2 == 0 ? "fio" : "native", f.iops, f.bw / 1048576, f.cpu, f.cpuPerOpUs, n.iops,
-                   n.bw / 1048576, n.cpu, n.cpuPerOpUs, ratios.last());
+                c.name, i + 1, i % 2 == 0 ? "fio" : "native", f.iops, f.bw / 1048576, f.cpu, f.cpuPerOpUs, n.iops,
+                n.bw / 1048576, n.cpu, n.cpuPerOpUs, ratios.last());
             if (withWorker)
                 printf(" | native (reissue on worker) %.0f IOPS %.1f MiB/s cpu %.0f%% %.0f us/op (%.3f)", w.iops,
-                       w.bw / 1048576, w.cpu, w.cpuPerOpUs, ratiosWorker.last());
+                    w.bw / 1048576, w.cpu, w.cpuPerOpUs, ratiosWorker.last());
             printf("\n");
             fflush(stdout);
         }
         const double r = median(ratios);
         printf("%s, %d s x %d rounds: median fio %.0f IOPS, native %.0f IOPS; median pair ratio %.3f (target >= 1.0)",
-               c.name, runtime, rounds, median(fio), median(nat), r);
+            c.name, runtime, rounds, median(fio), median(nat), r);
         if (withWorker)
             printf("; reissue on worker: median %.0f IOPS, pair ratio %.3f", median(wrk), median(ratiosWorker));
         printf("\n");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The S3 engine vs unsigned load generators on the lab's radosgw (1 OSD), 64 KiB
 // objects, same concurrency (docs/ARCHITECTURE.md §10): GET against wrk fetching the same object
 // (made public-read), PUT against `hey -m PUT` into a public-read-write bucket, both on
@@ -38,7 +39,7 @@ namespace {
 
 double cpuSeconds(int who)
 {
-    rusage u{};
+    rusage u {};
     getrusage(who, &u);
     return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
@@ -59,9 +60,9 @@ struct Run {
 // Closed loop: `concurrency` requests always in flight for `seconds`.
 Run appLoop(S3Client &s3, const std::function<S3HttpRequest()> &make, int concurrency, int seconds)
 {
-    std::atomic<bool> stop{false};
-    std::atomic<qint64> ops{0}, errors{0};
-    std::atomic<int> active{0};
+    std::atomic<bool> stop {false};
+    std::atomic<qint64> ops {0}, errors {0};
+    std::atomic<int> active {0};
     std::mutex m;
     QList<double> lat, ttfb;
     std::promise<void> drained;
@@ -129,7 +130,8 @@ Run tool(const QString &program, const QStringList &args, const QRegularExpressi
     r.opsPerSec = mm.captured(1).toDouble();
     const double ops = r.opsPerSec * seconds;
     r.cpuUsPerOp = ops > 0 ? (cpuSeconds(RUSAGE_CHILDREN) - cpu0) / ops * 1e6 : 0;
-    const QRegularExpression non2xx(QStringLiteral("Non-2xx or 3xx responses: (\\d+)|\\[(?:4|5)\\d\\d\\]\\s+(\\d+) responses"));
+    const QRegularExpression non2xx(
+        QStringLiteral("Non-2xx or 3xx responses: (\\d+)|\\[(?:4|5)\\d\\d\\]\\s+(\\d+) responses"));
     for (auto it = non2xx.globalMatch(out); it.hasNext();) {
         const auto e = it.next();
         r.errors += (e.captured(1) + e.captured(2)).toLongLong();
@@ -196,58 +198,76 @@ int main(int argc, char **argv)
     const QRegularExpression heyRate(QStringLiteral("Requests/sec:\\s+([0-9.]+)"));
 
     std::printf("S3 64 KiB, concurrency %d, %d s per run, %d rounds, radosgw %s\n", conc, seconds, rounds,
-                qPrintable(cfg.endpoint));
+        qPrintable(cfg.endpoint));
     int status = 0;
     for (const bool isGet : {true, false}) {
         if (only == u"none" || (isGet && only == u"put") || (!isGet && only == u"get"))
             continue;
         QList<double> ratios;
         // warm-up, not counted: a fresh gateway is slow for its first seconds
-        appLoop(s3, [&] {
-            S3HttpRequest q = isGet ? s3.build("GET", bucket, QStringLiteral("get64k"))
-                                    : s3.build("PUT", bucket, QStringLiteral("put64k"), {}, {}, data);
-            q.keepBody = false;
-            return q;
-        }, conc, 2);
-        for (int round = 0; round < rounds; ++round) {
-            const Run mine = appLoop(s3, [&] {
+        appLoop(
+            s3,
+            [&] {
                 S3HttpRequest q = isGet ? s3.build("GET", bucket, QStringLiteral("get64k"))
                                         : s3.build("PUT", bucket, QStringLiteral("put64k"), {}, {}, data);
                 q.keepBody = false;
                 return q;
-            }, conc, seconds);
+            },
+            conc, 2);
+        for (int round = 0; round < rounds; ++round) {
+            const Run mine = appLoop(
+                s3,
+                [&] {
+                    S3HttpRequest q = isGet ? s3.build("GET", bucket, QStringLiteral("get64k"))
+                                            : s3.build("PUT", bucket, QStringLiteral("put64k"), {}, {}, data);
+                    q.keepBody = false;
+                    return q;
+                },
+                conc, seconds);
             // Diagnostic: the same engine sending the request unsigned (like wrk and hey), to
             // tell the gateway's signature checking apart from the client's own cost.
-            const Run anon = appLoop(s3, [&] {
-                S3HttpRequest q = isGet ? s3.build("GET", bucket, QStringLiteral("get64k"))
-                                        : s3.build("PUT", bucket, QStringLiteral("put64k"), {}, {}, data);
-                q.keepBody = false;
-                q.headers.erase(std::remove_if(q.headers.begin(), q.headers.end(), [](const QByteArray &h) {
-                    return h.startsWith("Authorization:") || h.startsWith("x-amz-");
-                }), q.headers.end());
-                return q;
-            }, conc, seconds);
+            const Run anon = appLoop(
+                s3,
+                [&] {
+                    S3HttpRequest q = isGet ? s3.build("GET", bucket, QStringLiteral("get64k"))
+                                            : s3.build("PUT", bucket, QStringLiteral("put64k"), {}, {}, data);
+                    q.keepBody = false;
+                    q.headers.erase(std::remove_if(q.headers.begin(), q.headers.end(),
+                                        [](const QByteArray &h) {
+                                            return h.startsWith("Authorization:") || h.startsWith("x-amz-");
+                                        }),
+                        q.headers.end());
+                    return q;
+                },
+                conc, seconds);
             QString why;
-            const Run other = isGet
-                ? tool(QStringLiteral("wrk"), {QStringLiteral("-t2"), QStringLiteral("-c%1").arg(conc),
-                                               QStringLiteral("-d%1s").arg(seconds), getUrl}, wrkRate, seconds, &why)
-                : tool(QStringLiteral("hey"), {QStringLiteral("-z"), QStringLiteral("%1s").arg(seconds), QStringLiteral("-c"),
-                                               QString::number(conc), QStringLiteral("-m"), QStringLiteral("PUT"),
-                                               QStringLiteral("-D"), body.fileName(), putUrl}, heyRate, seconds, &why);
+            const Run other = isGet ? tool(QStringLiteral("wrk"),
+                                  {QStringLiteral("-t2"), QStringLiteral("-c%1").arg(conc),
+                                      QStringLiteral("-d%1s").arg(seconds), getUrl},
+                                  wrkRate, seconds, &why)
+                                    : tool(QStringLiteral("hey"),
+                                        {QStringLiteral("-z"), QStringLiteral("%1s").arg(seconds), QStringLiteral("-c"),
+                                            QString::number(conc), QStringLiteral("-m"), QStringLiteral("PUT"),
+                                            QStringLiteral("-D"), body.fileName(), putUrl},
+                                        heyRate, seconds, &why);
             if (!why.isEmpty()) {
                 std::fprintf(stderr, "%s\n", qPrintable(why));
                 return 2;
             }
             const double ratio = other.opsPerSec > 0 ? mine.opsPerSec / other.opsPerSec : 0;
             ratios.append(ratio);
-            std::printf("%s round %d: app %.0f ops/s (p50 %.2f ms, p99 %.2f ms, ttfb p50 %.2f ms, %.0f us CPU/op, %lld errors)"
-                        " | unsigned %.0f ops/s (%.0f us CPU/op, %lld errors) | %s %.0f ops/s (%.0f us CPU/op, %lld errors) | ratio %.3f\n",
-                        isGet ? "GET" : "PUT", round + 1, mine.opsPerSec, mine.p50ms, mine.p99ms, mine.ttfbP50ms,
-                        mine.cpuUsPerOp, mine.errors, anon.opsPerSec, anon.cpuUsPerOp, anon.errors, isGet ? "wrk" : "hey", other.opsPerSec, other.cpuUsPerOp, other.errors, ratio);
+            std::printf(
+                "%s round %d: app %.0f ops/s (p50 %.2f ms, p99 %.2f ms, ttfb p50 %.2f ms, %.0f us CPU/op, %lld errors)"
+                " | unsigned %.0f ops/s (%.0f us CPU/op, %lld errors) | %s %.0f ops/s (%.0f us CPU/op, %lld errors) | "
+                "ratio %.3f\n",
+                isGet ? "GET" : "PUT", round + 1, mine.opsPerSec, mine.p50ms, mine.p99ms, mine.ttfbP50ms,
+                mine.cpuUsPerOp, mine.errors, anon.opsPerSec, anon.cpuUsPerOp, anon.errors, isGet ? "wrk" : "hey",
+                other.opsPerSec, other.cpuUsPerOp, other.errors, ratio);
             std::fflush(stdout);
         }
         const double med = median(ratios);
-        std::printf("%s: median ratio app/%s = %.3f (target >= 0.9)\n", isGet ? "GET" : "PUT", isGet ? "wrk" : "hey", med);
+        std::printf(
+            "%s: median ratio app/%s = %.3f (target >= 0.9)\n", isGet ? "GET" : "PUT", isGet ? "wrk" : "hey", med);
         if (med < 0.9)
             status = 1;
     }
@@ -264,12 +284,13 @@ int main(int argc, char **argv)
             QProcess p;
             QElapsedTimer t;
             t.start();
-            p.start(QStringLiteral("curl"), QStringList{QStringLiteral("-sS"), QStringLiteral("-o"), QStringLiteral("/dev/null"),
-                                                        QStringLiteral("-w"), QStringLiteral("%{http_code}"), QStringLiteral("--aws-sigv4"),
-                                                        QStringLiteral("aws:amz:%1:s3").arg(cfg.region), QStringLiteral("--user"),
-                                                        QString::fromLatin1(cfg.accessKey + ':' + cfg.secretKey), QStringLiteral("-H"),
-                                                        QStringLiteral("x-amz-content-sha256: UNSIGNED-PAYLOAD")}
-                        + extra + QStringList{cfg.endpoint + QLatin1Char('/') + bucket + QLatin1Char('/') + key});
+            p.start(QStringLiteral("curl"),
+                QStringList {QStringLiteral("-sS"), QStringLiteral("-o"), QStringLiteral("/dev/null"),
+                    QStringLiteral("-w"), QStringLiteral("%{http_code}"), QStringLiteral("--aws-sigv4"),
+                    QStringLiteral("aws:amz:%1:s3").arg(cfg.region), QStringLiteral("--user"),
+                    QString::fromLatin1(cfg.accessKey + ':' + cfg.secretKey), QStringLiteral("-H"),
+                    QStringLiteral("x-amz-content-sha256: UNSIGNED-PAYLOAD")}
+                    + extra + QStringList {cfg.endpoint + QLatin1Char('/') + bucket + QLatin1Char('/') + key});
             p.waitForFinished(900000);
             const bool ok = p.readAllStandardOutput() == "200";
             return ok ? double(size) / (1024.0 * 1024.0) / (t.elapsed() / 1000.0) : 0.0;
@@ -285,9 +306,11 @@ int main(int argc, char **argv)
         const S3HttpResponse gr = s3.execute(q);
         const double appGet = gr.ok() && gr.bytesReceived == size ? double(mib) / (t.elapsed() / 1000.0) : 0;
         const double curlGet = curl({}, QStringLiteral("large-curl"));
-        std::printf("%d MiB: multipart PUT app %.0f MiB/s vs curl %.0f MiB/s (ratio %.3f)%s; GET app %.0f MiB/s vs curl %.0f MiB/s (ratio %.3f)\n",
-                    mib, appPut, curlPut, curlPut > 0 ? appPut / curlPut : 0, pe ? qPrintable(QStringLiteral(" [") + pe.toString() + QLatin1Char(']')) : "",
-                    appGet, curlGet, curlGet > 0 ? appGet / curlGet : 0);
+        std::printf("%d MiB: multipart PUT app %.0f MiB/s vs curl %.0f MiB/s (ratio %.3f)%s; GET app %.0f MiB/s vs "
+                    "curl %.0f MiB/s (ratio %.3f)\n",
+            mib, appPut, curlPut, curlPut > 0 ? appPut / curlPut : 0,
+            pe ? qPrintable(QStringLiteral(" [") + pe.toString() + QLatin1Char(']')) : "", appGet, curlGet,
+            curlGet > 0 ? appGet / curlGet : 0);
         if (curlPut <= 0 || curlGet <= 0 || appPut < 0.9 * curlPut || appGet < 0.9 * curlGet)
             status = 1;
     }

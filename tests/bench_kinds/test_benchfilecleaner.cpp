@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Bench files left on a node, through a real LocalTransport (`find` and `rm` run by
 // /bin/sh exactly as on a remote node) in a temporary folder: only regular files named
 // clustermark-bench-*.fio.dat directly in the folder are listed and removed.
@@ -48,7 +49,7 @@ class TestBenchFileCleaner : public QObject {
     // The app's own files, and everything that must survive.
     void populate()
     {
-        m_dir = m_tmp.filePath(QStringLiteral("bench dir 'quoted'"));   // a hostile folder name
+        m_dir = m_tmp.filePath(QStringLiteral("bench dir 'quoted'")); // a hostile folder name
         QDir().mkpath(m_dir + QStringLiteral("/sub"));
         // as mktemp makes it from DiskFioKind::benchFileTemplate
         QVERIFY(writeFile(m_dir + QStringLiteral("/clustermark-bench-node1-a1B2c3D4e5.fio.dat"), 4096));
@@ -58,11 +59,13 @@ class TestBenchFileCleaner : public QObject {
         QVERIFY(writeFile(m_dir + QStringLiteral("/xclustermark-bench-node1.fio.dat"), 1));
         QVERIFY(writeFile(m_dir + QStringLiteral("/clustermark-benchX.fio.dat"), 1));
         QVERIFY(writeFile(m_dir + QStringLiteral("/clustermark-bench-node1.fio.dat.keep"), 1));
-        QVERIFY(writeFile(m_dir + QStringLiteral("/clustermark-bench-.fio.dat"), 1));   // nothing after the prefix
-        QVERIFY(writeFile(m_dir + QStringLiteral("/sub/clustermark-bench-deep.fio.dat"), 1));   // not directly in the folder
+        QVERIFY(writeFile(m_dir + QStringLiteral("/clustermark-bench-.fio.dat"), 1)); // nothing after the prefix
+        QVERIFY(
+            writeFile(m_dir + QStringLiteral("/sub/clustermark-bench-deep.fio.dat"), 1)); // not directly in the folder
         QVERIFY(QDir().mkdir(m_dir + QStringLiteral("/clustermark-bench-folder.fio.dat")));
         QVERIFY(writeFile(m_tmp.filePath(QStringLiteral("outside.dat")), 1));
-        QVERIFY(QFile::link(m_tmp.filePath(QStringLiteral("outside.dat")), m_dir + QStringLiteral("/clustermark-bench-link.fio.dat")));
+        QVERIFY(QFile::link(
+            m_tmp.filePath(QStringLiteral("outside.dat")), m_dir + QStringLiteral("/clustermark-bench-link.fio.dat")));
     }
 
 private Q_SLOTS:
@@ -99,8 +102,9 @@ private Q_SLOTS:
         Error e;
         const QList<Leftover> found = BenchFileCleaner::scan(t, m_dir + QLatin1Char('/'), &e);
         QVERIFY2(!e, qPrintable(e.toString()));
-        QCOMPARE(names(found), (QStringList{"clustermark-bench-$(touch pwned).fio.dat", "clustermark-bench-node1-a1B2c3D4e5.fio.dat",
-                                            "clustermark-bench-node2.fio.dat"}));
+        QCOMPARE(names(found),
+            (QStringList {"clustermark-bench-$(touch pwned).fio.dat", "clustermark-bench-node1-a1B2c3D4e5.fio.dat",
+                "clustermark-bench-node2.fio.dat"}));
         for (const Leftover &l : found) {
             QCOMPARE(l.kind, Leftover::Kind::NodeFile);
             QCOMPARE(l.location, QStringLiteral("local"));
@@ -128,13 +132,13 @@ private Q_SLOTS:
         QVERIFY(QFile::exists(kept.name));
         const QStringList after = QDir(m_dir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System);
         QCOMPARE(after.size(), before.size() - 2);
-        QVERIFY(QFile::exists(m_tmp.filePath(QStringLiteral("outside.dat"))));   // the link's target
+        QVERIFY(QFile::exists(m_tmp.filePath(QStringLiteral("outside.dat")))); // the link's target
         QVERIFY(QFileInfo(m_dir + QStringLiteral("/clustermark-bench-link.fio.dat")).isSymLink());
         QVERIFY(QFileInfo(m_dir + QStringLiteral("/clustermark-bench-folder.fio.dat")).isDir());
         QVERIFY(QFile::exists(m_dir + QStringLiteral("/sub/clustermark-bench-deep.fio.dat")));
 
         // Again: the scan sees only the one left.
-        QCOMPARE(names(BenchFileCleaner::scan(t, m_dir, &e)), QStringList{kept.name.mid(m_dir.size() + 1)});
+        QCOMPARE(names(BenchFileCleaner::scan(t, m_dir, &e)), QStringList {kept.name.mid(m_dir.size() + 1)});
     }
 
     void removeRefusesWhatIsNotTheApps()
@@ -143,22 +147,22 @@ private Q_SLOTS:
         const QString other = m_dir + QStringLiteral("/xclustermark-bench-node1.fio.dat");
         const QString link = m_dir + QStringLiteral("/clustermark-bench-link.fio.dat");
         const QString folder = m_dir + QStringLiteral("/clustermark-bench-folder.fio.dat");
-        const QList<Leftover> forged{Leftover::make(Leftover::Kind::NodeFile, QStringLiteral("local"), other),
-                                     Leftover::make(Leftover::Kind::NodeFile, QStringLiteral("local"), link),
-                                     Leftover::make(Leftover::Kind::NodeFile, QStringLiteral("local"), folder),
-                                     Leftover::make(Leftover::Kind::NodeFile, QStringLiteral("local"),
-                                                    QStringLiteral("relative/clustermark-bench-a.fio.dat")),
-                                     Leftover::make(Leftover::Kind::NodeFile, QStringLiteral("local"),
-                                                    m_dir + QStringLiteral("/sub/../clustermark-bench-node2.fio.dat")),
-                                     Leftover::make(Leftover::Kind::Image, QStringLiteral("rbd"), QStringLiteral("clustermark-bench-x"))};
+        const QList<Leftover> forged {Leftover::make(Leftover::Kind::NodeFile, QStringLiteral("local"), other),
+            Leftover::make(Leftover::Kind::NodeFile, QStringLiteral("local"), link),
+            Leftover::make(Leftover::Kind::NodeFile, QStringLiteral("local"), folder),
+            Leftover::make(Leftover::Kind::NodeFile, QStringLiteral("local"),
+                QStringLiteral("relative/clustermark-bench-a.fio.dat")),
+            Leftover::make(Leftover::Kind::NodeFile, QStringLiteral("local"),
+                m_dir + QStringLiteral("/sub/../clustermark-bench-node2.fio.dat")),
+            Leftover::make(Leftover::Kind::Image, QStringLiteral("rbd"), QStringLiteral("clustermark-bench-x"))};
         const CleanupReport rep = BenchFileCleaner::remove(t, forged);
         QVERIFY(rep.removed.isEmpty());
         QCOMPARE(rep.failed.size(), forged.size());
-        QCOMPARE(rep.failed.at(0).error.code, Error::Code::Unsafe);   // name
-        QCOMPARE(rep.failed.at(1).error.code, Error::Code::Unsafe);   // symlink, checked on the node
-        QCOMPARE(rep.failed.at(2).error.code, Error::Code::Unsafe);   // folder, checked on the node
-        QCOMPARE(rep.failed.at(3).error.code, Error::Code::Unsafe);   // relative
-        QCOMPARE(rep.failed.at(4).error.code, Error::Code::Unsafe);   // dot-dot
+        QCOMPARE(rep.failed.at(0).error.code, Error::Code::Unsafe); // name
+        QCOMPARE(rep.failed.at(1).error.code, Error::Code::Unsafe); // symlink, checked on the node
+        QCOMPARE(rep.failed.at(2).error.code, Error::Code::Unsafe); // folder, checked on the node
+        QCOMPARE(rep.failed.at(3).error.code, Error::Code::Unsafe); // relative
+        QCOMPARE(rep.failed.at(4).error.code, Error::Code::Unsafe); // dot-dot
         QCOMPARE(rep.failed.at(5).error.code, Error::Code::InvalidInput);
         QVERIFY(QFile::exists(other));
         QVERIFY(QFileInfo(link).isSymLink());
@@ -207,9 +211,9 @@ private Q_SLOTS:
             return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
         };
         QByteArray out, err;
-        const QStringList args{QStringLiteral("cleanup"), QStringLiteral("--node"), QStringLiteral("local"), QStringLiteral("--dir"), m_dir,
-                               QStringLiteral("--json")};
-        QCOMPARE(cli(args + QStringList{QStringLiteral("--dry-run")}, &out, &err), 0);
+        const QStringList args {QStringLiteral("cleanup"), QStringLiteral("--node"), QStringLiteral("local"),
+            QStringLiteral("--dir"), m_dir, QStringLiteral("--json")};
+        QCOMPARE(cli(args + QStringList {QStringLiteral("--dry-run")}, &out, &err), 0);
         QJsonObject o = QJsonDocument::fromJson(out).object();
         QCOMPARE(o.value(QStringLiteral("found")).toArray().size(), 3);
         QCOMPARE(o.value(QStringLiteral("removed")).toArray().size(), 0);
@@ -220,8 +224,10 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(m_dir + QStringLiteral("/clustermark-bench-node2.fio.dat")));
         QVERIFY(QFile::exists(m_dir + QStringLiteral("/xclustermark-bench-node1.fio.dat")));
         // A missing folder: exit 1 with the reason.
-        QCOMPARE(cli({QStringLiteral("cleanup"), QStringLiteral("--node"), QStringLiteral("local"), QStringLiteral("--dir"),
-                      m_tmp.filePath(QStringLiteral("nope"))}, &out, &err), 1);
+        QCOMPARE(cli({QStringLiteral("cleanup"), QStringLiteral("--node"), QStringLiteral("local"),
+                         QStringLiteral("--dir"), m_tmp.filePath(QStringLiteral("nope"))},
+                     &out, &err),
+            1);
         QVERIFY2(err.contains("path-missing"), err.constData());
     }
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 
@@ -8,9 +9,13 @@ using namespace cm;
 namespace {
 QJsonObject fileTarget(const QString &dir = QStringLiteral("/tmp"))
 {
-    return {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), dir}, {QStringLiteral("size"), QStringLiteral("64M")}};
+    return {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), dir},
+        {QStringLiteral("size"), QStringLiteral("64M")}};
 }
-QList<NodeSpec> local() { return {NodeSpec::parse(QStringLiteral("local"))}; }
+QList<NodeSpec> local()
+{
+    return {NodeSpec::parse(QStringLiteral("local"))};
+}
 } // namespace
 
 class TestDiskFioKind : public QObject {
@@ -27,9 +32,9 @@ private Q_SLOTS:
         const auto presets = k.presets();
         QCOMPARE(presets.size(), 2);
         QCOMPARE(presets.at(0).id, QStringLiteral("quick"));
-        QCOMPARE(presets.at(0).steps.size(), 8);   // 4 CrystalDiskMark tests × read/write
+        QCOMPARE(presets.at(0).steps.size(), 8); // 4 CrystalDiskMark tests × read/write
         const auto &std = presets.at(1).steps;
-        QCOMPARE(std.size(), 8);                   // 7 tests, journal latency as sync and fsync
+        QCOMPARE(std.size(), 8); // 7 tests, journal latency as sync and fsync
         QCOMPARE(std.at(0).params.value(QStringLiteral("bs")).toString(), QStringLiteral("4M"));
         QCOMPARE(std.at(0).params.value(QStringLiteral("iodepth")).toInt(), 32);
         QCOMPARE(std.at(2).params.value(QStringLiteral("iodepth")).toInt(), 128);
@@ -38,12 +43,14 @@ private Q_SLOTS:
     void fioArgumentsAreComplete()
     {
         Error e;
-        const Plan p = DiskFioKind::makePlan(QStringLiteral("quick"), local(), fileTarget(QStringLiteral("/srv/my disk:1")), 3, &e);
+        const Plan p = DiskFioKind::makePlan(
+            QStringLiteral("quick"), local(), fileTarget(QStringLiteral("/srv/my disk:1")), 3, &e);
         QVERIFY(!e);
         Error oe;
         const DiskFioStepOptions o = DiskFioStepOptions::read(p.steps.at(4), &oe);
         QVERIFY(!oe);
-        const QStringList a = DiskFioKind::fioArgs(p, o, p.steps.at(4).id, DiskFioKind::targetPath(p, QStringLiteral("pve 1")));
+        const QStringList a
+            = DiskFioKind::fioArgs(p, o, p.steps.at(4).id, DiskFioKind::targetPath(p, QStringLiteral("pve 1")));
         QCOMPARE(a.first(), QStringLiteral("fio"));
         QVERIFY(a.contains(QStringLiteral("--output-format=json+")));
         QVERIFY(a.contains(QStringLiteral("--status-interval=1")));
@@ -57,13 +64,15 @@ private Q_SLOTS:
         QVERIFY(a.contains(QStringLiteral("--ioengine=libaio")));
         // and the whole argument is one shell word in the preview
         const QString preview = DiskFioKind().commandPreview(p, 4, p.nodes.first());
-        QVERIFY(preview.contains(QStringLiteral("'--filename=/srv/my disk\\:1/clustermark-bench-local-XXXXXXXXXX.fio.dat'")));
+        QVERIFY(preview.contains(
+            QStringLiteral("'--filename=/srv/my disk\\:1/clustermark-bench-local-XXXXXXXXXX.fio.dat'")));
     }
     void validationRefusesBadPlans()
     {
         DiskFioKind k;
         Error e;
-        Plan p = DiskFioKind::makePlan(QStringLiteral("quick"), local(), fileTarget(QStringLiteral("relative/dir")), 0, &e);
+        Plan p = DiskFioKind::makePlan(
+            QStringLiteral("quick"), local(), fileTarget(QStringLiteral("relative/dir")), 0, &e);
         QCOMPARE(e.code, Error::Code::InvalidInput);
         DiskFioKind::makePlan(QStringLiteral("nope"), local(), fileTarget(), 0, &e);
         QCOMPARE(e.code, Error::Code::InvalidInput);
@@ -81,13 +90,18 @@ private Q_SLOTS:
         QTest::addColumn<QJsonValue>("value");
         QTest::addColumn<QString>("message");
         // an engine that loads a library of the plan's choosing
-        QTest::newRow("external engine") << "ioengine" << QJsonValue(QStringLiteral("external:/tmp/evil.so")) << "\"ioengine\" must be one of";
-        QTest::newRow("unknown engine") << "ioengine" << QJsonValue(QStringLiteral("rbd")) << "\"ioengine\" must be one of";
-        QTest::newRow("unknown option") << "exec_prerun" << QJsonValue(QStringLiteral("touch /tmp/x")) << "unknown parameter \"exec_prerun\"";
+        QTest::newRow("external engine") << "ioengine" << QJsonValue(QStringLiteral("external:/tmp/evil.so"))
+                                         << "\"ioengine\" must be one of";
+        QTest::newRow("unknown engine") << "ioengine" << QJsonValue(QStringLiteral("rbd"))
+                                        << "\"ioengine\" must be one of";
+        QTest::newRow("unknown option") << "exec_prerun" << QJsonValue(QStringLiteral("touch /tmp/x"))
+                                        << "unknown parameter \"exec_prerun\"";
         QTest::newRow("bs zero") << "bs" << QJsonValue(QStringLiteral("0")) << "\"bs\" must be a size";
-        QTest::newRow("bs huge") << "bs" << QJsonValue(QStringLiteral("99999999999999999999T")) << "\"bs\" must be a size";
+        QTest::newRow("bs huge") << "bs" << QJsonValue(QStringLiteral("99999999999999999999T"))
+                                 << "\"bs\" must be a size";
         QTest::newRow("bs above 1G") << "bs" << QJsonValue(QStringLiteral("2G")) << "from 1 to 1G";
-        QTest::newRow("runtime fraction") << "runtime" << QJsonValue(1.7) << "whole number from 1 to 86400 (s), not 1.7";
+        QTest::newRow("runtime fraction")
+            << "runtime" << QJsonValue(1.7) << "whole number from 1 to 86400 (s), not 1.7";
         QTest::newRow("runtime text") << "runtime" << QJsonValue(QStringLiteral("5")) << "whole number";
         QTest::newRow("iodepth fraction") << "iodepth" << QJsonValue(2.5) << "\"iodepth\" must be a whole number";
         QTest::newRow("sync text") << "sync" << QJsonValue(QStringLiteral("yes")) << "\"sync\" must be true or false";
@@ -142,7 +156,8 @@ private Q_SLOTS:
     void deviceWritesNeedTypedConfirmation()
     {
         DiskFioKind k;
-        const QJsonObject dev{{QStringLiteral("type"), QStringLiteral("device")}, {QStringLiteral("path"), QStringLiteral("/dev/loop7")}};
+        const QJsonObject dev {
+            {QStringLiteral("type"), QStringLiteral("device")}, {QStringLiteral("path"), QStringLiteral("/dev/loop7")}};
         Error e;
         Plan p = DiskFioKind::makePlan(QStringLiteral("quick"), local(), dev, 0, &e);
         QCOMPARE(e.code, Error::Code::InvalidInput);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/metric.h"
 #include "parse/nodestatsdecoder.h"
 
@@ -12,7 +13,11 @@ QByteArray block(quint64 user, quint64 idle, quint64 iowait, quint64 sectorsRead
                           "   8       0 sda 100 0 %4 50 10 0 80 20 0 %5 70 0 0 0 0 0 0\n"
                           "   8       1 sda1 100 0 %4 50 10 0 80 20 0 %5 70 0 0 0 0 0 0\n"
                           "   7       0 loop0 1 0 2 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n@@end\n")
-        .arg(user).arg(idle).arg(iowait).arg(sectorsRead).arg(ticks)
+        .arg(user)
+        .arg(idle)
+        .arg(iowait)
+        .arg(sectorsRead)
+        .arg(ticks)
         .toLatin1();
 }
 double valueOf(const SampleList &s, const QString &metric)
@@ -30,17 +35,17 @@ private Q_SLOTS:
     void differencesConsecutiveBlocks()
     {
         NodeStatsDecoder d(QStringLiteral("n1"));
-        QVERIFY(d.feed(block(100, 800, 100, 1000, 0), 1.0).isEmpty());   // first block: nothing to diff
+        QVERIFY(d.feed(block(100, 800, 100, 1000, 0), 1.0).isEmpty()); // first block: nothing to diff
         // second block: +50 user, +40 idle, +10 iowait → busy 50 %, iowait 10 %
         const QByteArray b = block(150, 840, 110, 1000 + 2048, 500);
         SampleList s;
-        for (int i = 0; i < b.size(); i += 7)   // cut anywhere
+        for (int i = 0; i < b.size(); i += 7) // cut anywhere
             s += d.feed(b.mid(i, 7), 2.0);
         QCOMPARE(valueOf(s, metric::CpuBusy), 50.0);
         QCOMPARE(valueOf(s, metric::CpuIowait), 10.0);
         QCOMPARE(valueOf(s, metric::diskReadBytes(QStringLiteral("sda"))), 2048.0 * 512);
         QCOMPARE(valueOf(s, metric::diskUtil(QStringLiteral("sda"))), 50.0);
-        QCOMPARE(valueOf(s, metric::diskUtil(QStringLiteral("sda1"))), -1.0);   // partitions are not shown
+        QCOMPARE(valueOf(s, metric::diskUtil(QStringLiteral("sda1"))), -1.0); // partitions are not shown
         QCOMPARE(valueOf(s, metric::diskUtil(QStringLiteral("loop0"))), -1.0);
         for (const Sample &x : s)
             QCOMPARE(x.target, QStringLiteral("n1"));
@@ -49,21 +54,25 @@ private Q_SLOTS:
     {
         auto withNet = [](quint64 ethTx, quint64 ethRx) {
             QByteArray b = block(100, 800, 100, 1000, 0);
-            b.chop(6);   // "@@end\n"
-            b += QStringLiteral("@@netdev\nInter-|   Receive                                                |  Transmit\n"
-                                " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed\n"
-                                "    lo: 5000 1 0 0 0 0 0 0 5000 1 0 0 0 0 0 0\n"
-                                "  eth0: %1 10 0 0 0 0 0 0 %2 20 0 0 0 0 0 0\n@@end\n")
-                     .arg(ethRx).arg(ethTx).toLatin1();
+            b.chop(6); // "@@end\n"
+            b += QStringLiteral(
+                "@@netdev\nInter-|   Receive                                                |  Transmit\n"
+                " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo "
+                "colls carrier compressed\n"
+                "    lo: 5000 1 0 0 0 0 0 0 5000 1 0 0 0 0 0 0\n"
+                "  eth0: %1 10 0 0 0 0 0 0 %2 20 0 0 0 0 0 0\n@@end\n")
+                     .arg(ethRx)
+                     .arg(ethTx)
+                     .toLatin1();
             return b;
         };
         NodeStatsDecoder d(QStringLiteral("n1"));
         QVERIFY(d.feed(withNet(1000, 2000), 1.0).isEmpty());
         const SampleList s = d.feed(withNet(1000 + 250000000, 2000 + 1000), 1.5);
-        QCOMPARE(valueOf(s, metric::netTxBytes(QStringLiteral("eth0"))), 500000000.0);   // per second
+        QCOMPARE(valueOf(s, metric::netTxBytes(QStringLiteral("eth0"))), 500000000.0); // per second
         QCOMPARE(valueOf(s, metric::netRxBytes(QStringLiteral("eth0"))), 2000.0);
-        QCOMPARE(valueOf(s, metric::netTxBytes(QStringLiteral("lo"))), -1.0);            // loopback left out
-        QCOMPARE(valueOf(s, metric::diskReadBytes(QStringLiteral("sda"))), 0.0);         // disks still read
+        QCOMPARE(valueOf(s, metric::netTxBytes(QStringLiteral("lo"))), -1.0); // loopback left out
+        QCOMPARE(valueOf(s, metric::diskReadBytes(QStringLiteral("sda"))), 0.0); // disks still read
         QVERIFY(metric::unitOf(metric::netRxBytes(QStringLiteral("eth0"))) == metric::Unit::BytesPerSec);
     }
     void garbageIsHarmless()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The osd-latency runner kind without a cluster: presets, the consent rule, parameter
 // checks, the preview, the time estimate and the registry entry.
 #include "bench/osdlatency/osdlatencykind.h"
@@ -11,8 +12,9 @@ using namespace cm;
 namespace {
 QJsonObject target()
 {
-    return {{QStringLiteral("conf"), QStringLiteral("/etc/ceph/ceph.conf")}, {QStringLiteral("client"), QStringLiteral("admin")},
-            {QStringLiteral("poolConsent"), true}, {QStringLiteral("mode"), QStringLiteral("sequential")}};
+    return {{QStringLiteral("conf"), QStringLiteral("/etc/ceph/ceph.conf")},
+        {QStringLiteral("client"), QStringLiteral("admin")}, {QStringLiteral("poolConsent"), true},
+        {QStringLiteral("mode"), QStringLiteral("sequential")}};
 }
 Plan make(const QJsonObject &t, const QString &preset = QStringLiteral("standard"), Error *e = nullptr)
 {
@@ -58,8 +60,9 @@ private Q_SLOTS:
         t.remove(QStringLiteral("poolConsent"));
         make(t, QStringLiteral("standard"), &e);
         QCOMPARE(e.code, Error::Code::InvalidInput);
-        QVERIFY2(e.message.contains(QLatin1String("temporary pool of size 1")) && e.message.contains(QLatin1String("removed")),
-                 qPrintable(e.message));
+        QVERIFY2(e.message.contains(QLatin1String("temporary pool of size 1"))
+                && e.message.contains(QLatin1String("removed")),
+            qPrintable(e.message));
         t.insert(QStringLiteral("pool"), QStringLiteral("bench"));
         const Plan p = make(t, QStringLiteral("standard"), &e);
         QVERIFY2(!e, qPrintable(e.message));
@@ -74,9 +77,9 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::newRow("mode") << "mode" << QJsonValue(QStringLiteral("fast")) << "sequential or parallel";
         QTest::newRow("osds not a list") << "osds" << QJsonValue(3) << "list";
-        QTest::newRow("negative osd") << "osds" << QJsonValue(QJsonArray{0, -1}) << "not an OSD id";
-        QTest::newRow("fraction osd") << "osds" << QJsonValue(QJsonArray{1.5}) << "not an OSD id";
-        QTest::newRow("duplicate") << "osds" << QJsonValue(QJsonArray{1, 1}) << "twice";
+        QTest::newRow("negative osd") << "osds" << QJsonValue(QJsonArray {0, -1}) << "not an OSD id";
+        QTest::newRow("fraction osd") << "osds" << QJsonValue(QJsonArray {1.5}) << "not an OSD id";
+        QTest::newRow("duplicate") << "osds" << QJsonValue(QJsonArray {1, 1}) << "twice";
         QTest::newRow("object size") << "objectSize" << QJsonValue(QStringLiteral("lots")) << "object size";
         QTest::newRow("huge object") << "objectSize" << QJsonValue(QStringLiteral("1G")) << "at most 128M";
         QTest::newRow("uneven object") << "objectSize" << QJsonValue(QStringLiteral("6k")) << "divide";
@@ -121,16 +124,18 @@ private Q_SLOTS:
         QJsonObject t = target();
         Plan p = make(t);
         QString preview = k.commandPreview(p, 0, p.nodes.first());
-        QVERIFY2(preview.contains(QLatin1String("temporary pool clustermark-bench-osdlat-")) && preview.contains(QLatin1String("every OSD up and in"))
-                     && preview.contains(QLatin1String("QD1")) && preview.contains(QLatin1String("10 s per OSD")),
-                 qPrintable(preview));
-        QCOMPARE(k.estimatedSeconds(p, 0), 10.0 * 3 + 5 + 3);   // 3 OSDs assumed
-        t.insert(QStringLiteral("osds"), QJsonArray{0, 4, 7, 9});
+        QVERIFY2(preview.contains(QLatin1String("temporary pool clustermark-bench-osdlat-"))
+                && preview.contains(QLatin1String("every OSD up and in")) && preview.contains(QLatin1String("QD1"))
+                && preview.contains(QLatin1String("10 s per OSD")),
+            qPrintable(preview));
+        QCOMPARE(k.estimatedSeconds(p, 0), 10.0 * 3 + 5 + 3); // 3 OSDs assumed
+        t.insert(QStringLiteral("osds"), QJsonArray {0, 4, 7, 9});
         t.insert(QStringLiteral("pool"), QStringLiteral("bench"));
         p = make(t);
         preview = k.commandPreview(p, 0, p.nodes.first());
-        QVERIFY2(preview.contains(QLatin1String("osd.0, osd.4, osd.7, osd.9")) && preview.contains(QLatin1String("pool bench")),
-                 qPrintable(preview));
+        QVERIFY2(preview.contains(QLatin1String("osd.0, osd.4, osd.7, osd.9"))
+                && preview.contains(QLatin1String("pool bench")),
+            qPrintable(preview));
         QCOMPARE(k.estimatedSeconds(p, 0), 10.0 * 4 + 5);
         t.insert(QStringLiteral("mode"), QStringLiteral("parallel"));
         QCOMPARE(k.estimatedSeconds(make(t), 0), 10.0 + 5);

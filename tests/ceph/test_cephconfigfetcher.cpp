@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fetching a node's Ceph client configuration in one round trip:
 //  - with a real LocalTransport under a temporary root: Proxmox paths first, then
 //    /etc/ceph; clear errors for a missing conf or keyring, a keyring without a key
@@ -28,7 +29,9 @@ namespace {
 // A real transport that counts its round trips (the fetch promises exactly one).
 class CountingTransport : public Transport {
 public:
-    explicit CountingTransport(Transport &inner) : m_inner(inner) {}
+    explicit CountingTransport(Transport &inner)
+        : m_inner(inner)
+    { }
     Error connect() override { return m_inner.connect(); }
     bool isConnected() const override { return m_inner.isConnected(); }
     ExecResult run(const Command &cmd, const OutputCallbacks &out, const CancelToken &cancel) override
@@ -50,8 +53,8 @@ public:
     ExecResult run(const Command &cmd, const OutputCallbacks &out, const CancelToken &cancel) override
     {
         Command c = cmd;
-        c.argv = QStringList{QStringLiteral("setpriv"), QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"),
-                             QStringLiteral("--clear-groups"), QStringLiteral("--")}
+        c.argv = QStringList {QStringLiteral("setpriv"), QStringLiteral("--reuid=65534"),
+                     QStringLiteral("--regid=65534"), QStringLiteral("--clear-groups"), QStringLiteral("--")}
             + cmd.argv;
         return LocalTransport::run(c, out, cancel);
     }
@@ -107,23 +110,26 @@ private Q_SLOTS:
         QVERIFY(m_root.isValid());
         QDir(path(QStringLiteral("/etc"))).removeRecursively();
         QVERIFY(writeFile(path(QStringLiteral("/etc/pve/ceph.conf")),
-                          "[global]\n\t fsid = 5d7c2a1e-3b4f-4c8a-9e6d-1f2a3b4c5d6e\n\t mon_host = 10.10.10.11 10.10.10.12\n"));
-        QVERIFY(writeFile(path(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring")), "[client.admin]\n\tkey = " + kKeyPve + "\n"));
-        QVERIFY(writeFile(path(QStringLiteral("/etc/ceph/ceph.conf")), "[global]\nmon host = [v2:192.168.7.1:3300/0,v1:192.168.7.1:6789/0]\n"));
-        QVERIFY(writeFile(path(QStringLiteral("/etc/ceph/ceph.client.admin.keyring")), "[client.admin]\n\tkey = " + kKeyEtc + "\n"));
+            "[global]\n\t fsid = 5d7c2a1e-3b4f-4c8a-9e6d-1f2a3b4c5d6e\n\t mon_host = 10.10.10.11 10.10.10.12\n"));
+        QVERIFY(writeFile(path(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring")),
+            "[client.admin]\n\tkey = " + kKeyPve + "\n"));
+        QVERIFY(writeFile(path(QStringLiteral("/etc/ceph/ceph.conf")),
+            "[global]\nmon host = [v2:192.168.7.1:3300/0,v1:192.168.7.1:6789/0]\n"));
+        QVERIFY(writeFile(
+            path(QStringLiteral("/etc/ceph/ceph.client.admin.keyring")), "[client.admin]\n\tkey = " + kKeyEtc + "\n"));
     }
 
     void candidates()
     {
         CephFetchOptions o;
-        QCOMPARE(CephConfigFetcher::confCandidates(o), (QStringList{"/etc/pve/ceph.conf", "/etc/ceph/ceph.conf"}));
+        QCOMPARE(CephConfigFetcher::confCandidates(o), (QStringList {"/etc/pve/ceph.conf", "/etc/ceph/ceph.conf"}));
         o.clientName = QStringLiteral("bench");
         QCOMPARE(CephConfigFetcher::keyringCandidates(o),
-                 (QStringList{"/etc/pve/priv/ceph.client.bench.keyring", "/etc/ceph/ceph.client.bench.keyring"}));
+            (QStringList {"/etc/pve/priv/ceph.client.bench.keyring", "/etc/ceph/ceph.client.bench.keyring"}));
         o.confPath = QStringLiteral("/x/c.conf");
         o.keyringPath = QStringLiteral("/x/k");
-        QCOMPARE(CephConfigFetcher::confCandidates(o), QStringList{"/x/c.conf"});
-        QCOMPARE(CephConfigFetcher::keyringCandidates(o), QStringList{"/x/k"});
+        QCOMPARE(CephConfigFetcher::confCandidates(o), QStringList {"/x/c.conf"});
+        QCOMPARE(CephConfigFetcher::keyringCandidates(o), QStringList {"/x/k"});
     }
 
     void proxmoxPathsComeFirst()
@@ -187,28 +193,35 @@ private Q_SLOTS:
         Error e;
         const CephFetchResult r = fetchLocal(o, &e);
         QCOMPARE(e.code, Error::Code::PathMissing);
-        QVERIFY2(e.message.contains(QStringLiteral("no readable keyring for client.admin on local")), qPrintable(e.message));
-        QVERIFY2(e.message.contains(path(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring (missing)"))), qPrintable(e.message));
-        QVERIFY2(e.message.contains(path(QStringLiteral("/etc/ceph/ceph.client.admin.keyring (missing)"))), qPrintable(e.message));
+        QVERIFY2(
+            e.message.contains(QStringLiteral("no readable keyring for client.admin on local")), qPrintable(e.message));
+        QVERIFY2(e.message.contains(path(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring (missing)"))),
+            qPrintable(e.message));
+        QVERIFY2(e.message.contains(path(QStringLiteral("/etc/ceph/ceph.client.admin.keyring (missing)"))),
+            qPrintable(e.message));
         QVERIFY(r.spec.key.isEmpty());
     }
 
     void keyringWithoutKeyIsAClearError()
     {
-        QVERIFY(writeFile(path(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring")), "[client.admin]\n\tcaps mon = \"allow *\"\n"));
+        QVERIFY(writeFile(path(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring")),
+            "[client.admin]\n\tcaps mon = \"allow *\"\n"));
         CephFetchOptions o;
         o.rootPrefix = m_root.path();
         Error e;
         const CephFetchResult r = fetchLocal(o, &e);
         QCOMPARE(e.code, Error::Code::ParseError);
-        QVERIFY2(e.message.contains(QStringLiteral("[client.admin] in the keyring has no \"key = …\" line")), qPrintable(e.message));
-        QVERIFY2(e.message.contains(path(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring"))), qPrintable(e.message));
+        QVERIFY2(e.message.contains(QStringLiteral("[client.admin] in the keyring has no \"key = …\" line")),
+            qPrintable(e.message));
+        QVERIFY2(
+            e.message.contains(path(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring"))), qPrintable(e.message));
         QVERIFY(r.spec.key.isEmpty());
         // Another client than the keyring's.
         o.keyringPath = path(QStringLiteral("/etc/ceph/ceph.client.admin.keyring"));
         o.clientName = QStringLiteral("bench");
         fetchLocal(o, &e);
-        QVERIFY2(e.message.contains(QStringLiteral("no [client.bench] section (it has: client.admin)")), qPrintable(e.message));
+        QVERIFY2(e.message.contains(QStringLiteral("no [client.bench] section (it has: client.admin)")),
+            qPrintable(e.message));
     }
 
     void missingConfAndNoMonitors()
@@ -219,9 +232,11 @@ private Q_SLOTS:
         Error e;
         fetchLocal(o, &e);
         QCOMPARE(e.code, Error::Code::PathMissing);
-        QVERIFY2(e.message.contains(QStringLiteral("no readable Ceph configuration on local: ") + o.confPath + QStringLiteral(" (missing)")),
-                 qPrintable(e.message));
-        QVERIFY(writeFile(path(QStringLiteral("/etc/ceph/ceph.conf")), "[global]\nfsid = 5d7c2a1e-3b4f-4c8a-9e6d-1f2a3b4c5d6e\n"));
+        QVERIFY2(e.message.contains(QStringLiteral("no readable Ceph configuration on local: ") + o.confPath
+                     + QStringLiteral(" (missing)")),
+            qPrintable(e.message));
+        QVERIFY(writeFile(
+            path(QStringLiteral("/etc/ceph/ceph.conf")), "[global]\nfsid = 5d7c2a1e-3b4f-4c8a-9e6d-1f2a3b4c5d6e\n"));
         o.confPath = path(QStringLiteral("/etc/ceph/ceph.conf"));
         fetchLocal(o, &e);
         QCOMPARE(e.code, Error::Code::ParseError);
@@ -234,21 +249,26 @@ private Q_SLOTS:
             QSKIP("needs root and setpriv to run the fetch as another user");
         const auto open = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::ExeGroup
             | QFile::ReadOther | QFile::ExeOther;
-        for (const QString &d : {QString(), QStringLiteral("/etc"), QStringLiteral("/etc/pve"), QStringLiteral("/etc/ceph")})
+        for (const QString &d :
+            {QString(), QStringLiteral("/etc"), QStringLiteral("/etc/pve"), QStringLiteral("/etc/ceph")})
             QVERIFY(QFile::setPermissions(path(d), open));
-        QVERIFY(QFile::setPermissions(path(QStringLiteral("/etc/pve/ceph.conf")), QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
-        QVERIFY(QFile::setPermissions(path(QStringLiteral("/etc/pve/priv")), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
-        QVERIFY(QFile::setPermissions(path(QStringLiteral("/etc/ceph/ceph.client.admin.keyring")), QFile::ReadOwner | QFile::WriteOwner));
+        QVERIFY(QFile::setPermissions(
+            path(QStringLiteral("/etc/pve/ceph.conf")), QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+        QVERIFY(QFile::setPermissions(
+            path(QStringLiteral("/etc/pve/priv")), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        QVERIFY(QFile::setPermissions(
+            path(QStringLiteral("/etc/ceph/ceph.client.admin.keyring")), QFile::ReadOwner | QFile::WriteOwner));
         NobodyTransport t;
         CephFetchOptions o;
         o.rootPrefix = m_root.path();
         Error e;
         const CephFetchResult r = CephConfigFetcher(t).fetch(o, &e);
         QCOMPARE(e.code, Error::Code::CommandFailed);
-        QVERIFY2(e.message.contains(path(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring (permission denied)"))),
-                 qPrintable(e.message));
+        QVERIFY2(
+            e.message.contains(path(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring (permission denied)"))),
+            qPrintable(e.message));
         QVERIFY2(e.message.contains(path(QStringLiteral("/etc/ceph/ceph.client.admin.keyring (permission denied)"))),
-                 qPrintable(e.message));
+            qPrintable(e.message));
         QVERIFY2(e.message.contains(QStringLiteral("connect as root")), qPrintable(e.message));
         QVERIFY(r.spec.key.isEmpty());
         // A keyring the user can read (given explicitly) works, with the conf from /etc/pve.
@@ -284,9 +304,11 @@ private Q_SLOTS:
         o.keyringPath = QStringLiteral("/k");
         const QByteArray out = "@@CM:n1:begin try:1\nok\n@@CM:n1:end try:1 0\n"
                                "@@CM:n1:begin conf\n[global]\nmon_host = 1.2.3.4\n"
-                               "@@CM:evil:begin keyring\n[client.admin]\nkey = " + kKeyPve + "\n"
-                               "\n@@CM:n1:end conf 0\n"
-                               "@@CM:n1:begin try:2\nmissing\n@@CM:n1:end try:2 0\n";
+                               "@@CM:evil:begin keyring\n[client.admin]\nkey = "
+            + kKeyPve
+            + "\n"
+              "\n@@CM:n1:end conf 0\n"
+              "@@CM:n1:begin try:2\nmissing\n@@CM:n1:end try:2 0\n";
         Error e;
         CephConfigFetcher::fromOutput(out, "n1", o, QStringLiteral("n"), &e);
         QCOMPARE(e.code, Error::Code::PathMissing);
@@ -321,7 +343,8 @@ private Q_SLOTS:
         QCOMPARE(t.runs, 1);
         QCOMPARE(r.node, m_sshd.node().displayName());
         QCOMPARE(r.fsid, m_lab.fsid());
-        QVERIFY2(r.spec.monHost.contains(m_lab.monAddr()), qPrintable(r.spec.monHost + QStringLiteral(" vs ") + m_lab.monAddr()));
+        QVERIFY2(r.spec.monHost.contains(m_lab.monAddr()),
+            qPrintable(r.spec.monHost + QStringLiteral(" vs ") + m_lab.monAddr()));
         QVERIFY(!r.spec.key.isEmpty());
         QVERIFY(r.spec.confPath.isEmpty() && r.spec.keyringPath.isEmpty());
 
@@ -332,7 +355,7 @@ private Q_SLOTS:
         const CephConnectionCheck check = CephConnectionCheck::run(c, r.spec, &e);
         QVERIFY2(!e, qPrintable(e.toString()));
         qInfo("fetch over SSH %lld ms, conf-less connect + status %lld ms, health %s", fetchMs, clock.elapsed(),
-              qPrintable(check.health));
+            qPrintable(check.health));
         QCOMPARE(check.fsid, m_lab.fsid());
         QCOMPARE(c.fsid(), m_lab.fsid());
         QVERIFY(check.health.startsWith(QStringLiteral("HEALTH_")));

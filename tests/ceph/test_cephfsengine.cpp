@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libcephfs.h refuses a 32-bit off_t: this must come before any system header.
 #define _FILE_OFFSET_BITS 64
 // The native libcephfs engine against the real lab (1 OSD, its CephFS): throughput and
@@ -23,7 +24,7 @@ class TestCephFsEngine : public QObject {
     Q_OBJECT
 
     cmtest::CephLabFixture m_lab;
-    CephFsMount m_observer;   // the test's own client: sees the fs as any other client would
+    CephFsMount m_observer; // the test's own client: sees the fs as any other client would
 
     bool startLab()
     {
@@ -53,7 +54,8 @@ class TestCephFsEngine : public QObject {
     {
         Error e;
         const QStringList all = m_observer.list(QStringLiteral("/"), &e);
-        return e ? QStringList{e.message} : all.filter(QRegularExpression(QStringLiteral("^") + QLatin1String(CephFsEngine::kFolderPrefix)));
+        return e ? QStringList {e.message}
+                 : all.filter(QRegularExpression(QStringLiteral("^") + QLatin1String(CephFsEngine::kFolderPrefix)));
     }
 
     // Sum of the file sizes and count of regular files under `dir`, seen by the observer.
@@ -63,7 +65,8 @@ class TestCephFsEngine : public QObject {
         for (const QString &name : m_observer.list(dir, &e)) {
             const QString p = dir + QLatin1Char('/') + name;
             struct ceph_statx sx = {};
-            const int r = ceph_statx(m_observer.handle(), p.toUtf8().constData(), &sx, CEPH_STATX_SIZE | CEPH_STATX_MODE, 0);
+            const int r
+                = ceph_statx(m_observer.handle(), p.toUtf8().constData(), &sx, CEPH_STATX_SIZE | CEPH_STATX_MODE, 0);
             if (r != 0)
                 continue;
             if (S_ISDIR(sx.stx_mode)) {
@@ -114,7 +117,7 @@ private Q_SLOTS:
         CephFsWorkload w;
         w.mode = CephFsWorkload::Mode::SeqWrite;
         w.blockSize = 1 << 20;
-        w.fileSize = 8ull << 30;   // sparse: only what is written takes space; never wraps in 3 s
+        w.fileSize = 8ull << 30; // sparse: only what is written takes space; never wraps in 3 s
         w.threads = 3;
         w.runtimeSec = 3;
         double sampled = 0, lastT = 0, seenBytes = 0;
@@ -135,22 +138,24 @@ private Q_SLOTS:
         const QJsonObject sum = engine.summary();
         const QJsonObject wr = sum.value(QStringLiteral("write")).toObject();
         const double ioBytes = wr.value(QStringLiteral("io_bytes")).toDouble();
-        qInfo("seq write 1M T3: %.1f MiB/s, %.0f IOPS, p99 %.1f ms; %.0f MiB written, samples %.0f MiB over %d intervals, "
+        qInfo("seq write 1M T3: %.1f MiB/s, %.0f IOPS, p99 %.1f ms; %.0f MiB written, samples %.0f MiB over %d "
+              "intervals, "
               "another client saw %d files of %.0f MiB",
-              wr.value(QStringLiteral("bw")).toDouble() / 1048576, wr.value(QStringLiteral("iops")).toDouble(),
-              wr.value(QStringLiteral("lat_p99_ns")).toDouble() / 1e6, ioBytes / 1048576, sampled / 1048576, intervals,
-              seenFiles, seenBytes / 1048576);
+            wr.value(QStringLiteral("bw")).toDouble() / 1048576, wr.value(QStringLiteral("iops")).toDouble(),
+            wr.value(QStringLiteral("lat_p99_ns")).toDouble() / 1e6, ioBytes / 1048576, sampled / 1048576, intervals,
+            seenFiles, seenBytes / 1048576);
         QVERIFY(ioBytes > 0);
         QCOMPARE(double(wr.value(QStringLiteral("total_ios")).toDouble()) * (1 << 20), ioBytes);
         // The first interval's start is not in the samples (it began when the step had
         // made its folder and files): rates × sample spacing agree to a few per cent.
-        QVERIFY2(qAbs(sampled - ioBytes) < 0.03 * ioBytes, qPrintable(QStringLiteral("%1 vs %2").arg(sampled).arg(ioBytes)));
+        QVERIFY2(
+            qAbs(sampled - ioBytes) < 0.03 * ioBytes, qPrintable(QStringLiteral("%1 vs %2").arg(sampled).arg(ioBytes)));
         QCOMPARE(seenFiles, 3);
         QCOMPARE(seenBytes, ioBytes);
         QCOMPARE(sum.value(QStringLiteral("file_bytes")).toDouble(), ioBytes);
         QVERIFY(sum.value(QStringLiteral("folder")).toString().startsWith(QStringLiteral("/clustermark-bench-")));
         QVERIFY(engine.folderRemoved());
-        QCOMPARE(engine.entriesRemoved(), quint64(4));   // 3 files and the folder
+        QCOMPARE(engine.entriesRemoved(), quint64(4)); // 3 files and the folder
         QVERIFY2(leftovers().isEmpty(), qPrintable(leftovers().join(QLatin1Char(' '))));
     }
 
@@ -178,10 +183,12 @@ private Q_SLOTS:
         const QJsonObject sum = engine.summary();
         const QJsonObject rd = sum.value(QStringLiteral("read")).toObject();
         qInfo("rand read 4k T4 over 4 × 16 MiB: %.0f IOPS, p50 %.0f us, p99 %.0f us; prefill %.0f ms",
-              rd.value(QStringLiteral("iops")).toDouble(), rd.value(QStringLiteral("lat_p50_ns")).toDouble() / 1e3,
-              rd.value(QStringLiteral("lat_p99_ns")).toDouble() / 1e3, sum.value(QStringLiteral("prefill_ms")).toDouble());
+            rd.value(QStringLiteral("iops")).toDouble(), rd.value(QStringLiteral("lat_p50_ns")).toDouble() / 1e3,
+            rd.value(QStringLiteral("lat_p99_ns")).toDouble() / 1e3,
+            sum.value(QStringLiteral("prefill_ms")).toDouble());
         QVERIFY(rd.value(QStringLiteral("iops")).toDouble() > 0);
-        QCOMPARE(rd.value(QStringLiteral("io_bytes")).toDouble(), rd.value(QStringLiteral("total_ios")).toDouble() * 4096);
+        QCOMPARE(
+            rd.value(QStringLiteral("io_bytes")).toDouble(), rd.value(QStringLiteral("total_ios")).toDouble() * 4096);
         QVERIFY(!sum.contains(QStringLiteral("write")));
         QCOMPARE(sum.value(QStringLiteral("file_bytes")).toDouble(), double(4 * (16 << 20)));
         QVERIFY(latSamples >= 1);
@@ -210,7 +217,7 @@ private Q_SLOTS:
         const Error e = engine.run(QStringLiteral("/"), w, CancelToken(), [&](const SampleList &l) {
             for (const Sample &s : l)
                 ++perMetric[s.metric];
-            if (seenFiles < 0 && perMetric.contains(metric::MetaStatIops)) {   // create is over
+            if (seenFiles < 0 && perMetric.contains(metric::MetaStatIops)) { // create is over
                 seenFiles = 0;
                 scan(runningFolder(), &seenBytes, &seenFiles);
             }
@@ -221,8 +228,9 @@ private Q_SLOTS:
         for (const char *op : {"create", "stat", "delete"}) {
             const QJsonObject o = meta.value(QLatin1String(op)).toObject();
             qInfo("%s: %.0f ops/s, p50 %.0f us, p99 %.0f us, %.0f ops", op, o.value(QStringLiteral("iops")).toDouble(),
-                  o.value(QStringLiteral("lat_p50_ns")).toDouble() / 1e3, o.value(QStringLiteral("lat_p99_ns")).toDouble() / 1e3,
-                  o.value(QStringLiteral("total_ops")).toDouble());
+                o.value(QStringLiteral("lat_p50_ns")).toDouble() / 1e3,
+                o.value(QStringLiteral("lat_p99_ns")).toDouble() / 1e3,
+                o.value(QStringLiteral("total_ops")).toDouble());
             QVERIFY2(o.value(QStringLiteral("iops")).toDouble() > 0, QJsonDocument(sum).toJson().constData());
             QCOMPARE(o.value(QStringLiteral("total_ops")).toDouble(), 1200.0);
             QVERIFY(perMetric.value(metric::metaIops(QLatin1String(op))) >= 1);
@@ -232,8 +240,9 @@ private Q_SLOTS:
         QCOMPARE(seenBytes, 1200.0 * 100);
         QCOMPARE(sum.value(QStringLiteral("files_created")).toDouble(), 1200.0);
         QCOMPARE(sum.value(QStringLiteral("files_deleted")).toDouble(), 1200.0);
-        QCOMPARE(sum.value(QStringLiteral("opsPerSecond")).toDouble(), meta.value(QStringLiteral("create")).toObject().value(QStringLiteral("iops")).toDouble());
-        QCOMPARE(engine.entriesRemoved(), quint64(5));   // only the 4 thread folders and the step's own
+        QCOMPARE(sum.value(QStringLiteral("opsPerSecond")).toDouble(),
+            meta.value(QStringLiteral("create")).toObject().value(QStringLiteral("iops")).toDouble());
+        QCOMPARE(engine.entriesRemoved(), quint64(5)); // only the 4 thread folders and the step's own
         QVERIFY(leftovers().isEmpty());
     }
 
@@ -248,7 +257,7 @@ private Q_SLOTS:
         CephFsWorkload w;
         w.mode = CephFsWorkload::Mode::Metadata;
         w.threads = 4;
-        w.files = 1000000;   // far more than 60 s can create
+        w.files = 1000000; // far more than 60 s can create
         w.fileSize = 0;
         w.runtimeSec = 60;
         CancelToken cancel;
@@ -263,7 +272,7 @@ private Q_SLOTS:
         });
         const qint64 ms = clock.elapsed();
         qInfo("cancel during create to return (folder with %llu entries removed): %lld ms",
-              static_cast<unsigned long long>(engine.entriesRemoved()), ms);
+            static_cast<unsigned long long>(engine.entriesRemoved()), ms);
         QCOMPARE(e.code, Error::Code::Cancelled);
         QVERIFY(engine.entriesRemoved() > 4);
         QVERIFY2(ms < 2000 + qint64(engine.entriesRemoved()), qPrintable(QString::number(ms)));
@@ -293,7 +302,7 @@ private Q_SLOTS:
         QVERIFY(t.elapsed() < 3000);
 
         s = spec();
-        s.monHost = QStringLiteral("127.0.0.1:1");   // nothing listens there
+        s.monHost = QStringLiteral("127.0.0.1:1"); // nothing listens there
         s.timeoutSec = 3;
         t.restart();
         e = m.mount(s, m_lab.cephfsName());

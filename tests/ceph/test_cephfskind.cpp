@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libcephfs.h refuses a 32-bit off_t: this must come before any system header.
 #define _FILE_OFFSET_BITS 64
 // The "cephfs" runner kind: presets, makePlan/Options, validation and previews;
@@ -57,7 +58,7 @@ class TestCephFsKind : public QObject {
     {
         Error e;
         const QStringList all = m_observer.list(QStringLiteral("/"), &e);
-        return e ? QStringList{e.message} : all.filter(QRegularExpression(QStringLiteral("^clustermark-bench-")));
+        return e ? QStringList {e.message} : all.filter(QRegularExpression(QStringLiteral("^clustermark-bench-")));
     }
 
     static QStringList ourMounts()
@@ -65,7 +66,9 @@ class TestCephFsKind : public QObject {
         QFile f(QStringLiteral("/proc/mounts"));
         if (!f.open(QIODevice::ReadOnly))
             return {QStringLiteral("<no /proc/mounts>")};
-        return QString::fromUtf8(f.readAll()).split(QLatin1Char('\n')).filter(QStringLiteral("/tmp/clustermark-cephfs-"));
+        return QString::fromUtf8(f.readAll())
+            .split(QLatin1Char('\n'))
+            .filter(QStringLiteral("/tmp/clustermark-cephfs-"));
     }
 
     static QStringList tempMountDirs()
@@ -91,7 +94,8 @@ class TestCephFsKind : public QObject {
         return o;
     }
 
-    StepOutcome runFio(const Plan &plan, int step, CancelToken cancel, const std::function<void(const SampleList &)> &sink)
+    StepOutcome runFio(
+        const Plan &plan, int step, CancelToken cancel, const std::function<void(const SampleList &)> &sink)
     {
         LocalTransport transport;
         if (const Error ce = transport.connect()) {
@@ -121,7 +125,8 @@ private Q_SLOTS:
         QStringList ids;
         for (const Preset &p : kind->presets())
             ids << p.id;
-        QCOMPARE(ids, (QStringList{QStringLiteral("throughput"), QStringLiteral("metadata"), QStringLiteral("quick")}));
+        QCOMPARE(
+            ids, (QStringList {QStringLiteral("throughput"), QStringLiteral("metadata"), QStringLiteral("quick")}));
         CephFsKind::Options o;
         o.conf = QStringLiteral("/etc/ceph/ceph.conf");
         o.fsName = QStringLiteral("cephfs");
@@ -152,9 +157,10 @@ private Q_SLOTS:
         QCOMPARE(back.bs, QStringLiteral("1M"));
         const QString preview = kind->commandPreview(plan, 1, plan.nodes.first());
         QVERIFY2(preview.contains(QStringLiteral("libcephfs seq-read bs=1M threads=2 fileSize=1G"))
-                     && preview.contains(QStringLiteral("written whole first")) && preview.contains(QStringLiteral("clustermark-bench-")),
-                 qPrintable(preview));
-        QVERIFY(kind->estimatedSeconds(plan, 1) > kind->estimatedSeconds(plan, 0));   // prefill
+                && preview.contains(QStringLiteral("written whole first"))
+                && preview.contains(QStringLiteral("clustermark-bench-")),
+            qPrintable(preview));
+        QVERIFY(kind->estimatedSeconds(plan, 1) > kind->estimatedSeconds(plan, 0)); // prefill
 
         o.preset = QStringLiteral("metadata");
         o.files = 50;
@@ -163,7 +169,8 @@ private Q_SLOTS:
         QCOMPARE(plan.steps.size(), 1);
         QCOMPARE(plan.steps.first().params.value(QStringLiteral("files")).toInt(), 50);
         QCOMPARE(plan.steps.first().title, QStringLiteral("Small files: create, stat, delete T2"));
-        QVERIFY(!plan.steps.first().params.contains(QStringLiteral("bs")) || plan.steps.first().params.value(QStringLiteral("bs")).toString() != QStringLiteral("1M"));
+        QVERIFY(!plan.steps.first().params.contains(QStringLiteral("bs"))
+            || plan.steps.first().params.value(QStringLiteral("bs")).toString() != QStringLiteral("1M"));
         QVERIFY(kind->commandPreview(plan, 0, plan.nodes.first()).contains(QStringLiteral("metadata 2 × 50 files")));
 
         // fio: the quick preset loses its metadata step; the mount is in the preview, quoted.
@@ -181,10 +188,10 @@ private Q_SLOTS:
         QCOMPARE(plan.nodes.first(), node);
         const QString fio = kind->commandPreview(plan, 0, node);
         QVERIFY2(fio.contains(QStringLiteral("ceph-fuse -c '/etc/ceph/my conf' --id admin"))
-                     && fio.contains(QStringLiteral("--directory=/tmp/clustermark-cephfs-XXXXXX/bench/clustermark-bench-"))
-                     && fio.contains(QStringLiteral("--direct=1")) && fio.contains(QStringLiteral("--numjobs=4"))
-                     && fio.contains(QStringLiteral("; umount /tmp/clustermark-cephfs-XXXXXX")),
-                 qPrintable(fio));
+                && fio.contains(QStringLiteral("--directory=/tmp/clustermark-cephfs-XXXXXX/bench/clustermark-bench-"))
+                && fio.contains(QStringLiteral("--direct=1")) && fio.contains(QStringLiteral("--numjobs=4"))
+                && fio.contains(QStringLiteral("; umount /tmp/clustermark-cephfs-XXXXXX")),
+            qPrintable(fio));
         f.preset = QStringLiteral("metadata");
         CephFsKind::makePlan({node}, f, &e);
         QVERIFY2(e.message.contains(QStringLiteral("needs the native engine")), qPrintable(e.toString()));
@@ -231,9 +238,10 @@ private Q_SLOTS:
         o.preset = QStringLiteral("metadata");
         Plan m = CephFsKind::makePlan({}, o, &e);
         QVERIFY(!e);
-        m.steps[0].params.insert(QStringLiteral("ops"), QJsonArray{QStringLiteral("create"), QStringLiteral("rename")});
+        m.steps[0].params.insert(
+            QStringLiteral("ops"), QJsonArray {QStringLiteral("create"), QStringLiteral("rename")});
         expectBad(m, QStringLiteral("op \"rename\""));
-        m.steps[0].params.insert(QStringLiteral("ops"), QJsonArray{QStringLiteral("stat"), QStringLiteral("stat")});
+        m.steps[0].params.insert(QStringLiteral("ops"), QJsonArray {QStringLiteral("stat"), QStringLiteral("stat")});
         expectBad(m, QStringLiteral("twice"));
         o.preset = QStringLiteral("huge");
         CephFsKind::makePlan({}, o, &e);
@@ -242,24 +250,29 @@ private Q_SLOTS:
 
     void cliPlanErrors()
     {
-        Out o = cli({QStringLiteral("plan"), QStringLiteral("cephfs"), QStringLiteral("--threads"), QStringLiteral("x")});
+        Out o
+            = cli({QStringLiteral("plan"), QStringLiteral("cephfs"), QStringLiteral("--threads"), QStringLiteral("x")});
         QCOMPARE(o.code, 2);
         QVERIFY2(o.err.contains("--threads needs a positive number"), o.err.constData());
         o = cli({QStringLiteral("plan"), QStringLiteral("cephfs"), QStringLiteral("--engine"), QStringLiteral("fio"),
-                 QStringLiteral("--node"), QStringLiteral("root@10.0.0.9"), QStringLiteral("--mount"), QStringLiteral("ceph-fuse")});
+            QStringLiteral("--node"), QStringLiteral("root@10.0.0.9"), QStringLiteral("--mount"),
+            QStringLiteral("ceph-fuse")});
         QCOMPARE(o.code, 2);
         QVERIFY2(o.err.contains("consent"), o.err.constData());
-        o = cli({QStringLiteral("plan"), QStringLiteral("cephfs"), QStringLiteral("--node"), QStringLiteral("root@10.0.0.9")});
+        o = cli({QStringLiteral("plan"), QStringLiteral("cephfs"), QStringLiteral("--node"),
+            QStringLiteral("root@10.0.0.9")});
         QCOMPARE(o.code, 2);
         QVERIFY2(o.err.contains("native engine runs in the app itself"), o.err.constData());
         o = cli({QStringLiteral("plan"), QStringLiteral("cephfs"), QStringLiteral("--engine"), QStringLiteral("fio"),
-                 QStringLiteral("--node"), QStringLiteral("root@10.0.0.9"), QStringLiteral("--mount-path"), QStringLiteral("/mnt/pve/cephfs"),
-                 QStringLiteral("--preset"), QStringLiteral("quick"), QStringLiteral("--iodepth"), QStringLiteral("8")});
+            QStringLiteral("--node"), QStringLiteral("root@10.0.0.9"), QStringLiteral("--mount-path"),
+            QStringLiteral("/mnt/pve/cephfs"), QStringLiteral("--preset"), QStringLiteral("quick"),
+            QStringLiteral("--iodepth"), QStringLiteral("8")});
         QVERIFY2(o.code == 0, o.err.constData());
         const QJsonObject plan = o.json();
         QCOMPARE(plan.value(QStringLiteral("kind")).toString(), QStringLiteral("cephfs"));
         QCOMPARE(plan.value(QStringLiteral("steps")).toArray().size(), 3);
-        QVERIFY2(o.err.contains("--directory=/mnt/pve/cephfs/clustermark-bench-") && o.err.contains("--iodepth=8"), o.err.constData());
+        QVERIFY2(o.err.contains("--directory=/mnt/pve/cephfs/clustermark-bench-") && o.err.contains("--iodepth=8"),
+            o.err.constData());
     }
 
     // plan → run through the CLI: every step completes with figures; nothing is left.
@@ -268,9 +281,9 @@ private Q_SLOTS:
         QString why;
         CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
         QVERIFY(startLab());
-        Out plan = cli({QStringLiteral("plan"), QStringLiteral("cephfs"), QStringLiteral("--lab"), m_lab.dir(), QStringLiteral("--preset"),
-                        QStringLiteral("quick"), QStringLiteral("--runtime"), QStringLiteral("2"), QStringLiteral("--file-size"),
-                        QStringLiteral("32M"), QStringLiteral("--files"), QStringLiteral("200")});
+        Out plan = cli({QStringLiteral("plan"), QStringLiteral("cephfs"), QStringLiteral("--lab"), m_lab.dir(),
+            QStringLiteral("--preset"), QStringLiteral("quick"), QStringLiteral("--runtime"), QStringLiteral("2"),
+            QStringLiteral("--file-size"), QStringLiteral("32M"), QStringLiteral("--files"), QStringLiteral("200")});
         QVERIFY2(plan.code == 0, plan.err.constData());
         const QString planFile = m_data.filePath(QStringLiteral("cephfs-plan.json"));
         QFile f(planFile);
@@ -283,44 +296,60 @@ private Q_SLOTS:
         qInfo("quick plan (3 × 2 s + metadata) ran in %.1f s", double(t.elapsed()) / 1000);
         QVERIFY2(run.code == 0, run.err.constData());
         const QJsonObject r = run.json();
-        QCOMPARE(r.value(QStringLiteral("run")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
+        QCOMPARE(r.value(QStringLiteral("run")).toObject().value(QStringLiteral("status")).toString(),
+            QStringLiteral("completed"));
         const QJsonArray steps = r.value(QStringLiteral("steps")).toArray();
         QCOMPARE(steps.size(), 4);
         const char *dirs[] = {"write", "read", "read"};
         for (int i = 0; i < 3; ++i) {
             const QJsonObject sum = steps.at(i).toObject().value(QStringLiteral("summary")).toObject();
             const QJsonObject d = sum.value(QLatin1String(dirs[i])).toObject();
-            qInfo("%s: %.1f MiB/s, %.0f IOPS, p99 %.0f us", qPrintable(steps.at(i).toObject().value(QStringLiteral("testId")).toString()),
-                  d.value(QStringLiteral("bw")).toDouble() / 1048576, d.value(QStringLiteral("iops")).toDouble(),
-                  d.value(QStringLiteral("lat_p99_ns")).toDouble() / 1e3);
+            qInfo("%s: %.1f MiB/s, %.0f IOPS, p99 %.0f us",
+                qPrintable(steps.at(i).toObject().value(QStringLiteral("testId")).toString()),
+                d.value(QStringLiteral("bw")).toDouble() / 1048576, d.value(QStringLiteral("iops")).toDouble(),
+                d.value(QStringLiteral("lat_p99_ns")).toDouble() / 1e3);
             QVERIFY2(d.value(QStringLiteral("bw")).toDouble() > 0, QJsonDocument(sum).toJson().constData());
         }
-        const QJsonObject meta = steps.at(3).toObject().value(QStringLiteral("summary")).toObject().value(QStringLiteral("meta")).toObject();
+        const QJsonObject meta = steps.at(3)
+                                     .toObject()
+                                     .value(QStringLiteral("summary"))
+                                     .toObject()
+                                     .value(QStringLiteral("meta"))
+                                     .toObject();
         for (const char *op : {"create", "stat", "delete"}) {
             const QJsonObject o = meta.value(QLatin1String(op)).toObject();
-            qInfo("%s: %.0f ops/s, p99 %.0f us", op, o.value(QStringLiteral("iops")).toDouble(), o.value(QStringLiteral("lat_p99_ns")).toDouble() / 1e3);
-            QCOMPARE(o.value(QStringLiteral("total_ops")).toDouble(), 800.0);   // 4 threads × 200 files
+            qInfo("%s: %.0f ops/s, p99 %.0f us", op, o.value(QStringLiteral("iops")).toDouble(),
+                o.value(QStringLiteral("lat_p99_ns")).toDouble() / 1e3);
+            QCOMPARE(o.value(QStringLiteral("total_ops")).toDouble(), 800.0); // 4 threads × 200 files
             QVERIFY(o.value(QStringLiteral("iops")).toDouble() > 0);
         }
         QVERIFY2(run.err.contains("create ") && run.err.contains("ops/s"), run.err.constData());
         // the exports carry the metadata figures (one row per operation)
-        const QString id = QString::number(r.value(QStringLiteral("run")).toObject().value(QStringLiteral("id")).toInt());
-        const Out md = cli({QStringLiteral("export"), id, QStringLiteral("--format"), QStringLiteral("md"), QStringLiteral("--no-redact")});
+        const QString id
+            = QString::number(r.value(QStringLiteral("run")).toObject().value(QStringLiteral("id")).toInt());
+        const Out md = cli({QStringLiteral("export"), id, QStringLiteral("--format"), QStringLiteral("md"),
+            QStringLiteral("--no-redact")});
         QVERIFY2(md.code == 0 && md.out.contains("**Operations**"), md.out.constData());
         const QString metaTitle = steps.at(3).toObject().value(QStringLiteral("title")).toString();
-        for (const auto &[op, label] : {std::pair{"create", "File create"}, std::pair{"stat", "File stat"}, std::pair{"delete", "File delete"}}) {
-            const QString row = QStringLiteral("| %1 | %2 | %3 | 800 |")
-                                    .arg(metaTitle, QLatin1String(label),
-                                         formatIops(meta.value(QLatin1String(op)).toObject().value(QStringLiteral("iops")).toDouble()));
-            QVERIFY2(QString::fromUtf8(md.out).contains(row), qPrintable(row + QLatin1Char('\n') + QString::fromUtf8(md.out)));
+        for (const auto &[op, label] : {std::pair {"create", "File create"}, std::pair {"stat", "File stat"},
+                 std::pair {"delete", "File delete"}}) {
+            const QString row
+                = QStringLiteral("| %1 | %2 | %3 | 800 |")
+                      .arg(metaTitle, QLatin1String(label),
+                          formatIops(
+                              meta.value(QLatin1String(op)).toObject().value(QStringLiteral("iops")).toDouble()));
+            QVERIFY2(QString::fromUtf8(md.out).contains(row),
+                qPrintable(row + QLatin1Char('\n') + QString::fromUtf8(md.out)));
         }
-        const Out csv = cli({QStringLiteral("export"), id, QStringLiteral("--format"), QStringLiteral("csv"), QStringLiteral("--no-redact")});
+        const Out csv = cli({QStringLiteral("export"), id, QStringLiteral("--format"), QStringLiteral("csv"),
+            QStringLiteral("--no-redact")});
         QVERIFY2(csv.code == 0, csv.err.constData());
         const QStringList lines = QString::fromUtf8(csv.out).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
         // the op columns are the last seven (op, op_per_s, op_count, 4 latencies): plain
         // fields, so counted from the end even when a title holds a quoted comma
-        QVERIFY2(lines.value(0).endsWith(QStringLiteral(",op,op_per_s,op_count,op_lat_mean_ns,op_lat_p50_ns,op_lat_p99_ns,op_lat_p999_ns")),
-                 qPrintable(lines.value(0)));
+        QVERIFY2(lines.value(0).endsWith(
+                     QStringLiteral(",op,op_per_s,op_count,op_lat_mean_ns,op_lat_p50_ns,op_lat_p99_ns,op_lat_p999_ns")),
+            qPrintable(lines.value(0)));
         QStringList opsSeen;
         for (const QString &line : lines) {
             const QStringList cells = line.split(QLatin1Char(','));
@@ -330,13 +359,15 @@ private Q_SLOTS:
                 QCOMPARE(cells.value(cells.size() - 5), QStringLiteral("800"));
             }
         }
-        QCOMPARE(opsSeen, (QStringList{QStringLiteral("meta.create"), QStringLiteral("meta.stat"), QStringLiteral("meta.delete")}));
+        QCOMPARE(opsSeen,
+            (QStringList {QStringLiteral("meta.create"), QStringLiteral("meta.stat"), QStringLiteral("meta.delete")}));
         QStringList metrics;
         for (const QJsonValue &v : r.value(QStringLiteral("series")).toArray())
             metrics << v.toObject().value(QStringLiteral("metric")).toString();
-        QVERIFY2(metrics.contains(metric::MetaCreateIops) && metrics.contains(metric::metaLatP99(QStringLiteral("delete")))
-                     && metrics.contains(metric::WriteBw) && metrics.contains(metric::ReadIops),
-                 qPrintable(metrics.join(QLatin1Char(' '))));
+        QVERIFY2(metrics.contains(metric::MetaCreateIops)
+                && metrics.contains(metric::metaLatP99(QStringLiteral("delete"))) && metrics.contains(metric::WriteBw)
+                && metrics.contains(metric::ReadIops),
+            qPrintable(metrics.join(QLatin1Char(' '))));
         QVERIFY2(leftovers().isEmpty(), qPrintable(leftovers().join(QLatin1Char(' '))));
     }
 
@@ -345,8 +376,9 @@ private Q_SLOTS:
     {
         QString why;
         CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("ceph-fuse")).isEmpty() && QFile::exists(QStringLiteral("/dev/fuse")),
-                           QStringLiteral("ceph-fuse or /dev/fuse missing"));
+        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("ceph-fuse")).isEmpty()
+                && QFile::exists(QStringLiteral("/dev/fuse")),
+            QStringLiteral("ceph-fuse or /dev/fuse missing"));
         QVERIFY(startLab());
         const QStringList dirsBefore = tempMountDirs();
         QVERIFY2(ourMounts().isEmpty(), qPrintable(ourMounts().join(QLatin1Char('\n'))));
@@ -364,10 +396,12 @@ private Q_SLOTS:
             if (mountsSeen.isEmpty())
                 mountsSeen = ourMounts();
         });
-        QVERIFY2(!out.error, qPrintable(out.error.toString() + QLatin1Char('\n') + QString::fromUtf8(out.rawOutput.right(2000))));
+        QVERIFY2(!out.error,
+            qPrintable(out.error.toString() + QLatin1Char('\n') + QString::fromUtf8(out.rawOutput.right(2000))));
         const QJsonObject w = out.summary.value(QStringLiteral("write")).toObject();
-        qInfo("fio on ceph-fuse, 4M seq write T2: %.1f MiB/s, %.0f IOPS; mount seen: %s", w.value(QStringLiteral("bw")).toDouble() / 1048576,
-              w.value(QStringLiteral("iops")).toDouble(), qPrintable(mountsSeen.join(QLatin1Char(' '))));
+        qInfo("fio on ceph-fuse, 4M seq write T2: %.1f MiB/s, %.0f IOPS; mount seen: %s",
+            w.value(QStringLiteral("bw")).toDouble() / 1048576, w.value(QStringLiteral("iops")).toDouble(),
+            qPrintable(mountsSeen.join(QLatin1Char(' '))));
         QVERIFY(w.value(QStringLiteral("bw")).toDouble() > 0);
         QVERIFY(samples > 0);
         QCOMPARE(mountsSeen.size(), 1);
@@ -383,7 +417,8 @@ private Q_SLOTS:
     {
         QString why;
         CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("ceph-fuse")).isEmpty(), QStringLiteral("ceph-fuse missing"));
+        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("ceph-fuse")).isEmpty(),
+            QStringLiteral("ceph-fuse missing"));
         QVERIFY(startLab());
         CephFsKind::Options o = fuseOptions();
         o.runtime = 60;
@@ -401,7 +436,8 @@ private Q_SLOTS:
             }
         });
         const qint64 ms = clock.elapsed();
-        qInfo("fio cancelled to step returned (folder removed, unmounted): %lld ms: %s", ms, qPrintable(out.error.toString()));
+        qInfo("fio cancelled to step returned (folder removed, unmounted): %lld ms: %s", ms,
+            qPrintable(out.error.toString()));
         QVERIFY(clock.isValid());
         QCOMPARE(out.error.code, Error::Code::Cancelled);
         QVERIFY2(ms < 5000, qPrintable(QString::number(ms)));
@@ -414,7 +450,8 @@ private Q_SLOTS:
     {
         QString why;
         CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("ceph-fuse")).isEmpty(), QStringLiteral("ceph-fuse missing"));
+        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("ceph-fuse")).isEmpty(),
+            QStringLiteral("ceph-fuse missing"));
         QVERIFY(startLab());
         QTemporaryDir tmp;
         const QString bad = tmp.filePath(QStringLiteral("bad.keyring"));
@@ -435,7 +472,8 @@ private Q_SLOTS:
         const StepOutcome out = runFio(plan, 0, CancelToken(), {});
         qInfo("ceph-fuse with a wrong key: %lld ms: %s", t.elapsed(), qPrintable(out.error.toString()));
         QCOMPARE(out.error.code, Error::Code::CommandFailed);
-        QVERIFY2(out.error.message.contains(QStringLiteral("cannot mount the file system with ceph-fuse")), qPrintable(out.error.toString()));
+        QVERIFY2(out.error.message.contains(QStringLiteral("cannot mount the file system with ceph-fuse")),
+            qPrintable(out.error.toString()));
         QVERIFY(t.elapsed() < 10000);
         QVERIFY(ourMounts().isEmpty());
         QCOMPARE(tempMountDirs(), dirsBefore);
@@ -453,11 +491,13 @@ private Q_SLOTS:
         QVERIFY(!e);
         const StepOutcome out = runFio(plan, 0, CancelToken(), {});
         QCOMPARE(out.error.code, Error::Code::InvalidInput);
-        QVERIFY2(out.error.message.contains(QStringLiteral("/tmp is not on a CephFS mount")), qPrintable(out.error.toString()));
+        QVERIFY2(out.error.message.contains(QStringLiteral("/tmp is not on a CephFS mount")),
+            qPrintable(out.error.toString()));
         // /proc/mounts parsing: the longest mount point holding the path, escapes decoded.
         const QByteArray mounts = "/dev/vda1 / ext4 rw 0 0\nceph-fuse /mnt/my\\040fs fuse.ceph-fuse rw 0 0\n";
         QString mp;
-        QCOMPARE(CephFsFioRunner::mountTypeOf(mounts, QStringLiteral("/mnt/my fs/a"), &mp), QStringLiteral("fuse.ceph-fuse"));
+        QCOMPARE(CephFsFioRunner::mountTypeOf(mounts, QStringLiteral("/mnt/my fs/a"), &mp),
+            QStringLiteral("fuse.ceph-fuse"));
         QCOMPARE(mp, QStringLiteral("/mnt/my fs"));
         QCOMPARE(CephFsFioRunner::mountTypeOf(mounts, QStringLiteral("/mnt/my fsx"), &mp), QStringLiteral("ext4"));
     }
@@ -474,19 +514,21 @@ private Q_SLOTS:
         QVERIFY(fd >= 0);
         QCOMPARE(ceph_write(m, fd, "data", 4, 0), 4);
         ceph_close(m, fd);
-        QCOMPARE(ceph_mkdir(m, "/clustermark-benchX", 0755), 0);          // not the prefix
+        QCOMPARE(ceph_mkdir(m, "/clustermark-benchX", 0755), 0); // not the prefix
         QCOMPARE(ceph_mkdir(m, "/keep-me", 0755), 0);
-        QCOMPARE(ceph_mkdir(m, "/keep-me/clustermark-bench-deep", 0755), 0);   // not at the root
-        const int file = ceph_open(m, "/clustermark-bench-afile", O_CREAT | O_WRONLY, 0644);   // a file, not a folder
+        QCOMPARE(ceph_mkdir(m, "/keep-me/clustermark-bench-deep", 0755), 0); // not at the root
+        const int file = ceph_open(m, "/clustermark-bench-afile", O_CREAT | O_WRONLY, 0644); // a file, not a folder
         QVERIFY(file >= 0);
         ceph_close(m, file);
 
-        Out dry = cli({QStringLiteral("cleanup"), QStringLiteral("--lab"), m_lab.dir(), QStringLiteral("--dry-run"), QStringLiteral("--json")});
+        Out dry = cli({QStringLiteral("cleanup"), QStringLiteral("--lab"), m_lab.dir(), QStringLiteral("--dry-run"),
+            QStringLiteral("--json")});
         QVERIFY2(dry.code == 0, dry.err.constData());
         const QJsonArray found = dry.json().value(QStringLiteral("found")).toArray();
         QCOMPARE(found.size(), 1);
         QCOMPARE(found.first().toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("folder"));
-        QCOMPARE(found.first().toObject().value(QStringLiteral("name")).toString(), QStringLiteral("/clustermark-bench-crashed1"));
+        QCOMPARE(found.first().toObject().value(QStringLiteral("name")).toString(),
+            QStringLiteral("/clustermark-bench-crashed1"));
         QVERIFY(m_observer.isDir(QStringLiteral("/clustermark-bench-crashed1")));
 
         Out run = cli({QStringLiteral("cleanup"), QStringLiteral("--lab"), m_lab.dir()});
@@ -499,10 +541,10 @@ private Q_SLOTS:
         QCOMPARE(ceph_statx(m, "/clustermark-bench-afile", &sx, CEPH_STATX_SIZE, 0), 0);
 
         // Forged items are refused, one by one.
-        const CleanupReport rep = CephFsLeftovers::remove(
-            m_observer, {Leftover::make(Leftover::Kind::FsFolder, {}, QStringLiteral("/keep-me")),
-                         Leftover::make(Leftover::Kind::FsFolder, {}, QStringLiteral("/keep-me/../clustermark-bench-x")),
-                         Leftover::make(Leftover::Kind::Pool, {}, QStringLiteral("clustermark-bench-pool"))});
+        const CleanupReport rep = CephFsLeftovers::remove(m_observer,
+            {Leftover::make(Leftover::Kind::FsFolder, {}, QStringLiteral("/keep-me")),
+                Leftover::make(Leftover::Kind::FsFolder, {}, QStringLiteral("/keep-me/../clustermark-bench-x")),
+                Leftover::make(Leftover::Kind::Pool, {}, QStringLiteral("clustermark-bench-pool"))});
         QCOMPARE(rep.removed.size(), 0);
         QCOMPARE(rep.failed.size(), 3);
         QCOMPARE(rep.failed.at(0).error.code, Error::Code::Unsafe);

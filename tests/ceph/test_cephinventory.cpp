@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Ceph inventory of a real lab cluster (scripts/lab/ceph-lab.sh, 3 OSDs) read
 // through librados: OSDs, pools, CephFS, RGW, versions; a health check appearing; a
 // wrong key refused within the timeout.
@@ -48,9 +49,9 @@ private Q_SLOTS:
         QVERIFY2(inv.warnings.isEmpty(), qPrintable(inv.warnings.join(QLatin1Char('\n'))));
         QCOMPARE(inv.fsid, m_lab.fsid());
         QVERIFY2(inv.healthStatus == QLatin1String("HEALTH_OK") || inv.healthStatus == QLatin1String("HEALTH_WARN"),
-                 qPrintable(inv.healthStatus));
-        QCOMPARE(inv.hosts.keys(), QStringList{"lab"});
-        QCOMPARE(inv.hosts.value(QStringLiteral("lab")), (QList<int>{0, 1, 2}));
+            qPrintable(inv.healthStatus));
+        QCOMPARE(inv.hosts.keys(), QStringList {"lab"});
+        QCOMPARE(inv.hosts.value(QStringLiteral("lab")), (QList<int> {0, 1, 2}));
         QCOMPARE(inv.osds.size(), 3);
         for (const CephOsd &o : inv.osds) {
             QVERIFY2(o.up && o.in, qPrintable(o.name));
@@ -67,7 +68,7 @@ private Q_SLOTS:
         QVERIFY(inv.pool(fs.metadataPool));
         QCOMPARE(fs.dataPools.size(), 1);
         QVERIFY(inv.pool(fs.dataPools.at(0)));
-        QCOMPARE(inv.pool(fs.metadataPool)->applications, QStringList{"cephfs"});
+        QCOMPARE(inv.pool(fs.metadataPool)->applications, QStringList {"cephfs"});
         QCOMPARE(fs.mdsActive, 1);
         QCOMPARE(inv.rgwDaemons.size(), 1);
         QCOMPARE(QStringLiteral("http://") + inv.rgwDaemons.at(0).endpoint, m_lab.rgwEndpoint());
@@ -94,8 +95,8 @@ private Q_SLOTS:
             QThread::msleep(300);
         }
         qInfo("health check seen after %lld ms", t.elapsed());
-        QVERIFY2(after.hasCheck(QStringLiteral("POOL_APP_NOT_ENABLED")),
-                 QJsonDocument(after.toJson()).toJson().constData());
+        QVERIFY2(
+            after.hasCheck(QStringLiteral("POOL_APP_NOT_ENABLED")), QJsonDocument(after.toJson()).toJson().constData());
         QCOMPARE(after.healthStatus, QStringLiteral("HEALTH_WARN"));
         QVERIFY(after.pool(QStringLiteral("noapp")));
         QVERIFY(after.pool(QStringLiteral("noapp"))->applications.isEmpty());
@@ -111,9 +112,11 @@ private Q_SLOTS:
         s.keyringPath = m_lab.keyringPath();
         s.timeoutSec = 5;
         QVERIFY(!c.connect(s));
-        QCOMPARE(m_lab.client(QStringLiteral("ceph"), {"osd", "erasure-code-profile", "set", "ec21", "k=2", "m=1",
-                                                        "crush-failure-domain=osd"}), 0);
-        QCOMPARE(m_lab.client(QStringLiteral("ceph"), {"osd", "pool", "create", "ecpool", "8", "8", "erasure", "ec21"}), 0);
+        QCOMPARE(m_lab.client(QStringLiteral("ceph"),
+                     {"osd", "erasure-code-profile", "set", "ec21", "k=2", "m=1", "crush-failure-domain=osd"}),
+            0);
+        QCOMPARE(
+            m_lab.client(QStringLiteral("ceph"), {"osd", "pool", "create", "ecpool", "8", "8", "erasure", "ec21"}), 0);
         QCOMPARE(m_lab.client(QStringLiteral("ceph"), {"osd", "set", "noout"}), 0);
         Error e;
         CephInventory inv = probeCephInventory(c, &e);
@@ -153,7 +156,7 @@ private Q_SLOTS:
         CephConnectionSpec s;
         s.confPath = m_lab.confPath();
         s.keyringPath = QStringLiteral("/nonexistent-keyring");
-        s.key = QStringLiteral("AQBrB0pnAAAAABAAc2VjcmV0LW5vdC1yZWFsLWtleT09");   // well-formed, wrong
+        s.key = QStringLiteral("AQBrB0pnAAAAABAAc2VjcmV0LW5vdC1yZWFsLWtleT09"); // well-formed, wrong
         s.timeoutSec = 5;
         QElapsedTimer t;
         t.start();
@@ -172,7 +175,7 @@ private Q_SLOTS:
     {
         RadosClient c;
         CephConnectionSpec s;
-        s.monHost = QStringLiteral("v2:") + m_lab.monAddr();   // the lab speaks msgr v2 only
+        s.monHost = QStringLiteral("v2:") + m_lab.monAddr(); // the lab speaks msgr v2 only
         s.keyringPath = QStringLiteral("/nonexistent/keyring");
         s.timeoutSec = 5;
         const Error e = c.connect(s);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The mon reply parsers on replies recorded from the real lab (tests/data/ceph/README.md):
 // exact values read from the recordings, plus malformed input.
 #include "ceph/cephinventoryprobe.h"
@@ -33,7 +34,8 @@ CephInventory inventory(const QString &state)
     check(parseCephVersions(data(QStringLiteral("ok-versions")), &inv));
     check(parseCephOsdTree(data(state + QStringLiteral("-osd-tree")), &inv));
     check(parseCephOsdDf(data(state + QStringLiteral("-osd-df")), &inv));
-    check(parseCephPools(data((state == QLatin1String("ok") ? state : QStringLiteral("warn")) + QStringLiteral("-pools")), &inv));
+    check(parseCephPools(
+        data((state == QLatin1String("ok") ? state : QStringLiteral("warn")) + QStringLiteral("-pools")), &inv));
     if (state != QLatin1String("ok"))
         check(parseCephEcProfile(data(QStringLiteral("warn-ec-profile")), QStringLiteral("ec21"), &inv));
     check(parseCephFsDump(data(QStringLiteral("ok-fs-dump")), &inv));
@@ -52,11 +54,11 @@ private Q_SLOTS:
         QCOMPARE(inv.fsid, QStringLiteral("348de612-1da4-4eb6-8212-3f0682cee921"));
         QCOMPARE(inv.healthStatus, QStringLiteral("HEALTH_OK"));
         QVERIFY(inv.checks.isEmpty());
-        QCOMPARE(inv.versions.keys(), (QStringList{"mds", "mgr", "mon", "osd", "rgw"}));
+        QCOMPARE(inv.versions.keys(), (QStringList {"mds", "mgr", "mon", "osd", "rgw"}));
         QCOMPARE(inv.versions.value(QStringLiteral("osd")),
-                 QStringList{"ceph version 16.2.15 (618f440892089921c3e944a991122ddc44e60516) pacific (stable)"});
-        QCOMPARE(inv.hosts.keys(), QStringList{"lab"});
-        QCOMPARE(inv.hosts.value(QStringLiteral("lab")), (QList<int>{0, 1, 2}));
+            QStringList {"ceph version 16.2.15 (618f440892089921c3e944a991122ddc44e60516) pacific (stable)"});
+        QCOMPARE(inv.hosts.keys(), QStringList {"lab"});
+        QCOMPARE(inv.hosts.value(QStringLiteral("lab")), (QList<int> {0, 1, 2}));
         QCOMPARE(inv.osds.size(), 3);
         const CephOsd &o1 = inv.osds.at(1);
         QCOMPARE(o1.id, 1);
@@ -79,14 +81,13 @@ private Q_SLOTS:
         QCOMPARE(meta->minSize, 1);
         QCOMPARE(meta->pgNum, 8);
         QVERIFY(!meta->isErasure());
-        QCOMPARE(meta->applications, QStringList{"cephfs"});
+        QCOMPARE(meta->applications, QStringList {"cephfs"});
         QCOMPARE(inv.pool(QStringLiteral("device_health_metrics"))->pgNum, 1);
-        QCOMPARE(inv.pool(QStringLiteral("device_health_metrics"))->applications, QStringList{"mgr_devicehealth"});
+        QCOMPARE(inv.pool(QStringLiteral("device_health_metrics"))->applications, QStringList {"mgr_devicehealth"});
         QCOMPARE(inv.filesystems.size(), 1);
-        QCOMPARE(inv.filesystems.at(0),
-                 (CephFilesystem{"cephfs", "cephfs_metadata", {"cephfs_data"}, 1}));
+        QCOMPARE(inv.filesystems.at(0), (CephFilesystem {"cephfs", "cephfs_metadata", {"cephfs_data"}, 1}));
         QCOMPARE(inv.rgwDaemons.size(), 1);
-        QCOMPARE(inv.rgwDaemons.at(0), (CephRgwDaemon{"lab", "vm", "127.0.0.1:27838"}));
+        QCOMPARE(inv.rgwDaemons.at(0), (CephRgwDaemon {"lab", "vm", "127.0.0.1:27838"}));
         QVERIFY2(inv.warnings.isEmpty(), qPrintable(inv.warnings.join(QLatin1Char('\n'))));
 
         const QList<NodeSpec> nodes = suggestedNodes(inv);
@@ -102,9 +103,9 @@ private Q_SLOTS:
         const CephInventory inv = inventory(QStringLiteral("warn"));
         QCOMPARE(inv.healthStatus, QStringLiteral("HEALTH_WARN"));
         QCOMPARE(inv.checks.size(), 2);
-        QCOMPARE(inv.checks.at(0), (CephHealthCheck{"OSDMAP_FLAGS", "HEALTH_WARN", "noout flag(s) set"}));
-        QCOMPARE(inv.checks.at(1), (CephHealthCheck{"POOL_APP_NOT_ENABLED", "HEALTH_WARN",
-                                                    "1 pool(s) do not have an application enabled"}));
+        QCOMPARE(inv.checks.at(0), (CephHealthCheck {"OSDMAP_FLAGS", "HEALTH_WARN", "noout flag(s) set"}));
+        QCOMPARE(inv.checks.at(1),
+            (CephHealthCheck {"POOL_APP_NOT_ENABLED", "HEALTH_WARN", "1 pool(s) do not have an application enabled"}));
         QCOMPARE(inv.pools.size(), 9);
         const CephPool *ec = inv.pool(QStringLiteral("ecpool"));
         QVERIFY(ec);
@@ -118,7 +119,7 @@ private Q_SLOTS:
         QCOMPARE(ec->crushRule, 1);
         QVERIFY(ec->applications.isEmpty());
         QVERIFY(inv.pool(QStringLiteral("noapp"))->applications.isEmpty());
-        QCOMPARE(inv.pool(QStringLiteral("noapp"))->k, 0);   // replicated: no profile
+        QCOMPARE(inv.pool(QStringLiteral("noapp"))->k, 0); // replicated: no profile
         QCOMPARE(CephInventory::fromJson(inv.toJson()), inv);
     }
 
@@ -129,8 +130,8 @@ private Q_SLOTS:
         QCOMPARE(inv.checks.size(), 3);
         QVERIFY(inv.osd(0)->up && inv.osd(1)->up);
         QVERIFY(!inv.osd(2)->up);
-        QVERIFY(inv.osd(2)->in);   // noout: still in
-        QCOMPARE(inv.hosts.value(QStringLiteral("lab")), (QList<int>{0, 1, 2}));
+        QVERIFY(inv.osd(2)->in); // noout: still in
+        QCOMPARE(inv.hosts.value(QStringLiteral("lab")), (QList<int> {0, 1, 2}));
     }
 
     void malformedInputIsAClearError_data()
@@ -166,12 +167,12 @@ private Q_SLOTS:
             {"id":"0","name":"osd.0","type":"osd","status":"up","reweight":"0.5","crush_weight":"inf"},
             {"name":"osd.9","type":"osd"}],"stray":[{"id":7,"name":"osd.7","status":"down","reweight":0}]})";
         QVERIFY(!parseCephOsdTree(tree, &inv));
-        QCOMPARE(inv.hosts.value(QStringLiteral("h1")), QList<int>{0});
+        QCOMPARE(inv.hosts.value(QStringLiteral("h1")), QList<int> {0});
         QCOMPARE(inv.osds.size(), 2);
         QCOMPARE(inv.osds.at(0).host, QStringLiteral("h1"));
         QCOMPARE(inv.osds.at(0).reweight, 0.5);
         QVERIFY(!inv.osds.at(1).in);
-        QCOMPARE(inv.warnings.size(), 2);   // the OSD without id, osd.7 stray
+        QCOMPARE(inv.warnings.size(), 2); // the OSD without id, osd.7 stray
         QVERIFY(!parseCephPools(R"([{"pool_id":1},{"pool_id":2,"pool_name":"p","type":7}])", &inv));
         QCOMPARE(inv.pools.size(), 1);
         QCOMPARE(inv.warnings.size(), 4);

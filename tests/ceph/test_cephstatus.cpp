@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/cephstatus.h"
 #include "testutil.h"
 
@@ -32,7 +33,8 @@ private Q_SLOTS:
         const CephHealthSnapshot s = parseCephHealthSnapshot(data(QStringLiteral("health-warn-noout.json")));
         QCOMPARE(s.health, CephHealthSnapshot::Health::Warn);
         QCOMPARE(s.checks.size(), 1);
-        QVERIFY2(s.checks.first().startsWith(QStringLiteral("OSDMAP_FLAGS: noout flag(s) set")), qPrintable(s.checks.first()));
+        QVERIFY2(s.checks.first().startsWith(QStringLiteral("OSDMAP_FLAGS: noout flag(s) set")),
+            qPrintable(s.checks.first()));
     }
     void recoveryAndScrubCounts()
     {
@@ -63,7 +65,9 @@ private Q_SLOTS:
     {
         QStringList w;
         Error e;
-        const CephHealthSnapshot s = parseCephHealthSnapshot(R"({"health":{"status":"HEALTH_FOO"},"pgmap":{"pgs_by_state":[{"state_name":"active+recovering","count":-5}]}})", &e, &w);
+        const CephHealthSnapshot s = parseCephHealthSnapshot(
+            R"({"health":{"status":"HEALTH_FOO"},"pgmap":{"pgs_by_state":[{"state_name":"active+recovering","count":-5}]}})",
+            &e, &w);
         QVERIFY(!e);
         QCOMPARE(s.health, CephHealthSnapshot::Health::Unknown);
         QCOMPARE(s.pgsRecovering, 0);

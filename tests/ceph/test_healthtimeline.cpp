@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The health timeline during a run: a disk plan on this machine with the local Ceph
 // lab attached; `ceph osd set noout` mid-run shows up as HEALTH_WARN samples.
 #include "bench/diskfio/diskfiokind.h"
@@ -26,14 +27,15 @@ private Q_SLOTS:
         QTemporaryDir data, target;
         Error e;
         Plan p = DiskFioKind::makePlan(QStringLiteral("quick"), {NodeSpec::parse(QStringLiteral("local"))},
-                                       {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), target.path()},
-                                        {QStringLiteral("size"), QStringLiteral("16M")}},
-                                       8, &e);
-        p.steps = p.steps.mid(6, 1);   // RND4K Q1T1 read, 8 s
+            {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), target.path()},
+                {QStringLiteral("size"), QStringLiteral("16M")}},
+            8, &e);
+        p.steps = p.steps.mid(6, 1); // RND4K Q1T1 read, 8 s
         p.ceph = {{QStringLiteral("conf"), lab.confPath()}, {QStringLiteral("keyring"), lab.keyringPath()}};
         RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
         SampleBufferPtr buffer;
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId, const Plan &, SampleBufferPtr b, double) { buffer = b; });
+        connect(
+            &engine, &RunEngine::runStarted, this, [&](RunId, const Plan &, SampleBufferPtr b, double) { buffer = b; });
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         engine.start(p);
         SampleList seen;
@@ -46,9 +48,11 @@ private Q_SLOTS:
                     v << s.value;
             return v;
         };
-        QTRY_VERIFY_WITH_TIMEOUT(healthValues().contains(0.0), 15000);   // HEALTH_OK first
-        QCOMPARE(lab.client(QStringLiteral("ceph"), {QStringLiteral("osd"), QStringLiteral("set"), QStringLiteral("noout")}), 0);
-        QTRY_VERIFY_WITH_TIMEOUT(healthValues().contains(1.0), 15000);   // then HEALTH_WARN
+        QTRY_VERIFY_WITH_TIMEOUT(healthValues().contains(0.0), 15000); // HEALTH_OK first
+        QCOMPARE(
+            lab.client(QStringLiteral("ceph"), {QStringLiteral("osd"), QStringLiteral("set"), QStringLiteral("noout")}),
+            0);
+        QTRY_VERIFY_WITH_TIMEOUT(healthValues().contains(1.0), 15000); // then HEALTH_WARN
         lab.client(QStringLiteral("ceph"), {QStringLiteral("osd"), QStringLiteral("unset"), QStringLiteral("noout")});
         QVERIFY(finished.wait(60000));
         for (const Sample &s : std::as_const(seen))

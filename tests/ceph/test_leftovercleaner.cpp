@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // "Clean leftovers" against a real lab cluster (scripts/lab/ceph-lab.sh, 1 OSD): the
 // app-prefixed pool, images and objects are found and removed; everything else —
 // non-prefixed names, near misses ("xclustermark-bench-…", "clustermark-benchX",
@@ -54,14 +55,15 @@ class TestLeftoverCleaner : public QObject {
     }
     bool putObject(const QString &pool, const QString &name, const QString &nspace = {})
     {
-        QStringList args{QStringLiteral("-p"), pool};
+        QStringList args {QStringLiteral("-p"), pool};
         if (!nspace.isEmpty())
             args << QStringLiteral("-N") << nspace;
-        return run(QStringLiteral("rados"), args << QStringLiteral("put") << name << m_tmp.filePath(QStringLiteral("obj")));
+        return run(
+            QStringLiteral("rados"), args << QStringLiteral("put") << name << m_tmp.filePath(QStringLiteral("obj")));
     }
     bool hasObject(const QString &pool, const QString &name, const QString &nspace = {})
     {
-        QStringList args{QStringLiteral("-p"), pool};
+        QStringList args {QStringLiteral("-p"), pool};
         if (!nspace.isEmpty())
             args << QStringLiteral("-N") << nspace;
         return m_lab.client(QStringLiteral("rados"), args << QStringLiteral("stat") << name) == 0;
@@ -70,8 +72,9 @@ class TestLeftoverCleaner : public QObject {
     {
         if (images().contains(name))
             return true;
-        return run(QStringLiteral("rbd"), {QStringLiteral("create"), QStringLiteral("--size"), QStringLiteral("8M"),
-                                           kRbdPool + QLatin1Char('/') + name});
+        return run(QStringLiteral("rbd"),
+            {QStringLiteral("create"), QStringLiteral("--size"), QStringLiteral("8M"),
+                kRbdPool + QLatin1Char('/') + name});
     }
     QStringList images()
     {
@@ -101,29 +104,30 @@ class TestLeftoverCleaner : public QObject {
     {
         QVERIFY(m_lab.createPool(kBenchPool, QStringLiteral("rados")));
         QVERIFY(putObject(kBenchPool, QStringLiteral("any-object-in-a-bench-pool")));
-        for (const QString &img : {QStringLiteral("clustermark-bench-node1-0001"), QStringLiteral("clustermark-bench-0a1b2c"),
-                                   QStringLiteral("keep-image"), QStringLiteral("xclustermark-bench-1"),
-                                   QStringLiteral("clustermark-benchX"), QStringLiteral("clustermark-bench-")})
+        for (const QString &img :
+            {QStringLiteral("clustermark-bench-node1-0001"), QStringLiteral("clustermark-bench-0a1b2c"),
+                QStringLiteral("keep-image"), QStringLiteral("xclustermark-bench-1"),
+                QStringLiteral("clustermark-benchX"), QStringLiteral("clustermark-bench-")})
             QVERIFY(createImage(img));
         QVERIFY(putObject(kRbdPool, QStringLiteral("clustermark-bench-raw-in-rbd-pool")));
         for (const QString &o : {QStringLiteral("clustermark-bench-obj-1"), QStringLiteral("keep-object"),
-                                 QStringLiteral("xclustermark-bench-o"), QStringLiteral("clustermark-benchX"),
-                                 QStringLiteral("clustermark-bench-")})
+                 QStringLiteral("xclustermark-bench-o"), QStringLiteral("clustermark-benchX"),
+                 QStringLiteral("clustermark-bench-")})
             QVERIFY(putObject(kDataPool, o));
         QVERIFY(putObject(kDataPool, QStringLiteral("clustermark-bench-obj-ns"), QStringLiteral("ns1")));
         QVERIFY(putObject(kDataPool, QStringLiteral("keep-object-ns"), QStringLiteral("ns1")));
-        QVERIFY(putObject(kRgwPool, QStringLiteral("clustermark-bench-bucket")));   // like RGW's bucket metadata
+        QVERIFY(putObject(kRgwPool, QStringLiteral("clustermark-bench-bucket"))); // like RGW's bucket metadata
         QVERIFY(putObject(kKeepPool, QStringLiteral("keep")));
     }
 
     QStringList expected() const
     {
-        QStringList e{QStringLiteral("image cm-test-rbd/clustermark-bench-0a1b2c"),
-                           QStringLiteral("image cm-test-rbd/clustermark-bench-node1-0001"),
-                           QStringLiteral("object cm-test-data/clustermark-bench-obj-1"),
-                           QStringLiteral("object cm-test-rbd/clustermark-bench-raw-in-rbd-pool"),
-                           QStringLiteral("object cm-test-data/ns1/clustermark-bench-obj-ns"),
-                           QStringLiteral("pool clustermark-bench-osdlat-0")};
+        QStringList e {QStringLiteral("image cm-test-rbd/clustermark-bench-0a1b2c"),
+            QStringLiteral("image cm-test-rbd/clustermark-bench-node1-0001"),
+            QStringLiteral("object cm-test-data/clustermark-bench-obj-1"),
+            QStringLiteral("object cm-test-rbd/clustermark-bench-raw-in-rbd-pool"),
+            QStringLiteral("object cm-test-data/ns1/clustermark-bench-obj-ns"),
+            QStringLiteral("pool clustermark-bench-osdlat-0")};
         e.sort();
         return e;
     }
@@ -132,10 +136,10 @@ class TestLeftoverCleaner : public QObject {
     {
         const QStringList imgs = images();
         for (const QString &i : {QStringLiteral("clustermark-bench-"), QStringLiteral("clustermark-benchX"),
-                                 QStringLiteral("keep-image"), QStringLiteral("xclustermark-bench-1")})
+                 QStringLiteral("keep-image"), QStringLiteral("xclustermark-bench-1")})
             QVERIFY2(imgs.contains(i), qPrintable(i));
         for (const QString &o : {QStringLiteral("keep-object"), QStringLiteral("xclustermark-bench-o"),
-                                 QStringLiteral("clustermark-benchX"), QStringLiteral("clustermark-bench-")})
+                 QStringLiteral("clustermark-benchX"), QStringLiteral("clustermark-bench-")})
             QVERIFY2(hasObject(kDataPool, o), qPrintable(o));
         QVERIFY(hasObject(kDataPool, QStringLiteral("keep-object-ns"), QStringLiteral("ns1")));
         QVERIFY(hasObject(kRgwPool, QStringLiteral("clustermark-bench-bucket")));
@@ -157,7 +161,8 @@ class TestLeftoverCleaner : public QObject {
             p.waitForFinished();
             return {-1, {}, "timed out"};
         }
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
     }
 
 private Q_SLOTS:
@@ -207,8 +212,9 @@ private Q_SLOTS:
         bounded.maxObjectsPerPool = 1;
         const LeftoverScan cut = LeftoverCleaner::scan(c, {}, bounded);
         QVERIFY(!cut.error);
-        QVERIFY2(cut.warnings.join(QLatin1Char('\n')).contains(QStringLiteral("pool cm-test-data: listing stopped after 1 objects")),
-                 qPrintable(cut.warnings.join(QLatin1Char('\n'))));
+        QVERIFY2(cut.warnings.join(QLatin1Char('\n'))
+                     .contains(QStringLiteral("pool cm-test-data: listing stopped after 1 objects")),
+            qPrintable(cut.warnings.join(QLatin1Char('\n'))));
         // Scanning changes nothing.
         QCOMPARE(describe(LeftoverCleaner::scan(c).items), expected());
         verifySurvivors();
@@ -231,7 +237,8 @@ private Q_SLOTS:
         QVERIFY(!hasObject(kDataPool, QStringLiteral("clustermark-bench-obj-1")));
         QVERIFY(!hasObject(kDataPool, QStringLiteral("clustermark-bench-obj-ns"), QStringLiteral("ns1")));
         QVERIFY(!hasObject(kRbdPool, QStringLiteral("clustermark-bench-raw-in-rbd-pool")));
-        QCOMPARE(images(), (QStringList{"clustermark-bench-", "clustermark-benchX", "keep-image", "xclustermark-bench-1"}));
+        QCOMPARE(
+            images(), (QStringList {"clustermark-bench-", "clustermark-benchX", "keep-image", "xclustermark-bench-1"}));
         verifySurvivors();
         QCOMPARE(LeftoverCleaner::scan(c).items.size(), 0);
     }
@@ -240,10 +247,10 @@ private Q_SLOTS:
     {
         RadosClient c;
         QVERIFY(!c.connect(spec()));
-        const QList<Leftover> forged{Leftover::make(Leftover::Kind::Image, kRbdPool, QStringLiteral("keep-image")),
-                                     Leftover::make(Leftover::Kind::Image, kRbdPool, QStringLiteral("xclustermark-bench-1")),
-                                     Leftover::make(Leftover::Kind::Object, kDataPool, QStringLiteral("clustermark-bench-")),
-                                     Leftover::make(Leftover::Kind::Pool, QString(), kKeepPool)};
+        const QList<Leftover> forged {Leftover::make(Leftover::Kind::Image, kRbdPool, QStringLiteral("keep-image")),
+            Leftover::make(Leftover::Kind::Image, kRbdPool, QStringLiteral("xclustermark-bench-1")),
+            Leftover::make(Leftover::Kind::Object, kDataPool, QStringLiteral("clustermark-bench-")),
+            Leftover::make(Leftover::Kind::Pool, QString(), kKeepPool)};
         const CleanupReport rep = LeftoverCleaner::remove(c, forged);
         QVERIFY(rep.removed.isEmpty());
         QCOMPARE(rep.failed.size(), forged.size());
@@ -258,17 +265,19 @@ private Q_SLOTS:
         RadosClient c;
         QVERIFY(!c.connect(spec()));
         // The lab's conf allows pool deletion; a runtime override on the mon refuses it.
-        QVERIFY(run(QStringLiteral("ceph"), {QStringLiteral("tell"), QStringLiteral("mon.*"), QStringLiteral("config"),
-                                             QStringLiteral("set"), QStringLiteral("mon_allow_pool_delete"), QStringLiteral("false")}));
+        QVERIFY(run(QStringLiteral("ceph"),
+            {QStringLiteral("tell"), QStringLiteral("mon.*"), QStringLiteral("config"), QStringLiteral("set"),
+                QStringLiteral("mon_allow_pool_delete"), QStringLiteral("false")}));
         const CleanupReport rep = LeftoverCleaner::remove(c, LeftoverCleaner::scan(c).items);
-        QVERIFY(run(QStringLiteral("ceph"), {QStringLiteral("tell"), QStringLiteral("mon.*"), QStringLiteral("config"),
-                                             QStringLiteral("set"), QStringLiteral("mon_allow_pool_delete"), QStringLiteral("true")}));
+        QVERIFY(run(QStringLiteral("ceph"),
+            {QStringLiteral("tell"), QStringLiteral("mon.*"), QStringLiteral("config"), QStringLiteral("set"),
+                QStringLiteral("mon_allow_pool_delete"), QStringLiteral("true")}));
         QCOMPARE(rep.failed.size(), 1);
         QCOMPARE(rep.failed.first().item.kind, Leftover::Kind::Pool);
         QCOMPARE(rep.failed.first().error.code, Error::Code::Unsafe);
         QVERIFY2(rep.failed.first().error.message.contains(QStringLiteral("mon_allow_pool_delete")),
-                 qPrintable(rep.failed.first().error.toString()));
-        QCOMPARE(rep.removed.size(), 5);   // images and objects went
+            qPrintable(rep.failed.first().error.toString()));
+        QCOMPARE(rep.removed.size(), 5); // images and objects went
         QVERIFY(pools().contains(kBenchPool));
         QVERIFY(LeftoverCleaner::remove(c, LeftoverCleaner::scan(c).items).ok());
         QVERIFY(!pools().contains(kBenchPool));
@@ -290,7 +299,8 @@ private Q_SLOTS:
         rbd_close(image);
         QCOMPARE(rep.failed.size(), 1);
         QCOMPARE(rep.failed.first().item.name, busy);
-        QVERIFY2(rep.failed.first().error.message.contains(QStringLiteral("in use")), qPrintable(rep.failed.first().error.toString()));
+        QVERIFY2(rep.failed.first().error.message.contains(QStringLiteral("in use")),
+            qPrintable(rep.failed.first().error.toString()));
         QVERIFY(images().contains(busy));
         QCOMPARE(rep.removed.size(), items.size() - 1);
         // Closed: now it goes.
@@ -314,7 +324,8 @@ private Q_SLOTS:
     {
         RadosClient c;
         QCOMPARE(LeftoverCleaner::scan(c).error.code, Error::Code::Internal);
-        const CleanupReport rep = LeftoverCleaner::remove(c, {Leftover::make(Leftover::Kind::Pool, QString(), kBenchPool)});
+        const CleanupReport rep
+            = LeftoverCleaner::remove(c, {Leftover::make(Leftover::Kind::Pool, QString(), kBenchPool)});
         QCOMPARE(rep.failed.size(), 1);
         RadosClient live;
         QVERIFY(!live.connect(spec()));
@@ -323,8 +334,10 @@ private Q_SLOTS:
 
     void cliDryRunThenClean()
     {
-        const QStringList ceph{QStringLiteral("--conf"), m_lab.confPath(), QStringLiteral("--keyring"), m_lab.keyringPath()};
-        Cli r = cli(QStringList{QStringLiteral("cleanup")} + ceph + QStringList{QStringLiteral("--dry-run"), QStringLiteral("--json")});
+        const QStringList ceph {
+            QStringLiteral("--conf"), m_lab.confPath(), QStringLiteral("--keyring"), m_lab.keyringPath()};
+        Cli r = cli(QStringList {QStringLiteral("cleanup")} + ceph
+            + QStringList {QStringLiteral("--dry-run"), QStringLiteral("--json")});
         QVERIFY2(r.code == 0, r.err.constData());
         QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value(QStringLiteral("dryRun")).toBool(), true);
@@ -332,10 +345,10 @@ private Q_SLOTS:
         QCOMPARE(o.value(QStringLiteral("removed")).toArray().size(), 0);
         RadosClient c;
         QVERIFY(!c.connect(spec()));
-        QCOMPARE(describe(LeftoverCleaner::scan(c).items), expected());   // nothing removed
+        QCOMPARE(describe(LeftoverCleaner::scan(c).items), expected()); // nothing removed
         verifySurvivors();
 
-        r = cli(QStringList{QStringLiteral("cleanup")} + ceph);   // text output
+        r = cli(QStringList {QStringLiteral("cleanup")} + ceph); // text output
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY2(r.out.contains("removed pool clustermark-bench-osdlat-0"), r.out.constData());
         QVERIFY2(r.out.contains("6 found, 6 removed, 0 not removed"), r.out.constData());
@@ -343,7 +356,7 @@ private Q_SLOTS:
         verifySurvivors();
 
         r = cli({QStringLiteral("cleanup"), QStringLiteral("--node"), QStringLiteral("local")});
-        QCOMPARE(r.code, 2);   // --node needs --dir
+        QCOMPARE(r.code, 2); // --node needs --dir
     }
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The per-OSD latency kind against a real single-host cluster with 3 OSDs: object
 // mapping checked against the `ceph osd map` CLI, runs in a temporary size-1 pool and
 // in a named pool, op counts checked against each OSD's own op_w counter, the temporary
@@ -42,22 +43,24 @@ private:
     QJsonObject target(bool consent = true) const
     {
         return {{QStringLiteral("conf"), m_lab.confPath()}, {QStringLiteral("keyring"), m_lab.keyringPath()},
-                {QStringLiteral("client"), QStringLiteral("admin")}, {QStringLiteral("poolConsent"), consent},
-                {QStringLiteral("mode"), QStringLiteral("sequential")}, {QStringLiteral("objectSize"), QStringLiteral("4M")}};
+            {QStringLiteral("client"), QStringLiteral("admin")}, {QStringLiteral("poolConsent"), consent},
+            {QStringLiteral("mode"), QStringLiteral("sequential")},
+            {QStringLiteral("objectSize"), QStringLiteral("4M")}};
     }
 
     Plan plan(const QJsonObject &t, int runtime, Error *e = nullptr)
     {
         Error err;
-        Plan p = OsdLatencyKind::makePlan(QStringLiteral("quick"), {NodeSpec::parse(QStringLiteral("local"))}, t, runtime, &err);
+        Plan p = OsdLatencyKind::makePlan(
+            QStringLiteral("quick"), {NodeSpec::parse(QStringLiteral("local"))}, t, runtime, &err);
         if (e)
             *e = err;
         return p;
     }
 
     // Runs the plan's step on this thread; onSamples sees each batch (any thread).
-    RunResult runPlan(const Plan &p, const CancelToken &cancel = {},
-                      const std::function<void(const SampleList &)> &onSamples = {})
+    RunResult runPlan(
+        const Plan &p, const CancelToken &cancel = {}, const std::function<void(const SampleList &)> &onSamples = {})
     {
         RunResult r;
         std::mutex mutex;
@@ -85,7 +88,9 @@ private:
     QStringList benchPools()
     {
         QByteArray out;
-        if (m_lab.client(QStringLiteral("ceph"), {QStringLiteral("osd"), QStringLiteral("pool"), QStringLiteral("ls")}, &out) != 0)
+        if (m_lab.client(
+                QStringLiteral("ceph"), {QStringLiteral("osd"), QStringLiteral("pool"), QStringLiteral("ls")}, &out)
+            != 0)
             return {QStringLiteral("<ceph osd pool ls failed>")};
         QStringList pools;
         for (const QString &p : QString::fromUtf8(out).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
@@ -100,12 +105,19 @@ private:
         QMap<int, double> m;
         for (int i = 0; i < m_lab.osds(); ++i) {
             QByteArray out;
-            if (m_lab.client(QStringLiteral("ceph"), {QStringLiteral("tell"), QStringLiteral("osd.%1").arg(i), QStringLiteral("perf"),
-                                                      QStringLiteral("dump"), QStringLiteral("osd")},
-                             &out) != 0)
+            if (m_lab.client(QStringLiteral("ceph"),
+                    {QStringLiteral("tell"), QStringLiteral("osd.%1").arg(i), QStringLiteral("perf"),
+                        QStringLiteral("dump"), QStringLiteral("osd")},
+                    &out)
+                != 0)
                 return {};
-            m.insert(i, QJsonDocument::fromJson(out).object().value(QStringLiteral("osd")).toObject()
-                            .value(QStringLiteral("op_w")).toDouble(-1));
+            m.insert(i,
+                QJsonDocument::fromJson(out)
+                    .object()
+                    .value(QStringLiteral("osd"))
+                    .toObject()
+                    .value(QStringLiteral("op_w"))
+                    .toDouble(-1));
         }
         return m;
     }
@@ -113,24 +125,26 @@ private:
     int cephOsdMapPrimary(const QString &pool, const QString &object)
     {
         QByteArray out;
-        if (m_lab.client(QStringLiteral("ceph"), {QStringLiteral("osd"), QStringLiteral("map"), pool, object,
-                                                  QStringLiteral("-f"), QStringLiteral("json")},
-                         &out) != 0)
+        if (m_lab.client(QStringLiteral("ceph"),
+                {QStringLiteral("osd"), QStringLiteral("map"), pool, object, QStringLiteral("-f"),
+                    QStringLiteral("json")},
+                &out)
+            != 0)
             return -2;
         return QJsonDocument::fromJson(out).object().value(QStringLiteral("acting_primary")).toInt(-3);
     }
 
     void setMonOption(const QString &name, bool value)
     {
-        QVERIFY(m_lab.client(QStringLiteral("ceph"), {QStringLiteral("tell"), QStringLiteral("mon.a"), QStringLiteral("config"),
-                                                      QStringLiteral("set"), name,
-                                                      value ? QStringLiteral("true") : QStringLiteral("false")})
-                == 0);
+        QVERIFY(m_lab.client(QStringLiteral("ceph"),
+                    {QStringLiteral("tell"), QStringLiteral("mon.a"), QStringLiteral("config"), QStringLiteral("set"),
+                        name, value ? QStringLiteral("true") : QStringLiteral("false")})
+            == 0);
     }
 
     // Per-OSD figures, samples and the cluster's op counters agree.
     void checkRun(const RunResult &r, const QList<int> &ids, int runtime, const QMap<int, double> &before,
-                  const QMap<int, double> &after, int extraOpsPerOsd)
+        const QMap<int, double> &after, int extraOpsPerOsd)
     {
         QVERIFY2(!r.outcome.error, qPrintable(r.outcome.error.toString()));
         const QJsonObject s = r.outcome.summary;
@@ -150,13 +164,15 @@ private:
             for (auto it = hist.begin(); it != hist.end(); ++it)
                 histCount += it.value().toDouble();
             QCOMPARE(histCount, ops);
-            const double p50 = o.value(QStringLiteral("p50")).toDouble(), p99 = o.value(QStringLiteral("p99")).toDouble();
-            const double p999 = o.value(QStringLiteral("p999")).toDouble(), mx = o.value(QStringLiteral("max")).toDouble();
+            const double p50 = o.value(QStringLiteral("p50")).toDouble(),
+                         p99 = o.value(QStringLiteral("p99")).toDouble();
+            const double p999 = o.value(QStringLiteral("p999")).toDouble(),
+                         mx = o.value(QStringLiteral("max")).toDouble();
             QVERIFY(p50 > 0 && p50 <= p99 && p99 <= p999 && p999 <= mx);
             QVERIFY(o.value(QStringLiteral("mean")).toDouble() > 0);
             const double iops = o.value(QStringLiteral("iops")).toDouble();
             QVERIFY2(std::abs(iops - ops / runtime) <= 0.2 * ops / runtime,
-                     qPrintable(QStringLiteral("iops %1, ops %2 in %3 s").arg(iops).arg(ops).arg(runtime)));
+                qPrintable(QStringLiteral("iops %1, ops %2 in %3 s").arg(iops).arg(ops).arg(runtime)));
             QCOMPARE(o.value(QStringLiteral("host")).toString(), QStringLiteral("lab"));
             QCOMPARE(o.value(QStringLiteral("deviceClass")).toString(), QStringLiteral("hdd"));
             QVERIFY(o.value(QStringLiteral("rotational")).isBool());
@@ -170,7 +186,8 @@ private:
                     ++n;
                     QVERIFY(x.value > 0);
                 }
-            QVERIFY2(n >= runtime - 1 && n <= runtime + 1, qPrintable(QStringLiteral("osd.%1: %2 iops samples").arg(id).arg(n)));
+            QVERIFY2(n >= runtime - 1 && n <= runtime + 1,
+                qPrintable(QStringLiteral("osd.%1: %2 iops samples").arg(id).arg(n)));
             for (const QString &m : {metric::WriteLatP50, metric::WriteLatP99, metric::WriteLatMean}) {
                 bool seen = false;
                 for (const Sample &x : r.samples)
@@ -183,10 +200,10 @@ private:
                 QFAIL("ceph tell osd.N perf dump failed");
             const double delta = after.value(id) - before.value(id);
             const double expected = ops + perOsd + extraOpsPerOsd;
-            qInfo("osd.%d: %.0f timed writes, p50 %.0f us, p99 %.0f us; op_w delta %.0f, expected %.0f", id, ops, p50 / 1e3,
-                  p99 / 1e3, delta, expected);
+            qInfo("osd.%d: %.0f timed writes, p50 %.0f us, p99 %.0f us; op_w delta %.0f, expected %.0f", id, ops,
+                p50 / 1e3, p99 / 1e3, delta, expected);
             QVERIFY2(delta >= expected && delta <= expected * 1.03 + 30,
-                     qPrintable(QStringLiteral("osd.%1: op_w delta %2, app %3").arg(id).arg(delta).arg(expected)));
+                qPrintable(QStringLiteral("osd.%1: op_w delta %2, app %3").arg(id).arg(delta).arg(expected)));
         }
     }
 
@@ -211,7 +228,7 @@ private Q_SLOTS:
         QVERIFY2(!e, qPrintable(e.toString()));
         QVERIFY(mapper.tries() >= 9);
         const auto objects = mapper.objects();
-        QCOMPARE(objects.keys(), (QList<int>{0, 1, 2}));
+        QCOMPARE(objects.keys(), (QList<int> {0, 1, 2}));
         QSet<QString> all;
         for (auto it = objects.begin(); it != objects.end(); ++it) {
             QCOMPARE(it->size(), 3);
@@ -236,7 +253,7 @@ private Q_SLOTS:
         QVERIFY(e);
         QCOMPARE(mapper.tries(), 40);
         QVERIFY2(e.message.contains(QLatin1String("osd.7 (0 of 1)")) && !e.message.contains(QLatin1String("osd.0")),
-                 qPrintable(e.message));
+            qPrintable(e.message));
         QCOMPARE(mapper.objects().value(0).size(), 1);
         QVERIFY(t.elapsed() < 20000);
         // A pool that does not exist: the mon's own words.
@@ -251,8 +268,8 @@ private Q_SLOTS:
         plan(target(false), 1, &e);
         QVERIFY(e);
         QVERIFY2(e.message.contains(QLatin1String("temporary pool of size 1"))
-                     && e.message.contains(QLatin1String("will be created for the benchmark and removed afterwards")),
-                 qPrintable(e.message));
+                && e.message.contains(QLatin1String("will be created for the benchmark and removed afterwards")),
+            qPrintable(e.message));
         plan(target(true), 1, &e);
         QVERIFY2(!e, qPrintable(e.message));
         QJsonObject named = target(false);
@@ -272,7 +289,7 @@ private Q_SLOTS:
         plan(bad, 1, &e);
         QVERIFY(e.message.contains(QLatin1String("sequential or parallel")));
         bad = target();
-        bad.insert(QStringLiteral("osds"), QJsonArray{0, 0});
+        bad.insert(QStringLiteral("osds"), QJsonArray {0, 0});
         plan(bad, 1, &e);
         QVERIFY(e.message.contains(QLatin1String("twice")));
         bad = target();
@@ -311,7 +328,7 @@ private Q_SLOTS:
         QJsonObject t = target(false);
         t.insert(QStringLiteral("pool"), kPool);
         t.insert(QStringLiteral("mode"), QStringLiteral("parallel"));
-        t.insert(QStringLiteral("osds"), QJsonArray{2, 0});
+        t.insert(QStringLiteral("osds"), QJsonArray {2, 0});
         const int runtime = 3;
         const QMap<int, double> before = opW();
         const RunResult r = runPlan(plan(t, runtime));
@@ -330,7 +347,8 @@ private Q_SLOTS:
             if (s.target == QLatin1String("osd.2"))
                 first2 = std::min(first2, s.t);
         }
-        QVERIFY2(first2 < last0 && first0 < last0, qPrintable(QStringLiteral("%1 %2 %3").arg(first0).arg(last0).arg(first2)));
+        QVERIFY2(first2 < last0 && first0 < last0,
+            qPrintable(QStringLiteral("%1 %2 %3").arg(first0).arg(last0).arg(first2)));
         // Only the app's objects were written, and they are gone.
         QByteArray out;
         QCOMPARE(m_lab.client(QStringLiteral("rados"), {QStringLiteral("-p"), kPool, QStringLiteral("ls")}, &out), 0);
@@ -343,7 +361,7 @@ private Q_SLOTS:
     {
         CancelToken cancel;
         QElapsedTimer sinceCancel;
-        std::atomic<int> seen{0};
+        std::atomic<int> seen {0};
         const RunResult r = runPlan(plan(target(), 30), cancel, [&](const SampleList &s) {
             for (const Sample &x : s)
                 if (x.target == QLatin1String("osd.0") && x.metric == metric::WriteIops && ++seen == 2) {
@@ -370,9 +388,9 @@ private Q_SLOTS:
         const RunResult r = runPlan(plan(target(), 1));
         setMonOption(QStringLiteral("mon_allow_pool_size_one"), true);
         QVERIFY(r.outcome.error);
-        QVERIFY2(r.outcome.error.message.contains(
-                     QLatin1String("set mon_allow_pool_size_one = true (ceph config set global mon_allow_pool_size_one true)")),
-                 qPrintable(r.outcome.error.message));
+        QVERIFY2(r.outcome.error.message.contains(QLatin1String(
+                     "set mon_allow_pool_size_one = true (ceph config set global mon_allow_pool_size_one true)")),
+            qPrintable(r.outcome.error.message));
         QVERIFY2(benchPools().isEmpty(), qPrintable(benchPools().join(QLatin1Char(' '))));
     }
 
@@ -380,21 +398,28 @@ private Q_SLOTS:
     {
         setMonOption(QStringLiteral("mon_allow_pool_delete"), false);
         QJsonObject t = target();
-        t.insert(QStringLiteral("osds"), QJsonArray{0});
+        t.insert(QStringLiteral("osds"), QJsonArray {0});
         const RunResult r = runPlan(plan(t, 1));
         const QStringList left = benchPools();
         setMonOption(QStringLiteral("mon_allow_pool_delete"), true);
         for (const QString &p : left)
-            m_lab.client(QStringLiteral("ceph"), {QStringLiteral("osd"), QStringLiteral("pool"), QStringLiteral("rm"), p, p,
-                                                  QStringLiteral("--yes-i-really-really-mean-it")});
+            m_lab.client(QStringLiteral("ceph"),
+                {QStringLiteral("osd"), QStringLiteral("pool"), QStringLiteral("rm"), p, p,
+                    QStringLiteral("--yes-i-really-really-mean-it")});
         QVERIFY(r.outcome.error);
         const QString pool = r.outcome.summary.value(QStringLiteral("pool")).toString();
-        QCOMPARE(left, QStringList{pool});
+        QCOMPARE(left, QStringList {pool});
         QVERIFY2(r.outcome.error.message.contains(QLatin1String("mon_allow_pool_delete"))
-                     && r.outcome.error.message.contains(QStringLiteral("left with its name %1").arg(pool)),
-                 qPrintable(r.outcome.error.message));
+                && r.outcome.error.message.contains(QStringLiteral("left with its name %1").arg(pool)),
+            qPrintable(r.outcome.error.message));
         // The measurement itself is kept.
-        QVERIFY(r.outcome.summary.value(QStringLiteral("osds")).toArray().at(0).toObject().value(QStringLiteral("ops")).toDouble() > 0);
+        QVERIFY(r.outcome.summary.value(QStringLiteral("osds"))
+                    .toArray()
+                    .at(0)
+                    .toObject()
+                    .value(QStringLiteral("ops"))
+                    .toDouble()
+            > 0);
         QVERIFY(benchPools().isEmpty());
     }
 
@@ -404,7 +429,7 @@ private Q_SLOTS:
     {
         QJsonObject t = target();
         t.insert(QStringLiteral("mode"), QStringLiteral("parallel"));
-        t.insert(QStringLiteral("osds"), QJsonArray{0, 2});
+        t.insert(QStringLiteral("osds"), QJsonArray {0, 2});
         t.insert(QStringLiteral("opTimeout"), 20);
         QFile pidFile(m_lab.dir() + QStringLiteral("/run/osd.2.pid"));
         QVERIFY(pidFile.open(QIODevice::ReadOnly));
@@ -412,15 +437,16 @@ private Q_SLOTS:
         QVERIFY(cmtest::processAlive(pid));
         CancelToken cancel;
         QElapsedTimer sinceCancel;
-        std::atomic<bool> frozen{false}, cancelled{false};
-        std::atomic<int> osd0AfterFreeze{0};
+        std::atomic<bool> frozen {false}, cancelled {false};
+        std::atomic<int> osd0AfterFreeze {0};
         const RunResult r = runPlan(plan(t, 30), cancel, [&](const SampleList &s) {
             for (const Sample &x : s) {
                 if (x.metric != metric::WriteIops)
                     continue;
                 if (x.target == QLatin1String("osd.2") && !frozen.exchange(true))
                     ::kill(pid_t(pid), SIGSTOP);
-                else if (x.target == QLatin1String("osd.0") && frozen && ++osd0AfterFreeze == 2 && !cancelled.exchange(true)) {
+                else if (x.target == QLatin1String("osd.0") && frozen && ++osd0AfterFreeze == 2
+                    && !cancelled.exchange(true)) {
                     sinceCancel.start();
                     cancel.cancel();
                 }
@@ -440,14 +466,14 @@ private Q_SLOTS:
     {
         const int timeout = 3, runtime = 4;
         QJsonObject t = target();
-        t.insert(QStringLiteral("osds"), QJsonArray{1, 2});   // measured in this order
+        t.insert(QStringLiteral("osds"), QJsonArray {1, 2}); // measured in this order
         t.insert(QStringLiteral("opTimeout"), timeout);
         QFile pidFile(m_lab.dir() + QStringLiteral("/run/osd.1.pid"));
         QVERIFY(pidFile.open(QIODevice::ReadOnly));
         const qint64 pid = pidFile.readAll().trimmed().toLongLong();
         QVERIFY(cmtest::processAlive(pid));
-        std::atomic<bool> killed{false};
-        std::atomic<double> killedAt{0};
+        std::atomic<bool> killed {false};
+        std::atomic<double> killedAt {0};
         const RunResult r = runPlan(plan(t, runtime), {}, [&](const SampleList &s) {
             for (const Sample &x : s)
                 if (x.target == QLatin1String("osd.1") && !killed.exchange(true)) {
@@ -462,15 +488,17 @@ private Q_SLOTS:
         const QJsonArray osds = r.outcome.summary.value(QStringLiteral("osds")).toArray();
         QCOMPARE(osds.size(), 2);
         const QJsonObject o1 = osds.at(0).toObject(), o2 = osds.at(1).toObject();
-        QVERIFY2(o1.value(QStringLiteral("error")).toString().contains(QLatin1String("timed out")), qPrintable(o1.value(QStringLiteral("error")).toString()));
-        QVERIFY(o1.value(QStringLiteral("ops")).toDouble() > 0);   // before the kill
+        QVERIFY2(o1.value(QStringLiteral("error")).toString().contains(QLatin1String("timed out")),
+            qPrintable(o1.value(QStringLiteral("error")).toString()));
+        QVERIFY(o1.value(QStringLiteral("ops")).toDouble() > 0); // before the kill
         // The next OSD started once osd.1's write had timed out: its first one-second
         // sample comes at most op timeout + 1 s (+ slack) after the kill.
         double first2 = -1;
         for (const Sample &x : r.samples)
             if (x.target == QLatin1String("osd.2") && (first2 < 0 || x.t < first2))
                 first2 = x.t;
-        qInfo("osd.1 killed at %.2f s, osd.2's first sample at %.2f s, run took %lld ms", killedAt.load(), first2, r.ms);
+        qInfo(
+            "osd.1 killed at %.2f s, osd.2's first sample at %.2f s, run took %lld ms", killedAt.load(), first2, r.ms);
         QVERIFY(first2 > killedAt);
         QVERIFY2(first2 - killedAt <= timeout + 1 + 2.5, qPrintable(QString::number(first2 - killedAt)));
         QVERIFY(!o2.contains(QStringLiteral("error")));

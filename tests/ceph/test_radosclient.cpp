@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // librados connection: clear errors within the timeout for a missing config, an
 // unreachable mon and a mon address where nothing speaks Ceph.
 #include "ceph/radosclient.h"
@@ -43,7 +44,7 @@ private Q_SLOTS:
         RadosClient c;
         CephConnectionSpec s;
         s.monHost = QStringLiteral("127.0.0.1:%1").arg(port);
-        s.key = QStringLiteral("AQBrB0pnAAAAABAAc2VjcmV0LW5vdC1yZWFsLWtleT09");   // well-formed, not valid
+        s.key = QStringLiteral("AQBrB0pnAAAAABAAc2VjcmV0LW5vdC1yZWFsLWtleT09"); // well-formed, not valid
         s.timeoutSec = 2;
         QElapsedTimer clock;
         clock.start();
@@ -58,20 +59,20 @@ private Q_SLOTS:
     {
         RadosClient c;
         QByteArray out;
-        QCOMPARE(c.monCommand({{QStringLiteral("prefix"), QStringLiteral("status")}}, &out).code, Error::Code::Internal);
+        QCOMPARE(
+            c.monCommand({{QStringLiteral("prefix"), QStringLiteral("status")}}, &out).code, Error::Code::Internal);
     }
 
     void specFromPlanJson()
     {
-        const QJsonObject target{{QStringLiteral("conf"), QStringLiteral("/etc/pve/ceph.conf")},
-                                 {QStringLiteral("client"), QStringLiteral("admin")},
-                                 {QStringLiteral("opTimeout"), 3}};
+        const QJsonObject target {{QStringLiteral("conf"), QStringLiteral("/etc/pve/ceph.conf")},
+            {QStringLiteral("client"), QStringLiteral("admin")}, {QStringLiteral("opTimeout"), 3}};
         CephConnectionSpec s = CephConnectionSpec::fromJson(target, 10, QStringLiteral("opTimeout"));
         QCOMPARE(s.confPath, QStringLiteral("/etc/pve/ceph.conf"));
         QCOMPARE(s.clientName, QStringLiteral("client.admin"));
         QCOMPARE(s.timeoutSec, 3);
         QCOMPARE(CephConnectionSpec::fromJson({{QStringLiteral("client"), QStringLiteral("client.bench")}}).clientName,
-                 QStringLiteral("client.bench"));
+            QStringLiteral("client.bench"));
         QCOMPARE(CephConnectionSpec::fromJson({}).clientName, QStringLiteral("client.admin"));
         s.monHost = QStringLiteral("10.0.0.1:6789");
         s.fsid = QStringLiteral("9754ad25-0000-4000-8000-000000000001");

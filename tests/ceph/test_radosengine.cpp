@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The native librados object engine against a real single-host cluster (1 OSD, size-1
 // pool): write, read and stat figures, samples that add up to the summary, bytes
 // written checked against the pool's own counters (`rados df`), a read of missing
@@ -78,8 +79,10 @@ private:
     {
         auto read = [&] {
             QByteArray out;
-            if (m_lab.client(QStringLiteral("rados"), {QStringLiteral("df"), QStringLiteral("-p"), kPool, QStringLiteral("-f"),
-                                                       QStringLiteral("json")}, &out) != 0)
+            if (m_lab.client(QStringLiteral("rados"),
+                    {QStringLiteral("df"), QStringLiteral("-p"), kPool, QStringLiteral("-f"), QStringLiteral("json")},
+                    &out)
+                != 0)
                 return -1.0;
             const QJsonArray pools = QJsonDocument::fromJson(out).object().value(QStringLiteral("pools")).toArray();
             return pools.isEmpty() ? -1.0 : pools.first().toObject().value(QStringLiteral("write_bytes")).toDouble(-1);
@@ -103,7 +106,7 @@ private:
         QString prefix;
     };
     Result runOnce(const RadosWorkload &w, const CancelToken &cancel = {}, const QString &pool = kPool,
-                   RadosClient *client = nullptr)
+        RadosClient *client = nullptr)
     {
         RadosObjectEngine engine(client ? *client : m_client);
         Result r;
@@ -126,22 +129,23 @@ private:
     }
 
     // Samples and summary agree, the figures are non-zero and every object is gone.
-    void checkDirection(const Result &r, const QString &dir, const QString &bwMetric, const QString &iopsMetric,
-                        quint64 blockSize)
+    void checkDirection(
+        const Result &r, const QString &dir, const QString &bwMetric, const QString &iopsMetric, quint64 blockSize)
     {
         const QJsonObject d = r.summary.value(dir).toObject();
         const double ios = d.value(QStringLiteral("total_ios")).toDouble();
         const double bytes = d.value(QStringLiteral("io_bytes")).toDouble();
-        QVERIFY2(ios > 0 && d.value(QStringLiteral("iops")).toDouble() > 0, QJsonDocument(r.summary).toJson().constData());
+        QVERIFY2(
+            ios > 0 && d.value(QStringLiteral("iops")).toDouble() > 0, QJsonDocument(r.summary).toJson().constData());
         QCOMPARE(bytes, ios * double(blockSize));
         double maxIos = 0, maxBytes = 0;
         const double sampleIos = integrate(r.samples, iopsMetric, &maxIos);
         QVERIFY2(std::abs(sampleIos - ios) <= maxIos + 1,
-                 qPrintable(QStringLiteral("samples %1 ios, summary %2").arg(sampleIos).arg(ios)));
+            qPrintable(QStringLiteral("samples %1 ios, summary %2").arg(sampleIos).arg(ios)));
         if (blockSize > 0) {
             const double sampleBytes = integrate(r.samples, bwMetric, &maxBytes);
             QVERIFY2(std::abs(sampleBytes - bytes) <= maxBytes + 1,
-                     qPrintable(QStringLiteral("samples %1 bytes, summary %2").arg(sampleBytes).arg(bytes)));
+                qPrintable(QStringLiteral("samples %1 bytes, summary %2").arg(sampleBytes).arg(bytes)));
             QVERIFY(d.value(QStringLiteral("bw")).toDouble() > 0);
         } else {
             QCOMPARE(countMetric(r.samples, bwMetric), 0);
@@ -149,12 +153,17 @@ private:
         QVERIFY(d.value(QStringLiteral("lat_p50_ns")).toDouble() > 0);
         QVERIFY(d.value(QStringLiteral("lat_p99_ns")).toDouble() >= d.value(QStringLiteral("lat_p50_ns")).toDouble());
         QVERIFY(!d.value(QStringLiteral("histogram")).toObject().isEmpty());
-        qInfo("%s bs=%.0f %s: %.0f IOPS, %.1f MiB/s, p50 %.0f us, p99 %.0f us, %d intervals, prefill %.0f ms, removed %.0f in %.0f ms",
-              qPrintable(r.summary.value(QStringLiteral("op")).toString()), r.summary.value(QStringLiteral("block_size")).toDouble(),
-              qPrintable(dir), d.value(QStringLiteral("iops")).toDouble(), d.value(QStringLiteral("bw")).toDouble() / 1048576.0,
-              d.value(QStringLiteral("lat_p50_ns")).toDouble() / 1000, d.value(QStringLiteral("lat_p99_ns")).toDouble() / 1000,
-              r.summary.value(QStringLiteral("intervals")).toInt(), r.summary.value(QStringLiteral("prefill_ms")).toDouble(),
-              r.summary.value(QStringLiteral("objects_removed")).toDouble(), r.summary.value(QStringLiteral("cleanup_ms")).toDouble());
+        qInfo("%s bs=%.0f %s: %.0f IOPS, %.1f MiB/s, p50 %.0f us, p99 %.0f us, %d intervals, prefill %.0f ms, removed "
+              "%.0f in %.0f ms",
+            qPrintable(r.summary.value(QStringLiteral("op")).toString()),
+            r.summary.value(QStringLiteral("block_size")).toDouble(), qPrintable(dir),
+            d.value(QStringLiteral("iops")).toDouble(), d.value(QStringLiteral("bw")).toDouble() / 1048576.0,
+            d.value(QStringLiteral("lat_p50_ns")).toDouble() / 1000,
+            d.value(QStringLiteral("lat_p99_ns")).toDouble() / 1000,
+            r.summary.value(QStringLiteral("intervals")).toInt(),
+            r.summary.value(QStringLiteral("prefill_ms")).toDouble(),
+            r.summary.value(QStringLiteral("objects_removed")).toDouble(),
+            r.summary.value(QStringLiteral("cleanup_ms")).toDouble());
     }
 
     void checkNothingLeft(const Result &r)
@@ -162,7 +171,7 @@ private:
         QVERIFY(r.prefix.startsWith(QLatin1String(RadosObjectEngine::kObjectPrefix)));
         QCOMPARE(r.summary.value(QStringLiteral("objects_left")).toDouble(), 0.0);
         QCOMPARE(r.summary.value(QStringLiteral("objects_removed")).toDouble(),
-                 r.summary.value(QStringLiteral("objects_written")).toDouble());
+            r.summary.value(QStringLiteral("objects_written")).toDouble());
         const QStringList left = benchObjects();
         QVERIFY2(left.isEmpty(), qPrintable(left.mid(0, 5).join(QLatin1Char(' '))));
     }
@@ -185,7 +194,7 @@ private Q_SLOTS:
     // prefill), then stat; the pool's counter agrees with what the engine says it wrote.
     void writeReadStat4M()
     {
-        const int objects = 48;   // 192 MiB
+        const int objects = 48; // 192 MiB
         const double before = poolWriteBytes();
         const Result w = runOnce(workload(RadosWorkload::Op::Write, 4 << 20, 4 << 20, objects, 3));
         const double afterWrite = poolWriteBytes();
@@ -195,11 +204,13 @@ private Q_SLOTS:
         QVERIFY(w.summary.value(QStringLiteral("intervals")).toInt() >= 3);
         QCOMPARE(w.summary.value(QStringLiteral("objects_written")).toDouble(), double(objects));
         checkNothingLeft(w);
-        const double written = w.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("io_bytes")).toDouble();
+        const double written
+            = w.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("io_bytes")).toDouble();
         const double pool = afterWrite - before;
         qInfo("4M write: engine %.0f bytes, rados df write_bytes delta %.0f (%.4f)", written, pool, pool / written);
         QVERIFY(before >= 0 && afterWrite >= 0);
-        QVERIFY2(std::abs(pool - written) <= written * 0.10, qPrintable(QStringLiteral("engine %1, pool %2").arg(written).arg(pool)));
+        QVERIFY2(std::abs(pool - written) <= written * 0.10,
+            qPrintable(QStringLiteral("engine %1, pool %2").arg(written).arg(pool)));
 
         const Result r = runOnce(workload(RadosWorkload::Op::Read, 4 << 20, 4 << 20, objects, 3));
         const double afterRead = poolWriteBytes();
@@ -212,7 +223,7 @@ private Q_SLOTS:
         const double prefill = afterRead - afterWrite;
         qInfo("read prefill: %.0f bytes, rados df write_bytes delta %.0f", double(objects) * (4 << 20), prefill);
         QVERIFY2(std::abs(prefill - double(objects) * (4 << 20)) <= double(objects) * (4 << 20) * 0.10,
-                 qPrintable(QString::number(prefill)));
+            qPrintable(QString::number(prefill)));
         checkNothingLeft(r);
 
         const Result s = runOnce(workload(RadosWorkload::Op::Stat, 4 << 20, 4 << 20, objects, 2));
@@ -245,7 +256,7 @@ private Q_SLOTS:
         const Result r = runOnce(w);
         QCOMPARE(r.error.code, Error::Code::PathMissing);
         QVERIFY2(r.error.message.contains(QStringLiteral("does not exist")) && r.error.message.contains(r.prefix),
-                 qPrintable(r.error.toString()));
+            qPrintable(r.error.toString()));
         QCOMPARE(r.summary.value(QStringLiteral("read")).toObject().value(QStringLiteral("total_ios")).toDouble(), 0.0);
         QCOMPARE(r.summary.value(QStringLiteral("objects_written")).toDouble(), 0.0);
         w.op = RadosWorkload::Op::Stat;
@@ -258,7 +269,7 @@ private Q_SLOTS:
     void cancelMidStep()
     {
         CancelToken cancel;
-        std::atomic<qint64> cancelledAt{0};
+        std::atomic<qint64> cancelledAt {0};
         QElapsedTimer clock;
         clock.start();
         std::thread canceller([&] {
@@ -271,7 +282,8 @@ private Q_SLOTS:
         canceller.join();
         const double ms = double(returnedAt - cancelledAt) / 1e6;
         qInfo("returned %.0f ms after cancel (clean-up of %.0f objects %.0f ms)", ms,
-              r.summary.value(QStringLiteral("objects_removed")).toDouble(), r.summary.value(QStringLiteral("cleanup_ms")).toDouble());
+            r.summary.value(QStringLiteral("objects_removed")).toDouble(),
+            r.summary.value(QStringLiteral("cleanup_ms")).toDouble());
         QCOMPARE(r.error.code, Error::Code::Cancelled);
         QVERIFY2(ms < 2000, qPrintable(QString::number(ms)));
         QVERIFY(r.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble() > 0);
@@ -293,9 +305,11 @@ private Q_SLOTS:
 
     void missingPoolIsAClearError()
     {
-        const Result r = runOnce(workload(RadosWorkload::Op::Write, 4 << 20, 4 << 20, 4, 1), {}, QStringLiteral("no-such-pool"));
+        const Result r
+            = runOnce(workload(RadosWorkload::Op::Write, 4 << 20, 4 << 20, 4, 1), {}, QStringLiteral("no-such-pool"));
         QCOMPARE(r.error.code, Error::Code::PathMissing);
-        QVERIFY2(r.error.message.contains(QStringLiteral("pool \"no-such-pool\" does not exist")), qPrintable(r.error.toString()));
+        QVERIFY2(r.error.message.contains(QStringLiteral("pool \"no-such-pool\" does not exist")),
+            qPrintable(r.error.toString()));
         QVERIFY(r.prefix.isEmpty());
     }
 
@@ -329,7 +343,8 @@ private Q_SLOTS:
         w.op = RadosWorkload::Op::Read;
         QVERIFY(!engine.run(kPool, w, {}, {}, &set));
         QCOMPARE(engine.summary().value(QStringLiteral("prefill_bytes")).toDouble(), (16 - written) * (4 << 20));
-        QVERIFY(engine.summary().value(QStringLiteral("read")).toObject().value(QStringLiteral("total_ios")).toDouble() > 0);
+        QVERIFY(engine.summary().value(QStringLiteral("read")).toObject().value(QStringLiteral("total_ios")).toDouble()
+            > 0);
         QCOMPARE(benchObjects().size(), 16);
         // another object size is another set
         w.objectSize = 1 << 20;
@@ -352,10 +367,13 @@ private Q_SLOTS:
         QVERIFY(data.open());
         data.write(QByteArray(1000, 'x'));
         data.flush();
-        const QStringList mine{QStringLiteral("clustermark-bench-rados-0000deadbeef-1"),
-                               QStringLiteral("clustermark-bench-rados-0000deadbeef-2")};
-        for (const QString &o : mine + QStringList{QStringLiteral("user-object"), QStringLiteral("clustermark-benchX")})
-            QCOMPARE(m_lab.client(QStringLiteral("rados"), {QStringLiteral("-p"), kPool, QStringLiteral("put"), o, data.fileName()}), 0);
+        const QStringList mine {QStringLiteral("clustermark-bench-rados-0000deadbeef-1"),
+            QStringLiteral("clustermark-bench-rados-0000deadbeef-2")};
+        for (const QString &o :
+            mine + QStringList {QStringLiteral("user-object"), QStringLiteral("clustermark-benchX")})
+            QCOMPARE(m_lab.client(QStringLiteral("rados"),
+                         {QStringLiteral("-p"), kPool, QStringLiteral("put"), o, data.fileName()}),
+                0);
         QCOMPARE(benchObjects().size(), 2);
         quint64 removed = 0;
         const Error e = RadosObjectEngine::removeLeftovers(m_client, kPool, &removed);
@@ -365,7 +383,8 @@ private Q_SLOTS:
         QByteArray out;
         QCOMPARE(m_lab.client(QStringLiteral("rados"), {QStringLiteral("-p"), kPool, QStringLiteral("ls")}, &out), 0);
         QVERIFY2(out.contains("user-object\n") && out.contains("clustermark-benchX"), out.constData());
-        QCOMPARE(RadosObjectEngine::removeLeftovers(m_client, QStringLiteral("no-such-pool"), &removed).code, Error::Code::PathMissing);
+        QCOMPARE(RadosObjectEngine::removeLeftovers(m_client, QStringLiteral("no-such-pool"), &removed).code,
+            Error::Code::PathMissing);
     }
 
     // Last: it leaves the lab without its OSD. The only OSD is killed mid-step; every op
@@ -388,7 +407,7 @@ private Q_SLOTS:
         const Error ce = client.connect(spec);
         QVERIFY2(!ce, qPrintable(ce.toString()));
 
-        std::atomic<qint64> killedAt{0};
+        std::atomic<qint64> killedAt {0};
         QElapsedTimer clock;
         clock.start();
         std::thread killer([&] {
@@ -401,7 +420,7 @@ private Q_SLOTS:
         killer.join();
         const double s = double(returnedAt - killedAt) / 1e9;
         qInfo("returned %.1f s after the OSD was killed (op timeout 3 s): %s; %.0f objects left", s,
-              qPrintable(r.error.toString()), r.summary.value(QStringLiteral("objects_left")).toDouble());
+            qPrintable(r.error.toString()), r.summary.value(QStringLiteral("objects_left")).toDouble());
         QCOMPARE(r.error.code, Error::Code::Timeout);
         QVERIFY2(r.error.message.contains(QStringLiteral("timed out")), qPrintable(r.error.toString()));
         // One op timeout for the ops in flight, one for the clean-up that stops at its first failure.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "rados" runner kind: presets, validation and preview; `clustermark-cli plan rados`
 // errors; and a quick plan end to end through `clustermark-cli run` against the real
 // lab (1 OSD): every step with figures, every object removed.
@@ -39,9 +40,13 @@ class TestRadosKind : public QObject {
     QStringList benchObjects()
     {
         QByteArray out;
-        if (m_lab.client(QStringLiteral("rados"), {QStringLiteral("-p"), QStringLiteral("bench"), QStringLiteral("ls")}, &out) != 0)
+        if (m_lab.client(
+                QStringLiteral("rados"), {QStringLiteral("-p"), QStringLiteral("bench"), QStringLiteral("ls")}, &out)
+            != 0)
             return {QStringLiteral("<rados ls failed>")};
-        return QString::fromUtf8(out).split(QLatin1Char('\n'), Qt::SkipEmptyParts).filter(QLatin1String(RadosObjectEngine::kObjectPrefix));
+        return QString::fromUtf8(out)
+            .split(QLatin1Char('\n'), Qt::SkipEmptyParts)
+            .filter(QLatin1String(RadosObjectEngine::kObjectPrefix));
     }
 
     Out cli(const QStringList &args, int timeoutMs = 120000)
@@ -51,7 +56,8 @@ class TestRadosKind : public QObject {
 
     static QJsonObject target()
     {
-        return {{QStringLiteral("pool"), QStringLiteral("bench")}, {QStringLiteral("conf"), QStringLiteral("/etc/ceph/ceph.conf")}};
+        return {{QStringLiteral("pool"), QStringLiteral("bench")},
+            {QStringLiteral("conf"), QStringLiteral("/etc/ceph/ceph.conf")}};
     }
 
 private Q_SLOTS:
@@ -67,8 +73,9 @@ private Q_SLOTS:
         QCOMPARE(presets.at(0).steps.size(), 5);
         QCOMPARE(presets.at(1).id, QStringLiteral("quick"));
         for (const Preset &p : presets)
-            QVERIFY2(p.description.contains(QStringLiteral("rados bench")) && p.description.contains(QStringLiteral("caches")),
-                     qPrintable(p.description));
+            QVERIFY2(p.description.contains(QStringLiteral("rados bench"))
+                    && p.description.contains(QStringLiteral("caches")),
+                qPrintable(p.description));
         Error e;
         const Plan plan = RadosKind::makePlan(QStringLiteral("standard"), target(), 0, &e);
         QVERIFY2(!e, qPrintable(e.toString()));
@@ -76,13 +83,15 @@ private Q_SLOTS:
         QVERIFY(plan.nodes.first().isLocal());
         QCOMPARE(RadosKind::workingSetBytes(plan), quint64(2048) << 22);
         const QString preview = kind->commandPreview(plan, 0, plan.nodes.first());
-        QVERIFY2(preview.contains(QStringLiteral("librados write bs=4M iodepth=16 runtime=30s pool=bench")), qPrintable(preview));
+        QVERIFY2(preview.contains(QStringLiteral("librados write bs=4M iodepth=16 runtime=30s pool=bench")),
+            qPrintable(preview));
         QVERIFY2(preview.contains(QStringLiteral("working set 2048 objects × 4M = 8 GiB")), qPrintable(preview));
         QVERIFY2(preview.contains(QLatin1String(RadosObjectEngine::kObjectPrefix)), qPrintable(preview));
         const QString stat = kind->commandPreview(plan, 4, plan.nodes.first());
-        QVERIFY2(stat.contains(QStringLiteral("librados stat iodepth=16")) && stat.contains(QStringLiteral("written first"))
-                     && stat.contains(QStringLiteral("removed after the run")),
-                 qPrintable(stat));
+        QVERIFY2(stat.contains(QStringLiteral("librados stat iodepth=16"))
+                && stat.contains(QStringLiteral("written first"))
+                && stat.contains(QStringLiteral("removed after the run")),
+            qPrintable(stat));
         // a read step costs more than its runtime: the set may have to be written first
         QVERIFY(kind->estimatedSeconds(plan, 1) > kind->estimatedSeconds(plan, 0));
         const RadosWorkload w = RadosKind::workload(plan, plan.steps.at(2), &e);
@@ -135,15 +144,15 @@ private Q_SLOTS:
         QCOMPARE(o.code, 2);
         QVERIFY2(o.err.contains("--pool is required"), o.err.constData());
         o = cli({QStringLiteral("plan"), QStringLiteral("rados"), QStringLiteral("--pool"), QStringLiteral("p"),
-                 QStringLiteral("--objects"), QStringLiteral("x")});
+            QStringLiteral("--objects"), QStringLiteral("x")});
         QCOMPARE(o.code, 2);
         QVERIFY2(o.err.contains("--objects"), o.err.constData());
         o = cli({QStringLiteral("plan"), QStringLiteral("rados"), QStringLiteral("--pool"), QStringLiteral("p"),
-                 QStringLiteral("--object-size"), QStringLiteral("4M"), QStringLiteral("--preset"), QStringLiteral("nope")});
+            QStringLiteral("--object-size"), QStringLiteral("4M"), QStringLiteral("--preset"), QStringLiteral("nope")});
         QCOMPARE(o.code, 2);
         QVERIFY2(o.err.contains("unknown preset"), o.err.constData());
         o = cli({QStringLiteral("plan"), QStringLiteral("rados"), QStringLiteral("--pool"), QStringLiteral("p"),
-                 QStringLiteral("--objects"), QStringLiteral("100"), QStringLiteral("--object-size"), QStringLiteral("1M")});
+            QStringLiteral("--objects"), QStringLiteral("100"), QStringLiteral("--object-size"), QStringLiteral("1M")});
         QCOMPARE(o.code, 0);
         QVERIFY2(o.err.contains("100 objects × 1M = 100 MiB") && o.err.contains("rados bench"), o.err.constData());
         QCOMPARE(o.json().value(QStringLiteral("kind")).toString(), QStringLiteral("rados"));
@@ -154,9 +163,9 @@ private Q_SLOTS:
         QString why;
         CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
         QVERIFY(startLab());
-        Out plan = cli({QStringLiteral("plan"), QStringLiteral("rados"), QStringLiteral("--lab"), m_lab.dir(), QStringLiteral("--pool"),
-                        QStringLiteral("bench"), QStringLiteral("--objects"), QStringLiteral("24"), QStringLiteral("--runtime"),
-                        QStringLiteral("2"), QStringLiteral("--preset"), QStringLiteral("quick")});
+        Out plan = cli({QStringLiteral("plan"), QStringLiteral("rados"), QStringLiteral("--lab"), m_lab.dir(),
+            QStringLiteral("--pool"), QStringLiteral("bench"), QStringLiteral("--objects"), QStringLiteral("24"),
+            QStringLiteral("--runtime"), QStringLiteral("2"), QStringLiteral("--preset"), QStringLiteral("quick")});
         QVERIFY2(plan.code == 0, plan.err.constData());
         const QString planFile = m_data.filePath(QStringLiteral("rados-plan.json"));
         QFile f(planFile);
@@ -169,7 +178,8 @@ private Q_SLOTS:
         qInfo("quick plan (4 steps of 2 s) ran in %.1f s", double(t.elapsed()) / 1000);
         QVERIFY2(run.code == 0, run.err.constData());
         const QJsonObject r = run.json();
-        QCOMPARE(r.value(QStringLiteral("run")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
+        QCOMPARE(r.value(QStringLiteral("run")).toObject().value(QStringLiteral("status")).toString(),
+            QStringLiteral("completed"));
         const QJsonArray steps = r.value(QStringLiteral("steps")).toArray();
         QCOMPARE(steps.size(), 4);
         const char *dirs[] = {"write", "read", "read", "read"};
@@ -180,14 +190,17 @@ private Q_SLOTS:
             sums << sum;
             const QJsonObject d = sum.value(QLatin1String(dirs[i])).toObject();
             qInfo("%s: %.0f IOPS, %.1f MiB/s, p99 %.0f us, prefill %.0f bytes, %.0f objects written, %.0f kept",
-                  qPrintable(s.value(QStringLiteral("testId")).toString()), d.value(QStringLiteral("iops")).toDouble(),
-                  d.value(QStringLiteral("bw")).toDouble() / 1048576, d.value(QStringLiteral("lat_p99_ns")).toDouble() / 1000,
-                  sum.value(QStringLiteral("prefill_bytes")).toDouble(), sum.value(QStringLiteral("objects_written")).toDouble(),
-                  sum.value(QStringLiteral("objects_kept")).toDouble());
+                qPrintable(s.value(QStringLiteral("testId")).toString()), d.value(QStringLiteral("iops")).toDouble(),
+                d.value(QStringLiteral("bw")).toDouble() / 1048576,
+                d.value(QStringLiteral("lat_p99_ns")).toDouble() / 1000,
+                sum.value(QStringLiteral("prefill_bytes")).toDouble(),
+                sum.value(QStringLiteral("objects_written")).toDouble(),
+                sum.value(QStringLiteral("objects_kept")).toDouble());
             QCOMPARE(s.value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
             QVERIFY2(d.value(QStringLiteral("iops")).toDouble() > 0, QJsonDocument(sum).toJson().constData());
             QVERIFY(sum.value(QStringLiteral("shared_set")).toBool());
-            QCOMPARE(sum.value(QStringLiteral("object_prefix")).toString(), sums.first().value(QStringLiteral("object_prefix")).toString());
+            QCOMPARE(sum.value(QStringLiteral("object_prefix")).toString(),
+                sums.first().value(QStringLiteral("object_prefix")).toString());
             QVERIFY(s.value(QStringLiteral("command")).toString().contains(QStringLiteral("working set 24 objects")));
         }
         // The read step wrote only what the write step had not: together, the whole set.
@@ -212,16 +225,18 @@ private Q_SLOTS:
         CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
         QVERIFY(startLab());
         Error e;
-        const Plan plan = RadosKind::makePlan(
-            QStringLiteral("quick"),
+        const Plan plan = RadosKind::makePlan(QStringLiteral("quick"),
             {{QStringLiteral("pool"), QStringLiteral("bench")}, {QStringLiteral("conf"), m_lab.confPath()},
-             {QStringLiteral("keyring"), m_lab.keyringPath()}, {QStringLiteral("objects"), 32}},
+                {QStringLiteral("keyring"), m_lab.keyringPath()}, {QStringLiteral("objects"), 32}},
             60, &e);
         QVERIFY2(!e, qPrintable(e.toString()));
         RunEngine engine(m_data.filePath(QStringLiteral("engine.sqlite")));
         SampleBufferPtr buffer;
         RunId id = 0;
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) { id = i; buffer = b; });
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) {
+            id = i;
+            buffer = b;
+        });
         QStringList log;
         connect(&engine, &RunEngine::logAvailable, this, [&](RunId, const QString &line) { log << line; });
         QSignalSpy finished(&engine, &RunEngine::runFinished);
@@ -234,10 +249,12 @@ private Q_SLOTS:
         engine.cancel(id);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
         const qint64 ms = clock.elapsed();
-        qInfo("cancel to run finished (objects removed): %lld ms; %s", ms, qPrintable(log.filter(QStringLiteral("clean-up")).join(QLatin1Char(' '))));
+        qInfo("cancel to run finished (objects removed): %lld ms; %s", ms,
+            qPrintable(log.filter(QStringLiteral("clean-up")).join(QLatin1Char(' '))));
         QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Cancelled);
         QVERIFY2(ms < 2000, qPrintable(QString::number(ms)));
-        QVERIFY2(log.filter(QStringLiteral("RADOS clean-up: removed")).size() == 1, qPrintable(log.join(QLatin1Char('\n'))));
+        QVERIFY2(
+            log.filter(QStringLiteral("RADOS clean-up: removed")).size() == 1, qPrintable(log.join(QLatin1Char('\n'))));
         QVERIFY2(benchObjects().isEmpty(), qPrintable(benchObjects().join(QLatin1Char(' '))));
     }
 
@@ -247,10 +264,9 @@ private Q_SLOTS:
         CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
         QVERIFY(startLab());
         Error e;
-        const Plan plan = RadosKind::makePlan(
-            QStringLiteral("quick"),
+        const Plan plan = RadosKind::makePlan(QStringLiteral("quick"),
             {{QStringLiteral("pool"), QStringLiteral("no-such-pool")}, {QStringLiteral("conf"), m_lab.confPath()},
-             {QStringLiteral("keyring"), m_lab.keyringPath()}, {QStringLiteral("objects"), 8}},
+                {QStringLiteral("keyring"), m_lab.keyringPath()}, {QStringLiteral("objects"), 8}},
             1, &e);
         QVERIFY(!e);
         RunEngine engine(m_data.filePath(QStringLiteral("engine.sqlite")));
@@ -262,7 +278,8 @@ private Q_SLOTS:
         QCOMPARE(failed.size(), 4);
         const Error err = failed.first().at(3).value<Error>();
         QCOMPARE(err.code, Error::Code::PathMissing);
-        QVERIFY2(err.message.contains(QStringLiteral("pool \"no-such-pool\" does not exist")), qPrintable(err.toString()));
+        QVERIFY2(
+            err.message.contains(QStringLiteral("pool \"no-such-pool\" does not exist")), qPrintable(err.toString()));
     }
 
     void cleanupTestCase() { m_lab.stop(); }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The native librbd engine against a real single-host cluster (1 OSD, size-1 pools):
 // throughput figures, samples that add up to the summary, bytes written checked
 // against the OSD's own counters, cancel within 2 s, no image left behind, clear errors.
@@ -61,12 +62,18 @@ private:
         double total = 0;
         for (int i = 0; i < m_lab.osds(); ++i) {
             QByteArray out;
-            if (m_lab.client(QStringLiteral("ceph"), {QStringLiteral("tell"), QStringLiteral("osd.%1").arg(i),
-                                                      QStringLiteral("perf"), QStringLiteral("dump"), QStringLiteral("osd")},
-                             &out) != 0)
+            if (m_lab.client(QStringLiteral("ceph"),
+                    {QStringLiteral("tell"), QStringLiteral("osd.%1").arg(i), QStringLiteral("perf"),
+                        QStringLiteral("dump"), QStringLiteral("osd")},
+                    &out)
+                != 0)
                 return -1;
-            total += QJsonDocument::fromJson(out).object().value(QStringLiteral("osd")).toObject()
-                         .value(QStringLiteral("op_w_in_bytes")).toDouble(-1);
+            total += QJsonDocument::fromJson(out)
+                         .object()
+                         .value(QStringLiteral("osd"))
+                         .toObject()
+                         .value(QStringLiteral("op_w_in_bytes"))
+                         .toDouble(-1);
         }
         return total;
     }
@@ -88,29 +95,32 @@ private:
     }
 
     // Samples and summary agree, the throughput is non-zero and the image is gone.
-    void checkDirection(const Result &r, const QString &dir, const QString &bwMetric, const QString &iopsMetric,
-                        quint64 blockSize)
+    void checkDirection(
+        const Result &r, const QString &dir, const QString &bwMetric, const QString &iopsMetric, quint64 blockSize)
     {
         const QJsonObject d = r.summary.value(dir).toObject();
         const double ios = d.value(QStringLiteral("total_ios")).toDouble();
         const double bytes = d.value(QStringLiteral("io_bytes")).toDouble();
-        QVERIFY2(ios > 0 && d.value(QStringLiteral("iops")).toDouble() > 0 && d.value(QStringLiteral("bw")).toDouble() > 0,
-                 QJsonDocument(r.summary).toJson().constData());
+        QVERIFY2(
+            ios > 0 && d.value(QStringLiteral("iops")).toDouble() > 0 && d.value(QStringLiteral("bw")).toDouble() > 0,
+            QJsonDocument(r.summary).toJson().constData());
         QCOMPARE(bytes, ios * double(blockSize));
         double maxIos = 0, maxBytes = 0;
         const double sampleIos = integrate(r.samples, iopsMetric, &maxIos);
         const double sampleBytes = integrate(r.samples, bwMetric, &maxBytes);
         QVERIFY2(std::abs(sampleIos - ios) <= maxIos + 1,
-                 qPrintable(QStringLiteral("samples %1 ios, summary %2").arg(sampleIos).arg(ios)));
+            qPrintable(QStringLiteral("samples %1 ios, summary %2").arg(sampleIos).arg(ios)));
         QVERIFY2(std::abs(sampleBytes - bytes) <= maxBytes + 1,
-                 qPrintable(QStringLiteral("samples %1 bytes, summary %2").arg(sampleBytes).arg(bytes)));
+            qPrintable(QStringLiteral("samples %1 bytes, summary %2").arg(sampleBytes).arg(bytes)));
         QVERIFY(d.value(QStringLiteral("lat_p50_ns")).toDouble() > 0);
         QVERIFY(d.value(QStringLiteral("lat_p99_ns")).toDouble() >= d.value(QStringLiteral("lat_p50_ns")).toDouble());
         QVERIFY(!d.value(QStringLiteral("histogram")).toObject().isEmpty());
-        qInfo("%s %s: %.0f IOPS, %.1f MiB/s, p50 %.0f us, p99 %.0f us, %d intervals", qPrintable(r.summary.value(QStringLiteral("rw")).toString()),
-              qPrintable(dir), d.value(QStringLiteral("iops")).toDouble(), d.value(QStringLiteral("bw")).toDouble() / 1048576.0,
-              d.value(QStringLiteral("lat_p50_ns")).toDouble() / 1000, d.value(QStringLiteral("lat_p99_ns")).toDouble() / 1000,
-              r.summary.value(QStringLiteral("intervals")).toInt());
+        qInfo("%s %s: %.0f IOPS, %.1f MiB/s, p50 %.0f us, p99 %.0f us, %d intervals",
+            qPrintable(r.summary.value(QStringLiteral("rw")).toString()), qPrintable(dir),
+            d.value(QStringLiteral("iops")).toDouble(), d.value(QStringLiteral("bw")).toDouble() / 1048576.0,
+            d.value(QStringLiteral("lat_p50_ns")).toDouble() / 1000,
+            d.value(QStringLiteral("lat_p99_ns")).toDouble() / 1000,
+            r.summary.value(QStringLiteral("intervals")).toInt());
     }
 
     void checkNoImage(const QString &image)
@@ -151,13 +161,14 @@ private Q_SLOTS:
         checkDirection(r, QStringLiteral("write"), metric::WriteBw, metric::WriteIops, 4096);
         QVERIFY(!r.summary.contains(QStringLiteral("read")));
         QVERIFY(r.summary.value(QStringLiteral("intervals")).toInt() >= 3);
-        const double written = r.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("io_bytes")).toDouble();
+        const double written
+            = r.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("io_bytes")).toDouble();
         QVERIFY(before >= 0 && after >= 0);
         // Small writes add object-map and header updates on top of the data.
         const double osd = after - before;
         qInfo("4k randwrite: engine %.0f bytes, OSD op_w_in_bytes delta %.0f (%.3f)", written, osd, osd / written);
         QVERIFY2(osd >= written * 0.99 && osd <= written * 1.10 + (4 << 20),
-                 qPrintable(QStringLiteral("engine %1, OSD %2").arg(written).arg(osd)));
+            qPrintable(QStringLiteral("engine %1, OSD %2").arg(written).arg(osd)));
         checkNoImage(r.image);
     }
 
@@ -174,11 +185,12 @@ private Q_SLOTS:
         const double after = osdWriteBytes();
         QVERIFY2(!r.error, qPrintable(r.error.toString()));
         checkDirection(r, QStringLiteral("write"), metric::WriteBw, metric::WriteIops, 4ull << 20);
-        const double written = r.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("io_bytes")).toDouble();
+        const double written
+            = r.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("io_bytes")).toDouble();
         const double osd = after - before;
         qInfo("4M write: engine %.0f bytes, OSD op_w_in_bytes delta %.0f (%.4f)", written, osd, osd / written);
         QVERIFY2(osd >= written * 0.99 && osd <= written * 1.02 + (4 << 20),
-                 qPrintable(QStringLiteral("engine %1, OSD %2").arg(written).arg(osd)));
+            qPrintable(QStringLiteral("engine %1, OSD %2").arg(written).arg(osd)));
         checkNoImage(r.image);
     }
 
@@ -198,7 +210,7 @@ private Q_SLOTS:
         QVERIFY(!r.summary.contains(QStringLiteral("write")));
         // The prefill wrote the whole image once.
         QVERIFY2(after - before >= double(w.imageSize) * 0.99,
-                 qPrintable(QStringLiteral("OSD wrote %1 bytes for a %2-byte image").arg(after - before).arg(w.imageSize)));
+            qPrintable(QStringLiteral("OSD wrote %1 bytes for a %2-byte image").arg(after - before).arg(w.imageSize)));
         QVERIFY(r.summary.value(QStringLiteral("prefill_ms")).toDouble() > 0);
         checkNoImage(r.image);
     }
@@ -220,8 +232,10 @@ private Q_SLOTS:
         QVERIFY2(!r.error, qPrintable(r.error.toString()));
         checkDirection(r, QStringLiteral("read"), metric::ReadBw, metric::ReadIops, 8192);
         checkDirection(r, QStringLiteral("write"), metric::WriteBw, metric::WriteIops, 8192);
-        const double reads = r.summary.value(QStringLiteral("read")).toObject().value(QStringLiteral("total_ios")).toDouble();
-        const double writes = r.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble();
+        const double reads
+            = r.summary.value(QStringLiteral("read")).toObject().value(QStringLiteral("total_ios")).toDouble();
+        const double writes
+            = r.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble();
         QCOMPARE(r.summary.value(QStringLiteral("cache")).toString(), QStringLiteral("off"));
         const double share = reads / (reads + writes);
         QVERIFY2(share > 0.6 && share < 0.8, qPrintable(QString::number(share)));
@@ -236,7 +250,7 @@ private Q_SLOTS:
         w.runtimeSec = 60;
         w.imageSize = 256ull << 20;
         CancelToken cancel;
-        std::atomic<qint64> cancelledAt{0};
+        std::atomic<qint64> cancelledAt {0};
         QElapsedTimer clock;
         clock.start();
         std::thread canceller([&] {
@@ -261,7 +275,8 @@ private Q_SLOTS:
         w.runtimeSec = 1;
         const Result r = runOnce(w, {}, QStringLiteral("no-such-pool"));
         QCOMPARE(r.error.code, Error::Code::PathMissing);
-        QVERIFY2(r.error.message.contains(QStringLiteral("\"no-such-pool\" does not exist")), qPrintable(r.error.toString()));
+        QVERIFY2(r.error.message.contains(QStringLiteral("\"no-such-pool\" does not exist")),
+            qPrintable(r.error.toString()));
         QVERIFY(r.image.isEmpty());
     }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RBD with fio's rbd engine against the local Ceph lab: figures, prefill before reads,
 // its own images removed (also after a cancel), a missing pool as a clear error.
 #include "bench/rbd/rbdkind.h"
@@ -25,10 +26,10 @@ class TestRbdFio : public QObject {
     {
         Error e;
         Plan p = RbdKind::makePlan(QStringLiteral("standard"), {NodeSpec::parse(QStringLiteral("local"))},
-                                   {{QStringLiteral("engine"), QStringLiteral("fio")}, {QStringLiteral("pool"), pool},
-                                    {QStringLiteral("imageSize"), QStringLiteral("64M")}, {QStringLiteral("conf"), m_lab.confPath()},
-                                    {QStringLiteral("keyring"), m_lab.keyringPath()}},
-                                   runtime, &e);
+            {{QStringLiteral("engine"), QStringLiteral("fio")}, {QStringLiteral("pool"), pool},
+                {QStringLiteral("imageSize"), QStringLiteral("64M")}, {QStringLiteral("conf"), m_lab.confPath()},
+                {QStringLiteral("keyring"), m_lab.keyringPath()}},
+            runtime, &e);
         QList<PlanStep> keep;
         for (const PlanStep &s : std::as_const(p.steps))
             if (ids.contains(s.id))
@@ -61,12 +62,25 @@ private Q_SLOTS:
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         QSignalSpy done(&engine, &RunEngine::stepFinished);
         QSignalSpy failed(&engine, &RunEngine::stepFailed);
-        engine.start(plan(QStringLiteral("rbd"), 2, {QStringLiteral("randwrite-4k-qd1"), QStringLiteral("randread-4k-qd1")}));
+        engine.start(
+            plan(QStringLiteral("rbd"), 2, {QStringLiteral("randwrite-4k-qd1"), QStringLiteral("randread-4k-qd1")}));
         QVERIFY(finished.wait(120000));
         QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(3).value<Error>().toString()));
         QCOMPARE(done.size(), 2);
-        const double w = done.at(0).at(3).toJsonObject().value(QStringLiteral("write")).toObject().value(QStringLiteral("iops")).toDouble();
-        const double r = done.at(1).at(3).toJsonObject().value(QStringLiteral("read")).toObject().value(QStringLiteral("iops")).toDouble();
+        const double w = done.at(0)
+                             .at(3)
+                             .toJsonObject()
+                             .value(QStringLiteral("write"))
+                             .toObject()
+                             .value(QStringLiteral("iops"))
+                             .toDouble();
+        const double r = done.at(1)
+                             .at(3)
+                             .toJsonObject()
+                             .value(QStringLiteral("read"))
+                             .toObject()
+                             .value(QStringLiteral("iops"))
+                             .toDouble();
         qInfo("lab RBD via fio: 4k QD16 randwrite %.0f IOPS, 4k QD16 randread %.0f IOPS", w, r);
         QVERIFY(w > 50);
         QVERIFY(r > 50);
@@ -75,12 +89,14 @@ private Q_SLOTS:
 
     void nativeEngineThroughTheEngine()
     {
-        Plan p = plan(QStringLiteral("rbd"), 2, {QStringLiteral("randwrite-4k-qd1"), QStringLiteral("randread-4k-qd1")});
+        Plan p
+            = plan(QStringLiteral("rbd"), 2, {QStringLiteral("randwrite-4k-qd1"), QStringLiteral("randread-4k-qd1")});
         p.target.insert(QStringLiteral("engine"), QStringLiteral("native"));
         QVERIFY(!RbdKind().validate(p));
         RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
         SampleBufferPtr buffer;
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId, const Plan &, SampleBufferPtr b, double) { buffer = b; });
+        connect(
+            &engine, &RunEngine::runStarted, this, [&](RunId, const Plan &, SampleBufferPtr b, double) { buffer = b; });
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         QSignalSpy done(&engine, &RunEngine::stepFinished);
         QSignalSpy failed(&engine, &RunEngine::stepFailed);
@@ -88,8 +104,20 @@ private Q_SLOTS:
         QVERIFY(finished.wait(120000));
         QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(3).value<Error>().toString()));
         QCOMPARE(done.size(), 2);
-        const double w = done.at(0).at(3).toJsonObject().value(QStringLiteral("write")).toObject().value(QStringLiteral("iops")).toDouble();
-        const double r = done.at(1).at(3).toJsonObject().value(QStringLiteral("read")).toObject().value(QStringLiteral("iops")).toDouble();
+        const double w = done.at(0)
+                             .at(3)
+                             .toJsonObject()
+                             .value(QStringLiteral("write"))
+                             .toObject()
+                             .value(QStringLiteral("iops"))
+                             .toDouble();
+        const double r = done.at(1)
+                             .at(3)
+                             .toJsonObject()
+                             .value(QStringLiteral("read"))
+                             .toObject()
+                             .value(QStringLiteral("iops"))
+                             .toDouble();
         qInfo("lab RBD native: 4k QD16 randwrite %.0f IOPS, 4k QD16 randread %.0f IOPS", w, r);
         QVERIFY(w > 50);
         QVERIFY(r > 50);
@@ -116,13 +144,15 @@ private Q_SLOTS:
             RunId id = 0;
             {
                 RunEngine engine(db);
-                connect(&engine, &RunEngine::runStarted, this, [&](RunId r, const Plan &, SampleBufferPtr, double) { id = r; });
+                connect(&engine, &RunEngine::runStarted, this,
+                    [&](RunId r, const Plan &, SampleBufferPtr, double) { id = r; });
                 QSignalSpy finished(&engine, &RunEngine::runFinished);
                 QSignalSpy done(&engine, &RunEngine::stepFinished);
                 QSignalSpy failed(&engine, &RunEngine::stepFailed);
                 engine.start(p);
                 QVERIFY(finished.wait(120000));
-                QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(3).value<Error>().toString()));
+                QVERIFY2(failed.isEmpty(),
+                    failed.isEmpty() ? "" : qPrintable(failed.first().at(3).value<Error>().toString()));
                 QCOMPARE(done.size(), 1);
                 const QJsonObject sum = done.at(0).at(3).toJsonObject();
                 QVERIFY(sum.value(QStringLiteral("write")).toObject().value(QStringLiteral("iops")).toDouble() > 0);
@@ -133,9 +163,10 @@ private Q_SLOTS:
             QVERIFY(!store.open());
             const QList<StepRecord> steps = store.steps(id);
             QCOMPARE(steps.size(), 1);
-            QVERIFY2(steps.first().command.contains(engineName == QLatin1String("fio") ? QStringLiteral("--rbd_cache=false")
-                                                                                       : QStringLiteral("rbd_cache=false")),
-                     qPrintable(steps.first().command));
+            QVERIFY2(
+                steps.first().command.contains(engineName == QLatin1String("fio") ? QStringLiteral("--rbd_cache=false")
+                                                                                  : QStringLiteral("rbd_cache=false")),
+                qPrintable(steps.first().command));
             QCOMPARE(steps.first().environment.value(QStringLiteral("rbd_cache")).toString(), QStringLiteral("off"));
             QVERIFY(images().isEmpty());
         }
@@ -149,7 +180,10 @@ private Q_SLOTS:
         RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
         SampleBufferPtr buffer;
         RunId id = 0;
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) { id = i; buffer = b; });
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) {
+            id = i;
+            buffer = b;
+        });
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         engine.start(plan(QStringLiteral("rbd"), 60, {QStringLiteral("randwrite-4k-qd128")}));
         int measured = 0;

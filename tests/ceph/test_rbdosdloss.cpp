@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // An OSD that stops answering mid-run (SIGSTOP: no connection reset, ops just hang —
 // the hard case) must turn into an error within the OSD op timeout, not a hang. The
 // native RBD engine against a real single-OSD lab whose only OSD is frozen at 2 s.
@@ -29,7 +30,7 @@ private:
     {
         if (m_lab && m_osdPid > 1)
             ::kill(pid_t(m_osdPid), SIGCONT);
-        m_lab = std::make_unique<cmtest::CephLabFixture>();   // the old one stops here
+        m_lab = std::make_unique<cmtest::CephLabFixture>(); // the old one stops here
         m_osdPid = 0;
         if (!m_lab->start(1)) {
             qWarning("%s", qPrintable(m_lab->whyNot()));
@@ -82,12 +83,12 @@ private Q_SLOTS:
         RbdWorkload w;
         w.mode = RbdWorkload::Mode::RandWrite;
         w.queueDepth = queueDepth;
-        w.runtimeSec = 120;   // never reached: the run ends with the error
+        w.runtimeSec = 120; // never reached: the run ends with the error
         w.imageSize = 64ull << 20;
         w.cache = cacheOff ? RbdWorkload::Cache::Off : RbdWorkload::Cache::Writeback;
         RbdEngine engine(client);
-        std::atomic<qint64> frozenAt{0};
-        std::atomic<bool> measuring{false};
+        std::atomic<qint64> frozenAt {0};
+        std::atomic<bool> measuring {false};
         QElapsedTimer clock;
         clock.start();
         // The freeze comes 2 s into the I/O, however long the image creation took (on a
@@ -108,10 +109,11 @@ private Q_SLOTS:
         ::kill(pid_t(m_osdPid), SIGCONT);
         const double secs = double(returnedAt - frozenAt) / 1e9;
         // The engine's clock starts a few µs after this test's: close enough for seconds.
-        const double detected = engine.summary().value(QStringLiteral("io_ended_ms")).toDouble() / 1e3 - double(frozenAt) / 1e9;
+        const double detected
+            = engine.summary().value(QStringLiteral("io_ended_ms")).toDouble() / 1e3 - double(frozenAt) / 1e9;
         const double cleanup = engine.summary().value(QStringLiteral("cleanup_ms")).toDouble() / 1e3;
-        qInfo("error seen %.1f s after the OSD froze, run returned after %.1f s (close and remove %.1f s): %s", detected,
-              secs, cleanup, qPrintable(e.toString()));
+        qInfo("error seen %.1f s after the OSD froze, run returned after %.1f s (close and remove %.1f s): %s",
+            detected, secs, cleanup, qPrintable(e.toString()));
         QVERIFY2(measuring, "the run never started its I/O");
         QVERIFY2(e, "a frozen OSD must fail the run");
         QCOMPARE(e.code, Error::Code::Timeout);
@@ -129,15 +131,17 @@ private Q_SLOTS:
         // the message names where the op waited: the object, its PG and its OSD
         QVERIFY2(e.message.contains(QLatin1String("on osd.0")), qPrintable(e.message));
         // an op that failed names its own object (offset / the image's 4 MiB objects)
-        const QRegularExpression failedAt(QStringLiteral("at offset (\\d+) failed.*object rbd_data\\.[0-9a-f]+\\.([0-9a-f]{16})"));
+        const QRegularExpression failedAt(
+            QStringLiteral("at offset (\\d+) failed.*object rbd_data\\.[0-9a-f]+\\.([0-9a-f]{16})"));
         if (const QRegularExpressionMatch m = failedAt.match(e.message); m.hasMatch())
             QCOMPARE(m.captured(2).toULongLong(nullptr, 16), m.captured(1).toULongLong() / (4ull << 20));
         // Then rbd_close flushes the dirty cache and releases the lock, rbd_remove removes:
         // each op waits out the timeout (20 s cache off, 16–40 s writeback here). Bounded, no hang.
         QVERIFY2(secs < 120, qPrintable(QString::number(secs)));
         QVERIFY2(e.message.contains(QLatin1String("timed out")) || e.message.contains(QLatin1String("not answering")),
-                 qPrintable(e.toString()));
-        QVERIFY(engine.summary().value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble() > 0);
+            qPrintable(e.toString()));
+        QVERIFY(engine.summary().value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble()
+            > 0);
         // The image could not be removed behind the frozen OSD: it is reported as left
         // (the runner lists it; `cleanup` removes it once the OSD is back; listing the
         // pool here would wait minutes for the blocked metadata ops after SIGCONT).

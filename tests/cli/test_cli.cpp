@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // clustermark-cli end to end: plan → run → sessions → show, inventory; bad input.
 #include "testutil.h"
 
@@ -31,23 +32,28 @@ class TestCli : public QObject {
         if (!p.waitForFinished(timeoutMs))
             p.kill();
         p.waitForFinished();
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
     }
 
 private Q_SLOTS:
     void planRunShow()
     {
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
         QTemporaryDir target;
-        Out plan = cli({QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--preset"), QStringLiteral("quick"),
-                        QStringLiteral("--target"), target.path(), QStringLiteral("--size"), QStringLiteral("16M"),
-                        QStringLiteral("--runtime"), QStringLiteral("1"), QStringLiteral("--session"), QStringLiteral("cli test")});
+        Out plan = cli({QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--preset"),
+            QStringLiteral("quick"), QStringLiteral("--target"), target.path(), QStringLiteral("--size"),
+            QStringLiteral("16M"), QStringLiteral("--runtime"), QStringLiteral("1"), QStringLiteral("--session"),
+            QStringLiteral("cli test")});
         QCOMPARE(plan.code, 0);
         QJsonObject p = plan.json();
         QCOMPARE(p.value(QStringLiteral("kind")).toString(), QStringLiteral("disk-fio"));
         QCOMPARE(p.value(QStringLiteral("steps")).toArray().size(), 8);
         // keep the run short: the first two steps
-        p.insert(QStringLiteral("steps"), QJsonArray{p.value(QStringLiteral("steps")).toArray().at(0), p.value(QStringLiteral("steps")).toArray().at(1)});
+        p.insert(QStringLiteral("steps"),
+            QJsonArray {
+                p.value(QStringLiteral("steps")).toArray().at(0), p.value(QStringLiteral("steps")).toArray().at(1)});
         const QString planFile = m_data.filePath(QStringLiteral("plan.json"));
         QFile f(planFile);
         QVERIFY(f.open(QIODevice::WriteOnly));
@@ -59,7 +65,8 @@ private Q_SLOTS:
         QVERIFY2(run.code == 0, run.err.constData());
         QVERIFY(run.err.contains("[1/2] SEQ1M Q8T1 Read"));
         const QJsonObject r = run.json();
-        QCOMPARE(r.value(QStringLiteral("run")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
+        QCOMPARE(r.value(QStringLiteral("run")).toObject().value(QStringLiteral("status")).toString(),
+            QStringLiteral("completed"));
         const qint64 id = qint64(r.value(QStringLiteral("run")).toObject().value(QStringLiteral("id")).toDouble());
         QVERIFY(id > 0);
         QFile mdFile(md);
@@ -87,13 +94,16 @@ private Q_SLOTS:
 
     void badInputGivesClearErrors()
     {
-        Out a = cli({QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--runtime"), QStringLiteral("x"), QStringLiteral("--target"), QStringLiteral("/tmp")});
+        Out a = cli({QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--runtime"), QStringLiteral("x"),
+            QStringLiteral("--target"), QStringLiteral("/tmp")});
         QCOMPARE(a.code, 2);
         QVERIFY(a.err.contains("--runtime"));
-        Out b = cli({QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--target"), QStringLiteral("relative")});
+        Out b = cli(
+            {QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--target"), QStringLiteral("relative")});
         QCOMPARE(b.code, 2);
         QVERIFY(b.err.contains("absolute"));
-        Out c = cli({QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--node"), QStringLiteral("a b"), QStringLiteral("--target"), QStringLiteral("/tmp")});
+        Out c = cli({QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--node"), QStringLiteral("a b"),
+            QStringLiteral("--target"), QStringLiteral("/tmp")});
         QCOMPARE(c.code, 2);
         const QString garbage = m_data.filePath(QStringLiteral("garbage.json"));
         QFile g(garbage);
@@ -106,10 +116,12 @@ private Q_SLOTS:
         Out r = cli({QStringLiteral("plan"), QStringLiteral("rbd"), QStringLiteral("--pool"), QStringLiteral("a;b")});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("pool name"));
-        Out rbd = cli({QStringLiteral("plan"), QStringLiteral("rbd"), QStringLiteral("--lab"), QStringLiteral("/tmp/lab"), QStringLiteral("--runtime"), QStringLiteral("5")});
+        Out rbd = cli({QStringLiteral("plan"), QStringLiteral("rbd"), QStringLiteral("--lab"),
+            QStringLiteral("/tmp/lab"), QStringLiteral("--runtime"), QStringLiteral("5")});
         QCOMPARE(rbd.code, 0);
         QCOMPARE(rbd.json().value(QStringLiteral("kind")).toString(), QStringLiteral("rbd"));
-        QCOMPARE(rbd.json().value(QStringLiteral("ceph")).toObject().value(QStringLiteral("conf")).toString(), QStringLiteral("/tmp/lab/ceph.conf"));
+        QCOMPARE(rbd.json().value(QStringLiteral("ceph")).toObject().value(QStringLiteral("conf")).toString(),
+            QStringLiteral("/tmp/lab/ceph.conf"));
         Out e = cli({QStringLiteral("frobnicate")});
         QCOMPARE(e.code, 2);
     }
@@ -121,8 +133,9 @@ private Q_SLOTS:
         QCOMPARE(local.json().value(QStringLiteral("hostname")).toString(), QSysInfo::machineHostName());
         QVERIFY(!local.json().value(QStringLiteral("disks")).toArray().isEmpty());
         const QString tree = cmtest::testData(QStringLiteral("probe-tree"));
-        Out recorded = cli({QStringLiteral("inventory"), QStringLiteral("local"), QStringLiteral("--procfs"), tree + QStringLiteral("/proc"),
-                            QStringLiteral("--sysfs"), tree + QStringLiteral("/sys"), QStringLiteral("--json")});
+        Out recorded = cli({QStringLiteral("inventory"), QStringLiteral("local"), QStringLiteral("--procfs"),
+            tree + QStringLiteral("/proc"), QStringLiteral("--sysfs"), tree + QStringLiteral("/sys"),
+            QStringLiteral("--json")});
         QCOMPARE(recorded.code, 0);
         QVERIFY(recorded.json().value(QStringLiteral("cpuModel")).toString().contains(QStringLiteral("EPYC")));
     }

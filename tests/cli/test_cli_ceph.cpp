@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // clustermark-cli lab start -> ceph inventory --lab -> lab stop, on a real lab (2 OSDs),
 // plus the clear errors of bad arguments.
 #include "cephlabfixture.h"
@@ -27,7 +28,7 @@ class TestCliCeph : public QObject {
             return {-1, {}, "timed out"};
         }
         return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-                p.readAllStandardError()};
+            p.readAllStandardError()};
     }
 
 private Q_SLOTS:
@@ -51,8 +52,13 @@ private Q_SLOTS:
         QCOMPARE(inv.value(QStringLiteral("hosts")).toObject().value(QStringLiteral("lab")).toArray().size(), 2);
         QCOMPARE(inv.value(QStringLiteral("filesystems")).toArray().size(), 1);
         QCOMPARE(inv.value(QStringLiteral("rgwDaemons")).toArray().size(), 1);
-        QVERIFY(inv.value(QStringLiteral("versions")).toObject().value(QStringLiteral("osd")).toArray().at(0)
-                    .toString().contains(QStringLiteral("16.2")));
+        QVERIFY(inv.value(QStringLiteral("versions"))
+                    .toObject()
+                    .value(QStringLiteral("osd"))
+                    .toArray()
+                    .at(0)
+                    .toString()
+                    .contains(QStringLiteral("16.2")));
 
         QVERIFY2(stop.code == 0, stop.err.constData());
         QVERIFY(!QFile::exists(dir));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `clustermark-cli export RUN --png/--svg` and `compare A B --png/--svg` on real runs
 // (tiny fio runs on a file): the PNG decodes at the asked size, is not blank, and the
 // two themes differ in background; the SVG parses and carries the footer as <text>;
@@ -21,8 +22,8 @@ struct Svg {
     bool ok = false;
     QString error;
     double width = 0, height = 0;
-    QStringList texts;      // every <text> element's content
-    QString all;            // texts + <title> + <desc>
+    QStringList texts; // every <text> element's content
+    QString all; // texts + <title> + <desc>
 };
 
 Svg parseSvg(const QByteArray &bytes)
@@ -35,8 +36,9 @@ Svg parseSvg(const QByteArray &bytes)
         if (x.isStartElement() && x.name() == QLatin1String("svg")) {
             s.width = x.attributes().value(QLatin1String("width")).toString().remove(QStringLiteral("mm")).toDouble();
             s.height = x.attributes().value(QLatin1String("height")).toString().remove(QStringLiteral("mm")).toDouble();
-        } else if (x.isStartElement() && (x.name() == QLatin1String("text") || x.name() == QLatin1String("title") ||
-                                          x.name() == QLatin1String("desc"))) {
+        } else if (x.isStartElement()
+            && (x.name() == QLatin1String("text") || x.name() == QLatin1String("title")
+                || x.name() == QLatin1String("desc"))) {
             const bool text = x.name() == QLatin1String("text");
             const QString t = x.readElementText(QXmlStreamReader::IncludeChildElements);
             if (text)
@@ -51,8 +53,9 @@ Svg parseSvg(const QByteArray &bytes)
 
 bool containsWord(const QString &text, const QString &word)
 {
-    const QRegularExpression re(QStringLiteral("(?<![A-Za-z0-9_])%1(?![A-Za-z0-9_])").arg(QRegularExpression::escape(word)),
-                                QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpression re(
+        QStringLiteral("(?<![A-Za-z0-9_])%1(?![A-Za-z0-9_])").arg(QRegularExpression::escape(word)),
+        QRegularExpression::CaseInsensitiveOption);
     return re.match(text).hasMatch();
 }
 
@@ -108,7 +111,8 @@ class TestCliChart : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
         m_host = QSysInfo::machineHostName();
         for (const QNetworkInterface &i : QNetworkInterface::allInterfaces()) {
             if (i.flags().testFlag(QNetworkInterface::IsLoopBack))
@@ -116,11 +120,13 @@ private Q_SLOTS:
             for (const QNetworkAddressEntry &e : i.addressEntries())
                 if (m_ip.isEmpty() && e.ip().protocol() == QAbstractSocket::IPv4Protocol)
                     m_ip = e.ip().toString();
-            if (m_mac.isEmpty() && i.hardwareAddress().count(QLatin1Char(':')) == 5 && i.hardwareAddress() != QLatin1String("00:00:00:00:00:00"))
+            if (m_mac.isEmpty() && i.hardwareAddress().count(QLatin1Char(':')) == 5
+                && i.hardwareAddress() != QLatin1String("00:00:00:00:00:00"))
                 m_mac = i.hardwareAddress();
         }
         QVERIFY2(m_host.size() >= 2, "this test needs a host name to redact");
-        QVERIFY2(!m_ip.isEmpty() && !m_mac.isEmpty(), "this test needs a network interface with an IPv4 and a MAC address");
+        QVERIFY2(
+            !m_ip.isEmpty() && !m_mac.isEmpty(), "this test needs a network interface with an IPv4 and a MAC address");
         // The run names this machine three ways; the chart shows the name in title and footer.
         const QString name = QStringLiteral("fio on %1 (%2, %3)").arg(m_host, m_ip, m_mac);
         QString why;
@@ -136,9 +142,9 @@ private Q_SLOTS:
         for (const QString &theme : {QStringLiteral("light"), QStringLiteral("dark")}) {
             const QString png = out(QStringLiteral("run-%1.png").arg(theme));
             const QString svg = out(QStringLiteral("run-%1.svg").arg(theme));
-            const auto r = cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--png"), png, QStringLiteral("--svg"), svg,
-                                QStringLiteral("--width"), QStringLiteral("1000"), QStringLiteral("--height"), QStringLiteral("700"),
-                                QStringLiteral("--theme"), theme});
+            const auto r = cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--png"), png,
+                QStringLiteral("--svg"), svg, QStringLiteral("--width"), QStringLiteral("1000"),
+                QStringLiteral("--height"), QStringLiteral("700"), QStringLiteral("--theme"), theme});
             QVERIFY2(r.code == 0, r.err.constData());
             QCOMPARE(r.json().value(QStringLiteral("png")).toString(), png);
             QCOMPARE(r.json().value(QStringLiteral("redacted")).toBool(), true);
@@ -161,7 +167,8 @@ private Q_SLOTS:
             const QString text = s.texts.join(QLatin1Char('\n'));
             QVERIFY2(s.texts.contains(QStringLiteral("ClusterMark " CLUSTERMARK_VERSION)), qPrintable(text));
             QVERIFY2(text.contains(QStringLiteral("Test: fio on node")), qPrintable(text));
-            QVERIFY2(text.contains(QStringLiteral("Parameters:")) && text.contains(QStringLiteral("bs 1M / 4k")), qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("Parameters:")) && text.contains(QStringLiteral("bs 1M / 4k")),
+                qPrintable(text));
             QVERIFY2(text.contains(QStringLiteral("Cluster: 1 node: node1")), qPrintable(text));
             QVERIFY(text.contains(QStringLiteral("SEQ1M Q8T1 Read")));
             QVERIFY(text.contains(QStringLiteral("Throughput (")));
@@ -177,13 +184,16 @@ private Q_SLOTS:
         const QString red = out(QStringLiteral("red.svg"));
         const QString plain = out(QStringLiteral("plain.svg"));
         QCOMPARE(cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--svg"), red}).code, 0);
-        QCOMPARE(cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--svg"), plain, QStringLiteral("--no-redact")}).code, 0);
+        QCOMPARE(cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--svg"), plain,
+                         QStringLiteral("--no-redact")})
+                     .code,
+            0);
         const Svg r = parseSvg(read(red));
         const Svg p = parseSvg(read(plain));
         QVERIFY(r.ok && p.ok);
         for (const QString &secret : {m_host, m_ip, m_mac}) {
             QVERIFY2(!containsWord(r.all, secret) && !read(red).contains(secret.toUtf8()), qPrintable(secret));
-            QVERIFY2(containsWord(p.all, secret), qPrintable(secret));   // the check can fail
+            QVERIFY2(containsWord(p.all, secret), qPrintable(secret)); // the check can fail
         }
         QVERIFY(r.all.contains(QStringLiteral("ip1")) && r.all.contains(QStringLiteral("mac1")));
     }
@@ -192,8 +202,9 @@ private Q_SLOTS:
     {
         const QString png = out(QStringLiteral("cmp.png"));
         const QString svg = out(QStringLiteral("cmp.svg"));
-        const auto r = cli({QStringLiteral("compare"), QString::number(m_a), QString::number(m_b), QStringLiteral("--png"), png,
-                            QStringLiteral("--svg"), svg, QStringLiteral("--theme"), QStringLiteral("dark"), QStringLiteral("--latency")});
+        const auto r = cli({QStringLiteral("compare"), QString::number(m_a), QString::number(m_b),
+            QStringLiteral("--png"), png, QStringLiteral("--svg"), svg, QStringLiteral("--theme"),
+            QStringLiteral("dark"), QStringLiteral("--latency")});
         QVERIFY2(r.code == 0, r.err.constData());
         QImage img;
         QVERIFY(img.load(png, "PNG"));
@@ -207,7 +218,7 @@ private Q_SLOTS:
         const QString text = s.texts.join(QLatin1Char('\n'));
         QVERIFY2(text.contains(QStringLiteral("Comparison of runs %1 vs %2").arg(m_a).arg(m_b)), qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("Read MB/s")));
-        QVERIFY(text.contains(QStringLiteral("Read IOPS")));      // RND4K: 4 KiB blocks → IOPS
+        QVERIFY(text.contains(QStringLiteral("Read IOPS"))); // RND4K: 4 KiB blocks → IOPS
         QVERIFY(text.contains(QStringLiteral("Read lat p99")));
         QVERIFY(text.contains(QRegularExpression(QStringLiteral("[+-]\\d+\\.\\d %"))));
         QVERIFY2(text.contains(QStringLiteral("block size: 1M → 4M")), qPrintable(text));
@@ -233,16 +244,22 @@ private Q_SLOTS:
     void badInput()
     {
         const QString png = out(QStringLiteral("bad.png"));
-        auto theme = cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--png"), png, QStringLiteral("--theme"), QStringLiteral("purple")});
+        auto theme = cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--png"), png,
+            QStringLiteral("--theme"), QStringLiteral("purple")});
         QCOMPARE(theme.code, 2);
         QVERIFY(theme.err.contains("--theme"));
-        auto small = cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--png"), png, QStringLiteral("--width"), QStringLiteral("10")});
+        auto small = cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--png"), png,
+            QStringLiteral("--width"), QStringLiteral("10")});
         QCOMPARE(small.code, 2);
         QVERIFY(small.err.contains("320"));
-        QCOMPARE(cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--png"), png, QStringLiteral("--height"), QStringLiteral("abc")}).code, 2);
+        QCOMPARE(cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--png"), png,
+                         QStringLiteral("--height"), QStringLiteral("abc")})
+                     .code,
+            2);
         QCOMPARE(cli({QStringLiteral("export"), QStringLiteral("99999"), QStringLiteral("--png"), png}).code, 1);
         QCOMPARE(cli({QStringLiteral("compare"), QString::number(m_a), QStringLiteral("--svg"), png}).code, 2);
-        auto dir = cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--png"), out(QStringLiteral("no/such/dir/x.png"))});
+        auto dir = cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--png"),
+            out(QStringLiteral("no/such/dir/x.png"))});
         QCOMPARE(dir.code, 1);
         QVERIFY(dir.err.contains("cannot write"));
         QVERIFY(!QFile::exists(png));

@@ -27,7 +27,7 @@ private Q_SLOTS:
         QCOMPARE(list.code, 0);
         for (const QString &id : cm::Registry::instance().ids()) {
             const auto kind = cm::Registry::instance().kind(id);
-            const QStringList names = QStringList{id} + kind->aliases();
+            const QStringList names = QStringList {id} + kind->aliases();
             QVERIFY2(!kind->cliOptions().isEmpty(), qPrintable(id));
             for (const QString &name : names) {
                 for (const char *flag : {"--help", "-h"}) {
@@ -36,8 +36,8 @@ private Q_SLOTS:
                     QVERIFY(r.out.startsWith("usage: clustermark-cli plan "));
                     for (const cm::CliOption &o : kind->cliOptions())
                         QVERIFY2(r.out.contains((QStringLiteral("\n  ") + o.name + QLatin1Char(' ')).toUtf8())
-                                     || r.out.contains((QStringLiteral("\n  ") + o.name + QLatin1Char('\n')).toUtf8()),
-                                 qPrintable(name + QStringLiteral(" help misses ") + o.name));
+                                || r.out.contains((QStringLiteral("\n  ") + o.name + QLatin1Char('\n')).toUtf8()),
+                            qPrintable(name + QStringLiteral(" help misses ") + o.name));
                     QVERIFY(r.out.contains("\n  --repeat N"));
                 }
             }
@@ -52,7 +52,8 @@ private Q_SLOTS:
 
     void unknownOptionsAreNamed()
     {
-        const cmtest::CliResult r = cli({QStringLiteral("plan"), QStringLiteral("rbd"), QStringLiteral("--pol"), QStringLiteral("x")});
+        const cmtest::CliResult r
+            = cli({QStringLiteral("plan"), QStringLiteral("rbd"), QStringLiteral("--pol"), QStringLiteral("x")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("unknown option \"--pol\""), r.err.constData());
         QVERIFY(r.out.isEmpty());
@@ -64,10 +65,10 @@ private Q_SLOTS:
     void everyCommandHasHelp()
     {
         const QStringList commands = {QStringLiteral("plan"), QStringLiteral("run"), QStringLiteral("import-result"),
-                                      QStringLiteral("sessions"), QStringLiteral("show"), QStringLiteral("compare"),
-                                      QStringLiteral("export"), QStringLiteral("export-session"), QStringLiteral("import"),
-                                      QStringLiteral("inventory"), QStringLiteral("trust"), QStringLiteral("ceph"),
-                                      QStringLiteral("cleanup"), QStringLiteral("s3"), QStringLiteral("lab")};
+            QStringLiteral("sessions"), QStringLiteral("show"), QStringLiteral("compare"), QStringLiteral("export"),
+            QStringLiteral("export-session"), QStringLiteral("import"), QStringLiteral("inventory"),
+            QStringLiteral("trust"), QStringLiteral("ceph"), QStringLiteral("cleanup"), QStringLiteral("s3"),
+            QStringLiteral("lab")};
         for (const QString &c : commands) {
             const cmtest::CliResult r = cli({c, QStringLiteral("--help")});
             QVERIFY2(r.code == 0, qPrintable(c + QStringLiteral(": ") + QString::fromUtf8(r.err)));

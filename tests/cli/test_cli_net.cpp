@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // clustermark-cli plan net: pair, star and mesh plans, clear refusals of bad arguments,
 // and (with the network-namespace fixture; root) `run` of a pair plan end to end.
 #include "netnsfixture.h"
@@ -27,31 +28,32 @@ private Q_SLOTS:
     {
         const QString nodes = QStringLiteral("root@10.0.0.1:2201,root@10.0.0.2,root@10.0.0.3:22");
         Result r = cli({QStringLiteral("plan"), QStringLiteral("net"), QStringLiteral("--nodes"), nodes,
-                        QStringLiteral("--mode"), QStringLiteral("mesh"), QStringLiteral("--streams"), QStringLiteral("8"),
-                        QStringLiteral("--duration"), QStringLiteral("5")});
+            QStringLiteral("--mode"), QStringLiteral("mesh"), QStringLiteral("--streams"), QStringLiteral("8"),
+            QStringLiteral("--duration"), QStringLiteral("5")});
         QVERIFY2(r.code == 0, r.err.constData());
         QJsonObject plan = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(plan.value(QStringLiteral("kind")).toString(), QStringLiteral("net-iperf"));
         QCOMPARE(plan.value(QStringLiteral("nodes")).toArray().size(), 3);
         const QJsonArray steps = plan.value(QStringLiteral("steps")).toArray();
-        QCOMPARE(steps.size(), 6);   // every ordered pair
+        QCOMPARE(steps.size(), 6); // every ordered pair
         const QJsonObject p0 = steps.at(0).toObject().value(QStringLiteral("params")).toObject();
         QCOMPARE(p0.value(QStringLiteral("client")).toString(), QStringLiteral("10.0.0.1"));
         QCOMPARE(p0.value(QStringLiteral("server")).toString(), QStringLiteral("10.0.0.2"));
         QCOMPARE(p0.value(QStringLiteral("streams")).toInt(), 8);
         QCOMPARE(p0.value(QStringLiteral("duration")).toInt(), 5);
 
-        r = cli({QStringLiteral("plan"), QStringLiteral("net"), QStringLiteral("--nodes"), nodes, QStringLiteral("--mode"),
-                 QStringLiteral("mesh"), QStringLiteral("--direction"), QStringLiteral("bidir")});
+        r = cli({QStringLiteral("plan"), QStringLiteral("net"), QStringLiteral("--nodes"), nodes,
+            QStringLiteral("--mode"), QStringLiteral("mesh"), QStringLiteral("--direction"), QStringLiteral("bidir")});
         QCOMPARE(r.code, 0);
         QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("steps")).toArray().size(), 3);
-        r = cli({QStringLiteral("plan"), QStringLiteral("net"), QStringLiteral("--nodes"), nodes, QStringLiteral("--mode"),
-                 QStringLiteral("star"), QStringLiteral("--tool"), QStringLiteral("iperf2")});
+        r = cli({QStringLiteral("plan"), QStringLiteral("net"), QStringLiteral("--nodes"), nodes,
+            QStringLiteral("--mode"), QStringLiteral("star"), QStringLiteral("--tool"), QStringLiteral("iperf2")});
         QCOMPARE(r.code, 0);
         const QJsonArray star = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("steps")).toArray();
         QCOMPARE(star.size(), 2);
-        QCOMPARE(star.at(1).toObject().value(QStringLiteral("params")).toObject().value(QStringLiteral("tool")).toString(),
-                 QStringLiteral("iperf2"));
+        QCOMPARE(
+            star.at(1).toObject().value(QStringLiteral("params")).toObject().value(QStringLiteral("tool")).toString(),
+            QStringLiteral("iperf2"));
     }
 
     void refusals()
@@ -59,19 +61,25 @@ private Q_SLOTS:
         const QString two = QStringLiteral("root@10.0.0.1,root@10.0.0.2");
         const QList<QPair<QStringList, QByteArray>> cases = {
             {{QStringLiteral("--nodes"), QStringLiteral("root@10.0.0.1")}, "at least two nodes"},
-            {{QStringLiteral("--nodes"), two, QStringLiteral("--streams"), QStringLiteral("0")}, "\"streams\" must be a whole number from 1 to 128, not 0"},
-            {{QStringLiteral("--nodes"), two, QStringLiteral("--streams"), QStringLiteral("x")}, "--streams needs a number"},
-            {{QStringLiteral("--nodes"), two, QStringLiteral("--duration"), QStringLiteral("0")}, "\"duration\" must be a whole number from 1 to 3600 (s), not 0"},
-            {{QStringLiteral("--nodes"), two, QStringLiteral("--direction"), QStringLiteral("up")}, "direction must be"},
+            {{QStringLiteral("--nodes"), two, QStringLiteral("--streams"), QStringLiteral("0")},
+                "\"streams\" must be a whole number from 1 to 128, not 0"},
+            {{QStringLiteral("--nodes"), two, QStringLiteral("--streams"), QStringLiteral("x")},
+                "--streams needs a number"},
+            {{QStringLiteral("--nodes"), two, QStringLiteral("--duration"), QStringLiteral("0")},
+                "\"duration\" must be a whole number from 1 to 3600 (s), not 0"},
+            {{QStringLiteral("--nodes"), two, QStringLiteral("--direction"), QStringLiteral("up")},
+                "direction must be"},
             {{QStringLiteral("--nodes"), two, QStringLiteral("--tool"), QStringLiteral("netperf")}, "tool must be"},
             {{QStringLiteral("--nodes"), two, QStringLiteral("--mode"), QStringLiteral("ring")}, "unknown mode"},
             {{QStringLiteral("--nodes"), two + QStringLiteral(",root@10.0.0.3")}, "exactly two nodes"},
-            {{QStringLiteral("--nodes"), two, QStringLiteral("--server-address"), QStringLiteral("-oProxy=x")}, "not a host name"},
+            {{QStringLiteral("--nodes"), two, QStringLiteral("--server-address"), QStringLiteral("-oProxy=x")},
+                "not a host name"},
             {{QStringLiteral("--nodes"), QStringLiteral("root@10.0.0.1,root@10.0.0.1:22")}, "both named"},
         };
         for (const auto &c : cases) {
-            const Result r = cli(QStringList{QStringLiteral("plan"), QStringLiteral("net")} + c.first);
-            QVERIFY2(r.code == 2 && r.err.contains(c.second), qPrintable(c.first.join(QLatin1Char(' ')) + QStringLiteral(" -> ") + QString::fromUtf8(r.err)));
+            const Result r = cli(QStringList {QStringLiteral("plan"), QStringLiteral("net")} + c.first);
+            QVERIFY2(r.code == 2 && r.err.contains(c.second),
+                qPrintable(c.first.join(QLatin1Char(' ')) + QStringLiteral(" -> ") + QString::fromUtf8(r.err)));
             QVERIFY(r.out.isEmpty());
         }
     }
@@ -90,9 +98,9 @@ private Q_SLOTS:
             QVERIFY(!t.connect());
             specs << QStringLiteral("%1@%2:%3").arg(net.nodeValue(k, "USER"), net.addr(k)).arg(net.port(k));
         }
-        Result r = cli({QStringLiteral("plan"), QStringLiteral("net"), QStringLiteral("--nodes"), specs.join(QLatin1Char(',')),
-                        QStringLiteral("--streams"), QStringLiteral("2"), QStringLiteral("--duration"), QStringLiteral("2"),
-                        QStringLiteral("--server-address"), net.loAddr(2)});
+        Result r = cli({QStringLiteral("plan"), QStringLiteral("net"), QStringLiteral("--nodes"),
+            specs.join(QLatin1Char(',')), QStringLiteral("--streams"), QStringLiteral("2"),
+            QStringLiteral("--duration"), QStringLiteral("2"), QStringLiteral("--server-address"), net.loAddr(2)});
         QVERIFY2(r.code == 0, r.err.constData());
         // the fixture's user key (a plan carries key paths, never keys)
         QJsonObject plan = QJsonDocument::fromJson(r.out).object();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // clustermark-cli plan osd-latency -> run, end to end on a real lab (3 OSDs): the plan
 // JSON, the per-OSD summary and series in the saved run, the temporary pool gone, and
 // the clear refusals of bad arguments.
@@ -45,7 +46,7 @@ private Q_SLOTS:
         const QJsonObject plan = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(plan.value(QStringLiteral("kind")).toString(), QStringLiteral("osd-latency"));
         const QJsonObject t = plan.value(QStringLiteral("target")).toObject();
-        QCOMPARE(t.value(QStringLiteral("osds")).toArray(), (QJsonArray{2, 0}));
+        QCOMPARE(t.value(QStringLiteral("osds")).toArray(), (QJsonArray {2, 0}));
         QCOMPARE(t.value(QStringLiteral("pool")).toString(), QStringLiteral("rbd"));
         QCOMPARE(t.value(QStringLiteral("mode")).toString(), QStringLiteral("parallel"));
     }
@@ -55,7 +56,8 @@ private Q_SLOTS:
         QString why;
         CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
         QVERIFY2(m_lab.start(3), qPrintable(m_lab.whyNot()));
-        Result r = cli({"plan", "osd-latency", "--lab", m_lab.dir(), "--create-temp-pool", "--preset", "quick", "--runtime", "1"});
+        Result r = cli(
+            {"plan", "osd-latency", "--lab", m_lab.dir(), "--create-temp-pool", "--preset", "quick", "--runtime", "1"});
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject plan = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(plan.value(QStringLiteral("preset")).toString(), QStringLiteral("quick"));
@@ -89,12 +91,15 @@ private Q_SLOTS:
             if (s.value(QStringLiteral("metric")).toString() == QLatin1String("write.iops"))
                 targets.insert(s.value(QStringLiteral("target")).toString());
         }
-        QCOMPARE(targets, (QSet<QString>{QStringLiteral("osd.0"), QStringLiteral("osd.1"), QStringLiteral("osd.2")}));
+        QCOMPARE(targets, (QSet<QString> {QStringLiteral("osd.0"), QStringLiteral("osd.1"), QStringLiteral("osd.2")}));
         // The temporary pool is gone.
         QByteArray pools;
-        QCOMPARE(m_lab.client(QStringLiteral("ceph"), {QStringLiteral("osd"), QStringLiteral("pool"), QStringLiteral("ls")}, &pools), 0);
+        QCOMPARE(m_lab.client(QStringLiteral("ceph"),
+                     {QStringLiteral("osd"), QStringLiteral("pool"), QStringLiteral("ls")}, &pools),
+            0);
         QVERIFY2(!pools.contains("clustermark-bench-osdlat-"), pools.constData());
-        QVERIFY(summary.value(QStringLiteral("pool")).toString().startsWith(QLatin1String("clustermark-bench-osdlat-")));
+        QVERIFY(
+            summary.value(QStringLiteral("pool")).toString().startsWith(QLatin1String("clustermark-bench-osdlat-")));
     }
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `clustermark-cli export-session` and `import` end to end: a session of two real fio runs
 // (1 s steps on a file in a temporary folder) goes out to one file and into a fresh
 // database; every run reads back the same (figures, series, raw fio output, times), and
@@ -22,7 +23,7 @@ class TestCliSessionFile : public QObject {
     using Out = cmtest::CliResult;
 
     QTemporaryDir m_from, m_to, m_target;
-    QList<qint64> m_runs;   // in m_from, oldest first
+    QList<qint64> m_runs; // in m_from, oldest first
     QString m_file;
 
     Out cli(const QString &dataDir, const QStringList &args)
@@ -41,9 +42,11 @@ class TestCliSessionFile : public QObject {
 
     qint64 runPlan(int steps)
     {
-        Out plan = cli(m_from.path(), {QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--preset"), QStringLiteral("quick"),
-                                       QStringLiteral("--target"), m_target.path(), QStringLiteral("--size"), QStringLiteral("16M"),
-                                       QStringLiteral("--runtime"), QStringLiteral("1"), QStringLiteral("--session"), QStringLiteral("MTU 9000")});
+        Out plan = cli(m_from.path(),
+            {QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--preset"), QStringLiteral("quick"),
+                QStringLiteral("--target"), m_target.path(), QStringLiteral("--size"), QStringLiteral("16M"),
+                QStringLiteral("--runtime"), QStringLiteral("1"), QStringLiteral("--session"),
+                QStringLiteral("MTU 9000")});
         if (plan.code != 0)
             return -1;
         QJsonObject p = plan.json();
@@ -61,7 +64,9 @@ class TestCliSessionFile : public QObject {
         Out run = cli(m_from.path(), {QStringLiteral("run"), file});
         if (run.code != 0)
             qWarning().noquote() << run.err;
-        return run.code == 0 ? qint64(run.json().value(QStringLiteral("run")).toObject().value(QStringLiteral("id")).toDouble()) : -1;
+        return run.code == 0
+            ? qint64(run.json().value(QStringLiteral("run")).toObject().value(QStringLiteral("id")).toDouble())
+            : -1;
     }
 
     void writeFile(const QString &path, const QByteArray &bytes)
@@ -74,14 +79,15 @@ class TestCliSessionFile : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
         m_runs << runPlan(2) << runPlan(1);
         QVERIFY(m_runs[0] > 0 && m_runs[1] > 0);
         cm::SessionStore s(db(m_from));
         QVERIFY(!s.open());
         const qint64 sid = s.ensureSession(QStringLiteral("MTU 9000"));
         QVERIFY(!s.updateSession(sid, QStringLiteral("MTU 9000"), {QStringLiteral("net"), QStringLiteral("jumbo")},
-                                 QStringLiteral("switch ports at 9216")));
+            QStringLiteral("switch ports at 9216")));
         m_file = m_from.filePath(QStringLiteral("mtu 9000.json"));
     }
 
@@ -102,16 +108,32 @@ private Q_SLOTS:
 
         for (int i = 0; i < 2; ++i) {
             Out a = cli(m_from.path(), {QStringLiteral("show"), QString::number(m_runs[i]), QStringLiteral("--json")});
-            Out b = cli(m_to.path(), {QStringLiteral("show"), QString::number(imported[i].toInteger()), QStringLiteral("--json")});
+            Out b = cli(m_to.path(),
+                {QStringLiteral("show"), QString::number(imported[i].toInteger()), QStringLiteral("--json")});
             QCOMPARE(a.code, 0);
             QCOMPARE(b.code, 0);
             const QJsonObject ja = a.json(), jb = b.json();
             // Real data went through: steps with figures, series with samples.
             QCOMPARE(ja.value(QStringLiteral("steps")).toArray().size(), i == 0 ? 2 : 1);
-            QVERIFY(ja.value(QStringLiteral("steps")).toArray().at(0).toObject().value(QStringLiteral("summary")).toObject()
-                        .value(QStringLiteral("read")).toObject().value(QStringLiteral("bw")).toDouble() > 0);
+            QVERIFY(ja.value(QStringLiteral("steps"))
+                        .toArray()
+                        .at(0)
+                        .toObject()
+                        .value(QStringLiteral("summary"))
+                        .toObject()
+                        .value(QStringLiteral("read"))
+                        .toObject()
+                        .value(QStringLiteral("bw"))
+                        .toDouble()
+                > 0);
             QVERIFY(!ja.value(QStringLiteral("series")).toArray().isEmpty());
-            QVERIFY(!ja.value(QStringLiteral("series")).toArray().at(0).toObject().value(QStringLiteral("t")).toArray().isEmpty());
+            QVERIFY(!ja.value(QStringLiteral("series"))
+                         .toArray()
+                         .at(0)
+                         .toObject()
+                         .value(QStringLiteral("t"))
+                         .toArray()
+                         .isEmpty());
             QCOMPARE(withoutIds(jb), withoutIds(ja));
         }
         // Raw tool output and times, which `show` only sizes.
@@ -130,19 +152,22 @@ private Q_SLOTS:
         }
         Out sessions = cli(m_to.path(), {QStringLiteral("sessions")});
         const QJsonObject s = sessions.json().value(QStringLiteral("sessions")).toArray().at(0).toObject();
-        QCOMPARE(s.value(QStringLiteral("tags")).toArray(), (QJsonArray{QStringLiteral("net"), QStringLiteral("jumbo")}));
+        QCOMPARE(
+            s.value(QStringLiteral("tags")).toArray(), (QJsonArray {QStringLiteral("net"), QStringLiteral("jumbo")}));
         QCOMPARE(s.value(QStringLiteral("note")).toString(), QStringLiteral("switch ports at 9216"));
 
         // Again into the same database: the name is taken.
         Out again = cli(m_to.path(), {QStringLiteral("import"), m_file});
         QCOMPARE(again.code, 0);
         QCOMPARE(again.json().value(QStringLiteral("session")).toObject().value(QStringLiteral("name")).toString(),
-                 QStringLiteral("MTU 9000 (imported)"));
+            QStringLiteral("MTU 9000 (imported)"));
         // By id as well as by name.
-        Out byId = cli(m_to.path(), {QStringLiteral("export-session"), QString::number(session.value(QStringLiteral("id")).toInteger()),
-                                     m_to.filePath(QStringLiteral("byid.json"))});
+        Out byId = cli(m_to.path(),
+            {QStringLiteral("export-session"), QString::number(session.value(QStringLiteral("id")).toInteger()),
+                m_to.filePath(QStringLiteral("byid.json"))});
         QCOMPARE(byId.code, 0);
-        QCOMPARE(byId.json().value(QStringLiteral("session")).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("MTU 9000"));
+        QCOMPARE(byId.json().value(QStringLiteral("session")).toObject().value(QStringLiteral("name")).toString(),
+            QStringLiteral("MTU 9000"));
     }
 
     void refusedFilesChangeNothing()
@@ -170,7 +195,7 @@ private Q_SLOTS:
         QJsonObject run = runs.at(1).toObject();
         QJsonArray steps = run.value(QStringLiteral("steps")).toArray();
         QJsonObject step = steps.at(0).toObject();
-        step.insert(QStringLiteral("summary"), QJsonArray{1, 2});
+        step.insert(QStringLiteral("summary"), QJsonArray {1, 2});
         steps.replace(0, step);
         run.insert(QStringLiteral("steps"), steps);
         runs.replace(1, run);
@@ -178,10 +203,11 @@ private Q_SLOTS:
         const QString brokenFile = m_to.filePath(QStringLiteral("broken.json"));
         writeFile(brokenFile, QJsonDocument(broken).toJson());
 
-        const QList<Case> cases{
+        const QList<Case> cases {
             {QStringLiteral("fio output"), cmtest::testData(QStringLiteral("fio/fio3.33-jsonplus-randread.json")),
-             "not a ClusterMark session file"},
-            {QStringLiteral("plain text"), cmtest::testData(QStringLiteral("fio/README.md")), "not a ClusterMark session file"},
+                "not a ClusterMark session file"},
+            {QStringLiteral("plain text"), cmtest::testData(QStringLiteral("fio/README.md")),
+                "not a ClusterMark session file"},
             {QStringLiteral("truncated"), truncated, "not valid JSON at byte "},
             {QStringLiteral("newer"), newerFile, "made by a newer ClusterMark: schema 2, this version reads up to 1"},
             {QStringLiteral("wrong type"), brokenFile, "runs[1].steps[0].summary: expected an object, found an array"},
@@ -201,7 +227,9 @@ private Q_SLOTS:
     {
         QCOMPARE(cli(m_to.path(), {QStringLiteral("import")}).code, 2);
         QCOMPARE(cli(m_to.path(), {QStringLiteral("export-session"), QStringLiteral("x")}).code, 2);
-        Out none = cli(m_to.path(), {QStringLiteral("export-session"), QStringLiteral("no such session"), m_to.filePath(QStringLiteral("x.json"))});
+        Out none = cli(m_to.path(),
+            {QStringLiteral("export-session"), QStringLiteral("no such session"),
+                m_to.filePath(QStringLiteral("x.json"))});
         QCOMPARE(none.code, 1);
         QVERIFY(none.err.contains("no session"));
         QVERIFY(!QFile::exists(m_to.filePath(QStringLiteral("x.json"))));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A real single-host Ceph cluster for a test (header-only), driven by
 // scripts/lab/ceph-lab.sh: 1 mon, 1 mgr, N bluestore OSDs, an MDS with a CephFS and a
@@ -29,17 +30,13 @@ public:
     CephLabFixture(const CephLabFixture &) = delete;
     CephLabFixture &operator=(const CephLabFixture &) = delete;
 
-    static QString script()
-    {
-        return qEnvironmentVariable("CLUSTERMARK_SCRIPTS") + QStringLiteral("/lab/ceph-lab.sh");
-    }
+    static QString script() { return qEnvironmentVariable("CLUSTERMARK_SCRIPTS") + QStringLiteral("/lab/ceph-lab.sh"); }
 
     // The Debian packages the lab needs (scripts/packages.txt) are installed.
     static bool available(QString *why = nullptr)
     {
-        static const char *const bins[] = {"ceph-mon", "ceph-mgr", "ceph-osd", "ceph-mds", "radosgw",
-                                           "ceph", "rados", "rbd", "radosgw-admin", "ceph-authtool",
-                                           "monmaptool", "curl", "uuidgen"};
+        static const char *const bins[] = {"ceph-mon", "ceph-mgr", "ceph-osd", "ceph-mds", "radosgw", "ceph", "rados",
+            "rbd", "radosgw-admin", "ceph-authtool", "monmaptool", "curl", "uuidgen"};
         QStringList missing;
         for (const char *b : bins)
             if (!QFile::exists(QStringLiteral("/usr/bin/") + QLatin1String(b)))
@@ -68,8 +65,8 @@ public:
         QElapsedTimer t;
         t.start();
         QString out;
-        const bool ok = runScript({QStringLiteral("start"), labDir(), QStringLiteral("--osds"), QString::number(osds)},
-                                  timeoutMs, &out);
+        const bool ok = runScript(
+            {QStringLiteral("start"), labDir(), QStringLiteral("--osds"), QString::number(osds)}, timeoutMs, &out);
         m_startMs = t.elapsed();
         m_values.clear();
         for (const QString &line : out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
@@ -93,7 +90,7 @@ public:
         if (!m_running && !QFile::exists(labDir()))
             return true;
         QString out;
-        QStringList args{QStringLiteral("stop"), labDir()};
+        QStringList args {QStringLiteral("stop"), labDir()};
         if (keep)
             args << QStringLiteral("--keep");
         const bool ok = runScript(args, 60000, &out);
@@ -121,11 +118,11 @@ public:
 
     // A Ceph command-line client (ceph, rados, rbd, radosgw-admin) against this lab:
     // its exit code, or -1 if it could not run or timed out.
-    int client(const QString &program, const QStringList &args, QByteArray *out = nullptr,
-               QByteArray *err = nullptr, int timeoutMs = 30000) const
+    int client(const QString &program, const QStringList &args, QByteArray *out = nullptr, QByteArray *err = nullptr,
+        int timeoutMs = 30000) const
     {
         QProcess p;
-        p.start(program, QStringList{QStringLiteral("-c"), confPath(), QStringLiteral("-k"), keyringPath()} + args);
+        p.start(program, QStringList {QStringLiteral("-c"), confPath(), QStringLiteral("-k"), keyringPath()} + args);
         if (!p.waitForStarted(5000))
             return -1;
         if (!p.waitForFinished(timeoutMs)) {
@@ -143,10 +140,14 @@ public:
     // Creates a replicated pool (size 1) tagged for an application (rbd, rados, cephfs).
     bool createPool(const QString &name, const QString &application = QStringLiteral("rados"), int pgNum = 8) const
     {
-        return client(QStringLiteral("ceph"), {QStringLiteral("osd"), QStringLiteral("pool"), QStringLiteral("create"),
-                                               name, QString::number(pgNum)}) == 0
-            && client(QStringLiteral("ceph"), {QStringLiteral("osd"), QStringLiteral("pool"), QStringLiteral("application"),
-                                               QStringLiteral("enable"), name, application}) == 0;
+        return client(QStringLiteral("ceph"),
+                   {QStringLiteral("osd"), QStringLiteral("pool"), QStringLiteral("create"), name,
+                       QString::number(pgNum)})
+            == 0
+            && client(QStringLiteral("ceph"),
+                   {QStringLiteral("osd"), QStringLiteral("pool"), QStringLiteral("application"),
+                       QStringLiteral("enable"), name, application})
+            == 0;
     }
 
 private:
@@ -155,7 +156,7 @@ private:
     bool runScript(const QStringList &args, int timeoutMs, QString *out)
     {
         QProcess p;
-        p.start(QStringLiteral("bash"), QStringList{script()} + args);
+        p.start(QStringLiteral("bash"), QStringList {script()} + args);
         if (!p.waitForFinished(timeoutMs)) {
             p.kill();
             p.waitForFinished();

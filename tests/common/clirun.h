@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs one of the project's binaries ($CLUSTERMARK_BIN/NAME: clustermark-cli, or the
 // GUI offscreen) for a test, with the test's own data folder, and collects its exit
@@ -17,7 +18,7 @@ struct CliResult {
 };
 
 inline CliResult runBinary(const QString &name, const QStringList &args, const QString &dataDir, int timeoutMs = 120000,
-                           QProcessEnvironment env = QProcessEnvironment::systemEnvironment())
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
     env.insert(QStringLiteral("CLUSTERMARK_DATA_DIR"), dataDir);
@@ -28,7 +29,8 @@ inline CliResult runBinary(const QString &name, const QStringList &args, const Q
         p.waitForFinished();
         return {-1, p.readAllStandardOutput(), p.readAllStandardError() + "\n(timed out)"};
     }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError()};
 }
 
 } // namespace cmtest

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Cluster nodes made of network namespaces for a test (header-only), driven by
 // scripts/fixtures/netns.sh (needs root):
@@ -46,8 +47,9 @@ public:
     {
         QStringList missing;
         for (const char *b : {"ip", "tc", "unshare", "sysctl", "iperf3", "ssh-keygen"})
-            if (QStandardPaths::findExecutable(QLatin1String(b), {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin"),
-                                                                  QStringLiteral("/sbin"), QStringLiteral("/bin")})
+            if (QStandardPaths::findExecutable(QLatin1String(b),
+                    {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin"), QStringLiteral("/sbin"),
+                        QStringLiteral("/bin")})
                     .isEmpty())
                 missing << QLatin1String(b);
         if (!QFile::exists(QStringLiteral("/usr/sbin/sshd")))
@@ -66,7 +68,9 @@ public:
     static QString uniquePrefix()
     {
         static int n = 0;
-        return QStringLiteral("cm%1%2").arg(QString::number(QCoreApplication::applicationPid() % 46656, 36)).arg(n++ % 36, 0, 36);
+        return QStringLiteral("cm%1%2")
+            .arg(QString::number(QCoreApplication::applicationPid() % 46656, 36))
+            .arg(n++ % 36, 0, 36);
     }
 
     bool up(int nodes = 2, const QString &shape = QStringLiteral("1gbit"), int timeoutMs = 60000)
@@ -76,11 +80,11 @@ public:
             return false;
         }
         m_prefix = uniquePrefix();
-        QStringList args{QStringLiteral("up"), m_prefix, QStringLiteral("--nodes"), QString::number(nodes)};
+        QStringList args {QStringLiteral("up"), m_prefix, QStringLiteral("--nodes"), QString::number(nodes)};
         if (!shape.isEmpty())
             args << QStringLiteral("--shape") << shape;
         QString out;
-        m_up = true;   // from here on, down() has something to remove even if up fails
+        m_up = true; // from here on, down() has something to remove even if up fails
         if (!runScript(args, timeoutMs, &out)) {
             down();
             return false;
@@ -119,12 +123,12 @@ public:
         return value(QStringLiteral("NODE%1_%2").arg(k).arg(QLatin1String(key)));
     }
     QString ns(int k) const { return nodeValue(k, "NS"); }
-    QString addr(int k) const { return nodeValue(k, "ADDR"); }          // on the bridge
-    int port(int k) const { return nodeValue(k, "PORT").toInt(); }       // its sshd
+    QString addr(int k) const { return nodeValue(k, "ADDR"); } // on the bridge
+    int port(int k) const { return nodeValue(k, "PORT").toInt(); } // its sshd
     QString hostname(int k) const { return nodeValue(k, "HOSTNAME"); }
     QString keyPath(int k) const { return nodeValue(k, "KEY"); }
     qint64 sshdPid(int k) const { return nodeValue(k, "PID").toLongLong(); }
-    QString loAddr(int k) const { return nodeValue(k, "LO"); }          // node1 and node2 only
+    QString loAddr(int k) const { return nodeValue(k, "LO"); } // node1 and node2 only
     QStringList linkNames(int k) const { return nodeValue(k, "LINKS").split(QLatin1Char(' '), Qt::SkipEmptyParts); }
     QString hostAddr() const { return value(QStringLiteral("HOST_ADDR")); }
 
@@ -144,8 +148,8 @@ public:
     {
         cm::SshOptions o;
         o.knownHostsPath = value(QStringLiteral("STATE_DIR")).isEmpty()
-                               ? QStringLiteral("/run/clustermark-netns/%1/known_hosts").arg(m_prefix)
-                               : value(QStringLiteral("STATE_DIR")) + QStringLiteral("/known_hosts");
+            ? QStringLiteral("/run/clustermark-netns/%1/known_hosts").arg(m_prefix)
+            : value(QStringLiteral("STATE_DIR")) + QStringLiteral("/known_hosts");
         o.acceptNewHostKey = true;
         o.connectTimeoutMs = 5000;
         return o;
@@ -154,10 +158,10 @@ public:
     // Runs argv inside node k's namespace (ip netns exec); its exit code, -1 if it could
     // not run or timed out.
     int exec(int k, const QStringList &argv, QByteArray *out = nullptr, QByteArray *err = nullptr,
-             int timeoutMs = 30000) const
+        int timeoutMs = 30000) const
     {
         QProcess p;
-        p.start(QStringLiteral("ip"), QStringList{QStringLiteral("netns"), QStringLiteral("exec"), ns(k)} + argv);
+        p.start(QStringLiteral("ip"), QStringList {QStringLiteral("netns"), QStringLiteral("exec"), ns(k)} + argv);
         if (!p.waitForStarted(5000))
             return -1;
         if (!p.waitForFinished(timeoutMs)) {
@@ -186,7 +190,7 @@ private:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("NETNS_OWNER_PID"), QString::number(QCoreApplication::applicationPid()));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral("bash"), QStringList{script()} + args);
+        p.start(QStringLiteral("bash"), QStringList {script()} + args);
         if (!p.waitForFinished(timeoutMs)) {
             p.kill();
             p.waitForFinished();
@@ -195,7 +199,8 @@ private:
         }
         *out = QString::fromUtf8(p.readAllStandardOutput());
         if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-            m_why = QStringLiteral("netns.sh %1 failed: %2").arg(args.value(0), QString::fromUtf8(p.readAllStandardError()).trimmed());
+            m_why = QStringLiteral("netns.sh %1 failed: %2")
+                        .arg(args.value(0), QString::fromUtf8(p.readAllStandardError()).trimmed());
             return false;
         }
         return true;

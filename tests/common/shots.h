@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Screenshots of widgets from the UI tests: saved as PNG under $CLUSTERMARK_SHOTS when
 // that is set (a folder outside the repository), else nothing.
@@ -13,7 +14,7 @@ inline bool saveShot(QWidget *w, const QString &name)
     if (dir.isEmpty() || !w)
         return true;
     QDir().mkpath(dir);
-    QTest::qWait(100);   // deferred layouts (a scroll bar that just appeared) settle first
+    QTest::qWait(100); // deferred layouts (a scroll bar that just appeared) settle first
     return w->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"), "PNG");
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A real OpenSSH server for a test (header-only), driven by scripts/fixtures/sshd.sh:
 //
@@ -82,10 +83,10 @@ public:
     QString user() const { return value(QStringLiteral("USER")); }
     qint64 pid() const { return value(QStringLiteral("PID")).toLongLong(); }
     QString dir() const { return m_dir.path(); }
-    QString keyPath() const { return value(QStringLiteral("KEY")); }                  // no passphrase
+    QString keyPath() const { return value(QStringLiteral("KEY")); } // no passphrase
     QString passphraseKeyPath() const { return value(QStringLiteral("KEY_PASS")); }
     QString passphrase() const { return value(QStringLiteral("PASSPHRASE")); }
-    QString wrongKeyPath() const { return value(QStringLiteral("WRONG_KEY")); }      // not authorized
+    QString wrongKeyPath() const { return value(QStringLiteral("WRONG_KEY")); } // not authorized
     QString hostKeyPubPath() const { return value(QStringLiteral("HOST_KEY_PUB")); }
     QString knownHostsPath() const { return m_dir.filePath(QStringLiteral("app_known_hosts")); }
 
@@ -121,7 +122,7 @@ private:
         // A test killed by a time-out must not leave its sshd behind.
         env.insert(QStringLiteral("SSHD_OWNER_PID"), QString::number(QCoreApplication::applicationPid()));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral("bash"), QStringList{script()} + args);
+        p.start(QStringLiteral("bash"), QStringList {script()} + args);
         if (!p.waitForFinished(30000)) {
             p.kill();
             p.waitForFinished();
@@ -130,7 +131,8 @@ private:
         }
         *out = QString::fromUtf8(p.readAllStandardOutput());
         if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-            m_why = QStringLiteral("sshd.sh %1 failed: %2").arg(args.value(0), QString::fromUtf8(p.readAllStandardError()).trimmed());
+            m_why = QStringLiteral("sshd.sh %1 failed: %2")
+                        .arg(args.value(0), QString::fromUtf8(p.readAllStandardError()).trimmed());
             return false;
         }
         return true;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Row counts and a checksum of everything in a session database's tables, read over a
 // separate raw connection: "the store did not change" in one comparable value.
@@ -11,10 +12,13 @@
 namespace cmtest {
 
 struct StoreFingerprint {
-    QStringList counts;   // "runs=3", ...
+    QStringList counts; // "runs=3", ...
     QByteArray digest;
     bool operator==(const StoreFingerprint &) const = default;
-    QString toString() const { return counts.join(QLatin1Char(' ')) + QLatin1Char(' ') + QString::fromLatin1(digest.toHex().left(16)); }
+    QString toString() const
+    {
+        return counts.join(QLatin1Char(' ')) + QLatin1Char(' ') + QString::fromLatin1(digest.toHex().left(16));
+    }
 };
 
 inline StoreFingerprint storeFingerprint(const QString &path)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Small helpers shared by tests (header-only).
 #include "engine/samplebuffer.h"
@@ -67,11 +68,11 @@ inline QString testData(const QString &rel)
 } // namespace cmtest
 
 // Skip locally, fail in CI, when a fixture cannot be set up.
-#define CM_REQUIRE_FIXTURE(cond, reason)                                   \
-    do {                                                                   \
-        if (!(cond)) {                                                     \
-            if (cmtest::fixturesRequired())                                \
-                QFAIL(qPrintable(QStringLiteral("fixture missing: ") + (reason))); \
-            QSKIP(qPrintable(QStringLiteral("fixture missing: ") + (reason)));     \
-        }                                                                  \
+#define CM_REQUIRE_FIXTURE(cond, reason)                                                                               \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            if (cmtest::fixturesRequired())                                                                            \
+                QFAIL(qPrintable(QStringLiteral("fixture missing: ") + (reason)));                                     \
+            QSKIP(qPrintable(QStringLiteral("fixture missing: ") + (reason)));                                         \
+        }                                                                                                              \
     } while (0)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Driving the plan wizard in UI tests (header-only): the current page as its type, the
 // Next and Run buttons as a user clicks them, the kind and preset lists, the plan the
@@ -16,8 +17,7 @@
 
 namespace cmtest {
 
-template <typename T>
-T *currentPage(cm::ui::PlanWizard &w)
+template <typename T> T *currentPage(cm::ui::PlanWizard &w)
 {
     return qobject_cast<T *>(w.currentPage());
 }
@@ -53,8 +53,7 @@ inline bool selectById(QListWidget *list, const QString &id)
 }
 
 // On the kind page: picks the kind and clicks Next; the page that follows, as T.
-template <typename T>
-T *chooseKind(cm::ui::PlanWizard &w, const QString &kindId)
+template <typename T> T *chooseKind(cm::ui::PlanWizard &w, const QString &kindId)
 {
     auto *kinds = currentPage<cm::ui::KindPage>(w);
     if (!kinds || !selectById(kinds->list(), kindId) || !clickNext(w))
@@ -67,7 +66,7 @@ inline cm::Plan finish(cm::ui::PlanWizard &w)
 {
     QSignalSpy spy(&w, &cm::ui::PlanWizard::runRequested);
     QTest::mouseClick(w.button(QWizard::FinishButton), Qt::LeftButton);
-    return spy.isEmpty() ? cm::Plan{} : spy.first().first().value<cm::Plan>();
+    return spy.isEmpty() ? cm::Plan {} : spy.first().first().value<cm::Plan>();
 }
 
 inline QByteArray stepsJson(const QList<cm::PlanStep> &steps)

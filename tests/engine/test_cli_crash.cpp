@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // kill -9 of clustermark-cli in the middle of a run: the run is still in the database
 // up to about the last second, and is marked interrupted.
 #include "model/metric.h"
@@ -19,7 +20,8 @@ class TestCliCrash : public QObject {
 private Q_SLOTS:
     void killNineKeepsSamples()
     {
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
         const QString cli = qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli");
         QVERIFY(QFile::exists(cli));
         QTemporaryDir data, target;
@@ -28,9 +30,10 @@ private Q_SLOTS:
 
         QProcess plan;
         plan.setProcessEnvironment(env);
-        plan.start(cli, {QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--preset"), QStringLiteral("quick"),
-                         QStringLiteral("--target"), target.path(), QStringLiteral("--size"), QStringLiteral("16M"),
-                         QStringLiteral("--runtime"), QStringLiteral("30")});
+        plan.start(cli,
+            {QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--preset"), QStringLiteral("quick"),
+                QStringLiteral("--target"), target.path(), QStringLiteral("--size"), QStringLiteral("16M"),
+                QStringLiteral("--runtime"), QStringLiteral("30")});
         QVERIFY(plan.waitForFinished(20000));
         QCOMPARE(plan.exitCode(), 0);
         const QString planFile = data.filePath(QStringLiteral("plan.json"));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The disk benchmark on raw block devices (real loop devices, as root): a clean,
 // confirmed device is written; a device with a filesystem is refused before fio runs;
 // an unconfirmed write plan does not start.
@@ -41,7 +42,7 @@ class TestEngineDevice : public QObject {
     }
     Plan plan(const QString &dev, bool confirm, const QStringList &stepIds)
     {
-        QJsonObject target{{QStringLiteral("type"), QStringLiteral("device")}, {QStringLiteral("path"), dev}};
+        QJsonObject target {{QStringLiteral("type"), QStringLiteral("device")}, {QStringLiteral("path"), dev}};
         if (confirm)
             target.insert(QStringLiteral("confirm"), dev);
         Plan p;
@@ -64,7 +65,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         registerBuiltinKinds();
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
         CM_REQUIRE_FIXTURE(::geteuid() == 0, QStringLiteral("loop devices need root"));
         CM_REQUIRE_FIXTURE(!newLoop(QStringLiteral("probe.img")).isEmpty(), QStringLiteral("no loop devices here"));
     }
@@ -87,8 +89,22 @@ private Q_SLOTS:
         QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(3).value<Error>().toString()));
         QCOMPARE(done.size(), 2);
         // steps keep the preset's order: read, then write
-        QVERIFY(done.at(0).at(3).toJsonObject().value(QStringLiteral("read")).toObject().value(QStringLiteral("bw")).toDouble() > 0);
-        QVERIFY(done.at(1).at(3).toJsonObject().value(QStringLiteral("write")).toObject().value(QStringLiteral("bw")).toDouble() > 0);
+        QVERIFY(done.at(0)
+                    .at(3)
+                    .toJsonObject()
+                    .value(QStringLiteral("read"))
+                    .toObject()
+                    .value(QStringLiteral("bw"))
+                    .toDouble()
+            > 0);
+        QVERIFY(done.at(1)
+                    .at(3)
+                    .toJsonObject()
+                    .value(QStringLiteral("write"))
+                    .toObject()
+                    .value(QStringLiteral("bw"))
+                    .toDouble()
+            > 0);
     }
 
     void deviceWithFilesystemIsRefused()
@@ -106,7 +122,7 @@ private Q_SLOTS:
         const Error e = failed.first().at(3).value<Error>();
         QCOMPARE(e.code, Error::Code::Unsafe);
         QVERIFY2(e.message.contains(QStringLiteral("ext4")), qPrintable(e.message));
-        QCOMPARE(sh(QStringLiteral("sha256sum '%1'").arg(dev)), before);   // not one byte written
+        QCOMPARE(sh(QStringLiteral("sha256sum '%1'").arg(dev)), before); // not one byte written
     }
 
     void unconfirmedWritePlanDoesNotStart()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The disk benchmark on a node reached over SSH (a real sshd on loopback): trust on
 // first use through the CLI, a run, a cancel that leaves no fio, a changed host key.
 #include "bench/diskfio/diskfiokind.h"
@@ -27,10 +28,10 @@ class TestEngineSsh : public QObject {
     {
         Error e;
         Plan p = DiskFioKind::makePlan(QStringLiteral("quick"), {m_sshd.node()},
-                                       {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), dir},
-                                        {QStringLiteral("size"), QStringLiteral("16M")}},
-                                       runtime, &e);
-        p.steps = p.steps.mid(4, 1);   // RND4K Q32T1 read
+            {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), dir},
+                {QStringLiteral("size"), QStringLiteral("16M")}},
+            runtime, &e);
+        p.steps = p.steps.mid(4, 1); // RND4K Q32T1 read
         return p;
     }
 
@@ -47,7 +48,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         registerBuiltinKinds();
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
         CM_REQUIRE_FIXTURE(m_sshd.start(), m_sshd.whyNot());
         qputenv("CLUSTERMARK_DATA_DIR", m_data.path().toUtf8());
     }
@@ -61,10 +63,13 @@ private Q_SLOTS:
         const QByteArray fp = err.mid(err.indexOf("SHA256:")).split('\n').first().trimmed();
         QVERIFY2(fp.startsWith("SHA256:"), err.constData());
         // A wrong fingerprint: refused.
-        QCOMPARE(cli({QStringLiteral("trust"), node, QStringLiteral("--fingerprint"), QStringLiteral("SHA256:AAAA")}, &err), 1);
+        QCOMPARE(
+            cli({QStringLiteral("trust"), node, QStringLiteral("--fingerprint"), QStringLiteral("SHA256:AAAA")}, &err),
+            1);
         QVERIFY(err.contains("not the one the host presents"));
         // The right one: stored in the app's known_hosts.
-        QCOMPARE(cli({QStringLiteral("trust"), node, QStringLiteral("--fingerprint"), QString::fromLatin1(fp)}, &err), 0);
+        QCOMPARE(
+            cli({QStringLiteral("trust"), node, QStringLiteral("--fingerprint"), QString::fromLatin1(fp)}, &err), 0);
         QCOMPARE(cli({QStringLiteral("trust"), node}, &err), 0);
         QVERIFY(err.contains("already trusted"));
     }
@@ -75,7 +80,10 @@ private Q_SLOTS:
         RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
         RunId id = 0;
         SampleBufferPtr buffer;
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) { id = i; buffer = b; });
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) {
+            id = i;
+            buffer = b;
+        });
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         QSignalSpy failed(&engine, &RunEngine::stepFailed);
         engine.start(plan(target.path(), 2));
@@ -84,8 +92,10 @@ private Q_SLOTS:
         QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Completed);
         int iops = 0, cpu = 0;
         for (const Sample &s : buffer->take()) {
-            if (s.metric == metric::ReadIops && s.value > 0) ++iops;
-            if (s.metric == metric::CpuBusy && s.target == QLatin1String("sshd-fixture")) ++cpu;
+            if (s.metric == metric::ReadIops && s.value > 0)
+                ++iops;
+            if (s.metric == metric::CpuBusy && s.target == QLatin1String("sshd-fixture"))
+                ++cpu;
         }
         QVERIFY(iops >= 1);
         QVERIFY(cpu >= 1);
@@ -93,8 +103,10 @@ private Q_SLOTS:
         QVERIFY(!store.open());
         const auto steps = store.steps(id);
         QCOMPARE(steps.size(), 1);
-        QVERIFY(steps.first().summary.value(QStringLiteral("read")).toObject().value(QStringLiteral("iops")).toDouble() > 100);
-        QVERIFY(steps.first().command.contains(QStringLiteral("sshd-fixture")) || steps.first().command.contains(m_sshd.host()));
+        QVERIFY(steps.first().summary.value(QStringLiteral("read")).toObject().value(QStringLiteral("iops")).toDouble()
+            > 100);
+        QVERIFY(steps.first().command.contains(QStringLiteral("sshd-fixture"))
+            || steps.first().command.contains(m_sshd.host()));
     }
 
     void twoNodesAtOnceShareOneTimeAxis()
@@ -106,13 +118,14 @@ private Q_SLOTS:
         p.target.insert(QStringLiteral("dir"), b.path());
         RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
         SampleBufferPtr buffer;
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId, const Plan &, SampleBufferPtr buf, double) { buffer = buf; });
+        connect(&engine, &RunEngine::runStarted, this,
+            [&](RunId, const Plan &, SampleBufferPtr buf, double) { buffer = buf; });
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         QSignalSpy done(&engine, &RunEngine::stepFinished);
         engine.start(p);
         QVERIFY(finished.wait(60000));
         QCOMPARE(done.size(), 2);
-        QMap<QString, QPair<double, double>> span;   // target → first, last sample time
+        QMap<QString, QPair<double, double>> span; // target → first, last sample time
         for (const Sample &s : buffer->take()) {
             if (s.metric != metric::ReadIops)
                 continue;
@@ -122,11 +135,11 @@ private Q_SLOTS:
             else
                 it->second = s.t;
         }
-        QCOMPARE(span.size(), 2);   // "local:…" and "sshd-fixture:…"
+        QCOMPARE(span.size(), 2); // "local:…" and "sshd-fixture:…"
         const auto x = span.first(), y = span.last();
         // common start: the two nodes' intervals overlap on the run's time axis
         QVERIFY2(qMax(x.first, y.first) <= qMin(x.second, y.second),
-                 qPrintable(QStringLiteral("%1-%2 vs %3-%4").arg(x.first).arg(x.second).arg(y.first).arg(y.second)));
+            qPrintable(QStringLiteral("%1-%2 vs %3-%4").arg(x.first).arg(x.second).arg(y.first).arg(y.second)));
     }
 
     void cancelLeavesNoFioOnTheNode()
@@ -135,7 +148,10 @@ private Q_SLOTS:
         RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
         RunId id = 0;
         SampleBufferPtr buffer;
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) { id = i; buffer = b; });
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) {
+            id = i;
+            buffer = b;
+        });
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         engine.start(plan(target.path(), 60));
         const QByteArray marker = target.path().toUtf8();
@@ -175,7 +191,8 @@ private Q_SLOTS:
         f.close();
         QProcess cli;
         cli.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        cli.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"), {QStringLiteral("run"), planFile});
+        cli.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"),
+            {QStringLiteral("run"), planFile});
         QVERIFY(cli.waitForStarted());
         const QByteArray marker = target.path().toUtf8();
         auto fioRuns = [&] {
@@ -187,9 +204,9 @@ private Q_SLOTS:
             return false;
         };
         QTRY_VERIFY_WITH_TIMEOUT(fioRuns(), 60000);
-        QTest::qWait(1500);   // measuring, not laying out
+        QTest::qWait(1500); // measuring, not laying out
         QVERIFY(fioRuns());
-        cli.kill();   // SIGKILL: no handler, no clean-up of its own
+        cli.kill(); // SIGKILL: no handler, no clean-up of its own
         QVERIFY(cli.waitForFinished(5000));
         QElapsedTimer clock;
         clock.start();

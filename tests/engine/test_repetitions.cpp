@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Repetitions through the real engine with real fio on a small temp file and a real
 // store: `repeat` N gives N iterations per step; "until stable" stops a step once the
 // spread of its last iterations is within the bound (a generous bound: at the minimum)
@@ -28,10 +29,9 @@ Plan fioPlan(const QString &dir, int steps)
 {
     Error e;
     Plan p = DiskFioKind::makePlan(QStringLiteral("quick"), {NodeSpec::parse(QStringLiteral("local"))},
-                                   {{QStringLiteral("type"), QStringLiteral("file")},
-                                    {QStringLiteral("dir"), dir},
-                                    {QStringLiteral("size"), QStringLiteral("16M")}},
-                                   1, &e);
+        {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), dir},
+            {QStringLiteral("size"), QStringLiteral("16M")}},
+        1, &e);
     p.steps = p.steps.mid(0, steps);
     return p;
 }
@@ -42,8 +42,8 @@ struct Outcome {
     int started = 0;
     QStringList log;
     QList<StepRecord> steps;
-    QJsonObject summary;   // the run's
-    QJsonObject exported;  // runToJson
+    QJsonObject summary; // the run's
+    QJsonObject exported; // runToJson
 };
 
 } // namespace
@@ -57,7 +57,8 @@ class TestRepetitions : public QObject {
     {
         Outcome out;
         RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId id, const Plan &, SampleBufferPtr, double) { out.id = id; });
+        connect(&engine, &RunEngine::runStarted, this,
+            [&](RunId id, const Plan &, SampleBufferPtr, double) { out.id = id; });
         connect(&engine, &RunEngine::stepStarted, this, [&](RunId, int, int, const QString &) { ++out.started; });
         connect(&engine, &RunEngine::logAvailable, this, [&](RunId, const QString &l) { out.log << l; });
         QSignalSpy finished(&engine, &RunEngine::runFinished);
@@ -76,14 +77,20 @@ class TestRepetitions : public QObject {
 
     static QJsonObject stepRepetition(const Outcome &o, int index)
     {
-        return o.summary.value(QStringLiteral("repetition")).toObject().value(QStringLiteral("steps")).toArray().at(index).toObject();
+        return o.summary.value(QStringLiteral("repetition"))
+            .toObject()
+            .value(QStringLiteral("steps"))
+            .toArray()
+            .at(index)
+            .toObject();
     }
 
 private Q_SLOTS:
     void initTestCase()
     {
         registerBuiltinKinds();
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
         QVERIFY(m_data.isValid() && m_target.isValid());
     }
 
@@ -121,7 +128,7 @@ private Q_SLOTS:
     void generousBoundStopsAtTheMinimum()
     {
         Plan p = fioPlan(m_target.path(), 1);
-        p.untilSpreadPct = 250;   // two positive figures differ by at most 200 % of their mean
+        p.untilSpreadPct = 250; // two positive figures differ by at most 200 % of their mean
         p.stableWindow = 2;
         p.maxRepeat = 6;
         const Outcome o = run(p);
@@ -137,7 +144,8 @@ private Q_SLOTS:
         const QJsonObject rep = o.summary.value(QStringLiteral("repetition")).toObject();
         QVERIFY(rep.value(QStringLiteral("converged")).toBool());
         QCOMPARE(rep.value(QStringLiteral("maxRepeat")).toInt(), 6);
-        QVERIFY2(o.log.join(QLatin1Char('\n')).contains(QStringLiteral("stable after 2 iterations")), qPrintable(o.log.join(QLatin1Char('\n'))));
+        QVERIFY2(o.log.join(QLatin1Char('\n')).contains(QStringLiteral("stable after 2 iterations")),
+            qPrintable(o.log.join(QLatin1Char('\n'))));
     }
 
     void impossibleBoundHitsTheCap()
@@ -159,7 +167,7 @@ private Q_SLOTS:
         QVERIFY(r.value(QStringLiteral("spreadPct")).toDouble() > 0.0001);
         QVERIFY(!o.summary.value(QStringLiteral("repetition")).toObject().value(QStringLiteral("converged")).toBool());
         QVERIFY2(o.log.join(QLatin1Char('\n')).contains(QStringLiteral("not stable after 4 iterations (the cap)")),
-                 qPrintable(o.log.join(QLatin1Char('\n'))));
+            qPrintable(o.log.join(QLatin1Char('\n'))));
     }
 };
 

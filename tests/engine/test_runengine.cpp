@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The run engine end to end with real fio on a temp file, a real SQLite store, and the
 // node monitor reading this machine's /proc.
 #include "bench/diskfio/diskfiokind.h"
@@ -27,10 +28,9 @@ Plan quickPlan(const QString &dir, int runtime, int steps = -1)
 {
     Error e;
     Plan p = DiskFioKind::makePlan(QStringLiteral("quick"), {NodeSpec::parse(QStringLiteral("local"))},
-                                   {{QStringLiteral("type"), QStringLiteral("file")},
-                                    {QStringLiteral("dir"), dir},
-                                    {QStringLiteral("size"), QStringLiteral("16M")}},
-                                   runtime, &e);
+        {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), dir},
+            {QStringLiteral("size"), QStringLiteral("16M")}},
+        runtime, &e);
     if (steps > 0)
         p.steps = p.steps.mid(0, steps);
     return p;
@@ -49,7 +49,8 @@ private Q_SLOTS:
     void initTestCase()
     {
         registerBuiltinKinds();
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
     }
 
     void quickPlanRunsAndIsSaved()
@@ -84,9 +85,12 @@ private Q_SLOTS:
         // live points arrived per interval, on one time axis
         int readBw = 0, writeBw = 0, cpu = 0;
         for (const Sample &s : std::as_const(got.samples)) {
-            if (s.metric == metric::ReadBw && s.step == 0 && s.value > 0) ++readBw;
-            if (s.metric == metric::WriteBw && s.step == 1 && s.value > 0) ++writeBw;
-            if (s.metric == metric::CpuBusy) ++cpu;
+            if (s.metric == metric::ReadBw && s.step == 0 && s.value > 0)
+                ++readBw;
+            if (s.metric == metric::WriteBw && s.step == 1 && s.value > 0)
+                ++writeBw;
+            if (s.metric == metric::CpuBusy)
+                ++cpu;
             QVERIFY(s.t >= 0 && s.t < 120);
         }
         QVERIFY2(readBw >= 1, qPrintable(QString::number(readBw)));
@@ -106,7 +110,8 @@ private Q_SLOTS:
             QVERIFY(s.environment.value(QStringLiteral("fio_version")).toString().startsWith(QStringLiteral("fio-")));
             QVERIFY(!s.rawOutput.isEmpty());
         }
-        const double bw = steps.at(0).summary.value(QStringLiteral("read")).toObject().value(QStringLiteral("bw")).toDouble();
+        const double bw
+            = steps.at(0).summary.value(QStringLiteral("read")).toObject().value(QStringLiteral("bw")).toDouble();
         QVERIFY2(bw > 1e6, qPrintable(QString::number(bw)));
         int stored = 0;
         for (const SeriesData &sd : store.series(got.id))
@@ -128,7 +133,10 @@ private Q_SLOTS:
         RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
         SampleBufferPtr buffer;
         RunId id = 0;
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) { id = i; buffer = b; });
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) {
+            id = i;
+            buffer = b;
+        });
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         engine.start(quickPlan(target.path(), 60, 1));
         const QByteArray marker = target.path().toUtf8();
@@ -195,20 +203,20 @@ private Q_SLOTS:
         v.close();
         const QString link = shared.filePath(QStringLiteral("clustermark-bench-local.fio.dat"));
         QVERIFY(QFile::link(victim, link));
-        QVERIFY(::lchown(link.toLocal8Bit().constData(), 65534, 65534) == 0);   // nobody
+        QVERIFY(::lchown(link.toLocal8Bit().constData(), 65534, 65534) == 0); // nobody
         RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         Plan plan = quickPlan(shared.path(), 1);
-        plan.steps = {plan.steps.at(1)};   // SEQ1M write
+        plan.steps = {plan.steps.at(1)}; // SEQ1M write
         engine.start(plan);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
         QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Completed);
         QVERIFY(v.open(QIODevice::ReadOnly));
         QCOMPARE(v.readAll(), QByteArray("keep me\n"));
         QCOMPARE(QFileInfo(victim).size(), 8);
-        QVERIFY(QFileInfo(link).isSymLink());   // not ours: not removed either
+        QVERIFY(QFileInfo(link).isSymLink()); // not ours: not removed either
         QCOMPARE(QDir(shared.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System),
-                 QStringList{QStringLiteral("clustermark-bench-local.fio.dat")});
+            QStringList {QStringLiteral("clustermark-bench-local.fio.dat")});
     }
 
     void folderOthersCanWriteWithoutStickyBitIsRefused()
@@ -242,10 +250,9 @@ private Q_SLOTS:
         c.close();
         Error e;
         const Plan plan = RadosKind::makePlan(QStringLiteral("quick"),
-                                              {{QStringLiteral("pool"), QStringLiteral("rbd")},
-                                               {QStringLiteral("conf"), c.fileName()},
-                                               {QStringLiteral("timeout"), 3}},
-                                              1, &e);
+            {{QStringLiteral("pool"), QStringLiteral("rbd")}, {QStringLiteral("conf"), c.fileName()},
+                {QStringLiteral("timeout"), 3}},
+            1, &e);
         QVERIFY2(!e, qPrintable(e.toString()));
         QVERIFY(plan.steps.size() >= 4);
         RunEngine engine(data.filePath(QStringLiteral("db.sqlite")));
@@ -256,9 +263,9 @@ private Q_SLOTS:
         engine.start(plan);
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
         qInfo("%lld steps, run over after %lld ms: %s", qint64(plan.steps.size()), clock.elapsed(),
-              qPrintable(finished.first().at(2).value<Error>().toString()));
+            qPrintable(finished.first().at(2).value<Error>().toString()));
         QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Failed);
-        QCOMPARE(failed.size(), 1);   // one failure, not one per step
+        QCOMPARE(failed.size(), 1); // one failure, not one per step
         QCOMPARE(failed.first().at(3).value<Error>().code, Error::Code::Unreachable);
         QVERIFY2(clock.elapsed() < 3000 * 3, qPrintable(QString::number(clock.elapsed())));
     }

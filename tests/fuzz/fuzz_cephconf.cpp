@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the ceph.conf, mon_host and keyring parsers must never crash, hang
 // or leak on any input. Links clustermark_parse only.
 #include "parse/cephconf.h"
@@ -8,7 +9,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const QByteArray input = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
+    const QByteArray input
+        = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
     const cm::CephConf conf = cm::parseCephConf(input);
     QString error;
     (void)cm::cephConfMonitors(conf, QStringLiteral("client.admin"), &error);

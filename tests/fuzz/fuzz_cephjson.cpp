@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the Ceph mon reply parsers must never crash, hang or leak on any
 // input. Every parser gets the same bytes, in probe order. Links clustermark_parse only.
 #include "parse/cephjson.h"
@@ -7,7 +8,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const QByteArray input = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
+    const QByteArray input
+        = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
     cm::CephInventory inv;
     (void)cm::parseCephStatus(input, &inv);
     (void)cm::parseCephHealth(input, &inv);

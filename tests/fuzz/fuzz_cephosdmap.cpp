@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the "osd map" and "osd metadata" reply parsers must never crash,
 // hang or leak on any input. Links clustermark_parse only.
 #include "parse/cephosdmap.h"
@@ -8,7 +9,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const QByteArray input = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
+    const QByteArray input
+        = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
     cm::CephObjectMap map;
     cm::CephOsdMetadata md;
     const bool mapped = !cm::parseCephObjectMap(input, &map);
@@ -17,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         // Feed what was parsed through the outlier rule too (ids and counts from the input).
         QList<cm::OsdLatencyPoint> points;
         for (int id : map.up + map.acting)
-            points << cm::OsdLatencyPoint{id, md.deviceType, double(id) * 1000.0, quint64(id < 0 ? 0 : id)};
+            points << cm::OsdLatencyPoint {id, md.deviceType, double(id) * 1000.0, quint64(id < 0 ? 0 : id)};
         (void)cm::OsdOutliers::judge(points);
     }
     return 0;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the `ceph status` JSON parser behind the health timeline.
 #include "parse/cephstatus.h"
 

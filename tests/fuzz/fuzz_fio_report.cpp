@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: one fio JSON document through FioReport::parse, the aggregates and
 // the interval tracker (the document against itself and against nothing).
 #include "parse/fiointervals.h"
@@ -14,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cm::Error err;
     QStringList warnings;
     const cm::FioReport rep = cm::FioReport::parse(in, &err, &warnings);
-    if (err.isError() == rep.isValid())   // exactly one of: an error, or jobs
+    if (err.isError() == rep.isValid()) // exactly one of: an error, or jobs
         std::abort();
     if (!rep.isValid())
         return 0;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: FioStreamSplitter fed in chunks chosen by the input, then every
 // document through FioReport::parse and FioIntervalTracker, and the whole through
 // FioStreamReader. Checks that chunking never changes the documents found.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the incremental HTTP/1.1 response parser. Besides never crashing,
 // hanging or leaking, the outcome must not depend on how the bytes were cut: fed in one
 // piece, byte by byte and in pieces of a size taken from the input, it must end in the
@@ -79,8 +80,8 @@ Outcome run(const QByteArray &in, qsizetype piece, bool headRequest, bool eof)
         && !o.error.startsWith(QLatin1String("HTTP response cut short: ")))
         __builtin_trap();
     const bool bodiless = headRequest || o.head.status == 204 || o.head.status == 304;
-    if (o.complete && !bodiless && !o.head.chunked && o.head.contentLength >= 0
-        && o.body.size() != o.head.contentLength && o.head.header("transfer-encoding").isEmpty())
+    if (o.complete && !bodiless && !o.head.chunked && o.head.contentLength >= 0 && o.body.size() != o.head.contentLength
+        && o.head.header("transfer-encoding").isEmpty())
         __builtin_trap(); // a complete fixed-length answer has exactly its length
     if (o.complete && bodiless && !o.body.isEmpty())
         __builtin_trap();
@@ -91,8 +92,8 @@ bool same(const Outcome &a, const Outcome &b)
 {
     return a.interim == b.interim && a.head.status == b.head.status && a.head.headers == b.head.headers
         && a.head.keepAlive == b.head.keepAlive && a.head.contentLength == b.head.contentLength
-        && a.head.chunked == b.head.chunked && a.trailers == b.trailers && a.body == b.body
-        && a.complete == b.complete && a.failed == b.failed && a.error == b.error
+        && a.head.chunked == b.head.chunked && a.trailers == b.trailers && a.body == b.body && a.complete == b.complete
+        && a.failed == b.failed && a.error == b.error
         && (a.failed || a.offset == b.offset); // after an error the message names the position
 }
 

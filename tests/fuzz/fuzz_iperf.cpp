@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: iperf3 -J documents and iperf 2 -y C streams (the input fed to the
 // CSV reader in pieces whose sizes come from the input itself). Links clustermark_parse.
 #include "parse/iperf2csvreader.h"
@@ -10,7 +11,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const QByteArray input = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
+    const QByteArray input
+        = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
     cm::Error err;
     QStringList w;
     const cm::Iperf3Result r = cm::parseIperf3Json(input, &err, &w);

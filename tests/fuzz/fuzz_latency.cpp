@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: LatencyHistogram and the fio-bins percentile. The input is a list
 // of (value, count) pairs; checks the <1% error bound on the largest value, that
 // percentiles stay within [min, max], and that merging equals adding.

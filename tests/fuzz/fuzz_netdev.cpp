@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: /proc/net/dev parsing and rates between the input's two halves.
 // Links clustermark_parse only.
 #include "parse/netdev.h"

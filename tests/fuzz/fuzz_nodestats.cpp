@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the node monitor's stream decoder, fed in two chunks cut at a
 // point taken from the input; rates must stay finite and non-negative.
 #include "parse/nodestatsdecoder.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: plan files are input from outside (a plan shared on a forum, one
 // written by hand). The reader must never crash, hang or leak; whatever it accepts must
 // survive toJson → fromJson unchanged; and every step's values, read through the checked
@@ -44,12 +45,13 @@ void readEveryKey(const QJsonObject &o)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const QByteArray input = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
+    const QByteArray input
+        = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
     cm::Error e;
     const cm::Plan plan = cm::Plan::fromJsonBytes(input, &e);
     if (e) {
         if (e.message.isEmpty())
-            abort();   // every refusal says why
+            abort(); // every refusal says why
         return 0;
     }
     if (plan.steps.isEmpty() || plan.steps.size() > cm::Plan::MaxSteps || plan.nodes.size() > cm::Plan::MaxNodes)
@@ -60,9 +62,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cm::Error e2;
     const cm::Plan again = cm::Plan::fromJsonBytes(once, &e2);
     if (e2)
-        abort();   // the writer wrote something its own reader refuses
+        abort(); // the writer wrote something its own reader refuses
     if (again.toJsonBytes() != once)
-        abort();   // a value changed on the way through
+        abort(); // a value changed on the way through
     readEveryKey(plan.target);
     for (const cm::PlanStep &s : plan.steps)
         readEveryKey(s.params);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: /proc/stat, /proc/diskstats and /proc/meminfo parsers, and the
 // rates between the input's two halves.
 #include "parse/diskstats.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the format detection and decoding of result files users import
 // (fio JSON/json+, iperf3 -J, iperf 2 -y C). Links clustermark_parse only; the store
 // part of the import (core/store/resultimporter) is not fuzzed.
@@ -10,10 +11,11 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const QByteArray input = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
+    const QByteArray input
+        = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
     (void)cm::detectResultFormat(input);
     cm::Error err;
-    const cm::DecodedResult r = cm::decodeResult(input, cm::DecodeOptions{}, &err);
+    const cm::DecodedResult r = cm::decodeResult(input, cm::DecodeOptions {}, &err);
     if (err) {
         // A refusal says why, and decodes nothing.
         if (err.message.isEmpty() || !r.steps.isEmpty())

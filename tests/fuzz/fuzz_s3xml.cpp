@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the S3 XML parsers (error, ListBucketResult, ListAllMyBucketsResult,
 // InitiateMultipartUploadResult, CompleteMultipartUploadResult, ListMultipartUploadsResult) must never crash, hang or
 // leak on any input. Links clustermark_parse only.
@@ -8,7 +9,8 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    const QByteArray input = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
+    const QByteArray input
+        = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
     cm::S3ErrorBody err;
     (void)cm::parseS3Error(input, &err);
     cm::S3ListResult list;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # run-fuzzer.sh NAME SECONDS MAX_LEN DICT SEED_DIR...: runs the libFuzzer binary NAME from
 # $CLUSTERMARK_FUZZ_BIN for SECONDS over a copy of the seeds (never writing into the
 # source tree). Crash inputs are kept in ./fuzz-artifacts/ of the working directory.

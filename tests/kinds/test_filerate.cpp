@@ -53,8 +53,8 @@ class TestFileRateKind : public QObject {
     qint64 cliRun(int rateBytes)
     {
         const cmtest::CliResult plan = cli({QStringLiteral("plan"), QStringLiteral("filerate"), QStringLiteral("--dir"),
-                                            m_work.path(), QStringLiteral("--rate"), QString::number(rateBytes),
-                                            QStringLiteral("--runtime"), QStringLiteral("2")});
+            m_work.path(), QStringLiteral("--rate"), QString::number(rateBytes), QStringLiteral("--runtime"),
+            QStringLiteral("2")});
         if (plan.code != 0 || plan.json().value(QStringLiteral("kind")).toString() != FileRateKind::kindId())
             return 0;
         const QString planFile = file(QStringLiteral("plan-%1.json").arg(rateBytes));
@@ -78,7 +78,8 @@ private Q_SLOTS:
 
     void cliPlansRunsExportsAndCompares()
     {
-        const cmtest::CliResult help = cli({QStringLiteral("plan"), QStringLiteral("filerate"), QStringLiteral("--help")});
+        const cmtest::CliResult help
+            = cli({QStringLiteral("plan"), QStringLiteral("filerate"), QStringLiteral("--help")});
         QCOMPARE(help.code, 0);
         QVERIFY(help.out.contains("--rate BYTES"));
         const cmtest::CliResult kinds = cli({QStringLiteral("plan"), QStringLiteral("--help")});
@@ -93,24 +94,28 @@ private Q_SLOTS:
         const QJsonObject step = shown.json().value(QStringLiteral("steps")).toArray().at(0).toObject();
         const double bytes = step.value(QStringLiteral("summary")).toObject().value(QStringLiteral("bytes")).toDouble();
         QVERIFY2(bytes > 1.5 * 1024 * 1024 && bytes < 2.6 * 1024 * 1024, qPrintable(QString::number(bytes)));
-        QVERIFY2(QDir(m_work.path()).entryList({QStringLiteral("clustermark-bench-*")}).isEmpty(), "the file is removed");
+        QVERIFY2(
+            QDir(m_work.path()).entryList({QStringLiteral("clustermark-bench-*")}).isEmpty(), "the file is removed");
 
-        const cmtest::CliResult md = cli({QStringLiteral("export"), QString::number(a), QStringLiteral("--format"), QStringLiteral("md")});
+        const cmtest::CliResult md
+            = cli({QStringLiteral("export"), QString::number(a), QStringLiteral("--format"), QStringLiteral("md")});
         QVERIFY2(md.code == 0 && md.out.contains("Write at rate #1"), md.err.constData());
-        const cmtest::CliResult csv = cli({QStringLiteral("export"), QString::number(a), QStringLiteral("--format"), QStringLiteral("csv")});
+        const cmtest::CliResult csv
+            = cli({QStringLiteral("export"), QString::number(a), QStringLiteral("--format"), QStringLiteral("csv")});
         QVERIFY2(csv.code == 0 && csv.out.contains("Write at rate #1"), csv.err.constData());
         const QString png = file(QStringLiteral("run.png"));
-        const cmtest::CliResult chart = cli({QStringLiteral("export"), QString::number(a), QStringLiteral("--png"), png});
+        const cmtest::CliResult chart
+            = cli({QStringLiteral("export"), QString::number(a), QStringLiteral("--png"), png});
         QVERIFY2(chart.code == 0, chart.err.constData());
         QVERIFY(!QImage(png).isNull());
 
         const cmtest::CliResult cmp = cli({QStringLiteral("compare"), QString::number(a), QString::number(b),
-                                           QStringLiteral("--format"), QStringLiteral("json")});
+            QStringLiteral("--format"), QStringLiteral("json")});
         QVERIFY2(cmp.code == 0, cmp.err.constData());
         QVERIFY2(cmp.out.contains("Write at rate #1"), cmp.out.constData());
         const QString cmpPng = file(QStringLiteral("compare.png"));
-        const cmtest::CliResult cmpChart = cli({QStringLiteral("compare"), QString::number(a), QString::number(b),
-                                                QStringLiteral("--png"), cmpPng});
+        const cmtest::CliResult cmpChart
+            = cli({QStringLiteral("compare"), QString::number(a), QString::number(b), QStringLiteral("--png"), cmpPng});
         QVERIFY2(cmpChart.code == 0, cmpChart.err.constData());
         QVERIFY(!QImage(cmpPng).isNull());
     }
@@ -125,7 +130,7 @@ private Q_SLOTS:
         auto *dir = w.findChild<QLineEdit *>(QStringLiteral("fileRateDir"));
         QVERIFY(dir && dir->isVisible());
         dir->setText(m_work.path());
-        QVERIFY(clickNext(w));   // the shared review page
+        QVERIFY(clickNext(w)); // the shared review page
         QSignalSpy requested(&w, &PlanWizard::runRequested);
         const Plan plan = finish(w);
         QCOMPARE(requested.count(), 1);

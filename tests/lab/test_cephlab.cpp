@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // scripts/lab/ceph-lab.sh against Debian's real Ceph daemons: the lab starts, the real
 // clients (ceph, rados, rbd, curl S3) work against it, stop ends exactly its daemons and
 // removes its folder, and two labs run side by side.
@@ -29,12 +30,12 @@ int s3(const cmtest::CephLabFixture &lab, const QString &secret, const QStringLi
 {
     QProcess p;
     p.start(QStringLiteral("curl"),
-            QStringList{QStringLiteral("-sS"), QStringLiteral("-o"), QStringLiteral("-"), QStringLiteral("-w"),
-                        QStringLiteral("\n%{http_code}"), QStringLiteral("--max-time"), QStringLiteral("20"),
-                        QStringLiteral("--aws-sigv4"), QStringLiteral("aws:amz:us-east-1:s3"), QStringLiteral("--user"),
-                        lab.s3AccessKey() + QLatin1Char(':') + secret, QStringLiteral("-H"),
-                        QStringLiteral("x-amz-content-sha256: UNSIGNED-PAYLOAD")}
-                + args);
+        QStringList {QStringLiteral("-sS"), QStringLiteral("-o"), QStringLiteral("-"), QStringLiteral("-w"),
+            QStringLiteral("\n%{http_code}"), QStringLiteral("--max-time"), QStringLiteral("20"),
+            QStringLiteral("--aws-sigv4"), QStringLiteral("aws:amz:us-east-1:s3"), QStringLiteral("--user"),
+            lab.s3AccessKey() + QLatin1Char(':') + secret, QStringLiteral("-H"),
+            QStringLiteral("x-amz-content-sha256: UNSIGNED-PAYLOAD")}
+            + args);
     if (!p.waitForFinished(30000) || p.exitCode() != 0)
         return -1;
     const QByteArray out = p.readAllStandardOutput();
@@ -47,7 +48,8 @@ int s3(const cmtest::CephLabFixture &lab, const QString &secret, const QStringLi
 QJsonObject cephStatus(const cmtest::CephLabFixture &lab)
 {
     QByteArray out;
-    if (lab.client(QStringLiteral("ceph"), {QStringLiteral("-s"), QStringLiteral("-f"), QStringLiteral("json")}, &out) != 0)
+    if (lab.client(QStringLiteral("ceph"), {QStringLiteral("-s"), QStringLiteral("-f"), QStringLiteral("json")}, &out)
+        != 0)
         return {};
     return QJsonDocument::fromJson(out).object();
 }
@@ -70,7 +72,8 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         QVERIFY(tmp.isValid());
         QProcess p;
-        p.start(QStringLiteral("bash"), {cmtest::CephLabFixture::script(), QStringLiteral("stop"), tmp.filePath(QStringLiteral("never"))});
+        p.start(QStringLiteral("bash"),
+            {cmtest::CephLabFixture::script(), QStringLiteral("stop"), tmp.filePath(QStringLiteral("never"))});
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitCode(), 0);
         // A folder that is not a lab is left alone, files included.
@@ -94,7 +97,9 @@ private Q_SLOTS:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("CEPH_LAB_TIMEOUT"), QStringLiteral("1"));
         p.setProcessEnvironment(env);
-        p.start(QStringLiteral("bash"), {cmtest::CephLabFixture::script(), QStringLiteral("start"), dir, QStringLiteral("--osds"), QStringLiteral("1")});
+        p.start(QStringLiteral("bash"),
+            {cmtest::CephLabFixture::script(), QStringLiteral("start"), dir, QStringLiteral("--osds"),
+                QStringLiteral("1")});
         QVERIFY(p.waitForFinished(60000));
         const QByteArray err = p.readAllStandardError();
         QVERIFY2(p.exitCode() != 0, err.constData());
@@ -122,7 +127,8 @@ private Q_SLOTS:
         QVERIFY(lab.confPath().startsWith(dir));
         QVERIFY(lab.keyringPath().startsWith(dir));
         QVERIFY(QRegularExpression(QStringLiteral("^127\\.0\\.0\\.1:\\d+$")).match(lab.monAddr()).hasMatch());
-        const QRegularExpressionMatch rgw = QRegularExpression(QStringLiteral("^http://127\\.0\\.0\\.1:(\\d+)$")).match(lab.rgwEndpoint());
+        const QRegularExpressionMatch rgw
+            = QRegularExpression(QStringLiteral("^http://127\\.0\\.0\\.1:(\\d+)$")).match(lab.rgwEndpoint());
         QVERIFY2(rgw.hasMatch(), qPrintable(lab.rgwEndpoint()));
         QVERIFY(rgw.captured(1).toInt() < 32768 && lab.monAddr().section(QLatin1Char(':'), 1).toInt() < 32768);
         QVERIFY(!lab.s3AccessKey().isEmpty() && !lab.s3SecretKey().isEmpty());
@@ -134,7 +140,8 @@ private Q_SLOTS:
             QVERIFY(st.waitForFinished(10000));
             const QByteArray out = st.readAllStandardOutput();
             QCOMPARE(st.exitCode(), 0);
-            QVERIFY2(out.contains("DAEMON_OSD_2=running") && out.contains("DAEMON_CLIENT_RGW_LAB=running"), out.constData());
+            QVERIFY2(
+                out.contains("DAEMON_OSD_2=running") && out.contains("DAEMON_CLIENT_RGW_LAB=running"), out.constData());
         }
 
         // RADOS: an object round trip in a pool of our own.
@@ -148,8 +155,15 @@ private Q_SLOTS:
             f.write(payload);
         }
         QByteArray err;
-        QCOMPARE(lab.client(QStringLiteral("rados"), {QStringLiteral("-p"), QStringLiteral("cmtest"), QStringLiteral("put"), QStringLiteral("obj"), in}, nullptr, &err), 0);
-        QCOMPARE(lab.client(QStringLiteral("rados"), {QStringLiteral("-p"), QStringLiteral("cmtest"), QStringLiteral("get"), QStringLiteral("obj"), back}, nullptr, &err), 0);
+        QCOMPARE(lab.client(QStringLiteral("rados"),
+                     {QStringLiteral("-p"), QStringLiteral("cmtest"), QStringLiteral("put"), QStringLiteral("obj"), in},
+                     nullptr, &err),
+            0);
+        QCOMPARE(
+            lab.client(QStringLiteral("rados"),
+                {QStringLiteral("-p"), QStringLiteral("cmtest"), QStringLiteral("get"), QStringLiteral("obj"), back},
+                nullptr, &err),
+            0);
         {
             QFile f(back);
             QVERIFY(f.open(QIODevice::ReadOnly));
@@ -159,15 +173,22 @@ private Q_SLOTS:
         // RBD: an image created and removed.
         QVERIFY(lab.createPool(QStringLiteral("rbd"), QStringLiteral("rbd")));
         QByteArray out;
-        QCOMPARE(lab.client(QStringLiteral("rbd"), {QStringLiteral("create"), QStringLiteral("rbd/cmimg"), QStringLiteral("--size"), QStringLiteral("64M")}, nullptr, &err), 0);
+        QCOMPARE(lab.client(QStringLiteral("rbd"),
+                     {QStringLiteral("create"), QStringLiteral("rbd/cmimg"), QStringLiteral("--size"),
+                         QStringLiteral("64M")},
+                     nullptr, &err),
+            0);
         QCOMPARE(lab.client(QStringLiteral("rbd"), {QStringLiteral("ls"), QStringLiteral("rbd")}, &out), 0);
         QVERIFY2(out.split('\n').contains("cmimg"), out.constData());
-        QCOMPARE(lab.client(QStringLiteral("rbd"), {QStringLiteral("rm"), QStringLiteral("rbd/cmimg")}, nullptr, &err), 0);
+        QCOMPARE(
+            lab.client(QStringLiteral("rbd"), {QStringLiteral("rm"), QStringLiteral("rbd/cmimg")}, nullptr, &err), 0);
         QCOMPARE(lab.client(QStringLiteral("rbd"), {QStringLiteral("ls"), QStringLiteral("rbd")}, &out), 0);
         QVERIFY(!out.split('\n').contains("cmimg"));
 
         // CephFS.
-        QCOMPARE(lab.client(QStringLiteral("ceph"), {QStringLiteral("fs"), QStringLiteral("ls"), QStringLiteral("-f"), QStringLiteral("json")}, &out), 0);
+        QCOMPARE(lab.client(QStringLiteral("ceph"),
+                     {QStringLiteral("fs"), QStringLiteral("ls"), QStringLiteral("-f"), QStringLiteral("json")}, &out),
+            0);
         const QJsonArray fss = QJsonDocument::fromJson(out).array();
         QCOMPARE(fss.size(), 1);
         QCOMPARE(fss.at(0).toObject().value(QStringLiteral("name")).toString(), lab.cephfsName());
@@ -190,7 +211,8 @@ private Q_SLOTS:
         // A decoy the stop must spare: not a Ceph daemon, though its command line names
         // the lab's ceph.conf and a pid file in the lab points at it.
         QProcess decoy;
-        decoy.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import time; time.sleep(120)"), lab.confPath()});
+        decoy.start(QStringLiteral("/usr/bin/python3"),
+            {QStringLiteral("-c"), QStringLiteral("import time; time.sleep(120)"), lab.confPath()});
         QVERIFY(decoy.waitForStarted());
         {
             QFile f(dir + QStringLiteral("/run/osd.7.pid"));
@@ -246,7 +268,7 @@ private:
         QVERIFY2(!st.isEmpty(), "ceph -s -f json failed");
         const QString health = st.value(QStringLiteral("health")).toObject().value(QStringLiteral("status")).toString();
         QVERIFY2(health == QLatin1String("HEALTH_OK") || health == QLatin1String("HEALTH_WARN"),
-                 QJsonDocument(st.value(QStringLiteral("health")).toObject()).toJson().constData());
+            QJsonDocument(st.value(QStringLiteral("health")).toObject()).toJson().constData());
         const QJsonObject osdmap = st.value(QStringLiteral("osdmap")).toObject();
         QCOMPARE(osdmap.value(QStringLiteral("num_osds")).toInt(), osds);
         QCOMPARE(osdmap.value(QStringLiteral("num_up_osds")).toInt(), osds);

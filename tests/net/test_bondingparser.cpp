@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // /proc/net/bonding parsing on the samples of tests/data/bonding (every bonding mode,
 // old and new driver formats, a slave down, mismatched aggregator IDs, unknown fields).
 // This kernel has no bonding driver, so the samples are written after the kernel's
@@ -44,17 +45,39 @@ private Q_SLOTS:
         QTest::addColumn<QString>("mode");
         QTest::addColumn<QString>("hash");
         QTest::addColumn<int>("slaves");
-        QTest::newRow("rr") << "balance-rr.txt" << "balance-rr" << "" << 2;
-        QTest::newRow("ab") << "active-backup-slave-down.txt" << "active-backup" << "" << 2;
-        QTest::newRow("xor") << "balance-xor-arp.txt" << "balance-xor" << "layer2+3" << 2;
-        QTest::newRow("broadcast") << "broadcast.txt" << "broadcast" << "" << 3;
-        QTest::newRow("ad-root") << "8023ad-layer34-root.txt" << "802.3ad" << "layer3+4" << 2;
-        QTest::newRow("ad-user") << "8023ad-layer34-user.txt" << "802.3ad" << "layer3+4" << 2;
-        QTest::newRow("ad-mismatch") << "8023ad-mismatched-aggregator.txt" << "802.3ad" << "layer3+4" << 2;
-        QTest::newRow("ad-down") << "8023ad-slave-down-no-partner.txt" << "802.3ad" << "layer3+4" << 2;
-        QTest::newRow("ad-old") << "8023ad-no-aggregator-v3.5.0.txt" << "802.3ad" << "layer2" << 2;
-        QTest::newRow("tlb") << "balance-tlb.txt" << "balance-tlb" << "layer3+4" << 2;
-        QTest::newRow("alb") << "balance-alb-mixed-speed.txt" << "balance-alb" << "" << 2;
+        QTest::newRow("rr") << "balance-rr.txt"
+                            << "balance-rr"
+                            << "" << 2;
+        QTest::newRow("ab") << "active-backup-slave-down.txt"
+                            << "active-backup"
+                            << "" << 2;
+        QTest::newRow("xor") << "balance-xor-arp.txt"
+                             << "balance-xor"
+                             << "layer2+3" << 2;
+        QTest::newRow("broadcast") << "broadcast.txt"
+                                   << "broadcast"
+                                   << "" << 3;
+        QTest::newRow("ad-root") << "8023ad-layer34-root.txt"
+                                 << "802.3ad"
+                                 << "layer3+4" << 2;
+        QTest::newRow("ad-user") << "8023ad-layer34-user.txt"
+                                 << "802.3ad"
+                                 << "layer3+4" << 2;
+        QTest::newRow("ad-mismatch") << "8023ad-mismatched-aggregator.txt"
+                                     << "802.3ad"
+                                     << "layer3+4" << 2;
+        QTest::newRow("ad-down") << "8023ad-slave-down-no-partner.txt"
+                                 << "802.3ad"
+                                 << "layer3+4" << 2;
+        QTest::newRow("ad-old") << "8023ad-no-aggregator-v3.5.0.txt"
+                                << "802.3ad"
+                                << "layer2" << 2;
+        QTest::newRow("tlb") << "balance-tlb.txt"
+                             << "balance-tlb"
+                             << "layer3+4" << 2;
+        QTest::newRow("alb") << "balance-alb-mixed-speed.txt"
+                             << "balance-alb"
+                             << "" << 2;
     }
     void everyModeParsesCleanly()
     {
@@ -90,7 +113,7 @@ private Q_SLOTS:
         QCOMPARE(b.slaves.at(0).duplex, QStringLiteral("full"));
         QCOMPARE(b.slaves.at(1).permanentHwAddr, QStringLiteral("3c:ec:ef:10:22:a1"));
         QCOMPARE(b.sumSlaveSpeedMbps(), 20000);
-        QCOMPARE(b.carryingSlaves(), (QStringList{QStringLiteral("enp1s0f0"), QStringLiteral("enp1s0f1")}));
+        QCOMPARE(b.carryingSlaves(), (QStringList {QStringLiteral("enp1s0f0"), QStringLiteral("enp1s0f1")}));
         QVERIFY2(b.problems().isEmpty(), qPrintable(b.problems().join(QLatin1Char('\n'))));
         QVERIFY(!b.ad.present);
     }
@@ -104,11 +127,11 @@ private Q_SLOTS:
         const BondSlave *eno1 = b.findSlave(QStringLiteral("eno1"));
         QVERIFY(eno1);
         QCOMPARE(eno1->miiStatus, QStringLiteral("down"));
-        QCOMPARE(eno1->speedMbps, -1);              // "Speed: Unknown"
+        QCOMPARE(eno1->speedMbps, -1); // "Speed: Unknown"
         QCOMPARE(eno1->duplex, QStringLiteral("Unknown"));
         QCOMPARE(eno1->linkFailureCount, 3);
-        QCOMPARE(b.sumSlaveSpeedMbps(), 1000);      // the down slave does not count
-        QCOMPARE(b.carryingSlaves(), QStringList{QStringLiteral("eno2")});
+        QCOMPARE(b.sumSlaveSpeedMbps(), 1000); // the down slave does not count
+        QCOMPARE(b.carryingSlaves(), QStringList {QStringLiteral("eno2")});
         QVERIFY(problemMentions(b, QStringLiteral("slave eno1 is down")));
     }
 
@@ -118,7 +141,7 @@ private Q_SLOTS:
         QCOMPARE(b.transmitHashPolicyId, 2);
         QCOMPARE(b.miiPollingMs, 0);
         QCOMPARE(b.arpPollingMs, 1000);
-        QCOMPARE(b.arpTargets, (QStringList{QStringLiteral("192.168.10.1"), QStringLiteral("192.168.10.2")}));
+        QCOMPARE(b.arpTargets, (QStringList {QStringLiteral("192.168.10.1"), QStringLiteral("192.168.10.2")}));
         // layer2+3 keeps one host pair on one link: worth telling the user
         QVERIFY(problemMentions(b, QStringLiteral("layer2+3")));
     }
@@ -188,7 +211,7 @@ private Q_SLOTS:
         QCOMPARE(b.slaves.at(1).aggregatorId, 2);
         // Both links are up, but only the one in the active aggregator carries traffic.
         QCOMPARE(b.sumSlaveSpeedMbps(), 2000);
-        QCOMPARE(b.carryingSlaves(), QStringList{QStringLiteral("enp8s0")});
+        QCOMPARE(b.carryingSlaves(), QStringList {QStringLiteral("enp8s0")});
         QVERIFY(problemMentions(b, QStringLiteral("enp7s0 is in aggregator 1, not in the active aggregator 2")));
     }
 
@@ -200,7 +223,7 @@ private Q_SLOTS:
         QCOMPARE(b.slaves.at(0).linkFailureCount, 2);
         QCOMPARE(b.slaves.at(0).actorPortState, 71);
         QCOMPARE(b.slaves.at(1).actorPortState, 79);
-        QCOMPARE(b.carryingSlaves(), QStringList{QStringLiteral("enp1s0f1")});
+        QCOMPARE(b.carryingSlaves(), QStringList {QStringLiteral("enp1s0f1")});
         QVERIFY(problemMentions(b, QStringLiteral("enp1s0f0 is down")));
         QVERIFY(problemMentions(b, QStringLiteral("no LACP partner")));
     }
@@ -211,10 +234,10 @@ private Q_SLOTS:
         QCOMPARE(b.driverVersion, QStringLiteral("v3.5.0 (November 4, 2008)"));
         QVERIFY(b.ad.aggregatorReported);
         QVERIFY(!b.ad.hasActiveAggregator);
-        QCOMPARE(b.ad.minLinks, -1);                      // not printed by that driver
-        QCOMPARE(b.slaves.at(0).speedMbps, -1);           // no Speed line at all
+        QCOMPARE(b.ad.minLinks, -1); // not printed by that driver
+        QCOMPARE(b.slaves.at(0).speedMbps, -1); // no Speed line at all
         QVERIFY(b.slaves.at(0).duplex.isEmpty());
-        QCOMPARE(b.slaves.at(0).aggregatorId, -1);        // "N/A"
+        QCOMPARE(b.slaves.at(0).aggregatorId, -1); // "N/A"
         QVERIFY(b.carryingSlaves().isEmpty());
         QVERIFY(problemMentions(b, QStringLiteral("no active aggregator")));
     }
@@ -222,7 +245,7 @@ private Q_SLOTS:
     void tlbAndAlb()
     {
         const BondInfo tlb = parseFile(QStringLiteral("balance-tlb.txt")).bond;
-        QVERIFY(tlb.primarySlave.isEmpty());              // "None"
+        QVERIFY(tlb.primarySlave.isEmpty()); // "None"
         QCOMPARE(tlb.currentlyActiveSlave, QStringLiteral("enp3s0"));
         QCOMPARE(tlb.transmitHashPolicyId, 1);
         QCOMPARE(tlb.sumSlaveSpeedMbps(), 5000);

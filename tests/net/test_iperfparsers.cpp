@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // iperf3 -J and iperf 2 -y C parsing on outputs recorded with iperf3 3.12 and iperf
 // 2.1.8 (tests/data/iperf, see its README).
 #include "parse/iperf2csvreader.h"
@@ -70,7 +71,7 @@ private Q_SLOTS:
                 QVERIFY(s.sender);
                 QVERIFY(s.rttUs.has_value());
             }
-            QVERIFY(near(bps, in.sum.bitsPerSecond, 1e-3));   // streams add up to the sum
+            QVERIFY(near(bps, in.sum.bitsPerSecond, 1e-3)); // streams add up to the sum
             QCOMPARE(retr, in.sum.retransmits);
             QCOMPARE(bytes, in.sum.bytes);
             QVERIFY(in.end > in.start);
@@ -93,9 +94,9 @@ private Q_SLOTS:
         const Iperf3Result r = parse3(QStringLiteral("iperf3-3.12-p2-reverse.json"));
         QVERIFY(r.reverse);
         QCOMPARE(r.intervals.size(), 2);
-        QVERIFY(!r.intervals.at(0).sum.sender);          // the client receives
+        QVERIFY(!r.intervals.at(0).sum.sender); // the client receives
         QCOMPARE(r.intervals.at(0).streams.at(0).retransmits, -1);
-        QVERIFY(r.sumSent.retransmits > 0);              // the server's retransmits
+        QVERIFY(r.sumSent.retransmits > 0); // the server's retransmits
         QVERIFY(r.receivedBitsPerSecond() > 1e8);
     }
 
@@ -105,7 +106,7 @@ private Q_SLOTS:
         QVERIFY(r.bidir);
         QCOMPARE(r.intervals.size(), 2);
         const Iperf3Interval &in = r.intervals.at(0);
-        QCOMPARE(in.streams.size(), 4);                  // 2 each way
+        QCOMPARE(in.streams.size(), 4); // 2 each way
         QVERIFY(in.sumReverse.present);
         QVERIFY(!in.sumReverse.sender);
         double forward = 0, reverse = 0;
@@ -126,7 +127,7 @@ private Q_SLOTS:
         QCOMPARE(r.udpSum.lostPackets, qint64(0));
         QVERIFY(r.udpSum.packets > 0);
         QCOMPARE(r.intervals.at(0).sum.packets, qint64(763));
-        QVERIFY(near(r.sumSent.bitsPerSecond, 2e8, 0.01));   // -b 200M
+        QVERIFY(near(r.sumSent.bitsPerSecond, 2e8, 0.01)); // -b 200M
     }
 
     void iperf3NanAndTextAround()
@@ -135,7 +136,7 @@ private Q_SLOTS:
         const Iperf3Result r = parse3(QStringLiteral("iperf3-3.12-udp-nan-derived.txt"), &w);
         QVERIFY(!r.failed());
         QVERIFY(r.udpSum.present);
-        QVERIFY(!r.udpSum.lostPercent.has_value());      // -nan: unknown
+        QVERIFY(!r.udpSum.lostPercent.has_value()); // -nan: unknown
         QVERIFY(r.sumReceived.present);
         QVERIFY(r.sumReceived.bitsPerSecond > 0);
         QCOMPARE(w.size(), 2);
@@ -144,13 +145,15 @@ private Q_SLOTS:
 
         // Every spelling; nothing inside strings is touched.
         int n = 0;
-        QCOMPARE(nullifyNonFiniteTokens(R"({"a": nan, "b": -nan, "c": inf, "d": -Infinity, "e": "nan x", "f": NaN, "g": true})", &n),
-                 QByteArray(R"({"a": null, "b": null, "c": null, "d": null, "e": "nan x", "f": null, "g": true})"));
+        QCOMPARE(nullifyNonFiniteTokens(
+                     R"({"a": nan, "b": -nan, "c": inf, "d": -Infinity, "e": "nan x", "f": NaN, "g": true})", &n),
+            QByteArray(R"({"a": null, "b": null, "c": null, "d": null, "e": "nan x", "f": null, "g": true})"));
         QCOMPARE(n, 5);
         // bits_per_second nan: recomputed from bytes and seconds
         Error err;
         const Iperf3Result c = parseIperf3Json(
-            R"({"intervals":[{"streams":[],"sum":{"start":0,"end":0.5,"seconds":0.5,"bytes":1000,"bits_per_second":-nan}}],"end":{}})", &err);
+            R"({"intervals":[{"streams":[],"sum":{"start":0,"end":0.5,"seconds":0.5,"bytes":1000,"bits_per_second":-nan}}],"end":{}})",
+            &err);
         QVERIFY(!err);
         QCOMPARE(c.intervals.size(), 1);
         QCOMPARE(c.intervals.at(0).sum.bitsPerSecond, 16000.0);
@@ -185,7 +188,7 @@ private Q_SLOTS:
         const Iperf3Result r = parse3(QStringLiteral("iperf3-3.12-server-killed.json"));
         QVERIFY(r.failed());
         QCOMPARE(r.toolError().code, Error::Code::CommandFailed);
-        QVERIFY(!r.intervals.isEmpty());                 // what ran before is kept
+        QVERIFY(!r.intervals.isEmpty()); // what ran before is kept
         QVERIFY(!r.sumSent.present);
     }
 
@@ -217,14 +220,15 @@ private Q_SLOTS:
         Iperf2CsvReader reader(2);
         const QList<Iperf2Interval> in = reader.feed(csv) + reader.finish();
         QVERIFY2(reader.takeWarnings().isEmpty(), "warnings on a clean run");
-        QCOMPARE(in.size(), 3);                          // -t 3 -i 1
+        QCOMPARE(in.size(), 3); // -t 3 -i 1
         for (int i = 0; i < in.size(); ++i) {
             QCOMPARE(in.at(i).start, double(i));
             QCOMPARE(in.at(i).end, double(i + 1));
             QCOMPARE(in.at(i).streams.size(), 2);
             QCOMPARE(in.at(i).bytes, in.at(i).streams.at(0).bytes + in.at(i).streams.at(1).bytes);
-            QVERIFY(near(in.at(i).bitsPerSecond, in.at(i).streams.at(0).bitsPerSecond + in.at(i).streams.at(1).bitsPerSecond));
-            QVERIFY(near(double(in.at(i).bytes) * 8, in.at(i).bitsPerSecond, 1e-3));   // 1-second intervals
+            QVERIFY(near(
+                in.at(i).bitsPerSecond, in.at(i).streams.at(0).bitsPerSecond + in.at(i).streams.at(1).bitsPerSecond));
+            QVERIFY(near(double(in.at(i).bytes) * 8, in.at(i).bitsPerSecond, 1e-3)); // 1-second intervals
         }
         QCOMPARE(in.at(0).timestamp, QStringLiteral("20261129224202"));
         QCOMPARE(in.at(0).bytes, Q_UINT64_C(2240020540) + Q_UINT64_C(1862008892));
@@ -236,7 +240,7 @@ private Q_SLOTS:
         quint64 sum = 0;
         for (const Iperf2Interval &i : in)
             sum += i.bytes;
-        QVERIFY(near(double(total->bytes), double(sum), 0.01));   // whole run = the intervals
+        QVERIFY(near(double(total->bytes), double(sum), 0.01)); // whole run = the intervals
         QCOMPARE(reader.linesRead(), 8);
     }
 
@@ -258,7 +262,7 @@ private Q_SLOTS:
         }
         got += reader.finish();
         QCOMPARE(got.size(), 3);
-        QCOMPARE(completedAtLine, (QList<int>{2, 4, 6}));   // right after the second stream's line
+        QCOMPARE(completedAtLine, (QList<int> {2, 4, 6})); // right after the second stream's line
         QVERIFY(reader.total().has_value());
 
         // Unknown stream count: an interval completes when the next one starts.
@@ -273,14 +277,15 @@ private Q_SLOTS:
         }
         u += unknown.finish();
         QCOMPARE(u.size(), 3);
-        QCOMPARE(sizes.mid(0, 7), (QList<int>{0, 0, 1, 1, 2, 2, 3}));
+        QCOMPARE(sizes.mid(0, 7), (QList<int> {0, 0, 1, 1, 2, 2, 3}));
         QCOMPARE(u.at(2).streams.size(), 2);
     }
 
     void iperf2OverTheShapedLinks()
     {
         // Four flows over two 1 Gbit/s links (netns fixture): spread, or all on one link.
-        for (const char *file : {"iperf/iperf-2.1.8-netns-p4-shaped-csv.txt", "iperf/iperf-2.1.8-netns-p4-shaped-onelink-csv.txt"}) {
+        for (const char *file :
+            {"iperf/iperf-2.1.8-netns-p4-shaped-csv.txt", "iperf/iperf-2.1.8-netns-p4-shaped-onelink-csv.txt"}) {
             Iperf2CsvReader reader(4);
             const QList<Iperf2Interval> in = reader.feed(readData(QLatin1String(file))) + reader.finish();
             QVERIFY(reader.takeWarnings().isEmpty());
@@ -289,7 +294,7 @@ private Q_SLOTS:
                 QCOMPARE(i.streams.size(), 4);
             QVERIFY(reader.total().has_value());
             QCOMPARE(reader.total()->streams.size(), 4);
-            QVERIFY(reader.total()->end >= 3.0);   // whole-run lines: "0.0-3.0" or "0.0-3.1"
+            QVERIFY(reader.total()->end >= 3.0); // whole-run lines: "0.0-3.0" or "0.0-3.1"
             const double mid = in.at(1).bitsPerSecond;
             if (QByteArray(file).contains("onelink"))
                 QVERIFY2(mid > 0.85e9 && mid < 1.0e9, qPrintable(QString::number(mid)));
@@ -336,7 +341,7 @@ private Q_SLOTS:
         QCOMPARE(in.at(1).bytes, Q_UINT64_C(50));
         QCOMPARE(in.at(2).bytes, Q_UINT64_C(140));
         const QStringList w = r.takeWarnings();
-        QCOMPARE(w.size(), 3);   // SUM rows, the incomplete interval, the garbage line
+        QCOMPARE(w.size(), 3); // SUM rows, the incomplete interval, the garbage line
         QVERIFY(r.total().has_value());
         QCOMPARE(r.total()->bytes, Q_UINT64_C(220));
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // /proc/net/dev parsing and differencing, on node1's counters recorded around an
 // iperf3 -P 4 run over the netns fixture's two shaped links (tests/data/netdev).
 #include "parse/netdev.h"
@@ -20,7 +21,8 @@ QByteArray readData(const QString &rel)
 QByteArray netDev(const QList<QPair<QByteArray, QList<quint64>>> &rows)
 {
     QByteArray out = "Inter-|   Receive                                                |  Transmit\n"
-                     " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed\n";
+                     " face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop "
+                     "fifo colls carrier compressed\n";
     for (const auto &[name, v] : rows) {
         out += name.rightJustified(6) + ':';
         for (int i = 0; i < 16; ++i)
@@ -45,7 +47,8 @@ private Q_SLOTS:
         QStringList names;
         for (const NetDevStat &s : before)
             names << s.name;
-        QCOMPARE(names, (QStringList{QStringLiteral("lo"), QStringLiteral("eth0"), QStringLiteral("s1a"), QStringLiteral("s1b")}));
+        QCOMPARE(names,
+            (QStringList {QStringLiteral("lo"), QStringLiteral("eth0"), QStringLiteral("s1a"), QStringLiteral("s1b")}));
         const NetDevStat *s1a = findNetDev(before, QStringLiteral("s1a"));
         QVERIFY(s1a);
         QCOMPARE(s1a->rxBytes, Q_UINT64_C(586));
@@ -84,7 +87,8 @@ private Q_SLOTS:
         QVERIFY(!err);
         QVERIFY(findNetDev(now, QStringLiteral("lo")));
         // 2.4 kernels: no space after the colon
-        const QList<NetDevStat> old = parseNetDev("Inter-|\n face |\n  eth0:1234 5 0 0 0 0 0 0 678 9 0 0 0 0 0 0\n", &err);
+        const QList<NetDevStat> old
+            = parseNetDev("Inter-|\n face |\n  eth0:1234 5 0 0 0 0 0 0 678 9 0 0 0 0 0 0\n", &err);
         QVERIFY(!err);
         QCOMPARE(old.size(), 1);
         QCOMPARE(old.at(0).rxBytes, Q_UINT64_C(1234));
@@ -106,7 +110,7 @@ private Q_SLOTS:
         QCOMPARE(prev.size(), 3);
         QStringList w;
         const QList<NetDevRate> r = netDevRates(prev, cur, 2.0, &w);
-        QCOMPARE(r.size(), 1);                       // eth1 reset, new0 new, gone0 gone
+        QCOMPARE(r.size(), 1); // eth1 reset, new0 new, gone0 gone
         QCOMPARE(r.at(0).name, QStringLiteral("eth0"));
         QVERIFY(r.at(0).wrapped);
         QCOMPARE(r.at(0).rxBytesPerSec, (100.0 + 4294967296.0 - 4294967000.0) / 2.0);
@@ -128,13 +132,14 @@ private Q_SLOTS:
         Error err;
         QStringList w;
         QVERIFY(parseNetDev(QByteArray(), &err).isEmpty());
-        QVERIFY(!err);                               // empty input is not an error
+        QVERIFY(!err); // empty input is not an error
         QVERIFY(parseNetDev("cpu  1 2 3 4\nintr 5\n", &err, &w).isEmpty());
         QCOMPARE(err.code, Error::Code::ParseError);
         QCOMPARE(w.size(), 1);
         w.clear();
         const QList<NetDevStat> some = parseNetDev("  eth0: 1 2 3\n  eth1: x 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n"
-                                                   "  eth2: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n", &err, &w);
+                                                   "  eth2: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n",
+            &err, &w);
         QVERIFY(!err);
         QCOMPARE(some.size(), 1);
         QVERIFY(w.at(0).startsWith(QLatin1String("/proc/net/dev: 2 unreadable")));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Findings about a network step from constructed inputs, and from bonds parsed from
 // recorded /proc/net/bonding files (tests/data/bonding).
 #include "parse/bondingparser.h"
@@ -37,13 +38,15 @@ NetStepFacts twoLinks(double aBytes, double bBytes, int streams, double bps)
     f.server = QStringLiteral("node2");
     f.streams = streams;
     f.bitsPerSecond = bps;
-    f.clientEnd = {QStringLiteral("node1"), {nic(QStringLiteral("ens1"), 1500, 10000), nic(QStringLiteral("ens2"), 1500, 10000)}, {}};
-    f.serverEnd = {QStringLiteral("node2"), {nic(QStringLiteral("ens1"), 1500, 10000), nic(QStringLiteral("ens2"), 1500, 10000)}, {}};
+    f.clientEnd = {QStringLiteral("node1"),
+        {nic(QStringLiteral("ens1"), 1500, 10000), nic(QStringLiteral("ens2"), 1500, 10000)}, {}};
+    f.serverEnd = {QStringLiteral("node2"),
+        {nic(QStringLiteral("ens1"), 1500, 10000), nic(QStringLiteral("ens2"), 1500, 10000)}, {}};
     f.traffic = {{QStringLiteral("node1"), QStringLiteral("ens1"), aBytes, 1e5},
-                 {QStringLiteral("node1"), QStringLiteral("ens2"), bBytes, 1e5},
-                 {QStringLiteral("node1"), QStringLiteral("lo"), 9e9, 9e9},
-                 {QStringLiteral("node2"), QStringLiteral("ens1"), 1e5, aBytes},
-                 {QStringLiteral("node2"), QStringLiteral("ens2"), 1e5, bBytes}};
+        {QStringLiteral("node1"), QStringLiteral("ens2"), bBytes, 1e5},
+        {QStringLiteral("node1"), QStringLiteral("lo"), 9e9, 9e9},
+        {QStringLiteral("node2"), QStringLiteral("ens1"), 1e5, aBytes},
+        {QStringLiteral("node2"), QStringLiteral("ens2"), 1e5, bBytes}};
     return f;
 }
 
@@ -88,7 +91,7 @@ private Q_SLOTS:
     {
         NetStepFacts f = twoLinks(1e5, 1e5, 4, 1e9);
         f.direction = QStringLiteral("reverse");
-        f.traffic[3].txBytes = 4e9;   // node2 ens1 sends
+        f.traffic[3].txBytes = 4e9; // node2 ens1 sends
         const auto sh = senderLinkShares(f);
         QCOMPARE(sh.first().first, QStringLiteral("ens1"));
         QVERIFY(sh.first().second > 0.99);
@@ -126,7 +129,7 @@ private Q_SLOTS:
             f.traffic.append({QStringLiteral("node1"), s.name, 1e9, 0});
         }
         f.clientEnd.nics.append(nic(good.name, 9000, int(good.sumSlaveSpeedMbps())));
-        f.traffic.append({QStringLiteral("node1"), good.name, 2e9, 0});   // the bond itself: not a link
+        f.traffic.append({QStringLiteral("node1"), good.name, 2e9, 0}); // the bond itself: not a link
         auto fs = netFindings(f);
         QVERIFY(!find(fs, QStringLiteral("hash-policy")));
         QVERIFY(!find(fs, QStringLiteral("slave-other-aggregator")));
@@ -174,9 +177,9 @@ private Q_SLOTS:
 
     void emptyInputGivesNoCrash()
     {
-        const auto fs = netFindings(NetStepFacts{});
+        const auto fs = netFindings(NetStepFacts {});
         QVERIFY(!find(fs, QStringLiteral("mtu-mismatch")));
-        QVERIFY(senderLinkShares(NetStepFacts{}).isEmpty());
+        QVERIFY(senderLinkShares(NetStepFacts {}).isEmpty());
     }
 };
 

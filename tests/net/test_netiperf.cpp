@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The net-iperf runner for real, through the real engine: network-namespace nodes with
 // their own sshd (scripts/fixtures/netns.sh; root), node1 and node2 joined by two
 // 1 Gbit/s shaped links with an ECMP route (the bond stand-in). iperf3 -P 4 fills both
@@ -28,8 +29,8 @@ namespace {
 
 struct RunResult {
     RunStatus status = RunStatus::Failed;
-    QMap<QString, QJsonObject> summaries;   // by step title
-    QMap<QString, Error> errors;            // by step title
+    QMap<QString, QJsonObject> summaries; // by step title
+    QMap<QString, Error> errors; // by step title
     SampleList samples;
     QStringList log;
     qint64 cancelToFinishedMs = -1;
@@ -84,7 +85,9 @@ class TestNetIperf : public QObject {
                     continue;
                 const QByteArray name = comm.readAll().trimmed();
                 if (name == "iperf" || name == "iperf3")
-                    out << QStringLiteral("node%1:%2(%3)").arg(k).arg(QString::fromLatin1(name), QString::fromLatin1(pid.trimmed()));
+                    out << QStringLiteral("node%1:%2(%3)")
+                               .arg(k)
+                               .arg(QString::fromLatin1(name), QString::fromLatin1(pid.trimmed()));
             }
         }
         return out;
@@ -109,7 +112,7 @@ class TestNetIperf : public QObject {
             if (rest.size() > 1)
                 children[rest.at(1).toLongLong()].append(pid);
         }
-        QList<qint64> sshds{root};
+        QList<qint64> sshds {root};
         for (int i = 0; i < sshds.size(); ++i)
             for (qint64 c : children.value(sshds.at(i))) {
                 QFile comm(QStringLiteral("/proc/%1/comm").arg(c));
@@ -128,7 +131,7 @@ class TestNetIperf : public QObject {
         o.duration = duration;
         o.tool = tool;
         o.direction = direction;
-        o.serverAddress = m_net.loAddr(2);   // over the two shaped links
+        o.serverAddress = m_net.loAddr(2); // over the two shaped links
         Error e;
         const Plan p = NetIperfKind::makePlan({m_net.node(1), m_net.node(2)}, o, &e);
         [&] { QVERIFY2(!e, qPrintable(e.toString())); }();
@@ -147,15 +150,18 @@ class TestNetIperf : public QObject {
         QStringList titles;
         for (const PlanStep &s : plan.steps)
             titles << s.title;
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) { id = i; buffer = b; });
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) {
+            id = i;
+            buffer = b;
+        });
         connect(&engine, &RunEngine::stepStarted, this, [&](RunId, int i, int, const QString &) {
             if (onStep)
                 onStep(engine, id, i);
         });
         connect(&engine, &RunEngine::stepFinished, this,
-                [&](RunId, int i, const QString &, const QJsonObject &s) { res.summaries.insert(titles.value(i), s); });
+            [&](RunId, int i, const QString &, const QJsonObject &s) { res.summaries.insert(titles.value(i), s); });
         connect(&engine, &RunEngine::stepFailed, this,
-                [&](RunId, int i, const QString &, const Error &e) { res.errors.insert(titles.value(i), e); });
+            [&](RunId, int i, const QString &, const Error &e) { res.errors.insert(titles.value(i), e); });
         connect(&engine, &RunEngine::logAvailable, this, [&](RunId, const QString &l) { res.log << l; });
         connect(&engine, &RunEngine::runFinished, this, [&](RunId, RunStatus st, const Error &) {
             res.status = st;
@@ -177,7 +183,8 @@ private Q_SLOTS:
         registerBuiltinKinds();
         QString why;
         CM_REQUIRE_FIXTURE(cmtest::NetnsFixture::available(&why), why);
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("iperf")).isEmpty(), QStringLiteral("iperf 2 is not installed"));
+        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("iperf")).isEmpty(),
+            QStringLiteral("iperf 2 is not installed"));
         QVERIFY2(m_net.up(3, QStringLiteral("1gbit")), qPrintable(m_net.whyNot()));
         qputenv("CLUSTERMARK_DATA_DIR", m_data.path().toUtf8());
         // Trust the nodes' host keys in the app's known_hosts (what `trust` does).
@@ -204,19 +211,21 @@ private Q_SLOTS:
             if (share(s, QStringLiteral("s1a")) > 0.1 && share(s, QStringLiteral("s1b")) > 0.1)
                 break;
             qInfo("attempt %d: all flows hashed onto one link (s1a %.2f, s1b %.2f); running again", attempt + 1,
-                  share(s, QStringLiteral("s1a")), share(s, QStringLiteral("s1b")));
+                share(s, QStringLiteral("s1a")), share(s, QStringLiteral("s1b")));
         }
         const double bps = s.value(QStringLiteral("bitsPerSecond")).toDouble();
         qInfo("iperf3 -P 4 node1→node2: %.3f Gbit/s; s1a %.1f%%, s1b %.1f%%; tool %s (%s)", bps / 1e9,
-              100 * share(s, QStringLiteral("s1a")), 100 * share(s, QStringLiteral("s1b")),
-              qPrintable(s.value(QStringLiteral("tool")).toString()), qPrintable(s.value(QStringLiteral("toolReason")).toString()));
+            100 * share(s, QStringLiteral("s1a")), 100 * share(s, QStringLiteral("s1b")),
+            qPrintable(s.value(QStringLiteral("tool")).toString()),
+            qPrintable(s.value(QStringLiteral("toolReason")).toString()));
         QCOMPARE(s.value(QStringLiteral("tool")).toString(), QStringLiteral("iperf3"));
         QVERIFY2(bps > 1.6e9 && bps < 2.05e9, qPrintable(QString::number(bps)));
         QVERIFY(share(s, QStringLiteral("s1a")) > 0.3 && share(s, QStringLiteral("s1b")) > 0.3);
         // live samples: the pair's bandwidth, and both links of node1 from the monitor
         int bwCount = 0;
         const double bwMax = maxOf(r.samples, QStringLiteral("node1→node2"), metric::NetBw, &bwCount);
-        QVERIFY2(bwCount >= 2 && bwMax > 150e6, qPrintable(QStringLiteral("%1 samples, max %2").arg(bwCount).arg(bwMax)));
+        QVERIFY2(
+            bwCount >= 2 && bwMax > 150e6, qPrintable(QStringLiteral("%1 samples, max %2").arg(bwCount).arg(bwMax)));
         const double a = maxOf(r.samples, QStringLiteral("node1"), metric::netTxBytes(QStringLiteral("s1a")));
         const double b = maxOf(r.samples, QStringLiteral("node1"), metric::netTxBytes(QStringLiteral("s1b")));
         const double rx = maxOf(r.samples, QStringLiteral("node2"), metric::netRxBytes(QStringLiteral("s2a")))
@@ -277,7 +286,8 @@ private Q_SLOTS:
         int nf = 0, nr = 0;
         maxOf(r.samples, QStringLiteral("node1→node2"), metric::NetBw, &nf);
         maxOf(r.samples, QStringLiteral("node2→node1"), metric::NetBw, &nr);
-        qInfo("iperf3 --bidir -P 2: %.3f Gbit/s forward, %.3f Gbit/s reverse; %d + %d samples", fwd / 1e9, rev / 1e9, nf, nr);
+        qInfo("iperf3 --bidir -P 2: %.3f Gbit/s forward, %.3f Gbit/s reverse; %d + %d samples", fwd / 1e9, rev / 1e9,
+            nf, nr);
         // each direction has its own pair of shaped links: at least one link's worth each
         QVERIFY2(fwd > 0.8e9 && fwd < 2.05e9, qPrintable(QString::number(fwd)));
         QVERIFY2(rev > 0.8e9 && rev < 2.05e9, qPrintable(QString::number(rev)));
@@ -296,7 +306,7 @@ private Q_SLOTS:
         maxOf(r.samples, QStringLiteral("node1→node2"), metric::NetBw, &nf);
         maxOf(r.samples, QStringLiteral("node2→node1"), metric::NetBw, &nr);
         qInfo("iperf 2 --full-duplex -P 2: %.3f Gbit/s forward, %.3f Gbit/s reverse; %d + %d samples", fwd / 1e9,
-              rev / 1e9, nf, nr);
+            rev / 1e9, nf, nr);
         QVERIFY2(fwd > 0.8e9 && fwd < 2.05e9, qPrintable(QString::number(fwd)));
         QVERIFY2(rev > 0.8e9 && rev < 2.05e9, qPrintable(QString::number(rev)));
         QVERIFY(nf >= 1 && nr >= 1);
@@ -307,11 +317,15 @@ private Q_SLOTS:
     {
         // Something already listens on the port the step asks for first.
         const int busy = 24000 + int(QCoreApplication::applicationPid() % 4000);
-        QCOMPARE(m_net.exec(2, {QStringLiteral("iperf3"), QStringLiteral("-s"), QStringLiteral("-D"), QStringLiteral("-p"),
-                                QString::number(busy), QStringLiteral("-I"), m_data.filePath(QStringLiteral("busy.pid"))}),
-                 0);
-        QTRY_VERIFY_WITH_TIMEOUT(m_net.exec(2, {QStringLiteral("sh"), QStringLiteral("-c"),
-                                                QStringLiteral("ss -Hltn 'sport = :%1' | grep -q .").arg(busy)}) == 0, 5000);
+        QCOMPARE(m_net.exec(2,
+                     {QStringLiteral("iperf3"), QStringLiteral("-s"), QStringLiteral("-D"), QStringLiteral("-p"),
+                         QString::number(busy), QStringLiteral("-I"), m_data.filePath(QStringLiteral("busy.pid"))}),
+            0);
+        QTRY_VERIFY_WITH_TIMEOUT(m_net.exec(2,
+                                     {QStringLiteral("sh"), QStringLiteral("-c"),
+                                         QStringLiteral("ss -Hltn 'sport = :%1' | grep -q .").arg(busy)})
+                == 0,
+            5000);
         Plan p = pairPlan(1, 1, QStringLiteral("iperf3"));
         p.steps[0].params.insert(QStringLiteral("port"), busy);
         const RunResult r = run(p);
@@ -402,7 +416,7 @@ private Q_SLOTS:
             qInfo("failed: %s: %s", qPrintable(it.key()), qPrintable(it.value().toString()));
         }
         qInfo("completed: %s", qPrintable(ok.join(QStringLiteral("; "))));
-        QCOMPARE(ok.size(), 2);   // node1↔node3 both ways
+        QCOMPARE(ok.size(), 2); // node1↔node3 both ways
         for (const QString &t : ok)
             QVERIFY2(!t.contains(QStringLiteral("node2")), qPrintable(t));
         QCOMPARE(failed.size(), 4);

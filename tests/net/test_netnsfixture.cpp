@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The network-namespace node fixture (scripts/fixtures/netns.sh) for real: two nodes
 // joined by two 1 Gbit/s shaped veth links with an ECMP route hashing on layer 3+4
 // (the bond stand-in: this kernel has no bonding driver). iperf3 -P 4 must fill both
@@ -23,7 +24,7 @@ constexpr int kIperfPort = 5201;
 struct LinkRun {
     Iperf3Result result;
     Error parseError;
-    QMap<QString, double> txBytes;   // per link of node1, during the run
+    QMap<QString, double> txBytes; // per link of node1, during the run
     double share(const QString &link) const
     {
         double total = 0;
@@ -40,9 +41,9 @@ LinkRun runIperf(const cmtest::NetnsFixture &net, int streams, int seconds)
     LinkRun run;
     const QList<NetDevStat> before = parseNetDev(net.readFile(1, QStringLiteral("/proc/net/dev")));
     QByteArray out;
-    QStringList args{QStringLiteral("iperf3"), QStringLiteral("-c"), net.loAddr(2), QStringLiteral("-p"),
-                     QString::number(kIperfPort), QStringLiteral("-J"), QStringLiteral("-P"), QString::number(streams),
-                     QStringLiteral("-t"), QString::number(seconds)};
+    QStringList args {QStringLiteral("iperf3"), QStringLiteral("-c"), net.loAddr(2), QStringLiteral("-p"),
+        QString::number(kIperfPort), QStringLiteral("-J"), QStringLiteral("-P"), QString::number(streams),
+        QStringLiteral("-t"), QString::number(seconds)};
     net.exec(1, args, &out, nullptr, (seconds + 15) * 1000);
     const QList<NetDevStat> after = parseNetDev(net.readFile(1, QStringLiteral("/proc/net/dev")));
     run.result = parseIperf3Json(out, &run.parseError);
@@ -83,15 +84,17 @@ QStringList linksWith(const QString &prefix)
 
 bool startIperfServer(const cmtest::NetnsFixture &net, int node)
 {
-    if (net.exec(node, {QStringLiteral("iperf3"), QStringLiteral("-s"), QStringLiteral("-D"), QStringLiteral("-p"),
-                        QString::number(kIperfPort)})
+    if (net.exec(node,
+            {QStringLiteral("iperf3"), QStringLiteral("-s"), QStringLiteral("-D"), QStringLiteral("-p"),
+                QString::number(kIperfPort)})
         != 0)
         return false;
     // -D returns before the socket listens
-    return net.exec(node, {QStringLiteral("sh"), QStringLiteral("-c"),
-                           QStringLiteral("for i in $(seq 100); do ss -Hltn 'sport = :%1' | grep -q . && exit 0; "
-                                          "sleep 0.05; done; exit 1")
-                               .arg(kIperfPort)})
+    return net.exec(node,
+               {QStringLiteral("sh"), QStringLiteral("-c"),
+                   QStringLiteral("for i in $(seq 100); do ss -Hltn 'sport = :%1' | grep -q . && exit 0; "
+                                  "sleep 0.05; done; exit 1")
+                       .arg(kIperfPort)})
         == 0;
 }
 
@@ -110,7 +113,7 @@ private Q_SLOTS:
         QVERIFY2(net.up(2, QStringLiteral("1gbit")), qPrintable(net.whyNot()));
         qInfo("fixture up in %lld ms (prefix %s)", t.elapsed(), qPrintable(net.prefix()));
         const QString prefix = net.prefix();
-        QCOMPARE(net.linkNames(1), (QStringList{QStringLiteral("s1a"), QStringLiteral("s1b")}));
+        QCOMPARE(net.linkNames(1), (QStringList {QStringLiteral("s1a"), QStringLiteral("s1b")}));
         QCOMPARE(namespacesWith(prefix).size(), 2);
 
         // Each node's own sshd, through the project's SSH transport.
@@ -140,14 +143,14 @@ private Q_SLOTS:
             qInfo("attempt %d: all flows hashed onto one link, running again", attempt + 1);
         }
         const double aggregate = four.result.receivedBitsPerSecond();
-        qInfo("iperf3 -P 4: %.3f Gbit/s received; link share s1a %.1f%%, s1b %.1f%%; retransmits %d",
-              aggregate / 1e9, 100 * four.share(QStringLiteral("s1a")), 100 * four.share(QStringLiteral("s1b")),
-              four.result.sumSent.retransmits);
+        qInfo("iperf3 -P 4: %.3f Gbit/s received; link share s1a %.1f%%, s1b %.1f%%; retransmits %d", aggregate / 1e9,
+            100 * four.share(QStringLiteral("s1a")), 100 * four.share(QStringLiteral("s1b")),
+            four.result.sumSent.retransmits);
         QCOMPARE(four.result.numStreams, 4);
         QCOMPARE(four.result.intervals.size(), 3);
         QVERIFY2(aggregate > 1.6e9 && aggregate < 2.05e9, qPrintable(QString::number(aggregate)));
         QVERIFY2(four.share(QStringLiteral("s1a")) > 0.3 && four.share(QStringLiteral("s1b")) > 0.3,
-                 "both links must carry a fair part of four flows");
+            "both links must carry a fair part of four flows");
 
         // One flow never uses more than one link.
         const LinkRun one = runIperf(net, 1, 2);
@@ -172,7 +175,7 @@ private Q_SLOTS:
         QVERIFY(!cmtest::processAlive(pid2));
         QVERIFY(!QDir(stateDir).exists());
         QVERIFY(cmtest::processesMatching(prefix.toUtf8() + "/node").isEmpty());
-        QVERIFY(net.down());   // idempotent
+        QVERIFY(net.down()); // idempotent
     }
 
     void twoFixturesSideBySide()
@@ -188,23 +191,26 @@ private Q_SLOTS:
         QCOMPARE(namespacesWith(b.prefix()).size(), 3);
         // Node 3 sits on the bridge only; node1 reaches its sshd there, and node2's lo
         // over the (unshaped) links.
-        QCOMPARE(b.exec(1, {QStringLiteral("bash"), QStringLiteral("-c"),
-                            QStringLiteral("exec 3<>/dev/tcp/%1/%2").arg(b.addr(3)).arg(b.port(3))}),
-                 0);
+        QCOMPARE(b.exec(1,
+                     {QStringLiteral("bash"), QStringLiteral("-c"),
+                         QStringLiteral("exec 3<>/dev/tcp/%1/%2").arg(b.addr(3)).arg(b.port(3))}),
+            0);
         QVERIFY(startIperfServer(b, 2));
         QByteArray out;
-        b.exec(1, {QStringLiteral("iperf3"), QStringLiteral("-c"), b.loAddr(2), QStringLiteral("-p"),
-                   QString::number(kIperfPort), QStringLiteral("-t"), QStringLiteral("1"), QStringLiteral("-J")},
-               &out);
+        b.exec(1,
+            {QStringLiteral("iperf3"), QStringLiteral("-c"), b.loAddr(2), QStringLiteral("-p"),
+                QString::number(kIperfPort), QStringLiteral("-t"), QStringLiteral("1"), QStringLiteral("-J")},
+            &out);
         const Iperf3Result unshaped = parseIperf3Json(out);
         QVERIFY2(!unshaped.failed() && unshaped.receivedBitsPerSecond() > 0, qPrintable(unshaped.error));
         qInfo("unshaped links, one stream: %.1f Gbit/s", unshaped.receivedBitsPerSecond() / 1e9);
         QVERIFY(a.down());
         QVERIFY(namespacesWith(a.prefix()).isEmpty());
-        QCOMPARE(namespacesWith(b.prefix()).size(), 3);   // the other one is untouched
+        QCOMPARE(namespacesWith(b.prefix()).size(), 3); // the other one is untouched
         SshTransport ssh(b.node(3), {}, b.options());
         QVERIFY(!ssh.connect());
-        QCOMPARE(QString::fromUtf8(ssh.capture({QStringLiteral("hostname")}).stdOut).trimmed(), QStringLiteral("node3"));
+        QCOMPARE(
+            QString::fromUtf8(ssh.capture({QStringLiteral("hostname")}).stdOut).trimmed(), QStringLiteral("node3"));
     }
 };
 

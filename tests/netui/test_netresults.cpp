@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The network views on real runs: network-namespace nodes with their own sshd
 // (scripts/fixtures/netns.sh; root), node1 and node2 joined by two 1 Gbit/s shaped
 // links with an ECMP route, node3 on the bridge only. A pair run drives the live
@@ -57,7 +58,8 @@ class TestNetResults : public QObject {
             id = i;
             live.startRun(i, p, b, est);
         });
-        connect(&engine, &RunEngine::stepStarted, &live, [&](RunId, int i, int total, const QString &t) { live.setStep(i, total, t); });
+        connect(&engine, &RunEngine::stepStarted, &live,
+            [&](RunId, int i, int total, const QString &t) { live.setStep(i, total, t); });
         connect(&engine, &RunEngine::logAvailable, this, [](RunId, const QString &l) { qInfo("  %s", qPrintable(l)); });
         connect(&engine, &RunEngine::runFinished, &live, [&](RunId, RunStatus st, const Error &e) {
             *status = st;
@@ -76,7 +78,7 @@ class TestNetResults : public QObject {
         o.streams = streams;
         o.duration = duration;
         o.tool = QStringLiteral("iperf3");
-        o.serverAddress = m_net.loAddr(2);   // over the two shaped links
+        o.serverAddress = m_net.loAddr(2); // over the two shaped links
         Error e;
         Plan p = NetIperfKind::makePlan({m_net.node(1), m_net.node(2)}, o, &e);
         [&] { QVERIFY2(!e, qPrintable(e.toString())); }();
@@ -91,7 +93,7 @@ private Q_SLOTS:
         CM_REQUIRE_FIXTURE(cmtest::NetnsFixture::available(&why), why);
         QVERIFY2(m_net.up(3, QStringLiteral("1gbit")), qPrintable(m_net.whyNot()));
         qputenv("CLUSTERMARK_DATA_DIR", m_data.path().toUtf8());
-        for (int k = 1; k <= 3; ++k) {   // trust the nodes' host keys, as `trust` does
+        for (int k = 1; k <= 3; ++k) { // trust the nodes' host keys, as `trust` does
             SshOptions o = m_net.options();
             o.knownHostsPath = m_data.filePath(QStringLiteral("known_hosts"));
             SshTransport t(m_net.node(k), {}, o);
@@ -123,8 +125,8 @@ private Q_SLOTS:
         const double b = links->peakBitsPerSecond(QStringLiteral("node1"), QStringLiteral("s1b"), true);
         const double sum = links->aggregatePeak(QStringLiteral("node1"), true);
         const double rx = links->aggregatePeak(QStringLiteral("node2"), false);
-        qInfo("link chart peaks: node1 s1a %.3f, s1b %.3f, together %.3f Gbit/s; node2 receives %.3f Gbit/s", a / 1e9, b / 1e9,
-              sum / 1e9, rx / 1e9);
+        qInfo("link chart peaks: node1 s1a %.3f, s1b %.3f, together %.3f Gbit/s; node2 receives %.3f Gbit/s", a / 1e9,
+            b / 1e9, sum / 1e9, rx / 1e9);
         qInfo("lines: %s", qPrintable(links->lineNames().join(QStringLiteral(" | "))));
         qInfo("references: %s", qPrintable(links->referenceNames().join(QStringLiteral(" | "))));
         // each link is shaped to 1 Gbit/s; both carried traffic, together about 2
@@ -136,17 +138,20 @@ private Q_SLOTS:
         QVERIFY2(rx > 1.5e9, qPrintable(QString::number(rx)));
         QVERIFY(rx >= links->peakBitsPerSecond(QStringLiteral("node2"), QStringLiteral("s2a"), false));
         const QStringList names = links->lineNames();
-        for (const char *n : {"node1 s1a TX", "node1 s1b TX", "node1 all links TX", "node2 s2a RX", "node2 s2b RX", "node2 all links RX"})
+        for (const char *n : {"node1 s1a TX", "node1 s1b TX", "node1 all links TX", "node2 s2a RX", "node2 s2b RX",
+                 "node2 all links RX"})
             QVERIFY2(names.contains(QLatin1String(n)), n);
         // nominal speeds: what the node's kernel reports for the link, from the run's probe
         const QByteArray sysSpeed = m_net.readFile(1, QStringLiteral("/sys/class/net/s1a/speed")).trimmed();
         const double nominal = links->nominalSpeed(QStringLiteral("node1"), QStringLiteral("s1a"));
-        qInfo("s1a speed in /sys: %s; chart: %.0f bit/s; axis up to %.3g %s; above it: %s", sysSpeed.constData(), nominal,
-              links->axisY()->max(), qPrintable(links->unitLabel()), qPrintable(links->offScaleReferences().join(QStringLiteral(" | "))));
+        qInfo("s1a speed in /sys: %s; chart: %.0f bit/s; axis up to %.3g %s; above it: %s", sysSpeed.constData(),
+            nominal, links->axisY()->max(), qPrintable(links->unitLabel()),
+            qPrintable(links->offScaleReferences().join(QStringLiteral(" | "))));
         if (sysSpeed.toInt() > 0) {
             QCOMPARE(nominal, sysSpeed.toDouble() * 1e6);
             const QString refs = links->referenceNames().join(QLatin1Char('\n'));
-            QVERIFY2(refs.contains(QStringLiteral("node1 s1a s1b")) && refs.contains(QStringLiteral("node1 all links")), qPrintable(refs));
+            QVERIFY2(refs.contains(QStringLiteral("node1 s1a s1b")) && refs.contains(QStringLiteral("node1 all links")),
+                qPrintable(refs));
             // 10 Gbit/s veths shaped to 1 Gbit/s: the nominal speeds are far above the
             // traffic, named above the scale rather than squashing it
             if (nominal > 2.5 * sum)
@@ -173,11 +178,11 @@ private Q_SLOTS:
         QCOMPARE(plan.steps.size(), 6);
         for (PlanStep &s : plan.steps) {
             if (s.id == QLatin1String("node1-node2"))
-                s.params.insert(QStringLiteral("serverAddress"), m_net.loAddr(2));   // the shaped links
+                s.params.insert(QStringLiteral("serverAddress"), m_net.loAddr(2)); // the shaped links
             else if (s.id == QLatin1String("node2-node1"))
                 s.params.insert(QStringLiteral("serverAddress"), m_net.loAddr(1));
             else if (s.id == QLatin1String("node3-node1"))
-                s.params.insert(QStringLiteral("serverAddress"), m_net.addr(2));     // nothing listens there
+                s.params.insert(QStringLiteral("serverAddress"), m_net.addr(2)); // nothing listens there
         }
         LiveDashboard live;
         live.resize(1200, 760);
@@ -185,7 +190,7 @@ private Q_SLOTS:
         RunStatus status = RunStatus::Completed;
         const RunId id = run(plan, live, &status);
         QVERIFY(id > 0);
-        QCOMPARE(status, RunStatus::Failed);   // one pair failed
+        QCOMPARE(status, RunStatus::Failed); // one pair failed
         QVERIFY(cmtest::saveShot(&live, QStringLiteral("live-links-mesh")));
 
         ResultsView view(storePath());
@@ -200,7 +205,7 @@ private Q_SLOTS:
         QVERIFY(!pane->isTabShown(pane->findChild<OsdHeatMap *>()));
         NetMatrix *m = pane->findChild<NetMatrix *>();
         QCOMPARE(m->cellCount(), 6);
-        QCOMPARE(m->nodes(), (QStringList{QStringLiteral("node1"), QStringLiteral("node2"), QStringLiteral("node3")}));
+        QCOMPARE(m->nodes(), (QStringList {QStringLiteral("node1"), QStringLiteral("node2"), QStringLiteral("node3")}));
         const NetPairCell *shaped = m->cell(QStringLiteral("node1"), QStringLiteral("node2"));
         const NetPairCell *bridge = m->cell(QStringLiteral("node1"), QStringLiteral("node3"));
         const NetPairCell *failed = m->cell(QStringLiteral("node3"), QStringLiteral("node1"));
@@ -211,15 +216,18 @@ private Q_SLOTS:
                     qInfo("%s → %s: %s", qPrintable(s), qPrintable(r), qPrintable(m->cellText(s, r)));
         // one stream over one 1 Gbit/s shaped link (never above it; below it when the
         // machine's CPUs are busy); the bridge is not shaped
-        QVERIFY2(shaped->bitsPerSecond > 0.4e9 && shaped->bitsPerSecond < 1.05e9, qPrintable(QString::number(shaped->bitsPerSecond)));
+        QVERIFY2(shaped->bitsPerSecond > 0.4e9 && shaped->bitsPerSecond < 1.05e9,
+            qPrintable(QString::number(shaped->bitsPerSecond)));
         // the bridge pairs are not shaped (how fast they go depends on the machine's load)
         QVERIFY2(bridge->bitsPerSecond > 0.3e9, qPrintable(QString::number(bridge->bitsPerSecond)));
         QVERIFY(failed->failed());
         QVERIFY2(failed->reason.contains(QStringLiteral("refused"), Qt::CaseInsensitive), qPrintable(failed->reason));
         QCOMPARE(m->cellText(QStringLiteral("node3"), QStringLiteral("node1")), QStringLiteral("failed"));
-        QVERIFY(m->toolTipFor(QStringLiteral("node3"), QStringLiteral("node1")).contains(QStringLiteral("refused"), Qt::CaseInsensitive));
+        QVERIFY(m->toolTipFor(QStringLiteral("node3"), QStringLiteral("node1"))
+                    .contains(QStringLiteral("refused"), Qt::CaseInsensitive));
         const QString tip = m->toolTipFor(QStringLiteral("node1"), QStringLiteral("node2"));
-        QVERIFY2(tip.contains(QStringLiteral("TCP retransmits: ")) && tip.contains(QStringLiteral("CPU: sender")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("TCP retransmits: ")) && tip.contains(QStringLiteral("CPU: sender")),
+            qPrintable(tip));
         // the slow pair is coloured towards red, the best pair green
         QVERIFY(m->bestBitsPerSecond() >= bridge->bitsPerSecond);
         if (shaped->bitsPerSecond < 0.5 * m->bestBitsPerSecond())
@@ -232,7 +240,9 @@ private Q_SLOTS:
         bool single = false, failedRow = false;
         for (const NetFindingRow &r : f->rows()) {
             single = single || (r.pair == QStringLiteral("node1 → node2") && r.id == QLatin1String("single-stream"));
-            failedRow = failedRow || (r.pair == QStringLiteral("node3 → node1") && r.id == QLatin1String("step-failed") && r.severity == QLatin1String("problem"));
+            failedRow = failedRow
+                || (r.pair == QStringLiteral("node3 → node1") && r.id == QLatin1String("step-failed")
+                    && r.severity == QLatin1String("problem"));
         }
         QVERIFY(single);
         QVERIFY(failedRow);
@@ -255,9 +265,10 @@ private Q_SLOTS:
         auto *nodes = qobject_cast<NetNodesPage *>(w.currentPage());
         QVERIFY(nodes);
         for (int i = 0; i < nodes->list()->count(); ++i)
-            nodes->list()->item(i)->setCheckState(nodes->list()->item(i)->text().startsWith(QLatin1String("node")) ? Qt::Checked : Qt::Unchecked);
+            nodes->list()->item(i)->setCheckState(
+                nodes->list()->item(i)->text().startsWith(QLatin1String("node")) ? Qt::Checked : Qt::Unchecked);
         w.next();
-        w.next();   // defaults: forward, 4 streams, 10 s, tool automatic
+        w.next(); // defaults: forward, 4 streams, 10 s, tool automatic
         auto *review = qobject_cast<NetPreviewPage *>(w.currentPage());
         QVERIFY(review);
         QVERIFY(review->checkButton()->isEnabled());
@@ -265,7 +276,7 @@ private Q_SLOTS:
         QTest::mouseClick(review->checkButton(), Qt::LeftButton);
         QVERIFY(checked.wait(30000));
         qInfo("tool: %s — %s", qPrintable(review->resolvedTool(0)), qPrintable(review->toolReason(0)));
-        QCOMPARE(review->resolvedTool(0), QStringLiteral("iperf3"));   // iperf3 3.12, links up to 10 Gbit/s
+        QCOMPARE(review->resolvedTool(0), QStringLiteral("iperf3")); // iperf3 3.12, links up to 10 Gbit/s
         QVERIFY(review->toolReason(0).startsWith(QStringLiteral("iperf3")));
         QVERIFY(review->toolLabel()->text().contains(review->toolReason(0)));
         QVERIFY(review->commandsText().contains(QStringLiteral("# tool: iperf3 (links up to")));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Drives the plan wizard offscreen through the net-iperf page set with real widgets
 // and the real kind: the plan it hands on is the one NetIperfKind::makePlan (the
 // builder of `clustermark-cli plan net`) makes from the same choices, and the review
@@ -70,11 +71,11 @@ private Q_SLOTS:
         w.show();
         NetNodesPage *nodes = toNodes(w);
         QVERIFY(nodes);
-        QCOMPARE(nodes->list()->count(), 4);   // local + three
+        QCOMPARE(nodes->list()->count(), 4); // local + three
         cmtest::saveShot(&w, QStringLiteral("wizard-1-nodes-empty"));
         nodes->modeCombo()->setCurrentIndex(nodes->modeCombo()->findData(QStringLiteral("pair")));
         tick(nodes, {QStringLiteral("pve1"), QStringLiteral("pve2"), QStringLiteral("pve3")});
-        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());   // a pair of three: blocked
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled()); // a pair of three: blocked
         QVERIFY(nodes->problemLabel()->text().contains(QStringLiteral("exactly two")));
         nodes->modeCombo()->setCurrentIndex(nodes->modeCombo()->findData(QStringLiteral("mesh")));
         QVERIFY(nodes->problemLabel()->text().isEmpty());
@@ -84,7 +85,7 @@ private Q_SLOTS:
 
         auto *params = currentPage<NetParamsPage>(w);
         QVERIFY(params);
-        QCOMPARE(params->streamsSpin()->value(), 4);      // the kind's defaults
+        QCOMPARE(params->streamsSpin()->value(), 4); // the kind's defaults
         QCOMPARE(params->durationSpin()->value(), 10);
         params->directionCombo()->setCurrentIndex(params->directionCombo()->findData(QStringLiteral("reverse")));
         params->streamsSpin()->setValue(8);
@@ -97,7 +98,7 @@ private Q_SLOTS:
         QVERIFY(review);
         const Plan &plan = w.plan();
         QCOMPARE(plan.kind, NetIperfKind::kindId());
-        QCOMPARE(plan.steps.size(), 6);   // every ordered pair of three
+        QCOMPARE(plan.steps.size(), 6); // every ordered pair of three
         // The same plan as the shared builder makes (the CLI's `plan net` calls it too).
         NetIperfKind::Options o;
         o.mode = QStringLiteral("mesh");
@@ -120,20 +121,22 @@ private Q_SLOTS:
 
         // The review: every pair's exact server and client commands, quoted as run.
         const QString text = review->commandsText();
-        QVERIFY2(text.contains(QStringLiteral("[pve2] iperf -s -p PORT -t 25\n[pve1] iperf -c 10.9.0.2 -p PORT -P 8 -i 1 -t 5 -y C -R")),
-                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(
+                     "[pve2] iperf -s -p PORT -t 25\n[pve1] iperf -c 10.9.0.2 -p PORT -P 8 -i 1 -t 5 -y C -R")),
+            qPrintable(text));
         for (int i = 0; i < plan.steps.size(); ++i) {
             const PlanStep &s = plan.steps.at(i);
             const QString server = s.params.value(QStringLiteral("server")).toString();
             const QString client = s.params.value(QStringLiteral("client")).toString();
-            QString cli = shellJoin(NetIperfKind::clientArgs(QStringLiteral("iperf2"), NetIperfKind::serverAddress(plan, s), 0, s));
+            QString cli = shellJoin(
+                NetIperfKind::clientArgs(QStringLiteral("iperf2"), NetIperfKind::serverAddress(plan, s), 0, s));
             cli.replace(QLatin1String(" -p 0"), QLatin1String(" -p PORT"));
             QVERIFY2(text.contains(QStringLiteral("[%1] %2").arg(client, cli)), qPrintable(cli));
             QVERIFY(text.contains(QStringLiteral("[%1] iperf -s").arg(server)));
         }
-        QVERIFY(!text.contains(QStringLiteral("iperf3")));   // iperf 2 was asked for
+        QVERIFY(!text.contains(QStringLiteral("iperf3"))); // iperf 2 was asked for
         QVERIFY(text.contains(QStringLiteral("PORT: a free port")));
-        QVERIFY(!review->checkButton()->isEnabled());          // nothing automatic to check
+        QVERIFY(!review->checkButton()->isEnabled()); // nothing automatic to check
         QCOMPARE(review->estimatedSeconds(), 6 * 7.5);
         cmtest::saveShot(&w, QStringLiteral("wizard-3-review-mesh"));
 
@@ -158,14 +161,14 @@ private Q_SLOTS:
         QVERIFY(nodes);
         nodes->modeCombo()->setCurrentIndex(nodes->modeCombo()->findData(QStringLiteral("star")));
         tick(nodes, {QStringLiteral("pve1"), QStringLiteral("pve2")});
-        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());   // a star needs three
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled()); // a star needs three
         tick(nodes, {QStringLiteral("pve1"), QStringLiteral("pve2"), QStringLiteral("pve3")});
         QCOMPARE(nodes->centreCombo()->count(), 3);
-        nodes->centreCombo()->setCurrentIndex(2);               // pve3 in the centre …
-        nodes->centreServesRadio()->setChecked(true);           // … running the server
+        nodes->centreCombo()->setCurrentIndex(2); // pve3 in the centre …
+        nodes->centreServesRadio()->setChecked(true); // … running the server
         cmtest::saveShot(&w, QStringLiteral("wizard-1-nodes-star"));
         QVERIFY(clickNext(w));
-        QVERIFY(clickNext(w));   // defaults: forward, 4 streams, 10 s, auto
+        QVERIFY(clickNext(w)); // defaults: forward, 4 streams, 10 s, auto
         auto *review = currentPage<NetPreviewPage>(w);
         QVERIFY(review);
         const Plan &plan = w.plan();
@@ -175,8 +178,9 @@ private Q_SLOTS:
         QCOMPARE(plan.steps.at(0).params.value(QStringLiteral("client")).toString(), QStringLiteral("pve1"));
         QCOMPARE(plan.steps.at(1).params.value(QStringLiteral("client")).toString(), QStringLiteral("pve2"));
         const QString text = review->commandsText();
-        QVERIFY2(text.contains(QStringLiteral("[pve3] iperf3 -s -1 -p PORT --forceflush\n[pve1] iperf3 -c 10.9.0.3 -p PORT -J -P 4 -t 10")),
-                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(
+                     "[pve3] iperf3 -s -1 -p PORT --forceflush\n[pve1] iperf3 -c 10.9.0.3 -p PORT -J -P 4 -t 10")),
+            qPrintable(text));
         QVERIFY(text.contains(QStringLiteral("# or, with iperf 2:\n[pve3] iperf -s -p PORT -t 30")));
         QVERIFY(review->checkButton()->isEnabled());
 
@@ -200,8 +204,9 @@ private Q_SLOTS:
         QVERIFY2(review->toolReason(0).contains(QStringLiteral("3.16")), qPrintable(review->toolReason(0)));
         QVERIFY(review->toolLabel()->text().contains(QStringLiteral("cannot fill")));
         const QString after = review->commandsText();
-        QVERIFY2(after.contains(QStringLiteral("[pve3] iperf -s -p PORT -t 30\n[pve1] iperf -c 10.9.0.3 -p PORT -P 4 -i 1 -t 10 -y C")),
-                 qPrintable(after));
+        QVERIFY2(after.contains(QStringLiteral(
+                     "[pve3] iperf -s -p PORT -t 30\n[pve1] iperf -c 10.9.0.3 -p PORT -P 4 -i 1 -t 10 -y C")),
+            qPrintable(after));
         QVERIFY(!after.contains(QStringLiteral("iperf3 -c")));
         cmtest::saveShot(&w, QStringLiteral("wizard-3-review-star-checked"));
 
@@ -216,13 +221,15 @@ private Q_SLOTS:
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
         QVERIFY(nodes->problemLabel()->text().contains(QStringLiteral("not a host name")));
         nodes->serverAddressEdit()->setText(QStringLiteral("192.168.50.2"));
-        nodes->centreCombo()->setCurrentIndex(1);   // pve2 is the client
+        nodes->centreCombo()->setCurrentIndex(1); // pve2 is the client
         QVERIFY(clickNext(w));
         QVERIFY(clickNext(w));
         QCOMPARE(w.plan().steps.size(), 1);
         QCOMPARE(w.plan().steps.at(0).params.value(QStringLiteral("client")).toString(), QStringLiteral("pve2"));
-        QCOMPARE(w.plan().steps.at(0).params.value(QStringLiteral("serverAddress")).toString(), QStringLiteral("192.168.50.2"));
-        QVERIFY(currentPage<NetPreviewPage>(w)->commandsText().contains(QStringLiteral("iperf3 -c 192.168.50.2 -p PORT")));
+        QCOMPARE(w.plan().steps.at(0).params.value(QStringLiteral("serverAddress")).toString(),
+            QStringLiteral("192.168.50.2"));
+        QVERIFY(
+            currentPage<NetPreviewPage>(w)->commandsText().contains(QStringLiteral("iperf3 -c 192.168.50.2 -p PORT")));
     }
 
     void duplicateNamesAreRefusedWithTheKindsWords()
@@ -236,12 +243,13 @@ private Q_SLOTS:
         QVERIFY(p);
         p->modeCombo()->setCurrentIndex(p->modeCombo()->findData(QStringLiteral("mesh")));
         tick(p, {QStringLiteral("pve1"), QStringLiteral("pve3")});
-        p->list()->item(2)->setCheckState(Qt::Checked);   // the second "pve1"
+        p->list()->item(2)->setCheckState(Qt::Checked); // the second "pve1"
         QVERIFY(clickNext(w));
         auto *params = currentPage<NetParamsPage>(w);
         QVERIFY(params);
         QVERIFY(!clickNext(w));
-        QVERIFY2(params->problemLabel()->text().contains(QStringLiteral("distinct names")), qPrintable(params->problemLabel()->text()));
+        QVERIFY2(params->problemLabel()->text().contains(QStringLiteral("distinct names")),
+            qPrintable(params->problemLabel()->text()));
     }
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Access to the recorded fio outputs of tests/data/fio (see its README.md).
 #include "testutil.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ceph.conf and keyring parsing: the mon_host forms, sections and client precedence,
 // comments, quotes and continuations; keyring keys and their clear errors.
 #include "parse/cephconf.h"
@@ -34,18 +35,19 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("value");
         QTest::addColumn<QStringList>("mons");
-        QTest::newRow("commas") << "10.0.0.1,10.0.0.2,10.0.0.3" << QStringList{"10.0.0.1", "10.0.0.2", "10.0.0.3"};
-        QTest::newRow("spaces") << "10.0.0.1 10.0.0.2  10.0.0.3" << QStringList{"10.0.0.1", "10.0.0.2", "10.0.0.3"};
-        QTest::newRow("semicolons and ports") << "10.0.0.1:6789; 10.0.0.2:6789" << QStringList{"10.0.0.1:6789", "10.0.0.2:6789"};
+        QTest::newRow("commas") << "10.0.0.1,10.0.0.2,10.0.0.3" << QStringList {"10.0.0.1", "10.0.0.2", "10.0.0.3"};
+        QTest::newRow("spaces") << "10.0.0.1 10.0.0.2  10.0.0.3" << QStringList {"10.0.0.1", "10.0.0.2", "10.0.0.3"};
+        QTest::newRow("semicolons and ports")
+            << "10.0.0.1:6789; 10.0.0.2:6789" << QStringList {"10.0.0.1:6789", "10.0.0.2:6789"};
         QTest::newRow("addrvec") << "[v2:10.0.0.1:3300/0,v1:10.0.0.1:6789/0]"
-                                 << QStringList{"[v2:10.0.0.1:3300/0,v1:10.0.0.1:6789/0]"};
-        QTest::newRow("addrvecs, spaces") << "[v2:10.0.0.1:3300/0,v1:10.0.0.1:6789/0] [v2:10.0.0.2:3300/0,v1:10.0.0.2:6789/0]"
-                                          << QStringList{"[v2:10.0.0.1:3300/0,v1:10.0.0.1:6789/0]",
-                                                         "[v2:10.0.0.2:3300/0,v1:10.0.0.2:6789/0]"};
-        QTest::newRow("addrvecs, commas") << "[v2:10.0.0.1:3300],[v2:10.0.0.2:3300]"
-                                          << QStringList{"[v2:10.0.0.1:3300]", "[v2:10.0.0.2:3300]"};
-        QTest::newRow("ipv6") << "[fd00::1]:6789,[fd00::2]:6789" << QStringList{"[fd00::1]:6789", "[fd00::2]:6789"};
-        QTest::newRow("host names") << "mon1.lan, mon2.lan" << QStringList{"mon1.lan", "mon2.lan"};
+                                 << QStringList {"[v2:10.0.0.1:3300/0,v1:10.0.0.1:6789/0]"};
+        QTest::newRow("addrvecs, spaces")
+            << "[v2:10.0.0.1:3300/0,v1:10.0.0.1:6789/0] [v2:10.0.0.2:3300/0,v1:10.0.0.2:6789/0]"
+            << QStringList {"[v2:10.0.0.1:3300/0,v1:10.0.0.1:6789/0]", "[v2:10.0.0.2:3300/0,v1:10.0.0.2:6789/0]"};
+        QTest::newRow("addrvecs, commas")
+            << "[v2:10.0.0.1:3300],[v2:10.0.0.2:3300]" << QStringList {"[v2:10.0.0.1:3300]", "[v2:10.0.0.2:3300]"};
+        QTest::newRow("ipv6") << "[fd00::1]:6789,[fd00::2]:6789" << QStringList {"[fd00::1]:6789", "[fd00::2]:6789"};
+        QTest::newRow("host names") << "mon1.lan, mon2.lan" << QStringList {"mon1.lan", "mon2.lan"};
     }
     void monHostForms()
     {
@@ -60,13 +62,20 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("why");
-        QTest::newRow("empty") << "  " << "empty";
-        QTest::newRow("unbalanced [") << "[v2:10.0.0.1:3300" << "unbalanced";
-        QTest::newRow("unbalanced ]") << "v2:10.0.0.1:3300]" << "unbalanced";
-        QTest::newRow("nested") << "[[v2:1.2.3.4]]" << "nested";
-        QTest::newRow("shell") << "10.0.0.1;$(reboot)" << "unexpected character";
-        QTest::newRow("quote") << "10.0.0.1'" << "unexpected character";
-        QTest::newRow("empty vector") << "[]" << "empty address";
+        QTest::newRow("empty") << "  "
+                               << "empty";
+        QTest::newRow("unbalanced [") << "[v2:10.0.0.1:3300"
+                                      << "unbalanced";
+        QTest::newRow("unbalanced ]") << "v2:10.0.0.1:3300]"
+                                      << "unbalanced";
+        QTest::newRow("nested") << "[[v2:1.2.3.4]]"
+                                << "nested";
+        QTest::newRow("shell") << "10.0.0.1;$(reboot)"
+                               << "unexpected character";
+        QTest::newRow("quote") << "10.0.0.1'"
+                               << "unexpected character";
+        QTest::newRow("empty vector") << "[]"
+                                      << "empty address";
     }
     void badMonHosts()
     {
@@ -81,13 +90,14 @@ private Q_SLOTS:
     {
         const CephConf conf = parseCephConf(data(QStringLiteral("proxmox-ceph.conf")));
         QVERIFY2(conf.warnings.isEmpty(), qPrintable(conf.warnings.join(QLatin1Char('\n'))));
-        QCOMPARE(conf.value(QStringLiteral("global"), QStringLiteral("fsid")), QStringLiteral("5d7c2a1e-3b4f-4c8a-9e6d-1f2a3b4c5d6e"));
+        QCOMPARE(conf.value(QStringLiteral("global"), QStringLiteral("fsid")),
+            QStringLiteral("5d7c2a1e-3b4f-4c8a-9e6d-1f2a3b4c5d6e"));
         QString err;
         QCOMPARE(cephConfMonitors(conf, QStringLiteral("client.admin"), &err),
-                 (QStringList{"10.10.10.11", "10.10.10.12", "10.10.10.13"}));
+            (QStringList {"10.10.10.11", "10.10.10.12", "10.10.10.13"}));
         // $cluster / $name stay literal: Ceph expands them, the parser does not.
         QCOMPARE(conf.clientValue(QStringLiteral("keyring"), QStringLiteral("admin")),
-                 QStringLiteral("/etc/pve/priv/$cluster.$name.keyring"));
+            QStringLiteral("/etc/pve/priv/$cluster.$name.keyring"));
     }
 
     void cephadmMinimalConf()
@@ -106,18 +116,19 @@ private Q_SLOTS:
         QCOMPARE(conf.value(QStringLiteral("global"), QStringLiteral("auth_supported")), QStringLiteral("cephx"));
         QString err;
         QCOMPARE(cephConfMonitors(conf, QStringLiteral("client.admin"), &err),
-                 (QStringList{"172.16.0.1:6789", "172.16.0.2:6789"}));
+            (QStringList {"172.16.0.1:6789", "172.16.0.2:6789"}));
     }
 
     void clientSectionsOverrideGlobal()
     {
-        const QByteArray text = "[global]\nmon host = 1.1.1.1\n[client]\nmon_host = 2.2.2.2\n[client.bench]\nmon-host=3.3.3.3\n";
+        const QByteArray text
+            = "[global]\nmon host = 1.1.1.1\n[client]\nmon_host = 2.2.2.2\n[client.bench]\nmon-host=3.3.3.3\n";
         const CephConf conf = parseCephConf(text);
-        QCOMPARE(cephConfMonitors(conf, QStringLiteral("client.bench")), QStringList{"3.3.3.3"});
-        QCOMPARE(cephConfMonitors(conf, QStringLiteral("bench")), QStringList{"3.3.3.3"});
-        QCOMPARE(cephConfMonitors(conf, QStringLiteral("client.admin")), QStringList{"2.2.2.2"});
+        QCOMPARE(cephConfMonitors(conf, QStringLiteral("client.bench")), QStringList {"3.3.3.3"});
+        QCOMPARE(cephConfMonitors(conf, QStringLiteral("bench")), QStringList {"3.3.3.3"});
+        QCOMPARE(cephConfMonitors(conf, QStringLiteral("client.admin")), QStringList {"2.2.2.2"});
         const CephConf global = parseCephConf("[global]\nmon host = 1.1.1.1\n");
-        QCOMPARE(cephConfMonitors(global, QStringLiteral("client.admin")), QStringList{"1.1.1.1"});
+        QCOMPARE(cephConfMonitors(global, QStringLiteral("client.admin")), QStringList {"1.1.1.1"});
     }
 
     void commentsQuotesContinuations()
@@ -134,7 +145,7 @@ private Q_SLOTS:
                                 "later = 2\n";
         const CephConf conf = parseCephConf(text);
         QVERIFY2(conf.warnings.isEmpty(), qPrintable(conf.warnings.join(QLatin1Char('\n'))));
-        QCOMPARE(cephConfMonitors(conf, QStringLiteral("client.admin")), (QStringList{"10.0.0.1", "10.0.0.2"}));
+        QCOMPARE(cephConfMonitors(conf, QStringLiteral("client.admin")), (QStringList {"10.0.0.1", "10.0.0.2"}));
         QCOMPARE(conf.value(QStringLiteral("global"), QStringLiteral("name")), QStringLiteral("a # not a comment"));
         QCOMPARE(conf.value(QStringLiteral("global"), QStringLiteral("escaped")), QStringLiteral("a#b"));
         QCOMPARE(conf.value(QStringLiteral("global"), QStringLiteral("crlf")), QStringLiteral("yes"));
@@ -143,18 +154,21 @@ private Q_SLOTS:
 
     void malformedLinesWarn()
     {
-        const CephConf conf = parseCephConf("orphan = 1\n[global\nx = 1\n[global]\njust words\n= 3\nq = \"open\nmon_host = 1.2.3.4\n");
-        QCOMPARE(conf.warnings.size(), 5);   // orphan, header, words, empty key, quote
-        QVERIFY(!conf.sections.value(QStringLiteral("global")).contains(QStringLiteral("x")));   // under a broken header
-        QCOMPARE(cephConfMonitors(conf, QStringLiteral("client.admin")), QStringList{"1.2.3.4"});
+        const CephConf conf
+            = parseCephConf("orphan = 1\n[global\nx = 1\n[global]\njust words\n= 3\nq = \"open\nmon_host = 1.2.3.4\n");
+        QCOMPARE(conf.warnings.size(), 5); // orphan, header, words, empty key, quote
+        QVERIFY(!conf.sections.value(QStringLiteral("global")).contains(QStringLiteral("x"))); // under a broken header
+        QCOMPARE(cephConfMonitors(conf, QStringLiteral("client.admin")), QStringList {"1.2.3.4"});
     }
 
     void noMonitorsIsAnError()
     {
         QString err;
-        QVERIFY(cephConfMonitors(parseCephConf("[global]\nfsid = x\n"), QStringLiteral("client.admin"), &err).isEmpty());
+        QVERIFY(
+            cephConfMonitors(parseCephConf("[global]\nfsid = x\n"), QStringLiteral("client.admin"), &err).isEmpty());
         QVERIFY2(err.contains(QStringLiteral("no mon_host")), qPrintable(err));
-        QVERIFY(cephConfMonitors(parseCephConf("[global]\nmon_host = a|b\n"), QStringLiteral("client.admin"), &err).isEmpty());
+        QVERIFY(cephConfMonitors(parseCephConf("[global]\nmon_host = a|b\n"), QStringLiteral("client.admin"), &err)
+                    .isEmpty());
         QVERIFY2(err.contains(QStringLiteral("unexpected character")), qPrintable(err));
     }
 
@@ -186,11 +200,13 @@ private Q_SLOTS:
         Error e;
         QVERIFY(cephKeyringKey(data(QStringLiteral("nokey.keyring")), QStringLiteral("client.admin"), &e).isEmpty());
         QCOMPARE(e.code, Error::Code::ParseError);
-        QVERIFY2(e.message.contains(QStringLiteral("[client.admin] in the keyring has no \"key = …\" line")), qPrintable(e.message));
+        QVERIFY2(e.message.contains(QStringLiteral("[client.admin] in the keyring has no \"key = …\" line")),
+            qPrintable(e.message));
 
         QVERIFY(cephKeyringKey(data(QStringLiteral("multi.keyring")), QStringLiteral("client.nobody"), &e).isEmpty());
-        QVERIFY2(e.message.contains(QStringLiteral("no [client.nobody] section")) && e.message.contains(QStringLiteral("client.bench")),
-                 qPrintable(e.message));
+        QVERIFY2(e.message.contains(QStringLiteral("no [client.nobody] section"))
+                && e.message.contains(QStringLiteral("client.bench")),
+            qPrintable(e.message));
 
         QVERIFY(cephKeyringKey("", QStringLiteral("client.admin"), &e).isEmpty());
         QVERIFY2(e.message.contains(QStringLiteral("no [entity] section")), qPrintable(e.message));
@@ -209,7 +225,7 @@ private Q_SLOTS:
         QTest::newRow("empty") << "" << false;
         QTest::newRow("not base64") << "AQAA8VNl!AAAABAAjGl25bVBBBW96Qi9Te4V3w==" << false;
         QTest::newRow("short") << "AQAA8VNl" << false;
-        QTest::newRow("cut") << "AQAA8VNlAAAAABAAjGl25bVBBBW96Qi9" << false;    // length field says 16, fewer bytes follow
+        QTest::newRow("cut") << "AQAA8VNlAAAAABAAjGl25bVBBBW96Qi9" << false; // length field says 16, fewer bytes follow
         QTest::newRow("zero length") << QString::fromLatin1(QByteArray(12, '\0').toBase64()) << false;
     }
     void keyValidation()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "osd map" and "osd metadata" parsers on recorded real replies (Pacific 16.2.15,
 // tests/data/ceph-osdmap) and on malformed input.
 #include "parse/cephosdmap.h"
@@ -40,7 +41,7 @@ private Q_SLOTS:
         QCOMPARE(m.primary(), primary);
         QCOMPARE(m.actingPrimary, primary);
         QCOMPARE(m.upPrimary, primary);
-        QCOMPARE(m.acting, QList<int>{primary});
+        QCOMPARE(m.acting, QList<int> {primary});
         QCOMPARE(m.pool, QStringLiteral("clustermark-bench-osdlat-rec"));
         QCOMPARE(m.poolId, 9);
         QVERIFY(m.object.startsWith(QLatin1String("clustermark-bench-osdlat-rec-")));
@@ -62,7 +63,7 @@ private Q_SLOTS:
         CephObjectMap m;
         QVERIFY(!parseCephObjectMap(R"({"up":[4,5],"up_primary":4})", &m));
         QCOMPARE(m.primary(), 4);
-        QCOMPARE(m.up, (QList<int>{4, 5}));
+        QCOMPARE(m.up, (QList<int> {4, 5}));
     }
 
     void metadata()
@@ -113,9 +114,9 @@ private Q_SLOTS:
         m.actingPrimary = 42;
         const Error e = parseCephObjectMap(json, &m);
         QCOMPARE(e.code, Error::Code::ParseError);
-        QCOMPARE(m.actingPrimary, 42);   // untouched on error
+        QCOMPARE(m.actingPrimary, 42); // untouched on error
         CephOsdMetadata md;
-        QVERIFY(parseCephOsdMetadata(json, &md));   // no "id" in any of them
+        QVERIFY(parseCephOsdMetadata(json, &md)); // no "id" in any of them
     }
 
     void metadataWithoutId()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fiodata.h"
 #include "model/metric.h"
 #include "parse/fiointervals.h"
@@ -100,7 +101,7 @@ private Q_SLOTS:
             // the interval means, weighted by their samples, give back fio's overall mean
             QCOMPARE(latN, fin.clat.n);
             QVERIFY2(near(double(latSum / latN), fin.clat.meanNs, 1e-9),
-                     qPrintable(QStringLiteral("%1 vs %2").arg(double(latSum / latN)).arg(fin.clat.meanNs)));
+                qPrintable(QStringLiteral("%1 vs %2").arg(double(latSum / latN)).arg(fin.clat.meanNs)));
             // summary: the full histogram of the run
             const LatencyHistogram &h = sum->histogram[size_t(d)];
             QCOMPARE(h.count(), fin.totalIos);
@@ -149,13 +150,17 @@ private Q_SLOTS:
     void firstStatusIntervalIsCloseToFio()
     {
         FioStreamSplitter split;
-        const QByteArray doc = split.feed(cmtest::readData(QStringLiteral("fio/fio3.33-stream-jsonplus-randrw.txt"))).first();
+        const QByteArray doc
+            = split.feed(cmtest::readData(QStringLiteral("fio/fio3.33-stream-jsonplus-randrw.txt"))).first();
         const QJsonObject job = QJsonDocument::fromJson(doc).object()[QStringLiteral("jobs")].toArray()[0].toObject();
         FioIntervalTracker t;
         const QList<FioInterval> ivs = t.add(FioReport::parse(doc));
         QCOMPARE(ivs.size(), 2);
         for (const FioInterval &iv : ivs) {
-            const QJsonObject pct = job[fioDirName(iv.dir)].toObject()[QStringLiteral("clat_ns")].toObject()[QStringLiteral("percentile")].toObject();
+            const QJsonObject pct = job[fioDirName(iv.dir)]
+                                        .toObject()[QStringLiteral("clat_ns")]
+                                        .toObject()[QStringLiteral("percentile")]
+                                        .toObject();
             QVERIFY(near(iv.latP50Ns, pct[QStringLiteral("50.000000")].toDouble(), 0.02));
             QVERIFY(near(iv.latP99Ns, pct[QStringLiteral("99.000000")].toDouble(), 0.02));
         }
@@ -188,16 +193,17 @@ private Q_SLOTS:
         const QList<FioReport> reports = reportsOf(QStringLiteral("fio/fio3.33-stream-jsonplus-randrw.txt"));
         FioIntervalTracker t;
         QCOMPARE(t.add(reports[1]).size(), 2);
-        QCOMPARE(t.add(reports[1]).size(), 0);   // same report again: zero-length, skipped
+        QCOMPARE(t.add(reports[1]).size(), 0); // same report again: zero-length, skipped
         QVERIFY(t.takeWarnings().isEmpty());
-        QCOMPARE(t.add(reports[0]).size(), 0);   // counters went backwards
+        QCOMPARE(t.add(reports[0]).size(), 0); // counters went backwards
         const QStringList w = t.takeWarnings();
         QCOMPARE(w.size(), 2);
         QVERIFY(w.first().contains(QLatin1String("went backwards")));
         // re-baselined at reports[0]: the next one differences against it
         const QList<FioInterval> ivs = t.add(reports[1]);
         QCOMPARE(ivs.size(), 2);
-        QCOMPARE(ivs.first().ioBytes, reports[1].aggregate(ivs.first().dir).ioBytes - reports[0].aggregate(ivs.first().dir).ioBytes);
+        QCOMPARE(ivs.first().ioBytes,
+            reports[1].aggregate(ivs.first().dir).ioBytes - reports[0].aggregate(ivs.first().dir).ioBytes);
 
         FioIntervalTracker empty;
         QVERIFY(!empty.summary().has_value());
@@ -238,7 +244,7 @@ private Q_SLOTS:
                 QVERIFY(iv.job >= 0);
                 QCOMPARE(iv.jobName, fin.jobs[iv.job].name);
                 QCOMPARE(iv.dir, iv.jobName == QLatin1String("rd") ? FioDir::Read : FioDir::Write);
-                QCOMPARE(iv.startSec, jobClock.value(iv.jobName));   // each job's own clock from 0
+                QCOMPARE(iv.startSec, jobClock.value(iv.jobName)); // each job's own clock from 0
                 jobClock[iv.jobName] = iv.endSec;
                 jobIos[iv.jobName] += iv.ios;
                 QVERIFY(iv.latencyFromBins);
@@ -272,15 +278,15 @@ private Q_SLOTS:
             names << s.metric;
         }
         for (const QString &m : {metric::ReadBw, metric::ReadIops, metric::ReadLatP50, metric::ReadLatP99,
-                                 metric::ReadLatP999, metric::ReadLatMean, metric::WriteBw, metric::WriteIops,
-                                 metric::WriteLatP50, metric::WriteLatP99, metric::WriteLatP999, metric::WriteLatMean})
+                 metric::ReadLatP999, metric::ReadLatMean, metric::WriteBw, metric::WriteIops, metric::WriteLatP50,
+                 metric::WriteLatP99, metric::WriteLatP999, metric::WriteLatMean})
             QVERIFY2(names.contains(m), qPrintable(m));
         FioInterval trim;
         trim.dir = FioDir::Trim;
         QVERIFY(trim.toSamples(0, QString(), 0).isEmpty());
         FioInterval idle;
         idle.dir = FioDir::Write;
-        QCOMPARE(idle.toSamples(0, QString(), 0).size(), 2);   // bw and iops of 0, no latency
+        QCOMPARE(idle.toSamples(0, QString(), 0).size(), 2); // bw and iops of 0, no latency
     }
 };
 

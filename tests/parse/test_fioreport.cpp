@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fiodata.h"
 #include "parse/fioreport.h"
 #include "parse/fiostreamsplitter.h"
@@ -77,11 +78,11 @@ private Q_SLOTS:
                     // in-flight I/Os apart).
                     const double ios = double(s.ioBytes) / blockSize;
                     QVERIFY2(std::abs(ios - double(s.totalIos)) <= std::max(64.0, 1e-4 * ios),
-                             qPrintable(QStringLiteral("%1 bytes, %2 ios").arg(s.ioBytes).arg(s.totalIos)));
+                        qPrintable(QStringLiteral("%1 bytes, %2 ios").arg(s.ioBytes).arg(s.totalIos)));
                     if (s.runtimeMs > 0) {
                         const double bw = double(s.ioBytes) * 1000.0 / double(s.runtimeMs);
                         QVERIFY2(near(s.bwBytes, bw, r.legacyUnits ? 0.01 : 1e-6),
-                                 qPrintable(QStringLiteral("%1 vs %2").arg(s.bwBytes).arg(bw)));
+                            qPrintable(QStringLiteral("%1 vs %2").arg(s.bwBytes).arg(bw)));
                         QVERIFY(near(s.iops, double(s.totalIos) * 1000.0 / double(s.runtimeMs), 1e-5));
                     }
                     if (s.clat.n > 0) {
@@ -97,8 +98,9 @@ private Q_SLOTS:
                             QCOMPARE(binsPercentile(s.bins, it.key(), s.clat.n), it.value());
                             QCOMPARE(s.percentile(it.key()), it.value());
                         }
-                        const bool final = (docs.size() == 1 || &doc == &docs.last()) && !file.contains(QLatin1String("cut"));
-                        if (final)   // the final document's counters agree exactly
+                        const bool final
+                            = (docs.size() == 1 || &doc == &docs.last()) && !file.contains(QLatin1String("cut"));
+                        if (final) // the final document's counters agree exactly
                             QCOMPARE(binsCount(s.bins), s.totalIos);
                     }
                 }
@@ -125,11 +127,19 @@ private Q_SLOTS:
         QCOMPARE(r.diskUtil.size(), 1);
         QVERIFY(r.diskUtil.first().utilPercent > 0 && r.diskUtil.first().utilPercent <= 100);
         // compare with a plain reading of the same document
-        const QJsonObject rd = QJsonDocument::fromJson(cmtest::readData(QStringLiteral("fio/fio3.33-jsonplus-randread.json")))
-                                   .object()[QStringLiteral("jobs")].toArray()[0].toObject()[QStringLiteral("read")].toObject();
-        QCOMPARE(j.dir(FioDir::Read).clat.meanNs, rd[QStringLiteral("clat_ns")].toObject()[QStringLiteral("mean")].toDouble());
+        const QJsonObject rd
+            = QJsonDocument::fromJson(cmtest::readData(QStringLiteral("fio/fio3.33-jsonplus-randread.json")))
+                  .object()[QStringLiteral("jobs")]
+                  .toArray()[0]
+                  .toObject()[QStringLiteral("read")]
+                  .toObject();
+        QCOMPARE(j.dir(FioDir::Read).clat.meanNs,
+            rd[QStringLiteral("clat_ns")].toObject()[QStringLiteral("mean")].toDouble());
         QCOMPARE(j.dir(FioDir::Read).percentile(99.9),
-                 rd[QStringLiteral("clat_ns")].toObject()[QStringLiteral("percentile")].toObject()[QStringLiteral("99.900000")].toDouble());
+            rd[QStringLiteral("clat_ns")]
+                .toObject()[QStringLiteral("percentile")]
+                .toObject()[QStringLiteral("99.900000")]
+                .toDouble());
     }
 
     void aggregateOfTwoJobs()
@@ -144,14 +154,16 @@ private Q_SLOTS:
             QCOMPARE(a.iops, j0.iops + j1.iops);
             QCOMPARE(a.runtimeMs, std::max(j0.runtimeMs, j1.runtimeMs));
             QCOMPARE(a.clat.n, j0.clat.n + j1.clat.n);
-            QVERIFY(near(a.clat.meanNs, (j0.clat.meanNs * j0.clat.n + j1.clat.meanNs * j1.clat.n) / (j0.clat.n + j1.clat.n), 1e-12));
+            QVERIFY(near(a.clat.meanNs,
+                (j0.clat.meanNs * j0.clat.n + j1.clat.meanNs * j1.clat.n) / (j0.clat.n + j1.clat.n), 1e-12));
             QCOMPARE(a.clat.minNs, std::min(j0.clat.minNs, j1.clat.minNs));
             QCOMPARE(a.clat.maxNs, std::max(j0.clat.maxNs, j1.clat.maxNs));
             QVERIFY(a.clat.stddevNs > 0);
-            QVERIFY(a.percentiles.isEmpty());   // plain json, two jobs: cannot merge
+            QVERIFY(a.percentiles.isEmpty()); // plain json, two jobs: cannot merge
         }
         // json+ stream with bins: merged bins hold all I/O
-        const QList<QByteArray> docs = documentsOf(cmtest::readData(QStringLiteral("fio/fio3.33-stream-jsonplus-randrw.txt")));
+        const QList<QByteArray> docs
+            = documentsOf(cmtest::readData(QStringLiteral("fio/fio3.33-stream-jsonplus-randrw.txt")));
         const FioReport last = parseOk(docs.last());
         const FioDirStats a = last.aggregate(FioDir::Write);
         QCOMPARE(binsCount(a.bins), a.totalIos);
@@ -170,10 +182,10 @@ private Q_SLOTS:
         QCOMPARE(rd.ioBytes, quint64(1294256) * 1024);
         QCOMPARE(rd.bwBytes, 129386.0 * 1024);
         QCOMPARE(rd.clat.meanNs, 238.357679 * 1000);
-        QCOMPARE(rd.clat.n, quint64(80891));   // no "N" before fio 3.3: total_ios
+        QCOMPARE(rd.clat.n, quint64(80891)); // no "N" before fio 3.3: total_ios
         QCOMPARE(rd.percentile(50), 96.0 * 1000);
         QCOMPARE(rd.percentile(99.99), 5408.0 * 1000);
-        QVERIFY(!rd.percentiles.contains(0.0));   // fio 2.x "0.00" padding skipped
+        QVERIFY(!rd.percentiles.contains(0.0)); // fio 2.x "0.00" padding skipped
         QCOMPARE(r.jobs[1].dir(FioDir::Write).lat.maxNs, 49029.0 * 1000);
     }
 
@@ -221,7 +233,7 @@ private Q_SLOTS:
         Error err;
         const FioReport r = FioReport::parse(doc, &err, &warnings);
         QVERIFY2(!err, qPrintable(err.toString()));
-        QCOMPARE(r.jobs.first().name, QStringLiteral("nan inf -nan"));   // strings untouched
+        QCOMPARE(r.jobs.first().name, QStringLiteral("nan inf -nan")); // strings untouched
         QCOMPARE(r.jobs.first().dir(FioDir::Read).iops, 0.0);
         QCOMPARE(r.jobs.first().dir(FioDir::Read).runtimeMs, quint64(0));
         QCOMPARE(r.jobs.first().dir(FioDir::Read).ioBytes, ref.jobs.first().dir(FioDir::Read).ioBytes);
@@ -272,7 +284,8 @@ private Q_SLOTS:
     // unified_rw_reporting gives "mixed" (built from a recorded document's job).
     void clientStatsAndMixed()
     {
-        QJsonObject root = QJsonDocument::fromJson(cmtest::readData(QStringLiteral("fio/fio3.33-jsonplus-randread.json"))).object();
+        QJsonObject root
+            = QJsonDocument::fromJson(cmtest::readData(QStringLiteral("fio/fio3.33-jsonplus-randread.json"))).object();
         QJsonObject job = root.take(QStringLiteral("jobs")).toArray().first().toObject();
         job.insert(QStringLiteral("hostname"), QStringLiteral("node1"));
         QJsonObject all = job;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fiodata.h"
 #include "parse/fiostreamreader.h"
 
@@ -98,10 +99,11 @@ private Q_SLOTS:
         QVERIFY(dir.isValid());
         QProcess p;
         p.setProgram(fio);
-        p.setArguments({QStringLiteral("--name=live"), QStringLiteral("--filename=") + dir.filePath(QStringLiteral("f")),
-                        QStringLiteral("--size=8M"), QStringLiteral("--bs=4k"), QStringLiteral("--rw=randrw"),
-                        QStringLiteral("--ioengine=psync"), QStringLiteral("--runtime=3"), QStringLiteral("--time_based"),
-                        QStringLiteral("--status-interval=1"), QStringLiteral("--output-format=json+")});
+        p.setArguments(
+            {QStringLiteral("--name=live"), QStringLiteral("--filename=") + dir.filePath(QStringLiteral("f")),
+                QStringLiteral("--size=8M"), QStringLiteral("--bs=4k"), QStringLiteral("--rw=randrw"),
+                QStringLiteral("--ioengine=psync"), QStringLiteral("--runtime=3"), QStringLiteral("--time_based"),
+                QStringLiteral("--status-interval=1"), QStringLiteral("--output-format=json+")});
         p.start();
         QVERIFY(p.waitForStarted(5000));
         FioStreamReader r;

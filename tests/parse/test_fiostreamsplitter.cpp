@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fiodata.h"
 #include "parse/fiostreamsplitter.h"
 
@@ -38,12 +39,11 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<int>("docs");
-        QTest::addColumn<QString>("warning");   // a warning that must be there, or empty
+        QTest::addColumn<QString>("warning"); // a warning that must be there, or empty
         QTest::newRow("json stream") << "fio/fio3.33-stream-json-randrw-2jobs.txt" << 4 << "";
         QTest::newRow("json+ stream") << "fio/fio3.33-stream-jsonplus-randrw.txt" << 4 << "";
         QTest::newRow("stonewall") << "fio/fio3.33-stream-jsonplus-stonewall.txt" << 4 << "";
-        QTest::newRow("sigterm") << "fio/fio3.33-stream-jsonplus-sigterm.txt" << 3
-                                 << "fio: terminating on signal 15";
+        QTest::newRow("sigterm") << "fio/fio3.33-stream-jsonplus-sigterm.txt" << 3 << "fio: terminating on signal 15";
         QTest::newRow("cut") << "fio/fio3.33-stream-jsonplus-cut.txt" << 2 << "incomplete final fio document";
         QTest::newRow("note") << "fio/fio3.33-json-note-psync.json" << 1
                               << "note: both iodepth >= 1 and synchronous I/O engine";
@@ -97,7 +97,7 @@ private Q_SLOTS:
         const Split whole = splitInChunks(stream, nullptr);
         QCOMPARE(whole.docs, QList<QByteArray>({doc, doc, doc, doc}));
         QCOMPARE(whole.warnings,
-                 QStringList({QStringLiteral("fio printed: note: hi {not a doc}"), QStringLiteral("fio printed: trailer")}));
+            QStringList({QStringLiteral("fio printed: note: hi {not a doc}"), QStringLiteral("fio printed: trailer")}));
         QRandomGenerator rng(5);
         for (int i = 0; i < 200; ++i)
             QCOMPARE(splitInChunks(stream, &rng, 5).docs, whole.docs);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The incremental HTTP/1.1 response parser: every answer is fed whole, cut at every
 // byte boundary and byte by byte, and must give the same outcome each way; chunked
 // bodies with extensions and trailers, 1xx interim answers, bodiless answers (HEAD,
@@ -20,7 +21,7 @@ struct Outcome {
     bool complete = false;
     bool keepAlive = false;
     QString error;
-    qint64 leftover = 0;   // bytes after the end of the answer
+    qint64 leftover = 0; // bytes after the end of the answer
 
     bool operator==(const Outcome &o) const
     {
@@ -33,7 +34,7 @@ struct Outcome {
 // Feeds input in pieces of the given sizes (the rest as one last piece); eof: the
 // connection closes after the last byte.
 Outcome run(const QByteArray &input, const QList<qsizetype> &pieces, bool head = false, bool eof = false,
-            const HttpParserLimits &limits = {})
+    const HttpParserLimits &limits = {})
 {
     HttpResponseParser p(limits);
     p.reset(head);
@@ -91,7 +92,7 @@ Outcome checkSplits(const QByteArray &in, bool head = false, bool eof = false)
         const Outcome s = run(in, {cut}, head, eof);
         if (!(s == w))
             qWarning("split at %lld differs: error '%s' vs '%s', body %lld vs %lld", qint64(cut), qPrintable(s.error),
-                     qPrintable(w.error), qint64(s.body.size()), qint64(w.body.size()));
+                qPrintable(w.error), qint64(s.body.size()), qint64(w.body.size()));
         [&] { QVERIFY(s == w); }();
     }
     const Outcome b = run(in, QList<qsizetype>(in.size() + 1, 1), head, eof);
@@ -106,7 +107,8 @@ class TestHttpResponseParser : public QObject {
 private Q_SLOTS:
     void contentLengthBody()
     {
-        const QByteArray in = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nETag: \"abc\"\r\nX-Amz-Id:  spaced  \r\n\r\nhello";
+        const QByteArray in
+            = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nETag: \"abc\"\r\nX-Amz-Id:  spaced  \r\n\r\nhello";
         const Outcome o = checkSplits(in);
         QVERIFY(o.error.isEmpty());
         QVERIFY(o.complete);
@@ -138,8 +140,10 @@ private Q_SLOTS:
     {
         const QByteArray in = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
                               "5;name=value\r\nhello\r\n"
-                              "1A ; ext\r\n" + QByteArray(26, 'x') + "\r\n"
-                              "0\r\nX-Checksum: 123\r\nX-Other: a\r\n\r\n";
+                              "1A ; ext\r\n"
+            + QByteArray(26, 'x')
+            + "\r\n"
+              "0\r\nX-Checksum: 123\r\nX-Other: a\r\n\r\n";
         const Outcome o = checkSplits(in);
         QVERIFY2(o.error.isEmpty(), qPrintable(o.error));
         QVERIFY(o.complete);
@@ -157,10 +161,11 @@ private Q_SLOTS:
         QVERIFY2(o.error.contains(QLatin1String("bad chunk size line 'zz' at byte 47")), qPrintable(o.error));
         o = checkSplits(head + "3\r\nabcX\r\n0\r\n\r\n");
         QVERIFY2(o.error.contains(QLatin1String("chunk data not followed by CRLF at byte 53")), qPrintable(o.error));
-        o = checkSplits(head + "10000000000000000\r\n");   // 17 hex digits: would overflow
+        o = checkSplits(head + "10000000000000000\r\n"); // 17 hex digits: would overflow
         QVERIFY2(o.error.contains(QLatin1String("bad chunk size")), qPrintable(o.error));
         o = checkSplits(head + "5\r\nhel", false, true);
-        QVERIFY2(o.error.contains(QLatin1String("cut short")) && o.error.contains(QLatin1String("chunked")), qPrintable(o.error));
+        QVERIFY2(o.error.contains(QLatin1String("cut short")) && o.error.contains(QLatin1String("chunked")),
+            qPrintable(o.error));
         QCOMPARE(o.body, QByteArray("hel"));
     }
 
@@ -170,7 +175,7 @@ private Q_SLOTS:
                               "HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\nok";
         const Outcome o = checkSplits(in);
         QVERIFY2(o.error.isEmpty(), qPrintable(o.error));
-        QCOMPARE(o.interim, (QList<int>{100, 102}));
+        QCOMPARE(o.interim, (QList<int> {100, 102}));
         QCOMPARE(o.status, 201);
         QCOMPARE(o.headers.size(), 1); // the final head's only
         QCOMPARE(o.body, QByteArray("ok"));
@@ -210,7 +215,8 @@ private Q_SLOTS:
         QVERIFY2(o.error.contains(QLatin1String("conflicting Content-Length values 5 and 6")), qPrintable(o.error));
         o = checkSplits("HTTP/1.1 200 OK\r\nContent-Length: 3, 3\r\n\r\nabc");
         QVERIFY2(o.complete && o.body == "abc", qPrintable(o.error));
-        for (const QByteArray &bad : {QByteArray("-1"), QByteArray("12a"), QByteArray(""), QByteArray("99999999999999999999")}) {
+        for (const QByteArray &bad :
+            {QByteArray("-1"), QByteArray("12a"), QByteArray(""), QByteArray("99999999999999999999")}) {
             o = checkSplits("HTTP/1.1 200 OK\r\nContent-Length: " + bad + "\r\n\r\n");
             QVERIFY2(o.error.contains(QLatin1String("bad Content-Length")), qPrintable(o.error));
         }
@@ -221,14 +227,16 @@ private Q_SLOTS:
         QVERIFY(!checkSplits("HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 0\r\n\r\n").keepAlive);
         QVERIFY(!checkSplits("HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n").keepAlive);
         QVERIFY(checkSplits("HTTP/1.0 200 OK\r\nConnection: Keep-Alive\r\nContent-Length: 0\r\n\r\n").keepAlive);
-        QVERIFY(!checkSplits("HTTP/1.1 200 OK\r\nConnection: keep-alive, close\r\nContent-Length: 0\r\n\r\n").keepAlive);
+        QVERIFY(
+            !checkSplits("HTTP/1.1 200 OK\r\nConnection: keep-alive, close\r\nContent-Length: 0\r\n\r\n").keepAlive);
         // Neither length nor chunked: the body runs until the server closes.
         Outcome o = checkSplits("HTTP/1.1 200 OK\r\n\r\nuntil close", false, true);
         QVERIFY(o.complete);
         QVERIFY(!o.keepAlive);
         QCOMPARE(o.body, QByteArray("until close"));
         // Transfer-Encoding with Content-Length: chunked wins, the connection is not reused.
-        o = checkSplits("HTTP/1.1 200 OK\r\nContent-Length: 99\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n0\r\n\r\n");
+        o = checkSplits(
+            "HTTP/1.1 200 OK\r\nContent-Length: 99\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n0\r\n\r\n");
         QVERIFY(o.complete);
         QCOMPARE(o.body, QByteArray("ab"));
         QVERIFY(!o.keepAlive);
@@ -237,7 +245,8 @@ private Q_SLOTS:
     void garbageGivesErrorWithOffset()
     {
         Outcome o = checkSplits("<html>hello</html>\r\n");
-        QVERIFY2(o.error.contains(QLatin1String("not an HTTP/1.x status line '<html>hello</html>' at byte 0")), qPrintable(o.error));
+        QVERIFY2(o.error.contains(QLatin1String("not an HTTP/1.x status line '<html>hello</html>' at byte 0")),
+            qPrintable(o.error));
         o = checkSplits("HTTP/2 200\r\n\r\n");
         QVERIFY2(o.error.contains(QLatin1String("status line")), qPrintable(o.error));
         o = checkSplits("HTTP/1.1 2x0 OK\r\n\r\n");
@@ -245,11 +254,14 @@ private Q_SLOTS:
         o = checkSplits("HTTP/1.1 099 Low\r\n\r\n");
         QVERIFY2(o.error.contains(QLatin1String("status line")), qPrintable(o.error));
         o = checkSplits("HTTP/1.1 200 OK\r\nGood: 1\r\nno colon here\r\n\r\n"); // the bad line starts at 26
-        QVERIFY2(o.error.contains(QLatin1String("header line without 'name:' 'no colon here' at byte 26")), qPrintable(o.error));
+        QVERIFY2(o.error.contains(QLatin1String("header line without 'name:' 'no colon here' at byte 26")),
+            qPrintable(o.error));
         o = checkSplits("HTTP/1.1 200 OK\r\nBad Name: 1\r\n\r\n");
         QVERIFY2(o.error.contains(QLatin1String("bad header name 'Bad Name' at byte 17")), qPrintable(o.error));
         o = checkSplits(QByteArray("HTTP/1.1 200 OK\r\n\x01\x02: x\r\n\r\n", 25));
-        QVERIFY2(o.error.contains(QLatin1String("bad header name '?" "?' at byte 17")), qPrintable(o.error));
+        QVERIFY2(o.error.contains(QLatin1String("bad header name '?"
+                                                "?' at byte 17")),
+            qPrintable(o.error));
         o = checkSplits("HTTP/1.1 200 OK\r\n Folded: first\r\n\r\n");
         QVERIFY2(o.error.contains(QLatin1String("folded header line")), qPrintable(o.error));
         // After an error the parser stays failed.
@@ -301,14 +313,17 @@ private Q_SLOTS:
     void cutShortHeads()
     {
         QVERIFY(checkSplits("", false, true).error.contains(QLatin1String("before any answer")));
-        QVERIFY(checkSplits("HTTP/1.1 20", false, true).error.contains(QLatin1String("inside the status line at byte 11")));
-        QVERIFY(checkSplits("HTTP/1.1 200 OK\r\nA: b", false, true).error.contains(QLatin1String("inside the head at byte 21")));
+        QVERIFY(
+            checkSplits("HTTP/1.1 20", false, true).error.contains(QLatin1String("inside the status line at byte 11")));
+        QVERIFY(checkSplits("HTTP/1.1 200 OK\r\nA: b", false, true)
+                    .error.contains(QLatin1String("inside the head at byte 21")));
     }
 
     void resetStartsTheNextAnswer()
     {
         HttpResponseParser p;
-        const QByteArray two = "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\naHTTP/1.1 404 NF\r\nContent-Length: 2\r\n\r\nbc";
+        const QByteArray two
+            = "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\naHTTP/1.1 404 NF\r\nContent-Length: 2\r\n\r\nbc";
         const char *d = two.constData();
         qsizetype left = two.size();
         QList<int> statuses;
@@ -325,7 +340,7 @@ private Q_SLOTS:
             } while (ev.kind != HttpResponseEvent::Kind::Complete && ev.kind != HttpResponseEvent::Kind::Error);
             statuses << p.head().status;
         }
-        QCOMPARE(statuses, (QList<int>{200, 404}));
+        QCOMPARE(statuses, (QList<int> {200, 404}));
         QCOMPARE(bodies, QByteArray("abc"));
         QCOMPARE(left, 0);
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "stats/latencyhistogram.h"
 
 #include <QRandomGenerator>
@@ -28,8 +29,8 @@ private Q_SLOTS:
     void bucketsCoverEveryValueWithinOnePercent()
     {
         QRandomGenerator rng(12345);
-        QList<quint64> values = {0, 1, 127, 128, 129, 255, 256, 1000, 4095, 4096, 1'000'000,
-                                 (quint64(1) << 40) - 1, quint64(1) << 40, ~quint64(0)};
+        QList<quint64> values = {0, 1, 127, 128, 129, 255, 256, 1000, 4095, 4096, 1'000'000, (quint64(1) << 40) - 1,
+            quint64(1) << 40, ~quint64(0)};
         for (int i = 0; i < 20000; ++i)
             values << (rng.generate64() >> rng.bounded(64));
         int prevIdx = -1;
@@ -37,13 +38,13 @@ private Q_SLOTS:
         for (quint64 v : values) {
             const int idx = LatencyHistogram::bucketIndex(v);
             QVERIFY2(LatencyHistogram::bucketLow(idx) <= v && v <= LatencyHistogram::bucketHigh(idx),
-                     qPrintable(QString::number(v)));
-            QVERIFY(idx >= prevIdx);   // monotonic
+                qPrintable(QString::number(v)));
+            QVERIFY(idx >= prevIdx); // monotonic
             prevIdx = idx;
             const double mid = LatencyHistogram::bucketMid(idx);
             if (v > 0)
                 QVERIFY2(std::abs(mid - double(v)) / double(v) <= LatencyHistogram::kMaxRelativeError + 1e-12,
-                         qPrintable(QString::number(v)));
+                    qPrintable(QString::number(v)));
             else
                 QCOMPARE(mid, 0.0);
         }
@@ -101,7 +102,7 @@ private Q_SLOTS:
             worst = std::max(worst, rel);
             QVERIFY2(rel <= 0.01, qPrintable(QStringLiteral("q=%1 exact=%2 est=%3").arg(q).arg(exact).arg(est)));
             if (shape == 3)
-                QCOMPARE(est, exact);   // below 128 ns buckets are exact
+                QCOMPARE(est, exact); // below 128 ns buckets are exact
         }
         qInfo("worst relative error: %.5f%%", worst * 100);
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "fiodata.h"
 #include "parse/diskstats.h"
 #include "parse/meminfo.h"
@@ -24,7 +25,8 @@ private Q_SLOTS:
         QCOMPARE(a.fields, 10);
         QCOMPARE(a.cpuCount, 2);
         // an independent reading of the first line
-        const QString line = QString::fromUtf8(cmtest::readData(QStringLiteral("proc/stat.1"))).section(QLatin1Char('\n'), 0, 0);
+        const QString line
+            = QString::fromUtf8(cmtest::readData(QStringLiteral("proc/stat.1"))).section(QLatin1Char('\n'), 0, 0);
         const QStringList f = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
         QCOMPARE(a.user, f.at(1).toULongLong());
         QCOMPARE(a.iowait, f.at(5).toULongLong());
@@ -37,7 +39,7 @@ private Q_SLOTS:
         const auto el = cpuElapsedSec(a, b);
         QVERIFY(el);
         QVERIFY2(*el > 0.8 && *el < 1.5, qPrintable(QString::number(*el)));
-        QVERIFY(!cpuBusyPercent(b, a));   // backwards
+        QVERIFY(!cpuBusyPercent(b, a)); // backwards
         // one counter backwards, another far forward (found by fuzz_procstat): no figure
         CpuTimes odd = b;
         odd.user = a.user - 1;
@@ -45,7 +47,7 @@ private Q_SLOTS:
         QVERIFY(!cpuBusyPercent(a, odd));
         QVERIFY(!iowaitPercent(a, odd));
         QVERIFY(!cpuElapsedSec(a, odd));
-        QVERIFY(!cpuBusyPercent(a, a));   // no time
+        QVERIFY(!cpuBusyPercent(a, a)); // no time
     }
 
     void procStatOldAndBad()
@@ -57,7 +59,7 @@ private Q_SLOTS:
         QCOMPARE(old.fields, 4);
         QCOMPARE(w.size(), 1);
         for (const QByteArray &bad : {QByteArray(), QByteArray("cpu0 1 2 3 4\n"), QByteArray("cpu 1 2 x 4"),
-                                      QByteArray("cpu 1 2"), QByteArray("\0\0\0", 3)}) {
+                 QByteArray("cpu 1 2"), QByteArray("\0\0\0", 3)}) {
             parseProcStat(bad, &err);
             QCOMPARE(err.code, Error::Code::ParseError);
         }
@@ -77,7 +79,8 @@ private Q_SLOTS:
         const QList<DiskRate> rates = diskRates(a, b, 1.0, &w);
         QCOMPARE(rates.size(), a.size());
         // an independent reading of the vda lines
-        static const QRegularExpression re(QStringLiteral("^\\s*\\d+\\s+\\d+ vda (.*)$"), QRegularExpression::MultilineOption);
+        static const QRegularExpression re(
+            QStringLiteral("^\\s*\\d+\\s+\\d+ vda (.*)$"), QRegularExpression::MultilineOption);
         const QStringList f1 = re.match(QString::fromUtf8(raw1)).captured(1).split(QLatin1Char(' '));
         const QStringList f2 = re.match(QString::fromUtf8(raw2)).captured(1).split(QLatin1Char(' '));
         QVERIFY(f1.size() >= 11);
@@ -88,9 +91,9 @@ private Q_SLOTS:
             QCOMPARE(r.writeBytesPerSec, (f2.at(6).toDouble() - f1.at(6).toDouble()) * 512.0);
             QCOMPARE(r.readBytesPerSec, (f2.at(2).toDouble() - f1.at(2).toDouble()) * 512.0);
             QCOMPARE(r.utilPercent, std::min(100.0, (f2.at(9).toDouble() - f1.at(9).toDouble()) / 10.0));
-            QVERIFY(r.writeBytesPerSec > 0);   // fio was writing
+            QVERIFY(r.writeBytesPerSec > 0); // fio was writing
         }
-        QVERIFY(diskRates(b, a, 1.0, &w).size() < rates.size());   // backwards: skipped
+        QVERIFY(diskRates(b, a, 1.0, &w).size() < rates.size()); // backwards: skipped
         QVERIFY(!w.isEmpty());
         QVERIFY(diskRates(a, b, 0.0).isEmpty());
     }
@@ -100,11 +103,11 @@ private Q_SLOTS:
         Error err;
         QStringList w;
         // 14 fields before 4.18, 18 with discards (hand-written in the kernel's format)
-        const QList<DiskStat> s = parseDiskStats(
-            "   8       0 sda 100 2 800 50 200 3 1600 70 0 90 120\n"
-            "   8       1 sda1 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n"
-            "   1       2 short 1 2 3\n"
-            "junk line here\n", &err, &w);
+        const QList<DiskStat> s = parseDiskStats("   8       0 sda 100 2 800 50 200 3 1600 70 0 90 120\n"
+                                                 "   8       1 sda1 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n"
+                                                 "   1       2 short 1 2 3\n"
+                                                 "junk line here\n",
+            &err, &w);
         QVERIFY(!err);
         QCOMPARE(s.size(), 2);
         QCOMPARE(s[0].fields, 11);
@@ -131,7 +134,8 @@ private Q_SLOTS:
         QCOMPARE(m.totalBytes, total.match(QString::fromUtf8(raw)).captured(1).toULongLong() * 1024);
         QVERIFY(m.availableBytes > 0 && m.availableBytes <= m.totalBytes);
         QVERIFY(!m.availableEstimated);
-        const MemInfo old = parseMemInfo("MemTotal: 1000 kB\nMemFree: 100 kB\nBuffers: 10 kB\nCached: 200 kB\nHugePages_Total: 0\n", &err, &w);
+        const MemInfo old = parseMemInfo(
+            "MemTotal: 1000 kB\nMemFree: 100 kB\nBuffers: 10 kB\nCached: 200 kB\nHugePages_Total: 0\n", &err, &w);
         QVERIFY(!err);
         QVERIFY(old.availableEstimated);
         QCOMPARE(old.availableBytes, quint64(310) * 1024);
@@ -143,8 +147,7 @@ private Q_SLOTS:
     {
         QRandomGenerator rng(31337);
         const QByteArray seeds[] = {cmtest::readData(QStringLiteral("proc/stat.1")),
-                                    cmtest::readData(QStringLiteral("proc/diskstats.1")),
-                                    cmtest::readData(QStringLiteral("proc/meminfo.1"))};
+            cmtest::readData(QStringLiteral("proc/diskstats.1")), cmtest::readData(QStringLiteral("proc/meminfo.1"))};
         for (int i = 0; i < 300; ++i) {
             QByteArray b = seeds[i % 3];
             for (int k = 0; k < 10; ++k)

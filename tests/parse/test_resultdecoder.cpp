@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // decodeResult on recorded real outputs (tests/data/fio, tests/data/iperf): every format
 // is found from the content, the figures equal what the tools printed (read here from
 // the raw JSON / CSV, not through the decoder), and cut, foreign or empty input is
@@ -34,7 +35,7 @@ QJsonObject lastJson(const QByteArray &text)
 DecodedResult decodeOk(const QByteArray &bytes, const QString &node = {})
 {
     Error e;
-    const DecodedResult r = decodeResult(bytes, DecodeOptions{node}, &e);
+    const DecodedResult r = decodeResult(bytes, DecodeOptions {node}, &e);
     if (e)
         qWarning() << e.toString();
     return e ? DecodedResult() : r;
@@ -151,20 +152,25 @@ private Q_SLOTS:
     // clients share a host); "All clients" is fio's own sum, not a step.
     void fioClientServer()
     {
-        const DecodedResult one = decodeOk(cmtest::readData(QStringLiteral("fio/fio3.33-client-jsonplus-1client.json")), QStringLiteral("ignored"));
+        const DecodedResult one = decodeOk(
+            cmtest::readData(QStringLiteral("fio/fio3.33-client-jsonplus-1client.json")), QStringLiteral("ignored"));
         QCOMPARE(one.steps.size(), 1);
         QCOMPARE(one.steps.first().node, QStringLiteral("127.0.0.1"));
         QCOMPARE(one.steps.first().step.params.value(QStringLiteral("bs")).toString(), QStringLiteral("4k"));
-        QVERIFY(!one.steps.first().step.params.contains(QStringLiteral("ioengine")));   // libaio, as the app runs it
+        QVERIFY(!one.steps.first().step.params.contains(QStringLiteral("ioengine"))); // libaio, as the app runs it
 
         const QByteArray two = cmtest::readData(QStringLiteral("fio/fio3.33-client-jsonplus-2clients.json"));
         const DecodedResult r = decodeOk(two);
         QCOMPARE(r.steps.size(), 2);
-        QCOMPARE(r.nodes, (QStringList{QStringLiteral("127.0.0.1:18765"), QStringLiteral("127.0.0.1:18766")}));
+        QCOMPARE(r.nodes, (QStringList {QStringLiteral("127.0.0.1:18765"), QStringLiteral("127.0.0.1:18766")}));
         double allIos = 0, sum = 0;
         for (const QJsonValue &v : lastJson(two).value(QStringLiteral("client_stats")).toArray())
             if (v.toObject().value(QStringLiteral("jobname")).toString() == QLatin1String("All clients"))
-                allIos = v.toObject().value(QStringLiteral("read")).toObject().value(QStringLiteral("total_ios")).toDouble();
+                allIos = v.toObject()
+                             .value(QStringLiteral("read"))
+                             .toObject()
+                             .value(QStringLiteral("total_ios"))
+                             .toDouble();
         for (const DecodedStep &s : r.steps)
             sum += s.summary.value(QStringLiteral("read")).toObject().value(QStringLiteral("total_ios")).toDouble();
         QVERIFY(allIos > 0);
@@ -175,11 +181,16 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("direction");
-        QTest::newRow("p2") << "iperf3-3.12-p2.json" << "forward";
-        QTest::newRow("reverse") << "iperf3-3.12-p2-reverse.json" << "reverse";
-        QTest::newRow("bidir") << "iperf3-3.12-p2-bidir.json" << "bidir";
-        QTest::newRow("udp") << "iperf3-3.12-udp.json" << "forward";
-        QTest::newRow("netns") << "iperf3-3.12-netns-p4-shaped.json" << "forward";
+        QTest::newRow("p2") << "iperf3-3.12-p2.json"
+                            << "forward";
+        QTest::newRow("reverse") << "iperf3-3.12-p2-reverse.json"
+                                 << "reverse";
+        QTest::newRow("bidir") << "iperf3-3.12-p2-bidir.json"
+                               << "bidir";
+        QTest::newRow("udp") << "iperf3-3.12-udp.json"
+                             << "forward";
+        QTest::newRow("netns") << "iperf3-3.12-netns-p4-shaped.json"
+                               << "forward";
     }
     void iperf3Recordings()
     {
@@ -194,20 +205,27 @@ private Q_SLOTS:
         const DecodedStep &s = r.steps.first();
         const QJsonObject doc = QJsonDocument::fromJson(bytes).object();
         const QJsonObject end = doc.value(QStringLiteral("end")).toObject();
-        const bool udp = doc.value(QStringLiteral("start")).toObject().value(QStringLiteral("test_start")).toObject()
-                             .value(QStringLiteral("protocol")).toString() == QLatin1String("UDP");
-        const double expected = udp ? end.value(QStringLiteral("sum")).toObject().value(QStringLiteral("bits_per_second")).toDouble()
-                                    : end.value(QStringLiteral("sum_received")).toObject().value(QStringLiteral("bits_per_second")).toDouble();
+        const bool udp = doc.value(QStringLiteral("start"))
+                             .toObject()
+                             .value(QStringLiteral("test_start"))
+                             .toObject()
+                             .value(QStringLiteral("protocol"))
+                             .toString()
+            == QLatin1String("UDP");
+        const double expected = udp
+            ? end.value(QStringLiteral("sum")).toObject().value(QStringLiteral("bits_per_second")).toDouble()
+            : end.value(QStringLiteral("sum_received")).toObject().value(QStringLiteral("bits_per_second")).toDouble();
         if (!udp)
             QVERIFY(near(s.summary.value(QStringLiteral("bitsPerSecond")).toDouble(), expected));
         QCOMPARE(s.summary.value(QStringLiteral("direction")).toString(), direction);
         QCOMPARE(s.step.params.value(QStringLiteral("direction")).toString(), direction);
         QCOMPARE(s.summary.value(QStringLiteral("toolVersion")).toString(),
-                 doc.value(QStringLiteral("start")).toObject().value(QStringLiteral("version")).toString());
+            doc.value(QStringLiteral("start")).toObject().value(QStringLiteral("version")).toString());
         QCOMPARE(s.node, QStringLiteral("a"));
         const int intervals = int(doc.value(QStringLiteral("intervals")).toArray().size());
-        const QString main = direction == QLatin1String("reverse") ? s.step.params.value(QStringLiteral("server")).toString() + QStringLiteral("→a")
-                                                                   : QStringLiteral("a→") + s.step.params.value(QStringLiteral("server")).toString();
+        const QString main = direction == QLatin1String("reverse")
+            ? s.step.params.value(QStringLiteral("server")).toString() + QStringLiteral("→a")
+            : QStringLiteral("a→") + s.step.params.value(QStringLiteral("server")).toString();
         int mainBw = 0;
         for (const Sample &x : s.samples)
             mainBw += x.metric == metric::NetBw && x.target == main;
@@ -259,7 +277,9 @@ private Q_SLOTS:
         Error e = refusal(QByteArray());
         QVERIFY2(e.message.contains(QLatin1String("empty")), qPrintable(e.message));
         QVERIFY(refusal("\n  \n\t\n").message.contains(QLatin1String("empty")));
-        e = refusal(QByteArray("\x7f" "ELF\x02\x01\x01\0\0\0", 10));
+        e = refusal(QByteArray("\x7f"
+                               "ELF\x02\x01\x01\0\0\0",
+            10));
         QVERIFY2(numberAfter(e.message, QStringLiteral("line")) == 1, qPrintable(e.message));
         e = refusal("\n\nhello, world\n");
         QVERIFY2(numberAfter(e.message, QStringLiteral("line")) == 3, qPrintable(e.message));
@@ -284,12 +304,14 @@ private Q_SLOTS:
         for (const double frac : {0.1, 0.5, 0.97}) {
             const qsizetype cut = qsizetype(double(bytes.size()) * frac);
             const Error e = refusal(bytes.left(cut));
-            QVERIFY2(e.code == Error::Code::ParseError, qPrintable(QStringLiteral("cut at %1: %2").arg(cut).arg(e.message)));
+            QVERIFY2(
+                e.code == Error::Code::ParseError, qPrintable(QStringLiteral("cut at %1: %2").arg(cut).arg(e.message)));
             const qint64 at = numberAfter(e.message, QStringLiteral("byte"));
             QVERIFY2(at >= cut - 64 && at <= cut, qPrintable(QStringLiteral("cut at %1: %2").arg(cut).arg(e.message)));
             QVERIFY2(e.message.contains(QLatin1String("cut short")), qPrintable(e.message));
         }
-        QVERIFY(refusal(cmtest::readData(QStringLiteral("fio/fio3.33-stream-jsonplus-cut.txt"))).message.contains(QLatin1String("byte")));
+        QVERIFY(refusal(cmtest::readData(QStringLiteral("fio/fio3.33-stream-jsonplus-cut.txt")))
+                    .message.contains(QLatin1String("byte")));
     }
 
     // Damaged copies of every recording (cut, bytes flipped, lines dropped or doubled,
@@ -300,7 +322,8 @@ private Q_SLOTS:
         QStringList files;
         for (const QString &f : cmtest::fioFiles({QStringLiteral("*.json"), QStringLiteral("*.txt")}))
             files << QStringLiteral("fio/") + f;
-        for (const QString &f : QDir(cmtest::testData(QStringLiteral("iperf"))).entryList({QStringLiteral("*.json"), QStringLiteral("*.txt")}, QDir::Files))
+        for (const QString &f : QDir(cmtest::testData(QStringLiteral("iperf")))
+                                    .entryList({QStringLiteral("*.json"), QStringLiteral("*.txt")}, QDir::Files))
             files << QStringLiteral("iperf/") + f;
         QVERIFY(files.size() >= 20);
         QRandomGenerator rng(20261130);
@@ -312,10 +335,27 @@ private Q_SLOTS:
                 const qsizetype at = b.isEmpty() ? 0 : qsizetype(rng.bounded(quint32(b.size())));
                 switch (i % 6) {
                 case 0: b.truncate(at); break;
-                case 1: if (!b.isEmpty()) b[at] = char(rng.bounded(256)); break;
+                case 1:
+                    if (!b.isEmpty())
+                        b[at] = char(rng.bounded(256));
+                    break;
                 case 2: b.insert(at, "nan"); break;
-                case 3: { QList<QByteArray> l = b.split('\n'); if (!l.isEmpty()) l.removeAt(qsizetype(rng.bounded(quint32(l.size())))); b = l.join('\n'); break; }
-                case 4: { QList<QByteArray> l = b.split('\n'); if (!l.isEmpty()) { const qsizetype k = qsizetype(rng.bounded(quint32(l.size()))); l.insert(k, l.at(k)); } b = l.join('\n'); break; }
+                case 3: {
+                    QList<QByteArray> l = b.split('\n');
+                    if (!l.isEmpty())
+                        l.removeAt(qsizetype(rng.bounded(quint32(l.size()))));
+                    b = l.join('\n');
+                    break;
+                }
+                case 4: {
+                    QList<QByteArray> l = b.split('\n');
+                    if (!l.isEmpty()) {
+                        const qsizetype k = qsizetype(rng.bounded(quint32(l.size())));
+                        l.insert(k, l.at(k));
+                    }
+                    b = l.join('\n');
+                    break;
+                }
                 case 5: b = b.left(at) + b.mid(at).replace(',', ";"); break;
                 }
                 Error e;
@@ -350,12 +390,14 @@ private Q_SLOTS:
         QVERIFY2(numberAfter(e.message, QStringLiteral("line")) == 5, qPrintable(e.message));
         // At a line end, before the whole-run lines: the last line read is named.
         e = refusal(bytes.left(at));
-        QVERIFY2(numberAfter(e.message, QStringLiteral("line")) == 4 && e.message.contains(QLatin1String("cut short")), qPrintable(e.message));
+        QVERIFY2(numberAfter(e.message, QStringLiteral("line")) == 4 && e.message.contains(QLatin1String("cut short")),
+            qPrintable(e.message));
         // A damaged line in the middle.
         QByteArray damaged = bytes;
         damaged.replace(at + 10, 6, "xx,yy!");
         e = refusal(damaged);
-        QVERIFY2(numberAfter(e.message, QStringLiteral("line")) == 5 && e.message.contains(QLatin1String("damaged")), qPrintable(e.message));
+        QVERIFY2(numberAfter(e.message, QStringLiteral("line")) == 5 && e.message.contains(QLatin1String("damaged")),
+            qPrintable(e.message));
     }
 };
 

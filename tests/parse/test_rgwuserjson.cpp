@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // radosgw-admin's user JSON (real output of `user create` and `user info`, radosgw
 // 16.2.15): the first S3 key, users without keys, and malformed output.
 #include "parse/rgwuserjson.h"
@@ -53,7 +54,8 @@ private Q_SLOTS:
         QVERIFY2(e.message.contains(QLatin1String("printed nothing")), qPrintable(e.message));
         e = parseRgwUserJson(data("user-create.json").left(120), &k);
         QCOMPARE(e.code, Error::Code::ParseError);
-        QVERIFY2(e.message.contains(QLatin1String("malformed JSON")) && e.message.contains(QLatin1String("offset")), qPrintable(e.message));
+        QVERIFY2(e.message.contains(QLatin1String("malformed JSON")) && e.message.contains(QLatin1String("offset")),
+            qPrintable(e.message));
         e = parseRgwUserJson("[1,2]", &k);
         QVERIFY2(e.message.contains(QLatin1String("not an object")), qPrintable(e.message));
         e = parseRgwUserJson(R"({"user_id":"x","keys":{}})", &k);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The raw-device safety rules (docs/ARCHITECTURE.md §8) against REAL loop devices, filesystems,
 // mounts, swap, LVM labels and device-mapper holders. Needs root (CI runs as root).
 // Every loop device, mount, swap and dm device is undone by a guard, even on failure.
@@ -24,13 +25,18 @@ ExecResult sh(const QString &script)
     return t.capture({QStringLiteral("sh"), QStringLiteral("-c"), script}, 60000);
 }
 
-QString q(const QString &s) { return shellQuote(s); }
+QString q(const QString &s)
+{
+    return shellQuote(s);
+}
 
 // Creates loop devices on sparse files in a temp folder and undoes everything it
 // was told about, in reverse order, when it goes out of scope.
 class Scratch {
 public:
-    Scratch() : m_dir(QStringLiteral("/tmp/cm-safety-XXXXXX")) {}
+    Scratch()
+        : m_dir(QStringLiteral("/tmp/cm-safety-XXXXXX"))
+    { }
     ~Scratch()
     {
         for (auto it = m_undo.crbegin(); it != m_undo.crend(); ++it) {
@@ -110,8 +116,8 @@ DeviceSafetyReport check(const QString &dev)
 
 } // namespace
 
-#define LOOP_OR_FAIL(var, scratch)                                              \
-    const QString var = (scratch).loop();                                      \
+#define LOOP_OR_FAIL(var, scratch)                                                                                     \
+    const QString var = (scratch).loop();                                                                              \
     QVERIFY2(!var.isEmpty(), "could not create a loop device")
 
 class TestDeviceSafety : public QObject {
@@ -122,7 +128,7 @@ private Q_SLOTS:
         CM_REQUIRE_FIXTURE(::geteuid() == 0, QStringLiteral("root is needed for loop devices"));
         const ExecResult r = sh(QStringLiteral("losetup -f"));
         CM_REQUIRE_FIXTURE(r.ok() && r.stdOut.startsWith("/dev/loop"),
-                           QStringLiteral("no free loop device (losetup -f: %1)").arg(QString::fromUtf8(r.stdErr)));
+            QStringLiteral("no free loop device (losetup -f: %1)").arg(QString::fromUtf8(r.stdErr)));
     }
 
     void cleanDeviceIsAllowed()
@@ -181,7 +187,8 @@ private Q_SLOTS:
         s.undo(QStringLiteral("umount %1").arg(q(mnt)));
         const DeviceSafetyReport r = check(dev);
         QVERIFY(!r.allowed);
-        QVERIFY2(hasReason(r, part, QStringLiteral("a partition on %1) is mounted on %2").arg(dev, mnt)), qPrintable(dump(r)));
+        QVERIFY2(hasReason(r, part, QStringLiteral("a partition on %1) is mounted on %2").arg(dev, mnt)),
+            qPrintable(dump(r)));
         QVERIFY2(hasReason(r, dev, QStringLiteral("2 partition(s)")), qPrintable(dump(r)));
         QVERIFY2(hasReason(r, part, QStringLiteral("ext4")), qPrintable(dump(r)));
         // The partition itself is refused too.
@@ -204,7 +211,7 @@ private Q_SLOTS:
         Scratch s;
         LOOP_OR_FAIL(dev, s);
         QVERIFY(s.run(QStringLiteral("mkfs.ext4 -q %1").arg(q(dev))));
-        const QString mnt = s.dir() + QStringLiteral("/mnt point");   // a space: escaped by the kernel
+        const QString mnt = s.dir() + QStringLiteral("/mnt point"); // a space: escaped by the kernel
         QVERIFY(QDir().mkpath(mnt));
         QVERIFY(s.run(QStringLiteral("mount %1 %2").arg(q(dev), q(mnt))));
         s.undo(QStringLiteral("umount %1").arg(q(mnt)));
@@ -234,10 +241,12 @@ private Q_SLOTS:
         Scratch s;
         LOOP_OR_FAIL(dev, s);
         QVERIFY(s.run(QStringLiteral("printf 'bluestore block device\\n0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b\\n' | "
-                                     "dd of=%1 conv=notrunc status=none").arg(q(dev))));
+                                     "dd of=%1 conv=notrunc status=none")
+                          .arg(q(dev))));
         const DeviceSafetyReport r = check(dev);
         QVERIFY(!r.allowed);
-        QVERIFY2(hasReason(r, dev, QStringLiteral("\"bluestore block device\": it is a Ceph OSD")), qPrintable(dump(r)));
+        QVERIFY2(
+            hasReason(r, dev, QStringLiteral("\"bluestore block device\": it is a Ceph OSD")), qPrintable(dump(r)));
     }
 
     void swapInUse()
@@ -275,7 +284,8 @@ private Q_SLOTS:
         out.replace(tag, tag + "dm-3\tceph--0f1e2d3c-osd--block--11223344\tLVM-AbCdEf");
         const DeviceSafetyReport rep = evaluateDeviceSafety(out, nonce, dev);
         QVERIFY(!rep.allowed);
-        QVERIFY2(hasReason(rep, dev, QStringLiteral("is held by dm-3 (ceph--0f1e2d3c-osd--block--11223344)")), qPrintable(dump(rep)));
+        QVERIFY2(hasReason(rep, dev, QStringLiteral("is held by dm-3 (ceph--0f1e2d3c-osd--block--11223344)")),
+            qPrintable(dump(rep)));
         QVERIFY2(hasReason(rep, dev, QStringLiteral("is a Ceph OSD")), qPrintable(dump(rep)));
         // A cut-short output is refused, never allowed.
         QVERIFY(!evaluateDeviceSafety(r.stdOut.left(r.stdOut.size() / 3), nonce, dev).allowed);
@@ -293,7 +303,7 @@ private Q_SLOTS:
         ::close(fd);
         QVERIFY(!r.allowed);
         QVERIFY2(hasReason(r, dev, QStringLiteral("opened exclusively")), qPrintable(dump(r)));
-        QVERIFY(check(dev).allowed);   // released: allowed again
+        QVERIFY(check(dev).allowed); // released: allowed again
     }
 
     void notABlockDevice()
@@ -323,8 +333,8 @@ private Q_SLOTS:
     {
         QTemporaryDir d;
         const QString marker = d.path() + QStringLiteral("/pwned");
-        for (const QString &p : {QStringLiteral("/dev/null; touch %1").arg(marker), QStringLiteral("/$(touch %1)").arg(marker),
-                                 QStringLiteral("/dev/x' ; touch '%1").arg(marker)}) {
+        for (const QString &p : {QStringLiteral("/dev/null; touch %1").arg(marker),
+                 QStringLiteral("/$(touch %1)").arg(marker), QStringLiteral("/dev/x' ; touch '%1").arg(marker)}) {
             const DeviceSafetyReport r = check(p);
             QVERIFY(!r.allowed);
             QVERIFY(hasReason(r, p, QStringLiteral("does not exist")));
@@ -336,11 +346,13 @@ private Q_SLOTS:
     {
         QString src = QString::fromUtf8(sh(QStringLiteral("findmnt -n -o SOURCE /")).stdOut).trimmed();
         src = src.section(QLatin1Char('['), 0, 0);
-        CM_REQUIRE_FIXTURE(src.startsWith(QLatin1String("/dev/")), QStringLiteral("/ is not on a block device here (%1)").arg(src));
+        CM_REQUIRE_FIXTURE(
+            src.startsWith(QLatin1String("/dev/")), QStringLiteral("/ is not on a block device here (%1)").arg(src));
         // The root device itself and the disk at the top of its chain.
-        const QStringList chain = QString::fromUtf8(sh(QStringLiteral("lsblk -n -r -s -o PATH -- %1").arg(q(src))).stdOut)
-                                      .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-        QStringList targets{src};
+        const QStringList chain
+            = QString::fromUtf8(sh(QStringLiteral("lsblk -n -r -s -o PATH -- %1").arg(q(src))).stdOut)
+                  .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QStringList targets {src};
         if (!chain.isEmpty() && chain.last() != src)
             targets << chain.last();
         for (const QString &dev : std::as_const(targets)) {
@@ -369,7 +381,7 @@ private Q_SLOTS:
         Error e = checkFileTarget(t, missing);
         QCOMPARE(e.code, Error::Code::PathMissing);
         QVERIFY(e.message.contains(missing));
-        QVERIFY(!QFile::exists(s.dir() + QStringLiteral("/a")));   // never created
+        QVERIFY(!QFile::exists(s.dir() + QStringLiteral("/a"))); // never created
 
         const QString file = s.dir() + QStringLiteral("/f");
         QFile f(file);
@@ -397,7 +409,8 @@ private Q_SLOTS:
         // Nothing left attached to our scratch files.
         const ExecResult r = sh(QStringLiteral("losetup -a"));
         QVERIFY2(!r.stdOut.contains("/tmp/cm-safety-"), r.stdOut.constData());
-        QVERIFY(!QString::fromUtf8(sh(QStringLiteral("cat /proc/self/mountinfo")).stdOut).contains(QLatin1String("/tmp/cm-safety-")));
+        QVERIFY(!QString::fromUtf8(sh(QStringLiteral("cat /proc/self/mountinfo")).stdOut)
+                     .contains(QLatin1String("/tmp/cm-safety-")));
     }
 };
 

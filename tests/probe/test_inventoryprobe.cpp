@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // probeNode on this machine through the real LocalTransport, and on a recorded
 // /proc + /sys tree (NodeSpec::procRoot / sysRoot).
 #include "probe/inventoryprobe.h"
@@ -38,7 +39,8 @@ private Q_SLOTS:
         Error err;
         QElapsedTimer timer;
         const auto netNames = [] {
-            const QStringList l = QDir(QStringLiteral("/sys/class/net")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+            const QStringList l
+                = QDir(QStringLiteral("/sys/class/net")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
             return QSet<QString>(l.begin(), l.end());
         };
         // Other tests running at the same time create and remove interfaces (network
@@ -59,7 +61,8 @@ private Q_SLOTS:
         QVERIFY(!inv.disks.isEmpty());
 
         // Every device of /sys/block that lsblk lists is there, with its sysfs facts.
-        const QStringList sysBlock = QDir(QStringLiteral("/sys/block")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+        const QStringList sysBlock
+            = QDir(QStringLiteral("/sys/block")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
         QVERIFY(!sysBlock.isEmpty());
         for (const QString &name : sysBlock) {
             if (name.startsWith(QLatin1String("ram")))
@@ -81,10 +84,10 @@ private Q_SLOTS:
         QSet<QString> probed;
         for (const NicInfo &n : inv.nics)
             probed << n.name;
-        QCOMPARE(probed.size(), inv.nics.size());   // no interface twice
-        for (const QString &n : netBefore & netAfter)   // there all along: must be listed
+        QCOMPARE(probed.size(), inv.nics.size()); // no interface twice
+        for (const QString &n : netBefore &netAfter) // there all along: must be listed
             QVERIFY2(probed.contains(n), qPrintable(n));
-        for (const QString &n : std::as_const(probed))   // nothing that never existed
+        for (const QString &n : std::as_const(probed)) // nothing that never existed
             QVERIFY2(netBefore.contains(n) || netAfter.contains(n), qPrintable(n));
     }
 
@@ -110,7 +113,7 @@ private Q_SLOTS:
         QCOMPARE(sdz->sizeBytes, Q_UINT64_C(7814037168) * 512);
         QVERIFY(sdz->rotational);
         QCOMPARE(sdz->writeCache, QStringLiteral("write through"));
-        QCOMPARE(sdz->holders, QStringList{QStringLiteral("dm-9")});
+        QCOMPARE(sdz->holders, QStringList {QStringLiteral("dm-9")});
         QCOMPARE(sdz->children.size(), 1);
         QCOMPARE(sdz->children.first().name, QStringLiteral("sdz1"));
         QCOMPARE(sdz->children.first().type, QStringLiteral("part"));
@@ -138,12 +141,12 @@ private Q_SLOTS:
         Error err;
         const NodeInventory inv = probeNode(t, &err);
         QVERIFY(!err);
-        QCOMPARE(inv.hostname, QSysInfo::machineHostName());   // uname fallback
-        QVERIFY(inv.cpuCores >= 1);                               // nproc fallback
+        QCOMPARE(inv.hostname, QSysInfo::machineHostName()); // uname fallback
+        QVERIFY(inv.cpuCores >= 1); // nproc fallback
         QCOMPARE(inv.memTotalBytes, Q_UINT64_C(0));
         QVERIFY(inv.warnings.join(QLatin1Char('\n')).contains(QLatin1String("meminfo")));
         QVERIFY(inv.warnings.join(QLatin1Char('\n')).contains(QLatin1String("cpuinfo")));
-        QVERIFY(!inv.disks.isEmpty());   // lsblk still works
+        QVERIFY(!inv.disks.isEmpty()); // lsblk still works
     }
 
     void hostileRootsStayLiteral()

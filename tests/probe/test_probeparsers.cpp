@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Parsers of the inventory (lsblk, ip, /proc files, marked sections) on recorded
 // real outputs (tests/data/lsblk, tests/data/ip) and hand-checked older formats.
 #include "model/inventory.h"
@@ -40,9 +41,9 @@ private Q_SLOTS:
         QCOMPARE(vda.sizeBytes, Q_UINT64_C(274877906944));
         QVERIFY(vda.rotational);
         QVERIFY(!vda.readOnly);
-        QCOMPARE(vda.mountpoints, QStringList{QStringLiteral("/")});
-        QVERIFY(vda.model.isEmpty());   // JSON null
-        QVERIFY(r.devices.at(0).mountpoints.isEmpty());   // [null]
+        QCOMPARE(vda.mountpoints, QStringList {QStringLiteral("/")});
+        QVERIFY(vda.model.isEmpty()); // JSON null
+        QVERIFY(r.devices.at(0).mountpoints.isEmpty()); // [null]
     }
 
     void lsblkLoopWithPartitions()
@@ -55,14 +56,14 @@ private Q_SLOTS:
         QCOMPARE(loop.sizeBytes, Q_UINT64_C(268435456));
         QCOMPARE(loop.children.size(), 3);
         QCOMPARE(loop.children.at(0).type, QStringLiteral("part"));
-        QCOMPARE(loop.children.at(0).mountpoints.size(), 2);   // mounted twice (bind)
+        QCOMPARE(loop.children.at(0).mountpoints.size(), 2); // mounted twice (bind)
         QVERIFY(loop.children.at(0).mountpoints.first().endsWith(QLatin1String("/m2")));
-        QCOMPARE(loop.children.at(1).mountpoints, QStringList{QStringLiteral("[SWAP]")});
+        QCOMPARE(loop.children.at(1).mountpoints, QStringList {QStringLiteral("[SWAP]")});
         QCOMPARE(loop.children.at(2).sizeBytes, Q_UINT64_C(94371840));
         quint64 sum = 0;
         for (const BlockDevice &c : loop.children)
             sum += c.sizeBytes;
-        QVERIFY(sum < loop.sizeBytes);   // GPT headers take the rest
+        QVERIFY(sum < loop.sizeBytes); // GPT headers take the rest
     }
 
     void lsblkOldStringForm()
@@ -74,13 +75,13 @@ private Q_SLOTS:
         const BlockDevice &sda = r.devices.at(0);
         QCOMPARE(sda.sizeBytes, Q_UINT64_C(500107862016));
         QVERIFY(!sda.rotational);
-        QCOMPARE(sda.model, QStringLiteral("Samsung SSD 860"));   // padding trimmed
+        QCOMPARE(sda.model, QStringLiteral("Samsung SSD 860")); // padding trimmed
         QCOMPARE(sda.ptType, QStringLiteral("gpt"));
-        QCOMPARE(sda.children.at(0).mountpoints, QStringList{QStringLiteral("/boot/efi")});
+        QCOMPARE(sda.children.at(0).mountpoints, QStringList {QStringLiteral("/boot/efi")});
         const BlockDevice &root = sda.children.at(1).children.at(0);
         QCOMPARE(root.type, QStringLiteral("lvm"));
         QCOMPARE(root.path, QStringLiteral("/dev/mapper/pve-root"));
-        QCOMPARE(root.mountpoints, QStringList{QStringLiteral("/")});
+        QCOMPARE(root.mountpoints, QStringList {QStringLiteral("/")});
         QVERIFY(r.devices.at(1).rotational);
         QCOMPARE(r.devices.at(1).children.at(0).fstype, QStringLiteral("ceph_bluestore"));
         QVERIFY(r.devices.at(2).readOnly);
@@ -92,8 +93,8 @@ private Q_SLOTS:
         const LsblkResult r = parseLsblk(readData(QStringLiteral("lsblk/util-linux-2.36-mountpoint.json")));
         QVERIFY(!r.error);
         QCOMPARE(r.devices.size(), 2);
-        QCOMPARE(r.devices.at(0).children.at(0).mountpoints, QStringList{QStringLiteral("/")});
-        QCOMPARE(r.devices.at(0).children.at(1).mountpoints, QStringList{QStringLiteral("/srv/data")});
+        QCOMPARE(r.devices.at(0).children.at(0).mountpoints, QStringList {QStringLiteral("/")});
+        QCOMPARE(r.devices.at(0).children.at(1).mountpoints, QStringList {QStringLiteral("/srv/data")});
         QVERIFY(r.devices.at(0).mountpoints.isEmpty());
         QVERIFY(!r.devices.at(0).rotational);
         QVERIFY(r.devices.at(1).rotational);
@@ -102,7 +103,8 @@ private Q_SLOTS:
 
     void lsblkWithoutPathColumn()
     {
-        const LsblkResult r = parseLsblk(R"({"blockdevices":[{"name":"sdb","type":"disk","size":"100","rota":"1","ro":"0",
+        const LsblkResult r
+            = parseLsblk(R"({"blockdevices":[{"name":"sdb","type":"disk","size":"100","rota":"1","ro":"0",
             "children":[{"name":"vg-lv","type":"lvm","size":50,"rota":true,"ro":false}]}]})");
         QVERIFY(!r.error);
         QCOMPARE(r.devices.at(0).path, QStringLiteral("/dev/sdb"));
@@ -120,7 +122,8 @@ private Q_SLOTS:
         QTest::newRow("array") << QByteArray("[1,2]") << true << 0;
         QTest::newRow("no list") << QByteArray(R"({"blockdevices":{}})") << true << 0;
         QTest::newRow("cut") << QByteArray(R"({"blockdevices":[{"name":"sda","size":12)") << true << 0;
-        QTest::newRow("bad entries") << QByteArray(R"({"blockdevices":[1,{"name":"x","size":"12G","rota":"maybe"}]})") << false << 3;
+        QTest::newRow("bad entries") << QByteArray(R"({"blockdevices":[1,{"name":"x","size":"12G","rota":"maybe"}]})")
+                                     << false << 3;
         QTest::newRow("negative") << QByteArray(R"({"blockdevices":[{"name":"x","size":-5}]})") << false << 1;
     }
 
@@ -191,9 +194,9 @@ private Q_SLOTS:
         const IpAddrResult r = parseIpAddr(readData(QStringLiteral("ip/iproute2-old-empty-objects.json")));
         QVERIFY(!r.error);
         QVERIFY(r.warnings.isEmpty());
-        QCOMPARE(r.nics.size(), 5);   // the {} entries are skipped
+        QCOMPARE(r.nics.size(), 5); // the {} entries are skipped
         QCOMPARE(r.nics.at(2).name, QStringLiteral("eno2"));
-        QCOMPARE(r.nics.at(2).mtu, 9000);   // given as a string
+        QCOMPARE(r.nics.at(2).mtu, 9000); // given as a string
         QCOMPARE(r.nics.at(2).master, QStringLiteral("bond0"));
         QCOMPARE(r.nics.at(3).master, QStringLiteral("vmbr0"));
         QCOMPARE(r.nics.at(4).addresses.first(), QStringLiteral("192.168.10.11/24"));
@@ -203,12 +206,13 @@ private Q_SLOTS:
     {
         QVERIFY(parseIpAddr("Option \"-j\" is unknown, try \"ip -help\".").error);
         QVERIFY(parseIpAddr("{}").error);
-        const IpAddrResult r = parseIpAddr(R"([{"mtu":1500},5,{"ifname":"x","mtu":-3,"addr_info":[7,{"local":"1.2.3.4"}]}])");
+        const IpAddrResult r
+            = parseIpAddr(R"([{"mtu":1500},5,{"ifname":"x","mtu":-3,"addr_info":[7,{"local":"1.2.3.4"}]}])");
         QVERIFY(!r.error);
         QCOMPARE(r.nics.size(), 1);
         QCOMPARE(r.warnings.size(), 1);
         QCOMPARE(r.nics.first().mtu, 0);
-        QCOMPARE(r.nics.first().addresses, QStringList{QStringLiteral("1.2.3.4")});
+        QCOMPARE(r.nics.first().addresses, QStringList {QStringLiteral("1.2.3.4")});
     }
 
     void cpuinfoAndMeminfo()
@@ -216,7 +220,8 @@ private Q_SLOTS:
         const CpuInfo c = parseCpuinfo(readData(QStringLiteral("probe-tree/proc/cpuinfo")));
         QCOMPARE(c.logicalCpus, 4);
         QCOMPARE(c.model, QStringLiteral("AMD EPYC 7302P 16-Core Processor"));
-        const CpuInfo arm = parseCpuinfo("processor\t: 0\nBogoMIPS\t: 108.00\n\nprocessor\t: 1\n\nHardware\t: BCM2835\nModel\t: Raspberry Pi 4 Model B Rev 1.4\n");
+        const CpuInfo arm = parseCpuinfo("processor\t: 0\nBogoMIPS\t: 108.00\n\nprocessor\t: 1\n\nHardware\t: "
+                                         "BCM2835\nModel\t: Raspberry Pi 4 Model B Rev 1.4\n");
         QCOMPARE(arm.logicalCpus, 2);
         QCOMPARE(arm.model, QStringLiteral("BCM2835"));
 
@@ -231,9 +236,11 @@ private Q_SLOTS:
 
     void osRelease()
     {
-        QCOMPARE(parseOsReleasePrettyName("NAME=\"Debian GNU/Linux\"\nPRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\n"),
-                 QStringLiteral("Debian GNU/Linux 12 (bookworm)"));
-        QCOMPARE(parseOsReleasePrettyName("NAME=Alpine\nVERSION='3.19 \\\"x\\\"'\n"), QStringLiteral("Alpine 3.19 \"x\""));
+        QCOMPARE(
+            parseOsReleasePrettyName("NAME=\"Debian GNU/Linux\"\nPRETTY_NAME=\"Debian GNU/Linux 12 (bookworm)\"\n"),
+            QStringLiteral("Debian GNU/Linux 12 (bookworm)"));
+        QCOMPARE(
+            parseOsReleasePrettyName("NAME=Alpine\nVERSION='3.19 \\\"x\\\"'\n"), QStringLiteral("Alpine 3.19 \"x\""));
         QVERIFY(parseOsReleasePrettyName("# nothing\n").isEmpty());
     }
 
@@ -266,7 +273,7 @@ private Q_SLOTS:
         inv.cpuCores = 8;
         inv.disks = parseLsblk(readData(QStringLiteral("lsblk/util-linux-2.33-strings.json"))).devices;
         inv.disks[0].writeCache = QStringLiteral("write back");
-        inv.disks[0].holders = QStringList{QStringLiteral("dm-0")};
+        inv.disks[0].holders = QStringList {QStringLiteral("dm-0")};
         inv.nics = parseIpAddr(readData(QStringLiteral("ip/iproute2-old-empty-objects.json"))).nics;
         inv.nics[1].speedMbps = 25000;
         inv.warnings << QStringLiteral("w");
@@ -274,7 +281,7 @@ private Q_SLOTS:
         const NodeInventory back = NodeInventory::fromJson(QJsonDocument::fromJson(json).object());
         QVERIFY(back == inv);
         QVERIFY(back.findDevice(QStringLiteral("/dev/mapper/pve-root")));
-        QCOMPARE(back.findDevice(QStringLiteral("pve-swap"))->mountpoints, QStringList{QStringLiteral("[SWAP]")});
+        QCOMPARE(back.findDevice(QStringLiteral("pve-swap"))->mountpoints, QStringList {QStringLiteral("[SWAP]")});
         QCOMPARE(back.findNic(QStringLiteral("eno1"))->speedMbps, 25000);
         QVERIFY(!back.findDevice(QStringLiteral("sdq")));
         QCOMPARE(NodeInventory::fromJson(QJsonObject()).cpuCores, 0);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Axis ticks of exported charts: 1/2/2.5/5 × 10^n steps covering the data, labels
 // with just the decimals the step needs, log-axis decades with their own units.
 #include "render/niceticks.h"
@@ -33,8 +34,9 @@ private Q_SLOTS:
         const Ticks t = niceTicks(lo, hi, maxTicks);
         QVERIFY(t.step > 0);
         const double mant = t.step / std::pow(10.0, std::floor(std::log10(t.step) + 1e-9));
-        QVERIFY2(std::fabs(mant - 1) < 1e-9 || std::fabs(mant - 2) < 1e-9 || std::fabs(mant - 2.5) < 1e-9 || std::fabs(mant - 5) < 1e-9,
-                 qPrintable(QString::number(t.step)));
+        QVERIFY2(std::fabs(mant - 1) < 1e-9 || std::fabs(mant - 2) < 1e-9 || std::fabs(mant - 2.5) < 1e-9
+                || std::fabs(mant - 5) < 1e-9,
+            qPrintable(QString::number(t.step)));
         QVERIFY(t.lo <= lo + 1e-12);
         QVERIFY(t.hi >= hi - 1e-12);
         QVERIFY(t.hi > t.lo);
@@ -57,18 +59,19 @@ private Q_SLOTS:
 
     void logAxis()
     {
-        const Ticks t = logTicks(37e3, 25e6);   // 37 µs … 25 ms
+        const Ticks t = logTicks(37e3, 25e6); // 37 µs … 25 ms
         QCOMPARE(t.lo, 1e4);
         QCOMPARE(t.hi, 1e8);
-        QCOMPARE(t.values, (QList<double>{1e4, 1e5, 1e6, 1e7, 1e8}));
+        QCOMPARE(t.values, (QList<double> {1e4, 1e5, 1e6, 1e7, 1e8}));
         QStringList labels;
         for (double v : t.values)
             labels << valueLabel(Quantity::Nanoseconds, v);
-        QCOMPARE(labels, (QStringList{QStringLiteral("10 µs"), QStringLiteral("100 µs"), QStringLiteral("1 ms"),
-                                      QStringLiteral("10 ms"), QStringLiteral("100 ms")}));
+        QCOMPARE(labels,
+            (QStringList {QStringLiteral("10 µs"), QStringLiteral("100 µs"), QStringLiteral("1 ms"),
+                QStringLiteral("10 ms"), QStringLiteral("100 ms")}));
         // Two decades or fewer: 2 and 5 in between.
         const Ticks f = logTicks(150, 4000);
-        QCOMPARE(f.values, (QList<double>{100, 200, 500, 1000, 2000, 5000, 10000}));
+        QCOMPARE(f.values, (QList<double> {100, 200, 500, 1000, 2000, 5000, 10000}));
         // Bad input gives a usable axis, not a crash.
         const Ticks bad = logTicks(0, std::nan(""));
         QVERIFY(bad.hi > bad.lo && bad.lo > 0);

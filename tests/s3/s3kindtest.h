@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Shared by the S3 kind's tests (header-only): one step through the kind's runner with
 // its samples and log, and the lab's radosgw seen from a client of the test's own.
@@ -39,7 +40,8 @@ struct StepRun {
     QJsonObject dir(const QString &name) const { return out.summary.value(name).toObject(); }
 };
 
-inline StepRun runStep(const Plan &plan, int index, const std::shared_ptr<RunState> &state, const CancelToken &cancel = {})
+inline StepRun runStep(
+    const Plan &plan, int index, const std::shared_ptr<RunState> &state, const CancelToken &cancel = {})
 {
     StepRun r;
     std::mutex m;
@@ -123,11 +125,16 @@ public:
     bool bucketStats(const QString &bucket, qint64 *objects, qint64 *bytes)
     {
         QByteArray out;
-        if (m_lab.client(QStringLiteral("radosgw-admin"), {QStringLiteral("bucket"), QStringLiteral("stats"),
-                                                           QStringLiteral("--bucket=") + bucket}, &out) != 0)
+        if (m_lab.client(QStringLiteral("radosgw-admin"),
+                {QStringLiteral("bucket"), QStringLiteral("stats"), QStringLiteral("--bucket=") + bucket}, &out)
+            != 0)
             return false;
-        const QJsonObject main = QJsonDocument::fromJson(out).object().value(QStringLiteral("usage")).toObject()
-                                     .value(QStringLiteral("rgw.main")).toObject();
+        const QJsonObject main = QJsonDocument::fromJson(out)
+                                     .object()
+                                     .value(QStringLiteral("usage"))
+                                     .toObject()
+                                     .value(QStringLiteral("rgw.main"))
+                                     .toObject();
         *objects = qint64(main.value(QStringLiteral("num_objects")).toDouble());
         *bytes = qint64(main.value(QStringLiteral("size")).toDouble());
         return true;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RgwUserCreator against the lab's real Ceph (radosgw-admin with the lab's conf and
 // keyring): through LocalTransport and through a real sshd on 127.0.0.1. A created
 // user's key works against the gateway; creating it again reads the same key with
@@ -28,13 +29,16 @@ class TestRgwUser : public QObject {
 
     static QString uniqueUid(const char *tag)
     {
-        return QStringLiteral("cm-%1-%2").arg(QLatin1String(tag)).arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
+        return QStringLiteral("cm-%1-%2")
+            .arg(QLatin1String(tag))
+            .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
     }
 
     QByteArray userInfo(const QString &uid)
     {
         QByteArray out;
-        m_lab.client(QStringLiteral("radosgw-admin"), {QStringLiteral("user"), QStringLiteral("info"), QStringLiteral("--uid=") + uid}, &out);
+        m_lab.client(QStringLiteral("radosgw-admin"),
+            {QStringLiteral("user"), QStringLiteral("info"), QStringLiteral("--uid=") + uid}, &out);
         return out;
     }
 
@@ -95,7 +99,8 @@ private Q_SLOTS:
         bad.confPath = QStringLiteral("/nonexistent/ceph.conf");
         Error e = RgwUserCreator(t, bad).createOrGet(uniqueUid("badconf"), QString(), &c);
         QCOMPARE(e.code, Error::Code::PathMissing);
-        QVERIFY2(e.message.contains(QLatin1String("cannot open the Ceph config /nonexistent/ceph.conf")), qPrintable(e.message));
+        QVERIFY2(e.message.contains(QLatin1String("cannot open the Ceph config /nonexistent/ceph.conf")),
+            qPrintable(e.message));
 
         RgwAdminOptions noTool = m_opts;
         noTool.commandPrefix = {QStringLiteral("env"), QStringLiteral("PATH=/nonexistent")};
@@ -114,13 +119,15 @@ private Q_SLOTS:
             QSKIP("needs root and runuser to run radosgw-admin as nobody");
         // nobody can read a copy of the conf, not the lab's keyring (mode 600).
         QTemporaryDir dir;
-        QVERIFY(QFile::setPermissions(dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther));
+        QVERIFY(QFile::setPermissions(
+            dir.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadOther | QFile::ExeOther));
         const QString conf = dir.filePath(QStringLiteral("ceph.conf"));
         QVERIFY(QFile::copy(m_lab.confPath(), conf));
         QVERIFY(QFile::setPermissions(conf, QFile::ReadOwner | QFile::ReadOther));
         RgwAdminOptions o = m_opts;
         o.confPath = conf;
-        o.commandPrefix = {QStringLiteral("runuser"), QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--")};
+        o.commandPrefix
+            = {QStringLiteral("runuser"), QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--")};
         LocalTransport t;
         RgwUserCredentials c;
         const Error e = RgwUserCreator(t, o).createOrGet(uniqueUid("perm"), QString(), &c);
@@ -145,10 +152,7 @@ private Q_SLOTS:
         QCOMPARE(again.secretKey, c.secretKey);
     }
 
-    void cleanupTestCase()
-    {
-        m_lab.stop();
-    }
+    void cleanupTestCase() { m_lab.stop(); }
 };
 
 QTEST_GUILESS_MAIN(TestRgwUser)

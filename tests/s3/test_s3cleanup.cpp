@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Clean leftovers on S3, against the lab's real radosgw (1 OSD): a prefixed bucket
 // with objects and an unfinished multipart upload is emptied and removed, a bucket
 // without the prefix and its object survive; forged items are refused; the CLI does
@@ -22,7 +23,7 @@ class TestS3Cleanup : public QObject {
     cmtest::CephLabFixture m_lab;
     S3Config m_cfg;
     std::unique_ptr<S3Client> m_client;
-    QString m_keep;   // a bucket without the prefix
+    QString m_keep; // a bucket without the prefix
 
     QStringList bucketNames()
     {
@@ -47,12 +48,12 @@ class TestS3Cleanup : public QObject {
             *bytes += data.size();
             [&] { QVERIFY(!m_client->putObject(b, QStringLiteral("obj-%1").arg(i), data)); }();
         }
-        const S3HttpResponse init = m_client->execute(m_client->build("POST", b, QStringLiteral("unfinished"), {{"uploads", {}}}));
+        const S3HttpResponse init
+            = m_client->execute(m_client->build("POST", b, QStringLiteral("unfinished"), {{"uploads", {}}}));
         S3InitiateMultipartResult started;
         [&] { QVERIFY2(init.ok() && !parseS3InitiateMultipart(init.body, &started), init.body.constData()); }();
-        const S3HttpResponse part = m_client->execute(m_client->build(
-            "PUT", b, QStringLiteral("unfinished"), {{"partNumber", "1"}, {"uploadId", started.uploadId.toUtf8()}}, {},
-            QByteArray(4096, 'p')));
+        const S3HttpResponse part = m_client->execute(m_client->build("PUT", b, QStringLiteral("unfinished"),
+            {{"partNumber", "1"}, {"uploadId", started.uploadId.toUtf8()}}, {}, QByteArray(4096, 'p')));
         [&] { QVERIFY(part.ok()); }();
         return b;
     }
@@ -106,10 +107,10 @@ private Q_SLOTS:
 
     void forgedItemsAreRefused()
     {
-        const QList<Leftover> forged{Leftover::make(Leftover::Kind::Bucket, m_lab.rgwEndpoint(), m_keep),
-                                     Leftover::make(Leftover::Kind::Bucket, QStringLiteral("http://other:1"),
-                                                    QStringLiteral("clustermark-bench-zzz")),
-                                     Leftover::make(Leftover::Kind::Pool, QString(), QStringLiteral("clustermark-bench-p"))};
+        const QList<Leftover> forged {Leftover::make(Leftover::Kind::Bucket, m_lab.rgwEndpoint(), m_keep),
+            Leftover::make(
+                Leftover::Kind::Bucket, QStringLiteral("http://other:1"), QStringLiteral("clustermark-bench-zzz")),
+            Leftover::make(Leftover::Kind::Pool, QString(), QStringLiteral("clustermark-bench-p"))};
         const CleanupReport rep = S3LeftoverCleaner::remove(*m_client, forged);
         QCOMPARE(rep.removed.size(), 0);
         QCOMPARE(rep.failed.size(), 3);
@@ -128,19 +129,20 @@ private Q_SLOTS:
         QTemporaryDir data;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("CM_TEST_S3_SECRET"), m_lab.s3SecretKey());
-        const QStringList base{QStringLiteral("cleanup"), QStringLiteral("--s3-endpoint"), m_lab.rgwEndpoint(),
-                               QStringLiteral("--access-key"), m_lab.s3AccessKey(), QStringLiteral("--json")};
+        const QStringList base {QStringLiteral("cleanup"), QStringLiteral("--s3-endpoint"), m_lab.rgwEndpoint(),
+            QStringLiteral("--access-key"), m_lab.s3AccessKey(), QStringLiteral("--json")};
         // A dry run lists, removes nothing.
         cmtest::CliResult r = cmtest::runBinary(QStringLiteral("clustermark-cli"),
-                                                base + QStringList{QStringLiteral("--secret-ref"), QStringLiteral("env:CM_TEST_S3_SECRET"),
-                                                                   QStringLiteral("--dry-run")},
-                                                data.path(), 60000, env);
+            base
+                + QStringList {QStringLiteral("--secret-ref"), QStringLiteral("env:CM_TEST_S3_SECRET"),
+                    QStringLiteral("--dry-run")},
+            data.path(), 60000, env);
         QVERIFY2(r.code == 0, r.err.constData());
         QCOMPARE(r.json().value(QStringLiteral("found")).toArray().size(), 1);
         QVERIFY(bucketNames().contains(b));
         r = cmtest::runBinary(QStringLiteral("clustermark-cli"),
-                              base + QStringList{QStringLiteral("--secret-ref"), QStringLiteral("env:CM_TEST_S3_SECRET")},
-                              data.path(), 60000, env);
+            base + QStringList {QStringLiteral("--secret-ref"), QStringLiteral("env:CM_TEST_S3_SECRET")}, data.path(),
+            60000, env);
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonArray removed = r.json().value(QStringLiteral("removed")).toArray();
         QCOMPARE(removed.size(), 1);
@@ -151,13 +153,13 @@ private Q_SLOTS:
         QVERIFY(left.contains(m_keep));
         // A secret reference that yields nothing: a clear error, exit 1.
         r = cmtest::runBinary(QStringLiteral("clustermark-cli"),
-                              base + QStringList{QStringLiteral("--secret-ref"), QStringLiteral("env:CM_TEST_UNSET_VAR")},
-                              data.path(), 60000, env);
+            base + QStringList {QStringLiteral("--secret-ref"), QStringLiteral("env:CM_TEST_UNSET_VAR")}, data.path(),
+            60000, env);
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.contains("CM_TEST_UNSET_VAR") && r.err.contains("is not set"), r.err.constData());
         // --access-key without an endpoint: usage.
-        r = cmtest::runBinary(QStringLiteral("clustermark-cli"), {QStringLiteral("cleanup"), QStringLiteral("--access-key"), QStringLiteral("x")},
-                              data.path(), 60000, env);
+        r = cmtest::runBinary(QStringLiteral("clustermark-cli"),
+            {QStringLiteral("cleanup"), QStringLiteral("--access-key"), QStringLiteral("x")}, data.path(), 60000, env);
         QCOMPARE(r.code, 2);
     }
 
@@ -166,14 +168,14 @@ private Q_SLOTS:
         qint64 bytes = 0;
         const QString b = makeLeftover(1, &bytes);
         QTemporaryDir data;
-        const cmtest::CliResult r = cmtest::runBinary(
-            QStringLiteral("clustermark-cli"), {QStringLiteral("cleanup"), QStringLiteral("--lab"), m_lab.dir(), QStringLiteral("--json")},
-            data.path(), 60000);
+        const cmtest::CliResult r = cmtest::runBinary(QStringLiteral("clustermark-cli"),
+            {QStringLiteral("cleanup"), QStringLiteral("--lab"), m_lab.dir(), QStringLiteral("--json")}, data.path(),
+            60000);
         QVERIFY2(r.code == 0, r.err.constData());
         QStringList removed;
         for (const QJsonValue &v : r.json().value(QStringLiteral("removed")).toArray())
             removed << v.toObject().value(QStringLiteral("name")).toString();
-        QCOMPARE(removed, QStringList{b});
+        QCOMPARE(removed, QStringList {b});
         QVERIFY(bucketNames().contains(m_keep));
     }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // S3Client against the lab's real radosgw (scripts/lab/ceph-lab.sh, 1 OSD): buckets,
 // PUT/GET round trip, ranged GET, HEAD, ListObjectsV2 pages, multipart, errors by S3
 // code, many requests over a bounded pool, cleanup of app buckets only, and a radosgw
@@ -45,8 +46,9 @@ class TestS3Client : public QObject {
     QJsonObject bucketStats(const QString &bucket)
     {
         QByteArray out;
-        if (m_lab.client(QStringLiteral("radosgw-admin"), {QStringLiteral("bucket"), QStringLiteral("stats"),
-                                                           QStringLiteral("--bucket=") + bucket}, &out) != 0)
+        if (m_lab.client(QStringLiteral("radosgw-admin"),
+                {QStringLiteral("bucket"), QStringLiteral("stats"), QStringLiteral("--bucket=") + bucket}, &out)
+            != 0)
             return {};
         return QJsonDocument::fromJson(out).object();
     }
@@ -123,7 +125,7 @@ private Q_SLOTS:
             auto p = std::make_shared<std::promise<S3HttpResponse>>();
             fs.push_back(p->get_future());
             m_s3->submit(m_s3->build("PUT", b, QStringLiteral("obj-%1").arg(i, 4, 10, QLatin1Char('0')), {}, {}, data),
-                         [p](S3HttpResponse &&r) { p->set_value(std::move(r)); });
+                [p](S3HttpResponse &&r) { p->set_value(std::move(r)); });
         }
         for (auto &f : fs)
             QVERIFY(f.get().ok());
@@ -139,8 +141,13 @@ private Q_SLOTS:
         QCOMPARE(keys.size(), n);
         // what the gateway counts
         const QJsonObject stats = bucketStats(b);
-        QCOMPARE(stats.value(QStringLiteral("usage")).toObject().value(QStringLiteral("rgw.main")).toObject()
-                     .value(QStringLiteral("num_objects")).toInt(), n);
+        QCOMPARE(stats.value(QStringLiteral("usage"))
+                     .toObject()
+                     .value(QStringLiteral("rgw.main"))
+                     .toObject()
+                     .value(QStringLiteral("num_objects"))
+                     .toInt(),
+            n);
         QList<S3ObjectEntry> some;
         QVERIFY(!m_s3->listObjects(b, QStringLiteral("obj-001"), &some));
         QCOMPARE(some.size(), 10);
@@ -218,7 +225,7 @@ private Q_SLOTS:
         int ok = 0, fresh = 0, wrongBytes = 0;
         std::promise<void> all;
         const int n = 256;
-        std::atomic<int> left{n};
+        std::atomic<int> left {n};
         for (int i = 0; i < n; ++i) {
             S3HttpRequest req = client.build("GET", m_bucket, QStringLiteral("hot"));
             req.keepBody = false;
@@ -273,12 +280,13 @@ private Q_SLOTS:
         // a bucket the app did not create, made with curl
         QProcess curl;
         const QString foreign = QStringLiteral("someone-elses-bucket");
-        curl.start(QStringLiteral("curl"), {QStringLiteral("-sS"), QStringLiteral("-o"), QStringLiteral("/dev/null"),
-                                            QStringLiteral("-w"), QStringLiteral("%{http_code}"), QStringLiteral("-X"), QStringLiteral("PUT"),
-                                            QStringLiteral("--aws-sigv4"), QStringLiteral("aws:amz:us-east-1:s3"), QStringLiteral("--user"),
-                                            m_lab.s3AccessKey() + QLatin1Char(':') + m_lab.s3SecretKey(), QStringLiteral("-H"),
-                                            QStringLiteral("x-amz-content-sha256: UNSIGNED-PAYLOAD"),
-                                            m_lab.rgwEndpoint() + QLatin1Char('/') + foreign});
+        curl.start(QStringLiteral("curl"),
+            {QStringLiteral("-sS"), QStringLiteral("-o"), QStringLiteral("/dev/null"), QStringLiteral("-w"),
+                QStringLiteral("%{http_code}"), QStringLiteral("-X"), QStringLiteral("PUT"),
+                QStringLiteral("--aws-sigv4"), QStringLiteral("aws:amz:us-east-1:s3"), QStringLiteral("--user"),
+                m_lab.s3AccessKey() + QLatin1Char(':') + m_lab.s3SecretKey(), QStringLiteral("-H"),
+                QStringLiteral("x-amz-content-sha256: UNSIGNED-PAYLOAD"),
+                m_lab.rgwEndpoint() + QLatin1Char('/') + foreign});
         QVERIFY(curl.waitForFinished(20000));
         QCOMPARE(curl.readAllStandardOutput(), QByteArray("200"));
         QList<S3BucketEntry> before;
@@ -305,12 +313,13 @@ private Q_SLOTS:
         QVERIFY(!m_s3->createBucket(b));
         const QByteArray data = randomBytes(64 * 1024);
         QVERIFY(!m_s3->putObject(b, QStringLiteral("o"), data));
-        std::atomic<bool> stop{false};
-        std::atomic<int> ok{0}, failed{0}, active{0};
+        std::atomic<bool> stop {false};
+        std::atomic<int> ok {0}, failed {0}, active {0};
         std::mutex m;
         QStringList firstErrors;
         std::function<void()> issue = [&] {
-            if (stop) return;
+            if (stop)
+                return;
             ++active;
             m_s3->submit(m_s3->build("PUT", b, QStringLiteral("o"), {}, {}, data), [&](S3HttpResponse &&r) {
                 const Error e = S3Client::errorFor(r, QStringLiteral("PUT"));
@@ -340,7 +349,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(active.load() == 0, 10000);
         stop = true;
         qInfo("radosgw killed after %d PUTs: all %d in flight ended with errors in %lld ms; first: %s", ok.load(),
-              failed.load(), t.elapsed(), qPrintable(firstErrors.value(0)));
+            failed.load(), t.elapsed(), qPrintable(firstErrors.value(0)));
         QVERIFY(failed.load() >= 1);
         QByteArray out;
         t.restart();

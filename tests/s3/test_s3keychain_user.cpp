@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // S3 secrets in the real Secret Service keyring (gnome-keyring under
 // scripts/fixtures/with-keyring.sh) with the lab's radosgw: createRgwUserAndStore keeps
 // the new user's secret under "s3:<endpoint>:<accessKey>" and returns none;
@@ -29,7 +30,9 @@ class TestS3KeychainUser : public QObject {
 
     static QString uniqueUid(const char *tag)
     {
-        return QStringLiteral("cm-%1-%2").arg(QLatin1String(tag)).arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
+        return QStringLiteral("cm-%1-%2")
+            .arg(QLatin1String(tag))
+            .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
     }
 
 private Q_SLOTS:
@@ -39,7 +42,8 @@ private Q_SLOTS:
         QString why = QStringLiteral("no D-Bus session (run under scripts/fixtures/with-keyring.sh)");
         bool usable = false;
         if (bus) {
-            const Error e = SecretStore::writeBlocking(QStringLiteral("clustermark-probe"), QStringLiteral("probe"), 10000);
+            const Error e
+                = SecretStore::writeBlocking(QStringLiteral("clustermark-probe"), QStringLiteral("probe"), 10000);
             usable = !e;
             if (e)
                 why = e.toString();
@@ -75,10 +79,11 @@ private Q_SLOTS:
         e = S3SecretRef::resolve(QStringLiteral("keychain"), m_lab.rgwEndpoint(), c.accessKey, &resolved);
         QVERIFY2(!e, qPrintable(e.toString()));
         QCOMPARE(QString::fromUtf8(resolved), info.secretKey);
-        e = S3SecretRef::resolve(QStringLiteral("keychain"), m_lab.rgwEndpoint(), QStringLiteral("NOSUCHKEY"), &resolved);
+        e = S3SecretRef::resolve(
+            QStringLiteral("keychain"), m_lab.rgwEndpoint(), QStringLiteral("NOSUCHKEY"), &resolved);
         QCOMPARE(e.code, Error::Code::PathMissing);
         QVERIFY2(e.message.contains(QLatin1String("NOSUCHKEY")) && e.message.contains(QLatin1String("in the keychain")),
-                 qPrintable(e.message));
+            qPrintable(e.message));
         QVERIFY(!SecretStore::removeBlocking(entry));
     }
 
@@ -86,10 +91,9 @@ private Q_SLOTS:
     {
         QTemporaryDir data;
         const QString uid = uniqueUid("cli");
-        const cmtest::CliResult r = cmtest::runBinary(
-            QStringLiteral("clustermark-cli"),
-            {QStringLiteral("s3"), QStringLiteral("create-user"), QStringLiteral("--lab"), m_lab.dir(), QStringLiteral("--uid"), uid,
-             QStringLiteral("--json")},
+        const cmtest::CliResult r = cmtest::runBinary(QStringLiteral("clustermark-cli"),
+            {QStringLiteral("s3"), QStringLiteral("create-user"), QStringLiteral("--lab"), m_lab.dir(),
+                QStringLiteral("--uid"), uid, QStringLiteral("--json")},
             data.path(), 60000);
         QVERIFY2(r.code == 0, r.err.constData());
         const QString ak = r.json().value(QStringLiteral("accessKey")).toString();
@@ -101,17 +105,18 @@ private Q_SLOTS:
         QVERIFY(!r.out.contains(stored.toUtf8()));
         QVERIFY(!r.err.contains(stored.toUtf8()));
         // Again: the same user and key, read with user info.
-        const cmtest::CliResult again = cmtest::runBinary(
-            QStringLiteral("clustermark-cli"),
-            {QStringLiteral("s3"), QStringLiteral("create-user"), QStringLiteral("--lab"), m_lab.dir(), QStringLiteral("--uid"), uid},
+        const cmtest::CliResult again = cmtest::runBinary(QStringLiteral("clustermark-cli"),
+            {QStringLiteral("s3"), QStringLiteral("create-user"), QStringLiteral("--lab"), m_lab.dir(),
+                QStringLiteral("--uid"), uid},
             data.path(), 60000);
         QVERIFY2(again.code == 0, again.err.constData());
-        QVERIFY2(again.out.contains(("existing RGW user " + uid).toUtf8()) && again.out.contains(ak.toUtf8()), again.out.constData());
+        QVERIFY2(again.out.contains(("existing RGW user " + uid).toUtf8()) && again.out.contains(ak.toUtf8()),
+            again.out.constData());
         QVERIFY(!again.out.contains(stored.toUtf8()));
         // A node without --endpoint: usage, nothing created.
-        const cmtest::CliResult noEndpoint = cmtest::runBinary(
-            QStringLiteral("clustermark-cli"), {QStringLiteral("s3"), QStringLiteral("create-user"), QStringLiteral("local"),
-                                                QStringLiteral("--uid"), uniqueUid("x")},
+        const cmtest::CliResult noEndpoint = cmtest::runBinary(QStringLiteral("clustermark-cli"),
+            {QStringLiteral("s3"), QStringLiteral("create-user"), QStringLiteral("local"), QStringLiteral("--uid"),
+                uniqueUid("x")},
             data.path(), 60000);
         QCOMPARE(noEndpoint.code, 2);
         QVERIFY(noEndpoint.err.contains("--endpoint"));
@@ -119,7 +124,8 @@ private Q_SLOTS:
 
     void cleanupReadsTheSecretFromTheKeychain()
     {
-        QVERIFY(!SecretStore::writeBlocking(S3Keychain::entryName(m_lab.rgwEndpoint(), m_lab.s3AccessKey()), m_lab.s3SecretKey()));
+        QVERIFY(!SecretStore::writeBlocking(
+            S3Keychain::entryName(m_lab.rgwEndpoint(), m_lab.s3AccessKey()), m_lab.s3SecretKey()));
         S3Config cfg;
         cfg.endpoint = m_lab.rgwEndpoint();
         cfg.accessKey = m_lab.s3AccessKey().toUtf8();
@@ -129,10 +135,9 @@ private Q_SLOTS:
         QVERIFY(!client.createBucket(b));
         QVERIFY(!client.putObject(b, QStringLiteral("o"), "x"));
         QTemporaryDir data;
-        const cmtest::CliResult r = cmtest::runBinary(
-            QStringLiteral("clustermark-cli"),
-            {QStringLiteral("cleanup"), QStringLiteral("--s3-endpoint"), m_lab.rgwEndpoint(), QStringLiteral("--access-key"),
-             m_lab.s3AccessKey(), QStringLiteral("--json")},
+        const cmtest::CliResult r = cmtest::runBinary(QStringLiteral("clustermark-cli"),
+            {QStringLiteral("cleanup"), QStringLiteral("--s3-endpoint"), m_lab.rgwEndpoint(),
+                QStringLiteral("--access-key"), m_lab.s3AccessKey(), QStringLiteral("--json")},
             data.path(), 60000);
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonArray removed = r.json().value(QStringLiteral("removed")).toArray();
@@ -140,10 +145,7 @@ private Q_SLOTS:
         QCOMPARE(removed.first().toObject().value(QStringLiteral("name")).toString(), b);
     }
 
-    void cleanupTestCase()
-    {
-        m_lab.stop();
-    }
+    void cleanupTestCase() { m_lab.stop(); }
 };
 
 QTEST_GUILESS_MAIN(TestS3KeychainUser)

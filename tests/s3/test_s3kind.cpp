@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "s3" runner kind against the lab's real radosgw (scripts/lab/ceph-lab.sh, 1 OSD):
 // presets and plan validation; every op end to end through the kind's runner and run
 // state with figures checked against the gateway's own counts (ListObjectsV2 and
@@ -19,8 +20,8 @@
 #include <QTest>
 
 using namespace cm;
-using cmtest::StepRun;
 using cmtest::runStep;
+using cmtest::StepRun;
 
 class TestS3Kind : public QObject, public cmtest::S3KindLab {
     Q_OBJECT
@@ -37,8 +38,9 @@ private Q_SLOTS:
         QStringList ids;
         for (const Preset &p : kind->presets())
             ids << p.id;
-        QCOMPARE(ids, (QStringList{QStringLiteral("quick"), QStringLiteral("size-sweep"), QStringLiteral("mixed"),
-                                   QStringLiteral("small-objects")}));
+        QCOMPARE(ids,
+            (QStringList {QStringLiteral("quick"), QStringLiteral("size-sweep"), QStringLiteral("mixed"),
+                QStringLiteral("small-objects")}));
         S3Kind::Options o;
         o.endpoint = QStringLiteral("http://127.0.0.1:7480");
         o.accessKey = QStringLiteral("AK");
@@ -63,7 +65,7 @@ private Q_SLOTS:
         QCOMPARE(p.steps.first().params.value(QStringLiteral("concurrency")).toInt(), 32);
         QCOMPARE(p.steps.last().params.value(QStringLiteral("concurrency")).toInt(), 2);
         QCOMPARE(p.steps.last().title, QStringLiteral("GET 1 GiB ×2"));
-        QCOMPARE(p.target.value(QStringLiteral("connections")).toInt(), 32);   // one per request in flight
+        QCOMPARE(p.target.value(QStringLiteral("connections")).toInt(), 32); // one per request in flight
         o.concurrency = 0;
         QVERIFY(!p.target.contains(QStringLiteral("secretKey")));
         const QString preview = kind->commandPreview(p, 9, p.nodes.first());
@@ -86,7 +88,7 @@ private Q_SLOTS:
         p = S3Kind::makePlan(o, &e);
         QVERIFY2(!e, qPrintable(e.toString()));
         QCOMPARE(p.steps.first().params.value(QStringLiteral("mix")).toObject(),
-                 (QJsonObject{{QStringLiteral("get"), 70}, {QStringLiteral("put"), 20}, {QStringLiteral("delete"), 10}}));
+            (QJsonObject {{QStringLiteral("get"), 70}, {QStringLiteral("put"), 20}, {QStringLiteral("delete"), 10}}));
         // a size the preset has keeps the preset's working set; another gets the default
         o.preset = QStringLiteral("small-objects");
         o.sizes = {4 * S3Kind::kKiB, S3Kind::kMiB};
@@ -104,23 +106,69 @@ private Q_SLOTS:
             change(b);
             Error err;
             S3Kind::makePlan(b, &err);
-            return err.code == Error::Code::InvalidInput && err.message.contains(expect) ? QString()
-                                                                                        : QStringLiteral("got: ") + err.toString();
+            return err.code == Error::Code::InvalidInput && err.message.contains(expect)
+                ? QString()
+                : QStringLiteral("got: ") + err.toString();
         };
         QString r;
-        QVERIFY2((r = refused([](auto &b) { b.endpoint = QStringLiteral("ftp://x"); }, QStringLiteral("not an http"))).isEmpty(), qPrintable(r));
-        QVERIFY2((r = refused([](auto &b) { b.endpoint = QStringLiteral("http://u:p@h"); }, QStringLiteral("credentials"))).isEmpty(), qPrintable(r));
-        QVERIFY2((r = refused([](auto &b) { b.accessKey.clear(); }, QStringLiteral("access key"))).isEmpty(), qPrintable(r));
-        QVERIFY2((r = refused([](auto &b) { b.secretRef = QStringLiteral("plain:abc"); }, QStringLiteral("keychain, lab:<DIR> or env:"))).isEmpty(), qPrintable(r));
-        QVERIFY2((r = refused([](auto &b) { b.op = QStringLiteral("copy"); }, QStringLiteral("op \"copy\""))).isEmpty(), qPrintable(r));
-        QVERIFY2((r = refused([](auto &b) { b.sizes = {S3Kind::kGiB}; b.concurrency = 16; b.objects = 2; }, QStringLiteral("concurrency 16 is more than the 2 objects"))).isEmpty(), qPrintable(r));
-        QVERIFY2((r = refused([](auto &b) { b.preset = QStringLiteral("mixed"); b.mix = {{QStringLiteral("get"), 50}}; }, QStringLiteral("add up to 50"))).isEmpty(), qPrintable(r));
-        QVERIFY2((r = refused([](auto &b) { b.preset = QStringLiteral("mixed"); b.mix = {{QStringLiteral("copy"), 100}}; }, QStringLiteral("mix op \"copy\""))).isEmpty(), qPrintable(r));
-        QVERIFY2((r = refused([](auto &b) { b.partSize = 1024; }, QStringLiteral("partSize"))).isEmpty(), qPrintable(r));
-        QVERIFY2((r = refused([](auto &b) { b.onError = QStringLiteral("retry"); }, QStringLiteral("onError"))).isEmpty(), qPrintable(r));
-        QVERIFY2((r = refused([](auto &b) { b.preset = QStringLiteral("huge"); }, QStringLiteral("unknown preset"))).isEmpty(), qPrintable(r));
-        QVERIFY2((r = refused([](auto &b) { b.endpoint = QStringLiteral("http://h"); b.skipTlsVerify = true; }, QStringLiteral("not https"))).isEmpty(), qPrintable(r));
-        QVERIFY2((r = refused([](auto &b) { b.rangeSize = S3Kind::kMiB; }, QStringLiteral("rangeSize"))).isEmpty(), qPrintable(r));
+        QVERIFY2((r = refused([](auto &b) { b.endpoint = QStringLiteral("ftp://x"); }, QStringLiteral("not an http")))
+                     .isEmpty(),
+            qPrintable(r));
+        QVERIFY2(
+            (r = refused([](auto &b) { b.endpoint = QStringLiteral("http://u:p@h"); }, QStringLiteral("credentials")))
+                .isEmpty(),
+            qPrintable(r));
+        QVERIFY2(
+            (r = refused([](auto &b) { b.accessKey.clear(); }, QStringLiteral("access key"))).isEmpty(), qPrintable(r));
+        QVERIFY2((r = refused([](auto &b) { b.secretRef = QStringLiteral("plain:abc"); },
+                      QStringLiteral("keychain, lab:<DIR> or env:")))
+                     .isEmpty(),
+            qPrintable(r));
+        QVERIFY2((r = refused([](auto &b) { b.op = QStringLiteral("copy"); }, QStringLiteral("op \"copy\""))).isEmpty(),
+            qPrintable(r));
+        QVERIFY2((r = refused(
+                      [](auto &b) {
+                          b.sizes = {S3Kind::kGiB};
+                          b.concurrency = 16;
+                          b.objects = 2;
+                      },
+                      QStringLiteral("concurrency 16 is more than the 2 objects")))
+                     .isEmpty(),
+            qPrintable(r));
+        QVERIFY2((r = refused(
+                      [](auto &b) {
+                          b.preset = QStringLiteral("mixed");
+                          b.mix = {{QStringLiteral("get"), 50}};
+                      },
+                      QStringLiteral("add up to 50")))
+                     .isEmpty(),
+            qPrintable(r));
+        QVERIFY2((r = refused(
+                      [](auto &b) {
+                          b.preset = QStringLiteral("mixed");
+                          b.mix = {{QStringLiteral("copy"), 100}};
+                      },
+                      QStringLiteral("mix op \"copy\"")))
+                     .isEmpty(),
+            qPrintable(r));
+        QVERIFY2(
+            (r = refused([](auto &b) { b.partSize = 1024; }, QStringLiteral("partSize"))).isEmpty(), qPrintable(r));
+        QVERIFY2(
+            (r = refused([](auto &b) { b.onError = QStringLiteral("retry"); }, QStringLiteral("onError"))).isEmpty(),
+            qPrintable(r));
+        QVERIFY2((r = refused([](auto &b) { b.preset = QStringLiteral("huge"); }, QStringLiteral("unknown preset")))
+                     .isEmpty(),
+            qPrintable(r));
+        QVERIFY2((r = refused(
+                      [](auto &b) {
+                          b.endpoint = QStringLiteral("http://h");
+                          b.skipTlsVerify = true;
+                      },
+                      QStringLiteral("not https")))
+                     .isEmpty(),
+            qPrintable(r));
+        QVERIFY2((r = refused([](auto &b) { b.rangeSize = S3Kind::kMiB; }, QStringLiteral("rangeSize"))).isEmpty(),
+            qPrintable(r));
         // a secret in the target and a remote node are refused by validate()
         Plan bad = p;
         bad.target.insert(QStringLiteral("secretKey"), QStringLiteral("s"));
@@ -131,10 +179,10 @@ private Q_SLOTS:
 
         QVERIFY(metric::unitOf(metric::ReadTtfbP50) == metric::Unit::Nanoseconds);
         QVERIFY(metric::unitOf(metric::s3OpIops(QStringLiteral("head"))) == metric::Unit::OpsPerSec);
-        QVERIFY(metric::unitOf(metric::s3OpLat(QStringLiteral("delete"), QStringLiteral("p99"))) == metric::Unit::Nanoseconds);
+        QVERIFY(metric::unitOf(metric::s3OpLat(QStringLiteral("delete"), QStringLiteral("p99")))
+            == metric::Unit::Nanoseconds);
         QVERIFY(metric::unitOf(metric::s3ErrorsFor(QStringLiteral("403"))) == metric::Unit::Other);
     }
-
 
     void everyOpThroughTheRunner()
     {
@@ -155,8 +203,9 @@ private Q_SLOTS:
         QStringList ops;
         for (const PlanStep &s : std::as_const(p.steps))
             ops << s.params.value(QStringLiteral("op")).toString();
-        QCOMPARE(ops, (QStringList{QStringLiteral("put"), QStringLiteral("get"), QStringLiteral("head"), QStringLiteral("list"),
-                                   QStringLiteral("delete")}));
+        QCOMPARE(ops,
+            (QStringList {QStringLiteral("put"), QStringLiteral("get"), QStringLiteral("head"), QStringLiteral("list"),
+                QStringLiteral("delete")}));
         const auto state = S3Kind().createRunState(p);
         QVERIFY(state);
         S3Client v = verifier();
@@ -169,13 +218,14 @@ private Q_SLOTS:
         const QJsonObject w = put.dir(QStringLiteral("write"));
         const double puts = w.value(QStringLiteral("total_ios")).toDouble();
         QVERIFY2(puts > 0, qPrintable(QString::number(puts)));
-        const qint64 written = qMin(qint64(puts), qint64(objects));   // PUTs cycle over the set in order
+        const qint64 written = qMin(qint64(puts), qint64(objects)); // PUTs cycle over the set in order
         QCOMPARE(w.value(QStringLiteral("io_bytes")).toDouble(), puts * size);
         QVERIFY(w.value(QStringLiteral("bw")).toDouble() > 0 && w.value(QStringLiteral("lat_p50_ns")).toDouble() > 0);
         qint64 n = 0, bytes = 0;
         QVERIFY(bucketStats(bucket, &n, &bytes));
         // PUTs cut off at the step's end are not counted, but the gateway may have stored them
-        QVERIFY2(n >= written && n <= qMin<qint64>(objects, written + 16), qPrintable(QStringLiteral("%1 vs %2").arg(n).arg(written)));
+        QVERIFY2(n >= written && n <= qMin<qint64>(objects, written + 16),
+            qPrintable(QStringLiteral("%1 vs %2").arg(n).arg(written)));
         QCOMPARE(bytes, n * size);
         // the samples add up to the summary (1 s intervals, ops/s × seconds ≈ count)
         QVERIFY(put.has(metric::WriteBw) && put.has(metric::WriteLatP99) && put.has(metric::S3Errors));
@@ -196,33 +246,45 @@ private Q_SLOTS:
         QVERIFY(r.value(QStringLiteral("ttfb_p50_ns")).toDouble() <= r.value(QStringLiteral("lat_p99_ns")).toDouble());
         QVERIFY(get.has(metric::ReadTtfbP50) && get.has(metric::ReadTtfbP99) && get.has(metric::ReadLatP999));
         QVERIFY(!get.out.summary.contains(QStringLiteral("write")));
-        qInfo("16 KiB ×4: PUT %.0f/s, GET %.0f/s (p50 %.2f ms, TTFB p50 %.2f ms)", w.value(QStringLiteral("iops")).toDouble(),
-              r.value(QStringLiteral("iops")).toDouble(), r.value(QStringLiteral("lat_p50_ns")).toDouble() / 1e6,
-              r.value(QStringLiteral("ttfb_p50_ns")).toDouble() / 1e6);
+        qInfo("16 KiB ×4: PUT %.0f/s, GET %.0f/s (p50 %.2f ms, TTFB p50 %.2f ms)",
+            w.value(QStringLiteral("iops")).toDouble(), r.value(QStringLiteral("iops")).toDouble(),
+            r.value(QStringLiteral("lat_p50_ns")).toDouble() / 1e6,
+            r.value(QStringLiteral("ttfb_p50_ns")).toDouble() / 1e6);
 
         StepRun head = runStep(p, 2, state);
         QVERIFY2(!head.out.error, qPrintable(head.out.error.toString()));
-        const QJsonObject h = head.out.summary.value(QStringLiteral("ops")).toObject().value(QStringLiteral("head")).toObject();
-        QVERIFY(h.value(QStringLiteral("total_ios")).toDouble() > 0 && h.value(QStringLiteral("lat_p99_ns")).toDouble() > 0);
+        const QJsonObject h
+            = head.out.summary.value(QStringLiteral("ops")).toObject().value(QStringLiteral("head")).toObject();
+        QVERIFY(h.value(QStringLiteral("total_ios")).toDouble() > 0
+            && h.value(QStringLiteral("lat_p99_ns")).toDouble() > 0);
         QVERIFY(head.has(metric::s3OpIops(QStringLiteral("head"))));
         QVERIFY(head.out.summary.value(QStringLiteral("opsPerSecond")).toDouble() > 0);
 
         StepRun list = runStep(p, 3, state);
         QVERIFY2(!list.out.error, qPrintable(list.out.error.toString()));
-        QVERIFY(list.out.summary.value(QStringLiteral("ops")).toObject().value(QStringLiteral("list")).toObject()
-                    .value(QStringLiteral("total_ios")).toDouble() > 0);
+        QVERIFY(list.out.summary.value(QStringLiteral("ops"))
+                    .toObject()
+                    .value(QStringLiteral("list"))
+                    .toObject()
+                    .value(QStringLiteral("total_ios"))
+                    .toDouble()
+            > 0);
 
         // DELETE: what is left in the bucket is what was not deleted
         StepRun del = runStep(p, 4, state);
         QVERIFY2(!del.out.error, qPrintable(del.out.error.toString()));
-        const double deletes = del.out.summary.value(QStringLiteral("ops")).toObject().value(QStringLiteral("delete")).toObject()
-                                   .value(QStringLiteral("total_ios")).toDouble();
+        const double deletes = del.out.summary.value(QStringLiteral("ops"))
+                                   .toObject()
+                                   .value(QStringLiteral("delete"))
+                                   .toObject()
+                                   .value(QStringLiteral("total_ios"))
+                                   .toDouble();
         QVERIFY(deletes > 0 && deletes <= objects);
         QList<S3ObjectEntry> left;
         QVERIFY(!v.listObjects(bucket, QString(), &left));
         // DELETEs cut off at the step's end are not counted, but the gateway may have done them
         QVERIFY2(left.size() <= objects - deletes && left.size() >= objects - deletes - 16,
-                 qPrintable(QStringLiteral("%1 left after %2 deletes").arg(left.size()).arg(deletes)));
+            qPrintable(QStringLiteral("%1 left after %2 deletes").arg(left.size()).arg(deletes)));
         QVERIFY(bucketStats(bucket, &n, &bytes));
         QCOMPARE(n, qint64(left.size()));
 
@@ -230,7 +292,8 @@ private Q_SLOTS:
         RunInfo info;
         info.name = QStringLiteral("S3 ops");
         QList<StepRecord> records;
-        for (const auto &[name, sr] : {std::pair{"head", &head}, std::pair{"list", &list}, std::pair{"delete", &del}}) {
+        for (const auto &[name, sr] :
+            {std::pair {"head", &head}, std::pair {"list", &list}, std::pair {"delete", &del}}) {
             StepRecord rec;
             rec.testId = QLatin1String(name);
             rec.title = QStringLiteral("step ") + QLatin1String(name);
@@ -240,15 +303,21 @@ private Q_SLOTS:
             const QList<StepOperation> ops = stepOperations(rec.summary);
             QCOMPARE(ops.size(), 1);
             QCOMPARE(ops.first().key, QStringLiteral("s3.") + QLatin1String(name));
-            QCOMPARE(ops.first().count, rec.summary.value(QStringLiteral("ops")).toObject().value(QLatin1String(name)).toObject()
-                                            .value(QStringLiteral("total_ios")).toDouble());
+            QCOMPARE(ops.first().count,
+                rec.summary.value(QStringLiteral("ops"))
+                    .toObject()
+                    .value(QLatin1String(name))
+                    .toObject()
+                    .value(QStringLiteral("total_ios"))
+                    .toDouble());
         }
         const QString md = runMarkdown(info, records);
         for (const StepRecord &rec : std::as_const(records)) {
             const StepOperation op = stepOperations(rec.summary).first();
-            const QString row = QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |")
-                                    .arg(rec.title, op.label, formatIops(op.opsPerSec), QString::number(qint64(op.count)),
-                                         formatLatencyNs(op.latency("lat_p50_ns")), formatLatencyNs(op.latency("lat_p99_ns")));
+            const QString row
+                = QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 |")
+                      .arg(rec.title, op.label, formatIops(op.opsPerSec), QString::number(qint64(op.count)),
+                          formatLatencyNs(op.latency("lat_p50_ns")), formatLatencyNs(op.latency("lat_p99_ns")));
             QVERIFY2(md.contains(row), qPrintable(row + QLatin1Char('\n') + md));
         }
 
@@ -284,15 +353,18 @@ private Q_SLOTS:
         QVERIFY2(objs.size() >= qMin(2.0, puts) && objs.size() <= 2, qPrintable(QString::number(objs.size())));
         for (const S3ObjectEntry &x : std::as_const(objs)) {
             QCOMPARE(x.size, 12 * S3Kind::kMiB);
-            QVERIFY2(x.etag.contains(QStringLiteral("-3")), qPrintable(x.etag));   // 3 parts: 5 + 5 + 2 MiB
+            QVERIFY2(x.etag.contains(QStringLiteral("-3")), qPrintable(x.etag)); // 3 parts: 5 + 5 + 2 MiB
         }
-        QVERIFY(put.dir(QStringLiteral("write")).value(QStringLiteral("io_bytes")).toDouble() >= puts * 12 * S3Kind::kMiB);
+        QVERIFY(
+            put.dir(QStringLiteral("write")).value(QStringLiteral("io_bytes")).toDouble() >= puts * 12 * S3Kind::kMiB);
         const StepRun get = runStep(p, 1, state);
         QVERIFY2(!get.out.error, qPrintable(get.out.error.toString()));
         const QJsonObject r = get.dir(QStringLiteral("read"));
         QVERIFY(r.value(QStringLiteral("total_ios")).toDouble() > 0);
-        QVERIFY(r.value(QStringLiteral("io_bytes")).toDouble() >= r.value(QStringLiteral("total_ios")).toDouble() * 64 * 1024);
-        QVERIFY(r.value(QStringLiteral("io_bytes")).toDouble() < (r.value(QStringLiteral("total_ios")).toDouble() + 2) * 64 * 1024);
+        QVERIFY(r.value(QStringLiteral("io_bytes")).toDouble()
+            >= r.value(QStringLiteral("total_ios")).toDouble() * 64 * 1024);
+        QVERIFY(r.value(QStringLiteral("io_bytes")).toDouble()
+            < (r.value(QStringLiteral("total_ios")).toDouble() + 2) * 64 * 1024);
         // an upload whose id the run never saw (an initiate cut off after the gateway did
         // it) must not keep the bucket from being removed
         S3Client v = verifier();
@@ -323,12 +395,16 @@ private Q_SLOTS:
         QCOMPARE(run.out.summary.value(QStringLiteral("prefilled")).toInt(), 300);
         const double gets = run.dir(QStringLiteral("read")).value(QStringLiteral("total_ios")).toDouble();
         const double puts = run.dir(QStringLiteral("write")).value(QStringLiteral("total_ios")).toDouble();
-        const double dels = run.out.summary.value(QStringLiteral("ops")).toObject().value(QStringLiteral("delete")).toObject()
-                                .value(QStringLiteral("total_ios")).toDouble();
+        const double dels = run.out.summary.value(QStringLiteral("ops"))
+                                .toObject()
+                                .value(QStringLiteral("delete"))
+                                .toObject()
+                                .value(QStringLiteral("total_ios"))
+                                .toDouble();
         const double all = gets + puts + dels;
         QVERIFY2(all >= 200, qPrintable(QString::number(all)));
-        qInfo("mixed 50/30/20: %.0f requests, GET %.1f %%, PUT %.1f %%, DELETE %.1f %%", all, 100 * gets / all, 100 * puts / all,
-              100 * dels / all);
+        qInfo("mixed 50/30/20: %.0f requests, GET %.1f %%, PUT %.1f %%, DELETE %.1f %%", all, 100 * gets / all,
+            100 * puts / all, 100 * dels / all);
         QVERIFY(qAbs(100 * gets / all - 50) < 8);
         QVERIFY(qAbs(100 * puts / all - 30) < 8);
         QVERIFY(qAbs(100 * dels / all - 20) < 8);
@@ -354,18 +430,18 @@ private Q_SLOTS:
         cmtest::CliResult r = cli({QStringLiteral("plan"), QStringLiteral("s3")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("give --lab DIR, or --endpoint URL and --access-key AK"), r.err.constData());
-        r = cli({QStringLiteral("plan"), QStringLiteral("s3"), QStringLiteral("--lab"), m_lab.dir(), QStringLiteral("--mix"),
-                 QStringLiteral("get=50,put=20")});
+        r = cli({QStringLiteral("plan"), QStringLiteral("s3"), QStringLiteral("--lab"), m_lab.dir(),
+            QStringLiteral("--mix"), QStringLiteral("get=50,put=20")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("add up to 70, not 100"), r.err.constData());
-        r = cli({QStringLiteral("plan"), QStringLiteral("s3"), QStringLiteral("--lab"), m_lab.dir(), QStringLiteral("--sizes"),
-                 QStringLiteral("64Q")});
+        r = cli({QStringLiteral("plan"), QStringLiteral("s3"), QStringLiteral("--lab"), m_lab.dir(),
+            QStringLiteral("--sizes"), QStringLiteral("64Q")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("\"64Q\" is not a size"), r.err.constData());
 
-        r = cli({QStringLiteral("plan"), QStringLiteral("s3"), QStringLiteral("--lab"), m_lab.dir(), QStringLiteral("--runtime"),
-                 QStringLiteral("1"), QStringLiteral("--objects"), QStringLiteral("64"), QStringLiteral("--concurrency"),
-                 QStringLiteral("8")});
+        r = cli({QStringLiteral("plan"), QStringLiteral("s3"), QStringLiteral("--lab"), m_lab.dir(),
+            QStringLiteral("--runtime"), QStringLiteral("1"), QStringLiteral("--objects"), QStringLiteral("64"),
+            QStringLiteral("--concurrency"), QStringLiteral("8")});
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY2(!r.out.contains(m_lab.s3SecretKey().toUtf8()), "the plan holds the secret");
         const QString planFile = m_data.filePath(QStringLiteral("s3.json"));
@@ -373,37 +449,59 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(r.out);
         f.close();
-        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("ceph")).toObject().value(QStringLiteral("conf")).toString(),
-                 m_lab.confPath());   // the lab's health is polled during the run
+        QCOMPARE(QJsonDocument::fromJson(r.out)
+                     .object()
+                     .value(QStringLiteral("ceph"))
+                     .toObject()
+                     .value(QStringLiteral("conf"))
+                     .toString(),
+            m_lab.confPath()); // the lab's health is polled during the run
         r = cli({QStringLiteral("run"), planFile});
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject run = r.json();
-        QCOMPARE(run.value(QStringLiteral("run")).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("completed"));
+        QCOMPARE(run.value(QStringLiteral("run")).toObject().value(QStringLiteral("status")).toString(),
+            QStringLiteral("completed"));
         const QJsonArray steps = run.value(QStringLiteral("steps")).toArray();
         QCOMPARE(steps.size(), 2);
-        QVERIFY(steps.at(0).toObject().value(QStringLiteral("summary")).toObject().value(QStringLiteral("write")).toObject()
-                    .value(QStringLiteral("bw")).toDouble() > 0);
-        QVERIFY(steps.at(1).toObject().value(QStringLiteral("summary")).toObject().value(QStringLiteral("read")).toObject()
-                    .value(QStringLiteral("bw")).toDouble() > 0);
+        QVERIFY(steps.at(0)
+                    .toObject()
+                    .value(QStringLiteral("summary"))
+                    .toObject()
+                    .value(QStringLiteral("write"))
+                    .toObject()
+                    .value(QStringLiteral("bw"))
+                    .toDouble()
+            > 0);
+        QVERIFY(steps.at(1)
+                    .toObject()
+                    .value(QStringLiteral("summary"))
+                    .toObject()
+                    .value(QStringLiteral("read"))
+                    .toObject()
+                    .value(QStringLiteral("bw"))
+                    .toDouble()
+            > 0);
         QVERIFY2(!r.out.contains(m_lab.s3SecretKey().toUtf8()) && !r.err.contains(m_lab.s3SecretKey().toUtf8()),
-                 "the secret is in the run's output");
+            "the secret is in the run's output");
         QCOMPARE(appBuckets(), QStringList());
 
         // a second run; compare and export read S3 runs as they read fio runs
-        const QString first = QString::number(run.value(QStringLiteral("run")).toObject().value(QStringLiteral("id")).toInt());
+        const QString first
+            = QString::number(run.value(QStringLiteral("run")).toObject().value(QStringLiteral("id")).toInt());
         r = cli({QStringLiteral("run"), planFile});
         QVERIFY2(r.code == 0, r.err.constData());
-        const QString second = QString::number(r.json().value(QStringLiteral("run")).toObject().value(QStringLiteral("id")).toInt());
+        const QString second
+            = QString::number(r.json().value(QStringLiteral("run")).toObject().value(QStringLiteral("id")).toInt());
         r = cli({QStringLiteral("compare"), first, second, QStringLiteral("--format"), QStringLiteral("md")});
         QVERIFY2(r.code == 0, r.err.constData());
-        for (const char *row : {"| PUT 64 KiB ×8 |", "| Write MB/s |", "| Write lat p99 |", "| GET 64 KiB ×8 |", "| Read IOPS |"})
+        for (const char *row :
+            {"| PUT 64 KiB ×8 |", "| Write MB/s |", "| Write lat p99 |", "| GET 64 KiB ×8 |", "| Read IOPS |"})
             QVERIFY2(r.out.contains(row), r.out.constData());
-        QVERIFY2(!r.out.contains("The runs differ in"), r.out.constData());   // nothing run-specific in the parameters
+        QVERIFY2(!r.out.contains("The runs differ in"), r.out.constData()); // nothing run-specific in the parameters
         r = cli({QStringLiteral("export"), second, QStringLiteral("--format"), QStringLiteral("csv")});
         QVERIFY2(r.code == 0 && r.out.contains("GET 64 KiB"), r.out.constData());
         QCOMPARE(appBuckets(), QStringList());
     }
-
 
     void cleanupTestCase() { m_lab.stop(); }
 };

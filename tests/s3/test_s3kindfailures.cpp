@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "s3" runner kind when things go wrong, against the lab's real radosgw (1 OSD): a
 // wrong secret, failed requests mid-run with onError stop vs continue, a cancel, and
 // the lab's radosgw killed (by its pid) while a step runs: clear errors, no hang, and
@@ -17,8 +18,8 @@
 #include <future>
 
 using namespace cm;
-using cmtest::StepRun;
 using cmtest::runStep;
+using cmtest::StepRun;
 
 class TestS3KindFailures : public QObject, public cmtest::S3KindLab {
     Q_OBJECT
@@ -37,14 +38,16 @@ private Q_SLOTS:
         const auto state = S3Kind().createRunState(p);
         const StepRun run = runStep(p, 0, state);
         QCOMPARE(run.out.error.code, Error::Code::AuthDenied);
-        QVERIFY2(run.out.error.message.contains(QStringLiteral("HTTP 403 SignatureDoesNotMatch")), qPrintable(run.out.error.toString()));
+        QVERIFY2(run.out.error.message.contains(QStringLiteral("HTTP 403 SignatureDoesNotMatch")),
+            qPrintable(run.out.error.toString()));
         QVERIFY2(!run.out.error.toString().contains(QStringLiteral("wrong-secret")), "the secret is in the error");
         QCOMPARE(cmtest::finishRun(state), QString());
         QCOMPARE(appBuckets(), QStringList());
         // an unset variable: says which
         p.target.insert(QStringLiteral("secretRef"), QStringLiteral("env:CM_TEST_S3_UNSET"));
         const StepRun unset = runStep(p, 0, S3Kind().createRunState(p));
-        QVERIFY2(unset.out.error.message.contains(QStringLiteral("CM_TEST_S3_UNSET")), qPrintable(unset.out.error.toString()));
+        QVERIFY2(unset.out.error.message.contains(QStringLiteral("CM_TEST_S3_UNSET")),
+            qPrintable(unset.out.error.toString()));
     }
 
     // Failed requests mid-run (objects the set says exist but the gateway has not: 404):
@@ -134,7 +137,8 @@ private Q_SLOTS:
         const StepRun run = f.get();
         qInfo("cancel: the step ended %lld ms after the cancel", t.elapsed());
         QCOMPARE(run.out.error.code, Error::Code::Cancelled);
-        QVERIFY(run.out.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble() > 0);
+        QVERIFY(run.out.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble()
+            > 0);
         QCOMPARE(cmtest::finishRun(state), QString());
         QCOMPARE(appBuckets(), QStringList());
     }
@@ -170,20 +174,24 @@ private Q_SLOTS:
         ::kill(pid, SIGCONT);
         const QJsonObject stall = run.out.summary.value(QStringLiteral("stall")).toObject();
         qInfo("frozen radosgw, onError %s: %s; stall %s", qPrintable(onError), qPrintable(run.out.error.toString()),
-              QJsonDocument(stall).toJson(QJsonDocument::Compact).constData());
+            QJsonDocument(stall).toJson(QJsonDocument::Compact).constData());
         QVERIFY2(stall.value(QStringLiteral("requests")).toInt() > 0, "no request counted as stalled");
         QVERIFY(stall.value(QStringLiteral("longest_s")).toDouble() > 2.5);
         QVERIFY(stall.value(QStringLiteral("intervals")).toInt() >= 2);
         QCOMPARE(run.out.summary.value(QStringLiteral("errors")).toObject().value(QStringLiteral("stalled")).toInt(),
-                 stall.value(QStringLiteral("requests")).toInt());
-        QVERIFY(QJsonDocument(run.out.summary.value(QStringLiteral("warnings")).toArray()).toJson().contains("answered nothing"));
+            stall.value(QStringLiteral("requests")).toInt());
+        QVERIFY(QJsonDocument(run.out.summary.value(QStringLiteral("warnings")).toArray())
+                    .toJson()
+                    .contains("answered nothing"));
         if (onError == QLatin1String("stop")) {
             QCOMPARE(run.out.error.code, Error::Code::Timeout);
-            QVERIFY2(run.out.error.message.contains(QStringLiteral("answered nothing")), qPrintable(run.out.error.message));
+            QVERIFY2(
+                run.out.error.message.contains(QStringLiteral("answered nothing")), qPrintable(run.out.error.message));
         } else {
             QVERIFY2(!run.out.error, qPrintable(run.out.error.toString()));
         }
-        QVERIFY(run.out.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble() > 0);
+        QVERIFY(run.out.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble()
+            > 0);
         const QList<Leftover> left = static_cast<S3RunState *>(state.get())->finish({});
         QVERIFY2(left.isEmpty(), "the gateway is back: its bucket is removed");
     }
@@ -206,18 +214,25 @@ private Q_SLOTS:
         QCOMPARE(::kill(pid, SIGKILL), 0);
         QVERIFY2(f.wait_for(std::chrono::seconds(20)) == std::future_status::ready, "the step hangs");
         const StepRun run = f.get();
-        qInfo("killed radosgw: the 5 s step ended after %lld ms: %s; errors %s", t.elapsed(), qPrintable(run.out.error.toString()),
-              QJsonDocument(run.out.summary.value(QStringLiteral("errors")).toObject()).toJson(QJsonDocument::Compact).constData());
-        QVERIFY(run.out.summary.value(QStringLiteral("errors")).toObject().value(QStringLiteral("transport")).toDouble() > 0);
+        qInfo("killed radosgw: the 5 s step ended after %lld ms: %s; errors %s", t.elapsed(),
+            qPrintable(run.out.error.toString()),
+            QJsonDocument(run.out.summary.value(QStringLiteral("errors")).toObject())
+                .toJson(QJsonDocument::Compact)
+                .constData());
+        QVERIFY(run.out.summary.value(QStringLiteral("errors")).toObject().value(QStringLiteral("transport")).toDouble()
+            > 0);
         QVERIFY(run.sum(metric::s3ErrorsFor(QStringLiteral("transport"))) > 0);
-        QVERIFY(run.out.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble() > 0);
+        QVERIFY(run.out.summary.value(QStringLiteral("write")).toObject().value(QStringLiteral("total_ios")).toDouble()
+            > 0);
         // the clean-up cannot reach the gateway: it says so, and returns
         QElapsedTimer c;
         c.start();
         QStringList log;
-        const QList<Leftover> left = static_cast<S3RunState *>(state.get())->finish([&](const QString &l) { log << l; });
+        const QList<Leftover> left
+            = static_cast<S3RunState *>(state.get())->finish([&](const QString &l) { log << l; });
         QVERIFY(c.elapsed() < 20000);
-        QVERIFY2(!log.isEmpty() && log.first().contains(QStringLiteral("left")), qPrintable(log.join(QLatin1Char('\n'))));
+        QVERIFY2(
+            !log.isEmpty() && log.first().contains(QStringLiteral("left")), qPrintable(log.join(QLatin1Char('\n'))));
         // and what is left is handed back, for the run to record and `cleanup` to find
         QCOMPARE(left.size(), 1);
         QCOMPARE(left.first().kind, Leftover::Kind::Bucket);

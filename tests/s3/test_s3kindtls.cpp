@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The "s3" runner kind over https:// to the lab's real radosgw (1 OSD). The lab serves
 // http only, so a TLS front (scripts/fixtures/tls-proxy.py, Python's ssl module) with a
 // self-signed certificate for 127.0.0.1 sits before it. A run with the certificate as
@@ -16,8 +17,8 @@
 #include <QUrl>
 
 using namespace cm;
-using cmtest::StepRun;
 using cmtest::runStep;
+using cmtest::StepRun;
 
 class TestS3KindTls : public QObject, public cmtest::S3KindLab {
     Q_OBJECT
@@ -39,7 +40,7 @@ class TestS3KindTls : public QObject, public cmtest::S3KindLab {
         o.concurrency = 8;
         o.runtime = 1;
         Error e;
-        const Plan p = S3Kind::makePlan(o, &e);   // quick: PUT then GET
+        const Plan p = S3Kind::makePlan(o, &e); // quick: PUT then GET
         if (e)
             qWarning("%s", qPrintable(e.toString()));
         return p;
@@ -51,17 +52,19 @@ private Q_SLOTS:
         registerBuiltinKinds();
         QString why;
         CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("openssl")).isEmpty(), "openssl not installed");
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("openssl")).isEmpty(), "openssl not installed");
         CM_REQUIRE_FIXTURE(QFile::exists(QStringLiteral("/usr/bin/python3")), "/usr/bin/python3 missing");
         QVERIFY2(startLab(), qPrintable(m_lab.whyNot()));
         QProcess gen;
         gen.setWorkingDirectory(m_tmp.path());
         gen.start(QStringLiteral("openssl"),
-                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"),
-                   QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
-                   QStringLiteral("-keyout"), QStringLiteral("key.pem"), QStringLiteral("-out"), QStringLiteral("cert.pem"),
-                   QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=clustermark-test"),
-                   QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1")});
+            {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"),
+                QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
+                QStringLiteral("-keyout"), QStringLiteral("key.pem"), QStringLiteral("-out"),
+                QStringLiteral("cert.pem"), QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
+                QStringLiteral("/CN=clustermark-test"), QStringLiteral("-addext"),
+                QStringLiteral("subjectAltName=IP:127.0.0.1")});
         QVERIFY(gen.waitForFinished(30000));
         QVERIFY2(gen.exitCode() == 0, gen.readAllStandardError().constData());
         QTcpServer probe;
@@ -71,8 +74,8 @@ private Q_SLOTS:
         const int rgwPort = QUrl(m_lab.rgwEndpoint()).port();
         QVERIFY(rgwPort > 0);
         m_proxy.start(QStringLiteral("/usr/bin/python3"),
-                      {qEnvironmentVariable("CLUSTERMARK_SCRIPTS") + QStringLiteral("/fixtures/tls-proxy.py"), QString::number(m_port),
-                       QString::number(rgwPort), cert(), m_tmp.filePath(QStringLiteral("key.pem"))});
+            {qEnvironmentVariable("CLUSTERMARK_SCRIPTS") + QStringLiteral("/fixtures/tls-proxy.py"),
+                QString::number(m_port), QString::number(rgwPort), cert(), m_tmp.filePath(QStringLiteral("key.pem"))});
         QVERIFY(m_proxy.waitForStarted(5000));
         QVERIFY(m_proxy.waitForReadyRead(10000));
         QVERIFY2(m_proxy.readAllStandardOutput().contains("ready"), m_proxy.readAllStandardError().constData());
@@ -95,8 +98,9 @@ private Q_SLOTS:
             QCOMPARE(r->out.summary.value(QStringLiteral("tlsVerified")).toBool(), true);
             QCOMPARE(r->out.environment.value(QStringLiteral("s3_http")).toString(), QStringLiteral("libcurl"));
         }
-        qInfo("https, verified: PUT 64 KiB ×8 %.0f/s, GET %.0f/s", put.dir(QStringLiteral("write")).value(QStringLiteral("iops")).toDouble(),
-              get.dir(QStringLiteral("read")).value(QStringLiteral("iops")).toDouble());
+        qInfo("https, verified: PUT 64 KiB ×8 %.0f/s, GET %.0f/s",
+            put.dir(QStringLiteral("write")).value(QStringLiteral("iops")).toDouble(),
+            get.dir(QStringLiteral("read")).value(QStringLiteral("iops")).toDouble());
         QCOMPARE(cmtest::finishRun(state), QString());
         QCOMPARE(appBuckets(), QStringList());
     }
@@ -107,7 +111,7 @@ private Q_SLOTS:
         const StepRun run = runStep(p, 0, S3Kind().createRunState(p));
         QVERIFY(run.out.error.isError());
         QVERIFY2(run.out.error.message.contains(QStringLiteral("cannot create the run's bucket: TLS failed")),
-                 qPrintable(run.out.error.toString()));
+            qPrintable(run.out.error.toString()));
         QVERIFY2(run.out.error.message.contains(QStringLiteral("certificate")), qPrintable(run.out.error.toString()));
         QCOMPARE(appBuckets(), QStringList());
     }
@@ -122,7 +126,8 @@ private Q_SLOTS:
         QCOMPARE(put.out.summary.value(QStringLiteral("tls")).toBool(), true);
         QCOMPARE(put.out.summary.value(QStringLiteral("tlsVerified")).toBool(), false);
         QCOMPARE(put.out.environment.value(QStringLiteral("tlsVerified")).toBool(), false);
-        QVERIFY2(put.log.join(QLatin1Char('\n')).contains(QStringLiteral("NOT verified")), qPrintable(put.log.join(QLatin1Char('\n'))));
+        QVERIFY2(put.log.join(QLatin1Char('\n')).contains(QStringLiteral("NOT verified")),
+            qPrintable(put.log.join(QLatin1Char('\n'))));
         QCOMPARE(cmtest::finishRun(state), QString());
         QCOMPARE(appBuckets(), QStringList());
     }
@@ -130,7 +135,7 @@ private Q_SLOTS:
     void cleanupTestCase()
     {
         if (m_proxy.state() != QProcess::NotRunning) {
-            m_proxy.closeWriteChannel();   // the proxy ends when its stdin closes
+            m_proxy.closeWriteChannel(); // the proxy ends when its stdin closes
             if (!m_proxy.waitForFinished(5000)) {
                 m_proxy.kill();
                 m_proxy.waitForFinished(5000);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // S3HttpPool against a server that accepts connections and never answers (a listening
 // socket whose connections are never read): cancelAll() ends every request at once, the
 // stall timeout ends them with Timeout, and a destroyed pool ends what it still holds.
@@ -20,7 +21,7 @@ namespace {
 struct Results {
     std::mutex m;
     QList<Error::Code> codes;
-    std::atomic<int> done{0};
+    std::atomic<int> done {0};
 };
 
 S3HttpRequest request(quint16 port)
@@ -150,14 +151,20 @@ private Q_SLOTS:
         QTest::addColumn<int>("status");
         QTest::addColumn<QByteArray>("body");
         QTest::addColumn<int>("error");
-        QTest::newRow("not http") << QByteArray("SSH-2.0-OpenSSH_9.2\r\n\r\n") << 0 << QByteArray() << int(Error::Code::ParseError);
-        QTest::newRow("until close") << QByteArray("HTTP/1.0 200 OK\r\n\r\nhello") << 200 << QByteArray("hello") << int(Error::Code::None);
-        QTest::newRow("chunked") << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\n6\r\n world\r\n0\r\n\r\n")
+        QTest::newRow("not http") << QByteArray("SSH-2.0-OpenSSH_9.2\r\n\r\n") << 0 << QByteArray()
+                                  << int(Error::Code::ParseError);
+        QTest::newRow("until close") << QByteArray("HTTP/1.0 200 OK\r\n\r\nhello") << 200 << QByteArray("hello")
+                                     << int(Error::Code::None);
+        QTest::newRow("chunked") << QByteArray(
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhello\r\n6\r\n world\r\n0\r\n\r\n")
                                  << 200 << QByteArray("hello world") << int(Error::Code::None);
-        QTest::newRow("continue first") << QByteArray("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 404 Not Found\r\nContent-Length: 3\r\n\r\nabc")
+        QTest::newRow("continue first") << QByteArray(
+            "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 404 Not Found\r\nContent-Length: 3\r\n\r\nabc")
                                         << 404 << QByteArray("abc") << int(Error::Code::None);
-        QTest::newRow("bad length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: -5\r\n\r\n") << 0 << QByteArray() << int(Error::Code::ParseError);
-        QTest::newRow("cut body") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc") << 0 << QByteArray() << int(Error::Code::Unreachable);
+        QTest::newRow("bad length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: -5\r\n\r\n") << 0 << QByteArray()
+                                    << int(Error::Code::ParseError);
+        QTest::newRow("cut body") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc") << 0 << QByteArray()
+                                  << int(Error::Code::Unreachable);
     }
 
     void handWrittenAnswers()
@@ -176,8 +183,8 @@ private Q_SLOTS:
                 s->disconnectFromHost(); // close after the answer
             });
         });
-        S3HttpPool pool(S3HttpPool::Options{});
-        std::atomic<bool> done{false};
+        S3HttpPool pool(S3HttpPool::Options {});
+        std::atomic<bool> done {false};
         S3HttpResponse got;
         pool.submit(request(server.serverPort()), [&](S3HttpResponse &&r) {
             got = std::move(r);

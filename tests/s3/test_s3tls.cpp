@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // TLS of the S3 engine against a real TLS server (openssl s_server -www, which answers
 // "GET /" with a status page): a certificate the system does not trust is refused with
 // a clear error, accepted with the given CA file, and accepted with verification
@@ -37,17 +38,19 @@ class TestS3Tls : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("openssl")).isEmpty(), "openssl not installed");
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("openssl")).isEmpty(), "openssl not installed");
         QVERIFY(m_tmp.isValid());
         // self-signed, valid for 127.0.0.1 only
         QProcess gen;
         gen.setWorkingDirectory(m_tmp.path());
         gen.start(QStringLiteral("openssl"),
-                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"),
-                   QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
-                   QStringLiteral("-keyout"), QStringLiteral("key.pem"), QStringLiteral("-out"), QStringLiteral("cert.pem"),
-                   QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=clustermark-test"),
-                   QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1")});
+            {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"),
+                QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
+                QStringLiteral("-keyout"), QStringLiteral("key.pem"), QStringLiteral("-out"),
+                QStringLiteral("cert.pem"), QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
+                QStringLiteral("/CN=clustermark-test"), QStringLiteral("-addext"),
+                QStringLiteral("subjectAltName=IP:127.0.0.1")});
         QVERIFY(gen.waitForFinished(30000));
         QVERIFY2(gen.exitCode() == 0, gen.readAllStandardError().constData());
         QTcpServer probe;
@@ -56,15 +59,16 @@ private Q_SLOTS:
         probe.close();
         m_server.setWorkingDirectory(m_tmp.path());
         m_server.start(QStringLiteral("openssl"),
-                       {QStringLiteral("s_server"), QStringLiteral("-accept"), QStringLiteral("127.0.0.1:%1").arg(m_port),
-                        QStringLiteral("-cert"), QStringLiteral("cert.pem"), QStringLiteral("-key"), QStringLiteral("key.pem"),
-                        QStringLiteral("-www"), QStringLiteral("-quiet")});
+            {QStringLiteral("s_server"), QStringLiteral("-accept"), QStringLiteral("127.0.0.1:%1").arg(m_port),
+                QStringLiteral("-cert"), QStringLiteral("cert.pem"), QStringLiteral("-key"), QStringLiteral("key.pem"),
+                QStringLiteral("-www"), QStringLiteral("-quiet")});
         QVERIFY(m_server.waitForStarted(5000));
         QTRY_VERIFY_WITH_TIMEOUT(([this] {
             QTcpSocket s;
             s.connectToHost(QHostAddress::LocalHost, m_port);
             return s.waitForConnected(200);
-        }()), 10000);
+        }()),
+            10000);
     }
 
     void untrustedIsRefused()

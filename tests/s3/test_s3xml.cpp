@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The S3 XML parsers on real radosgw bodies (tests/data/s3/rgw-*.xml) and on broken input.
 #include "parse/s3xml.h"
 #include "testutil.h"
@@ -26,11 +27,20 @@ private Q_SLOTS:
         QTest::addColumn<QString>("file");
         QTest::addColumn<QString>("code");
         QTest::addColumn<QString>("message");
-        QTest::newRow("nosuchkey") << "rgw-error-nosuchkey.xml" << "NoSuchKey" << "";
-        QTest::newRow("nosuchbucket") << "rgw-error-nosuchbucket.xml" << "NoSuchBucket" << "";
-        QTest::newRow("signature") << "rgw-error-signature.xml" << "SignatureDoesNotMatch" << "";
-        QTest::newRow("notempty") << "rgw-error-bucketnotempty.xml" << "BucketNotEmpty" << "";
-        QTest::newRow("inprogress") << "rgw-error-complete-inprogress.xml" << "InternalError"
+        QTest::newRow("nosuchkey") << "rgw-error-nosuchkey.xml"
+                                   << "NoSuchKey"
+                                   << "";
+        QTest::newRow("nosuchbucket") << "rgw-error-nosuchbucket.xml"
+                                      << "NoSuchBucket"
+                                      << "";
+        QTest::newRow("signature") << "rgw-error-signature.xml"
+                                   << "SignatureDoesNotMatch"
+                                   << "";
+        QTest::newRow("notempty") << "rgw-error-bucketnotempty.xml"
+                                  << "BucketNotEmpty"
+                                  << "";
+        QTest::newRow("inprogress") << "rgw-error-complete-inprogress.xml"
+                                    << "InternalError"
                                     << "This multipart completion is already in progress";
     }
 
@@ -67,7 +77,7 @@ private Q_SLOTS:
         QVERIFY(!empty.truncated);
         QVERIFY(empty.contents.isEmpty());
         QCOMPARE(empty.keyCount, 0);
-        QCOMPARE(delim.commonPrefixes, QStringList{QStringLiteral("dir/")});
+        QCOMPARE(delim.commonPrefixes, QStringList {QStringLiteral("dir/")});
         QCOMPARE(delim.contents.size(), 6);
         QCOMPARE(delim.contents.at(0).size, 5242880);
     }
@@ -113,9 +123,11 @@ private Q_SLOTS:
         QCOMPARE(l.uploads.size(), 1);
         QCOMPARE(l.nextKeyMarker, QStringLiteral("bigkey"));
         QCOMPARE(l.nextUploadIdMarker, QStringLiteral("2~bmM7p8Ddjgo2Vm0U6s9BMiWthivIu-P"));
-        Error e = parseS3ListMultipartUploads("<ListMultipartUploadsResult><Upload><Key>a</Key></Upload></ListMultipartUploadsResult>", &l);
+        Error e = parseS3ListMultipartUploads(
+            "<ListMultipartUploadsResult><Upload><Key>a</Key></Upload></ListMultipartUploadsResult>", &l);
         QVERIFY(e.message.contains(QLatin1String("without <Key> or <UploadId>")));
-        e = parseS3ListMultipartUploads("<ListMultipartUploadsResult><IsTruncated>true</IsTruncated></ListMultipartUploadsResult>", &l);
+        e = parseS3ListMultipartUploads(
+            "<ListMultipartUploadsResult><IsTruncated>true</IsTruncated></ListMultipartUploadsResult>", &l);
         QVERIFY(e.message.contains(QLatin1String("truncated without")));
     }
 
@@ -126,12 +138,16 @@ private Q_SLOTS:
         QTest::newRow("not xml") << QByteArray("<html>oops");
         QTest::newRow("other root") << QByteArray("<Foo/>");
         QTest::newRow("cut") << data("rgw-list-v2-page1.xml").left(300);
-        QTest::newRow("bad size") << QByteArray("<ListBucketResult><Contents><Key>a</Key><Size>-3</Size></Contents></ListBucketResult>");
-        QTest::newRow("truncated without token") << QByteArray("<ListBucketResult><IsTruncated>true</IsTruncated></ListBucketResult>");
+        QTest::newRow("bad size") << QByteArray(
+            "<ListBucketResult><Contents><Key>a</Key><Size>-3</Size></Contents></ListBucketResult>");
+        QTest::newRow("truncated without token")
+            << QByteArray("<ListBucketResult><IsTruncated>true</IsTruncated></ListBucketResult>");
         QTest::newRow("deep") << QByteArray(5000, '<');
-        QByteArray bomb = "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">"
-                          "<!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\"><!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\">]>"
-                          "<ListBucketResult><Name>&d;&d;&d;&d;&d;&d;</Name></ListBucketResult>";
+        QByteArray bomb
+            = "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b "
+              "\"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">"
+              "<!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\"><!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\">]>"
+              "<ListBucketResult><Name>&d;&d;&d;&d;&d;&d;</Name></ListBucketResult>";
         QTest::newRow("entity expansion") << bomb;
     }
 
@@ -151,10 +167,7 @@ private Q_SLOTS:
         QVERIFY(parseS3ListMultipartUploads(xml, &u).isError() || xml.contains("ENTITY"));
     }
 
-    void escape()
-    {
-        QCOMPARE(xmlEscape(QStringLiteral("\"a&b<c>\"")), QByteArray("&quot;a&amp;b&lt;c&gt;&quot;"));
-    }
+    void escape() { QCOMPARE(xmlEscape(QStringLiteral("\"a&b<c>\"")), QByteArray("&quot;a&amp;b&lt;c&gt;&quot;")); }
 };
 
 QTEST_GUILESS_MAIN(TestS3Xml)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SigV4 signing against AWS's published vectors (tests/data/s3/: the SigV4 test suite
 // and the S3 API reference examples), plus the URL/header layout S3Client builds for
 // path-style and virtual-host style requests.
@@ -44,34 +45,47 @@ bool load(const QString &path, VectorFile *f, QString *why)
             continue;
         if (line.startsWith('[')) {
             close();
-            f->cases.append(Vector{});
+            f->cases.append(Vector {});
             f->cases.last().name = line.mid(1, line.size() - 2);
             continue;
         }
         const qsizetype sp = line.indexOf(' ');
         const QByteArray key = line.left(sp), value = line.mid(sp + 1);
         if (f->cases.isEmpty()) {
-            if (key == "access-key") f->access = value;
-            else if (key == "secret-key") f->secret = value;
-            else if (key == "region") f->region = value;
-            else if (key == "service") f->service = value;
-            else if (key == "date") f->date = value;
+            if (key == "access-key")
+                f->access = value;
+            else if (key == "secret-key")
+                f->secret = value;
+            else if (key == "region")
+                f->region = value;
+            else if (key == "service")
+                f->service = value;
+            else if (key == "date")
+                f->date = value;
             continue;
         }
         Vector &v = f->cases.last();
-        if (key == "method") v.in.method = value;
-        else if (key == "path") v.in.path = value;
+        if (key == "method")
+            v.in.method = value;
+        else if (key == "path")
+            v.in.path = value;
         else if (key == "query") {
             const qsizetype tab = value.indexOf('\t');
             v.in.query.append({value.left(tab), tab < 0 ? QByteArray() : value.mid(tab + 1)});
         } else if (key == "header") {
             const qsizetype colon = value.indexOf(':');
             v.in.headers.append({value.left(colon), value.mid(colon + 1)});
-        } else if (key == "body") { body = value; hasBody = true; }
-        else if (key == "authorization") v.authorization = value;
-        else if (key == "signature") v.signature = value;
-        else if (key == "signed-headers") v.signedHeaders = value;
-        else if (key == "creq-sha256") v.creqSha = value;
+        } else if (key == "body") {
+            body = value;
+            hasBody = true;
+        } else if (key == "authorization")
+            v.authorization = value;
+        else if (key == "signature")
+            v.signature = value;
+        else if (key == "signed-headers")
+            v.signedHeaders = value;
+        else if (key == "creq-sha256")
+            v.creqSha = value;
         else {
             *why = QStringLiteral("unknown line: ") + QString::fromUtf8(line);
             return false;
@@ -120,7 +134,8 @@ private Q_SLOTS:
     // A changed secret, region or date gives another signature (the check can fail).
     void signatureDependsOnEveryInput()
     {
-        SigV4Input in{"GET", "/", {}, {{"host", "h"}, {"x-amz-date", "20150830T123600Z"}}, SigV4Signer::emptyPayloadHash()};
+        SigV4Input in {
+            "GET", "/", {}, {{"host", "h"}, {"x-amz-date", "20150830T123600Z"}}, SigV4Signer::emptyPayloadHash()};
         const QByteArray a = SigV4Signer("A", "s1", "us-east-1").signature(in, "20150830T123600Z");
         QVERIFY(a != SigV4Signer("A", "s2", "us-east-1").signature(in, "20150830T123600Z"));
         QVERIFY(a != SigV4Signer("A", "s1", "eu-west-1").signature(in, "20150830T123600Z"));
@@ -146,13 +161,14 @@ private Q_SLOTS:
         c.secretKey = "SK";
         S3Client path(c);
         QVERIFY(!path.configError());
-        const S3HttpRequest a = path.build("GET", QStringLiteral("clustermark-bench-x"), QStringLiteral("dir/my key"),
-                                           {{"partNumber", "1"}});
+        const S3HttpRequest a = path.build(
+            "GET", QStringLiteral("clustermark-bench-x"), QStringLiteral("dir/my key"), {{"partNumber", "1"}});
         QCOMPARE(a.url, QByteArray("http://127.0.0.1:8080/clustermark-bench-x/dir/my%20key?partNumber=1"));
         QVERIFY(a.headers.contains("host: 127.0.0.1:8080"));
         QVERIFY(a.headers.contains("x-amz-content-sha256: UNSIGNED-PAYLOAD"));
         QVERIFY(a.headers.last().startsWith("Authorization: AWS4-HMAC-SHA256 Credential=AK/"));
-        QVERIFY(a.headers.last().contains("/us-east-1/s3/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, "));
+        QVERIFY(a.headers.last().contains(
+            "/us-east-1/s3/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, "));
 
         c.endpoint = QStringLiteral("https://s3.example.net");
         c.virtualHostStyle = true;
@@ -160,8 +176,8 @@ private Q_SLOTS:
         c.region = QStringLiteral("eu-central-1");
         S3Client vhost(c);
         QVERIFY(!vhost.configError());
-        const S3HttpRequest b = vhost.build("PUT", QStringLiteral("clustermark-bench-x"), QStringLiteral("k"), {}, {},
-                                            QByteArray("hello world"), 6, 5);
+        const S3HttpRequest b = vhost.build(
+            "PUT", QStringLiteral("clustermark-bench-x"), QStringLiteral("k"), {}, {}, QByteArray("hello world"), 6, 5);
         QCOMPARE(b.url, QByteArray("https://clustermark-bench-x.s3.example.net/k"));
         QVERIFY(b.headers.contains("host: clustermark-bench-x.s3.example.net"));
         QVERIFY(b.headers.contains("x-amz-content-sha256: " + SigV4Signer::sha256Hex("world")));
@@ -182,7 +198,7 @@ private Q_SLOTS:
         QCOMPARE(noKey.configError().code, Error::Code::InvalidInput);
         QByteArray data;
         QCOMPARE(noKey.getObject(QStringLiteral("clustermark-bench-a"), QStringLiteral("k"), &data).code,
-                 Error::Code::InvalidInput);
+            Error::Code::InvalidInput);
         QVERIFY(S3Client::isAppBucket(S3Client::newBucketName(QStringLiteral("Get Test!"))));
         QVERIFY(!S3Client::isAppBucket(QStringLiteral("clustermark-bench-UPPER")));
         QVERIFY(!S3Client::isAppBucket(QStringLiteral("photos")));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // AppSettings over a real INI file: saved nodes, defaults, and no secrets on disk.
 #include "io/appsettings.h"
 
@@ -27,7 +28,7 @@ private Q_SLOTS:
             s.saveNode(a);
             s.saveNode(NodeSpec::parse(QStringLiteral("pve2")));
             a.name = QStringLiteral("first");
-            s.saveNode(a);   // same node: replaced, not added
+            s.saveNode(a); // same node: replaced, not added
             s.setLastPreset(QStringLiteral("standard"));
             s.setLastTargetDir(QStringLiteral("/srv/bench"));
             s.setWindowGeometry(QByteArray("geom"));
@@ -51,9 +52,9 @@ private Q_SLOTS:
         QSettings raw(ini, QSettings::IniFormat);
         const QJsonArray arr = QJsonDocument::fromJson(raw.value(settingskey::Nodes).toByteArray()).array();
         QCOMPARE(arr.size(), 1);
-        const QStringList allowed{QStringLiteral("name"), QStringLiteral("host"), QStringLiteral("port"), QStringLiteral("user"),
-                                  QStringLiteral("identityFile"), QStringLiteral("auth"), QStringLiteral("rememberSecret"),
-                                  QStringLiteral("procRoot"), QStringLiteral("sysRoot")};
+        const QStringList allowed {QStringLiteral("name"), QStringLiteral("host"), QStringLiteral("port"),
+            QStringLiteral("user"), QStringLiteral("identityFile"), QStringLiteral("auth"),
+            QStringLiteral("rememberSecret"), QStringLiteral("procRoot"), QStringLiteral("sysRoot")};
         for (const QString &k : arr.at(0).toObject().keys())
             QVERIFY2(allowed.contains(k), qPrintable(k));
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Ceph keys in a real Secret Service (gnome-keyring in a private D-Bus session, from
 // scripts/fixtures/with-keyring.sh): save / load / forget under "ceph:<fsid>:<client>",
 // bad input refused, the key in no file; and end to end on a real lab cluster: fetch
@@ -46,7 +47,8 @@ class TestCephKeychain : public QObject {
             p.waitForFinished();
             return {-1, {}, "timed out"};
         }
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
     }
 
 private Q_SLOTS:
@@ -56,7 +58,8 @@ private Q_SLOTS:
         QString why = QStringLiteral("no D-Bus session (run under scripts/fixtures/with-keyring.sh)");
         bool usable = false;
         if (bus) {
-            const Error e = SecretStore::writeBlocking(QStringLiteral("clustermark-probe"), QStringLiteral("probe"), 10000);
+            const Error e
+                = SecretStore::writeBlocking(QStringLiteral("clustermark-probe"), QStringLiteral("probe"), 10000);
             usable = !e;
             if (e)
                 why = e.toString();
@@ -69,9 +72,11 @@ private Q_SLOTS:
     void entryNames()
     {
         const QString fsid = QStringLiteral("5d7c2a1e-3b4f-4c8a-9e6d-1f2a3b4c5d6e");
-        QCOMPARE(CephKeychain::entryName(fsid, QStringLiteral("admin")), QStringLiteral("ceph:") + fsid + QStringLiteral(":client.admin"));
-        QCOMPARE(CephKeychain::entryName(QStringLiteral("{5D7C2A1E-3B4F-4C8A-9E6D-1F2A3B4C5D6E}"), QStringLiteral("client.bench")),
-                 QStringLiteral("ceph:") + fsid + QStringLiteral(":client.bench"));
+        QCOMPARE(CephKeychain::entryName(fsid, QStringLiteral("admin")),
+            QStringLiteral("ceph:") + fsid + QStringLiteral(":client.admin"));
+        QCOMPARE(CephKeychain::entryName(
+                     QStringLiteral("{5D7C2A1E-3B4F-4C8A-9E6D-1F2A3B4C5D6E}"), QStringLiteral("client.bench")),
+            QStringLiteral("ceph:") + fsid + QStringLiteral(":client.bench"));
         Error e;
         QVERIFY(CephKeychain::entryName(QStringLiteral("not-a-uuid"), QStringLiteral("admin"), &e).isEmpty());
         QCOMPARE(e.code, Error::Code::InvalidInput);
@@ -104,7 +109,7 @@ private Q_SLOTS:
         QVERIFY(!CephKeychain::forget(fsid, QStringLiteral("admin")));
         QVERIFY(!CephKeychain::load(fsid, QStringLiteral("admin"), &got));
         QVERIFY(got.isEmpty());
-        QVERIFY(!CephKeychain::forget(fsid, QStringLiteral("admin")));   // twice is fine
+        QVERIFY(!CephKeychain::forget(fsid, QStringLiteral("admin"))); // twice is fine
     }
 
     void badInputIsRefused()
@@ -112,7 +117,7 @@ private Q_SLOTS:
         const QString fsid = QUuid::createUuid().toString(QUuid::WithoutBraces);
         Error e = CephKeychain::save(fsid, QStringLiteral("admin"), QStringLiteral("not a key"));
         QCOMPARE(e.code, Error::Code::InvalidInput);
-        QVERIFY(!e.toString().contains(QStringLiteral("not a key")));   // the error does not quote the key
+        QVERIFY(!e.toString().contains(QStringLiteral("not a key"))); // the error does not quote the key
         e = CephKeychain::save(QStringLiteral("bad fsid"), QStringLiteral("admin"), kKey);
         QCOMPARE(e.code, Error::Code::InvalidInput);
         QString got;
@@ -166,8 +171,9 @@ private Q_SLOTS:
         QString why;
         CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
         QVERIFY2(startLab(), qPrintable(m_lab.whyNot()));
-        const QStringList base{QStringLiteral("ceph"), QStringLiteral("fetch"), QStringLiteral("local"), QStringLiteral("--conf"),
-                               m_lab.confPath(), QStringLiteral("--keyring"), m_lab.keyringPath(), QStringLiteral("--json")};
+        const QStringList base {QStringLiteral("ceph"), QStringLiteral("fetch"), QStringLiteral("local"),
+            QStringLiteral("--conf"), m_lab.confPath(), QStringLiteral("--keyring"), m_lab.keyringPath(),
+            QStringLiteral("--json")};
         QString key;
         QVERIFY(!CephKeychain::forget(m_lab.fsid(), QStringLiteral("admin")));
         Cli r = cli(base);
@@ -180,9 +186,9 @@ private Q_SLOTS:
         QCOMPARE(cluster.value(QStringLiteral("fsid")).toString(), m_lab.fsid());
         QVERIFY(cluster.value(QStringLiteral("health")).toString().startsWith(QStringLiteral("HEALTH_")));
         QVERIFY(!CephKeychain::load(m_lab.fsid(), QStringLiteral("admin"), &key));
-        QVERIFY(key.isEmpty());   // not remembered without --remember
+        QVERIFY(key.isEmpty()); // not remembered without --remember
 
-        r = cli(base + QStringList{QStringLiteral("--remember")});
+        r = cli(base + QStringList {QStringLiteral("--remember")});
         QVERIFY2(r.code == 0, r.err.constData());
         o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value(QStringLiteral("key")).toString(), QStringLiteral("(keychain)"));
@@ -192,10 +198,11 @@ private Q_SLOTS:
         QVERIFY(!CephKeychain::forget(m_lab.fsid(), QStringLiteral("admin")));
 
         // A missing keyring: a clear error, exit 1.
-        r = cli({QStringLiteral("ceph"), QStringLiteral("fetch"), QStringLiteral("local"), QStringLiteral("--conf"), m_lab.confPath(),
-                 QStringLiteral("--keyring"), QStringLiteral("/nonexistent/k"), QStringLiteral("--json")});
+        r = cli({QStringLiteral("ceph"), QStringLiteral("fetch"), QStringLiteral("local"), QStringLiteral("--conf"),
+            m_lab.confPath(), QStringLiteral("--keyring"), QStringLiteral("/nonexistent/k"), QStringLiteral("--json")});
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains("no readable keyring for client.admin on local: /nonexistent/k (missing)"), r.err.constData());
+        QVERIFY2(r.err.contains("no readable keyring for client.admin on local: /nonexistent/k (missing)"),
+            r.err.constData());
         r = cli({QStringLiteral("ceph"), QStringLiteral("fetch")});
         QCOMPARE(r.code, 2);
     }

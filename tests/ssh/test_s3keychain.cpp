@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // S3 secret keys in a real Secret Service (gnome-keyring in a private D-Bus session, from
 // scripts/fixtures/with-keyring.sh): save / load / forget under
 // "s3:<endpoint>:<accessKey>", bad input refused; the secret references of an S3 plan
@@ -30,7 +31,8 @@ private Q_SLOTS:
         QString why = QStringLiteral("no D-Bus session (run under scripts/fixtures/with-keyring.sh)");
         bool usable = false;
         if (bus) {
-            const Error e = SecretStore::writeBlocking(QStringLiteral("clustermark-probe"), QStringLiteral("probe"), 10000);
+            const Error e
+                = SecretStore::writeBlocking(QStringLiteral("clustermark-probe"), QStringLiteral("probe"), 10000);
             usable = !e;
             if (e)
                 why = e.toString();
@@ -43,12 +45,12 @@ private Q_SLOTS:
     void entryNames()
     {
         QCOMPARE(S3Keychain::entryName(QStringLiteral("http://127.0.0.1:7480"), QStringLiteral("AK1")),
-                 QStringLiteral("s3:http://127.0.0.1:7480:AK1"));
+            QStringLiteral("s3:http://127.0.0.1:7480:AK1"));
         // scheme and host case, a trailing slash and the default port's absence are one endpoint
         QCOMPARE(S3Keychain::entryName(QStringLiteral("HTTPS://S3.Example.NET/"), QStringLiteral("AK1")),
-                 QStringLiteral("s3:https://s3.example.net:AK1"));
+            QStringLiteral("s3:https://s3.example.net:AK1"));
         QCOMPARE(S3Keychain::entryName(QStringLiteral("https://user:pw@s3.example.net/"), QStringLiteral("AK1")),
-                 QStringLiteral("s3:https://s3.example.net:AK1"));   // user info is never part of it
+            QStringLiteral("s3:https://s3.example.net:AK1")); // user info is never part of it
         Error e;
         QVERIFY(S3Keychain::entryName(QStringLiteral("ftp://x"), QStringLiteral("AK"), &e).isEmpty());
         QCOMPARE(e.code, Error::Code::InvalidInput);
@@ -83,7 +85,7 @@ private Q_SLOTS:
         QVERIFY(!S3Keychain::forget(endpoint, ak));
         QVERIFY(!S3Keychain::load(endpoint, ak, &got));
         QVERIFY(got.isEmpty());
-        QVERIFY(!S3Keychain::forget(endpoint, ak));   // twice is fine
+        QVERIFY(!S3Keychain::forget(endpoint, ak)); // twice is fine
         const Error e = S3SecretRef::resolve(QStringLiteral("keychain"), endpoint, ak, &viaRef);
         QCOMPARE(e.code, Error::Code::PathMissing);
         QVERIFY2(e.message.contains(QStringLiteral("no S3 secret key for access key ") + ak), qPrintable(e.toString()));
@@ -96,7 +98,7 @@ private Q_SLOTS:
         QCOMPARE(e.code, Error::Code::InvalidInput);
         e = S3Keychain::save(QStringLiteral("http://h"), QStringLiteral("AK"), QStringLiteral("two\nlines"));
         QCOMPARE(e.code, Error::Code::InvalidInput);
-        QVERIFY(!e.toString().contains(QStringLiteral("two")));   // the error does not quote the secret
+        QVERIFY(!e.toString().contains(QStringLiteral("two"))); // the error does not quote the secret
         e = S3Keychain::save(QStringLiteral("not a url"), QStringLiteral("AK"), QStringLiteral("x"));
         QCOMPARE(e.code, Error::Code::InvalidInput);
     }
@@ -106,14 +108,16 @@ private Q_SLOTS:
         QVERIFY(!S3SecretRef::check(QStringLiteral("keychain")));
         QVERIFY(!S3SecretRef::check(QStringLiteral("env:CM_S3_SECRET")));
         QVERIFY(!S3SecretRef::check(QStringLiteral("lab:/tmp/lab")));
-        for (const QString &bad : {QStringLiteral(""), QStringLiteral("env:"), QStringLiteral("env:1X"), QStringLiteral("lab:"),
-                                   QStringLiteral("secret:abc"), QStringLiteral("env:A-B")})
+        for (const QString &bad : {QStringLiteral(""), QStringLiteral("env:"), QStringLiteral("env:1X"),
+                 QStringLiteral("lab:"), QStringLiteral("secret:abc"), QStringLiteral("env:A-B")})
             QCOMPARE(S3SecretRef::check(bad).code, Error::Code::InvalidInput);
         QByteArray s;
         qputenv("CM_TEST_S3_REF", "from-env");
-        QVERIFY(!S3SecretRef::resolve(QStringLiteral("env:CM_TEST_S3_REF"), QStringLiteral("http://h"), QStringLiteral("AK"), &s));
+        QVERIFY(!S3SecretRef::resolve(
+            QStringLiteral("env:CM_TEST_S3_REF"), QStringLiteral("http://h"), QStringLiteral("AK"), &s));
         QCOMPARE(s, QByteArray("from-env"));
-        const Error e = S3SecretRef::resolve(QStringLiteral("lab:/nonexistent/lab"), QStringLiteral("http://h"), QStringLiteral("AK"), &s);
+        const Error e = S3SecretRef::resolve(
+            QStringLiteral("lab:/nonexistent/lab"), QStringLiteral("http://h"), QStringLiteral("AK"), &s);
         QCOMPARE(e.code, Error::Code::PathMissing);
         QVERIFY2(e.message.contains(QStringLiteral("/nonexistent/lab holds no started lab")), qPrintable(e.toString()));
     }
@@ -126,9 +130,11 @@ private Q_SLOTS:
         QVERIFY2(m_lab.isRunning() || m_lab.start(1), qPrintable(m_lab.whyNot()));
         // lab:DIR wants the lab's own access key
         QByteArray s;
-        Error e = S3SecretRef::resolve(QStringLiteral("lab:") + m_lab.dir(), m_lab.rgwEndpoint(), QStringLiteral("OTHERKEY"), &s);
+        Error e = S3SecretRef::resolve(
+            QStringLiteral("lab:") + m_lab.dir(), m_lab.rgwEndpoint(), QStringLiteral("OTHERKEY"), &s);
         QVERIFY2(e.message.contains(QStringLiteral("has access key")), qPrintable(e.toString()));
-        QVERIFY(!S3SecretRef::resolve(QStringLiteral("lab:") + m_lab.dir(), m_lab.rgwEndpoint(), m_lab.s3AccessKey(), &s));
+        QVERIFY(
+            !S3SecretRef::resolve(QStringLiteral("lab:") + m_lab.dir(), m_lab.rgwEndpoint(), m_lab.s3AccessKey(), &s));
         QCOMPARE(s, m_lab.s3SecretKey().toUtf8());
 
         S3Kind::Options o;
@@ -165,7 +171,8 @@ private Q_SLOTS:
         while (it.hasNext()) {
             QFile f(it.next());
             if (f.open(QIODevice::ReadOnly))
-                QVERIFY2(!f.readAll().contains(m_lab.s3SecretKey().toUtf8()), qPrintable(QStringLiteral("secret found in ") + f.fileName()));
+                QVERIFY2(!f.readAll().contains(m_lab.s3SecretKey().toUtf8()),
+                    qPrintable(QStringLiteral("secret found in ") + f.fileName()));
         }
     }
 

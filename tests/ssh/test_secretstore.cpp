@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SecretStore against a real Secret Service: gnome-keyring in a private D-Bus session,
 // started by scripts/fixtures/with-keyring.sh (the ctest launcher of this test).
 #include "secrets/secretstore.h"
@@ -24,7 +25,8 @@ QString randomSecret()
 
 NodeSpec testNode()
 {
-    NodeSpec n = NodeSpec::parse(QStringLiteral("tester@node-%1:2222").arg(QRandomGenerator::global()->generate() % 100000));
+    NodeSpec n
+        = NodeSpec::parse(QStringLiteral("tester@node-%1:2222").arg(QRandomGenerator::global()->generate() % 100000));
     return n;
 }
 
@@ -68,7 +70,7 @@ private Q_SLOTS:
         m_secretsWritten << secret;
         QString got = QStringLiteral("unchanged");
         QVERIFY(!SecretStore::readBlocking(key, &got));
-        QVERIFY(got.isEmpty());   // nothing stored yet: empty, no error
+        QVERIFY(got.isEmpty()); // nothing stored yet: empty, no error
 
         QVERIFY(!SecretStore::writeBlocking(key, secret));
         QVERIFY(!SecretStore::readBlocking(key, &got));
@@ -86,7 +88,7 @@ private Q_SLOTS:
         QVERIFY(!SecretStore::removeBlocking(key));
         QVERIFY(!SecretStore::readBlocking(key, &got));
         QVERIFY(got.isEmpty());
-        QVERIFY(!SecretStore::removeBlocking(key));   // deleting twice is fine
+        QVERIFY(!SecretStore::removeBlocking(key)); // deleting twice is fine
         QVERIFY(!SecretStore::removeBlocking(SecretStore::keyFor(node, SecretKind::KeyPassphrase)));
     }
 

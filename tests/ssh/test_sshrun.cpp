@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SshTransport::run against a real OpenSSH server (scripts/fixtures/sshd.sh): quoting,
 // streaming, exit status and signal, cancel and timeout (remote group kill), drops.
 #include "sshdfixture.h"
@@ -50,7 +51,7 @@ QList<qint64> descendants(qint64 pid)
         const QList<QByteArray> rest = s.mid(s.lastIndexOf(')') + 2).split(' ');
         parent.insert(p, rest.value(1).toLongLong());
     }
-    QList<qint64> frontier{pid};
+    QList<qint64> frontier {pid};
     while (!frontier.isEmpty()) {
         const qint64 cur = frontier.takeFirst();
         for (auto it = parent.cbegin(); it != parent.cend(); ++it)
@@ -83,17 +84,14 @@ class TestSshRun : public QObject {
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        CM_REQUIRE_FIXTURE(m_sshd.start(), m_sshd.whyNot());
-    }
+    void initTestCase() { CM_REQUIRE_FIXTURE(m_sshd.start(), m_sshd.whyNot()); }
 
     void hostileArgumentStaysLiteral()
     {
         QTemporaryDir dir;
         const QString marker = dir.filePath(QStringLiteral("pwned file"));
-        const QString evil = QStringLiteral("x'; touch '%1'; echo \"$(touch '%1')\" `touch '%1'` ; \n touch %1 $HOME *")
-                                 .arg(marker);
+        const QString evil
+            = QStringLiteral("x'; touch '%1'; echo \"$(touch '%1')\" `touch '%1'` ; \n touch %1 $HOME *").arg(marker);
         SshTransport t(m_sshd.node(), {}, m_sshd.options());
         const ExecResult r = t.capture({QStringLiteral("printf"), QStringLiteral("%s"), evil});
         QVERIFY2(r.ok(), qPrintable(r.error.toString() + QString::fromUtf8(r.stdErr)));
@@ -114,10 +112,17 @@ private Q_SLOTS:
         QList<qint64> at;
         QByteArray all;
         OutputCallbacks cb;
-        cb.onStdout = [&](const QByteArray &d) { at << clock.elapsed(); all += d; };
-        cb.onStderr = [&](const QByteArray &d) { at << clock.elapsed(); all += d; };
+        cb.onStdout = [&](const QByteArray &d) {
+            at << clock.elapsed();
+            all += d;
+        };
+        cb.onStderr = [&](const QByteArray &d) {
+            at << clock.elapsed();
+            all += d;
+        };
         clock.start();
-        const ExecResult r = t.run(shell(QStringLiteral("echo a; sleep 0.5; echo b >&2; sleep 0.5; echo c")), cb, CancelToken());
+        const ExecResult r
+            = t.run(shell(QStringLiteral("echo a; sleep 0.5; echo b >&2; sleep 0.5; echo c")), cb, CancelToken());
         const qint64 total = clock.elapsed();
         QVERIFY2(r.ok(), qPrintable(r.error.toString()));
         QCOMPARE(all, QByteArray("a\nb\nc\n"));
@@ -129,16 +134,17 @@ private Q_SLOTS:
         QVERIFY(at[1] - at[0] >= 450 && at[1] - at[0] < 650);
         QVERIFY(at[2] - at[0] >= 950 && at[2] - at[0] < 1150);
         QVERIFY(total - at[2] < 100);
-        QVERIFY(r.stdOut.isEmpty() && r.stdErr.isEmpty());   // consumed by the callbacks
+        QVERIFY(r.stdOut.isEmpty() && r.stdErr.isEmpty()); // consumed by the callbacks
     }
 
     void exitCodeAndCollectedOutput()
     {
         SshTransport t(m_sshd.node(), {}, m_sshd.options());
-        const ExecResult r = t.capture({QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo out; echo err >&2; exit 3")});
+        const ExecResult r
+            = t.capture({QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo out; echo err >&2; exit 3")});
         QVERIFY2(!r.error, qPrintable(r.error.toString()));
         QCOMPARE(r.exitCode, 3);
-        QCOMPARE(r.stdOut, QByteArray("out\n"));   // the PID line is stripped
+        QCOMPARE(r.stdOut, QByteArray("out\n")); // the PID line is stripped
         QCOMPARE(r.stdErr, QByteArray("err\n"));
         QVERIFY(r.exitSignal.isEmpty());
     }
@@ -187,7 +193,8 @@ private Q_SLOTS:
         // that only the sleep has (the shell's own says "0.$1").
         const QString digits = marker.mid(6);
         Command c;
-        c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("sleep 300 \"0.$1\" & wait"), marker, digits};
+        c.argv
+            = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("sleep 300 \"0.$1\" & wait"), marker, digits};
         const QByteArray shellNeedle = marker.toUtf8();
         const QByteArray sleepNeedle = QByteArray("sleep 300 0.") + digits.toUtf8();
         CancelToken cancel;
@@ -203,7 +210,7 @@ private Q_SLOTS:
         const ExecResult r = t.run(c, {}, cancel);
         const qint64 ms = clock.elapsed();
         canceller.join();
-        QCOMPARE(shellsBefore, 1);   // both were running before the cancel
+        QCOMPARE(shellsBefore, 1); // both were running before the cancel
         QCOMPARE(sleepsBefore, 1);
         QCOMPARE(r.error.code, Error::Code::Cancelled);
         qInfo("cancel took %lld ms after the request", ms - 600);
@@ -211,7 +218,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(cmtest::processesMatching(shellNeedle).isEmpty(), 1000);
         QVERIFY(cmtest::processesMatching(sleepNeedle).isEmpty());
         QVERIFY(t.isConnected());
-        QCOMPARE(t.capture({QStringLiteral("true")}).exitCode, 0);   // session still usable
+        QCOMPARE(t.capture({QStringLiteral("true")}).exitCode, 0); // session still usable
     }
 
     void cancelKillsGrandchildren()
@@ -222,9 +229,12 @@ private Q_SLOTS:
         // The grandchild itself carries the marker in its argv.
         Command c;
         c.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
-                  QStringLiteral("sh -c 'sleep 300; true' %1 & sleep 300 & wait").arg(marker)};
+            QStringLiteral("sh -c 'sleep 300; true' %1 & sleep 300 & wait").arg(marker)};
         CancelToken cancel;
-        std::thread canceller([cancel] { QThread::msleep(500); cancel.cancel(); });
+        std::thread canceller([cancel] {
+            QThread::msleep(500);
+            cancel.cancel();
+        });
         const ExecResult r = t.run(c, {}, cancel);
         canceller.join();
         QCOMPARE(r.error.code, Error::Code::Cancelled);
@@ -238,9 +248,13 @@ private Q_SLOTS:
         const QString marker = uniqueMarker();
         // Ignores TERM (and so does its child): only the KILL 1.5 s later ends it.
         Command c;
-        c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("trap '' TERM; sleep 300 & wait; wait"), marker};
+        c.argv = {
+            QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("trap '' TERM; sleep 300 & wait; wait"), marker};
         CancelToken cancel;
-        std::thread canceller([cancel] { QThread::msleep(500); cancel.cancel(); });
+        std::thread canceller([cancel] {
+            QThread::msleep(500);
+            cancel.cancel();
+        });
         QElapsedTimer clock;
         clock.start();
         const ExecResult r = t.run(c, {}, cancel);
@@ -249,7 +263,7 @@ private Q_SLOTS:
         qInfo("TERM-proof command ended %lld ms after the cancel, signal %s", ms, qPrintable(r.exitSignal));
         QCOMPARE(r.error.code, Error::Code::Cancelled);
         QVERIFY2(ms < 2000, "cancel must return within 2 s");
-        QVERIFY(ms >= 1100);   // TERM alone did not end it
+        QVERIFY(ms >= 1100); // TERM alone did not end it
         QCOMPARE(r.exitSignal, QStringLiteral("KILL"));
         QTRY_VERIFY_WITH_TIMEOUT(cmtest::processesMatching(marker.toUtf8()).isEmpty(), 1000);
     }
@@ -340,7 +354,8 @@ private Q_SLOTS:
         for (int round = 0; round < 3; ++round) {
             QElapsedTimer clock;
             clock.start();
-            const ExecResult r = t.run(shell(QStringLiteral("seq 1 300000 >&2 & seq 1 2000000; wait")), {}, CancelToken());
+            const ExecResult r
+                = t.run(shell(QStringLiteral("seq 1 300000 >&2 & seq 1 2000000; wait")), {}, CancelToken());
             QVERIFY2(r.ok(), qPrintable(r.error.toString()));
             QCOMPARE(r.stdOut.size(), out.size());
             QVERIFY(r.stdOut == out);
@@ -349,7 +364,8 @@ private Q_SLOTS:
         }
         QElapsedTimer clock;
         clock.start();
-        const ExecResult z = t.capture({QStringLiteral("head"), QStringLiteral("-c"), QStringLiteral("50000000"), QStringLiteral("/dev/zero")});
+        const ExecResult z = t.capture(
+            {QStringLiteral("head"), QStringLiteral("-c"), QStringLiteral("50000000"), QStringLiteral("/dev/zero")});
         QVERIFY(z.ok());
         QCOMPARE(z.stdOut.size(), 50000000);
         qInfo("50 MB of stdout in %lld ms", clock.elapsed());
@@ -440,9 +456,9 @@ private Q_SLOTS:
         // A login that prints before running the command (like an echo in ~/.bashrc).
         cmtest::SshdFixture sshd;
         CM_REQUIRE_FIXTURE(sshd.start(QStringLiteral("127.0.0.1"),
-                                      QStringLiteral("ForceCommand echo welcome to the node; echo 42 is not a pid line; "
-                                                     "eval \"$SSH_ORIGINAL_COMMAND\"")),
-                           sshd.whyNot());
+                               QStringLiteral("ForceCommand echo welcome to the node; echo 42 is not a pid line; "
+                                              "eval \"$SSH_ORIGINAL_COMMAND\"")),
+            sshd.whyNot());
         SshTransport t(sshd.node(), {}, sshd.options());
         const ExecResult r = t.capture({QStringLiteral("printf"), QStringLiteral("%s"), QStringLiteral("only this")});
         QVERIFY2(r.ok(), qPrintable(r.error.toString()));
@@ -452,16 +468,16 @@ private Q_SLOTS:
         Command c;
         c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("sleep 300 & wait"), marker};
         CancelToken cancel;
-        std::thread canceller([cancel] { QThread::msleep(500); cancel.cancel(); });
+        std::thread canceller([cancel] {
+            QThread::msleep(500);
+            cancel.cancel();
+        });
         QCOMPARE(t.run(c, {}, cancel).error.code, Error::Code::Cancelled);
         canceller.join();
         QTRY_VERIFY_WITH_TIMEOUT(cmtest::processesMatching(marker.toUtf8()).isEmpty(), 1000);
     }
 
-    void cleanupTestCase()
-    {
-        m_sshd.stop();
-    }
+    void cleanupTestCase() { m_sshd.stop(); }
 };
 
 QTEST_GUILESS_MAIN(TestSshRun)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SshTransport connect, authentication, host keys and ~/.ssh/config against a real
 // OpenSSH server (scripts/fixtures/sshd.sh) on 127.0.0.1.
 #include "sshdfixture.h"
@@ -51,10 +52,7 @@ class TestSshTransport : public QObject {
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        CM_REQUIRE_FIXTURE(m_sshd.start(), m_sshd.whyNot());
-    }
+    void initTestCase() { CM_REQUIRE_FIXTURE(m_sshd.start(), m_sshd.whyNot()); }
 
     void connectsWithKey()
     {
@@ -70,7 +68,7 @@ private Q_SLOTS:
         QVERIFY2(r.ok(), qPrintable(r.error.toString()));
         QCOMPARE(QString::fromUtf8(r.stdOut).trimmed(), m_sshd.user());
         QCOMPARE(t.resolvedUser(), m_sshd.user());
-        QVERIFY(t.connect().code == Error::Code::None);   // idempotent
+        QVERIFY(t.connect().code == Error::Code::None); // idempotent
     }
 
     void keyWithPassphrase()
@@ -99,7 +97,7 @@ private Q_SLOTS:
         const Error e = t.connect();
         QCOMPARE(e.code, Error::Code::AuthDenied);
         QVERIFY2(e.message.contains(m_sshd.wrongKeyPath()) && e.message.contains(QLatin1String("refused")),
-                 qPrintable(e.message));
+            qPrintable(e.message));
         QVERIFY(e.message.contains(QLatin1String("publickey")));
         QVERIFY(!t.isConnected());
     }
@@ -108,7 +106,7 @@ private Q_SLOTS:
     {
         // A port that was just free: bind, read the number, close.
         const int s = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in a{};
+        sockaddr_in a {};
         a.sin_family = AF_INET;
         a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
         QCOMPARE(::bind(s, reinterpret_cast<sockaddr *>(&a), sizeof a), 0);
@@ -130,7 +128,7 @@ private Q_SLOTS:
     {
         // Accepts TCP (kernel backlog) but never sends an SSH banner.
         const int s = ::socket(AF_INET, SOCK_STREAM, 0);
-        sockaddr_in a{};
+        sockaddr_in a {};
         a.sin_family = AF_INET;
         a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
         QCOMPARE(::bind(s, reinterpret_cast<sockaddr *>(&a), sizeof a), 0);
@@ -183,7 +181,7 @@ private Q_SLOTS:
         QVERIFY2(!e3, qPrintable(e3.toString()));
         QVERIFY(QFile::exists(o.knownHostsPath));
 
-        SshTransport t4(m_sshd.node(), {}, o);   // no trust flags: known now
+        SshTransport t4(m_sshd.node(), {}, o); // no trust flags: known now
         const Error e4 = t4.connect();
         QVERIFY2(!e4, qPrintable(e4.toString()));
         QCOMPARE(t4.serverFingerprint(), expected);
@@ -206,7 +204,7 @@ private Q_SLOTS:
 
         QTemporaryDir dir;
         const QString marker = dir.filePath(QStringLiteral("ran"));
-        SshOptions o = sshd.options(true);   // even "accept new" must not accept a changed key
+        SshOptions o = sshd.options(true); // even "accept new" must not accept a changed key
         o.expectedFingerprint = newFp;
         SshTransport t(sshd.node(), {}, o);
         const ExecResult r = t.capture({QStringLiteral("touch"), marker});
@@ -299,7 +297,7 @@ private Q_SLOTS:
 
         const QByteArray oldSock = qgetenv("SSH_AUTH_SOCK");
         NodeSpec n = m_sshd.node();
-        n.identityFile = m_sshd.wrongKeyPath();   // must not matter: agent only
+        n.identityFile = m_sshd.wrongKeyPath(); // must not matter: agent only
         n.auth = NodeSpec::Auth::Agent;
         qunsetenv("SSH_AUTH_SOCK");
         SshTransport noAgent(n, {}, m_sshd.options());
@@ -324,8 +322,9 @@ private Q_SLOTS:
         // known_hosts holds an ECDSA key for the host; the server shows ED25519.
         QTemporaryDir dir;
         QProcess gen;
-        gen.start(QStringLiteral("ssh-keygen"), {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ecdsa"),
-                                                 QStringLiteral("-N"), QString(), QStringLiteral("-f"), dir.filePath(QStringLiteral("k"))});
+        gen.start(QStringLiteral("ssh-keygen"),
+            {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ecdsa"), QStringLiteral("-N"), QString(),
+                QStringLiteral("-f"), dir.filePath(QStringLiteral("k"))});
         QVERIFY(gen.waitForFinished(10000));
         QFile pub(dir.filePath(QStringLiteral("k.pub")));
         QVERIFY(pub.open(QIODevice::ReadOnly));
@@ -334,8 +333,8 @@ private Q_SLOTS:
         o.knownHostsPath = dir.filePath(QStringLiteral("known_hosts"));
         QFile kh(o.knownHostsPath);
         QVERIFY(kh.open(QIODevice::WriteOnly));
-        kh.write("# comment line\n" + KnownHosts::entryName(m_sshd.host(), m_sshd.port()).toUtf8() + ' ' + parts[0] + ' '
-                 + parts[1] + '\n');
+        kh.write("# comment line\n" + KnownHosts::entryName(m_sshd.host(), m_sshd.port()).toUtf8() + ' ' + parts[0]
+            + ' ' + parts[1] + '\n');
         kh.close();
         SshTransport t(m_sshd.node(), {}, o);
         const Error e = t.connect();
@@ -382,10 +381,7 @@ private Q_SLOTS:
         QVERIFY(defaultKnownHostsPath().endsWith(QLatin1String("/known_hosts")));
     }
 
-    void cleanupTestCase()
-    {
-        m_sshd.stop();
-    }
+    void cleanupTestCase() { m_sshd.stop(); }
 };
 
 QTEST_GUILESS_MAIN(TestSshTransport)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Run comparison and exports on constructed records (the figures are chosen so the
 // expected statistics can be worked out by hand; p, t, df and the interval were
 // computed independently with mpmath): pairing, figures, differences, the exact
@@ -21,13 +22,13 @@ const QString Version = QLatin1String(CLUSTERMARK_VERSION);
 
 PlanStep planStep(const QString &id, const QString &title, const QString &rw, const QString &bs, int qd)
 {
-    return PlanStep{id, title,
-                    QJsonObject{{QStringLiteral("rw"), rw}, {QStringLiteral("bs"), bs}, {QStringLiteral("iodepth"), qd},
-                                {QStringLiteral("numjobs"), 1}, {QStringLiteral("runtime"), 5}}};
+    return PlanStep {id, title,
+        QJsonObject {{QStringLiteral("rw"), rw}, {QStringLiteral("bs"), bs}, {QStringLiteral("iodepth"), qd},
+            {QStringLiteral("numjobs"), 1}, {QStringLiteral("runtime"), 5}}};
 }
 
 StepRecord step(const PlanStep &p, int iteration, const QString &dir, QJsonObject figures, const QString &kernel,
-                const QString &status = QStringLiteral("completed"))
+    const QString &status = QStringLiteral("completed"))
 {
     StepRecord s;
     s.index = 0;
@@ -38,25 +39,23 @@ StepRecord step(const PlanStep &p, int iteration, const QString &dir, QJsonObjec
     s.target = QStringLiteral("pve1:/srv/clustermark-bench-pve1.fio.dat");
     s.status = status;
     s.params = p.params;
-    s.environment = QJsonObject{{QStringLiteral("hostname"), QStringLiteral("pve1.lan.example")},
-                                {QStringLiteral("kernel"), kernel},
-                                {QStringLiteral("fio_version"), QStringLiteral("fio-3.33")},
-                                {QStringLiteral("write_cache"), QStringLiteral("write back")},
-                                {QStringLiteral("mac"), QStringLiteral("52:54:00:ab:cd:ef")},
-                                {QStringLiteral("addr"), QStringLiteral("192.168.10.21 fd00:10::21")}};
+    s.environment = QJsonObject {{QStringLiteral("hostname"), QStringLiteral("pve1.lan.example")},
+        {QStringLiteral("kernel"), kernel}, {QStringLiteral("fio_version"), QStringLiteral("fio-3.33")},
+        {QStringLiteral("write_cache"), QStringLiteral("write back")},
+        {QStringLiteral("mac"), QStringLiteral("52:54:00:ab:cd:ef")},
+        {QStringLiteral("addr"), QStringLiteral("192.168.10.21 fd00:10::21")}};
     if (status == QLatin1String("completed")) {
-        s.summary = QJsonObject{{QStringLiteral("fio_version"), QStringLiteral("fio-3.33")},
-                                {QStringLiteral("write_cache"), QStringLiteral("write back")},
-                                {dir, figures},
-                                {dir == QLatin1String("read") ? QStringLiteral("write") : QStringLiteral("read"),
-                                 QJsonObject{{QStringLiteral("bw"), 0}, {QStringLiteral("iops"), 0}}}};
+        s.summary = QJsonObject {{QStringLiteral("fio_version"), QStringLiteral("fio-3.33")},
+            {QStringLiteral("write_cache"), QStringLiteral("write back")}, {dir, figures},
+            {dir == QLatin1String("read") ? QStringLiteral("write") : QStringLiteral("read"),
+                QJsonObject {{QStringLiteral("bw"), 0}, {QStringLiteral("iops"), 0}}}};
     } else {
         s.error = QStringLiteral("fio exited 1");
     }
     return s;
 }
 
-QJsonObject rd(double mbps)   // read figures: MB/s and as many IOPS
+QJsonObject rd(double mbps) // read figures: MB/s and as many IOPS
 {
     return {{QStringLiteral("bw"), mbps * 1e6}, {QStringLiteral("iops"), mbps}, {QStringLiteral("lat_mean_ns"), 2e6}};
 }
@@ -64,11 +63,11 @@ QJsonObject rd(double mbps)   // read figures: MB/s and as many IOPS
 QJsonObject wr(double mbps, double iops, double p50)
 {
     return {{QStringLiteral("bw"), mbps * 1e6}, {QStringLiteral("iops"), iops}, {QStringLiteral("lat_p50_ns"), p50},
-            {QStringLiteral("lat_mean_ns"), p50 + 5000}};
+        {QStringLiteral("lat_mean_ns"), p50 + 5000}};
 }
 
 RunRecords run(RunId id, const QString &session, const QString &bs, const QString &kernel, const QString &appVersion,
-               const QList<double> &seq, const QList<QList<double>> &rnd, int rndCompleted)
+    const QList<double> &seq, const QList<QList<double>> &rnd, int rndCompleted)
 {
     RunRecords r;
     r.run.id = id;
@@ -86,32 +85,35 @@ RunRecords run(RunId id, const QString &session, const QString &bs, const QStrin
     n.host = QStringLiteral("192.168.10.21");
     n.user = QStringLiteral("root");
     r.plan.nodes = {n};
-    r.plan.target = QJsonObject{{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), QStringLiteral("/srv")}};
-    const PlanStep a = planStep(QStringLiteral("seq1m-q8t1-read"), QStringLiteral("SEQ1M Q8T1 Read"), QStringLiteral("read"), bs, 8);
-    const PlanStep b = planStep(QStringLiteral("rnd4k-q1t1-write"), QStringLiteral("RND4K Q1T1 Write"), QStringLiteral("randwrite"),
-                                QStringLiteral("4k"), 1);
+    r.plan.target = QJsonObject {
+        {QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), QStringLiteral("/srv")}};
+    const PlanStep a
+        = planStep(QStringLiteral("seq1m-q8t1-read"), QStringLiteral("SEQ1M Q8T1 Read"), QStringLiteral("read"), bs, 8);
+    const PlanStep b = planStep(QStringLiteral("rnd4k-q1t1-write"), QStringLiteral("RND4K Q1T1 Write"),
+        QStringLiteral("randwrite"), QStringLiteral("4k"), 1);
     r.plan.steps = {a, b};
-    r.environment = QJsonObject{{QStringLiteral("app_version"), appVersion},
-                                {QStringLiteral("client_host"), QStringLiteral("desk.example.org")},
-                                {QStringLiteral("client_os"), QStringLiteral("Debian GNU/Linux 12 (bookworm)")}};
+    r.environment = QJsonObject {{QStringLiteral("app_version"), appVersion},
+        {QStringLiteral("client_host"), QStringLiteral("desk.example.org")},
+        {QStringLiteral("client_os"), QStringLiteral("Debian GNU/Linux 12 (bookworm)")}};
     for (int it = 0; it < 3; ++it) {
         r.steps << step(a, it, QStringLiteral("read"), rd(seq.at(it)), kernel);
-        r.steps << (it < rndCompleted ? step(b, it, QStringLiteral("write"), wr(rnd.at(it).at(0), rnd.at(it).at(1), rnd.at(it).at(2)), kernel)
-                                      : step(b, it, QStringLiteral("write"), {}, kernel, QStringLiteral("failed")));
+        r.steps << (it < rndCompleted
+                ? step(b, it, QStringLiteral("write"), wr(rnd.at(it).at(0), rnd.at(it).at(1), rnd.at(it).at(2)), kernel)
+                : step(b, it, QStringLiteral("write"), {}, kernel, QStringLiteral("failed")));
     }
     return r;
 }
 
 RunRecords runA()
 {
-    return run(11, QStringLiteral("baseline"), QStringLiteral("1M"), QStringLiteral("6.1.0-13-amd64"), QStringLiteral("0.1.0"),
-               {500, 510, 490}, {{40, 10000, 90000}, {42, 10500, 85000}, {44, 11000, 80000}}, 3);
+    return run(11, QStringLiteral("baseline"), QStringLiteral("1M"), QStringLiteral("6.1.0-13-amd64"),
+        QStringLiteral("0.1.0"), {500, 510, 490}, {{40, 10000, 90000}, {42, 10500, 85000}, {44, 11000, 80000}}, 3);
 }
 
 RunRecords runB()
 {
-    return run(12, QStringLiteral("tuned"), QStringLiteral("4M"), QStringLiteral("6.1.0-18-amd64"), QStringLiteral("0.2.0"),
-               {600, 605, 595}, {{50, 12500, 70000}}, 1);
+    return run(12, QStringLiteral("tuned"), QStringLiteral("4M"), QStringLiteral("6.1.0-18-amd64"),
+        QStringLiteral("0.2.0"), {600, 605, 595}, {{50, 12500, 70000}}, 1);
 }
 
 } // namespace
@@ -127,8 +129,8 @@ private Q_SLOTS:
         QCOMPARE(c.rows.size(), 2);
         const CompareRow &seq = c.rows.at(0);
         QCOMPARE(seq.testId, QStringLiteral("seq1m-q8t1-read"));
-        QCOMPARE(seq.repetitions, (QList<int>{3, 3}));
-        QCOMPARE(seq.figures.size(), 2);   // read MB/s and IOPS; no latency figures recorded
+        QCOMPARE(seq.repetitions, (QList<int> {3, 3}));
+        QCOMPARE(seq.figures.size(), 2); // read MB/s and IOPS; no latency figures recorded
         QCOMPARE(seq.figures.at(0).key, QStringLiteral("read.bw"));
         const CompareStats &s = seq.figures.at(0).vsBaseline.at(0);
         QCOMPARE(s.a.mean, 500e6);
@@ -141,19 +143,27 @@ private Q_SLOTS:
         QVERIFY(s.significant);
 
         const CompareRow &rnd = c.rows.at(1);
-        QCOMPARE(rnd.repetitions, (QList<int>{3, 1}));
-        QCOMPARE(rnd.figures.size(), 3);   // write MB/s, IOPS, lat p50
+        QCOMPARE(rnd.repetitions, (QList<int> {3, 1}));
+        QCOMPARE(rnd.figures.size(), 3); // write MB/s, IOPS, lat p50
         QCOMPARE(rnd.figures.at(2).key, QStringLiteral("write.lat.p50"));
         QVERIFY(!rnd.figures.at(2).higherIsBetter);
         QCOMPARE(rnd.figures.at(0).vsBaseline.at(0).note, QStringLiteral("no noise estimate (1 repetition)"));
-        QCOMPARE(c.warnings, (QStringList{QStringLiteral("RND4K Q1T1 Write #2 on pve1 failed in run 12"),
-                                          QStringLiteral("RND4K Q1T1 Write #3 on pve1 failed in run 12")}));
+        QCOMPARE(c.warnings,
+            (QStringList {QStringLiteral("RND4K Q1T1 Write #2 on pve1 failed in run 12"),
+                QStringLiteral("RND4K Q1T1 Write #3 on pve1 failed in run 12")}));
         QVERIFY(c.hostNames.contains(QStringLiteral("pve1.lan.example")));
         QVERIFY(c.hostNames.contains(QStringLiteral("desk.example.org")));
 
         const QJsonObject j = c.toJson();
         QCOMPARE(j.value(QStringLiteral("format")).toString(), QStringLiteral("clustermark-compare"));
-        const QJsonObject fig = j.value(QStringLiteral("rows")).toArray().at(0).toObject().value(QStringLiteral("figures")).toArray().at(0).toObject();
+        const QJsonObject fig = j.value(QStringLiteral("rows"))
+                                    .toArray()
+                                    .at(0)
+                                    .toObject()
+                                    .value(QStringLiteral("figures"))
+                                    .toArray()
+                                    .at(0)
+                                    .toObject();
         const QJsonObject b = fig.value(QStringLiteral("runs")).toArray().at(1).toObject();
         QCOMPARE(b.value(QStringLiteral("mean")).toDouble(), 600e6);
         QCOMPARE(b.value(QStringLiteral("vsBaseline")).toObject().value(QStringLiteral("significant")).toBool(), true);
@@ -164,9 +174,10 @@ private Q_SLOTS:
     {
         const RunCompare c = compareRunRecords({runA(), runB()});
         QVERIFY(c.parametersDiffer);
-        QCOMPARE(c.differences, (QStringList{QStringLiteral("block size: 1M → 4M (seq1m-q8t1-read)"),
-                                             QStringLiteral("pve1: kernel: 6.1.0-13-amd64 → 6.1.0-18-amd64"),
-                                             QStringLiteral("client: ClusterMark version: 0.1.0 → 0.2.0")}));
+        QCOMPARE(c.differences,
+            (QStringList {QStringLiteral("block size: 1M → 4M (seq1m-q8t1-read)"),
+                QStringLiteral("pve1: kernel: 6.1.0-13-amd64 → 6.1.0-18-amd64"),
+                QStringLiteral("client: ClusterMark version: 0.1.0 → 0.2.0")}));
         // the same change in every test reads "all tests"; different changes stay apart
         RunRecords a = runA(), b = runA();
         b.run.id = 13;
@@ -175,11 +186,13 @@ private Q_SLOTS:
             s.params.insert(QStringLiteral("iodepth"), 32);
         }
         b.plan.repeat = 5;
-        b.plan.steps << planStep(QStringLiteral("extra"), QStringLiteral("Extra"), QStringLiteral("read"), QStringLiteral("4k"), 1);
+        b.plan.steps << planStep(
+            QStringLiteral("extra"), QStringLiteral("Extra"), QStringLiteral("read"), QStringLiteral("4k"), 1);
         const QStringList d = compareRunRecords({a, b}).differences;
-        QCOMPARE(d, (QStringList{QStringLiteral("repetitions: 3 → 5"), QStringLiteral("queue depth: 8 → 32 (seq1m-q8t1-read)"),
-                                 QStringLiteral("jobs: 1 → 4 (all tests)"), QStringLiteral("queue depth: 1 → 32 (rnd4k-q1t1-write)"),
-                                 QStringLiteral("test extra only in run 13")}));
+        QCOMPARE(d,
+            (QStringList {QStringLiteral("repetitions: 3 → 5"), QStringLiteral("queue depth: 8 → 32 (seq1m-q8t1-read)"),
+                QStringLiteral("jobs: 1 → 4 (all tests)"), QStringLiteral("queue depth: 1 → 32 (rnd4k-q1t1-write)"),
+                QStringLiteral("test extra only in run 13")}));
         // identical runs: nothing differs
         RunRecords same = runA();
         same.run.id = 14;
@@ -191,20 +204,23 @@ private Q_SLOTS:
         for (StepRecord &s : kernel.steps)
             s.environment.insert(QStringLiteral("kernel"), QStringLiteral("6.5.0"));
         const RunCompare k = compareRunRecords({runA(), kernel});
-        QCOMPARE(k.differences, QStringList{QStringLiteral("pve1: kernel: 6.1.0-13-amd64 → 6.5.0")});
+        QCOMPARE(k.differences, QStringList {QStringLiteral("pve1: kernel: 6.1.0-13-amd64 → 6.5.0")});
         QVERIFY(!k.parametersDiffer);
         // names the app makes for each run (image, folder, mount point) are not differences;
         // a user's own pool or mount is
         RunRecords a2 = runA(), b2 = runA();
         b2.run.id = 16;
         for (int i = 0; i < a2.steps.size(); ++i) {
-            a2.steps[i].environment.insert(QStringLiteral("cephfs_folder"), QStringLiteral("/clustermark-bench-311fb1284a3b"));
-            b2.steps[i].environment.insert(QStringLiteral("cephfs_folder"), QStringLiteral("/clustermark-bench-b590387057e2"));
-            a2.steps[i].environment.insert(QStringLiteral("cephfs_mount"), QStringLiteral("/tmp/clustermark-cephfs-Ab12Cd"));
+            a2.steps[i].environment.insert(
+                QStringLiteral("cephfs_folder"), QStringLiteral("/clustermark-bench-311fb1284a3b"));
+            b2.steps[i].environment.insert(
+                QStringLiteral("cephfs_folder"), QStringLiteral("/clustermark-bench-b590387057e2"));
+            a2.steps[i].environment.insert(
+                QStringLiteral("cephfs_mount"), QStringLiteral("/tmp/clustermark-cephfs-Ab12Cd"));
             b2.steps[i].environment.insert(QStringLiteral("cephfs_mount"), QStringLiteral("/mnt/pve/cephfs"));
         }
         QCOMPARE(compareRunRecords({a2, b2}).differences,
-                 QStringList{QStringLiteral("pve1: cephfs_mount: /tmp/clustermark-cephfs-Ab12Cd → /mnt/pve/cephfs")});
+            QStringList {QStringLiteral("pve1: cephfs_mount: /tmp/clustermark-cephfs-Ab12Cd → /mnt/pve/cephfs")});
     }
 
     void markdownText()
@@ -234,7 +250,8 @@ private Q_SLOTS:
             "\n"
             "- block size: 1M → 4M (seq1m-q8t1-read)\n"
             "- pve1: kernel: 6.1.0-13-amd64 → 6.1.0-18-amd64\n"
-            "- client: ClusterMark version: 0.1.0 → 0.2.0\n").arg(Version);
+            "- client: ClusterMark version: 0.1.0 → 0.2.0\n")
+                                     .arg(Version);
         const QString got = compareExport(c, ExportFormat::Markdown, false);
         QCOMPARE(got, expected);
         // redacted: the node name becomes node1, nothing else changes here
@@ -245,14 +262,17 @@ private Q_SLOTS:
     void betterOrWorse()
     {
         // latency up is worse, bandwidth up is better; both significant here
-        const RunRecords b = run(12, QStringLiteral("tuned"), QStringLiteral("1M"), QStringLiteral("6.1.0-13-amd64"), QStringLiteral("0.1.0"),
-                                 {500, 510, 490}, {{50, 12500, 120000}, {51, 12600, 125000}, {52, 12700, 130000}}, 3);
+        const RunRecords b = run(12, QStringLiteral("tuned"), QStringLiteral("1M"), QStringLiteral("6.1.0-13-amd64"),
+            QStringLiteral("0.1.0"), {500, 510, 490}, {{50, 12500, 120000}, {51, 12600, 125000}, {52, 12700, 130000}},
+            3);
         const TextTable t = compareTable(compareRunRecords({runA(), b}));
         QCOMPARE(t.rows.size(), 5);
-        QCOMPARE(t.rows.at(0).at(6), QStringLiteral("+0.0 %"));   // identical read figures: no change
-        QVERIFY2(t.rows.at(2).at(6).endsWith(QStringLiteral("* better")), qPrintable(t.rows.at(2).join(QLatin1Char('|'))));
+        QCOMPARE(t.rows.at(0).at(6), QStringLiteral("+0.0 %")); // identical read figures: no change
+        QVERIFY2(
+            t.rows.at(2).at(6).endsWith(QStringLiteral("* better")), qPrintable(t.rows.at(2).join(QLatin1Char('|'))));
         QCOMPARE(t.rows.at(4).at(2), QStringLiteral("Write lat p50"));
-        QVERIFY2(t.rows.at(4).at(6) == QStringLiteral("+47.1 %* worse"), qPrintable(t.rows.at(4).join(QLatin1Char('|'))));
+        QVERIFY2(
+            t.rows.at(4).at(6) == QStringLiteral("+47.1 %* worse"), qPrintable(t.rows.at(4).join(QLatin1Char('|'))));
     }
 
     void threeRuns()
@@ -261,11 +281,12 @@ private Q_SLOTS:
         c.run.id = 13;
         const RunCompare cmp = compareRunRecords({runA(), runB(), c});
         const TextTable t = compareTable(cmp);
-        QCOMPARE(t.headers, (QStringList{QStringLiteral("Test"), QStringLiteral("Node"), QStringLiteral("Figure"), QStringLiteral("Reps"),
-                                         QStringLiteral("Run 11"), QStringLiteral("Run 12"), QStringLiteral("Change"), QStringLiteral("p"),
-                                         QStringLiteral("Run 13"), QStringLiteral("Change"), QStringLiteral("p")}));
+        QCOMPARE(t.headers,
+            (QStringList {QStringLiteral("Test"), QStringLiteral("Node"), QStringLiteral("Figure"),
+                QStringLiteral("Reps"), QStringLiteral("Run 11"), QStringLiteral("Run 12"), QStringLiteral("Change"),
+                QStringLiteral("p"), QStringLiteral("Run 13"), QStringLiteral("Change"), QStringLiteral("p")}));
         QCOMPARE(t.rows.at(0).at(3), QStringLiteral("3 / 3 / 3"));
-        QCOMPARE(t.rows.at(0).at(9), QStringLiteral("+20.0 %* better"));   // run 13 against run 11, not run 12
+        QCOMPARE(t.rows.at(0).at(9), QStringLiteral("+20.0 %* better")); // run 13 against run 11, not run 12
         QCOMPARE(cmp.rows.at(0).figures.at(0).vsBaseline.size(), 2);
         QCOMPARE(cmp.differences.first(), QStringLiteral("block size: 1M → 4M → 4M (seq1m-q8t1-read)"));
     }
@@ -274,15 +295,16 @@ private Q_SLOTS:
     {
         RunRecords a = runA(), b = runB();
         b.steps.first().summary.insert(QStringLiteral("read"), QStringLiteral("not an object"));
-        b.steps[2].summary = QJsonObject{{QStringLiteral("read"), QJsonObject{{QStringLiteral("bw"), QStringLiteral("fast")}}}};
+        b.steps[2].summary
+            = QJsonObject {{QStringLiteral("read"), QJsonObject {{QStringLiteral("bw"), QStringLiteral("fast")}}}};
         a.steps.clear();
         const RunCompare c = compareRunRecords({a, b});
         QCOMPARE(c.rows.size(), 2);
-        QCOMPARE(c.rows.at(0).repetitions, (QList<int>{0, 3}));
+        QCOMPARE(c.rows.at(0).repetitions, (QList<int> {0, 3}));
         for (ExportFormat f : {ExportFormat::Markdown, ExportFormat::BBCode, ExportFormat::Csv, ExportFormat::Json})
             QVERIFY(!compareExport(c, f, true).isEmpty());
         const QList<double> v = c.rows.at(0).figures.at(0).values.at(1);
-        QCOMPARE(v.size(), 1);   // the two broken summaries give no value
+        QCOMPARE(v.size(), 1); // the two broken summaries give no value
         QVERIFY(c.rows.at(0).figures.at(0).vsBaseline.at(0).note.contains(QStringLiteral("no values")));
         QVERIFY(compareRunRecords({}).rows.isEmpty());
         QVERIFY(!runExport(RunRecords(), ExportFormat::BBCode, true).isEmpty());
@@ -299,7 +321,8 @@ private Q_SLOTS:
         const QString expected = QStringLiteral(
             "[b]Comparison of runs 11, 12 (baseline: run 11)[/b]\n"
             "[table]\n"
-            "[tr][td][b]Test[/b][/td][td][b]Node[/b][/td][td][b]Figure[/b][/td][td][b]Reps[/b][/td][td][b]Run 11[/b][/td]"
+            "[tr][td][b]Test[/b][/td][td][b]Node[/b][/td][td][b]Figure[/b][/td][td][b]Reps[/b][/td][td][b]Run "
+            "11[/b][/td]"
             "[td][b]Run 12[/b][/td][td][b]Change[/b][/td][td][b]p[/b][/td][/tr]\n"
             "[tr][td]SEQ1M Q8T1 Read[/td][td]pve1[/td][td]Read MB/s[/td][td][align=right]3 / 3[/align][/td]"
             "[td][align=right]500 ± 10.0[/align][/td][td][align=right]600 ± 5.00[/align][/td]"
@@ -314,7 +337,8 @@ private Q_SLOTS:
             "The runs differ in:\n"
             "[list]\n"
             "[*]block size: 1M → 4M ［seq］\n"
-            "[/list]\n").arg(Version);
+            "[/list]\n")
+                                     .arg(Version);
         QCOMPARE(compareExport(c, ExportFormat::BBCode, false), expected);
     }
 
@@ -323,16 +347,19 @@ private Q_SLOTS:
         RunCompare c = compareRunRecords({runA(), runB()});
         c.rows.first().title = QStringLiteral("SEQ \"1M\", Q8");
         const QStringList lines = compareExport(c, ExportFormat::Csv, false).split(QStringLiteral("\r\n"));
-        QCOMPARE(lines.size(), 1 + 5 + 1);   // header, 5 figures, empty after the last CRLF
-        QCOMPARE(lines.at(0), QStringLiteral("test_id,title,node,target,figure,unit,run11_n,run11_mean,run11_stddev,"
-                                             "run12_n,run12_mean,run12_stddev,run12_change_pct,run12_t,run12_df,run12_p,"
-                                             "run12_ci95_low,run12_ci95_high,run12_significant"));
+        QCOMPARE(lines.size(), 1 + 5 + 1); // header, 5 figures, empty after the last CRLF
+        QCOMPARE(lines.at(0),
+            QStringLiteral("test_id,title,node,target,figure,unit,run11_n,run11_mean,run11_stddev,"
+                           "run12_n,run12_mean,run12_stddev,run12_change_pct,run12_t,run12_df,run12_p,"
+                           "run12_ci95_low,run12_ci95_high,run12_significant"));
         // CI: 100 ± t(0.975, 50/17) · sqrt(125/3) MB/s (mpmath)
-        QCOMPARE(lines.at(1), QStringLiteral("seq1m-q8t1-read,\"SEQ \"\"1M\"\", Q8\",pve1,,read.bw,bytes/s,3,500000000,10000000,"
-                                             "3,600000000,5000000,20,15.49193338,2.941176471,0.0006514534284,"
-                                             "79223002.48,120776997.5,yes"));
-        QCOMPARE(lines.at(3), QStringLiteral("rnd4k-q1t1-write,RND4K Q1T1 Write,pve1,,write.bw,bytes/s,3,42000000,2000000,"
-                                             "1,50000000,,19.04761905,,,,,,"));
+        QCOMPARE(lines.at(1),
+            QStringLiteral("seq1m-q8t1-read,\"SEQ \"\"1M\"\", Q8\",pve1,,read.bw,bytes/s,3,500000000,10000000,"
+                           "3,600000000,5000000,20,15.49193338,2.941176471,0.0006514534284,"
+                           "79223002.48,120776997.5,yes"));
+        QCOMPARE(lines.at(3),
+            QStringLiteral("rnd4k-q1t1-write,RND4K Q1T1 Write,pve1,,write.bw,bytes/s,3,42000000,2000000,"
+                           "1,50000000,,19.04761905,,,,,,"));
         QCOMPARE(lines.last(), QString());
         QCOMPARE(csvField(QStringLiteral("a\nb")), QStringLiteral("\"a\nb\""));
         QCOMPARE(csvField(QStringLiteral("plain")), QStringLiteral("plain"));
@@ -341,9 +368,9 @@ private Q_SLOTS:
     void redactsEverything()
     {
         const RunCompare c = compareRunRecords({runA(), runB()});
-        const QStringList secrets{QStringLiteral("pve1"), QStringLiteral("192.168.10.21"), QStringLiteral("fd00:10::21"),
-                                  QStringLiteral("52:54:00:ab:cd:ef"), QStringLiteral("desk.example.org"),
-                                  QStringLiteral("lan.example"), QStringLiteral("desk")};
+        const QStringList secrets {QStringLiteral("pve1"), QStringLiteral("192.168.10.21"),
+            QStringLiteral("fd00:10::21"), QStringLiteral("52:54:00:ab:cd:ef"), QStringLiteral("desk.example.org"),
+            QStringLiteral("lan.example"), QStringLiteral("desk")};
         for (ExportFormat f : {ExportFormat::Markdown, ExportFormat::BBCode, ExportFormat::Csv, ExportFormat::Json}) {
             const QString text = compareExport(c, f, true);
             QVERIFY(!text.isEmpty());
@@ -359,9 +386,11 @@ private Q_SLOTS:
         QVERIFY(compareExport(c, ExportFormat::Json, false).contains(QStringLiteral("pve1")));
 
         // run exports: every host, address and MAC of the records, in every format
-        for (ExportFormat f : {ExportFormat::Markdown, ExportFormat::BBCode, ExportFormat::Csv, ExportFormat::CrystalText}) {
+        for (ExportFormat f :
+            {ExportFormat::Markdown, ExportFormat::BBCode, ExportFormat::Csv, ExportFormat::CrystalText}) {
             RunRecords r = runA();
-            r.steps.first().error = QStringLiteral("connect to root@192.168.10.21 (pve1.lan.example, 52-54-00-AB-CD-EF) failed");
+            r.steps.first().error
+                = QStringLiteral("connect to root@192.168.10.21 (pve1.lan.example, 52-54-00-AB-CD-EF) failed");
             r.steps.first().status = QStringLiteral("failed");
             const QString text = runExport(r, f, true);
             QVERIFY(!text.isEmpty());
@@ -377,19 +406,20 @@ private Q_SLOTS:
         r.addHost(QStringLiteral("root@pve2:22"));
         r.addHost(QStringLiteral("pve2.home.arpa"));
         r.addHost(QStringLiteral("ceph-a"));
-        r.addHost(QStringLiteral("x"));   // too short: ignored
+        r.addHost(QStringLiteral("x")); // too short: ignored
         const QString in = QStringLiteral(
             "pve2 and PVE2.home.arpa, ceph-a:/srv but not ceph-ab or mypve2; 10.0.0.1, 10.0.0.2 and 10.0.0.1 again; "
             "version 17.2.7, kernel 6.1.0-13; 999.1.1.1 is no address; fe80::1%eth0 and 2001:db8::5/64; "
             "aa:bb:cc:dd:ee:ff; time 12:34:56; x marks");
         const QString out = r.apply(in);
-        QCOMPARE(out, QStringLiteral(
-            "node1 and node1, node2:/srv but not ceph-ab or mypve2; ip1, ip2 and ip1 again; "
-            "version 17.2.7, kernel 6.1.0-13; 999.1.1.1 is no address; ip6-1%eth0 and ip6-2/64; "
-            "mac1; time 12:34:56; x marks"));
+        QCOMPARE(out,
+            QStringLiteral("node1 and node1, node2:/srv but not ceph-ab or mypve2; ip1, ip2 and ip1 again; "
+                           "version 17.2.7, kernel 6.1.0-13; 999.1.1.1 is no address; ip6-1%eth0 and ip6-2/64; "
+                           "mac1; time 12:34:56; x marks"));
         // stable across calls of one Redactor
         QCOMPARE(r.apply(QStringLiteral("10.0.0.2 pve2")), QStringLiteral("ip2 node1"));
-        QCOMPARE(r.names(), (QStringList{QStringLiteral("pve2"), QStringLiteral("pve2.home.arpa"), QStringLiteral("ceph-a")}));
+        QCOMPARE(r.names(),
+            (QStringList {QStringLiteral("pve2"), QStringLiteral("pve2.home.arpa"), QStringLiteral("ceph-a")}));
     }
 
     void runTables()
@@ -397,23 +427,33 @@ private Q_SLOTS:
         const RunRecords a = runA();
         const QString bb = runExport(a, ExportFormat::BBCode, false);
         QVERIFY(bb.startsWith(QStringLiteral("[b]Quick disk — 2026-11-20 10:00 UTC — completed[/b]\n[table]\n")));
-        QVERIFY2(bb.contains(QStringLiteral("[tr][td]SEQ1M Q8T1 Read #2[/td][td]pve1[/td][td][align=right]510[/align][/td]"
-                                            "[td][align=right]510[/align][/td][td][align=right]–[/align][/td]")),
-                 qPrintable(bb));
+        QVERIFY2(
+            bb.contains(QStringLiteral("[tr][td]SEQ1M Q8T1 Read #2[/td][td]pve1[/td][td][align=right]510[/align][/td]"
+                                       "[td][align=right]510[/align][/td][td][align=right]–[/align][/td]")),
+            qPrintable(bb));
         const QStringList csv = runExport(a, ExportFormat::Csv, false).split(QStringLiteral("\r\n"));
         QCOMPARE(csv.size(), 1 + 6 + 1);
-        QVERIFY(csv.at(0).startsWith(QStringLiteral("run,test_id,title,node,target,iteration,status,read_bw_bytes_per_s,read_iops,")));
-        QCOMPARE(csv.at(1), QStringLiteral("11,seq1m-q8t1-read,SEQ1M Q8T1 Read,pve1,pve1:/srv/clustermark-bench-pve1.fio.dat,1,completed,"
-                                           "500000000,500,2000000,,,,,,,,,,,,,,,,,"));
-        QCOMPARE(csv.at(2), QStringLiteral("11,rnd4k-q1t1-write,RND4K Q1T1 Write,pve1,pve1:/srv/clustermark-bench-pve1.fio.dat,1,completed,"
-                                           ",,,,,,40000000,10000,95000,90000,,,,,,,,,,"));
+        QVERIFY(csv.at(0).startsWith(
+            QStringLiteral("run,test_id,title,node,target,iteration,status,read_bw_bytes_per_s,read_iops,")));
+        QCOMPARE(csv.at(1),
+            QStringLiteral(
+                "11,seq1m-q8t1-read,SEQ1M Q8T1 Read,pve1,pve1:/srv/clustermark-bench-pve1.fio.dat,1,completed,"
+                "500000000,500,2000000,,,,,,,,,,,,,,,,,"));
+        QCOMPARE(csv.at(2),
+            QStringLiteral(
+                "11,rnd4k-q1t1-write,RND4K Q1T1 Write,pve1,pve1:/srv/clustermark-bench-pve1.fio.dat,1,completed,"
+                ",,,,,,40000000,10000,95000,90000,,,,,,,,,,"));
     }
 
     void crystalText()
     {
         const QString t = runCrystalText(runA());
-        QVERIFY2(t.contains(QStringLiteral("[Read]\n  SEQ1M Q8T1       500.00 MB/s [     500.0 IOPS] <   2000.00 us>\n")), qPrintable(t));
-        QVERIFY2(t.contains(QStringLiteral("[Write]\n  RND4K Q1T1        42.00 MB/s [   10500.0 IOPS] <     90.00 us>\n")), qPrintable(t));
+        QVERIFY2(
+            t.contains(QStringLiteral("[Read]\n  SEQ1M Q8T1       500.00 MB/s [     500.0 IOPS] <   2000.00 us>\n")),
+            qPrintable(t));
+        QVERIFY2(
+            t.contains(QStringLiteral("[Write]\n  RND4K Q1T1        42.00 MB/s [   10500.0 IOPS] <     90.00 us>\n")),
+            qPrintable(t));
         QVERIFY(t.contains(QStringLiteral("* mean of 3 repetitions")));
         QVERIFY(t.contains(QStringLiteral("(fio-3.33)")));
         QVERIFY(t.indexOf(QStringLiteral("[Read]")) < t.indexOf(QStringLiteral("[Write]")));

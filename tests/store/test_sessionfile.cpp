@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Session files against real SQLite stores: export → import into a fresh store gives the
 // same runs (figures, series, raw output, times), names that are taken get a suffix, and
 // every refused file leaves the store exactly as it was (row counts and a checksum).
@@ -24,7 +25,7 @@ using namespace cm;
 
 namespace {
 
-constexpr double InjectT = 777.5;   // a sample time the failure trigger fires on
+constexpr double InjectT = 777.5; // a sample time the failure trigger fires on
 
 Plan makePlan(const QString &name, const QString &session)
 {
@@ -36,8 +37,10 @@ Plan makePlan(const QString &name, const QString &session)
     a.name = QStringLiteral("node1");
     p.nodes = {a};
     p.target = {{QStringLiteral("path"), QStringLiteral("/srv")}};
-    p.steps = {PlanStep{QStringLiteral("seq-read"), QStringLiteral("Linear read"), {{QStringLiteral("bs"), QStringLiteral("4M")}}},
-               PlanStep{QStringLiteral("rand-write"), QStringLiteral("Random write"), {{QStringLiteral("bs"), QStringLiteral("4k")}}}};
+    p.steps = {PlanStep {QStringLiteral("seq-read"), QStringLiteral("Linear read"),
+                   {{QStringLiteral("bs"), QStringLiteral("4M")}}},
+        PlanStep {QStringLiteral("rand-write"), QStringLiteral("Random write"),
+            {{QStringLiteral("bs"), QStringLiteral("4k")}}}};
     return p;
 }
 
@@ -46,7 +49,8 @@ Plan makePlan(const QString &name, const QString &session)
 RunId addRun(SessionStore &s, const QString &name, const QString &session, quint32 seed, bool finish = true)
 {
     const Plan plan = makePlan(name, session);
-    const RunId run = s.createRun(plan, {{QStringLiteral("kernel"), QStringLiteral("6.1.0")}, {QStringLiteral("mtu"), 9000}});
+    const RunId run
+        = s.createRun(plan, {{QStringLiteral("kernel"), QStringLiteral("6.1.0")}, {QStringLiteral("mtu"), 9000}});
     const qint64 a = s.beginStep(run, 0, 0, plan.steps[0], QStringLiteral("node1"), QStringLiteral("fio --name=a"));
     const qint64 b = s.beginStep(run, 1, 0, plan.steps[1], QStringLiteral("node1"), QStringLiteral("fio --name=b"));
     QRandomGenerator rng(seed);
@@ -54,24 +58,26 @@ RunId addRun(SessionStore &s, const QString &name, const QString &session, quint
         SampleList samples;
         for (int i = 0; i < 5; ++i) {
             const double t = batch + i * 0.2;
-            samples << Sample{0, QStringLiteral("node1:/srv/f"), QStringLiteral("read.bw"), t,
-                              rng.generateDouble() * std::pow(10.0, rng.bounded(-300, 300))}
-                    << Sample{0, QStringLiteral("node1:/srv/f"), QStringLiteral("read.lat.p99"), t,
-                              i == 2 ? std::numeric_limits<double>::quiet_NaN() : rng.generateDouble()}
-                    << Sample{-1, QStringLiteral("node1"), QStringLiteral("cpu.busy"), t,
-                              i == 4 ? std::numeric_limits<double>::infinity() : 100 * rng.generateDouble()};
+            samples << Sample {0, QStringLiteral("node1:/srv/f"), QStringLiteral("read.bw"), t,
+                rng.generateDouble() * std::pow(10.0, rng.bounded(-300, 300))}
+                    << Sample {0, QStringLiteral("node1:/srv/f"), QStringLiteral("read.lat.p99"), t,
+                           i == 2 ? std::numeric_limits<double>::quiet_NaN() : rng.generateDouble()}
+                    << Sample {-1, QStringLiteral("node1"), QStringLiteral("cpu.busy"), t,
+                           i == 4 ? std::numeric_limits<double>::infinity() : 100 * rng.generateDouble()};
         }
         if (Error e = s.appendSamples(run, samples))
             qWarning() << e.toString();
     }
-    s.appendSamples(run, {Sample{1, QStringLiteral("node1:/srv/f"), QStringLiteral("write.iops"), InjectT, 4.25e4}});
+    s.appendSamples(run, {Sample {1, QStringLiteral("node1:/srv/f"), QStringLiteral("write.iops"), InjectT, 4.25e4}});
     if (finish) {
         const QByteArray raw("{\"fio\": 1}\n\0binary \xff\xfe tail", 26);
         s.finishStep(a, QStringLiteral("completed"), QStringLiteral("node1:/srv/f"),
-                     {{QStringLiteral("read"), QJsonObject{{QStringLiteral("bw"), 1.5e9}, {QStringLiteral("iops"), 357.25}}},
-                      {QStringLiteral("latency"), QJsonObject{{QStringLiteral("bins"), QJsonObject{{QStringLiteral("4096"), 12}}}}}},
-                     {{QStringLiteral("fio"), QStringLiteral("fio-3.33")}}, raw, {});
-        s.finishStep(b, QStringLiteral("failed"), QStringLiteral("node1:/srv/f"), {}, {}, "plain text output", QStringLiteral("boom"));
+            {{QStringLiteral("read"), QJsonObject {{QStringLiteral("bw"), 1.5e9}, {QStringLiteral("iops"), 357.25}}},
+                {QStringLiteral("latency"),
+                    QJsonObject {{QStringLiteral("bins"), QJsonObject {{QStringLiteral("4096"), 12}}}}}},
+            {{QStringLiteral("fio"), QStringLiteral("fio-3.33")}}, raw, {});
+        s.finishStep(b, QStringLiteral("failed"), QStringLiteral("node1:/srv/f"), {}, {}, "plain text output",
+            QStringLiteral("boom"));
         s.finishRun(run, RunStatus::Completed);
     }
     return run;
@@ -146,16 +152,17 @@ void TestSessionFile::roundTrip()
 {
     SessionStore a(path(QStringLiteral("a.sqlite")));
     QVERIFY(!a.open());
-    a.ensureSession(QStringLiteral("other"));   // ids in the two stores differ
+    a.ensureSession(QStringLiteral("other")); // ids in the two stores differ
     const RunId r1 = addRun(a, QStringLiteral("baseline"), QStringLiteral("MTU 9000"), 7);
     const RunId r2 = addRun(a, QStringLiteral("after"), QStringLiteral("MTU 9000"), 8);
     // The repetition outcome (runs.summary_json) travels too.
-    const QJsonObject outcome{{QStringLiteral("converged"), true}, {QStringLiteral("steps"), QJsonArray{QJsonObject{{QStringLiteral("spreadPct"), 1.5}}}}};
+    const QJsonObject outcome {{QStringLiteral("converged"), true},
+        {QStringLiteral("steps"), QJsonArray {QJsonObject {{QStringLiteral("spreadPct"), 1.5}}}}};
     QVERIFY(!a.setRunSummary(r2, outcome));
     addRun(a, QStringLiteral("elsewhere"), QStringLiteral("other"), 9);
     const qint64 sid = a.ensureSession(QStringLiteral("MTU 9000"));
     QVERIFY(!a.updateSession(sid, QStringLiteral("MTU 9000"), {QStringLiteral("net"), QStringLiteral("jumbo frames")},
-                             QStringLiteral("Switch set to 9216.\nNote with ünïcode.")));
+        QStringLiteral("Switch set to 9216.\nNote with ünïcode.")));
     const QString file = path(QStringLiteral("mtu.json"));
     const Error ee = exportSession(a, sid, file);
     QVERIFY2(!ee, qPrintable(ee.toString()));
@@ -176,7 +183,7 @@ void TestSessionFile::roundTrip()
     QCOMPARE(sb.note, sa.note);
     QCOMPARE(sb.created, sa.created);
     QCOMPARE(sb.runCount, 2);
-    const QList<RunId> from{r1, r2};
+    const QList<RunId> from {r1, r2};
     for (int i = 0; i < 2; ++i) {
         const QJsonObject ja = a.runToJson(from[i]), jb = b.runToJson(imp.runs[i]);
         QVERIFY(!ja.isEmpty());
@@ -205,14 +212,15 @@ void TestSessionFile::roundTrip()
         QCOMPARE(rb.lastSampleT, ra.lastSampleT);
         QCOMPARE(b.runPlan(imp.runs[i]).toJson(), a.runPlan(from[i]).toJson());
     }
-    QVERIFY(a.steps(r1)[0].rawOutput.contains('\0'));   // the binary case was exercised
+    QVERIFY(a.steps(r1)[0].rawOutput.contains('\0')); // the binary case was exercised
 
     // Exporting the imported session gives the same file, apart from when it was made.
     const QString again = path(QStringLiteral("again.json"));
     QVERIFY(!exportSession(b, imp.sessionId, again));
     QFile f1(file), f2(again);
     QVERIFY(f1.open(QIODevice::ReadOnly) && f2.open(QIODevice::ReadOnly));
-    QJsonObject o1 = QJsonDocument::fromJson(f1.readAll()).object(), o2 = QJsonDocument::fromJson(f2.readAll()).object();
+    QJsonObject o1 = QJsonDocument::fromJson(f1.readAll()).object(),
+                o2 = QJsonDocument::fromJson(f2.readAll()).object();
     QCOMPARE(o1.value(QStringLiteral("format")).toString(), QStringLiteral("clustermark-session"));
     QCOMPARE(o1.value(QStringLiteral("schema")).toInt(), sessionfile::SchemaVersion);
     o1.remove(QStringLiteral("exported"));
@@ -225,7 +233,7 @@ void TestSessionFile::nameCollisionGetsSuffix()
     QString db;
     const QString file = exportGood(&db);
     QVERIFY(!file.isEmpty());
-    SessionStore s(db);   // the store it came from: the name is taken
+    SessionStore s(db); // the store it came from: the name is taken
     QVERIFY(!s.open());
     SessionImport i1, i2;
     QVERIFY(!importSession(s, file, &i1));
@@ -251,7 +259,7 @@ void TestSessionFile::runningRunComesInInterrupted()
     SessionImport imp;
     QVERIFY(!importSession(b, file, &imp));
     const RunInfo rb = b.run(imp.runs[0]);
-    QCOMPARE(rb.status, RunStatus::Interrupted);   // nothing here is running it
+    QCOMPARE(rb.status, RunStatus::Interrupted); // nothing here is running it
     QCOMPARE(rb.started, a.run(r).started);
     QVERIFY(!rb.finished.isValid());
     QCOMPARE(b.steps(imp.runs[0]).value(0).status, QStringLiteral("interrupted"));
@@ -268,9 +276,9 @@ void TestSessionFile::numbersExact()
     r.started = QDateTime::fromMSecsSinceEpoch(1764466630123);
     SessionFileSeries s;
     QRandomGenerator rng(99);
-    const QList<double> special{0.0, -0.0, 1.0, -1.0, 0.1, 1e-310, std::numeric_limits<double>::min(),
-                                std::numeric_limits<double>::max(), std::numeric_limits<double>::lowest(),
-                                std::numeric_limits<double>::denorm_min(), 9007199254740993.0, 1e21, 123456789012.5};
+    const QList<double> special {0.0, -0.0, 1.0, -1.0, 0.1, 1e-310, std::numeric_limits<double>::min(),
+        std::numeric_limits<double>::max(), std::numeric_limits<double>::lowest(),
+        std::numeric_limits<double>::denorm_min(), 9007199254740993.0, 1e21, 123456789012.5};
     for (double x : special)
         s.t << x, s.v << x;
     for (int i = 0; i < 20000; ++i) {
@@ -291,7 +299,7 @@ void TestSessionFile::numbersExact()
     QCOMPARE(t.size(), s.t.size());
     for (qsizetype i = 0; i < t.size(); ++i) {
         QVERIFY2(std::memcmp(&t[i], &s.t[i], sizeof(double)) == 0 || (t[i] == 0 && s.t[i] == 0),
-                 qPrintable(QStringLiteral("%1 read back as %2").arg(s.t[i], 0, 'g', 17).arg(t[i], 0, 'g', 17)));
+            qPrintable(QStringLiteral("%1 read back as %2").arg(s.t[i], 0, 'g', 17).arg(t[i], 0, 'g', 17)));
     }
     QCOMPARE(back.runs[0].started, r.started);
 }
@@ -307,8 +315,7 @@ void TestSessionFile::refused_data()
     const QByteArray good = f.readAll();
     auto doc = [](const QJsonObject &o) { return QJsonDocument(o).toJson(); };
 
-    QTest::newRow("truncated") << good.left(good.size() / 2)
-                               << QStringLiteral("not valid JSON at byte ");
+    QTest::newRow("truncated") << good.left(good.size() / 2) << QStringLiteral("not valid JSON at byte ");
     QTest::newRow("garbage") << QByteArray("{\"format\": \"clustermark-session\", oops}")
                              << QStringLiteral("not valid JSON at byte ");
     QTest::newRow("newer") << doc(edited(good, [](QJsonObject &o) { o.insert(QStringLiteral("schema"), 7); }))
@@ -316,9 +323,9 @@ void TestSessionFile::refused_data()
                                   .arg(sessionfile::SchemaVersion);
     QTest::newRow("no schema") << doc(edited(good, [](QJsonObject &o) { o.remove(QStringLiteral("schema")); }))
                                << QStringLiteral("schema: missing");
-    QTest::newRow("other format")
-        << doc(edited(good, [](QJsonObject &o) { o.insert(QStringLiteral("format"), QStringLiteral("clustermark-run")); }))
-        << QStringLiteral("not a ClusterMark session file (format \"clustermark-run\")");
+    QTest::newRow("other format") << doc(
+        edited(good, [](QJsonObject &o) { o.insert(QStringLiteral("format"), QStringLiteral("clustermark-run")); }))
+                                  << QStringLiteral("not a ClusterMark session file (format \"clustermark-run\")");
     QTest::newRow("not an object") << QByteArray("[1, 2]") << QStringLiteral("not a ClusterMark session file");
     QTest::newRow("summary missing") << doc(edited(good, [](QJsonObject &o) {
         editIn(o, QStringLiteral("runs"), 1, [](QJsonObject &r) {
@@ -327,7 +334,8 @@ void TestSessionFile::refused_data()
     })) << QStringLiteral("runs[1].steps[0].summary: missing");
     QTest::newRow("summary a string") << doc(edited(good, [](QJsonObject &o) {
         editIn(o, QStringLiteral("runs"), 1, [](QJsonObject &r) {
-            editIn(r, QStringLiteral("steps"), 1, [](QJsonObject &s) { s.insert(QStringLiteral("summary"), QStringLiteral("fast")); });
+            editIn(r, QStringLiteral("steps"), 1,
+                [](QJsonObject &s) { s.insert(QStringLiteral("summary"), QStringLiteral("fast")); });
         });
     })) << QStringLiteral("runs[1].steps[1].summary: expected an object, found a string");
     QTest::newRow("sample not a number") << doc(edited(good, [](QJsonObject &o) {
@@ -356,10 +364,12 @@ void TestSessionFile::refused_data()
         });
     })) << QStringLiteral("runs[1].series[4]: a second series");
     QTest::newRow("bad status") << doc(edited(good, [](QJsonObject &o) {
-        editIn(o, QStringLiteral("runs"), 0, [](QJsonObject &r) { r.insert(QStringLiteral("status"), QStringLiteral("great")); });
+        editIn(o, QStringLiteral("runs"), 0,
+            [](QJsonObject &r) { r.insert(QStringLiteral("status"), QStringLiteral("great")); });
     })) << QStringLiteral("runs[0].status: unknown run status \"great\"");
     QTest::newRow("bad date") << doc(edited(good, [](QJsonObject &o) {
-        editIn(o, QStringLiteral("runs"), 0, [](QJsonObject &r) { r.insert(QStringLiteral("started"), QStringLiteral("yesterday")); });
+        editIn(o, QStringLiteral("runs"), 0,
+            [](QJsonObject &r) { r.insert(QStringLiteral("started"), QStringLiteral("yesterday")); });
     })) << QStringLiteral("runs[0].started: \"yesterday\" is not an ISO 8601 date");
     QTest::newRow("index not an integer") << doc(edited(good, [](QJsonObject &o) {
         editIn(o, QStringLiteral("runs"), 0, [](QJsonObject &r) {
@@ -379,7 +389,7 @@ void TestSessionFile::refused_data()
     QTest::newRow("bad base64") << doc(edited(good, [](QJsonObject &o) {
         editIn(o, QStringLiteral("runs"), 0, [](QJsonObject &r) {
             editIn(r, QStringLiteral("steps"), 0, [](QJsonObject &s) {
-                QVERIFY(s.contains(QStringLiteral("rawOutputBase64")));   // the binary output
+                QVERIFY(s.contains(QStringLiteral("rawOutputBase64"))); // the binary output
                 s.insert(QStringLiteral("rawOutputBase64"), QStringLiteral("@@not base64@@"));
             });
         });
@@ -392,7 +402,7 @@ void TestSessionFile::refused()
     QFETCH(QByteArray, bytes);
     QFETCH(QString, expected);
     QString db;
-    QVERIFY(!exportGood(&db).isEmpty());   // a store with content to protect
+    QVERIFY(!exportGood(&db).isEmpty()); // a store with content to protect
     const cmtest::StoreFingerprint before = cmtest::storeFingerprint(db);
     QVERIFY(before.counts.contains(QStringLiteral("runs=2")));
     const QString file = path(QStringLiteral("refused.json"));
@@ -412,7 +422,8 @@ void TestSessionFile::refused()
             // The offset points into the file, at or before where the damage is.
             bool ok = false;
             const qsizetype at = e.message.mid(expected.size()).section(QLatin1Char(':'), 0, 0).toLongLong(&ok);
-            QVERIFY2(ok && at >= 0 && at <= bytes.size(), qPrintable(QStringLiteral("%1 (%2 bytes)").arg(e.message).arg(bytes.size())));
+            QVERIFY2(ok && at >= 0 && at <= bytes.size(),
+                qPrintable(QStringLiteral("%1 (%2 bytes)").arg(e.message).arg(bytes.size())));
             if (bytes.startsWith("{\"format\": \"clustermark-session\", oops"))
                 QVERIFY2(at >= 34 && at <= 38, qPrintable(e.message));
         }
@@ -437,7 +448,8 @@ void TestSessionFile::failureInsideTheTransactionRollsBack()
         QVERIFY(raw.open());
         QSqlQuery q(raw);
         QVERIFY(q.exec(QStringLiteral("CREATE TRIGGER inject BEFORE INSERT ON samples WHEN NEW.t = %1"
-                                      " BEGIN SELECT RAISE(ABORT, 'injected failure'); END").arg(InjectT)));
+                                      " BEGIN SELECT RAISE(ABORT, 'injected failure'); END")
+                           .arg(InjectT)));
     }
     QSqlDatabase::removeDatabase(QStringLiteral("inject"));
     const cmtest::StoreFingerprint before = cmtest::storeFingerprint(db);
@@ -465,7 +477,7 @@ void TestSessionFile::unreadableFiles()
     const qint64 id = s.ensureSession(QStringLiteral("empty"));
     e = exportSession(s, id, path(QStringLiteral("no/such/dir/x.json")));
     QCOMPARE(e.code, Error::Code::Storage);
-    QVERIFY(!exportSession(s, id, path(QStringLiteral("empty.json"))));   // a session with no runs
+    QVERIFY(!exportSession(s, id, path(QStringLiteral("empty.json")))); // a session with no runs
     SessionStore t(path(QStringLiteral("unreadable-b.sqlite")));
     QVERIFY(!t.open());
     SessionImport imp;

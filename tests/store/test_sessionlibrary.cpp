@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The session library's store calls against a real SQLite file: create, look up,
 // rename with a clash, move runs, count what a deletion takes, and search.
 #include "store/sessionstore.h"
@@ -20,7 +21,7 @@ Plan plan(const QString &name, const QString &session, const QString &kind, cons
         s.name = n;
         p.nodes << s;
     }
-    p.steps = {PlanStep{QStringLiteral("seq-read"), QStringLiteral("Linear read"), {}}};
+    p.steps = {PlanStep {QStringLiteral("seq-read"), QStringLiteral("Linear read"), {}}};
     return p;
 }
 
@@ -48,13 +49,13 @@ private Q_SLOTS:
         SessionStore s(freshPath());
         QVERIFY(!s.open());
         Error e;
-        const qint64 id = s.createSession(QStringLiteral("  MTU 9000 "), {QStringLiteral("network"), QStringLiteral("jumbo")},
-                                          QStringLiteral("switch ports at 9216"), &e);
+        const qint64 id = s.createSession(QStringLiteral("  MTU 9000 "),
+            {QStringLiteral("network"), QStringLiteral("jumbo")}, QStringLiteral("switch ports at 9216"), &e);
         QVERIFY2(!e && id > 0, qPrintable(e.toString()));
         const SessionInfo info = s.session(id, &e);
         QVERIFY(!e);
         QCOMPARE(info.name, QStringLiteral("MTU 9000"));
-        QCOMPARE(info.tags, (QStringList{QStringLiteral("network"), QStringLiteral("jumbo")}));
+        QCOMPARE(info.tags, (QStringList {QStringLiteral("network"), QStringLiteral("jumbo")}));
         QCOMPARE(info.note, QStringLiteral("switch ports at 9216"));
         QVERIFY(info.created.isValid());
 
@@ -75,7 +76,8 @@ private Q_SLOTS:
         QVERIFY2(clash.message.contains(QStringLiteral("already exists")), qPrintable(clash.message));
         QCOMPARE(s.session(other).name, QStringLiteral("write cache off"));
         // Keeping its own name while changing the note is fine.
-        QVERIFY(!s.updateSession(other, QStringLiteral("write cache off"), {QStringLiteral("disk")}, QStringLiteral("hdparm -W0")));
+        QVERIFY(!s.updateSession(
+            other, QStringLiteral("write cache off"), {QStringLiteral("disk")}, QStringLiteral("hdparm -W0")));
         QCOMPARE(s.session(other).note, QStringLiteral("hdparm -W0"));
     }
 
@@ -85,15 +87,19 @@ private Q_SLOTS:
         SessionStore s(p);
         QVERIFY(!s.open());
         Error e;
-        const RunId a = s.createRun(plan(QStringLiteral("a"), QStringLiteral("baseline"), QStringLiteral("disk-fio"), {QStringLiteral("pve1")}), {}, &e);
-        const RunId b = s.createRun(plan(QStringLiteral("b"), QStringLiteral("baseline"), QStringLiteral("disk-fio"), {QStringLiteral("pve1")}), {}, &e);
+        const RunId a = s.createRun(
+            plan(QStringLiteral("a"), QStringLiteral("baseline"), QStringLiteral("disk-fio"), {QStringLiteral("pve1")}),
+            {}, &e);
+        const RunId b = s.createRun(
+            plan(QStringLiteral("b"), QStringLiteral("baseline"), QStringLiteral("disk-fio"), {QStringLiteral("pve1")}),
+            {}, &e);
         QVERIFY(a > 0 && b > 0);
         const Plan pa = plan(QStringLiteral("a"), {}, QStringLiteral("disk-fio"), {QStringLiteral("pve1")});
         for (int i = 0; i < 3; ++i)
             QVERIFY(s.beginStep(a, i, 0, pa.steps.at(0), QStringLiteral("pve1"), QStringLiteral("fio")) > 0);
         SampleList samples;
         for (int i = 0; i < 50; ++i)
-            samples << Sample{0, QStringLiteral("pve1"), QStringLiteral("bw_read"), double(i), 100.0 + i};
+            samples << Sample {0, QStringLiteral("pve1"), QStringLiteral("bw_read"), double(i), 100.0 + i};
         QVERIFY(!s.appendSamples(a, samples));
 
         const qint64 base = s.ensureSession(QStringLiteral("baseline"));
@@ -118,10 +124,10 @@ private Q_SLOTS:
         QVERIFY(!s.moveRun(a, tuned));
         QCOMPARE(s.run(a).sessionId, tuned);
         QCOMPARE(s.run(a).sessionName, QStringLiteral("MTU 9000"));
-        QCOMPARE(s.sessionContents(tuned).samples, qint64(50));   // the samples went with it
+        QCOMPARE(s.sessionContents(tuned).samples, qint64(50)); // the samples went with it
         QCOMPARE(s.sessionContents(base).runs, 1);
         QCOMPARE(s.moveRun(a, 9999).code, Error::Code::InvalidInput);
-        QCOMPARE(s.run(a).sessionId, tuned);                      // unchanged
+        QCOMPARE(s.run(a).sessionId, tuned); // unchanged
         QCOMPARE(s.moveRun(9999, base).code, Error::Code::InvalidInput);
 
         // Reopened from the file: the move was committed.
@@ -135,43 +141,51 @@ private Q_SLOTS:
     {
         SessionStore s(freshPath());
         QVERIFY(!s.open());
-        const RunId r1 = s.createRun(plan(QStringLiteral("Quick disk"), QStringLiteral("baseline"), QStringLiteral("disk-fio"), {QStringLiteral("pve1"), QStringLiteral("pve2")}), {});
-        const RunId r2 = s.createRun(plan(QStringLiteral("Bond test"), QStringLiteral("MTU 9000"), QStringLiteral("net-iperf"), {QStringLiteral("pve1"), QStringLiteral("pve3")}), {});
-        const RunId r3 = s.createRun(plan(QStringLiteral("RBD 4k"), QStringLiteral("EC 4+2"), QStringLiteral("rbd"), {QStringLiteral("pve3")}), {});
+        const RunId r1 = s.createRun(plan(QStringLiteral("Quick disk"), QStringLiteral("baseline"),
+                                         QStringLiteral("disk-fio"), {QStringLiteral("pve1"), QStringLiteral("pve2")}),
+            {});
+        const RunId r2 = s.createRun(plan(QStringLiteral("Bond test"), QStringLiteral("MTU 9000"),
+                                         QStringLiteral("net-iperf"), {QStringLiteral("pve1"), QStringLiteral("pve3")}),
+            {});
+        const RunId r3 = s.createRun(
+            plan(QStringLiteral("RBD 4k"), QStringLiteral("EC 4+2"), QStringLiteral("rbd"), {QStringLiteral("pve3")}),
+            {});
         QVERIFY(r1 && r2 && r3);
         const qint64 mtu = s.ensureSession(QStringLiteral("MTU 9000"));
-        QVERIFY(!s.updateSession(mtu, QStringLiteral("MTU 9000"), {QStringLiteral("Network"), QStringLiteral("jumbo")}, QStringLiteral("switch set to 9216")));
+        QVERIFY(!s.updateSession(mtu, QStringLiteral("MTU 9000"), {QStringLiteral("Network"), QStringLiteral("jumbo")},
+            QStringLiteral("switch set to 9216")));
         const qint64 ec = s.ensureSession(QStringLiteral("EC 4+2"));
-        QVERIFY(!s.updateSession(ec, QStringLiteral("EC 4+2"), {QStringLiteral("ceph")}, QStringLiteral("erasure coded pool, k=4 m=2")));
+        QVERIFY(!s.updateSession(
+            ec, QStringLiteral("EC 4+2"), {QStringLiteral("ceph")}, QStringLiteral("erasure coded pool, k=4 m=2")));
 
         RunFilter f;
         QVERIFY(f.isEmpty());
-        QCOMPARE(ids(s.findRuns(f)), (QList<RunId>{r1, r2, r3}));
-        f.text = QStringLiteral("9216");                 // a word of a session note
-        QCOMPARE(ids(s.findRuns(f)), QList<RunId>{r2});
-        f.text = QStringLiteral("pve3");                 // a node name
-        QCOMPARE(ids(s.findRuns(f)), (QList<RunId>{r2, r3}));
-        f.text = QStringLiteral("PVE3 erasure");         // every word, any case
-        QCOMPARE(ids(s.findRuns(f)), QList<RunId>{r3});
-        f.text = QStringLiteral("quick");                // a run name
-        QCOMPARE(ids(s.findRuns(f)), QList<RunId>{r1});
+        QCOMPARE(ids(s.findRuns(f)), (QList<RunId> {r1, r2, r3}));
+        f.text = QStringLiteral("9216"); // a word of a session note
+        QCOMPARE(ids(s.findRuns(f)), QList<RunId> {r2});
+        f.text = QStringLiteral("pve3"); // a node name
+        QCOMPARE(ids(s.findRuns(f)), (QList<RunId> {r2, r3}));
+        f.text = QStringLiteral("PVE3 erasure"); // every word, any case
+        QCOMPARE(ids(s.findRuns(f)), QList<RunId> {r3});
+        f.text = QStringLiteral("quick"); // a run name
+        QCOMPARE(ids(s.findRuns(f)), QList<RunId> {r1});
         f.text = QStringLiteral("nothing-like-this");
         QVERIFY(s.findRuns(f).isEmpty());
 
         f = {};
         f.kind = QStringLiteral("rbd");
-        QCOMPARE(ids(s.findRuns(f)), QList<RunId>{r3});
+        QCOMPARE(ids(s.findRuns(f)), QList<RunId> {r3});
         f = {};
         f.node = QStringLiteral("pve1");
-        QCOMPARE(ids(s.findRuns(f)), (QList<RunId>{r1, r2}));
+        QCOMPARE(ids(s.findRuns(f)), (QList<RunId> {r1, r2}));
         f = {};
-        f.tag = QStringLiteral("network");               // tags match in any case
-        QCOMPARE(ids(s.findRuns(f)), QList<RunId>{r2});
-        f.tag = QStringLiteral("jum");                   // but whole tags only
+        f.tag = QStringLiteral("network"); // tags match in any case
+        QCOMPARE(ids(s.findRuns(f)), QList<RunId> {r2});
+        f.tag = QStringLiteral("jum"); // but whole tags only
         QVERIFY(s.findRuns(f).isEmpty());
         f = {};
         f.sessionId = ec;
-        QCOMPARE(ids(s.findRuns(f)), QList<RunId>{r3});
+        QCOMPARE(ids(s.findRuns(f)), QList<RunId> {r3});
 
         // Dates: all three started a moment ago.
         f = {};

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SessionStore against real SQLite files: schema, migration, sessions, round trips,
 // exports, run ownership and bad files / folders.
 #include "store/processowner.h"
@@ -35,17 +36,18 @@ Plan makePlan(const QString &name, const QString &session = {})
     b.name = QStringLiteral("node2");
     p.nodes = {a, b};
     p.target = {{QStringLiteral("path"), QStringLiteral("/srv")}};
-    p.steps = {PlanStep{QStringLiteral("seq-read"), QStringLiteral("Linear read 4M QD32"),
-                        {{QStringLiteral("bs"), QStringLiteral("4M")}, {QStringLiteral("iodepth"), 32}}},
-               PlanStep{QStringLiteral("rand-write"), QStringLiteral("Random 4k write"),
-                        {{QStringLiteral("bs"), QStringLiteral("4k")}}}};
+    p.steps = {PlanStep {QStringLiteral("seq-read"), QStringLiteral("Linear read 4M QD32"),
+                   {{QStringLiteral("bs"), QStringLiteral("4M")}, {QStringLiteral("iodepth"), 32}}},
+        PlanStep {QStringLiteral("rand-write"), QStringLiteral("Random 4k write"),
+            {{QStringLiteral("bs"), QStringLiteral("4k")}}}};
     return p;
 }
 
 // A second, raw connection to look at the file the way SQLite sees it.
 class RawDb {
 public:
-    explicit RawDb(const QString &path) : m_name(QStringLiteral("raw-%1").arg(++s_n))
+    explicit RawDb(const QString &path)
+        : m_name(QStringLiteral("raw-%1").arg(++s_n))
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
         db.setDatabaseName(path);
@@ -134,8 +136,9 @@ void TestSessionStore::createAndReopen()
     for (const char *t : {"sessions", "runs", "steps", "series", "samples"})
         QVERIFY2(raw.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='%1'")
                                 .arg(QLatin1String(t)))
-                         .toInt() == 1,
-                 t);
+                     .toInt()
+                == 1,
+            t);
     QCOMPARE(raw.scalar(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name='samples_series'")).toInt(), 1);
 
     SessionStore again(p);
@@ -144,7 +147,7 @@ void TestSessionStore::createAndReopen()
     // Settings that live on the store's own connection.
     QCOMPARE(again.pragma(QStringLiteral("journal_mode")).toString(), QStringLiteral("wal"));
     QCOMPARE(again.pragma(QStringLiteral("foreign_keys")).toInt(), 1);
-    QCOMPARE(again.pragma(QStringLiteral("synchronous")).toInt(), 1);   // NORMAL
+    QCOMPARE(again.pragma(QStringLiteral("synchronous")).toInt(), 1); // NORMAL
     QVERIFY(again.pragma(QStringLiteral("busy_timeout")).toInt() >= 5000);
     QVERIFY(!again.pragma(QStringLiteral("no such thing; DROP TABLE runs")).isValid());
 }
@@ -160,8 +163,10 @@ void TestSessionStore::migrateFromVersion1()
         QVERIFY(raw.exec(QStringLiteral("INSERT INTO runs(id, session_id, kind, name, plan_json, status, owner_pid,"
                                         " owner_host, started) VALUES(7, 1, 'disk-fio', 'legacy', '{}', 'completed',"
                                         " 1, 'h', 1000)")));
-        QVERIFY(raw.exec(QStringLiteral("INSERT INTO series(id, run_id, step_idx, target, metric) VALUES(3, 7, 0, 'n', 'read.bw')")));
-        QVERIFY(raw.exec(QStringLiteral("INSERT INTO samples(series_id, t, v) VALUES(3, 1.5, 10), (3, 7.25, 20), (3, 3, 30)")));
+        QVERIFY(raw.exec(QStringLiteral(
+            "INSERT INTO series(id, run_id, step_idx, target, metric) VALUES(3, 7, 0, 'n', 'read.bw')")));
+        QVERIFY(raw.exec(
+            QStringLiteral("INSERT INTO samples(series_id, t, v) VALUES(3, 1.5, 10), (3, 7.25, 20), (3, 3, 30)")));
     }
     SessionStore s(p);
     const Error e = s.open();
@@ -170,11 +175,11 @@ void TestSessionStore::migrateFromVersion1()
     QCOMPARE(storeschema::version(raw.db()), storeschema::CurrentVersion);
     const RunInfo r = s.run(7);
     QCOMPARE(r.name, QStringLiteral("legacy"));
-    QCOMPARE(r.lastSampleT, 7.25);   // filled in by the upgrade
+    QCOMPARE(r.lastSampleT, 7.25); // filled in by the upgrade
     const auto series = s.series(7);
     QCOMPARE(series.size(), 1);
-    QCOMPARE(series[0].t, (QList<double>{1.5, 7.25, 3}));
-    QCOMPARE(series[0].v, (QList<double>{10, 20, 30}));
+    QCOMPARE(series[0].t, (QList<double> {1.5, 7.25, 3}));
+    QCOMPARE(series[0].v, (QList<double> {10, 20, 30}));
 }
 
 void TestSessionStore::newerSchemaRefused()
@@ -190,7 +195,7 @@ void TestSessionStore::newerSchemaRefused()
     QVERIFY2(e.message.contains(QStringLiteral("newer")), qPrintable(e.message));
     QVERIFY(!s.isOpen());
     RawDb raw(p);
-    QCOMPARE(raw.scalar(QStringLiteral("PRAGMA user_version")).toInt(), 99);   // untouched
+    QCOMPARE(raw.scalar(QStringLiteral("PRAGMA user_version")).toInt(), 99); // untouched
 }
 
 void TestSessionStore::sessions()
@@ -204,7 +209,7 @@ void TestSessionStore::sessions()
     QVERIFY(mtu > 0 && mtu != def);
     QCOMPARE(s.ensureSession(QStringLiteral("MTU 9000")), mtu);
     QVERIFY(!s.updateSession(mtu, QStringLiteral("MTU 9000"), {QStringLiteral("net"), QStringLiteral("jumbo")},
-                             QStringLiteral("switch reconfigured")));
+        QStringLiteral("switch reconfigured")));
     QCOMPARE(s.updateSession(999, QStringLiteral("x"), {}, {}).code, Error::Code::InvalidInput);
     QCOMPARE(s.updateSession(mtu, QStringLiteral(" "), {}, {}).code, Error::Code::InvalidInput);
 
@@ -219,7 +224,7 @@ void TestSessionStore::sessions()
     QCOMPARE(list[0].name, QStringLiteral("Default"));
     QCOMPARE(list[0].runCount, 1);
     QCOMPARE(list[1].name, QStringLiteral("MTU 9000"));
-    QCOMPARE(list[1].tags, (QStringList{QStringLiteral("net"), QStringLiteral("jumbo")}));
+    QCOMPARE(list[1].tags, (QStringList {QStringLiteral("net"), QStringLiteral("jumbo")}));
     QCOMPARE(list[1].note, QStringLiteral("switch reconfigured"));
     QCOMPARE(list[1].runCount, 2);
     QVERIFY(qAbs(list[1].created.secsTo(QDateTime::currentDateTime())) < 60);
@@ -228,7 +233,7 @@ void TestSessionStore::sessions()
 
     QVERIFY(!s.deleteSession(mtu));
     QCOMPARE(s.sessions().size(), 1);
-    QCOMPARE(s.runs().size(), 1);   // its runs went with it
+    QCOMPARE(s.runs().size(), 1); // its runs went with it
     QCOMPARE(s.run(r1).id, RunId(0));
 }
 
@@ -237,7 +242,7 @@ void TestSessionStore::roundTrip()
     SessionStore s(path(QStringLiteral("roundtrip.sqlite")));
     QVERIFY(!s.open());
     const Plan plan = makePlan(QStringLiteral("Round trip"), QStringLiteral("S"));
-    const QJsonObject env{{QStringLiteral("kernel"), QStringLiteral("6.1.0")}};
+    const QJsonObject env {{QStringLiteral("kernel"), QStringLiteral("6.1.0")}};
     Error e;
     const RunId run = s.createRun(plan, env, &e);
     QVERIFY2(run > 0, qPrintable(e.toString()));
@@ -248,23 +253,24 @@ void TestSessionStore::roundTrip()
     QCOMPARE(info.sessionName, QStringLiteral("S"));
     QCOMPARE(info.kind, QStringLiteral("disk-fio"));
     QCOMPARE(info.name, QStringLiteral("Round trip"));
-    QCOMPARE(info.nodes, (QStringList{QStringLiteral("node1"), QStringLiteral("node2")}));
+    QCOMPARE(info.nodes, (QStringList {QStringLiteral("node1"), QStringLiteral("node2")}));
     QCOMPARE(info.ownerPid, qint64(getpid()));
     QVERIFY(!info.finished.isValid());
     QCOMPARE(s.runPlan(run).toJson(), plan.toJson());
     QCOMPARE(s.runEnvironment(run), env);
-    const QJsonObject env2{{QStringLiteral("kernel"), QStringLiteral("6.1.0")}, {QStringLiteral("cpus"), 2}};
+    const QJsonObject env2 {{QStringLiteral("kernel"), QStringLiteral("6.1.0")}, {QStringLiteral("cpus"), 2}};
     QVERIFY(!s.setRunEnvironment(run, env2));
     QCOMPARE(s.runEnvironment(run), env2);
 
-    const qint64 st0 = s.beginStep(run, 0, 0, plan.steps[0], QStringLiteral("node1"), QStringLiteral("fio --name=a"), &e);
+    const qint64 st0
+        = s.beginStep(run, 0, 0, plan.steps[0], QStringLiteral("node1"), QStringLiteral("fio --name=a"), &e);
     const qint64 st1 = s.beginStep(run, 1, 0, plan.steps[1], QStringLiteral("node2"), QStringLiteral("fio --name=b"));
     QVERIFY(st0 > 0 && st1 > st0);
     QCOMPARE(s.steps(run).value(0).status, QStringLiteral("running"));
 
     // Exact doubles, interleaved series, a gap (NaN), several batches.
     QList<SeriesData> expected;
-    const QStringList metrics{QStringLiteral("read.bw"), QStringLiteral("read.lat.p99"), QStringLiteral("cpu.busy")};
+    const QStringList metrics {QStringLiteral("read.bw"), QStringLiteral("read.lat.p99"), QStringLiteral("cpu.busy")};
     QRandomGenerator rng(42);
     for (int batch = 0; batch < 5; ++batch) {
         SampleList samples;
@@ -280,7 +286,7 @@ void TestSessionStore::roundTrip()
                     x.value = std::numeric_limits<double>::quiet_NaN();
                 samples << x;
                 if (expected.size() <= m)
-                    expected << SeriesData{0, x.step, x.target, x.metric, {}, {}};
+                    expected << SeriesData {0, x.step, x.target, x.metric, {}, {}};
                 expected[m].t << x.t;
                 expected[m].v << x.value;
             }
@@ -297,7 +303,7 @@ void TestSessionStore::roundTrip()
         QCOMPARE(got[m].metric, expected[m].metric);
         QCOMPARE(got[m].t.size(), expected[m].t.size());
         for (int i = 0; i < got[m].t.size(); ++i) {
-            QVERIFY(got[m].t[i] == expected[m].t[i]);   // bit-exact, not fuzzy
+            QVERIFY(got[m].t[i] == expected[m].t[i]); // bit-exact, not fuzzy
             if (std::isnan(expected[m].v[i]))
                 QVERIFY(std::isnan(got[m].v[i]));
             else
@@ -307,16 +313,17 @@ void TestSessionStore::roundTrip()
     QCOMPARE(s.run(run).lastSampleT, 4.0 + 9 * 0.1);
 
     // A run that does not exist: refused, nothing half-written, cache intact.
-    Sample orphan{0, QStringLiteral("x"), QStringLiteral("read.bw"), 1, 1};
+    Sample orphan {0, QStringLiteral("x"), QStringLiteral("read.bw"), 1, 1};
     QCOMPARE(s.appendSamples(9999, {orphan}).code, Error::Code::Storage);
     QVERIFY(s.lastError());
-    QVERIFY(!s.appendSamples(run, {expected.isEmpty() ? orphan : Sample{0, expected[0].target, expected[0].metric, 9, 1}}));
+    QVERIFY(!s.appendSamples(
+        run, {expected.isEmpty() ? orphan : Sample {0, expected[0].target, expected[0].metric, 9, 1}}));
     QCOMPARE(s.series(run).value(0).t.size(), 51);
 
     QByteArray raw("fio output\0with nul\xff", 20);
     QVERIFY(!s.finishStep(st0, QStringLiteral("completed"), QStringLiteral("node1:/srv/cm-bench.file"),
-                          {{QStringLiteral("read"), QJsonObject{{QStringLiteral("bw"), 1e9}}}},
-                          {{QStringLiteral("fio"), QStringLiteral("fio-3.33")}}, raw, {}));
+        {{QStringLiteral("read"), QJsonObject {{QStringLiteral("bw"), 1e9}}}},
+        {{QStringLiteral("fio"), QStringLiteral("fio-3.33")}}, raw, {}));
     QVERIFY(!s.finishStep(st1, QStringLiteral("failed"), QStringLiteral("node2"), {}, {}, {}, QStringLiteral("boom")));
     QCOMPARE(s.finishStep(424242, QStringLiteral("failed"), {}, {}, {}, {}, {}).code, Error::Code::InvalidInput);
     const auto steps = s.steps(run);
@@ -346,7 +353,7 @@ void TestSessionStore::roundTrip()
     QCOMPARE(s.finishRun(5555, RunStatus::Failed, QStringLiteral("x")).code, Error::Code::InvalidInput);
 
     const RunId later = s.createRun(plan, {});
-    QCOMPARE(s.runs().value(0).id, later);   // newest first
+    QCOMPARE(s.runs().value(0).id, later); // newest first
     QVERIFY(!s.deleteRun(run));
     QCOMPARE(s.run(run, &e).id, RunId(0));
     QCOMPARE(e.code, Error::Code::InvalidInput);
@@ -365,9 +372,10 @@ void TestSessionStore::runToJson()
     const RunId run = s.createRun(plan, {{QStringLiteral("host"), QStringLiteral("pve1")}});
     const qint64 st = s.beginStep(run, 1, 2, plan.steps[1], QStringLiteral("node2"), QStringLiteral("fio x"));
     QVERIFY(!s.finishStep(st, QStringLiteral("completed"), QStringLiteral("t"), {{QStringLiteral("k"), 1}}, {},
-                          QByteArray(5000, 'x'), {}));
-    QVERIFY(!s.appendSamples(run, {Sample{1, QStringLiteral("t"), QStringLiteral("write.iops"), 0.5, 100},
-                                   Sample{1, QStringLiteral("t"), QStringLiteral("write.iops"), 1.5, 200}}));
+        QByteArray(5000, 'x'), {}));
+    QVERIFY(!s.appendSamples(run,
+        {Sample {1, QStringLiteral("t"), QStringLiteral("write.iops"), 0.5, 100},
+            Sample {1, QStringLiteral("t"), QStringLiteral("write.iops"), 1.5, 200}}));
     QVERIFY(!s.finishRun(run, RunStatus::Failed, QStringLiteral("node2 unreachable")));
 
     const QJsonObject o = s.runToJson(run);
@@ -383,7 +391,7 @@ void TestSessionStore::runToJson()
     QVERIFY(QDateTime::fromString(r.value(QStringLiteral("finished")).toString(), Qt::ISODateWithMs).isValid());
     QCOMPARE(o.value(QStringLiteral("plan")).toObject(), plan.toJson());
     QCOMPARE(o.value(QStringLiteral("environment")).toObject().value(QStringLiteral("host")).toString(),
-             QStringLiteral("pve1"));
+        QStringLiteral("pve1"));
     const QJsonArray steps = o.value(QStringLiteral("steps")).toArray();
     QCOMPARE(steps.size(), 1);
     const QJsonObject st0 = steps[0].toObject();
@@ -403,8 +411,8 @@ void TestSessionStore::runToJson()
     const QJsonObject se = series[0].toObject();
     QCOMPARE(se.value(QStringLiteral("step")).toInt(), 1);
     QCOMPARE(se.value(QStringLiteral("metric")).toString(), QStringLiteral("write.iops"));
-    QCOMPARE(se.value(QStringLiteral("t")).toArray(), (QJsonArray{0.5, 1.5}));
-    QCOMPARE(se.value(QStringLiteral("v")).toArray(), (QJsonArray{100, 200}));
+    QCOMPARE(se.value(QStringLiteral("t")).toArray(), (QJsonArray {0.5, 1.5}));
+    QCOMPARE(se.value(QStringLiteral("v")).toArray(), (QJsonArray {100, 200}));
 
     QVERIFY(s.runToJson(run + 100).isEmpty());
     QCOMPARE(s.lastError().code, Error::Code::InvalidInput);
@@ -417,18 +425,18 @@ void TestSessionStore::runToMarkdown()
     const Plan plan = makePlan(QStringLiteral("Markdown"));
     const RunId run = s.createRun(plan, {});
     const qint64 st = s.beginStep(run, 0, 0, plan.steps[0], QStringLiteral("node1"), QStringLiteral("fio"));
-    const QJsonObject summary{
-        {QStringLiteral("read"), QJsonObject{{QStringLiteral("bw"), 2.5e9}, {QStringLiteral("iops"), 596.0},
-                                              {QStringLiteral("lat_p50_ns"), 53477376.0},
-                                              {QStringLiteral("lat_p99_ns"), 71303168.0}}},
-        {QStringLiteral("write"), QJsonObject{{QStringLiteral("bw"), 0}, {QStringLiteral("iops"), 0}}},
+    const QJsonObject summary {
+        {QStringLiteral("read"),
+            QJsonObject {{QStringLiteral("bw"), 2.5e9}, {QStringLiteral("iops"), 596.0},
+                {QStringLiteral("lat_p50_ns"), 53477376.0}, {QStringLiteral("lat_p99_ns"), 71303168.0}}},
+        {QStringLiteral("write"), QJsonObject {{QStringLiteral("bw"), 0}, {QStringLiteral("iops"), 0}}},
         {QStringLiteral("fio_version"), QStringLiteral("fio-3.33")}};
     QVERIFY(!s.finishStep(st, QStringLiteral("completed"), QStringLiteral("node1:/srv"), summary, {}, "raw", {}));
     QVERIFY(!s.finishRun(run, RunStatus::Completed));
     const QString md = s.runToMarkdown(run);
     QCOMPARE(md, runMarkdown(s.run(run), s.steps(run)));
     QVERIFY2(md.contains(QStringLiteral("| Linear read 4M QD32 | node1 | 2500 | 596 | – | – | 53.5 ms | 71.3 ms |")),
-             qPrintable(md));
+        qPrintable(md));
     QVERIFY(md.startsWith(QStringLiteral("**Markdown** — ")));
     QVERIFY(md.contains(QStringLiteral(" — completed\n")));
     QVERIFY(s.runToMarkdown(run + 1).isEmpty());
@@ -444,8 +452,8 @@ void TestSessionStore::ownership()
     const RunId remote = s.createRun(makePlan(QStringLiteral("remote")), {});
     const RunId done = s.createRun(makePlan(QStringLiteral("done")), {});
     QVERIFY(!s.finishRun(done, RunStatus::Completed));
-    const qint64 step = s.beginStep(dead, 0, 0, PlanStep{QStringLiteral("a"), QStringLiteral("A"), {}},
-                                    QStringLiteral("node1"), {});
+    const qint64 step
+        = s.beginStep(dead, 0, 0, PlanStep {QStringLiteral("a"), QStringLiteral("A"), {}}, QStringLiteral("node1"), {});
 
     // A PID that surely existed and is gone: a reaped child.
     QProcess p;
@@ -486,7 +494,7 @@ void TestSessionStore::notOpen()
     QCOMPARE(e.code, Error::Code::Storage);
     QVERIFY(s.runs().isEmpty());
     QVERIFY(s.lastError().message.contains(QStringLiteral("not open")));
-    QVERIFY(s.appendSamples(1, {Sample{}}));
+    QVERIFY(s.appendSamples(1, {Sample {}}));
     QCOMPARE(s.markInterruptedRuns(), 0);
     QVERIFY(!QFileInfo::exists(s.path()));
 }
@@ -518,14 +526,14 @@ void TestSessionStore::garbageFile()
     QCOMPARE(e.code, Error::Code::Storage);
     qInfo().noquote() << "open() of a non-database file:" << e.toString();
     QVERIFY2(e.message.contains(QStringLiteral("not a database")) || e.message.contains(QStringLiteral("malformed")),
-             qPrintable(e.message));
+        qPrintable(e.message));
     QCOMPARE(e.context, p);
     QVERIFY(!s.isOpen());
     QVERIFY(s.runs().isEmpty());
     QCOMPARE(s.createRun(makePlan(QStringLiteral("x")), {}), RunId(0));
     QFile f(p);
     QVERIFY(f.open(QIODevice::ReadOnly));
-    QCOMPARE(f.readAll(), bytes);   // never overwritten
+    QCOMPARE(f.readAll(), bytes); // never overwritten
 }
 
 void TestSessionStore::readOnlyFolder()
@@ -535,9 +543,10 @@ void TestSessionStore::readOnlyFolder()
     bool mounted = false;
     if (::geteuid() == 0) {
         // Permission bits do not stop root: a read-only mount does.
-        mounted = QProcess::execute(QStringLiteral("mount"), {QStringLiteral("-t"), QStringLiteral("tmpfs"),
-                                                              QStringLiteral("-o"), QStringLiteral("ro,size=1m"),
-                                                              QStringLiteral("tmpfs"), dir}) == 0;
+        mounted = QProcess::execute(QStringLiteral("mount"),
+                      {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                          QStringLiteral("ro,size=1m"), QStringLiteral("tmpfs"), dir})
+            == 0;
         CM_REQUIRE_FIXTURE(mounted, QStringLiteral("cannot mount a read-only tmpfs"));
     } else {
         QVERIFY(QFile::setPermissions(dir, QFile::ReadOwner | QFile::ExeOwner));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Raw tool output lives in its own table (schema 3): a version-2 file's outputs move
 // there on open, steps read fast without them, and deleting a run takes them along.
 #include "store/sessionstore.h"
@@ -96,16 +97,16 @@ void TestStepOutputs::writeReadDelete()
     Plan plan;
     plan.kind = QStringLiteral("disk-fio");
     plan.name = QStringLiteral("p");
-    plan.steps = {PlanStep{QStringLiteral("a"), QStringLiteral("A"), {}}};
+    plan.steps = {PlanStep {QStringLiteral("a"), QStringLiteral("A"), {}}};
     const RunId run = s.createRun(plan, {});
     const qint64 a = s.beginStep(run, 0, 0, plan.steps[0], QStringLiteral("n"), {});
     const qint64 b = s.beginStep(run, 1, 0, plan.steps[0], QStringLiteral("n"), {});
-    QCOMPARE(s.steps(run).value(0).rawOutputSize, qint64(0));   // running: no output yet
+    QCOMPARE(s.steps(run).value(0).rawOutputSize, qint64(0)); // running: no output yet
     const QByteArray raw("out\0put", 7);
     QVERIFY(!s.finishStep(a, QStringLiteral("completed"), QStringLiteral("t"), {}, {}, raw, {}));
     QVERIFY(!s.finishStep(b, QStringLiteral("failed"), QStringLiteral("t"), {}, {}, {}, QStringLiteral("boom")));
     QCOMPARE(s.finishStep(999, QStringLiteral("failed"), {}, {}, {}, raw, {}).code, Error::Code::InvalidInput);
-    QCOMPARE(scalar(p, QStringLiteral("SELECT count(*) FROM step_outputs")).toInt(), 1);   // 999 rolled back
+    QCOMPARE(scalar(p, QStringLiteral("SELECT count(*) FROM step_outputs")).toInt(), 1); // 999 rolled back
     QCOMPARE(s.steps(run).value(0).rawOutput, raw);
     QCOMPARE(s.steps(run).value(1).error, QStringLiteral("boom"));
     QCOMPARE(s.stepRawOutput(a), raw);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SessionStore under load and under a crash, on real SQLite files:
 // - a writer thread and a reader thread, each with its own store, at the same time;
 // - a writer process killed with SIGKILL (this binary re-executed as the child);
@@ -26,7 +27,7 @@ namespace {
 
 double threadCpuMs()
 {
-    timespec ts{};
+    timespec ts {};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
@@ -39,7 +40,7 @@ Plan makePlan(const QString &name)
     p.kind = QStringLiteral("disk-fio");
     p.name = name;
     p.nodes = {NodeSpec::parse(QStringLiteral("local"))};
-    p.steps = {PlanStep{QStringLiteral("seq-read"), QStringLiteral("Linear read"), {}}};
+    p.steps = {PlanStep {QStringLiteral("seq-read"), QStringLiteral("Linear read"), {}}};
     return p;
 }
 
@@ -54,7 +55,7 @@ SampleList batch(int series, double t)
     SampleList out;
     out.reserve(series);
     for (int i = 0; i < series; ++i)
-        out << Sample{i % 4, targets[i], metrics[i], t, t * 1000 + i};
+        out << Sample {i % 4, targets[i], metrics[i], t, t * 1000 + i};
     return out;
 }
 
@@ -75,7 +76,7 @@ int crashChild(const QString &path, bool continuous)
     std::printf("run %lld\n", static_cast<long long>(run));
     std::fflush(stdout);
     qint64 committed = 0;
-    const int batches = continuous ? 200000 : 600;   // bounded: never outlives a broken parent by long
+    const int batches = continuous ? 200000 : 600; // bounded: never outlives a broken parent by long
     for (int k = 0; k < batches; ++k) {
         const SampleList b = batch(4, k * 0.1);
         if (Error ae = store.appendSamples(run, b)) {
@@ -117,9 +118,9 @@ void TestStoreRobust::concurrentWriterAndReader()
     constexpr int Writers = 2;
     constexpr int Series = 16;
     constexpr int Batches = 300;
-    batch(Series, 0);   // fills the shared name tables before the threads start
+    batch(Series, 0); // fills the shared name tables before the threads start
     std::atomic<qint64> runIds[Writers] = {0, 0};
-    std::atomic<int> writersDone{0};
+    std::atomic<int> writersDone {0};
     QString writerErrors[Writers];
     std::vector<std::thread> writers;
     for (int w = 0; w < Writers; ++w) {
@@ -136,14 +137,14 @@ void TestStoreRobust::concurrentWriterAndReader()
             for (int k = 0; k < Batches && err.isEmpty(); ++k) {
                 SampleList b = batch(Series, k);
                 for (Sample &x : b)
-                    x.value += 1e6 * w;   // tells the writers' samples apart
+                    x.value += 1e6 * w; // tells the writers' samples apart
                 if (Error e = store.appendSamples(run, b))
                     err = e.toString();
-                if (k % 50 == 0) {   // other writes on the same file meanwhile
-                    const qint64 st = store.beginStep(run, 0, k, PlanStep{QStringLiteral("s"), QStringLiteral("S"), {}},
-                                                      QStringLiteral("node1"), {});
-                    if (Error e = store.finishStep(st, QStringLiteral("completed"), {}, {}, {},
-                                                   QByteArray(100000, 'r'), {}))
+                if (k % 50 == 0) { // other writes on the same file meanwhile
+                    const qint64 st = store.beginStep(run, 0, k,
+                        PlanStep {QStringLiteral("s"), QStringLiteral("S"), {}}, QStringLiteral("node1"), {});
+                    if (Error e
+                        = store.finishStep(st, QStringLiteral("completed"), {}, {}, {}, QByteArray(100000, 'r'), {}))
                         err = e.toString();
                 }
                 QThread::usleep(2000);
@@ -200,7 +201,7 @@ void TestStoreRobust::concurrentWriterAndReader()
             QCOMPARE(series[i].t.size(), Batches);
             for (int k = 0; k < Batches; ++k) {
                 QCOMPARE(series[i].t[k], double(k));
-                QCOMPARE(series[i].v[k], 1e6 * w + k * 1000.0 + i);   // only this run's samples
+                QCOMPARE(series[i].v[k], 1e6 * w + k * 1000.0 + i); // only this run's samples
             }
         }
         QCOMPARE(r.run(runIds[w]).status, RunStatus::Completed);
@@ -222,7 +223,7 @@ void TestStoreRobust::crashKeepsCommittedSamples()
     const QString path = m_dir.filePath(QStringLiteral("crash-%1.sqlite").arg(continuous));
     QProcess child;
     child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    QStringList args{QString::fromLatin1(CrashChildArg), path};
+    QStringList args {QString::fromLatin1(CrashChildArg), path};
     if (continuous)
         args << QStringLiteral("continuous");
     child.start(QCoreApplication::applicationFilePath(), args);
@@ -255,13 +256,13 @@ void TestStoreRobust::crashKeepsCommittedSamples()
     QCOMPARE(::kill(pid_t(child.processId()), SIGKILL), 0);
     QVERIFY(child.waitForFinished(10000));
     QCOMPARE(child.exitStatus(), QProcess::CrashExit);
-    parse();   // lines already written before the kill: those commits happened too
+    parse(); // lines already written before the kill: those commits happened too
     QVERIFY(run > 0);
 
     SessionStore store(path);
     const Error e = store.open();
     QVERIFY2(!e, qPrintable(e.toString()));
-    QCOMPARE(store.run(run).status, RunStatus::Running);   // as the child left it
+    QCOMPARE(store.run(run).status, RunStatus::Running); // as the child left it
     QCOMPARE(store.markInterruptedRuns(), 1);
     const RunInfo info = store.run(run);
     QCOMPARE(info.status, RunStatus::Interrupted);
@@ -271,12 +272,12 @@ void TestStoreRobust::crashKeepsCommittedSamples()
     for (const SeriesData &s : series) {
         saved += s.t.size();
         for (int i = 0; i < s.t.size(); ++i)
-            QCOMPARE(s.t[i], i * 0.1);   // in order, no holes
+            QCOMPARE(s.t[i], i * 0.1); // in order, no holes
     }
     qInfo() << "crash: child reported" << reported << "samples committed before SIGKILL; the store holds" << saved
             << "; last sample t =" << info.lastSampleT;
     QVERIFY2(saved >= reported, qPrintable(QStringLiteral("%1 saved < %2 reported").arg(saved).arg(reported)));
-    QVERIFY(saved <= reported + 4);   // at most the batch in flight
+    QVERIFY(saved <= reported + 4); // at most the batch in flight
     QCOMPARE(info.lastSampleT, (saved / 4 - 1) * 0.1);
 }
 
@@ -301,8 +302,8 @@ void TestStoreRobust::oneHourOf64Series()
         QVERIFY2(!e, qPrintable(e.toString()));
     }
     const double appendMs = appendNs / 1e6;
-    qInfo() << "append: 64 series x 3600 samples in 3600 one-second batches took" << appendMs << "ms wall,"
-            << appendCpu << "ms CPU (" << double(appendMs) / Seconds << "ms wall per batch)";
+    qInfo() << "append: 64 series x 3600 samples in 3600 one-second batches took" << appendMs << "ms wall," << appendCpu
+            << "ms CPU (" << double(appendMs) / Seconds << "ms wall per batch)";
 
     // Loaded by a fresh instance, as the session browser would.
     SessionStore reader(path);

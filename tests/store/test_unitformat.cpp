@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Unit formatting and the Markdown run summary on fixed input.
 #include "report/runmarkdown.h"
 #include "report/unitformat.h"
@@ -73,10 +74,10 @@ void TestUnitFormat::latency()
 
 static QJsonObject dir(double bw, double iops, double p50, double p99)
 {
-    return {{QStringLiteral("bw"), bw},         {QStringLiteral("iops"), iops},
-            {QStringLiteral("lat_mean_ns"), p50}, {QStringLiteral("lat_p50_ns"), p50},
-            {QStringLiteral("lat_p99_ns"), p99}, {QStringLiteral("lat_p999_ns"), p99 * 2},
-            {QStringLiteral("io_bytes"), bw * 30}, {QStringLiteral("runtime_ms"), 30000}};
+    return {{QStringLiteral("bw"), bw}, {QStringLiteral("iops"), iops}, {QStringLiteral("lat_mean_ns"), p50},
+        {QStringLiteral("lat_p50_ns"), p50}, {QStringLiteral("lat_p99_ns"), p99},
+        {QStringLiteral("lat_p999_ns"), p99 * 2}, {QStringLiteral("io_bytes"), bw * 30},
+        {QStringLiteral("runtime_ms"), 30000}};
 }
 
 static QList<StepRecord> fixedSteps()
@@ -89,9 +90,8 @@ static QList<StepRecord> fixedSteps()
     a.node = QStringLiteral("node1");
     a.status = QStringLiteral("completed");
     a.summary = {{QStringLiteral("read"), dir(1234567890, 294.3, 106954752, 181403648)},
-                 {QStringLiteral("write"), none},
-                 {QStringLiteral("fio_version"), QStringLiteral("fio-3.33")},
-                 {QStringLiteral("write_cache"), QStringLiteral("write back")}};
+        {QStringLiteral("write"), none}, {QStringLiteral("fio_version"), QStringLiteral("fio-3.33")},
+        {QStringLiteral("write_cache"), QStringLiteral("write back")}};
     StepRecord b;
     b.index = 1;
     b.testId = QStringLiteral("rand-mixed");
@@ -99,9 +99,9 @@ static QList<StepRecord> fixedSteps()
     b.node = QStringLiteral("node2");
     b.status = QStringLiteral("completed");
     b.summary = {{QStringLiteral("read"), dir(12345678, 3014.1, 84480, 305152)},
-                 {QStringLiteral("write"), dir(5290000, 1291.5, 1003520, 2539520)},
-                 {QStringLiteral("fio_version"), QStringLiteral("fio-3.33")},
-                 {QStringLiteral("write_cache"), QStringLiteral("write back")}};
+        {QStringLiteral("write"), dir(5290000, 1291.5, 1003520, 2539520)},
+        {QStringLiteral("fio_version"), QStringLiteral("fio-3.33")},
+        {QStringLiteral("write_cache"), QStringLiteral("write back")}};
     StepRecord c;
     c.index = 2;
     c.testId = QStringLiteral("rand-write");
@@ -133,7 +133,7 @@ void TestUnitFormat::markdownTable()
     const QString md = runMarkdown(run, fixedSteps());
     const QStringList got = md.split(QLatin1Char('\n')), want = expected.split(QLatin1Char('\n'));
     for (int i = 0; i < std::min(got.size(), want.size()); ++i)
-        QCOMPARE(got[i], want[i]);   // line by line: a readable failure
+        QCOMPARE(got[i], want[i]); // line by line: a readable failure
     QCOMPARE(md, expected);
 }
 
@@ -144,7 +144,7 @@ void TestUnitFormat::markdownInterrupted()
     run.started = QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5), QTimeZone::utc());
     run.status = RunStatus::Interrupted;
     QList<StepRecord> steps = fixedSteps().mid(0, 1);
-    steps[0].iteration = 1;   // a repeat: numbered
+    steps[0].iteration = 1; // a repeat: numbered
     const QString md = runMarkdown(run, steps);
     QVERIFY2(md.startsWith(QStringLiteral("**Overnight** — 2026-01-02 03:04 UTC — interrupted")), qPrintable(md));
     QVERIFY2(md.contains(QStringLiteral("| Linear read 4M QD32 #2 | node1 | 1235 |")), qPrintable(md));
@@ -170,24 +170,27 @@ void TestUnitFormat::markdownPerOsd()
     s.node = QStringLiteral("local");
     s.status = QStringLiteral("completed");
     const auto osd = [](int id, const char *host, bool rot, double ops, double p50, bool outlier) {
-        return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("host"), QLatin1String(host)},
-                           {QStringLiteral("deviceClass"), rot ? QStringLiteral("hdd") : QStringLiteral("ssd")},
-                           {QStringLiteral("rotational"), rot}, {QStringLiteral("ops"), ops},
-                           {QStringLiteral("iops"), ops / 10}, {QStringLiteral("p50"), p50}, {QStringLiteral("p99"), p50 * 4},
-                           {QStringLiteral("outlier"), outlier},
-                           {QStringLiteral("outlierReason"), outlier ? QStringLiteral("p50 3.1x the class median") : QString()}};
+        return QJsonObject {{QStringLiteral("id"), id}, {QStringLiteral("host"), QLatin1String(host)},
+            {QStringLiteral("deviceClass"), rot ? QStringLiteral("hdd") : QStringLiteral("ssd")},
+            {QStringLiteral("rotational"), rot}, {QStringLiteral("ops"), ops}, {QStringLiteral("iops"), ops / 10},
+            {QStringLiteral("p50"), p50}, {QStringLiteral("p99"), p50 * 4}, {QStringLiteral("outlier"), outlier},
+            {QStringLiteral("outlierReason"), outlier ? QStringLiteral("p50 3.1x the class median") : QString()}};
     };
     QJsonObject failed = osd(7, "pve3", false, 0, 0, false);
     failed.insert(QStringLiteral("error"), QStringLiteral("timed out"));
-    s.summary = {{QStringLiteral("mode"), QStringLiteral("sequential")}, {QStringLiteral("pool"), QStringLiteral("tmp")},
-                 {QStringLiteral("osds"), QJsonArray{osd(0, "pve1", false, 1200, 850000, false),
-                                                     osd(3, "pve2", true, 300, 3100000, true), failed}}};
+    s.summary = {{QStringLiteral("mode"), QStringLiteral("sequential")},
+        {QStringLiteral("pool"), QStringLiteral("tmp")},
+        {QStringLiteral("osds"),
+            QJsonArray {osd(0, "pve1", false, 1200, 850000, false), osd(3, "pve2", true, 300, 3100000, true), failed}}};
     const QString md = runMarkdown(run, {s});
     QVERIFY2(md.contains(QStringLiteral("**4k QD1 write per OSD** — per OSD (sequential, pool tmp)")), qPrintable(md));
-    QVERIFY2(md.contains(QStringLiteral("| osd.0 | pve1 | ssd (flash) | 1200 | 120 | 850 µs | 3.40 ms | – |")), qPrintable(md));
-    QVERIFY2(md.contains(QStringLiteral("| osd.3 | pve2 | hdd (rotational) | 300 | 30.0 | 3.10 ms | 12.4 ms | **slow**: p50 3.1x the class median |")),
-             qPrintable(md));
-    QVERIFY2(md.contains(QStringLiteral("| osd.7 | pve3 | ssd (flash) | 0 | – | – | – | failed: timed out |")), qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| osd.0 | pve1 | ssd (flash) | 1200 | 120 | 850 µs | 3.40 ms | – |")),
+        qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| osd.3 | pve2 | hdd (rotational) | 300 | 30.0 | 3.10 ms | 12.4 ms | "
+                                        "**slow**: p50 3.1x the class median |")),
+        qPrintable(md));
+    QVERIFY2(md.contains(QStringLiteral("| osd.7 | pve3 | ssd (flash) | 0 | – | – | – | failed: timed out |")),
+        qPrintable(md));
 }
 
 QTEST_GUILESS_MAIN(TestUnitFormat)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The add-node dialog's connection test and trust-on-first-use flow: against a real
 // sshd (realSshd), and with a stand-in connector for the auth-refused message, which
 // needs no server.
@@ -101,8 +102,8 @@ private Q_SLOTS:
     void trustOnFirstUse()
     {
         const QString fp = QStringLiteral("SHA256:q1w2e3r4t5y6u7i8o9p0aAsSdDfFgGhHjJkKlL12345");
-        std::atomic<bool> onUiThread{false};
-        std::atomic<int> calls{0};
+        std::atomic<bool> onUiThread {false};
+        std::atomic<int> calls {0};
         QThread *ui = QThread::currentThread();
         NodeConnector c;
         c.testConnection = [&](const NodeSpec &n, const Credentials &cred, const QString &expected) -> Error {
@@ -153,7 +154,7 @@ private Q_SLOTS:
         QCOMPARE(n.port, 2222);
         QCOMPARE(n.auth, NodeSpec::Auth::Password);
         QCOMPARE(d.credentials().password, QStringLiteral("s3cret"));
-        QVERIFY(!n.toJson().contains(QStringLiteral("password")));   // never in the saved spec
+        QVERIFY(!n.toJson().contains(QStringLiteral("password"))); // never in the saved spec
     }
 
     void changedKeyAndUnreachableAreExplained()
@@ -171,7 +172,7 @@ private Q_SLOTS:
         QTest::mouseClick(d.testButton(), Qt::LeftButton);
         QVERIFY(done.wait(5000));
         QVERIFY2(d.resultText().contains(QStringLiteral("CHANGED")), qPrintable(d.resultText()));
-        QVERIFY(!d.trustButton()->isVisible());   // a changed key is never offered for trust
+        QVERIFY(!d.trustButton()->isVisible()); // a changed key is never offered for trust
         QVERIFY(!d.lastTestSucceeded());
         d.hostEdit()->setText(QStringLiteral("nowhere"));
         QTest::mouseClick(d.testButton(), Qt::LeftButton);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The metadata figures of a REAL CephFS run: a tiny metadata plan (CephFsKind::makePlan,
 // native engine) runs through the real RunEngine against the lab (scripts/lab/ceph-lab.sh)
 // into a real SQLite store; the live dashboard is fed the run's own SampleBuffer, and the
@@ -62,26 +63,26 @@ private Q_SLOTS:
         auto buffer = std::make_shared<SampleBuffer>();
         Plan plan;
         plan.kind = CephFsKind::kindId();
-        plan.steps = {PlanStep{QStringLiteral("metadata"), QStringLiteral("Small files"), {}}};
+        plan.steps = {PlanStep {QStringLiteral("metadata"), QStringLiteral("Small files"), {}}};
         dash.startRun(7, plan, buffer, 30);
         const QString t = QStringLiteral("local:cephfs");
-        const QStringList ops{QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")};
+        const QStringList ops {QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")};
         SampleList list;
         for (int o = 0; o < 3; ++o)
             for (int i = 0; i < 5; ++i) {
                 const double x = o * 5 + i;
-                list << Sample{0, t, metric::metaIops(ops.at(o)), x, 1000.0 * (o + 1)}
-                     << Sample{0, t, metric::metaLatP50(ops.at(o)), x, 500e3}
-                     << Sample{0, t, metric::metaLatP99(ops.at(o)), x, 2e6}
-                     << Sample{0, t, metric::metaLatP999(ops.at(o)), x, 9e6}
-                     << Sample{0, t, metric::metaLatMean(ops.at(o)), x, 700e3};
+                list << Sample {0, t, metric::metaIops(ops.at(o)), x, 1000.0 * (o + 1)}
+                     << Sample {0, t, metric::metaLatP50(ops.at(o)), x, 500e3}
+                     << Sample {0, t, metric::metaLatP99(ops.at(o)), x, 2e6}
+                     << Sample {0, t, metric::metaLatP999(ops.at(o)), x, 9e6}
+                     << Sample {0, t, metric::metaLatMean(ops.at(o)), x, 700e3};
             }
         buffer->append(list);
         QTRY_COMPARE_WITH_TIMEOUT(dash.samplesReceived(), qint64(list.size()), 3000);
         LiveChart *iops = dash.chart(LiveDashboard::Chart::Iops);
         LiveChart *lat = dash.chart(LiveDashboard::Chart::Latency);
-        QCOMPARE(iops->lineCount(), 3);   // one line per op
-        QCOMPARE(lat->lineCount(), 6);    // p50 and p99 per op (p99.9 and mean are not plotted)
+        QCOMPARE(iops->lineCount(), 3); // one line per op
+        QCOMPARE(lat->lineCount(), 6); // p50 and p99 per op (p99.9 and mean are not plotted)
         QCOMPARE(dash.chart(LiveDashboard::Chart::Bandwidth)->lineCount(), 0);
         QStringList names;
         for (int i = 0; i < iops->lineCount(); ++i) {
@@ -89,13 +90,15 @@ private Q_SLOTS:
             QCOMPARE(iops->linePoints(i).size(), 5);
         }
         names.sort();
-        QCOMPARE(names, (QStringList{QStringLiteral("local create ops/s"), QStringLiteral("local delete ops/s"),
-                                     QStringLiteral("local stat ops/s")}));
+        QCOMPARE(names,
+            (QStringList {QStringLiteral("local create ops/s"), QStringLiteral("local delete ops/s"),
+                QStringLiteral("local stat ops/s")}));
         QCOMPARE(iops->scale().label, QStringLiteral("k IOPS"));
         FigureCard *card = dash.card(t);
         QVERIFY(card);
         QCOMPARE(card->currentText(metric::MetaDeleteIops), formatValue(metric::Unit::OpsPerSec, 3000));
-        QCOMPARE(card->currentText(metric::metaLatP99(QStringLiteral("stat"))), formatValue(metric::Unit::Nanoseconds, 2e6));
+        QCOMPARE(
+            card->currentText(metric::metaLatP99(QStringLiteral("stat"))), formatValue(metric::Unit::Nanoseconds, 2e6));
         dash.finishRun(RunStatus::Completed);
     }
 
@@ -115,7 +118,7 @@ private Q_SLOTS:
         Plan plan = CephFsKind::makePlan({}, o, &e);
         QVERIFY2(!e, qPrintable(e.toString()));
         plan.name = QStringLiteral("cephfs metadata");
-        plan.ceph = {};   // no health poll: only the step's own samples reach the charts
+        plan.ceph = {}; // no health poll: only the step's own samples reach the charts
 
         const QString store = m_home.filePath(QStringLiteral("store.sqlite"));
         RunEngine engine(store);
@@ -143,8 +146,8 @@ private Q_SLOTS:
         QVERIFY(live.samplesReceived() > 0);
         QVERIFY2(iops->lineCount() >= 1, "no metadata ops/s line in the IOPS chart");
         QVERIFY(lat->lineCount() >= 1);
-        QVERIFY(iops->receivedPointCount() >= 3);   // at least one point per op
-        QVERIFY(lat->receivedPointCount() >= 6);    // p50 and p99 per op
+        QVERIFY(iops->receivedPointCount() >= 3); // at least one point per op
+        QVERIFY(lat->receivedPointCount() >= 6); // p50 and p99 per op
         QStringList names;
         for (QLineSeries *s : iops->series())
             names << s->name();
@@ -153,8 +156,8 @@ private Q_SLOTS:
             QVERIFY2(n.contains(QStringLiteral("ops/s")) && !n.contains(QStringLiteral("write")), qPrintable(n));
         for (QLineSeries *s : lat->series())
             QVERIFY2(s->name().contains(QRegularExpression(QStringLiteral("(create|stat|delete) p(50|99)$"))),
-                     qPrintable(s->name()));
-        QVERIFY(live.chart(LiveDashboard::Chart::Bandwidth)->lineCount() == 0);   // no bytes moved
+                qPrintable(s->name()));
+        QVERIFY(live.chart(LiveDashboard::Chart::Bandwidth)->lineCount() == 0); // no bytes moved
 
         // The saved run, loaded as the library does.
         const RunDetail d = loadRunDetail(store, id);
@@ -166,7 +169,8 @@ private Q_SLOTS:
         for (const ResultRow &row : loadResultRows(store, &le))
             if (row.run.id == id) {
                 listed = true;
-                QVERIFY2(keyFigures(row.steps).contains(QStringLiteral("creates/s")), qPrintable(keyFigures(row.steps)));
+                QVERIFY2(
+                    keyFigures(row.steps).contains(QStringLiteral("creates/s")), qPrintable(keyFigures(row.steps)));
             }
         QVERIFY2(!le && listed, qPrintable(le.toString()));
         RunDetailPane pane;
@@ -192,23 +196,24 @@ private Q_SLOTS:
             QCOMPARE(b.p99Ns, o.value(QStringLiteral("lat_p99_ns")).toDouble());
             QVERIFY(b.opsPerSec > 0);
             QVERIFY(b.p50Ns > 0 && b.p50Ns <= b.p99Ns);
-            QCOMPARE(b.totalOps, qint64(2 * 150));   // every file created, stat-ed, deleted
+            QCOMPARE(b.totalOps, qint64(2 * 150)); // every file created, stat-ed, deleted
             maxOps = std::max(maxOps, b.opsPerSec);
         }
-        QCOMPARE(ops, (QStringList{QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")}));
+        QCOMPARE(ops, (QStringList {QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")}));
         // The Summary grid: one row per operation with its rate (the Ops/s column shown).
         QTableWidget *grid = pane.grid();
         QCOMPARE(grid->rowCount(), 3);
         QVERIFY(!grid->isColumnHidden(7));
-        const QStringList labels{QStringLiteral("File create"), QStringLiteral("File stat"), QStringLiteral("File delete")};
+        const QStringList labels {
+            QStringLiteral("File create"), QStringLiteral("File stat"), QStringLiteral("File delete")};
         for (int i = 0; i < 3; ++i) {
             QVERIFY2(grid->verticalHeaderItem(i)->text().endsWith(QStringLiteral(" · ") + labels.at(i)),
-                     qPrintable(grid->verticalHeaderItem(i)->text()));
+                qPrintable(grid->verticalHeaderItem(i)->text()));
             const QJsonObject o = meta.value(ops.at(i)).toObject();
             QCOMPARE(grid->item(i, 7)->text(), QString::number(o.value(QStringLiteral("iops")).toDouble(), 'f', 0));
             QCOMPARE(grid->item(i, 1)->text(), QStringLiteral("–"));
         }
-        for (int col = 1; col <= 4; ++col)   // no data moved: the MB/s and IOPS columns are hidden
+        for (int col = 1; col <= 4; ++col) // no data moved: the MB/s and IOPS columns are hidden
             QVERIFY(grid->isColumnHidden(col));
         // Bars on one scale: the fastest op spans the full width, the others in proportion.
         int full = 0;
@@ -218,7 +223,10 @@ private Q_SLOTS:
         for (int i = 0; i < 3; ++i) {
             const double want = full * g.bars.at(i).opsPerSec / maxOps;
             QVERIFY2(std::abs(panel->barRect(0, i).width() - want) <= 2.0,
-                     qPrintable(QStringLiteral("%1: %2 px for %3 ops/s").arg(g.bars.at(i).op).arg(panel->barRect(0, i).width()).arg(g.bars.at(i).opsPerSec)));
+                qPrintable(QStringLiteral("%1: %2 px for %3 ops/s")
+                               .arg(g.bars.at(i).op)
+                               .arg(panel->barRect(0, i).width())
+                               .arg(g.bars.at(i).opsPerSec)));
             QVERIFY(panel->barRect(0, i).top() > (i ? panel->barRect(0, i - 1).bottom() : 0));
         }
         const QString shots = qEnvironmentVariable("CLUSTERMARK_SHOTS");

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Drives the plan wizard offscreen through the CephFS page set with real widgets and
 // the real kind: the plan it hands on is the one CephFsKind::makePlan (the builder of
 // `clustermark-cli plan cephfs`) makes from the same choices, for the native engine and
@@ -87,7 +88,7 @@ private Q_SLOTS:
         QVERIFY(target->clientForm()->isVisible());
         QVERIFY(!target->nodeCombo()->isVisible());
         target->fsCombo()->setCurrentIndex(1);
-        target->dirEdit()->setText(QStringLiteral("bench/x"));   // not absolute: blocked
+        target->dirEdit()->setText(QStringLiteral("bench/x")); // not absolute: blocked
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
         QVERIFY(!target->problemLabel()->text().isEmpty());
         target->dirEdit()->setText(QStringLiteral("/bench"));
@@ -98,23 +99,23 @@ private Q_SLOTS:
         auto *params = currentPage<CephFsParamsPage>(w);
         QVERIFY(params);
         QCOMPARE(params->presetList()->count(), 3);
-        for (int i = 0; i < 3; ++i)   // each preset says in words what it does
+        for (int i = 0; i < 3; ++i) // each preset says in words what it does
             QVERIFY(params->presetList()->item(i)->text().split(QLatin1Char('\n')).value(1).size() > 40);
         QVERIFY(!params->advancedBox()->isVisible());
         QVERIFY(selectById(params->presetList(), QStringLiteral("throughput")));
         params->advancedToggle()->click();
         QVERIFY(params->advancedBox()->isVisible());
         QCOMPARE(params->workloadList()->count(), 4);
-        QVERIFY(!params->iodepthSpin()->isVisible());   // fio only
-        QVERIFY(!params->filesSpin()->isEnabled());     // no metadata step in this preset
+        QVERIFY(!params->iodepthSpin()->isVisible()); // fio only
+        QVERIFY(!params->filesSpin()->isEnabled()); // no metadata step in this preset
         params->threadsSpin()->setValue(2);
         params->blockSizeEdit()->setText(QStringLiteral("1M"));
         params->runtimeSpin()->setValue(5);
-        params->fileSizeEdit()->setText(QStringLiteral("64k"));   // smaller than the block size
+        params->fileSizeEdit()->setText(QStringLiteral("64k")); // smaller than the block size
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
         QVERIFY(params->problemLabel()->text().contains(QStringLiteral("smaller than the block size")));
         params->fileSizeEdit()->setText(QStringLiteral("128M"));
-        params->workloadList()->item(2)->setCheckState(Qt::Unchecked);   // no random writes
+        params->workloadList()->item(2)->setCheckState(Qt::Unchecked); // no random writes
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
         QVERIFY(saveShot(&w, QStringLiteral("cephfs-2-params")));
         QVERIFY(clickNext(w));
@@ -142,7 +143,7 @@ private Q_SLOTS:
         QCOMPARE(plan.target, expected.target);
         QCOMPARE(plan.kind, expected.kind);
         QCOMPARE(plan.preset, expected.preset);
-        QCOMPARE(plan.ceph, expected.ceph);   // the health poll uses the same client
+        QCOMPARE(plan.ceph, expected.ceph); // the health poll uses the same client
         QVERIFY(plan.nodes.size() == 1 && plan.nodes.first().isLocal());
         checkReview(review, plan);
         QVERIFY(review->changesLabel()->text().contains(QStringLiteral("archive")));
@@ -164,7 +165,7 @@ private Q_SLOTS:
         w.show();
         CephFsTargetPage *target = toTarget(w);
         QVERIFY(target);
-        QCOMPARE(target->fsCombo()->count(), 0);   // no inventory: typed, or the default fs
+        QCOMPARE(target->fsCombo()->count(), 0); // no inventory: typed, or the default fs
         QCOMPARE(target->fsCombo()->currentText(), QString());
         QVERIFY(clickNext(w));
         auto *params = currentPage<CephFsParamsPage>(w);
@@ -198,7 +199,7 @@ private Q_SLOTS:
         target->engineCombo()->setCurrentIndex(target->engineCombo()->findData(QStringLiteral("fio")));
         QVERIFY(target->nodeCombo()->isVisible());
         QVERIFY(!target->clientForm()->isVisible());
-        QCOMPARE(target->nodeCombo()->count(), 2);   // this machine + pve1
+        QCOMPARE(target->nodeCombo()->count(), 2); // this machine + pve1
         target->nodeCombo()->setCurrentIndex(1);
         target->fsCombo()->setEditText(QStringLiteral("cephfs"));
         target->appMountRadio()->setChecked(true);
@@ -211,10 +212,11 @@ private Q_SLOTS:
         QVERIFY(!clickNext(w));
         QVERIFY(target->problemLabel()->text().contains(QStringLiteral("Tick the box")));
         const QString consentText = target->findChild<QLabel *>(QStringLiteral("cephFsConsentText"))->text();
-        QVERIFY2(consentText.contains(QStringLiteral("pve1")) && consentText.contains(QStringLiteral("/tmp/clustermark-cephfs-"))
-                     && consentText.contains(QStringLiteral("ceph-fuse")) && consentText.contains(QStringLiteral("unmounts"))
-                     && consentText.contains(QStringLiteral("cephfs")),
-                 qPrintable(consentText));
+        QVERIFY2(consentText.contains(QStringLiteral("pve1"))
+                && consentText.contains(QStringLiteral("/tmp/clustermark-cephfs-"))
+                && consentText.contains(QStringLiteral("ceph-fuse")) && consentText.contains(QStringLiteral("unmounts"))
+                && consentText.contains(QStringLiteral("cephfs")),
+            qPrintable(consentText));
         QVERIFY(saveShot(&w, QStringLiteral("cephfs-1-target-fio-no-consent")));
         target->consentCheck()->setChecked(true);
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
@@ -258,7 +260,7 @@ private Q_SLOTS:
         QVERIFY(review->commandsText().contains(QStringLiteral("umount /tmp/clustermark-cephfs-")));
         const QString changes = review->changesLabel()->text();
         QVERIFY2(changes.contains(QStringLiteral("Mounted and unmounted")) && changes.contains(QStringLiteral("pve1")),
-                 qPrintable(changes));
+            qPrintable(changes));
         QCOMPARE(review->nameEdit()->text(), QStringLiteral("CephFS · Quick (pve1)"));
         QVERIFY(saveShot(&w, QStringLiteral("cephfs-3-review-fio")));
 
@@ -281,11 +283,11 @@ private Q_SLOTS:
         target->engineCombo()->setCurrentIndex(target->engineCombo()->findData(QStringLiteral("fio")));
         target->nodeCombo()->setCurrentIndex(1);
         QVERIFY(target->existingMountRadio()->isChecked());
-        QVERIFY(!target->consentCheck()->isVisible());   // nothing is mounted
+        QVERIFY(!target->consentCheck()->isVisible()); // nothing is mounted
         target->mountPathEdit()->setText(QStringLiteral("/mnt/pve/cephfs"));
         target->dirEdit()->setText(QStringLiteral("/bench"));
         QVERIFY(clickNext(w));
-        QVERIFY(clickNext(w));   // the default preset (throughput: quick is not the default here)
+        QVERIFY(clickNext(w)); // the default preset (throughput: quick is not the default here)
         CephFsKind::Options o;
         o.engine = QStringLiteral("fio");
         o.mountPath = QStringLiteral("/mnt/pve/cephfs");
@@ -335,7 +337,7 @@ private Q_SLOTS:
         QCOMPARE(params->iodepthSpin()->value(), 2);
         QCOMPARE(params->checkedWorkloads().size(), 3);
         QVERIFY(clickNext(w));
-        QCOMPARE(currentPage<CephFsReviewPage>(w)->nameEdit()->text(), QStringLiteral("fs bench"));   // its own name
+        QCOMPARE(currentPage<CephFsReviewPage>(w)->nameEdit()->text(), QStringLiteral("fs bench")); // its own name
         QCOMPARE(stepsJson(w.plan().steps), stepsJson(saved.steps));
         QCOMPARE(w.plan().target, saved.target);
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Ceph side of the window against a REAL single-host cluster (scripts/lab/ceph-lab.sh,
 // 3 OSDs): the cluster panel's Ceph branch, the status bar, the connect dialog's Test,
 // the wizard's defaults, "Add as node…", and an unreachable cluster that must not
@@ -49,7 +50,9 @@ private:
     QJsonDocument cli(const QStringList &args)
     {
         QByteArray out;
-        if (m_lab.client(QStringLiteral("ceph"), args + QStringList{QStringLiteral("-f"), QStringLiteral("json")}, &out) != 0)
+        if (m_lab.client(
+                QStringLiteral("ceph"), args + QStringList {QStringLiteral("-f"), QStringLiteral("json")}, &out)
+            != 0)
             return {};
         return QJsonDocument::fromJson(out);
     }
@@ -78,17 +81,14 @@ private Q_SLOTS:
         }
     }
 
-    void cleanupTestCase()
-    {
-        m_lab.stop();
-    }
+    void cleanupTestCase() { m_lab.stop(); }
 
     void panelShowsTheLab()
     {
         CM_REQUIRE_FIXTURE(m_labUp, m_labWhy);
         const QString store = m_home.filePath(QStringLiteral("s.sqlite"));
         RunEngine engine(store);
-        MainWindow window(&engine, store, NodeConnector{});
+        MainWindow window(&engine, store, NodeConnector {});
         window.resize(1280, 800);
         window.show();
         ClusterPanel *panel = window.clusterPanel();
@@ -100,12 +100,13 @@ private Q_SLOTS:
         QVERIFY2(window.cephSession()->isConnected(), qPrintable(window.cephSession()->lastError().toString()));
 
         // The CRUSH hosts and their OSDs, as `ceph osd tree` reports them.
-        const QJsonArray nodes = cli({QStringLiteral("osd"), QStringLiteral("tree")}).object().value(QStringLiteral("nodes")).toArray();
+        const QJsonArray nodes
+            = cli({QStringLiteral("osd"), QStringLiteral("tree")}).object().value(QStringLiteral("nodes")).toArray();
         QMap<QString, int> osdsPerHost;
         for (const QJsonValue &n : nodes)
             if (n.toObject().value(QStringLiteral("type")).toString() == QLatin1String("host"))
                 osdsPerHost.insert(n.toObject().value(QStringLiteral("name")).toString(),
-                                   int(n.toObject().value(QStringLiteral("children")).toArray().size()));
+                    int(n.toObject().value(QStringLiteral("children")).toArray().size()));
         QCOMPARE(osdsPerHost.size(), 1);
         QTreeWidgetItem *host = panel->cephItemOfType(CephHostItem);
         QVERIFY(host);
@@ -114,7 +115,7 @@ private Q_SLOTS:
         QCOMPARE(osdsPerHost.first(), 3);
         QStringList osdNames = childTexts(host);
         osdNames.sort();
-        QCOMPARE(osdNames, (QStringList{QStringLiteral("osd.0"), QStringLiteral("osd.1"), QStringLiteral("osd.2")}));
+        QCOMPARE(osdNames, (QStringList {QStringLiteral("osd.0"), QStringLiteral("osd.1"), QStringLiteral("osd.2")}));
         QVERIFY2(host->child(0)->text(1).contains(QStringLiteral("up/in")), qPrintable(host->child(0)->text(1)));
         QVERIFY2(host->child(0)->text(1).contains(QStringLiteral("% used")), qPrintable(host->child(0)->text(1)));
 
@@ -147,7 +148,7 @@ private Q_SLOTS:
         QCOMPARE(hostPlan.target.value(QStringLiteral("osds")).toArray().size(), 3);
         const Plan osdPlan = panel->benchmarkPlanFor(host->child(1));
         QCOMPARE(osdPlan.target.value(QStringLiteral("osds")).toArray(),
-                 QJsonArray{host->child(1)->data(0, CephNameRole).toString().toInt()});
+            QJsonArray {host->child(1)->data(0, CephNameRole).toString().toInt()});
         QVERIFY(panel->benchmarkPlanFor(panel->cephItemOfType(CephOsdGroupItem)).target.isEmpty());
 
         // Health badge: the status `ceph health` gives, on its colour.
@@ -160,7 +161,7 @@ private Q_SLOTS:
         QVERIFY(panel->cephItem()->text(1).startsWith(health));
         QVERIFY(panel->cephItem()->text(1).contains(m_lab.fsid().left(8)));
 
-        QCOMPARE(childTexts(panel->cephItemOfType(CephFsGroupItem)), QStringList{m_lab.cephfsName()});
+        QCOMPARE(childTexts(panel->cephItemOfType(CephFsGroupItem)), QStringList {m_lab.cephfsName()});
         QVERIFY(panel->cephItemOfType(CephRgwItem));
 
         // A lab says what it is, in the panel and in the status bar.
@@ -222,7 +223,7 @@ private Q_SLOTS:
         QVERIFY2(d.lastTestSucceeded(), qPrintable(d.resultText()));
         QCOMPARE(d.testedFsid(), m_lab.fsid());
         QVERIFY2(d.resultText().contains(m_lab.fsid()), qPrintable(d.resultText()));
-        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))   // for looking at it by hand
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT")) // for looking at it by hand
             d.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT"));
         const CephConnection c = d.connection();
         QVERIFY(c.isLab());
@@ -300,19 +301,24 @@ private Q_SLOTS:
         CM_REQUIRE_FIXTURE(m_labUp, m_labWhy);
         QVERIFY(m_lab.createPool(QStringLiteral("leftovers"), QStringLiteral("rbd"), 8));
         const QString hostname = QStringLiteral("/etc/hostname");
-        const QStringList put{QStringLiteral("-p"), QStringLiteral("leftovers"), QStringLiteral("put")};
-        QCOMPARE(m_lab.client(QStringLiteral("rados"), put + QStringList{QStringLiteral("clustermark-bench-crashed-1"), hostname}), 0);
-        QCOMPARE(m_lab.client(QStringLiteral("rados"), put + QStringList{QStringLiteral("keep-me"), hostname}), 0);
-        QCOMPARE(m_lab.client(QStringLiteral("rbd"), {QStringLiteral("create"), QStringLiteral("leftovers/clustermark-bench-img"),
-                                                      QStringLiteral("--size"), QStringLiteral("8M")}),
-                 0);
+        const QStringList put {QStringLiteral("-p"), QStringLiteral("leftovers"), QStringLiteral("put")};
+        QCOMPARE(m_lab.client(QStringLiteral("rados"),
+                     put + QStringList {QStringLiteral("clustermark-bench-crashed-1"), hostname}),
+            0);
+        QCOMPARE(m_lab.client(QStringLiteral("rados"), put + QStringList {QStringLiteral("keep-me"), hostname}), 0);
+        QCOMPARE(m_lab.client(QStringLiteral("rbd"),
+                     {QStringLiteral("create"), QStringLiteral("leftovers/clustermark-bench-img"),
+                         QStringLiteral("--size"), QStringLiteral("8M")}),
+            0);
         LeftoversDialog d(CephConnection::forLab(m_lab.dir()).spec);
         QTRY_VERIFY_WITH_TIMEOUT(!d.isBusy(), 60000);
         QStringList listed;
         for (int i = 0; i < d.list()->count(); ++i)
             listed << d.list()->item(i)->text();
-        QVERIFY2(listed.join(QLatin1Char('\n')).contains(QStringLiteral("clustermark-bench-crashed-1")), qPrintable(listed.join(QLatin1Char('|'))));
-        QVERIFY2(listed.join(QLatin1Char('\n')).contains(QStringLiteral("clustermark-bench-img")), qPrintable(listed.join(QLatin1Char('|'))));
+        QVERIFY2(listed.join(QLatin1Char('\n')).contains(QStringLiteral("clustermark-bench-crashed-1")),
+            qPrintable(listed.join(QLatin1Char('|'))));
+        QVERIFY2(listed.join(QLatin1Char('\n')).contains(QStringLiteral("clustermark-bench-img")),
+            qPrintable(listed.join(QLatin1Char('|'))));
         QVERIFY(!listed.join(QLatin1Char('\n')).contains(QStringLiteral("keep-me")));
         QVERIFY(d.removeButton()->isEnabled());
         if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))
@@ -321,7 +327,9 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!d.isBusy(), 60000);
         QVERIFY2(d.statusText().contains(QStringLiteral("Removed")), qPrintable(d.statusText()));
         QByteArray out;
-        QCOMPARE(m_lab.client(QStringLiteral("rados"), {QStringLiteral("-p"), QStringLiteral("leftovers"), QStringLiteral("ls")}, &out), 0);
+        QCOMPARE(m_lab.client(QStringLiteral("rados"),
+                     {QStringLiteral("-p"), QStringLiteral("leftovers"), QStringLiteral("ls")}, &out),
+            0);
         QVERIFY2(!out.contains("clustermark-bench-crashed-1") && out.contains("keep-me"), out.constData());
         out.clear();
         QCOMPARE(m_lab.client(QStringLiteral("rbd"), {QStringLiteral("ls"), QStringLiteral("leftovers")}, &out), 0);
@@ -334,15 +342,15 @@ private Q_SLOTS:
         const QString store = m_home.filePath(QStringLiteral("r.sqlite"));
         RunEngine engine(store);
         {
-            MainWindow w(&engine, store, NodeConnector{});
-            w.connectCeph(CephConnection::forLab(m_lab.dir()));   // remembered
+            MainWindow w(&engine, store, NodeConnector {});
+            w.connectCeph(CephConnection::forLab(m_lab.dir())); // remembered
             QTRY_VERIFY_WITH_TIMEOUT(w.cephSession()->isConnected() || w.cephSession()->lastError(), 30000);
             QVERIFY(w.cephSession()->isConnected());
         }
         QCOMPARE(AppSettings().cephConnection().confPath, m_lab.confPath());
         QCOMPARE(AppSettings().cephLabDir(), m_lab.dir());
         // The next window connects by itself, after its constructor (never inside it).
-        MainWindow w(&engine, store, NodeConnector{});
+        MainWindow w(&engine, store, NodeConnector {});
         QVERIFY(!w.cephSession()->hasConnection());
         QTRY_VERIFY_WITH_TIMEOUT(w.cephSession()->isConnected(), 30000);
         QVERIFY(w.cephSession()->connection().isLab());
@@ -384,7 +392,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QProcess gen;
         gen.start(QStringLiteral("ceph-authtool"), {QStringLiteral("--gen-print-key")});
-        CM_REQUIRE_FIXTURE(gen.waitForFinished(10000) && gen.exitCode() == 0, QStringLiteral("ceph-authtool is missing"));
+        CM_REQUIRE_FIXTURE(
+            gen.waitForFinished(10000) && gen.exitCode() == 0, QStringLiteral("ceph-authtool is missing"));
         const QByteArray key = gen.readAllStandardOutput().trimmed();
         QFile keyring(dir.filePath(QStringLiteral("keyring")));
         QVERIFY(keyring.open(QIODevice::WriteOnly));
@@ -398,9 +407,10 @@ private Q_SLOTS:
         ClusterPanel panel;
         CephSession session;
         connect(&session, &CephSession::probeStarted, &panel, [&] { panel.setCephConnecting(session.connection()); });
-        connect(&session, &CephSession::probeFailed, &panel, [&](const Error &e) { panel.setCephError(session.connection(), e); });
+        connect(&session, &CephSession::probeFailed, &panel,
+            [&](const Error &e) { panel.setCephError(session.connection(), e); });
         connect(&session, &CephSession::inventoryAvailable, &panel,
-                [&](const CephInventory &inv) { panel.setCephInventory(session.connection(), inv); });
+            [&](const CephInventory &inv) { panel.setCephInventory(session.connection(), inv); });
         CephConnection c;
         c.spec.confPath = conf.fileName();
         c.spec.keyringPath = keyring.fileName();
@@ -417,7 +427,7 @@ private Q_SLOTS:
         QCOMPARE(panel.cephItem()->text(1), QStringLiteral("connecting…"));
         QTRY_VERIFY_WITH_TIMEOUT(panel.cephItemOfType(CephErrorItem) != nullptr, 20000);
         const qint64 ms = t.elapsed();
-        QVERIFY2(ms < 12000, qPrintable(QString::number(ms)));   // bounded by the 2 s timeout (plus librados' set-up)
+        QVERIFY2(ms < 12000, qPrintable(QString::number(ms))); // bounded by the 2 s timeout (plus librados' set-up)
         QVERIFY2(ticks >= ms / 20 / 3, qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(ticks).arg(ms)));
         QVERIFY(session.lastError());
         QVERIFY(!session.isConnected());
@@ -425,7 +435,7 @@ private Q_SLOTS:
         const QString text = panel.cephItemOfType(CephErrorItem)->text(0);
         QCOMPARE(text, QStringLiteral("The cluster cannot be reached."));
         QVERIFY(panel.cephItemOfType(CephErrorItem)->toolTip(0).contains(session.lastError().message));
-        QVERIFY(!panel.cephItemOfType(CephLabItem));   // not a lab
+        QVERIFY(!panel.cephItemOfType(CephLabItem)); // not a lab
         qInfo("unreachable cluster reported after %lld ms, %d timer ticks meanwhile", ms, ticks);
     }
 };

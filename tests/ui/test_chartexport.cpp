@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The chart export dialog and the forum-post composer, offscreen, on a real saved run
 // (a tiny fio run through clustermark-cli): the dialog saves PNG and SVG at the chosen
 // size and theme; the composer combines the chart, the table and the summary, copies
@@ -51,7 +52,8 @@ class TestChartExport : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
         m_host = QSysInfo::machineHostName();
         for (const QNetworkInterface &i : QNetworkInterface::allInterfaces()) {
             if (i.flags().testFlag(QNetworkInterface::IsLoopBack))
@@ -59,12 +61,15 @@ private Q_SLOTS:
             for (const QNetworkAddressEntry &e : i.addressEntries())
                 if (m_ip.isEmpty() && e.ip().protocol() == QAbstractSocket::IPv4Protocol)
                     m_ip = e.ip().toString();
-            if (m_mac.isEmpty() && i.hardwareAddress().count(QLatin1Char(':')) == 5 && i.hardwareAddress() != QLatin1String("00:00:00:00:00:00"))
+            if (m_mac.isEmpty() && i.hardwareAddress().count(QLatin1Char(':')) == 5
+                && i.hardwareAddress() != QLatin1String("00:00:00:00:00:00"))
                 m_mac = i.hardwareAddress();
         }
-        QVERIFY2(m_host.size() >= 2 && !m_ip.isEmpty() && !m_mac.isEmpty(), "needs a host name and an interface with IPv4 and MAC");
+        QVERIFY2(m_host.size() >= 2 && !m_ip.isEmpty() && !m_mac.isEmpty(),
+            "needs a host name and an interface with IPv4 and MAC");
         QString why;
-        m_run = cmtest::tinyFioRun(m_data.path(), m_target.path(), QStringLiteral("fio on %1").arg(m_host), QStringLiteral("1M"), 2, &why);
+        m_run = cmtest::tinyFioRun(
+            m_data.path(), m_target.path(), QStringLiteral("fio on %1").arg(m_host), QStringLiteral("1M"), 2, &why);
         QVERIFY2(m_run > 0, qPrintable(why));
         m_store = QDir(m_data.path()).filePath(QStringLiteral("clustermark.sqlite"));
         QVERIFY(QFile::exists(m_store));
@@ -148,7 +153,8 @@ private Q_SLOTS:
         QVERIFY(!d.chartImage().isNull());
 
         // The default summary names the tests; the user adds text naming the machine.
-        QVERIFY2(d.summaryEdit()->toPlainText().contains(QStringLiteral("SEQ1M Q8T1 Read")), qPrintable(d.summaryEdit()->toPlainText()));
+        QVERIFY2(d.summaryEdit()->toPlainText().contains(QStringLiteral("SEQ1M Q8T1 Read")),
+            qPrintable(d.summaryEdit()->toPlainText()));
         d.summaryEdit()->appendPlainText(QStringLiteral("Tested on %1 at %2 (NIC %3).").arg(m_host, m_ip, m_mac));
         QString post = d.postText();
         QCOMPARE(d.postPreview()->toPlainText(), post);
@@ -202,7 +208,7 @@ private Q_SLOTS:
         QSignalSpy reloaded(&view, &ResultsView::reloaded);
         view.reload();
         QVERIFY(reloaded.wait(20000));
-        QCOMPARE(view.exportChart(), nullptr);   // nothing selected yet
+        QCOMPARE(view.exportChart(), nullptr); // nothing selected yet
         view.selectRun(m_run);
         QCOMPARE(view.currentRun(), m_run);
         ChartExportDialog *e = view.exportChart();

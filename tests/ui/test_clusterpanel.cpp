@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Cluster panel: nodes, their disks and NICs, and what "Benchmark this…" pre-fills.
 #include "clusterpanel.h"
 #include "nodeconnector.h"
@@ -19,19 +20,21 @@ private Q_SLOTS:
         const NodeSpec local = NodeSpec::parse(QStringLiteral("local"));
         const NodeSpec pve = NodeSpec::parse(QStringLiteral("root@pve1:2222"));
         p.setNodes({local, pve});
-        QCOMPARE(p.tree()->topLevelItemCount(), 3);   // two nodes and the Ceph branch, last
+        QCOMPARE(p.tree()->topLevelItemCount(), 3); // two nodes and the Ceph branch, last
         QCOMPARE(p.tree()->topLevelItem(2), p.cephItem());
         QCOMPARE(p.onlineCount(), 0);
-        p.addNode(pve);   // no duplicates
+        p.addNode(pve); // no duplicates
         QCOMPARE(p.tree()->topLevelItemCount(), 3);
 
         NodeProbeResult r;
         r.summary = QStringLiteral("pve1 · 16 CPUs");
-        ClusterChild sda{ClusterChild::Kind::Disk, QStringLiteral("sda"), QStringLiteral("1.0 TB SSD"), QStringLiteral("/dev/sda"), {}, {}};
-        sda.children.append(ClusterChild{ClusterChild::Kind::Partition, QStringLiteral("sda1"), {}, QStringLiteral("/dev/sda1"),
-                                         QStringLiteral("/srv"), {}});
-        ClusterChild nvme{ClusterChild::Kind::Disk, QStringLiteral("nvme0n1"), {}, QStringLiteral("/dev/nvme0n1"), {}, {}};
-        ClusterChild nic{ClusterChild::Kind::Nic, QStringLiteral("eno1"), QStringLiteral("10 Gbit/s"), {}, {}, {}};
+        ClusterChild sda {ClusterChild::Kind::Disk, QStringLiteral("sda"), QStringLiteral("1.0 TB SSD"),
+            QStringLiteral("/dev/sda"), {}, {}};
+        sda.children.append(ClusterChild {ClusterChild::Kind::Partition, QStringLiteral("sda1"), {},
+            QStringLiteral("/dev/sda1"), QStringLiteral("/srv"), {}});
+        ClusterChild nvme {
+            ClusterChild::Kind::Disk, QStringLiteral("nvme0n1"), {}, QStringLiteral("/dev/nvme0n1"), {}, {}};
+        ClusterChild nic {ClusterChild::Kind::Nic, QStringLiteral("eno1"), QStringLiteral("10 Gbit/s"), {}, {}, {}};
         r.children = {sda, nvme, nic};
         p.setNodeInventory(pve, r);
         QCOMPARE(p.onlineCount(), 1);
@@ -54,7 +57,7 @@ private Q_SLOTS:
         const Plan forPart = p.benchmarkPlanFor(node->child(0)->child(0));
         QCOMPARE(forPart.target.value(QStringLiteral("type")).toString(), QStringLiteral("file"));
         QCOMPARE(forPart.target.value(QStringLiteral("dir")).toString(), QStringLiteral("/srv"));
-        QVERIFY(p.benchmarkPlanFor(node->child(2)).kind.isEmpty());   // NICs: no disk plan
+        QVERIFY(p.benchmarkPlanFor(node->child(2)).kind.isEmpty()); // NICs: no disk plan
 
         NodeProbeResult failed;
         failed.error = Error(Error::Code::AuthDenied, QStringLiteral("denied"), QStringLiteral("pve1"));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Compare tab on real runs: three short disk plans run with real fio (through
 // clustermark-cli) into a store in a temporary folder — two alike with 3 repetitions
 // (Welch's t-test possible), one with a larger block size and 1 repetition (the
@@ -57,10 +58,10 @@ class TestCompareView : public QObject {
     // The quick preset cut to SEQ1M Q8T1 Read and RND4K Q32T1 Read, 1 s each.
     RunId runPlan(const QString &seqBs, int repeat)
     {
-        const cmtest::CliResult plan = cli({QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--preset"),
-                                            QStringLiteral("quick"), QStringLiteral("--target"), m_target.path(),
-                                            QStringLiteral("--size"), QStringLiteral("16M"), QStringLiteral("--runtime"),
-                                            QStringLiteral("1"), QStringLiteral("--repeat"), QString::number(repeat)});
+        const cmtest::CliResult plan
+            = cli({QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--preset"), QStringLiteral("quick"),
+                QStringLiteral("--target"), m_target.path(), QStringLiteral("--size"), QStringLiteral("16M"),
+                QStringLiteral("--runtime"), QStringLiteral("1"), QStringLiteral("--repeat"), QString::number(repeat)});
         if (plan.code != 0) {
             qWarning() << plan.err;
             return -1;
@@ -71,7 +72,7 @@ class TestCompareView : public QObject {
         QJsonObject params = seq.value(QStringLiteral("params")).toObject();
         params.insert(QStringLiteral("bs"), seqBs);
         seq.insert(QStringLiteral("params"), params);
-        p.insert(QStringLiteral("steps"), QJsonArray{seq, all.at(4)});
+        p.insert(QStringLiteral("steps"), QJsonArray {seq, all.at(4)});
         const QString file = m_data.filePath(QStringLiteral("plan-%1-%2.json").arg(seqBs).arg(repeat));
         QFile f(file);
         if (!f.open(QIODevice::WriteOnly))
@@ -91,7 +92,7 @@ class TestCompareView : public QObject {
         const QString dir = qEnvironmentVariable("CLUSTERMARK_UI_SHOT_DIR");
         if (dir.isEmpty())
             return;
-        QTest::qWait(300);   // charts lay out on the event loop
+        QTest::qWait(300); // charts lay out on the event loop
         QVERIFY(w->grab().save(dir + QLatin1Char('/') + name, "PNG"));
     }
 
@@ -114,7 +115,8 @@ class TestCompareView : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
         m_a = runPlan(QStringLiteral("1M"), 3);
         m_b = runPlan(QStringLiteral("1M"), 3);
         m_c = runPlan(QStringLiteral("4M"), 1);
@@ -133,11 +135,11 @@ private Q_SLOTS:
         QVERIFY(!results.compareButton()->isEnabled());
         results.setSelectedRuns({m_c, m_a});
         QVERIFY(results.compareButton()->isEnabled());
-        QCOMPARE(results.selectedRuns(), (QList<RunId>{m_a, m_c}));
+        QCOMPARE(results.selectedRuns(), (QList<RunId> {m_a, m_c}));
         QSignalSpy requested(&results, &ResultsView::compareRequested);
         QTest::mouseClick(results.compareButton(), Qt::LeftButton);
         QCOMPARE(requested.size(), 1);
-        QCOMPARE(requested.at(0).at(0).value<QList<RunId>>(), (QList<RunId>{m_a, m_c}));
+        QCOMPARE(requested.at(0).at(0).value<QList<RunId>>(), (QList<RunId> {m_a, m_c}));
         results.setSelectedRuns({m_a});
         QVERIFY(!results.compareButton()->isEnabled());
     }
@@ -180,11 +182,11 @@ private Q_SLOTS:
             QVERIFY(ci.contains(formatValue(fig->unit, std::fabs(s.ciLow))));
             QVERIFY(ci.contains(formatValue(fig->unit, std::fabs(s.ciHigh))));
             QCOMPARE(m->index(r, m->changeColumn(1)).data(CompareModel::ChangeRole).toDouble(), s.changePct);
-            QCOMPARE(m->index(r, m->valueColumn(0)).data().toString(),
-                     meanText(groupStats(fig->values.at(0)), fig->unit));
+            QCOMPARE(
+                m->index(r, m->valueColumn(0)).data().toString(), meanText(groupStats(fig->values.at(0)), fig->unit));
             ++marks;
         }
-        QVERIFY(marks >= 8);   // 2 tests × (MB/s, IOPS, p50, p99)
+        QVERIFY(marks >= 8); // 2 tests × (MB/s, IOPS, p50, p99)
 
         // Bars: bandwidth, one group per test, one bar per run with value, change and mark.
         CompareBarChart *bars = view.barChart();
@@ -200,7 +202,8 @@ private Q_SLOTS:
             QVERIFY(!bars->barRect(g, 0).isEmpty() && !bars->barRect(g, 1).isEmpty());
             // the longer bar belongs to the larger mean
             const bool bLarger = groupStats(bw.values.at(1)).mean > groupStats(bw.values.at(0)).mean;
-            QCOMPARE(bars->barRect(g, 1).width() >= bars->barRect(g, 0).width(), bLarger || bars->barRect(g, 1).width() == bars->barRect(g, 0).width());
+            QCOMPARE(bars->barRect(g, 1).width() >= bars->barRect(g, 0).width(),
+                bLarger || bars->barRect(g, 1).width() == bars->barRect(g, 0).width());
         }
         view.setFigure(CompareView::Figure::LatencyP99);
         QCOMPARE(bars->groupCount(), 2);
@@ -210,14 +213,15 @@ private Q_SLOTS:
         QCOMPARE(view.currentTest(), 0);
         QCOMPARE(view.currentMetric(), QStringLiteral("read.bw"));
         const QList<QLineSeries *> lines = view.overlay()->series();
-        QCOMPARE(lines.size(), 6);   // 2 runs × 3 repetitions × 1 target
+        QCOMPARE(lines.size(), 6); // 2 runs × 3 repetitions × 1 target
         for (QLineSeries *s : lines) {
             QVERIFY(s->count() >= 1);
-            QVERIFY2(s->at(0).x() > -0.6 && s->at(0).x() < 3.0, qPrintable(QString::number(s->at(0).x())));   // starts with the repetition
-            QVERIFY(s->at(s->count() - 1).x() < 6.0);   // 1 s runtime: not the run's time axis
+            QVERIFY2(s->at(0).x() > -0.6 && s->at(0).x() < 3.0,
+                qPrintable(QString::number(s->at(0).x()))); // starts with the repetition
+            QVERIFY(s->at(s->count() - 1).x() < 6.0); // 1 s runtime: not the run's time axis
         }
         QCOMPARE(lines.at(0)->pen().color().rgb(), runColor(0).rgb());
-        QVERIFY(view.metricBox()->count() >= 4);   // bw, iops, p50, p99 (+ node CPU)
+        QVERIFY(view.metricBox()->count() >= 4); // bw, iops, p50, p99 (+ node CPU)
         view.setMetric(QStringLiteral("read.lat.p99"));
         QCOMPARE(view.overlay()->series().size(), 6);
         QVERIFY(view.overlay()->chart()->title().contains(QStringLiteral("latency")));
@@ -259,7 +263,7 @@ private Q_SLOTS:
         QVERIFY(e->windowTitle().contains(QStringLiteral("runs %1 vs %2").arg(m_a).arg(m_c)));
         e->formatCombo()->setCurrentIndex(e->formatCombo()->findData(QStringLiteral("svg")));
         QVERIFY2(e->pathEdit()->text().endsWith(QStringLiteral("clustermark-compare-%1-%2.svg").arg(m_a).arg(m_c)),
-                 qPrintable(e->pathEdit()->text()));
+            qPrintable(e->pathEdit()->text()));
         QTemporaryDir out;
         QSignalSpy saved(e, &ChartExportDialog::saved);
         const QString svgPath = out.filePath(QStringLiteral("compare.svg"));
@@ -283,7 +287,8 @@ private Q_SLOTS:
         const QString post = c->postText();
         QVERIFY2(post.contains(QStringLiteral("[img]")) && post.contains(QStringLiteral("[table]")), qPrintable(post));
         // The summary: baseline → other run with the change and the noise verdict.
-        QVERIFY2(post.contains(QStringLiteral(" → ")) && post.contains(QStringLiteral("no noise estimate")), qPrintable(post));
+        QVERIFY2(post.contains(QStringLiteral(" → ")) && post.contains(QStringLiteral("no noise estimate")),
+            qPrintable(post));
         for (const QString &h : core.hostNames)
             QVERIFY2(h.size() < 3 || !post.contains(h), qPrintable(h));
         c->redactCheck()->setChecked(false);
@@ -305,17 +310,22 @@ private Q_SLOTS:
         CompareBanner *banner = view.banner();
         QVERIFY(banner->isVisibleTo(&view));
         QVERIFY(banner->parametersDiffer());
-        QVERIFY2(banner->lines().contains(QStringLiteral("block size: 1M → 4M (seq1m-q8t1-read)")), qPrintable(banner->lines().join('\n')));
+        QVERIFY2(banner->lines().contains(QStringLiteral("block size: 1M → 4M (seq1m-q8t1-read)")),
+            qPrintable(banner->lines().join('\n')));
         QVERIFY(banner->lines().contains(QStringLiteral("repetitions: 3 → 1")));
         QVERIFY(banner->label()->text().contains(QStringLiteral("not a like-for-like comparison")));
         QVERIFY(banner->label()->text().contains(QStringLiteral("block size: 1M → 4M")));
         CompareModel *m = view.model();
         for (int r = 0; r < m->rowCount(); ++r) {
-            QCOMPARE(SignificanceMark(m->index(r, m->markColumn(1)).data(CompareModel::MarkRole).toInt()), SignificanceMark::SingleRun);
-            QVERIFY(m->index(r, m->markColumn(1)).data().toString().contains(QStringLiteral("single run: no noise estimate")));
+            QCOMPARE(SignificanceMark(m->index(r, m->markColumn(1)).data(CompareModel::MarkRole).toInt()),
+                SignificanceMark::SingleRun);
+            QVERIFY(m->index(r, m->markColumn(1))
+                        .data()
+                        .toString()
+                        .contains(QStringLiteral("single run: no noise estimate")));
         }
         QVERIFY(view.barChart()->barLabel(0, 1).contains(QStringLiteral("single run: no noise estimate")));
-        QCOMPARE(view.overlay()->series().size(), 4);   // 3 repetitions + 1
+        QCOMPARE(view.overlay()->series().size(), 4); // 3 repetitions + 1
         shot(&view, QStringLiteral("compare-banner.png"));
 
         // Three runs: a value column per run, change/mark/CI for each run after the baseline.

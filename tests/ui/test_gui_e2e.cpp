@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // End to end through the real parts: the main window hands a quick disk plan (16M file
 // in a temp folder, 1 s per test) to the real RunEngine, which runs real fio on this
 // machine; the Live tab must receive points, the Results tab must list the run.
@@ -40,16 +41,16 @@ private Q_SLOTS:
 
     void quickPlanRunsLiveAndIsSaved()
     {
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
         QTemporaryDir target;
         QVERIFY(target.isValid());
         const QString storePath = m_home.filePath(QStringLiteral("clustermark.sqlite"));
         Error err;
         Plan plan = DiskFioKind::makePlan(QStringLiteral("quick"), {NodeSpec::parse(QStringLiteral("local"))},
-                                          QJsonObject{{QStringLiteral("type"), QStringLiteral("file")},
-                                                      {QStringLiteral("dir"), target.path()},
-                                                      {QStringLiteral("size"), QStringLiteral("16M")}},
-                                          1, &err);
+            QJsonObject {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), target.path()},
+                {QStringLiteral("size"), QStringLiteral("16M")}},
+            1, &err);
         QVERIFY2(!err, qPrintable(err.toString()));
         plan.name = QStringLiteral("e2e quick");
 
@@ -57,7 +58,8 @@ private Q_SLOTS:
         MainWindow window(&engine, storePath);
         window.resize(1280, 800);
         window.show();
-        QAbstractItemModelTester tester(window.resultsView()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(
+            window.resultsView()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QSignalSpy started(&engine, &RunEngine::runStarted);
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         window.startPlan(plan);
@@ -74,7 +76,7 @@ private Q_SLOTS:
         QVERIFY2(live->samplesReceived() > 0, "the dashboard received no samples");
         LiveChart *bw = live->chart(LiveDashboard::Chart::Bandwidth);
         QVERIFY2(bw->displayedPointCount() >= 4, qPrintable(QString::number(bw->displayedPointCount())));
-        QVERIFY(bw->lineCount() >= 2);   // a read and a write line for the file
+        QVERIFY(bw->lineCount() >= 2); // a read and a write line for the file
         QVERIFY(live->chart(LiveDashboard::Chart::Iops)->displayedPointCount() > 0);
         QVERIFY(live->header()->statusText().startsWith(QStringLiteral("Completed")));
 
@@ -83,7 +85,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(m->rowOf(id) >= 0, 10000);
         QCOMPARE(m->index(m->rowOf(id), ResultsModel::ColStatus).data().toString(), QStringLiteral("completed"));
         QVERIFY(!m->index(m->rowOf(id), ResultsModel::ColFigures).data().toString().isEmpty());
-        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT")) {   // for looking at it by hand
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT")) { // for looking at it by hand
             QSignalSpy shown(window.resultsView(), &ResultsView::detailShown);
             window.showResults();
             window.resultsView()->selectRun(id);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // "Clean leftovers…" with the lab's S3 gateway (real radosgw, 1 OSD): the dialog lists
 // the clustermark-bench-… bucket (with its objects and an unfinished multipart upload)
 // next to the Ceph leftovers, never the other bucket, and removes exactly it; with no
@@ -63,15 +64,16 @@ private Q_SLOTS:
         cfg.secretKey = m_lab.s3SecretKey().toUtf8();
         m_client = std::make_unique<S3Client>(cfg);
         QVERIFY(m_client->execute(m_client->build("PUT", QStringLiteral("ui-keep-me"), QString())).ok());
-        m_target = S3CleanupTarget{m_lab.rgwEndpoint(), m_lab.s3AccessKey(), QStringLiteral("lab:") + m_lab.dir()};
+        m_target = S3CleanupTarget {m_lab.rgwEndpoint(), m_lab.s3AccessKey(), QStringLiteral("lab:") + m_lab.dir()};
     }
 
     void cephAndS3Together()
     {
         const QString b = leftoverBucket();
-        QCOMPARE(m_lab.client(QStringLiteral("rados"), {QStringLiteral("-p"), QStringLiteral("cephfs_data"), QStringLiteral("put"),
-                                                        QStringLiteral("clustermark-bench-obj"), QStringLiteral("/etc/hostname")}),
-                 0);
+        QCOMPARE(m_lab.client(QStringLiteral("rados"),
+                     {QStringLiteral("-p"), QStringLiteral("cephfs_data"), QStringLiteral("put"),
+                         QStringLiteral("clustermark-bench-obj"), QStringLiteral("/etc/hostname")}),
+            0);
         LeftoversDialog d(CephConnection::forLab(m_lab.dir()).spec, nullptr, {m_target});
         QTRY_VERIFY_WITH_TIMEOUT(!d.isBusy(), 60000);
         const QString all = listed(d).join(QLatin1Char('|'));
@@ -92,17 +94,20 @@ private Q_SLOTS:
         const QString b = leftoverBucket();
         LeftoversDialog d(CephConnectionSpec(), nullptr, {m_target});
         QTRY_VERIFY_WITH_TIMEOUT(!d.isBusy(), 60000);
-        QCOMPARE(listed(d), QStringList{QStringLiteral("bucket %1 at %2").arg(b, m_lab.rgwEndpoint())});
+        QCOMPARE(listed(d), QStringList {QStringLiteral("bucket %1 at %2").arg(b, m_lab.rgwEndpoint())});
         QTest::mouseClick(d.removeButton(), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(!d.isBusy(), 60000);
         QVERIFY2(d.statusText().contains(QStringLiteral("Removed 1 item(s)")), qPrintable(d.statusText()));
-        QVERIFY2(d.statusText().contains(QStringLiteral("no clustermark-bench-… pool, image, object or bucket")), qPrintable(d.statusText()));
+        QVERIFY2(d.statusText().contains(QStringLiteral("no clustermark-bench-… pool, image, object or bucket")),
+            qPrintable(d.statusText()));
         QVERIFY(!buckets().contains(b));
         // A secret that cannot be resolved: the scan says why.
-        LeftoversDialog bad(CephConnectionSpec(), nullptr, {S3CleanupTarget{m_lab.rgwEndpoint(), m_lab.s3AccessKey(), QStringLiteral("env:CM_TEST_NOT_SET")}});
+        LeftoversDialog bad(CephConnectionSpec(), nullptr,
+            {S3CleanupTarget {m_lab.rgwEndpoint(), m_lab.s3AccessKey(), QStringLiteral("env:CM_TEST_NOT_SET")}});
         QTRY_VERIFY_WITH_TIMEOUT(!bad.isBusy(), 60000);
-        QVERIFY2(bad.statusText().contains(QStringLiteral("CM_TEST_NOT_SET")) && bad.statusText().contains(QStringLiteral("not set")),
-                 qPrintable(bad.statusText()));
+        QVERIFY2(bad.statusText().contains(QStringLiteral("CM_TEST_NOT_SET"))
+                && bad.statusText().contains(QStringLiteral("not set")),
+            qPrintable(bad.statusText()));
     }
 
     void cleanupTestCase()

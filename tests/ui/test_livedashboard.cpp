@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The live dashboard fed a real SampleBuffer with synthetic samples (no engine): the
 // samples are made up here because the point is the drawing path, not measuring.
 #include "engine/samplebuffer.h"
@@ -55,14 +56,14 @@ private Q_SLOTS:
         double maxY = 0;
         for (const QPointF &p : d)
             maxY = std::max(maxY, p.y());
-        QCOMPARE(maxY, 1e6);   // the one spike survives
+        QCOMPARE(maxY, 1e6); // the one spike survives
         QCOMPARE(d.first(), pts.first());
         QCOMPARE(d.last(), pts.last());
         for (int i = 1; i < d.size(); ++i)
             QVERIFY(d.at(i).x() >= d.at(i - 1).x());
         // Small inputs pass through, divided.
         const QList<QPointF> small = decimateMinMax({{0, 10}, {1, 20}}, 500, 10);
-        QCOMPARE(small, (QList<QPointF>{{0, 1}, {1, 2}}));
+        QCOMPARE(small, (QList<QPointF> {{0, 1}, {1, 2}}));
     }
 
     void drainsBufferOnTimer()
@@ -74,7 +75,8 @@ private Q_SLOTS:
         Plan plan;
         plan.kind = QStringLiteral("disk-fio");
         plan.name = QStringLiteral("Synthetic");
-        plan.steps = {PlanStep{QStringLiteral("a"), QStringLiteral("A"), {}}, PlanStep{QStringLiteral("b"), QStringLiteral("B"), {}}};
+        plan.steps = {PlanStep {QStringLiteral("a"), QStringLiteral("A"), {}},
+            PlanStep {QStringLiteral("b"), QStringLiteral("B"), {}}};
         dash.startRun(42, plan, buffer, 20);
         dash.setStep(0, 2, QStringLiteral("SEQ1M Q8T1 Read"));
         QCOMPARE(dash.header()->stepText(), QStringLiteral("Step 1/2: SEQ1M Q8T1 Read"));
@@ -87,25 +89,26 @@ private Q_SLOTS:
             for (int i = burst * 10; i < burst * 10 + 10; ++i) {
                 for (const QString &t : {t1, t2}) {
                     const double f = t == t1 ? 1.0 : 0.5;
-                    list.append(Sample{0, t, metric::ReadBw, double(i), f * 1.8e9});
-                    list.append(Sample{0, t, metric::WriteBw, double(i), 0});   // idle direction
-                    list.append(Sample{0, t, metric::ReadIops, double(i), f * 1800});
-                    list.append(Sample{0, t, metric::ReadLatP50, double(i), f * 400e3});
-                    list.append(Sample{0, t, metric::ReadLatP99, double(i), f * 2.2e6});
+                    list.append(Sample {0, t, metric::ReadBw, double(i), f * 1.8e9});
+                    list.append(Sample {0, t, metric::WriteBw, double(i), 0}); // idle direction
+                    list.append(Sample {0, t, metric::ReadIops, double(i), f * 1800});
+                    list.append(Sample {0, t, metric::ReadLatP50, double(i), f * 400e3});
+                    list.append(Sample {0, t, metric::ReadLatP99, double(i), f * 2.2e6});
                 }
-                list.append(Sample{-1, QStringLiteral("node1"), metric::CpuBusy, double(i), 35});   // node metric: no step
+                list.append(
+                    Sample {-1, QStringLiteral("node1"), metric::CpuBusy, double(i), 35}); // node metric: no step
             }
             buffer->append(list);
             // the dashboard's own 10 Hz timer drains it
             QTRY_COMPARE_WITH_TIMEOUT(dash.samplesReceived(), qint64(110 * (burst + 1)), 3000);
         }
         LiveChart *bw = dash.chart(LiveDashboard::Chart::Bandwidth);
-        QCOMPARE(bw->lineCount(), 2);                 // no line for the idle write direction
+        QCOMPARE(bw->lineCount(), 2); // no line for the idle write direction
         QCOMPARE(bw->displayedPointCount(), 60);
         for (int i = 0; i < bw->lineCount(); ++i)
             QCOMPARE(bw->linePoints(i).size(), 30);
         QCOMPARE(bw->scale().label, QStringLiteral("GB/s"));
-        QCOMPARE(bw->linePoints(0).at(5).y(), 1.8);   // scaled to GB/s
+        QCOMPARE(bw->linePoints(0).at(5).y(), 1.8); // scaled to GB/s
         QVERIFY(bw->axisY()->max() >= 1.8);
         QVERIFY(bw->series().first()->pen().color() != bw->series().last()->pen().color());
         LiveChart *iops = dash.chart(LiveDashboard::Chart::Iops);
@@ -118,19 +121,20 @@ private Q_SLOTS:
         QCOMPARE(iops->series().first()->pen().color(), bw->series().first()->pen().color());
         QCOMPARE(lat->series().first()->pen().color(), bw->series().first()->pen().color());
 
-        QCOMPARE(dash.cardCount(), 3);                // two files and node1's CPU
+        QCOMPARE(dash.cardCount(), 3); // two files and node1's CPU
         QCOMPARE(dash.card(t1)->currentText(metric::ReadBw), QStringLiteral("1.80 GB/s"));
         QCOMPARE(dash.card(t2)->currentText(metric::ReadIops), QStringLiteral("900 IOPS"));
         QCOMPARE(dash.card(t1)->currentText(metric::ReadLatP99), QStringLiteral("2.20 ms"));
         QCOMPARE(dash.card(t1)->currentText(metric::WriteBw), QString());
 
-        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))   // for looking at it by hand
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT")) // for looking at it by hand
             dash.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT"));
         QSignalSpy cancel(&dash, &LiveDashboard::cancelRequested);
         QTest::mouseClick(dash.header()->cancelButton(), Qt::LeftButton);
         QCOMPARE(cancel.count(), 1);
         QCOMPARE(cancel.at(0).at(0).value<RunId>(), RunId(42));
-        dash.setStep(3, 8, QStringLiteral("A long step title that does not fit next to everything else SEQ1M Q8T1 Read"));
+        dash.setStep(
+            3, 8, QStringLiteral("A long step title that does not fit next to everything else SEQ1M Q8T1 Read"));
         dash.finishRun(RunStatus::Completed);
         QVERIFY(!dash.isRunning());
         QVERIFY(!dash.header()->cancelButton()->isEnabled());
@@ -144,7 +148,7 @@ private Q_SLOTS:
         QFont bold = statusLabel->font();
         bold.setBold(true);
         QVERIFY2(statusLabel->width() >= QFontMetrics(bold).horizontalAdvance(QStringLiteral("Completed")),
-                 qPrintable(QStringLiteral("status label %1 px").arg(statusLabel->width())));
+            qPrintable(QStringLiteral("status label %1 px").arg(statusLabel->width())));
     }
 
     void healthTimelineShadesTheCharts()
@@ -162,18 +166,18 @@ private Q_SLOTS:
         const double scrub[] = {0, 0, 0, 0, 0, 3};
         for (int i = 0; i < 6; ++i) {
             const double x = i * 2;
-            list.append(Sample{0, t, metric::ReadBw, x, 1e8});
-            list.append(Sample{-1, QStringLiteral("ceph"), metric::CephHealth, x, health[i]});
-            list.append(Sample{-1, QStringLiteral("ceph"), metric::CephPgsScrubbing, x, scrub[i]});
+            list.append(Sample {0, t, metric::ReadBw, x, 1e8});
+            list.append(Sample {-1, QStringLiteral("ceph"), metric::CephHealth, x, health[i]});
+            list.append(Sample {-1, QStringLiteral("ceph"), metric::CephPgsScrubbing, x, scrub[i]});
         }
         buffer->append(list);
         QTRY_COMPARE_WITH_TIMEOUT(dash.samplesReceived(), qint64(18), 3000);
         for (LiveDashboard::Chart c : {LiveDashboard::Chart::Bandwidth, LiveDashboard::Chart::Cpu})
-            QCOMPARE(dash.chart(c)->bandCount(), 2);       // the WARN span and the scrub span
-        QCOMPARE(dash.chart(LiveDashboard::Chart::Bandwidth)->lineCount(), 1);   // bands are not lines
-        QVERIFY(!dash.card(QStringLiteral("ceph")));       // the cluster is not a target card
+            QCOMPARE(dash.chart(c)->bandCount(), 2); // the WARN span and the scrub span
+        QCOMPARE(dash.chart(LiveDashboard::Chart::Bandwidth)->lineCount(), 1); // bands are not lines
+        QVERIFY(!dash.card(QStringLiteral("ceph"))); // the cluster is not a target card
         QCOMPARE(dash.header()->healthText(), QStringLiteral("Ceph: scrub"));
-        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))   // for looking at it by hand
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT")) // for looking at it by hand
             dash.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT") + QStringLiteral("-health.png"));
         // the tracker's spans: WARN from 4 until the OK poll at 8
         HealthBandTracker tracker;
@@ -203,15 +207,15 @@ private Q_SLOTS:
             for (int i = 0; i < 5; ++i) {
                 const double x = step * 6 + i;
                 const bool reads = step != 1;
-                list.append(Sample{step, t, metric::ReadBw, x, reads ? 5e8 : 0});
-                list.append(Sample{step, t, metric::WriteBw, x, reads ? 0 : 3e8});
-                list.append(Sample{-1, QStringLiteral("local"), metric::CpuBusy, x, 20.0 + step});
+                list.append(Sample {step, t, metric::ReadBw, x, reads ? 5e8 : 0});
+                list.append(Sample {step, t, metric::WriteBw, x, reads ? 0 : 3e8});
+                list.append(Sample {-1, QStringLiteral("local"), metric::CpuBusy, x, 20.0 + step});
             }
         }
         buffer->append(list);
         QTRY_COMPARE_WITH_TIMEOUT(dash.samplesReceived(), qint64(45), 3000);
         LiveChart *bw = dash.chart(LiveDashboard::Chart::Bandwidth);
-        QCOMPARE(bw->lineCount(), 3);                    // read, write, read: no line across steps
+        QCOMPARE(bw->lineCount(), 3); // read, write, read: no line across steps
         QCOMPARE(bw->displayedPointCount(), 15);
         auto visibleMarkers = [bw] {
             int n = 0;
@@ -224,10 +228,10 @@ private Q_SLOTS:
         QCOMPARE(bw->scale().label, QStringLiteral("MB/s"));
         // The card's "now" restarts with each step: the write step ended reads.
         QCOMPARE(dash.card(t)->currentText(metric::ReadBw), QStringLiteral("500 MB/s"));
-        QCOMPARE(dash.card(t)->currentText(metric::WriteBw), QString());   // not in this step
-        QVERIFY(dash.card(QStringLiteral("local")));                       // CPU card across steps
+        QCOMPARE(dash.card(t)->currentText(metric::WriteBw), QString()); // not in this step
+        QVERIFY(dash.card(QStringLiteral("local"))); // CPU card across steps
         QCOMPARE(dash.card(QStringLiteral("local"))->currentText(metric::CpuBusy), QStringLiteral("22.0 %"));
-        QCOMPARE(dash.chart(LiveDashboard::Chart::Cpu)->lineCount(), 1);    // one unbroken CPU line
+        QCOMPARE(dash.chart(LiveDashboard::Chart::Cpu)->lineCount(), 1); // one unbroken CPU line
         dash.finishRun(RunStatus::Cancelled, QStringLiteral("by the user"));
         QCOMPARE(dash.header()->statusText(), QStringLiteral("Cancelled: by the user"));
     }
@@ -270,12 +274,12 @@ private Q_SLOTS:
             const double t = k / 10.0;
             double v = 100 + 10 * std::sin(t / 30) + ((k * 7919) % 13);
             if (k % 4999 == 17)
-                v = 400;   // spikes
+                v = 400; // spikes
             if (k % 7001 == 3)
-                v = 1;     // dips
+                v = 1; // dips
             raw.append(QPointF(t, v));
         }
-        for (qsizetype i = 0; i < raw.size(); i += 64)   // arrives in refresh-sized batches
+        for (qsizetype i = 0; i < raw.size(); i += 64) // arrives in refresh-sized batches
             store.append(raw.mid(i, 64));
         QVERIFY2(store.bucketCount() <= 300, qPrintable(QString::number(store.bucketCount())));
         const QList<QPointF> shown = store.points();
@@ -315,7 +319,7 @@ private Q_SLOTS:
         chart.resize(640, 360);
         chart.show();
         const QString a = QStringLiteral("node1:/x"), b = QStringLiteral("node2:/y");
-        for (int batch = 0; batch < 60; ++batch) {   // a minute of seconds per batch
+        for (int batch = 0; batch < 60; ++batch) { // a minute of seconds per batch
             QList<QPointF> pa, pb;
             for (int i = 0; i < 600; ++i) {
                 const double t = (batch * 600 + i) / 10.0;
@@ -333,7 +337,7 @@ private Q_SLOTS:
         for (int i = 0; i < 2; ++i) {
             const QList<QPointF> pts = chart.linePoints(i);
             QVERIFY2(pts.size() <= columns && pts.size() > columns / 4, qPrintable(QString::number(pts.size())));
-            QVERIFY(pts.last().x() > 3500);   // the last bucket's lowest or highest point
+            QVERIFY(pts.last().x() > 3500); // the last bucket's lowest or highest point
         }
         // the pixels: both targets' colours inside the plot area
         const QImage img = chart.grab().toImage();
@@ -344,7 +348,9 @@ private Q_SLOTS:
             for (int y = plot.top(); y < plot.bottom(); ++y)
                 for (int x = plot.left(); x < plot.right(); ++x) {
                     const QColor c = img.pixelColor(x, y);
-                    hits += std::abs(c.red() - want.red()) + std::abs(c.green() - want.green()) + std::abs(c.blue() - want.blue()) < 40;
+                    hits += std::abs(c.red() - want.red()) + std::abs(c.green() - want.green())
+                            + std::abs(c.blue() - want.blue())
+                        < 40;
                 }
             QVERIFY2(hits > columns / 2, qPrintable(QStringLiteral("%1: %2 pixels").arg(s->name()).arg(hits)));
         }
@@ -402,7 +408,8 @@ private Q_SLOTS:
         for (int y = 0; y < 200; ++y)
             for (int x = 0; x < 400; ++x) {
                 const QRgb p = got.pixel(x, y), q = want.pixel(x, y);
-                const int d = std::max({std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)), std::abs(qBlue(p) - qBlue(q))});
+                const int d = std::max(
+                    {std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)), std::abs(qBlue(p) - qBlue(q))});
                 differ += d > 8;
                 maxDiff = std::max(maxDiff, d);
             }

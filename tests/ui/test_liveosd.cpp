@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The live dashboard during a per-OSD latency run: samples carry the target "osd.N"
 // (synthetic values through a real SampleBuffer: the point is the drawing path). The
 // charts get one line per OSD and metric; the legend stays readable as OSDs add up.
@@ -22,10 +23,10 @@ void feed(LiveDashboard &dash, const SampleBufferPtr &buffer, int osds, int seco
     for (int t = 0; t < seconds; ++t)
         for (int id = 0; id < osds; ++id) {
             const QString target = QStringLiteral("osd.%1").arg(id);
-            const double slow = id == osds - 1 ? 8.0 : 1.0;   // the last OSD is the bad one
-            list.append(Sample{0, target, metric::WriteIops, double(t), 900 / slow});
-            list.append(Sample{0, target, metric::WriteLatP50, double(t), 1.1e6 * slow});
-            list.append(Sample{0, target, metric::WriteLatP99, double(t), 3.0e6 * slow});
+            const double slow = id == osds - 1 ? 8.0 : 1.0; // the last OSD is the bad one
+            list.append(Sample {0, target, metric::WriteIops, double(t), 900 / slow});
+            list.append(Sample {0, target, metric::WriteLatP50, double(t), 1.1e6 * slow});
+            list.append(Sample {0, target, metric::WriteLatP99, double(t), 3.0e6 * slow});
         }
     buffer->append(list);
     dash.drain();
@@ -36,7 +37,7 @@ Plan osdPlan()
     Plan p;
     p.kind = QStringLiteral("osd-latency");
     p.name = QStringLiteral("Per-OSD latency");
-    p.steps = {PlanStep{QStringLiteral("write"), QStringLiteral("4k QD1 write per OSD"), {}}};
+    p.steps = {PlanStep {QStringLiteral("write"), QStringLiteral("4k QD1 write per OSD"), {}}};
     return p;
 }
 
@@ -62,12 +63,12 @@ private Q_SLOTS:
         feed(dash, buffer, 3, 10);
         LiveChart *lat = dash.chart(LiveDashboard::Chart::Latency);
         LiveChart *iops = dash.chart(LiveDashboard::Chart::Iops);
-        QCOMPARE(lat->lineCount(), 6);    // p50 and p99 per OSD
+        QCOMPARE(lat->lineCount(), 6); // p50 and p99 per OSD
         QCOMPARE(iops->lineCount(), 3);
         QCOMPARE(lat->legendEntryCount(), 6);
         QVERIFY(lat->isLegendShown());
         QCOMPARE(lat->chart()->legend()->alignment(), Qt::AlignBottom);
-        QTRY_COMPARE_WITH_TIMEOUT(visibleMarkers(lat), 6, 3000);   // markers are laid out lazily
+        QTRY_COMPARE_WITH_TIMEOUT(visibleMarkers(lat), 6, 3000); // markers are laid out lazily
         QStringList names;
         for (QLineSeries *s : lat->series())
             names << s->name();
@@ -92,7 +93,7 @@ private Q_SLOTS:
         QVERIFY(iops->isLegendShown());
         QCOMPARE(iops->chart()->legend()->alignment(), Qt::AlignRight);
         QCOMPARE(lat->legendEntryCount(), 20);
-        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT")) {   // for looking at it by hand
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT")) { // for looking at it by hand
             QTest::qWait(300);
             dash.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT") + QStringLiteral("-10.png"));
         }
@@ -116,7 +117,8 @@ private Q_SLOTS:
             dash.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT") + QStringLiteral("-40.png"));
         }
         // The plot keeps its room: the plot area is wider than with a side legend.
-        QTRY_VERIFY2(lat->chart()->plotArea().width() > lat->width() * 0.7, qPrintable(QString::number(lat->chart()->plotArea().width())));
+        QTRY_VERIFY2(lat->chart()->plotArea().width() > lat->width() * 0.7,
+            qPrintable(QString::number(lat->chart()->plotArea().width())));
     }
 };
 

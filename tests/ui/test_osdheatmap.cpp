@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The per-OSD latency heat map, rendered offscreen: the summary is built here from data
 // (hosts, classes, latencies), and the checks read the grabbed pixels, not a stored image.
 #include "kinds/osdlatency/osdheatmap.h"
@@ -29,21 +30,14 @@ QJsonObject summaryOf(const QList<Osd> &osds)
 {
     QJsonArray arr;
     for (const Osd &o : osds)
-        arr.append(QJsonObject{{QStringLiteral("id"), o.id},
-                               {QStringLiteral("host"), o.host},
-                               {QStringLiteral("deviceClass"), o.cls},
-                               {QStringLiteral("rotational"), o.rot},
-                               {QStringLiteral("ops"), 3000},
-                               {QStringLiteral("p50"), o.p50},
-                               {QStringLiteral("p99"), o.p99},
-                               {QStringLiteral("p999"), o.p99 * 1.5},
-                               {QStringLiteral("mean"), o.p50 * 1.1},
-                               {QStringLiteral("max"), o.p99 * 3},
-                               {QStringLiteral("iops"), 1e9 / o.p50},
-                               {QStringLiteral("outlier"), o.outlier},
-                               {QStringLiteral("outlierReason"), o.reason}});
+        arr.append(QJsonObject {{QStringLiteral("id"), o.id}, {QStringLiteral("host"), o.host},
+            {QStringLiteral("deviceClass"), o.cls}, {QStringLiteral("rotational"), o.rot},
+            {QStringLiteral("ops"), 3000}, {QStringLiteral("p50"), o.p50}, {QStringLiteral("p99"), o.p99},
+            {QStringLiteral("p999"), o.p99 * 1.5}, {QStringLiteral("mean"), o.p50 * 1.1},
+            {QStringLiteral("max"), o.p99 * 3}, {QStringLiteral("iops"), 1e9 / o.p50},
+            {QStringLiteral("outlier"), o.outlier}, {QStringLiteral("outlierReason"), o.reason}});
     return {{QStringLiteral("osds"), arr}, {QStringLiteral("mode"), QStringLiteral("sequential")},
-            {QStringLiteral("pool"), QStringLiteral("cm-osdlat")}};
+        {QStringLiteral("pool"), QStringLiteral("cm-osdlat")}};
 }
 
 // Three hosts of four OSDs: SSDs around 0.4 ms, HDDs around 4 ms, one slow outlier;
@@ -56,7 +50,7 @@ QList<Osd> cluster()
         const bool hdd = id >= 8;
         double p50 = (hdd ? 4.0e6 : 0.4e6) * (1 + 0.03 * (id % 4));
         double p99 = p50 * 3;
-        Osd o{id, host, hdd ? QStringLiteral("hdd") : QStringLiteral("ssd"), hdd, p50, p99, false, {}};
+        Osd o {id, host, hdd ? QStringLiteral("hdd") : QStringLiteral("ssd"), hdd, p50, p99, false, {}};
         if (id == 2)
             o.p99 = 60e6;
         if (id == 7) {
@@ -110,7 +104,7 @@ private Q_SLOTS:
         map.setSummary(summaryOf(osds));
         QCOMPARE(map.cellCount(), osds.size());
         QCOMPARE(map.skippedEntries(), 0);
-        QCOMPARE(map.hosts(), (QStringList{QStringLiteral("pve1"), QStringLiteral("pve2"), QStringLiteral("pve3")}));
+        QCOMPARE(map.hosts(), (QStringList {QStringLiteral("pve1"), QStringLiteral("pve2"), QStringLiteral("pve3")}));
         for (const Osd &o : osds) {
             QVERIFY2(!map.cellRect(o.id).isEmpty(), qPrintable(QString::number(o.id)));
             QCOMPARE(map.isOutlier(o.id), o.outlier);
@@ -131,12 +125,16 @@ private Q_SLOTS:
             hue.insert(o.id, hueOf(map, o.id));
         for (int i = 1; i < byP50.size(); ++i)
             QVERIFY2(hue.value(byP50.at(i).id) <= hue.value(byP50.at(i - 1).id) + 1,
-                     qPrintable(QStringLiteral("osd.%1 (%2 ns) hue %3 vs osd.%4 (%5 ns) hue %6")
-                                    .arg(byP50.at(i).id).arg(byP50.at(i).p50).arg(hue.value(byP50.at(i).id))
-                                    .arg(byP50.at(i - 1).id).arg(byP50.at(i - 1).p50).arg(hue.value(byP50.at(i - 1).id))));
-        QVERIFY2(hue.value(0) > 90, qPrintable(QString::number(hue.value(0))));   // fastest: green
-        QVERIFY2(hue.value(7) < 15, qPrintable(QString::number(hue.value(7))));   // slowest: red
-        QVERIFY(hue.value(9) < hue.value(1) - 20);                                // HDDs clearly warmer
+                qPrintable(QStringLiteral("osd.%1 (%2 ns) hue %3 vs osd.%4 (%5 ns) hue %6")
+                               .arg(byP50.at(i).id)
+                               .arg(byP50.at(i).p50)
+                               .arg(hue.value(byP50.at(i).id))
+                               .arg(byP50.at(i - 1).id)
+                               .arg(byP50.at(i - 1).p50)
+                               .arg(hue.value(byP50.at(i - 1).id))));
+        QVERIFY2(hue.value(0) > 90, qPrintable(QString::number(hue.value(0)))); // fastest: green
+        QVERIFY2(hue.value(7) < 15, qPrintable(QString::number(hue.value(7)))); // slowest: red
+        QVERIFY(hue.value(9) < hue.value(1) - 20); // HDDs clearly warmer
 
         // The outlier's bold border: a pixel just inside its left edge is the red mark.
         const QImage img = map.grab().toImage();
@@ -147,14 +145,15 @@ private Q_SLOTS:
         };
         const QColor border = edge(7);
         QVERIFY2(border.red() > 150 && border.green() < 80 && border.blue() < 80, qPrintable(border.name()));
-        QVERIFY2(edge(6).green() > 120, qPrintable(edge(6).name()));   // a normal neighbour has none
+        QVERIFY2(edge(6).green() > 120, qPrintable(edge(6).name())); // a normal neighbour has none
 
         // p99: osd.2's long tail now makes it the second-reddest SSD.
         QCOMPARE(map.legendTitle(), QStringLiteral("Colour: p50 latency"));
         QVERIFY(std::abs(hue.value(2) - hue.value(1)) < 10);
         map.setMetric(OsdHeatMap::Metric::P99);
         QCOMPARE(map.legendTitle(), QStringLiteral("Colour: p99 latency"));
-        QVERIFY2(hueOf(map, 2) < hueOf(map, 1) - 30, qPrintable(QStringLiteral("%1 %2").arg(hueOf(map, 2)).arg(hueOf(map, 1))));
+        QVERIFY2(hueOf(map, 2) < hueOf(map, 1) - 30,
+            qPrintable(QStringLiteral("%1 %2").arg(hueOf(map, 2)).arg(hueOf(map, 1))));
         QVERIFY(map.scaleMax() >= 80e6 && map.scaleMin() <= 1.2e6);
     }
 
@@ -173,15 +172,15 @@ private Q_SLOTS:
             ink += img.pixel(x, img.height() / 2) != bg;
         QVERIFY(ink > 10);
 
-        QJsonObject bad{{QStringLiteral("osds"),
-                         QJsonArray{QJsonObject{{QStringLiteral("host"), QStringLiteral("x")}}, 5, QStringLiteral("osd.1"),
-                                    QJsonObject{{QStringLiteral("id"), 3}, {QStringLiteral("p50"), QStringLiteral("fast")}}}}};
+        QJsonObject bad {{QStringLiteral("osds"),
+            QJsonArray {QJsonObject {{QStringLiteral("host"), QStringLiteral("x")}}, 5, QStringLiteral("osd.1"),
+                QJsonObject {{QStringLiteral("id"), 3}, {QStringLiteral("p50"), QStringLiteral("fast")}}}}};
         map.setSummary(bad);
         QCOMPARE(map.cellCount(), 1);
         QCOMPARE(map.skippedEntries(), 3);
-        QCOMPARE(map.hosts(), QStringList{QStringLiteral("(no host)")});
-        QVERIFY(!map.grab().isNull());   // a cell without figures paints (grey, "no ops")
-        map.setSummary(QJsonObject{{QStringLiteral("osds"), QStringLiteral("nope")}});
+        QCOMPARE(map.hosts(), QStringList {QStringLiteral("(no host)")});
+        QVERIFY(!map.grab().isNull()); // a cell without figures paints (grey, "no ops")
+        map.setSummary(QJsonObject {{QStringLiteral("osds"), QStringLiteral("nope")}});
         QCOMPARE(map.cellCount(), 0);
     }
 
@@ -189,7 +188,8 @@ private Q_SLOTS:
     {
         QList<Osd> osds;
         for (int id = 0; id < 100; ++id)
-            osds << Osd{id, QStringLiteral("node%1").arg(id % 2), QStringLiteral("nvme"), false, 100e3 + id * 1e3, 300e3, false, {}};
+            osds << Osd {id, QStringLiteral("node%1").arg(id % 2), QStringLiteral("nvme"), false, 100e3 + id * 1e3,
+                300e3, false, {}};
         OsdHeatMap map;
         map.setSummary(summaryOf(osds));
         QCOMPARE(map.cellCount(), 100);
@@ -224,7 +224,7 @@ private Q_SLOTS:
         QVERIFY(pane.isTabShown(pane.findChild<OsdHeatMap *>()));
         QCOMPARE(pane.findChild<OsdHeatMap *>()->cellCount(), 12);
         QCOMPARE(pane.findChild<QComboBox *>(QStringLiteral("heatMapStep"))->count(), 1);
-        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT")) {   // for looking at it by hand
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT")) { // for looking at it by hand
             pane.show();
             QTest::qWait(200);
             pane.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT"));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Drives the plan wizard offscreen, page by page, with the real disk-fio kind.
 #include "bench/registry.h"
 #include "wizard/diskparamspage.h"
@@ -53,9 +54,9 @@ private Q_SLOTS:
 
         auto *nodes = currentPage<NodesPage>(w);
         QVERIFY(nodes);
-        QCOMPARE(nodes->list()->item(0)->checkState(), Qt::Checked);   // local pre-ticked
+        QCOMPARE(nodes->list()->item(0)->checkState(), Qt::Checked); // local pre-ticked
         nodes->list()->item(0)->setCheckState(Qt::Unchecked);
-        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());             // no node: blocked
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled()); // no node: blocked
         nodes->list()->item(0)->setCheckState(Qt::Checked);
         QVERIFY(clickNext(w));
 
@@ -64,7 +65,7 @@ private Q_SLOTS:
         QVERIFY(target->fileRadio()->isChecked());
         QCOMPARE(target->dirEdit()->text(), dir.path());
         target->dirEdit()->setText(dir.path() + QStringLiteral("/missing"));
-        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());             // folder never created
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled()); // folder never created
         target->dirEdit()->setText(dir.path());
         target->sizeEdit()->setText(QStringLiteral("16m"));
         QVERIFY(clickNext(w));
@@ -72,17 +73,17 @@ private Q_SLOTS:
         auto *params = currentPage<DiskParamsPage>(w);
         QVERIFY(params);
         QCOMPARE(params->presetList()->count(), 2);
-        QCOMPARE(params->presetList()->currentRow(), 0);                  // quick
+        QCOMPARE(params->presetList()->currentRow(), 0); // quick
         QTest::mouseClick(params->advancedToggle(), Qt::LeftButton);
         QVERIFY(params->runtimeSpin()->isVisible());
         params->runtimeSpin()->setValue(7);
         QCOMPARE(params->stepTable()->rowCount(), 8);
-        params->stepTable()->item(0, 2)->setText(QStringLiteral("16"));  // QD of the first test
+        params->stepTable()->item(0, 2)->setText(QStringLiteral("16")); // QD of the first test
         QVERIFY(clickNext(w));
 
         auto *safety = currentPage<DiskSafetyPage>(w);
         QVERIFY(safety);
-        QVERIFY(!safety->confirmEdit()->isVisible());                     // files need no typing
+        QVERIFY(!safety->confirmEdit()->isVisible()); // files need no typing
         QVERIFY(clickNext(w));
 
         auto *review = currentPage<ReviewPage>(w);
@@ -116,7 +117,7 @@ private Q_SLOTS:
         }
         QCOMPARE(plan.steps.at(0).params.value(QStringLiteral("iodepth")).toInt(), 16);
         QCOMPARE(plan.steps.at(1).params.value(QStringLiteral("iodepth")).toInt(),
-                 quick.steps.at(1).params.value(QStringLiteral("iodepth")).toInt());
+            quick.steps.at(1).params.value(QStringLiteral("iodepth")).toInt());
         QVERIFY(!Registry::instance().kind(plan.kind)->validate(plan).isError());
 
         // The saved file is the same plan, readable by the CLI's parser.
@@ -150,11 +151,11 @@ private Q_SLOTS:
         target->poolEdit()->setText(QStringLiteral("bench"));
         target->confEdit()->setText(QStringLiteral("/etc/pve/ceph.conf"));
         target->keyringEdit()->setText(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring"));
-        QVERIFY(target->healthCheck()->isChecked());   // local node: health polled too
-        target->engineCombo()->setCurrentIndex(1);      // native: fine with the local node
+        QVERIFY(target->healthCheck()->isChecked()); // local node: health polled too
+        target->engineCombo()->setCurrentIndex(1); // native: fine with the local node
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
         target->engineCombo()->setCurrentIndex(0);
-        QCOMPARE(target->cacheCombo()->currentData().toString(), QString());   // as the cluster sets it
+        QCOMPARE(target->cacheCombo()->currentData().toString(), QString()); // as the cluster sets it
         target->cacheCombo()->setCurrentIndex(target->cacheCombo()->findData(QStringLiteral("off")));
         QVERIFY(saveShot(&w, QStringLiteral("rbd-target")));
         QVERIFY(clickNext(w));
@@ -167,7 +168,8 @@ private Q_SLOTS:
         QVERIFY(review);
         QVERIFY2(review->commandsText().contains(QStringLiteral("--ioengine=rbd")), qPrintable(review->commandsText()));
         QVERIFY(review->commandsText().contains(QStringLiteral("CEPH_CONF=/etc/pve/ceph.conf")));
-        QVERIFY2(review->commandsText().contains(QStringLiteral("--rbd_cache=false")), qPrintable(review->commandsText()));
+        QVERIFY2(
+            review->commandsText().contains(QStringLiteral("--rbd_cache=false")), qPrintable(review->commandsText()));
         QSignalSpy spy(&w, &PlanWizard::runRequested);
         QTest::mouseClick(w.button(QWizard::FinishButton), Qt::LeftButton);
         QCOMPARE(spy.count(), 1);
@@ -194,10 +196,10 @@ private Q_SLOTS:
     void osdLatencyPlanNeedsPoolConsent()
     {
         PlanWizard w({});
-        Plan connected;   // the cluster the main window is connected to
+        Plan connected; // the cluster the main window is connected to
         connected.ceph = {{QStringLiteral("conf"), QStringLiteral("/srv/lab/ceph.conf")},
-                          {QStringLiteral("keyring"), QStringLiteral("/srv/lab/keyring")},
-                          {QStringLiteral("client"), QStringLiteral("client.bench")}};
+            {QStringLiteral("keyring"), QStringLiteral("/srv/lab/keyring")},
+            {QStringLiteral("client"), QStringLiteral("client.bench")}};
         w.prefill(connected);
         w.show();
         QVERIFY2(chooseKind(w, QStringLiteral("osd-latency")), "the per-OSD latency kind is offered");
@@ -212,7 +214,7 @@ private Q_SLOTS:
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
         target->osdsEdit()->setText(QStringLiteral("osd.2, 0"));
         target->modeCombo()->setCurrentIndex(1);
-        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT"))   // for looking at it by hand
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT")) // for looking at it by hand
             w.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT") + QStringLiteral("-osd.png"));
         QVERIFY(clickNext(w));
         auto *params = currentPage<DiskParamsPage>(w);
@@ -230,7 +232,7 @@ private Q_SLOTS:
         QCOMPARE(plan.target.value(QStringLiteral("poolConsent")).toBool(), true);
         QCOMPARE(plan.target.value(QStringLiteral("mode")).toString(), QStringLiteral("parallel"));
         QCOMPARE(QJsonDocument(plan.target.value(QStringLiteral("osds")).toArray()).toJson(QJsonDocument::Compact),
-                 QByteArray("[2,0]"));
+            QByteArray("[2,0]"));
         QCOMPARE(plan.ceph.value(QStringLiteral("client")).toString(), QStringLiteral("client.bench"));
         const Error e = Registry::instance().kind(plan.kind)->validate(plan);
         QVERIFY2(!e, qPrintable(e.toString()));
@@ -246,7 +248,8 @@ private Q_SLOTS:
         target->clientForm()->confEdit()->setText(QStringLiteral("/etc/ceph/ceph.conf"));
         target->objectSizeEdit()->setText(QStringLiteral("4M"));
         target->objectsSpin()->setValue(2000);
-        QVERIFY2(target->workingSetLabel()->text().contains(QStringLiteral("7.81 GiB")), qPrintable(target->workingSetLabel()->text()));
+        QVERIFY2(target->workingSetLabel()->text().contains(QStringLiteral("7.81 GiB")),
+            qPrintable(target->workingSetLabel()->text()));
         target->objectSizeEdit()->setText(QStringLiteral("four"));
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
         target->objectSizeEdit()->setText(QStringLiteral("1M"));
@@ -274,15 +277,15 @@ private Q_SLOTS:
     {
         PlanWizard w({});
         w.show();
-        QVERIFY(clickNext(w));   // kind
-        QVERIFY(clickNext(w));   // nodes (local)
+        QVERIFY(clickNext(w)); // kind
+        QVERIFY(clickNext(w)); // nodes (local)
         auto *target = currentPage<DiskTargetPage>(w);
         QVERIFY(target);
         target->deviceRadio()->setChecked(true);
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
         target->deviceEdit()->setText(QStringLiteral("/dev/sdz"));
         QVERIFY(clickNext(w));
-        QVERIFY(clickNext(w));   // params
+        QVERIFY(clickNext(w)); // params
         auto *safety = currentPage<DiskSafetyPage>(w);
         QVERIFY(safety);
         QVERIFY(safety->confirmEdit()->isVisible());
@@ -290,10 +293,10 @@ private Q_SLOTS:
         QTest::keyClicks(safety->confirmEdit(), QStringLiteral("/dev/sd"));
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
         QTest::keyClicks(safety->confirmEdit(), QStringLiteral("y"));
-        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());             // /dev/sdy is not /dev/sdz
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled()); // /dev/sdy is not /dev/sdz
         safety->confirmEdit()->clear();
         QTest::keyClicks(safety->confirmEdit(), QStringLiteral("/dev/sdz "));
-        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());             // exact, no trailing space
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled()); // exact, no trailing space
         safety->confirmEdit()->clear();
         QTest::keyClicks(safety->confirmEdit(), QStringLiteral("/dev/sdz"));
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
@@ -307,15 +310,15 @@ private Q_SLOTS:
         Plan partial;
         partial.kind = QStringLiteral("disk-fio");
         partial.nodes = {NodeSpec::parse(QStringLiteral("root@10.0.0.5"))};
-        partial.target = QJsonObject{{QStringLiteral("type"), QStringLiteral("device")},
-                                     {QStringLiteral("path"), QStringLiteral("/dev/nvme1n1")}};
+        partial.target = QJsonObject {{QStringLiteral("type"), QStringLiteral("device")},
+            {QStringLiteral("path"), QStringLiteral("/dev/nvme1n1")}};
         PlanWizard w({});
         w.prefill(partial);
         w.show();
         QVERIFY(clickNext(w));
         auto *nodes = currentPage<NodesPage>(w);
         QCOMPARE(nodes->list()->count(), 2);
-        QCOMPARE(nodes->list()->item(0)->checkState(), Qt::Unchecked);   // local
+        QCOMPARE(nodes->list()->item(0)->checkState(), Qt::Unchecked); // local
         QCOMPARE(nodes->list()->item(1)->checkState(), Qt::Checked);
         QVERIFY(clickNext(w));
         auto *target = currentPage<DiskTargetPage>(w);

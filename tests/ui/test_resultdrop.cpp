@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Dropping result files on the main window (offscreen): a real fio json+ output becomes
 // a run that the Results tab lists and shows; the import runs off the UI thread (the
 // drop returns while it is still busy); a file that is not tool output shows the
@@ -90,7 +91,7 @@ private Q_SLOTS:
 
         QVERIFY(dropFile(&window, file));
         QVERIFY2(drop->isBusy() || !done.isEmpty(), "the drop did not start an import");
-        QVERIFY(done.isEmpty());   // signals arrive through the event loop, not inside the drop
+        QVERIFY(done.isEmpty()); // signals arrive through the event loop, not inside the drop
         QVERIFY(done.wait(20000));
         QVERIFY(failed.isEmpty());
         const RunId id = done.at(0).at(0).value<RunId>();
@@ -102,8 +103,8 @@ private Q_SLOTS:
         auto *tabs = window.findChild<QTabWidget *>();
         QVERIFY(tabs && tabs->currentWidget() == window.resultsView());
         // The Sessions tab counts the imported run without a manual refresh.
-        QTRY_VERIFY_WITH_TIMEOUT(!sessionsReloaded.isEmpty() && sessionsReloaded.last().at(1).toInt() == runCount(storePath),
-                                 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !sessionsReloaded.isEmpty() && sessionsReloaded.last().at(1).toInt() == runCount(storePath), 10000);
         QVERIFY(runCount(storePath) >= 1);
         SessionStore store(storePath);
         QVERIFY(!store.open());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Results tab over a real SQLite session store in a temp folder.
 #include "results/resultsmodel.h"
 #include "results/resultsview.h"
@@ -22,9 +23,10 @@ private:
         p.kind = QStringLiteral("disk-fio");
         p.name = name;
         p.nodes = {NodeSpec::parse(QStringLiteral("local"))};
-        p.target = QJsonObject{{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), QStringLiteral("/tmp")}};
-        p.steps = {PlanStep{QStringLiteral("seq-read"), QStringLiteral("SEQ1M Q8T1 Read"), {}},
-                   PlanStep{QStringLiteral("rnd-write"), QStringLiteral("RND4K Q1T1 Write"), {}}};
+        p.target = QJsonObject {
+            {QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), QStringLiteral("/tmp")}};
+        p.steps = {PlanStep {QStringLiteral("seq-read"), QStringLiteral("SEQ1M Q8T1 Read"), {}},
+            PlanStep {QStringLiteral("rnd-write"), QStringLiteral("RND4K Q1T1 Write"), {}}};
         return p;
     }
 
@@ -38,20 +40,26 @@ private Q_SLOTS:
             SessionStore store(path);
             QVERIFY(!store.open());
             Error e;
-            good = store.createRun(diskPlan(QStringLiteral("good run")), QJsonObject{{QStringLiteral("kernel"), QStringLiteral("6.1.0")}}, &e);
+            good = store.createRun(diskPlan(QStringLiteral("good run")),
+                QJsonObject {{QStringLiteral("kernel"), QStringLiteral("6.1.0")}}, &e);
             QVERIFY2(!e, qPrintable(e.toString()));
             const Plan p = diskPlan(QStringLiteral("good run"));
-            const qint64 s0 = store.beginStep(good, 0, 0, p.steps.at(0), QStringLiteral("local"), QStringLiteral("fio --rw=read"));
+            const qint64 s0
+                = store.beginStep(good, 0, 0, p.steps.at(0), QStringLiteral("local"), QStringLiteral("fio --rw=read"));
             QVERIFY(!store.finishStep(s0, QStringLiteral("completed"), QStringLiteral("local:/tmp/x"),
-                                      QJsonObject{{QStringLiteral("read"), QJsonObject{{QStringLiteral("bw"), 1.8e9}, {QStringLiteral("iops"), 1716.0},
-                                                                                       {QStringLiteral("lat_p99_ns"), 2.2e6}}},
-                                                  {QStringLiteral("write"), QJsonObject{{QStringLiteral("bw"), 0.0}, {QStringLiteral("iops"), 0.0}}}},
-                                      {}, QByteArray(""), QStringLiteral("")));
-            const qint64 s1 = store.beginStep(good, 1, 0, p.steps.at(1), QStringLiteral("local"), QStringLiteral("fio --rw=randwrite"));
+                QJsonObject {{QStringLiteral("read"),
+                                 QJsonObject {{QStringLiteral("bw"), 1.8e9}, {QStringLiteral("iops"), 1716.0},
+                                     {QStringLiteral("lat_p99_ns"), 2.2e6}}},
+                    {QStringLiteral("write"),
+                        QJsonObject {{QStringLiteral("bw"), 0.0}, {QStringLiteral("iops"), 0.0}}}},
+                {}, QByteArray(""), QStringLiteral("")));
+            const qint64 s1 = store.beginStep(
+                good, 1, 0, p.steps.at(1), QStringLiteral("local"), QStringLiteral("fio --rw=randwrite"));
             QVERIFY(!store.finishStep(s1, QStringLiteral("completed"), QStringLiteral("local:/tmp/x"),
-                                      QJsonObject{{QStringLiteral("write"), QJsonObject{{QStringLiteral("bw"), 120e6}, {QStringLiteral("iops"), 29300.0},
-                                                                                        {QStringLiteral("lat_p50_ns"), 31e3}}}},
-                                      {}, QByteArray(""), QStringLiteral("")));
+                QJsonObject {{QStringLiteral("write"),
+                    QJsonObject {{QStringLiteral("bw"), 120e6}, {QStringLiteral("iops"), 29300.0},
+                        {QStringLiteral("lat_p50_ns"), 31e3}}}},
+                {}, QByteArray(""), QStringLiteral("")));
             QVERIFY(!store.finishRun(good, RunStatus::Completed, QStringLiteral("")));
             bad = store.createRun(diskPlan(QStringLiteral("bad run")), {}, &e);
             QVERIFY(!store.finishRun(bad, RunStatus::Failed, QStringLiteral("fio: No such file or directory")));
@@ -72,13 +80,14 @@ private Q_SLOTS:
         QVERIFY(g >= 0 && b >= 0);
         QCOMPARE(m->index(g, ResultsModel::ColStatus).data().toString(), QStringLiteral("completed"));
         QCOMPARE(m->index(b, ResultsModel::ColStatus).data().toString(), QStringLiteral("failed"));
-        QCOMPARE(m->index(b, ResultsModel::ColStatus).data(Qt::ToolTipRole).toString(), QStringLiteral("fio: No such file or directory"));
+        QCOMPARE(m->index(b, ResultsModel::ColStatus).data(Qt::ToolTipRole).toString(),
+            QStringLiteral("fio: No such file or directory"));
         QCOMPARE(m->index(g, ResultsModel::ColKind).data().toString(), QStringLiteral("disk-fio"));
         QCOMPARE(m->index(g, ResultsModel::ColNodes).data().toString(), QStringLiteral("local"));
         const QString figures = m->index(g, ResultsModel::ColFigures).data().toString();
         QVERIFY2(figures.contains(QStringLiteral("1.80 GB/s")) && figures.contains(QStringLiteral("120 MB/s"))
-                     && figures.contains(QStringLiteral("29.3k IOPS")),
-                 qPrintable(figures));
+                && figures.contains(QStringLiteral("29.3k IOPS")),
+            qPrintable(figures));
 
         QSignalSpy shown(&view, &ResultsView::detailShown);
         view.selectRun(good);
@@ -87,12 +96,12 @@ private Q_SLOTS:
         QTableWidget *grid = view.detailPane()->grid();
         QCOMPARE(grid->rowCount(), 2);
         QCOMPARE(grid->verticalHeaderItem(0)->text(), QStringLiteral("SEQ1M Q8T1 Read"));
-        QCOMPARE(grid->item(0, 1)->text(), QStringLiteral("1800.0"));   // read MB/s
-        QCOMPARE(grid->item(0, 2)->text(), QStringLiteral("–"));        // no write in a read test
-        QCOMPARE(grid->item(1, 2)->text(), QStringLiteral("120.0"));    // write MB/s
-        QCOMPARE(grid->item(1, 4)->text(), QStringLiteral("29300"));    // write IOPS
-        QCOMPARE(grid->item(0, 6)->text(), QStringLiteral("2.20 ms"));  // p99
-        QVERIFY(grid->isColumnHidden(7));   // Ops/s: only for metadata and S3 HEAD/LIST/DELETE steps
+        QCOMPARE(grid->item(0, 1)->text(), QStringLiteral("1800.0")); // read MB/s
+        QCOMPARE(grid->item(0, 2)->text(), QStringLiteral("–")); // no write in a read test
+        QCOMPARE(grid->item(1, 2)->text(), QStringLiteral("120.0")); // write MB/s
+        QCOMPARE(grid->item(1, 4)->text(), QStringLiteral("29300")); // write IOPS
+        QCOMPARE(grid->item(0, 6)->text(), QStringLiteral("2.20 ms")); // p99
+        QVERIFY(grid->isColumnHidden(7)); // Ops/s: only for metadata and S3 HEAD/LIST/DELETE steps
     }
 
     void unreadableStoreGivesEmptyTable()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The whole S3 story on the real lab (scripts/lab/ceph-lab.sh, radosgw): the wizard,
 // connected to the lab, fills the lab's gateway with one click; a tiny object-size
 // sweep (PUT and GET at 4 KiB, 64 KiB and 1 MiB, 2 s each) runs through the real
@@ -46,13 +47,11 @@ using namespace cm;
 using namespace cm::ui;
 using namespace cmtest;
 
-
 class TestS3Sweep : public QObject {
     Q_OBJECT
 
     cmtest::CephLabFixture m_lab;
     QTemporaryDir m_tmp;
-
 
 private Q_SLOTS:
     void initTestCase()
@@ -95,7 +94,7 @@ private Q_SLOTS:
                 params->presetList()->setCurrentRow(i);
         QTest::mouseClick(params->advancedToggle(), Qt::LeftButton);
         S3AdvancedForm *adv = params->advancedForm();
-        const QList<qint64> sizes{4 * S3Kind::kKiB, 64 * S3Kind::kKiB, S3Kind::kMiB};
+        const QList<qint64> sizes {4 * S3Kind::kKiB, 64 * S3Kind::kKiB, S3Kind::kMiB};
         adv->setCheckedSizes(sizes);
         adv->runtimeSpin()->setValue(2);
         adv->objectsSpin()->setValue(16);
@@ -121,23 +120,24 @@ private Q_SLOTS:
         dash.show();
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         RunId id = 0;
-        connect(&engine, &RunEngine::runStarted, &dash,
-                [&](RunId rid, const Plan &p, SampleBufferPtr buffer, double eta) {
-                    id = rid;
-                    dash.startRun(rid, p, buffer, eta);
-                });
+        connect(
+            &engine, &RunEngine::runStarted, &dash, [&](RunId rid, const Plan &p, SampleBufferPtr buffer, double eta) {
+                id = rid;
+                dash.startRun(rid, p, buffer, eta);
+            });
         connect(&engine, &RunEngine::stepStarted, &dash,
-                [&](RunId, int index, int total, const QString &title) { dash.setStep(index, total, title); });
+            [&](RunId, int index, int total, const QString &title) { dash.setStep(index, total, title); });
         engine.start(plan);
         QVERIFY(finished.wait(180000));
         QVERIFY2(finished.at(0).at(1).value<RunStatus>() == RunStatus::Completed,
-                 qPrintable(finished.at(0).at(2).value<Error>().toString()));
+            qPrintable(finished.at(0).at(2).value<Error>().toString()));
         dash.drain();
         dash.finishRun(RunStatus::Completed);
         QStringList latNames;
         for (QLineSeries *s : dash.chart(LiveDashboard::Chart::Latency)->series())
             latNames << s->name();
-        QVERIFY2(latNames.join(QLatin1Char(',')).contains(QStringLiteral("read TTFB p50")), qPrintable(latNames.join(QLatin1Char(','))));
+        QVERIFY2(latNames.join(QLatin1Char(',')).contains(QStringLiteral("read TTFB p50")),
+            qPrintable(latNames.join(QLatin1Char(','))));
         QVERIFY(dash.chart(LiveDashboard::Chart::Bandwidth)->lineCount() > 0);
         saveShot(&dash, QStringLiteral("s3-live"));
 
@@ -153,11 +153,11 @@ private Q_SLOTS:
         QCOMPARE(pane.tabs()->currentWidget()->findChild<S3SweepChart *>(), pane.findChild<S3SweepChart *>());
         S3SweepChart *sweep = pane.findChild<S3SweepChart *>();
         const QList<S3SweepPoint> points = sweep->points();
-        QCOMPARE(points.size(), 6);   // one per size per op
+        QCOMPARE(points.size(), 6); // one per size per op
         for (qint64 size : sizes)
             for (const QString &op : {QStringLiteral("get"), QStringLiteral("put")}) {
                 const auto it = std::find_if(points.cbegin(), points.cend(),
-                                             [&](const S3SweepPoint &p) { return p.size == size && p.op == op; });
+                    [&](const S3SweepPoint &p) { return p.size == size && p.op == op; });
                 QVERIFY2(it != points.cend(), qPrintable(QStringLiteral("%1 %2").arg(op).arg(size)));
                 QVERIFY(it->mibPerSec > 0 && it->opsPerSec > 0 && it->latP50Ns > 0 && it->latP99Ns >= it->latP50Ns);
                 // The figure is the stored summary's (bytes/s → MiB/s).
@@ -166,7 +166,7 @@ private Q_SLOTS:
                     if (s.summary.value(QStringLiteral("objectSize")).toDouble() == double(size)
                         && s.summary.contains(dir))
                         QCOMPARE(it->mibPerSec,
-                                 s.summary.value(dir).toObject().value(QStringLiteral("bw")).toDouble() / S3Kind::kMiB);
+                            s.summary.value(dir).toObject().value(QStringLiteral("bw")).toDouble() / S3Kind::kMiB);
                 if (op == QLatin1String("get")) {
                     // Every request's first byte comes before its last.
                     QVERIFY(it->ttfbP50Ns > 0 && it->ttfbP50Ns <= it->latP50Ns);
@@ -181,7 +181,7 @@ private Q_SLOTS:
             QCOMPARE(log->base(), 2.0);
             QVERIFY(log->min() < double(sizes.first()) && log->max() > double(sizes.last()));
             const auto series = view->chart()->series();
-            QCOMPARE(series.size(), 2);   // GET and PUT
+            QCOMPARE(series.size(), 2); // GET and PUT
             for (QAbstractSeries *s : series) {
                 auto *line = qobject_cast<QLineSeries *>(s);
                 QVERIFY(line);
@@ -193,11 +193,11 @@ private Q_SLOTS:
             const auto yAxes = view->chart()->axes(Qt::Vertical);
             QCOMPARE(yAxes.size(), 1);
             QVERIFY(qobject_cast<QLogValueAxis *>(yAxes.first()));
-            QCOMPARE(sweep->sizeLabels(view), (QStringList{QStringLiteral("4 KiB"), QStringLiteral("64 KiB"),
-                                                           QStringLiteral("1 MiB")}));
+            QCOMPARE(sweep->sizeLabels(view),
+                (QStringList {QStringLiteral("4 KiB"), QStringLiteral("64 KiB"), QStringLiteral("1 MiB")}));
         }
         QCOMPARE(sweep->table()->rowCount(), 6);
-        QVERIFY(sweep->errorsLabel()->isHidden());   // a healthy lab fails no request
+        QVERIFY(sweep->errorsLabel()->isHidden()); // a healthy lab fails no request
         saveShot(&pane, QStringLiteral("s3-detail"));
         sweep->resize(900, 620);
         saveShot(sweep, QStringLiteral("s3-sweep"));
@@ -210,10 +210,10 @@ private Q_SLOTS:
         StepRecord s;
         s.status = QStringLiteral("completed");
         s.summary = {{QStringLiteral("objectSize"), 65536.0},
-                     {QStringLiteral("write"), QJsonObject{{QStringLiteral("bw"), 1048576.0},
-                                                           {QStringLiteral("iops"), 16.0},
-                                                           {QStringLiteral("total_ios"), 16.0}}},
-                     {QStringLiteral("errors"), QJsonObject{{QStringLiteral("503"), 4}, {QStringLiteral("transport"), 1}}}};
+            {QStringLiteral("write"),
+                QJsonObject {{QStringLiteral("bw"), 1048576.0}, {QStringLiteral("iops"), 16.0},
+                    {QStringLiteral("total_ios"), 16.0}}},
+            {QStringLiteral("errors"), QJsonObject {{QStringLiteral("503"), 4}, {QStringLiteral("transport"), 1}}}};
         S3SweepChart c;
         c.setSteps({s});
         QVERIFY(!c.errorsLabel()->isHidden());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Drives the plan wizard offscreen through the s3 page set with real widgets and the
 // real kind: the plan it hands on is the one S3Kind::makePlan (the builder of
 // `clustermark-cli plan s3`) makes from the same choices; a mix that does not add up
@@ -48,10 +49,10 @@ private Q_SLOTS:
         w.show();
         S3TargetPage *target = toTarget(w);
         QVERIFY(target);
-        QVERIFY(target->labButton()->isHidden());   // no lab connected
-        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());   // no endpoint yet
+        QVERIFY(target->labButton()->isHidden()); // no lab connected
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled()); // no endpoint yet
         QTest::keyClicks(target->endpointEdit(), QStringLiteral("http://127.0.0.1:7480"));
-        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());   // no access key
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled()); // no access key
         QVERIFY(!target->problemLabel()->text().isEmpty());
         QTest::keyClicks(target->accessKeyEdit(), QStringLiteral("AK1"));
         QVERIFY2(w.button(QWizard::NextButton)->isEnabled(), qPrintable(target->problemLabel()->text()));
@@ -64,20 +65,21 @@ private Q_SLOTS:
         auto *params = currentPage<S3ParamsPage>(w);
         QVERIFY(params);
         QCOMPARE(params->presetList()->count(), 4);
-        QVERIFY(params->advancedForm()->isHidden());   // folded
+        QVERIFY(params->advancedForm()->isHidden()); // folded
         choosePreset(params, QStringLiteral("size-sweep"));
         QTest::mouseClick(params->advancedToggle(), Qt::LeftButton);
         QVERIFY(params->advancedForm()->isVisible());
         S3AdvancedForm *adv = params->advancedForm();
         if (const QString dir = qEnvironmentVariable("CLUSTERMARK_SHOTS"); !dir.isEmpty()) {
-            w.resize(w.minimumSize());   // the smallest the wizard gets, Advanced open
+            w.resize(w.minimumSize()); // the smallest the wizard gets, Advanced open
             QTest::qWait(50);
             w.grab().save(dir + QStringLiteral("/s3-wizard-params-min.png"));
             w.resize(860, 680);
         }
-        QCOMPARE(adv->checkedSizes(), (QList<qint64>{64 * S3Kind::kKiB, S3Kind::kMiB, 32 * S3Kind::kMiB,
-                                                     256 * S3Kind::kMiB, S3Kind::kGiB}));   // the preset's
-        const QList<qint64> sizes{4 * S3Kind::kKiB, 64 * S3Kind::kKiB, S3Kind::kMiB};
+        QCOMPARE(adv->checkedSizes(),
+            (QList<qint64> {
+                64 * S3Kind::kKiB, S3Kind::kMiB, 32 * S3Kind::kMiB, 256 * S3Kind::kMiB, S3Kind::kGiB})); // the preset's
+        const QList<qint64> sizes {4 * S3Kind::kKiB, 64 * S3Kind::kKiB, S3Kind::kMiB};
         adv->setCheckedSizes(sizes);
         adv->concurrencySpin()->setValue(4);
         adv->connectionsSpin()->setValue(8);
@@ -85,7 +87,7 @@ private Q_SLOTS:
         adv->objectsSpin()->setValue(8);
         adv->thresholdSpin()->setValue(0);
         adv->onErrorCombo()->setCurrentIndex(adv->onErrorCombo()->findData(QStringLiteral("stop")));
-        QVERIFY(!adv->mixSpin(QStringLiteral("get"))->parentWidget()->isEnabled());   // no mixed step
+        QVERIFY(!adv->mixSpin(QStringLiteral("get"))->parentWidget()->isEnabled()); // no mixed step
         QVERIFY(params->summaryLabel()->text().contains(QStringLiteral("6 step")));
         // concurrency above the working set: makePlan's complaint blocks Next, live.
         adv->concurrencySpin()->setValue(9);
@@ -126,8 +128,8 @@ private Q_SLOTS:
         // Review: created and removed, the secret's source, every step's description.
         const QString effects = review->effectsLabel()->text();
         QVERIFY2(effects.contains(QStringLiteral("clustermark-bench-")) && effects.contains(QStringLiteral("Removes")),
-                 qPrintable(effects));
-        QVERIFY(effects.contains(QStringLiteral("24 objects")));   // 8 at each of three sizes
+            qPrintable(effects));
+        QVERIFY(effects.contains(QStringLiteral("24 objects"))); // 8 at each of three sizes
         QVERIFY(effects.contains(QStringLiteral("plain HTTP")));
         const QString text = review->commandsText();
         for (int i = 0; i < plan.steps.size(); ++i)
@@ -160,14 +162,14 @@ private Q_SLOTS:
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
         choosePreset(params, QStringLiteral("mixed"));
         QVERIFY(adv->mixSpin(QStringLiteral("get"))->parentWidget()->isEnabled());
-        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());   // 0 + 20 + 10 = 30 %
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled()); // 0 + 20 + 10 = 30 %
         QVERIFY2(adv->mixLabel()->text().contains(QStringLiteral("30 %")), qPrintable(adv->mixLabel()->text()));
         QVERIFY(params->problemLabel()->text().contains(QStringLiteral("100")));
         adv->mixSpin(QStringLiteral("get"))->setValue(60);
         adv->mixSpin(QStringLiteral("head"))->setValue(10);
         QVERIFY2(w.button(QWizard::NextButton)->isEnabled(), qPrintable(params->problemLabel()->text()));
         QVERIFY(params->problemLabel()->text().isEmpty());
-        adv->mixSpin(QStringLiteral("list"))->setValue(5);   // 105 %
+        adv->mixSpin(QStringLiteral("list"))->setValue(5); // 105 %
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
         QVERIFY(!clickNext(w));
         adv->mixSpin(QStringLiteral("list"))->setValue(0);
@@ -180,12 +182,14 @@ private Q_SLOTS:
         o.preset = QStringLiteral("mixed");
         o.op = QStringLiteral("mixed");
         o.mix = {{QStringLiteral("get"), 60}, {QStringLiteral("put"), 20}, {QStringLiteral("delete"), 10},
-                 {QStringLiteral("head"), 10}};
+            {QStringLiteral("head"), 10}};
         Error e;
         const Plan expected = S3Kind::makePlan(o, &e);
         QVERIFY2(!e, qPrintable(e.toString()));
         QCOMPARE(stepsJson(w.plan().steps), stepsJson(expected.steps));
-        QCOMPARE(w.plan().steps.first().params.value(QStringLiteral("mix")).toObject().value(QStringLiteral("head")).toInt(), 10);
+        QCOMPARE(
+            w.plan().steps.first().params.value(QStringLiteral("mix")).toObject().value(QStringLiteral("head")).toInt(),
+            10);
     }
 
     void runAgainKeepsThePlan()
@@ -207,7 +211,7 @@ private Q_SLOTS:
         PlanWizard w({});
         w.setPlan(saved);
         w.show();
-        QVERIFY(clickNext(w));   // the kind page has s3 selected
+        QVERIFY(clickNext(w)); // the kind page has s3 selected
         auto *target = currentPage<S3TargetPage>(w);
         QVERIFY(target);
         QCOMPARE(target->endpointEdit()->text(), o.endpoint);
@@ -229,10 +233,11 @@ private Q_SLOTS:
         for (int i = 0; i < adv->sizeList()->count(); ++i)
             if (adv->sizeList()->item(i)->checkState() == Qt::Checked)
                 checked << adv->sizeList()->item(i)->text();
-        QCOMPARE(checked, (QStringList{QStringLiteral("16 KiB"), QStringLiteral("3 MiB")}));   // 3 MiB: not an offered size
+        QCOMPARE(
+            checked, (QStringList {QStringLiteral("16 KiB"), QStringLiteral("3 MiB")})); // 3 MiB: not an offered size
         QVERIFY(clickNext(w));
         QVERIFY(currentPage<S3ReviewPage>(w));
-        QCOMPARE(stepsJson(w.plan().steps), stepsJson(saved.steps));   // unchanged: the saved steps (3 s each)
+        QCOMPARE(stepsJson(w.plan().steps), stepsJson(saved.steps)); // unchanged: the saved steps (3 s each)
         QCOMPARE(w.plan().target, saved.target);
         // A change on the parameters page rebuilds the steps from the choices.
         QTest::mouseClick(w.button(QWizard::BackButton), Qt::LeftButton);
@@ -266,13 +271,14 @@ private Q_SLOTS:
         target->accessKeyEdit()->setText(QStringLiteral("AK2"));
         QVERIFY(target->skipTlsCheck()->isEnabled());
         QVERIFY(target->caFileEdit()->isEnabled());
-        QVERIFY(!target->skipTlsCheck()->text().isEmpty() && target->skipTlsCheck()->text().contains(QStringLiteral("unsafe")));
+        QVERIFY(!target->skipTlsCheck()->text().isEmpty()
+            && target->skipTlsCheck()->text().contains(QStringLiteral("unsafe")));
         QVERIFY(target->findChild<QLabel *>(QStringLiteral("s3TlsWarning"))->isHidden());
         target->skipTlsCheck()->setChecked(true);
         QVERIFY(target->findChild<QLabel *>(QStringLiteral("s3TlsWarning"))->isVisible());
         target->addressingCombo()->setCurrentIndex(1);
         QVERIFY(clickNext(w));
-        QVERIFY(clickNext(w));   // quick preset
+        QVERIFY(clickNext(w)); // quick preset
         auto *review = currentPage<S3ReviewPage>(w);
         QVERIFY(review);
         QVERIFY(w.plan().target.value(QStringLiteral("skipTlsVerify")).toBool());

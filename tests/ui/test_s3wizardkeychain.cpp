@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The S3 target page stores a typed secret key in the real Secret Service (run under
 // scripts/fixtures/with-keyring.sh: a private D-Bus session and gnome-keyring) through
 // the async SecretStore: Next waits for the write, the wizard then moves on by itself,
@@ -80,10 +81,10 @@ private Q_SLOTS:
         QVERIFY(target->secretStatusLabel()->text().contains(QStringLiteral("Next stores")));
         QSignalSpy saved(target, &S3TargetPage::secretSaved);
         QTest::mouseClick(w.button(QWizard::NextButton), Qt::LeftButton);
-        QCOMPARE(w.currentPage(), target);          // still here: the write is under way…
+        QCOMPARE(w.currentPage(), target); // still here: the write is under way…
         QVERIFY(target->isSaving());
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
-        QVERIFY(saved.wait(20000));                 // …and the wizard goes on once it is stored
+        QVERIFY(saved.wait(20000)); // …and the wizard goes on once it is stored
         QVERIFY2(!saved.at(0).at(0).value<Error>(), qPrintable(saved.at(0).at(0).value<Error>().toString()));
         QVERIFY(qobject_cast<S3ParamsPage *>(w.currentPage()));
         QVERIFY(target->secretEdit()->text().isEmpty());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The session library (Sessions tab) with real widgets over a real SQLite store that
 // holds real runs: tiny fio runs (16M file, 1 s, one test) made by the real RunEngine
 // on this machine, under the node names pve1 and pve2 (both "local" underneath).
@@ -93,12 +94,11 @@ void shot(QWidget *w, const QString &name)
     if (dir.isEmpty() || !w)
         return;
     QDir().mkpath(dir);
-    QTest::qWait(150);   // let pending layouts settle before the grab
+    QTest::qWait(150); // let pending layouts settle before the grab
     QVERIFY(w->grab().save(QDir(dir).filePath(name + QStringLiteral(".png"))));
 }
 
-template <typename T>
-T *visibleChild(QWidget *parent, const QString &name = {})
+template <typename T> T *visibleChild(QWidget *parent, const QString &name = {})
 {
     for (T *w : parent->findChildren<T *>(name))
         if (w->isVisible())
@@ -113,8 +113,8 @@ class TestSessionsView : public QObject {
 private:
     QTemporaryDir m_home;
     QTemporaryDir m_target;
-    QString m_master;                   // the store with the real runs
-    RunId m_a = 0, m_b = 0, m_c = 0;    // baseline/pve1, MTU 9000/pve1, MTU 9000/pve2
+    QString m_master; // the store with the real runs
+    RunId m_a = 0, m_b = 0, m_c = 0; // baseline/pve1, MTU 9000/pve1, MTU 9000/pve2
     Plan m_planA;
     int m_copies = 0;
 
@@ -124,11 +124,10 @@ private:
         NodeSpec n = NodeSpec::parse(QStringLiteral("local"));
         n.name = node;
         Plan p = DiskFioKind::makePlan(QStringLiteral("quick"), {n},
-                                       QJsonObject{{QStringLiteral("type"), QStringLiteral("file")},
-                                                   {QStringLiteral("dir"), m_target.path()},
-                                                   {QStringLiteral("size"), QStringLiteral("16M")}},
-                                       1, &err);
-        p.steps = {p.steps.first()};   // one test: SEQ1M Q8T1 read
+            QJsonObject {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), m_target.path()},
+                {QStringLiteral("size"), QStringLiteral("16M")}},
+            1, &err);
+        p.steps = {p.steps.first()}; // one test: SEQ1M Q8T1 read
         p.name = name;
         p.session = session;
         return p;
@@ -166,8 +165,7 @@ private:
     }
 
     // Changes the filter through `change` and waits for the list that follows.
-    template <typename F>
-    static bool filtered(SessionsView &v, F change)
+    template <typename F> static bool filtered(SessionsView &v, F change)
     {
         QSignalSpy spy(&v, &SessionsView::reloaded);
         change();
@@ -193,25 +191,30 @@ private Q_SLOTS:
         QCoreApplication::setOrganizationName(QStringLiteral("ClusterMarkTest"));
         QCoreApplication::setApplicationName(QStringLiteral("ClusterMarkSessions"));
         registerBuiltinKinds();
-        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
         m_master = m_home.filePath(QStringLiteral("master.sqlite"));
         {
             RunEngine engine(m_master);
             m_planA = tinyPlan(QStringLiteral("quick A"), QStringLiteral("baseline"), QStringLiteral("pve1"));
             m_a = runOnce(engine, m_planA);
-            m_b = runOnce(engine, tinyPlan(QStringLiteral("quick B"), QStringLiteral("MTU 9000"), QStringLiteral("pve1")));
-            m_c = runOnce(engine, tinyPlan(QStringLiteral("quick C"), QStringLiteral("MTU 9000"), QStringLiteral("pve2")));
+            m_b = runOnce(
+                engine, tinyPlan(QStringLiteral("quick B"), QStringLiteral("MTU 9000"), QStringLiteral("pve1")));
+            m_c = runOnce(
+                engine, tinyPlan(QStringLiteral("quick C"), QStringLiteral("MTU 9000"), QStringLiteral("pve2")));
         }
         QVERIFY(m_a && m_b && m_c);
         SessionStore s(m_master);
         QVERIFY(!s.open());
         const qint64 mtu = s.ensureSession(QStringLiteral("MTU 9000"));
         QVERIFY(!s.updateSession(mtu, QStringLiteral("MTU 9000"), {QStringLiteral("network"), QStringLiteral("jumbo")},
-                                 QStringLiteral("switch ports at 9216")));
+            QStringLiteral("switch ports at 9216")));
         Error e;
-        QVERIFY(s.createSession(QStringLiteral("EC 4+2"), {QStringLiteral("ceph")}, QStringLiteral("k=4 m=2, no runs yet"), &e) > 0);
+        QVERIFY(s.createSession(
+                    QStringLiteral("EC 4+2"), {QStringLiteral("ceph")}, QStringLiteral("k=4 m=2, no runs yet"), &e)
+            > 0);
         QCOMPARE(s.runs().size(), 3);
-        QVERIFY(s.runContents(m_b).samples > 0);   // real fio samples
+        QVERIFY(s.runContents(m_b).samples > 0); // real fio samples
     }
 
     void searchAndFilter()
@@ -222,8 +225,10 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(v.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(waitReload(v));
         SessionsModel *m = v.model();
-        QCOMPARE(sessionNamesShown(m), (QStringList{QStringLiteral("EC 4+2"), QStringLiteral("MTU 9000"), QStringLiteral("baseline")}));
-        QCOMPARE(runNames(m), (QStringList{QStringLiteral("quick A"), QStringLiteral("quick B"), QStringLiteral("quick C")}));
+        QCOMPARE(sessionNamesShown(m),
+            (QStringList {QStringLiteral("EC 4+2"), QStringLiteral("MTU 9000"), QStringLiteral("baseline")}));
+        QCOMPARE(runNames(m),
+            (QStringList {QStringLiteral("quick A"), QStringLiteral("quick B"), QStringLiteral("quick C")}));
         // Session rows say what they hold: name, runs, tags.
         const QString mtuRow = m->sessionIndex(m->runAt(m->runIndex(m_b))->run.sessionId).data().toString();
         QCOMPARE(mtuRow, QStringLiteral("MTU 9000 · 2 runs · #network #jumbo"));
@@ -237,36 +242,40 @@ private Q_SLOTS:
         shot(&v, QStringLiteral("library-all"));
         QVERIFY(filtered(v, [&] { QTest::keyClicks(bar->searchEdit(), QStringLiteral("9216")); }));
         shot(&v, QStringLiteral("library-search-note"));
-        QCOMPARE(sessionNamesShown(m), QStringList{QStringLiteral("MTU 9000")});
-        QCOMPARE(runNames(m), (QStringList{QStringLiteral("quick B"), QStringLiteral("quick C")}));
+        QCOMPARE(sessionNamesShown(m), QStringList {QStringLiteral("MTU 9000")});
+        QCOMPARE(runNames(m), (QStringList {QStringLiteral("quick B"), QStringLiteral("quick C")}));
         QVERIFY2(v.statusText().startsWith(QStringLiteral("2 of 3 runs match")), qPrintable(v.statusText()));
         QVERIFY(filtered(v, [&] { bar->searchEdit()->setText(QStringLiteral("pve2")); }));
-        QCOMPARE(runNames(m), QStringList{QStringLiteral("quick C")});
+        QCOMPARE(runNames(m), QStringList {QStringLiteral("quick C")});
         QVERIFY(filtered(v, [&] { bar->searchEdit()->setText(QStringLiteral("baseline PVE1")); }));
-        QCOMPARE(runNames(m), QStringList{QStringLiteral("quick A")});
+        QCOMPARE(runNames(m), QStringList {QStringLiteral("quick A")});
         QVERIFY(filtered(v, [&] { bar->searchEdit()->setText(QStringLiteral("no-such-thing")); }));
         QCOMPARE(m->rowCount(), 0);
         // A session that matches by itself shows even without runs.
         QVERIFY(filtered(v, [&] { bar->searchEdit()->setText(QStringLiteral("k=4")); }));
-        QCOMPARE(sessionNamesShown(m), QStringList{QStringLiteral("EC 4+2")});
+        QCOMPARE(sessionNamesShown(m), QStringList {QStringLiteral("EC 4+2")});
         QVERIFY(filtered(v, [&] { bar->searchEdit()->clear(); }));
         QCOMPARE(runNames(m).size(), 3);
 
         // Lists: node, tag, kind.
-        QVERIFY(filtered(v, [&] { bar->nodeCombo()->setCurrentIndex(bar->nodeCombo()->findData(QStringLiteral("pve1"))); }));
-        QCOMPARE(runNames(m), (QStringList{QStringLiteral("quick A"), QStringLiteral("quick B")}));
-        QCOMPARE(sessionNamesShown(m), (QStringList{QStringLiteral("MTU 9000"), QStringLiteral("baseline")}));
+        QVERIFY(filtered(
+            v, [&] { bar->nodeCombo()->setCurrentIndex(bar->nodeCombo()->findData(QStringLiteral("pve1"))); }));
+        QCOMPARE(runNames(m), (QStringList {QStringLiteral("quick A"), QStringLiteral("quick B")}));
+        QCOMPARE(sessionNamesShown(m), (QStringList {QStringLiteral("MTU 9000"), QStringLiteral("baseline")}));
         shot(&v, QStringLiteral("library-filter-node"));
         QVERIFY(filtered(v, [&] { bar->nodeCombo()->setCurrentIndex(0); }));
-        QVERIFY(filtered(v, [&] { bar->tagCombo()->setCurrentIndex(bar->tagCombo()->findData(QStringLiteral("jumbo"))); }));
-        QCOMPARE(runNames(m), (QStringList{QStringLiteral("quick B"), QStringLiteral("quick C")}));
-        QVERIFY(filtered(v, [&] { bar->tagCombo()->setCurrentIndex(bar->tagCombo()->findData(QStringLiteral("ceph"))); }));
-        QCOMPARE(sessionNamesShown(m), QStringList{QStringLiteral("EC 4+2")});
+        QVERIFY(
+            filtered(v, [&] { bar->tagCombo()->setCurrentIndex(bar->tagCombo()->findData(QStringLiteral("jumbo"))); }));
+        QCOMPARE(runNames(m), (QStringList {QStringLiteral("quick B"), QStringLiteral("quick C")}));
+        QVERIFY(
+            filtered(v, [&] { bar->tagCombo()->setCurrentIndex(bar->tagCombo()->findData(QStringLiteral("ceph"))); }));
+        QCOMPARE(sessionNamesShown(m), QStringList {QStringLiteral("EC 4+2")});
         QCOMPARE(runNames(m).size(), 0);
         QVERIFY(filtered(v, [&] { bar->tagCombo()->setCurrentIndex(0); }));
-        QVERIFY(filtered(v, [&] { bar->kindCombo()->setCurrentIndex(bar->kindCombo()->findData(QStringLiteral("disk-fio"))); }));
+        QVERIFY(filtered(
+            v, [&] { bar->kindCombo()->setCurrentIndex(bar->kindCombo()->findData(QStringLiteral("disk-fio"))); }));
         QCOMPARE(runNames(m).size(), 3);
-        QVERIFY(!sessionNamesShown(m).contains(QStringLiteral("EC 4+2")));   // a kind asks for runs
+        QVERIFY(!sessionNamesShown(m).contains(QStringLiteral("EC 4+2"))); // a kind asks for runs
         QVERIFY(filtered(v, [&] { bar->kindCombo()->setCurrentIndex(0); }));
 
         // Dates: the runs started today; a range that ends yesterday holds none.
@@ -275,7 +284,7 @@ private Q_SLOTS:
         QVERIFY(filtered(v, [&] { bar->setDateRange(SessionFilterBar::DateRange::Custom); }));
         QVERIFY(bar->fromEdit()->isVisible());
         shot(&v, QStringLiteral("library-filter-dates"));
-        QCOMPARE(runNames(m).size(), 3);   // default custom range: the last 30 days
+        QCOMPARE(runNames(m).size(), 3); // default custom range: the last 30 days
         QVERIFY(filtered(v, [&] {
             bar->toEdit()->setDate(QDate::currentDate().addDays(-1));
             bar->fromEdit()->setDate(QDate::currentDate().addDays(-10));
@@ -306,14 +315,15 @@ private Q_SLOTS:
         QTreeWidget *tree = v.runPane()->environmentTree();
         // Grouped and readable: the kernel of this machine, fio's version, the disk's cache.
         QCOMPARE(envValue(tree, QStringLiteral("pve2"), QStringLiteral("System"), QStringLiteral("Kernel")),
-                 QSysInfo::kernelVersion());
+            QSysInfo::kernelVersion());
         QProcess fio;
         fio.start(QStringLiteral("fio"), {QStringLiteral("--version")});
         QVERIFY(fio.waitForFinished(10000));
         QCOMPARE(envValue(tree, QStringLiteral("pve2"), QStringLiteral("Tools"), QStringLiteral("fio")),
-                 QString::fromUtf8(fio.readAllStandardOutput()).trimmed());
+            QString::fromUtf8(fio.readAllStandardOutput()).trimmed());
         if (env.contains(QStringLiteral("write_cache"))) {
-            const QString wc = envValue(tree, QStringLiteral("pve2"), QStringLiteral("Disk"), QStringLiteral("Write cache (kernel)"));
+            const QString wc = envValue(
+                tree, QStringLiteral("pve2"), QStringLiteral("Disk"), QStringLiteral("Write cache (kernel)"));
             QVERIFY2(wc.startsWith(env.value(QStringLiteral("write_cache")).toString()), qPrintable(wc));
         }
         // The run's own group: the client that ran it.
@@ -328,8 +338,9 @@ private Q_SLOTS:
 
         const QString cmds = v.runPane()->commandsEdit()->toPlainText();
         QVERIFY2(cmds.contains(steps.first().command), qPrintable(cmds));
-        QVERIFY2(steps.first().command.contains(QStringLiteral("fio")) && steps.first().command.contains(m_target.path()),
-                 qPrintable(steps.first().command));
+        QVERIFY2(
+            steps.first().command.contains(QStringLiteral("fio")) && steps.first().command.contains(m_target.path()),
+            qPrintable(steps.first().command));
         QVERIFY2(cmds.contains(QStringLiteral("pve2 · completed")), qPrintable(cmds));
         v.runPane()->tabs()->setCurrentWidget(v.runPane()->commandsEdit());
         shot(&v, QStringLiteral("run-commands"));
@@ -349,7 +360,7 @@ private Q_SLOTS:
         SessionPane *pane = v.sessionPane();
         QCOMPARE(v.currentPane(), pane);
         QCOMPARE(pane->nameEdit()->text(), QStringLiteral("baseline"));
-        QVERIFY(!pane->saveButton()->isEnabled());   // nothing changed yet
+        QVERIFY(!pane->saveButton()->isEnabled()); // nothing changed yet
         pane->nameEdit()->setText(QStringLiteral("MTU 1500 baseline"));
         pane->tagsEdit()->setText(QStringLiteral("network, mtu1500 #lacp network"));
         pane->noteEdit()->setPlainText(QStringLiteral("bond0 layer3+4, switch default MTU"));
@@ -366,7 +377,8 @@ private Q_SLOTS:
         QVERIFY(!again.open());
         const SessionInfo info = again.session(base);
         QCOMPARE(info.name, QStringLiteral("MTU 1500 baseline"));
-        QCOMPARE(info.tags, (QStringList{QStringLiteral("network"), QStringLiteral("mtu1500"), QStringLiteral("lacp")}));
+        QCOMPARE(
+            info.tags, (QStringList {QStringLiteral("network"), QStringLiteral("mtu1500"), QStringLiteral("lacp")}));
         QCOMPARE(info.note, QStringLiteral("bond0 layer3+4, switch default MTU"));
         QCOMPARE(again.run(m_a).sessionName, QStringLiteral("MTU 1500 baseline"));
         // The pane and the tree show the saved values; the session stays selected.
@@ -404,11 +416,12 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT((box = visibleChild<QMessageBox>(&v, QStringLiteral("confirmDelete"))), 10000);
         // It says what goes: the run, its session, its steps and samples.
         shot(box, QStringLiteral("confirm-delete-run"));
-        QVERIFY2(box->text().contains(QStringLiteral("“quick B”")) && box->text().contains(QStringLiteral("“MTU 9000”")),
-                 qPrintable(box->text()));
+        QVERIFY2(
+            box->text().contains(QStringLiteral("“quick B”")) && box->text().contains(QStringLiteral("“MTU 9000”")),
+            qPrintable(box->text()));
         QVERIFY2(box->informativeText().contains(QStringLiteral("step records (%1)").arg(counts.steps))
-                     && box->informativeText().contains(QLocale().toString(counts.samples)),
-                 qPrintable(box->informativeText()));
+                && box->informativeText().contains(QLocale().toString(counts.samples)),
+            qPrintable(box->informativeText()));
         QTest::mouseClick(box->button(QMessageBox::Cancel), Qt::LeftButton);
         QTRY_VERIFY(!visibleChild<QMessageBox>(&v, QStringLiteral("confirmDelete")));
         QCOMPARE(v.messageText(), QStringLiteral("Nothing was deleted."));
@@ -426,8 +439,8 @@ private Q_SLOTS:
         s.run(m_b, &e);
         QCOMPARE(e.code, Error::Code::InvalidInput);
         QVERIFY(s.steps(m_b).isEmpty());
-        QVERIFY(s.series(m_b).isEmpty());          // samples went with it
-        QVERIFY(!s.run(m_c).name.isEmpty());        // its neighbour stayed
+        QVERIFY(s.series(m_b).isEmpty()); // samples went with it
+        QVERIFY(!s.run(m_c).name.isEmpty()); // its neighbour stayed
         QTRY_VERIFY(!v.model()->runIndex(m_b).isValid());
         QVERIFY(v.model()->runIndex(m_c).isValid());
     }
@@ -451,8 +464,9 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT((box = visibleChild<QMessageBox>(&v, QStringLiteral("confirmDelete"))), 10000);
         shot(box, QStringLiteral("confirm-delete-session"));
         QVERIFY2(box->text().contains(QStringLiteral("“MTU 9000” and its 2 runs")), qPrintable(box->text()));
-        QVERIFY2(box->informativeText().contains(QLocale().toString(counts.samples)), qPrintable(box->informativeText()));
-        QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel));   // Enter does not delete
+        QVERIFY2(
+            box->informativeText().contains(QLocale().toString(counts.samples)), qPrintable(box->informativeText()));
+        QCOMPARE(box->defaultButton(), box->button(QMessageBox::Cancel)); // Enter does not delete
         QTest::mouseClick(box->button(QMessageBox::Cancel), Qt::LeftButton);
         QTRY_VERIFY(!visibleChild<QMessageBox>(&v, QStringLiteral("confirmDelete")));
         QCOMPARE(s.sessionContents(mtu).runs, 2);
@@ -493,9 +507,10 @@ private Q_SLOTS:
         SessionStore s(path);
         QVERIFY(!s.open());
         QCOMPARE(s.run(m_a).sessionName, QStringLiteral("EC 4+2"));
-        QCOMPARE(s.steps(m_a).size(), 1);   // the steps went along
+        QCOMPARE(s.steps(m_a).size(), 1); // the steps went along
         // After the reload: under EC 4+2, still selected.
-        QTRY_COMPARE_WITH_TIMEOUT(v.model()->sessionAt(v.model()->runIndex(m_a))->session.name, QStringLiteral("EC 4+2"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            v.model()->sessionAt(v.model()->runIndex(m_a))->session.name, QStringLiteral("EC 4+2"), 10000);
         QCOMPARE(v.currentRunId(), m_a);
 
         // A name that is no session yet creates one.
@@ -543,7 +558,7 @@ private Q_SLOTS:
                 // The saved run's own tests come first and are chosen.
                 QCOMPARE(params->presetList()->currentRow(), 0);
                 QVERIFY2(params->presetList()->item(0)->text().startsWith(QStringLiteral("As saved")),
-                         qPrintable(params->presetList()->item(0)->text()));
+                    qPrintable(params->presetList()->item(0)->text()));
                 QCOMPARE(params->stepTable()->rowCount(), 1);
                 shot(w, QStringLiteral("wizard-params-as-saved"));
             }
@@ -595,7 +610,7 @@ private Q_SLOTS:
         const RunId third = started.at(0).at(0).value<RunId>();
         QVERIFY(finished.wait(120000));
         QCOMPARE(s.run(third).sessionName, QStringLiteral("write cache off"));
-        QCOMPARE(s.run(third).nodes, QStringList{QStringLiteral("pve2")});
+        QCOMPARE(s.run(third).nodes, QStringList {QStringLiteral("pve2")});
         QTRY_VERIFY_WITH_TIMEOUT(v->model()->runIndex(third).isValid(), 10000);
     }
 
@@ -607,18 +622,21 @@ private Q_SLOTS:
         SessionStore s(path);
         QVERIFY(!s.open());
         Error e;
-        const RunId running = s.createRun(tinyPlan(QStringLiteral("still going"), QStringLiteral("baseline"), QStringLiteral("pve1")), {}, &e);
+        const RunId running = s.createRun(
+            tinyPlan(QStringLiteral("still going"), QStringLiteral("baseline"), QStringLiteral("pve1")), {}, &e);
         QVERIFY(!e && running > 0);
         SessionsView v(path);
         v.show();
         QVERIFY(waitReload(v));
-        QCOMPARE(v.model()->runIndex(running).siblingAtColumn(SessionsModel::ColStatus).data().toString(), QStringLiteral("running"));
+        QCOMPARE(v.model()->runIndex(running).siblingAtColumn(SessionsModel::ColStatus).data().toString(),
+            QStringLiteral("running"));
         v.confirmDeleteRun(running);
         QTRY_VERIFY_WITH_TIMEOUT(v.messageText().contains(QStringLiteral("still running")), 10000);
         QVERIFY(!visibleChild<QMessageBox>(&v, QStringLiteral("confirmDelete")));
         const qint64 base = s.ensureSession(QStringLiteral("baseline"));
         v.confirmDeleteSession(base);
-        QTRY_VERIFY_WITH_TIMEOUT(v.messageText().contains(QStringLiteral("stop it before deleting the session")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            v.messageText().contains(QStringLiteral("stop it before deleting the session")), 10000);
         QVERIFY(!visibleChild<QMessageBox>(&v, QStringLiteral("confirmDelete")));
         QCOMPARE(s.sessionContents(base).runs, 2);
 
@@ -650,7 +668,7 @@ private Q_SLOTS:
             found = found || i.name == QStringLiteral("bluestore 4k min_alloc");
         QVERIFY(found);
         QTRY_VERIFY(v.currentPane() == v.sessionPane()
-                    && v.sessionPane()->nameEdit()->text() == QStringLiteral("bluestore 4k min_alloc"));
+            && v.sessionPane()->nameEdit()->text() == QStringLiteral("bluestore 4k min_alloc"));
     }
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The review page's repetition fields, driven offscreen through the real wizard with
 // the disk-fio kind: what is set there is in the plan that Run hands on and in the
 // saved file, and the estimate follows.
@@ -53,7 +54,7 @@ private Q_SLOTS:
         QVERIFY(f->spreadSpin()->isEnabled());
         f->spreadSpin()->setValue(4);
         f->windowSpin()->setValue(2);
-        f->maxRepeatSpin()->setValue(2);   // below repeat: the spin box keeps it at 3
+        f->maxRepeatSpin()->setValue(2); // below repeat: the spin box keeps it at 3
         QCOMPARE(f->maxRepeatSpin()->value(), 3);
         f->maxRepeatSpin()->setValue(7);
         QCOMPARE(review->estimatedSeconds(), 3 * once);

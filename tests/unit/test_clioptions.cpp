@@ -24,11 +24,11 @@ private Q_SLOTS:
     {
         QString err;
         const CliArgs a = parse({QStringLiteral("--pool"), QStringLiteral("p1"), QStringLiteral("--node=a"),
-                                 QStringLiteral("--node"), QStringLiteral("b"), QStringLiteral("--yes")},
-                                &err);
+                                    QStringLiteral("--node"), QStringLiteral("b"), QStringLiteral("--yes")},
+            &err);
         QVERIFY2(err.isEmpty(), qPrintable(err));
         QCOMPARE(a.value(QStringLiteral("--pool")), QStringLiteral("p1"));
-        QCOMPARE(a.values(QStringLiteral("--node")), (QStringList{QStringLiteral("a"), QStringLiteral("b")}));
+        QCOMPARE(a.values(QStringLiteral("--node")), (QStringList {QStringLiteral("a"), QStringLiteral("b")}));
         QVERIFY(a.flag(QStringLiteral("--yes")));
         QVERIFY(!a.has(QStringLiteral("--runtime")));
         QCOMPARE(a.value(QStringLiteral("--runtime"), QStringLiteral("7")), QStringLiteral("7"));
@@ -42,11 +42,15 @@ private Q_SLOTS:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown") << QStringList{QStringLiteral("--pol"), QStringLiteral("x")} << QStringLiteral("unknown option \"--pol\"");
-        QTest::newRow("stray") << QStringList{QStringLiteral("rbd")} << QStringLiteral("unexpected argument \"rbd\"");
-        QTest::newRow("missing value") << QStringList{QStringLiteral("--pool")} << QStringLiteral("--pool needs a value (POOL)");
-        QTest::newRow("flag value") << QStringList{QStringLiteral("--yes=1")} << QStringLiteral("--yes takes no value");
-        QTest::newRow("twice") << QStringList{QStringLiteral("--pool=a"), QStringLiteral("--pool=b")} << QStringLiteral("--pool is given twice");
+        QTest::newRow("unknown") << QStringList {QStringLiteral("--pol"), QStringLiteral("x")}
+                                 << QStringLiteral("unknown option \"--pol\"");
+        QTest::newRow("stray") << QStringList {QStringLiteral("rbd")} << QStringLiteral("unexpected argument \"rbd\"");
+        QTest::newRow("missing value") << QStringList {QStringLiteral("--pool")}
+                                       << QStringLiteral("--pool needs a value (POOL)");
+        QTest::newRow("flag value") << QStringList {QStringLiteral("--yes=1")}
+                                    << QStringLiteral("--yes takes no value");
+        QTest::newRow("twice") << QStringList {QStringLiteral("--pool=a"), QStringLiteral("--pool=b")}
+                               << QStringLiteral("--pool is given twice");
     }
     void refusesWithTheOptionNamed()
     {
@@ -78,7 +82,8 @@ private Q_SLOTS:
 
     void helpListsEveryOptionWithItsDefault()
     {
-        const QString help = cm::cliHelpText(QStringLiteral("tool plan x [options]"), QStringLiteral("Summary."), m_options);
+        const QString help
+            = cm::cliHelpText(QStringLiteral("tool plan x [options]"), QStringLiteral("Summary."), m_options);
         QVERIFY(help.startsWith(QStringLiteral("usage: tool plan x [options]\n\nSummary.\n")));
         QVERIFY(help.contains(QStringLiteral("  --pool POOL")));
         QVERIFY(help.contains(QStringLiteral("the pool (default: rbd)")));

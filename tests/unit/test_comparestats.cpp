@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Welch's t-test and the Student t distribution against known values: closed forms,
 // the printed Student t table, and the worked example of Welch's test on Wikipedia.
 // Constants with more digits than tables print were computed independently with
@@ -40,7 +41,7 @@ private Q_SLOTS:
             QVERIFY(near(studentTCdf(t, 2), 0.5 + t / (2 * std::sqrt(2 + t * t)), 1e-12));
         // Student t table, two-sided 5 %: 12.706, 4.303, 2.571, 2.228, 2.042
         const double table[][2] = {{1, 12.7062047361747}, {2, 4.30265272974946}, {5, 2.57058183563631},
-                                   {10, 2.22813885198627}, {30, 2.04227245630124}};
+            {10, 2.22813885198627}, {30, 2.04227245630124}};
         for (const auto &row : table) {
             QVERIFY2(near(studentTQuantile(0.975, row[0]), row[1], 1e-9), qPrintable(QString::number(row[0])));
             QVERIFY(near(studentTTwoSidedP(row[1], row[0]), 0.05, 1e-10));
@@ -55,8 +56,10 @@ private Q_SLOTS:
     void welchWikipediaExample()
     {
         // en.wikipedia.org "Welch's t-test", example 1: t = 2.46, df ≈ 25.0, p = 0.021
-        const QList<double> a1 = {27.5, 21.0, 19.0, 23.6, 17.0, 17.9, 16.9, 20.1, 21.9, 22.6, 23.1, 19.6, 19.0, 21.7, 21.4};
-        const QList<double> a2 = {27.1, 22.0, 20.8, 23.4, 23.4, 23.5, 25.8, 22.0, 24.8, 20.2, 21.9, 22.1, 22.9, 20.5, 24.4};
+        const QList<double> a1
+            = {27.5, 21.0, 19.0, 23.6, 17.0, 17.9, 16.9, 20.1, 21.9, 22.6, 23.1, 19.6, 19.0, 21.7, 21.4};
+        const QList<double> a2
+            = {27.1, 22.0, 20.8, 23.4, 23.4, 23.5, 25.8, 22.0, 24.8, 20.2, 21.9, 22.1, 22.9, 20.5, 24.4};
         const CompareStats s = compareGroups(a1, a2);
         QVERIFY(s.tested);
         QCOMPARE(s.a.n, 15);
@@ -109,7 +112,7 @@ private Q_SLOTS:
         QVERIFY(!one.tested);
         QVERIFY(!one.significant);
         QCOMPARE(one.note, QStringLiteral("no noise estimate (1 repetition)"));
-        QCOMPARE(one.changePct, 5.0);   // 525 against 500
+        QCOMPARE(one.changePct, 5.0); // 525 against 500
         QVERIFY(std::isnan(one.p));
         QVERIFY(std::isnan(one.a.stddev));
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "transport/localtransport.h"
 #include "testutil.h"
 
@@ -17,7 +18,8 @@ private Q_SLOTS:
     void capturesOutputAndExitCode()
     {
         LocalTransport t;
-        const ExecResult r = t.capture({QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo out; echo err >&2; exit 3")});
+        const ExecResult r
+            = t.capture({QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo out; echo err >&2; exit 3")});
         QCOMPARE(r.exitCode, 3);
         QCOMPARE(r.stdOut, QByteArray("out\n"));
         QCOMPARE(r.stdErr, QByteArray("err\n"));
@@ -27,7 +29,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString marker = dir.filePath(QStringLiteral("pwned"));
-        const QString evil = QStringLiteral("x'; touch ") + marker + QStringLiteral("; echo '$(touch ") + marker + QStringLiteral(")");
+        const QString evil
+            = QStringLiteral("x'; touch ") + marker + QStringLiteral("; echo '$(touch ") + marker + QStringLiteral(")");
         LocalTransport t;
         const ExecResult r = t.capture({QStringLiteral("printf"), QStringLiteral("%s"), evil});
         QCOMPARE(QString::fromUtf8(r.stdOut), evil);
@@ -43,14 +46,21 @@ private Q_SLOTS:
     {
         LocalTransport t;
         Command c;
-        c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo a; sleep 0.5; echo b >&2; sleep 0.5; echo c")};
+        c.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
+            QStringLiteral("echo a; sleep 0.5; echo b >&2; sleep 0.5; echo c")};
         QElapsedTimer clock;
         clock.start();
         QList<qint64> at;
         QByteArray all;
         OutputCallbacks cb;
-        cb.onStdout = [&](const QByteArray &d) { at << clock.elapsed(); all += d; };
-        cb.onStderr = [&](const QByteArray &d) { at << clock.elapsed(); all += d; };
+        cb.onStdout = [&](const QByteArray &d) {
+            at << clock.elapsed();
+            all += d;
+        };
+        cb.onStderr = [&](const QByteArray &d) {
+            at << clock.elapsed();
+            all += d;
+        };
         const ExecResult r = t.run(c, cb, CancelToken());
         QCOMPARE(r.exitCode, 0);
         QCOMPARE(all, QByteArray("a\nb\nc\n"));
@@ -66,9 +76,12 @@ private Q_SLOTS:
         Command c;
         // A grandchild in the background: must die with the group.
         c.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
-                  QStringLiteral("sleep 300 & echo $! > '%1'; wait").arg(pidFile)};
+            QStringLiteral("sleep 300 & echo $! > '%1'; wait").arg(pidFile)};
         CancelToken cancel;
-        std::thread canceller([cancel] { QThread::msleep(500); cancel.cancel(); });
+        std::thread canceller([cancel] {
+            QThread::msleep(500);
+            cancel.cancel();
+        });
         QElapsedTimer clock;
         clock.start();
         const ExecResult r = t.run(c, {}, cancel);
@@ -88,7 +101,10 @@ private Q_SLOTS:
         c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("while :; do sleep 1; done")};
         c.maxRuntimeSec = 100;
         CancelToken cancel;
-        std::thread canceller([cancel] { QThread::msleep(300); cancel.cancel(); });
+        std::thread canceller([cancel] {
+            QThread::msleep(300);
+            cancel.cancel();
+        });
         QElapsedTimer clock;
         clock.start();
         const ExecResult r = t.run(c, {}, cancel);

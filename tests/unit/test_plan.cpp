@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/paramreader.h"
 #include "model/plan.h"
 
@@ -15,7 +16,8 @@ private Q_SLOTS:
         p.name = QStringLiteral("quick");
         p.nodes = {NodeSpec::parse(QStringLiteral("local")), NodeSpec::parse(QStringLiteral("root@10.0.0.2:2222"))};
         p.target = {{QStringLiteral("type"), QStringLiteral("file")}};
-        p.steps = {PlanStep{QStringLiteral("seq-read"), QStringLiteral("Linear read"), {{QStringLiteral("bs"), QStringLiteral("4M")}}}};
+        p.steps = {PlanStep {
+            QStringLiteral("seq-read"), QStringLiteral("Linear read"), {{QStringLiteral("bs"), QStringLiteral("4M")}}}};
         Error e;
         const Plan q = Plan::fromJsonBytes(p.toJsonBytes(), &e);
         QVERIFY2(!e, qPrintable(e.toString()));
@@ -28,9 +30,9 @@ private Q_SLOTS:
         Plan p;
         p.kind = QStringLiteral("net-iperf");
         p.nodes = {NodeSpec::parse(QStringLiteral("local"))};
-        p.steps = {PlanStep{QStringLiteral("a"), QStringLiteral("A"), {}}};
+        p.steps = {PlanStep {QStringLiteral("a"), QStringLiteral("A"), {}}};
         p.repeat = 2;
-        QVERIFY(!p.toJson().contains(QStringLiteral("untilStable")));   // off: not written
+        QVERIFY(!p.toJson().contains(QStringLiteral("untilStable"))); // off: not written
         QCOMPARE(p.maxIterations(), 2);
         p.untilSpreadPct = 2.5;
         p.stableWindow = 4;
@@ -48,7 +50,7 @@ private Q_SLOTS:
         QCOMPARE(q.maxIterations(), 12);
         // defaults: window 3, cap 10
         QJsonObject o = p.toJson();
-        o.insert(QStringLiteral("untilStable"), QJsonObject{{QStringLiteral("spreadPct"), 5}});
+        o.insert(QStringLiteral("untilStable"), QJsonObject {{QStringLiteral("spreadPct"), 5}});
         const Plan d = Plan::fromJson(o, &e);
         QVERIFY2(!e, qPrintable(e.toString()));
         QCOMPARE(d.stableWindow, 3);
@@ -61,9 +63,12 @@ private Q_SLOTS:
         QTest::newRow("garbage") << QByteArray("{not json");
         QTest::newRow("other format") << QByteArray(R"({"format":"x"})");
         QTest::newRow("newer") << QByteArray(R"({"format":"clustermark-plan","version":99,"kind":"disk-fio"})");
-        QTest::newRow("no nodes") << QByteArray(R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","steps":[{"id":"a"}]})");
-        QTest::newRow("ceph key in a plan") << QByteArray(R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}],"steps":[{"id":"a"}],"ceph":{"key":"AQB…"}})");
-        const QByteArray base = R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}],"steps":[{"id":"a"}],)";
+        QTest::newRow("no nodes") << QByteArray(
+            R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","steps":[{"id":"a"}]})");
+        QTest::newRow("ceph key in a plan") << QByteArray(
+            R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}],"steps":[{"id":"a"}],"ceph":{"key":"AQB…"}})");
+        const QByteArray base
+            = R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}],"steps":[{"id":"a"}],)";
         QTest::newRow("repeat 0") << base + R"("repeat":0})";
         QTest::newRow("untilStable not an object") << base + R"("untilStable":5})";
         QTest::newRow("spread 0") << base + R"("untilStable":{"spreadPct":0}})";
@@ -72,7 +77,8 @@ private Q_SLOTS:
         QTest::newRow("window 1") << base + R"("untilStable":{"spreadPct":5,"window":1}})";
         QTest::newRow("cap below repeat") << base + R"("repeat":5,"untilStable":{"spreadPct":5,"maxRepeat":4}})";
         QTest::newRow("cap too high") << base + R"("untilStable":{"spreadPct":5,"maxRepeat":5000}})";
-        QTest::newRow("no steps") << QByteArray(R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}]})");
+        QTest::newRow("no steps") << QByteArray(
+            R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}]})");
         QTest::newRow("repeat 2.5") << base + R"("repeat":2.5})";
         QTest::newRow("repeat a string") << base + R"("repeat":"3"})";
         QTest::newRow("window 2.5") << base + R"("untilStable":{"spreadPct":5,"window":2.5}})";
@@ -90,12 +96,15 @@ private Q_SLOTS:
     }
     void messagesSayWhatIsWrong()
     {
-        const QByteArray base = R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}],"steps":[{"id":"a"}],)";
+        const QByteArray base
+            = R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}],"steps":[{"id":"a"}],)";
         Error e;
         Plan::fromJsonBytes(base + R"("repeat":2.5})", &e);
-        QVERIFY2(e.message.contains(QStringLiteral("\"repeat\" must be a whole number from 1 to 1000, not 2.5")), qPrintable(e.message));
+        QVERIFY2(e.message.contains(QStringLiteral("\"repeat\" must be a whole number from 1 to 1000, not 2.5")),
+            qPrintable(e.message));
         Plan::fromJsonBytes(R"([1,2])", &e);
-        QVERIFY2(e.message.contains(QStringLiteral("not an object")) && e.message.contains(QStringLiteral("a list")), qPrintable(e.message));
+        QVERIFY2(e.message.contains(QStringLiteral("not an object")) && e.message.contains(QStringLiteral("a list")),
+            qPrintable(e.message));
     }
     void hugePlansAreRefusedBeforeTheyTakeMemory()
     {
@@ -103,7 +112,9 @@ private Q_SLOTS:
         QByteArray steps;
         for (int i = 0; i <= Plan::MaxSteps; ++i)
             steps += QByteArray(i ? "," : "") + "{\"id\":\"s" + QByteArray::number(i) + "\"}";
-        const QByteArray json = R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}],"steps":[)" + steps + "]}";
+        const QByteArray json
+            = R"({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"local"}],"steps":[)"
+            + steps + "]}";
         Error e;
         Plan::fromJsonBytes(json, &e);
         QCOMPARE(e.code, Error::Code::InvalidInput);
@@ -121,18 +132,17 @@ private Q_SLOTS:
         QCOMPARE(sizeTextBytes(QStringLiteral("1P")), qint64(1) << 50);
         QCOMPARE(sizeTextBytes(QStringLiteral("0")), 0);
         QCOMPARE(sizeTextBytes(QStringLiteral("99999999999999999999T")), -1);
-        QCOMPARE(sizeTextBytes(QStringLiteral("2048P")), -1);   // above 2^60
+        QCOMPARE(sizeTextBytes(QStringLiteral("2048P")), -1); // above 2^60
         QCOMPARE(sizeTextBytes(QStringLiteral("-4k")), -1);
         QCOMPARE(sizeTextBytes(QStringLiteral("4 k")), -1);
         QCOMPARE(sizeTextBytes(QStringLiteral("")), -1);
     }
     void paramReaderRefusesPathsThatCouldSplit()
     {
-        const QJsonObject o{{QStringLiteral("keyring"), QStringLiteral("/etc/ceph/k --admin-socket=/tmp/x")},
-                            {QStringLiteral("conf"), QStringLiteral("/etc/ceph/ceph.conf")},
-                            {QStringLiteral("rel"), QStringLiteral("ceph.conf")},
-                            {QStringLiteral("dash"), QStringLiteral("-c")},
-                            {QStringLiteral("up"), QStringLiteral("/etc/../root/k")}};
+        const QJsonObject o {{QStringLiteral("keyring"), QStringLiteral("/etc/ceph/k --admin-socket=/tmp/x")},
+            {QStringLiteral("conf"), QStringLiteral("/etc/ceph/ceph.conf")},
+            {QStringLiteral("rel"), QStringLiteral("ceph.conf")}, {QStringLiteral("dash"), QStringLiteral("-c")},
+            {QStringLiteral("up"), QStringLiteral("/etc/../root/k")}};
         for (const char *key : {"keyring", "rel", "up"}) {
             ParamReader r(o, QStringLiteral("target"), QStringLiteral("t"));
             r.path(QLatin1String(key));

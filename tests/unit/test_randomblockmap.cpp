@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // RandomBlockMap: every block exactly once per pass, in an order that is not sequential.
 #include "util/randomblockmap.h"
 

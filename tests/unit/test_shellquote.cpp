@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "transport/shellquote.h"
 
 #include <QProcess>
@@ -30,15 +31,13 @@ private Q_SLOTS:
         // A real shell must hand back exactly the argument.
         QFETCH(QString, arg);
         QProcess p;
-        p.start(QStringLiteral("/bin/sh"),
-                {QStringLiteral("-c"), QStringLiteral("printf '%s' ") + shellQuote(arg)});
+        p.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("printf '%s' ") + shellQuote(arg)});
         QVERIFY(p.waitForFinished(5000));
         QCOMPARE(QString::fromUtf8(p.readAllStandardOutput()), arg);
     }
     void joinQuotesEachItem()
     {
-        QCOMPARE(shellJoin({QStringLiteral("fio"), QStringLiteral("--name=a b")}),
-                 QStringLiteral("fio '--name=a b'"));
+        QCOMPARE(shellJoin({QStringLiteral("fio"), QStringLiteral("--name=a b")}), QStringLiteral("fio '--name=a b'"));
     }
 };
 

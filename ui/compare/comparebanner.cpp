@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare/comparebanner.h"
 
 #include <QLabel>
@@ -47,9 +48,10 @@ void CompareBanner::setDifferences(const QStringList &differences, int parameter
     setStyleSheet(QStringLiteral("#compareBanner { background: %1; border: 1px solid %2; border-radius: 4px; }"
                                  " #compareBanner QLabel { color: #2b2100; }")
                       .arg(strong ? QStringLiteral("#ffe1cc") : QStringLiteral("#fff4c2"),
-                           strong ? QStringLiteral("#d9822b") : QStringLiteral("#d6b32a")));
+                          strong ? QStringLiteral("#d9822b") : QStringLiteral("#d6b32a")));
     auto list = [](const QString &title, const QStringList &items) {
-        QString html = QStringLiteral("<div style='margin-top:4px'>%1</div><ul style='margin:0 0 0 -20px'>").arg(title.toHtmlEscaped());
+        QString html = QStringLiteral("<div style='margin-top:4px'>%1</div><ul style='margin:0 0 0 -20px'>")
+                           .arg(title.toHtmlEscaped());
         for (const QString &l : items)
             html += QStringLiteral("<li>%1</li>").arg(l.toHtmlEscaped());
         return html + QStringLiteral("</ul>");

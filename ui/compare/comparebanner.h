@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The warning above a comparison: shown when the compared runs' parameters or
 // environments differ (one line per difference, from core/store/rundifferences.h),
@@ -19,7 +20,7 @@ public:
     void setDifferences(const QStringList &differences, int parameterLines, const QStringList &warnings);
     bool parametersDiffer() const { return m_parameters > 0; }
     QString headline() const;
-    QStringList lines() const { return m_lines; }   // every line listed
+    QStringList lines() const { return m_lines; } // every line listed
     QLabel *label() const { return m_label; }
 
 private:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare/comparebarchart.h"
 
 #include "compare/comparemarks.h"
@@ -60,7 +61,7 @@ int CompareBarChart::groupHeight() const
 CompareBarChart::Layout CompareBarChart::layout() const
 {
     const QFontMetrics fm(font());
-    Layout l{};
+    Layout l {};
     l.titleH = fm.height() + 8;
     l.legendH = 2 * (fm.height() + 4) + 6;
     l.barH = BarH;
@@ -172,11 +173,15 @@ void CompareBarChart::paintEvent(QPaintEvent *)
                     textColor = isBetter(c, grp.higherIsBetter) ? QColor(30, 140, 60) : QColor(200, 40, 40);
             }
             p.setPen(textColor);
-            const int tx = std::max(bar.isEmpty() ? x0 : bar.right(), x0 + int(std::lround(
-                               top > 0 && grp.runs.value(r).n >= 2 && std::isfinite(grp.runs.value(r).stddev)
-                                   ? (grp.runs.value(r).mean + grp.runs.value(r).stddev) / top * span : 0))) + 6;
+            const int tx = std::max(bar.isEmpty() ? x0 : bar.right(),
+                               x0
+                                   + int(std::lround(
+                                       top > 0 && grp.runs.value(r).n >= 2 && std::isfinite(grp.runs.value(r).stddev)
+                                           ? (grp.runs.value(r).mean + grp.runs.value(r).stddev) / top * span
+                                           : 0)))
+                + 6;
             p.drawText(QRect(tx, y, width() - tx - Margin, BarH), Qt::AlignLeft | Qt::AlignVCenter,
-                       fm.elidedText(label, Qt::ElideRight, width() - tx - Margin));
+                fm.elidedText(label, Qt::ElideRight, width() - tx - Margin));
         }
     }
     // Legend: run colours, then the marks.
@@ -196,12 +201,13 @@ void CompareBarChart::paintEvent(QPaintEvent *)
     }
     ly += fm.height() + 4;
     p.setPen(pal.color(QPalette::PlaceholderText));
-    const QString marks = tr("%1 significant  %2 within noise  %3 no noise estimate — Welch's t-test over the repetitions, "
-                             "95 %; whiskers ±1 standard deviation")
-                              .arg(markSymbol(SignificanceMark::Significant), markSymbol(SignificanceMark::WithinNoise),
-                                   markSymbol(SignificanceMark::SingleRun));
+    const QString marks
+        = tr("%1 significant  %2 within noise  %3 no noise estimate — Welch's t-test over the repetitions, "
+             "95 %; whiskers ±1 standard deviation")
+              .arg(markSymbol(SignificanceMark::Significant), markSymbol(SignificanceMark::WithinNoise),
+                  markSymbol(SignificanceMark::SingleRun));
     p.drawText(QRect(Margin, ly, width() - 2 * Margin, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(marks, Qt::ElideRight, width() - 2 * Margin));
+        fm.elidedText(marks, Qt::ElideRight, width() - 2 * Margin));
 }
 
 } // namespace cm::ui

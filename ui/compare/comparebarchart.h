@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Bars per test: for one figure (MB/s, IOPS, latency p50 or p99) one group per
 // compared test, one bar per run (mean over the repetitions, ±1 standard deviation as
@@ -17,8 +18,8 @@ struct BarGroup {
     QString title;
     metric::Unit unit = metric::Unit::Other;
     bool higherIsBetter = true;
-    QList<GroupStats> runs;             // per run (n == 0: absent)
-    QList<CompareStats> vsBaseline;     // per run after the baseline
+    QList<GroupStats> runs; // per run (n == 0: absent)
+    QList<CompareStats> vsBaseline; // per run after the baseline
 };
 
 class CompareBarChart : public QWidget {
@@ -30,7 +31,7 @@ public:
     int groupCount() const { return int(m_groups.size()); }
     // The text drawn next to a bar ("1.82 GB/s   +12.3 % ✱ significant").
     QString barLabel(int group, int run) const;
-    QRect barRect(int group, int run) const;   // where the bar is drawn (empty when absent)
+    QRect barRect(int group, int run) const; // where the bar is drawn (empty when absent)
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What the Compare tab shows, loaded and prepared on a worker thread (compareloader.h):
 // the core's comparison of the runs (pairing, Welch's t-test, differences) plus, per
@@ -18,18 +19,18 @@ namespace cm::ui {
 // total over the test's targets: target empty), one metric. x = seconds since the
 // repetition started, y = base unit.
 struct OverlayLine {
-    int run = 0;            // index into RunCompare::runs
+    int run = 0; // index into RunCompare::runs
     int iteration = 0;
-    QString target;         // empty: total (sum of rates, mean of latencies / percents)
+    QString target; // empty: total (sum of rates, mean of latencies / percents)
     QString metric;
-    QList<QPointF> points;  // decimated (min/max per column)
+    QList<QPointF> points; // decimated (min/max per column)
 };
 
 // Latency percentile curve of one run and direction: x = percentile (50 … 99.99),
 // y = ns, the mean over the run's repetitions of that percentile.
 struct PercentileCurve {
     int run = 0;
-    QString direction;      // "read" / "write"
+    QString direction; // "read" / "write"
     QList<QPointF> points;
     int repetitions = 0;
 };
@@ -38,19 +39,19 @@ struct PercentileCurve {
 inline constexpr int kTotalsAbove = 4;
 
 struct CompareTestData {
-    QStringList metrics;                // metrics with data, in display order
+    QStringList metrics; // metrics with data, in display order
     QList<OverlayLine> lines;
     QList<PercentileCurve> percentiles;
-    int targetCount = 0;                // most targets any run has for this test
+    int targetCount = 0; // most targets any run has for this test
 };
 
 struct CompareData {
     QList<RunId> ids;
     RunCompare compare;
-    int parameterDifferences = 0;       // the first n of compare.differences
-    QList<CompareTestData> tests;       // per compare.rows
+    int parameterDifferences = 0; // the first n of compare.differences
+    QList<CompareTestData> tests; // per compare.rows
     Error error;
-    double loadMs = 0;                  // worker time, for the status line and benchmarks
+    double loadMs = 0; // worker time, for the status line and benchmarks
 };
 
 } // namespace cm::ui

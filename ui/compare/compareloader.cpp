@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare/compareloader.h"
 
 #include "live/decimator.h"
@@ -22,7 +23,7 @@ namespace {
 
 // One repetition of a compared test in one run.
 struct Window {
-    double start = 0;   // seconds since the run started
+    double start = 0; // seconds since the run started
     int row = 0;
     int iteration = 0;
     QString node;
@@ -159,9 +160,9 @@ RunPart prepareRun(const QString &storePath, const RunRecords &run, int i, const
         for (int r = 0; r < rows.size(); ++r) {
             if (!matchesRow(s, rows.at(r)))
                 continue;
-            const double start = run.run.started.isValid() && s.started.isValid()
-                ? run.run.started.msecsTo(s.started) / 1000.0 : 0.0;
-            const Window w{start, r, s.iteration, s.node};
+            const double start
+                = run.run.started.isValid() && s.started.isValid() ? run.run.started.msecsTo(s.started) / 1000.0 : 0.0;
+            const Window w {start, r, s.iteration, s.node};
             byStep[s.index].append(w);
             byNode[s.node].append(w);
         }
@@ -191,9 +192,9 @@ RunPart prepareRun(const QString &storePath, const RunRecords &run, int i, const
                 if (w.node == node || w.node == s.target)
                     candidates << w;
             if (candidates.isEmpty())
-                candidates = all;   // a target that does not name its node
+                candidates = all; // a target that does not name its node
         } else {
-            candidates = byNode.value(s.target);   // node metrics: by time
+            candidates = byNode.value(s.target); // node metrics: by time
         }
         if (candidates.isEmpty())
             continue;
@@ -209,7 +210,7 @@ RunPart prepareRun(const QString &storePath, const RunRecords &run, int i, const
                 --c;
             const Window &w = candidates.at(c);
             if (destFor != c) {
-                const BucketKey key{w.row, w.iteration, s.target, s.metric};
+                const BucketKey key {w.row, w.iteration, s.target, s.metric};
                 auto it = buckets.find(key);
                 if (it == buckets.end()) {
                     it = buckets.insert(key, {});
@@ -233,7 +234,7 @@ RunPart prepareRun(const QString &storePath, const RunRecords &run, int i, const
 
     // Per-target lines (unless the view will show totals), then totals over the
     // targets of each test and repetition.
-    QHash<BucketKey, QList<const QList<QPointF> *>> groups;   // target empty
+    QHash<BucketKey, QList<const QList<QPointF> *>> groups; // target empty
     QList<BucketKey> groupOrder;
     const auto byX = [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); };
     for (const BucketKey &key : std::as_const(order)) {
@@ -244,8 +245,8 @@ RunPart prepareRun(const QString &storePath, const RunRecords &run, int i, const
         if (!test.metrics.contains(key.metric))
             test.metrics << key.metric;
         if (test.targetCount <= kTotalsAbove)
-            test.lines.append(OverlayLine{i, key.iteration, key.target, key.metric, decimateMinMax(pts, columns)});
-        const BucketKey g{key.row, key.iteration, QString(), key.metric};
+            test.lines.append(OverlayLine {i, key.iteration, key.target, key.metric, decimateMinMax(pts, columns)});
+        const BucketKey g {key.row, key.iteration, QString(), key.metric};
         if (!groups.contains(g))
             groupOrder << g;
         groups[g].append(&pts);
@@ -254,8 +255,8 @@ RunPart prepareRun(const QString &storePath, const RunRecords &run, int i, const
         const auto &members = groups.value(g);
         if (members.size() < 2)
             continue;
-        part.tests[g.row].lines.append(
-            OverlayLine{i, g.iteration, QString(), g.metric, decimateMinMax(totalOf(members, isRate(g.metric)), columns)});
+        part.tests[g.row].lines.append(OverlayLine {
+            i, g.iteration, QString(), g.metric, decimateMinMax(totalOf(members, isRate(g.metric)), columns)});
     }
     for (int r = 0; r < rows.size(); ++r)
         addPercentiles(run, i, rows.at(r), part.tests[r]);
@@ -268,10 +269,10 @@ RunPart prepareRun(const QString &storePath, const RunRecords &run, int i, const
 
 QStringList orderedMetrics(const QStringList &metrics)
 {
-    static const QStringList first{metric::ReadBw,      metric::WriteBw,      metric::ReadIops,     metric::WriteIops,
-                                   metric::ReadLatP50,  metric::WriteLatP50,  metric::ReadLatP99,   metric::WriteLatP99,
-                                   metric::ReadLatP999, metric::WriteLatP999, metric::ReadLatMean,  metric::WriteLatMean,
-                                   metric::NetBw,       metric::CpuBusy,      metric::CpuIowait};
+    static const QStringList first {metric::ReadBw, metric::WriteBw, metric::ReadIops, metric::WriteIops,
+        metric::ReadLatP50, metric::WriteLatP50, metric::ReadLatP99, metric::WriteLatP99, metric::ReadLatP999,
+        metric::WriteLatP999, metric::ReadLatMean, metric::WriteLatMean, metric::NetBw, metric::CpuBusy,
+        metric::CpuIowait};
     QStringList out;
     for (const QString &m : first)
         if (metrics.contains(m))
@@ -320,9 +321,9 @@ CompareData loadCompareData(const QString &storePath, const QList<RunId> &ids, i
     QList<QFuture<RunPart>> others;
     for (int i = 1; i < runs.size(); ++i)
         others << QtConcurrent::run(prepareRun, storePath, runs.at(i), i, rows, columns);
-    QList<RunPart> parts{prepareRun(storePath, runs.at(0), 0, rows, columns)};
+    QList<RunPart> parts {prepareRun(storePath, runs.at(0), 0, rows, columns)};
     for (QFuture<RunPart> &f : others)
-        parts << f.result();   // a worker thread waiting for workers, never the UI thread
+        parts << f.result(); // a worker thread waiting for workers, never the UI thread
     for (const RunPart &part : std::as_const(parts)) {
         if (part.error) {
             out.error = part.error;

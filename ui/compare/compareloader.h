@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Loads and prepares a comparison for the Compare tab. Runs on a worker thread
 // (QtConcurrent) with its own SessionStore connection (docs/ARCHITECTURE.md §4: the UI thread

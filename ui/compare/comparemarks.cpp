@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare/comparemarks.h"
 
 #include "unitscale.h"
@@ -68,7 +69,8 @@ QString changeText(const CompareStats &s)
 {
     if (!std::isfinite(s.changePct))
         return QStringLiteral("–");
-    return QStringLiteral("%1%2 %").arg(s.changePct < 0 ? QStringLiteral("−") : QStringLiteral("+"))
+    return QStringLiteral("%1%2 %")
+        .arg(s.changePct < 0 ? QStringLiteral("−") : QStringLiteral("+"))
         .arg(std::fabs(s.changePct), 0, 'f', std::fabs(s.changePct) >= 100 ? 0 : 1);
 }
 
@@ -91,9 +93,9 @@ bool isBetter(const CompareStats &s, bool higherIsBetter)
 
 QColor runColor(int runIndex)
 {
-    static const QColor palette[] = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0x59, 0xa1, 0x4f),
-                                     QColor(0xb0, 0x7a, 0xa1), QColor(0xe1, 0x57, 0x59), QColor(0x76, 0xb7, 0xb2),
-                                     QColor(0xed, 0xc9, 0x48), QColor(0x9c, 0x75, 0x5f)};
+    static const QColor palette[]
+        = {QColor(0x4e, 0x79, 0xa7), QColor(0xf2, 0x8e, 0x2b), QColor(0x59, 0xa1, 0x4f), QColor(0xb0, 0x7a, 0xa1),
+            QColor(0xe1, 0x57, 0x59), QColor(0x76, 0xb7, 0xb2), QColor(0xed, 0xc9, 0x48), QColor(0x9c, 0x75, 0x5f)};
     const int n = int(sizeof(palette) / sizeof(palette[0]));
     return palette[((runIndex % n) + n) % n];
 }

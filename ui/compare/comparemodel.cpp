@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare/comparemodel.h"
 
 #include "compare/comparemarks.h"
@@ -26,7 +27,7 @@ QString rowTitle(const RunCompare &c, int row)
 
 QString figureLabel(const CompareFigure &f)
 {
-    static const QHash<QString, const char *> labels{
+    static const QHash<QString, const char *> labels {
         {QStringLiteral("read.bw"), QT_TRANSLATE_NOOP("cm::ui::CompareModel", "Read MB/s")},
         {QStringLiteral("read.iops"), QT_TRANSLATE_NOOP("cm::ui::CompareModel", "Read IOPS")},
         {QStringLiteral("read.lat.p50"), QT_TRANSLATE_NOOP("cm::ui::CompareModel", "Read latency p50")},
@@ -50,14 +51,15 @@ void CompareModel::setCompare(const RunCompare &c)
     m_lines.clear();
     for (int r = 0; r < c.rows.size(); ++r)
         for (int f = 0; f < c.rows.at(r).figures.size(); ++f)
-            m_lines.append(Line{r, f});
+            m_lines.append(Line {r, f});
     endResetModel();
 }
 
 int CompareModel::rowOf(int testRow, const QString &figureKey) const
 {
     for (int i = 0; i < m_lines.size(); ++i)
-        if (m_lines.at(i).row == testRow && m_compare.rows.at(testRow).figures.at(m_lines.at(i).figure).key == figureKey)
+        if (m_lines.at(i).row == testRow
+            && m_compare.rows.at(testRow).figures.at(m_lines.at(i).figure).key == figureKey)
             return i;
     return -1;
 }
@@ -107,7 +109,7 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
     const CompareStats s = f.vsBaseline.value(run - 1);
     const SignificanceMark mark = significanceMark(s);
     switch (rel % 3) {
-    case 0:   // change
+    case 0: // change
         if (role == Qt::DisplayRole)
             return changeText(s);
         if (role == ChangeRole)
@@ -119,7 +121,7 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
         if (role == Qt::ToolTipRole)
             return f.higherIsBetter ? tr("higher is better") : tr("lower is better");
         return {};
-    case 1:   // mark
+    case 1: // mark
         if (role == Qt::DisplayRole)
             return QStringLiteral("%1 %2").arg(markSymbol(mark), markText(mark));
         if (role == MarkRole)
@@ -127,7 +129,7 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
         if (role == Qt::ToolTipRole)
             return testText(s, f.unit);
         return {};
-    default:  // CI
+    default: // CI
         if (role == Qt::DisplayRole || role == Qt::ToolTipRole)
             return testText(s, f.unit);
         return {};

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Table of a comparison: one row per compared test and figure (Read MB/s, Read lat
 // p99, …); per run its mean ± standard deviation over the repetitions; per run after
@@ -11,9 +12,9 @@ namespace cm::ui {
 class CompareModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    static constexpr int MarkRole = Qt::UserRole + 1;      // int(SignificanceMark) on mark cells
-    static constexpr int ChangeRole = Qt::UserRole + 2;    // double % change on change cells
-    static constexpr int TestRowRole = Qt::UserRole + 3;   // index into RunCompare::rows
+    static constexpr int MarkRole = Qt::UserRole + 1; // int(SignificanceMark) on mark cells
+    static constexpr int ChangeRole = Qt::UserRole + 2; // double % change on change cells
+    static constexpr int TestRowRole = Qt::UserRole + 3; // index into RunCompare::rows
 
     using QAbstractTableModel::QAbstractTableModel;
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare/compareview.h"
 
 #include "export/chartexportdialog.h"
@@ -43,7 +44,8 @@ QString figureSuffix(CompareView::Figure f)
 } // namespace
 
 CompareView::CompareView(const QString &storePath, QWidget *parent)
-    : QWidget(parent), m_storePath(storePath)
+    : QWidget(parent)
+    , m_storePath(storePath)
 {
     setObjectName(QStringLiteral("compareView"));
     auto *v = new QVBoxLayout(this);
@@ -207,7 +209,9 @@ void CompareView::apply(const CompareData &d)
         const RunInfo &r = c.runs.at(i);
         m_runNames << (i == 0 ? tr("Run %1 (baseline)").arg(r.id) : tr("Run %1").arg(r.id));
         const QString when = QLocale().toString(r.started.toLocalTime(), QLocale::ShortFormat);
-        parts << tr("<b>run %1</b> %2 (%3, %4)").arg(r.id).arg(r.name.toHtmlEscaped(), r.sessionName.toHtmlEscaped(), when);
+        parts << tr("<b>run %1</b> %2 (%3, %4)")
+                     .arg(r.id)
+                     .arg(r.name.toHtmlEscaped(), r.sessionName.toHtmlEscaped(), when);
     }
     m_header->setText(tr("Comparing %1 against the baseline %2 · %n test(s)", nullptr, int(c.rows.size()))
                           .arg(parts.mid(1).join(QStringLiteral(", ")), parts.value(0)));
@@ -237,7 +241,8 @@ void CompareView::apply(const CompareData &d)
     fillBars();
     fillTest();
     qCDebug(lcCompare) << "compare shown" << m_requested.elapsed() << "ms after the request; worker" << d.loadMs
-                       << "ms; result arrived at" << arrived << "ms; filling the widgets took" << applyClock.elapsed() << "ms";
+                       << "ms; result arrived at" << arrived << "ms; filling the widgets took" << applyClock.elapsed()
+                       << "ms";
     Q_EMIT compareShown(d.ids);
 }
 
@@ -268,7 +273,8 @@ void CompareView::fillBars()
             BarGroup g;
             g.title = rowTitle(c, r);
             if (figs.size() > 1)
-                g.title += QStringLiteral(" · ") + (f->key.startsWith(QLatin1String("read")) ? tr("read") : tr("write"));
+                g.title
+                    += QStringLiteral(" · ") + (f->key.startsWith(QLatin1String("read")) ? tr("read") : tr("write"));
             g.unit = f->unit;
             g.higherIsBetter = f->higherIsBetter;
             for (const QList<double> &v : f->values)

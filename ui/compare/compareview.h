@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Compare tab: two or more saved runs side by side (docs/ARCHITECTURE.md §7). A banner when
 // their parameters or environments differ; bars per test with absolute values, %
@@ -44,9 +45,9 @@ public:
 
     void setFigure(Figure f);
     Figure figure() const;
-    void showTest(int row);                 // index into data().compare.rows
+    void showTest(int row); // index into data().compare.rows
     int currentTest() const;
-    void setMetric(const QString &metric);  // of the current test's time series
+    void setMetric(const QString &metric); // of the current test's time series
     QString currentMetric() const;
 
     CompareBanner *banner() const { return m_banner; }
@@ -59,7 +60,7 @@ public:
     QComboBox *metricBox() const { return m_metricBox; }
     QComboBox *testBox() const { return m_testBox; }
     QStringList runNames() const { return m_runNames; }
-    QList<RunId> runIds() const;   // the runs shown, baseline first
+    QList<RunId> runIds() const; // the runs shown, baseline first
 
     // Open (non-modal, deleted on close) for the runs shown; nullptr without any.
     ChartExportDialog *exportChart();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare/percentilechart.h"
 
 #include "compare/comparemarks.h"
@@ -28,7 +29,8 @@ PercentileChart::PercentileChart(QWidget *parent)
     m_axisX = new QCategoryAxis(c);
     m_axisX->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_axisX->setStartValue(nines(50) - 0.15);
-    for (const auto &[label, p] : {std::pair{"p50", 50.0}, {"p90", 90.0}, {"p99", 99.0}, {"p99.9", 99.9}, {"p99.99", 99.99}})
+    for (const auto &[label, p] :
+        {std::pair {"p50", 50.0}, {"p90", 90.0}, {"p99", 99.0}, {"p99.9", 99.9}, {"p99.99", 99.99}})
         m_axisX->append(QString::fromLatin1(label), nines(p));
     m_axisX->setRange(nines(50) - 0.15, nines(99.99) + 0.15);
     m_axisX->setTitleText(tr("percentile"));
@@ -94,7 +96,8 @@ void PercentileChart::setCurves(const QStringList &runNames, const QList<Percent
         m_axisY->setRange(dlo, std::max(dhi, dlo * 10));
     }
     m_axisY->setTitleText(m_scale.label);
-    chart()->setTitle(curves.isEmpty() ? tr("Latency percentiles (none recorded for this test)") : tr("Latency percentiles"));
+    chart()->setTitle(
+        curves.isEmpty() ? tr("Latency percentiles (none recorded for this test)") : tr("Latency percentiles"));
 }
 
 } // namespace cm::ui

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Latency percentile curves of the compared runs overlaid: x is the percentile on a
 // "nines" scale (p50, p90, p99, p99.9, p99.99 equally spaced), y the latency on a
@@ -24,7 +25,7 @@ public:
     QList<QLineSeries *> series() const { return m_series; }
     QLogValueAxis *axisY() const { return m_axisY; }
     UnitScale scale() const { return m_scale; }
-    static double nines(double percentile);   // -log10(1 - p/100): p90 → 1, p99 → 2
+    static double nines(double percentile); // -log10(1 - p/100): p90 → 1, p99 → 2
 
 private:
     QCategoryAxis *m_axisX = nullptr;

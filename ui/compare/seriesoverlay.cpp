@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare/seriesoverlay.h"
 
 #include "bench/registry.h"
@@ -84,7 +85,8 @@ void SeriesOverlay::clear()
     m_axisY->setRange(0, 1);
 }
 
-void SeriesOverlay::setLines(const QStringList &runNames, const QList<OverlayLine> &lines, const QString &metric, bool totals)
+void SeriesOverlay::setLines(
+    const QStringList &runNames, const QList<OverlayLine> &lines, const QString &metric, bool totals)
 {
     clear();
     const metric::Unit unit = metric::unitOf(metric);

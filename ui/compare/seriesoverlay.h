@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Time series of the compared runs overlaid on one axis: seconds since each repetition
 // of the test started, so the same test lines up whatever ran before it. One colour

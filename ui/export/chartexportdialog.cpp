@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/imagepreview.h"
 #include "export/chartexportdialog.h"
 
@@ -26,15 +27,15 @@ namespace {
 QSize previewSize(const QSize &s)
 {
     const double f = std::min(1.0, 2000.0 / std::max(s.width(), s.height()));
-    return QSize(std::max(render::kMinChartSide, int(s.width() * f)), std::max(render::kMinChartSide, int(s.height() * f)));
+    return QSize(
+        std::max(render::kMinChartSide, int(s.width() * f)), std::max(render::kMinChartSide, int(s.height() * f)));
 }
 
 } // namespace
 
 ChartExportDialog::ChartExportDialog(const QString &storePath, RunId run, QWidget *parent)
-    : ChartExportDialog(storePath, QList<RunId>{run}, parent)
-{
-}
+    : ChartExportDialog(storePath, QList<RunId> {run}, parent)
+{ }
 
 ChartExportDialog::ChartExportDialog(const QString &storePath, const QList<RunId> &runs, QWidget *parent)
     : QDialog(parent)
@@ -190,7 +191,8 @@ void ChartExportDialog::browse()
     auto *dlg = new QFileDialog(this, tr("Export chart"), m_path->text());
     dlg->setAcceptMode(QFileDialog::AcceptSave);
     dlg->setAttribute(Qt::WA_DeleteOnClose);
-    dlg->setNameFilter(m_format->currentData().toString() == QLatin1String("svg") ? tr("SVG drawing (*.svg)") : tr("PNG image (*.png)"));
+    dlg->setNameFilter(m_format->currentData().toString() == QLatin1String("svg") ? tr("SVG drawing (*.svg)")
+                                                                                  : tr("PNG image (*.png)"));
     connect(dlg, &QFileDialog::fileSelected, m_path, &QLineEdit::setText);
     dlg->open();
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // "Export chart…": one run's time-series chart as PNG or SVG at a chosen size and
 // theme, redacted by default, with a preview. Loading, rendering and writing run on
@@ -23,7 +24,8 @@ class ChartExportDialog : public QDialog {
     Q_OBJECT
 public:
     ChartExportDialog(const QString &storePath, RunId run, QWidget *parent = nullptr);
-    ChartExportDialog(const QString &storePath, const QList<RunId> &runs, QWidget *parent = nullptr);   // 2+: a comparison
+    ChartExportDialog(
+        const QString &storePath, const QList<RunId> &runs, QWidget *parent = nullptr); // 2+: a comparison
 
     // Writes the chart to path in the chosen format (async): saved() or saveFailed().
     void save(const QString &path);

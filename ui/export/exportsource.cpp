@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/exportsource.h"
 
 #include "report/compareexport.h"
@@ -54,11 +55,11 @@ QString compareSummary(const RunCompare &c)
     for (const CompareRow &row : c.rows) {
         for (const CompareFigure &f : row.figures) {
             if (f.key.contains(QLatin1String(".lat.p50")) || f.values.isEmpty())
-                continue;   // the headline figures and p99 latency are enough for a post
+                continue; // the headline figures and p99 latency are enough for a post
             const GroupStats base = groupStats(f.values.first());
             if (base.n == 0)
                 continue;
-            QStringList parts{figureText(base.mean, f.unit)};
+            QStringList parts {figureText(base.mean, f.unit)};
             for (qsizetype i = 1; i < f.values.size(); ++i) {
                 const GroupStats other = groupStats(f.values.at(i));
                 if (other.n == 0)
@@ -69,11 +70,11 @@ QString compareSummary(const RunCompare &c)
                                                 : QStringLiteral("within noise");
                 parts << QStringLiteral("%1 (%2%3 %, %4)")
                              .arg(figureText(other.mean, f.unit), st.changePct >= 0 ? QStringLiteral("+") : QString(),
-                                  QString::number(st.changePct, 'f', 1), mark);
+                                 QString::number(st.changePct, 'f', 1), mark);
             }
             lines << QStringLiteral("%1 (%2), %3: %4")
                          .arg(row.title.isEmpty() ? row.testId : row.title, row.node, f.label,
-                              parts.join(QStringLiteral(" → ")));
+                             parts.join(QStringLiteral(" → ")));
         }
     }
     return lines.join(QLatin1Char('\n'));
@@ -153,7 +154,7 @@ QString ExportSource::summaryText() const
         const QString key = QString::number(s.index) + QLatin1Char('\x1f') + s.node;
         if (!acc.contains(key)) {
             order << key;
-            acc.insert(key, Acc{s.title.isEmpty() ? s.testId : s.title, s.node});
+            acc.insert(key, Acc {s.title.isEmpty() ? s.testId : s.title, s.node});
         }
         Acc &a = acc[key];
         const QJsonObject r = s.summary.value(QStringLiteral("read")).toObject();
@@ -187,7 +188,7 @@ QString ExportSource::redactText(const QString &text) const
 
 QString ExportSource::baseFileName() const
 {
-    return exportBaseName(isCompare() ? compareIds : QList<RunId>{data.records.run.id});
+    return exportBaseName(isCompare() ? compareIds : QList<RunId> {data.records.run.id});
 }
 
 QString exportBaseName(const QList<RunId> &ids)

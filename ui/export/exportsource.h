@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What the chart export dialog and the forum-post composer work from: one saved run,
 // or a comparison of two or more (bars per test with % change and significance),
@@ -22,7 +23,7 @@ struct ExportChart {
 };
 
 struct ExportSource {
-    render::RunChartData data;    // unredacted; a single run
+    render::RunChartData data; // unredacted; a single run
     // A comparison (two or more runs): the bars, the figures and every run's records.
     QList<RunId> compareIds;
     render::BarChart bars;
@@ -35,7 +36,7 @@ struct ExportSource {
     render::TimeChart chart(bool redact) const;
     render::BarChart barChart(bool redact) const;
     ExportChart exportChart(bool redact) const;
-    QString title() const;   // the run's name, or the comparison's title
+    QString title() const; // the run's name, or the comparison's title
     QImage image(const render::RenderOptions &o, bool redact) const;
     QByteArray svg(const render::RenderOptions &o, bool redact) const;
     // The run's table in BBCode or Markdown (runExport).
@@ -45,7 +46,7 @@ struct ExportSource {
     QString summaryText() const;
     // Host names, IP and MAC addresses of the run replaced (a new Redactor each call).
     QString redactText(const QString &text) const;
-    QString baseFileName() const;   // "clustermark-run-12", "clustermark-compare-3-7"
+    QString baseFileName() const; // "clustermark-run-12", "clustermark-compare-3-7"
 };
 
 // Blocking: call from a worker (QtConcurrent::run). Two or more ids: a comparison,

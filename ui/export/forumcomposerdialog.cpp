@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/imagepreview.h"
 #include "export/forumcomposerdialog.h"
 
@@ -25,9 +26,8 @@
 namespace cm::ui {
 
 ForumComposerDialog::ForumComposerDialog(const QString &storePath, RunId run, QWidget *parent)
-    : ForumComposerDialog(storePath, QList<RunId>{run}, parent)
-{
-}
+    : ForumComposerDialog(storePath, QList<RunId> {run}, parent)
+{ }
 
 ForumComposerDialog::ForumComposerDialog(const QString &storePath, const QList<RunId> &runs, QWidget *parent)
     : QDialog(parent)
@@ -252,8 +252,9 @@ void ForumComposerDialog::copyToClipboard()
     if (hasChart() && !m_image.isNull())
         mime->setImageData(m_image);
     QGuiApplication::clipboard()->setMimeData(mime);
-    m_status->setText(hasChart() ? tr("Copied the post and the chart image: paste the text, upload the image as %1.").arg(imageName())
-                                 : tr("Copied the post."));
+    m_status->setText(hasChart()
+            ? tr("Copied the post and the chart image: paste the text, upload the image as %1.").arg(imageName())
+            : tr("Copied the post."));
     Q_EMIT copied();
 }
 
@@ -272,7 +273,7 @@ void ForumComposerDialog::saveTo(const QString &folder)
     const QString txtPath = dir.filePath(m_source.baseFileName() + QStringLiteral("-post.txt"));
     const QString pngPath = dir.filePath(imageName());
     const bool chart = hasChart();
-    m_savingFiles = chart ? QStringList{pngPath, txtPath} : QStringList{txtPath};
+    m_savingFiles = chart ? QStringList {pngPath, txtPath} : QStringList {txtPath};
     const ExportChart c = m_source.exportChart(m_redact->isChecked());
     const render::RenderOptions o = options();
     m_saveWatcher.setFuture(QtConcurrent::run([=] {

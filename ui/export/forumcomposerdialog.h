@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The forum-post composer: a chart image, the run's table in BBCode (Discuz-style) or
 // Markdown and an editable summary, combined into one post with a preview. Copy puts
@@ -25,10 +26,11 @@ class ForumComposerDialog : public QDialog {
     Q_OBJECT
 public:
     ForumComposerDialog(const QString &storePath, RunId run, QWidget *parent = nullptr);
-    ForumComposerDialog(const QString &storePath, const QList<RunId> &runs, QWidget *parent = nullptr);   // 2+: a comparison
+    ForumComposerDialog(
+        const QString &storePath, const QList<RunId> &runs, QWidget *parent = nullptr); // 2+: a comparison
 
-    QString postText() const;          // the post as it would be copied
-    QImage chartImage() const { return m_image; }   // null when no chart is chosen
+    QString postText() const; // the post as it would be copied
+    QImage chartImage() const { return m_image; } // null when no chart is chosen
     bool hasChart() const;
     void copyToClipboard();
     // Writes <folder>/clustermark-run-N.png (with a chart) and clustermark-run-N-post.txt

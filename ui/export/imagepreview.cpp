@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/imagepreview.h"
 
 #include <QPainter>
@@ -37,7 +38,8 @@ void ImagePreview::paintEvent(QPaintEvent *)
     const QRect area = rect().adjusted(6, 6, -6, -6);
     QSize s = m_image.size();
     s.scale(area.size(), Qt::KeepAspectRatio);
-    const QRect target(area.left() + (area.width() - s.width()) / 2, area.top() + (area.height() - s.height()) / 2, s.width(), s.height());
+    const QRect target(area.left() + (area.width() - s.width()) / 2, area.top() + (area.height() - s.height()) / 2,
+        s.width(), s.height());
     p.setRenderHint(QPainter::SmoothPixmapTransform, true);
     p.drawImage(target, m_image);
 }

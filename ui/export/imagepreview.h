@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A chart preview: the image scaled to fit (aspect kept) whenever the widget resizes,
 // or a line of text while there is none.

@@ -45,18 +45,18 @@ public:
 };
 
 struct UiKind {
-    QString id;   // the RunnerKind's id
+    QString id; // the RunnerKind's id
     std::function<QList<PlanWizardPage *>(PlanWizard *)> wizardPages;
-    std::function<QList<KindRunTab *>(QWidget *parent)> runTabs;   // empty: none
-    std::function<KindLivePanel *(QWidget *parent)> livePanel;     // empty: the standard charts
+    std::function<QList<KindRunTab *>(QWidget *parent)> runTabs; // empty: none
+    std::function<KindLivePanel *(QWidget *parent)> livePanel; // empty: the standard charts
 };
 
 class UiKindRegistry {
 public:
     static UiKindRegistry &instance();
-    void add(UiKind kind);   // a second kind of the same id is ignored
+    void add(UiKind kind); // a second kind of the same id is ignored
     const UiKind *find(const QString &id) const;
-    QStringList ids() const;   // in registration order
+    QStringList ids() const; // in registration order
 
 private:
     QList<UiKind> m_kinds;

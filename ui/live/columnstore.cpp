@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "live/columnstore.h"
 
 #include <algorithm>
@@ -40,7 +41,7 @@ void ColumnStore::append(const QList<QPointF> &points)
         // the small epsilon keeps x = k * interval in bucket k despite rounding
         const qint64 index = std::max<qint64>(0, qint64(std::floor((p.x() - m_origin) / m_width + 1e-9)));
         if (m_buckets.isEmpty() || index > m_buckets.last().index) {
-            m_buckets.append(Bucket{index, p, p, 1});
+            m_buckets.append(Bucket {index, p, p, 1});
             touch(m_buckets.size() - 1);
             if (m_buckets.size() > m_columns)
                 widen();
@@ -74,7 +75,7 @@ void ColumnStore::widen()
                     m.hi = b.hi;
                 m.n += b.n;
             } else {
-                merged.append(Bucket{index, b.lo, b.hi, b.n});
+                merged.append(Bucket {index, b.lo, b.hi, b.n});
             }
         }
         m_buckets.swap(merged);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Bounded display history of one live line: points go into time buckets; each bucket
 // keeps only its lowest and highest point (so spikes stay visible). When there are
@@ -11,9 +12,9 @@ namespace cm::ui {
 
 class ColumnStore {
 public:
-    void setColumns(int columns);          // the plot width in pixels; keeps at most half as many buckets
+    void setColumns(int columns); // the plot width in pixels; keeps at most half as many buckets
     int columns() const { return m_columns; }
-    void append(const QList<QPointF> &points);   // x ascending; earlier x joins the first bucket
+    void append(const QList<QPointF> &points); // x ascending; earlier x joins the first bucket
     void clear();
 
     // Display points: per bucket its min and max point in x order (one when they coincide).
@@ -35,8 +36,8 @@ public:
 
 private:
     struct Bucket {
-        qint64 index = 0;     // floor((x - origin) / width)
-        QPointF lo, hi;       // lowest and highest point
+        qint64 index = 0; // floor((x - origin) / width)
+        QPointF lo, hi; // lowest and highest point
         int n = 0;
     };
     void widen();
@@ -44,7 +45,7 @@ private:
 
     QList<Bucket> m_buckets;
     double m_origin = 0;
-    double m_width = 0.05;    // seconds; finer than any sampling interval at first
+    double m_width = 0.05; // seconds; finer than any sampling interval at first
     int m_columns = 300;
     qint64 m_received = 0;
     Changes m_changes;

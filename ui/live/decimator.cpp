@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "live/decimator.h"
 
 #include <algorithm>
@@ -25,8 +26,10 @@ QList<QPointF> decimateMinMax(const QList<QPointF> &points, int columns, double 
         const qsizetype start = i;
         qsizetype lo = i, hi = i;
         while (i < n && std::min(columns - 1, int((points.at(i).x() - x0) / width * columns)) == col) {
-            if (points.at(i).y() < points.at(lo).y()) lo = i;
-            if (points.at(i).y() > points.at(hi).y()) hi = i;
+            if (points.at(i).y() < points.at(lo).y())
+                lo = i;
+            if (points.at(i).y() > points.at(hi).y())
+                hi = i;
             ++i;
         }
         const qsizetype last = i - 1;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Display decimation: for each pixel column keep the first, min, max and last point,
 // so spikes stay visible while a long history costs at most ~4 points per column.

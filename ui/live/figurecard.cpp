@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "live/figurecard.h"
 
 #include "targetcolors.h"
@@ -15,41 +16,57 @@ namespace {
 // Metrics shown on a card, in display order; others are not shown.
 const QStringList &cardMetrics()
 {
-    static const QStringList m{metric::ReadBw, metric::ReadIops, metric::ReadLatP50, metric::ReadLatP99,
-                               metric::WriteBw, metric::WriteIops, metric::WriteLatP50, metric::WriteLatP99,
-                               metric::NetBw,
-                               metric::MetaCreateIops, metric::metaLatP99(QStringLiteral("create")),
-                               metric::MetaStatIops, metric::metaLatP99(QStringLiteral("stat")),
-                               metric::MetaDeleteIops, metric::metaLatP99(QStringLiteral("delete")),
-                               metric::CpuBusy, metric::S3Errors};
+    static const QStringList m {metric::ReadBw, metric::ReadIops, metric::ReadLatP50, metric::ReadLatP99,
+        metric::WriteBw, metric::WriteIops, metric::WriteLatP50, metric::WriteLatP99, metric::NetBw,
+        metric::MetaCreateIops, metric::metaLatP99(QStringLiteral("create")), metric::MetaStatIops,
+        metric::metaLatP99(QStringLiteral("stat")), metric::MetaDeleteIops,
+        metric::metaLatP99(QStringLiteral("delete")), metric::CpuBusy, metric::S3Errors};
     return m;
 }
 
 QString metricTitle(const QString &m)
 {
-    if (m == metric::ReadBw) return FigureCard::tr("Read");
-    if (m == metric::NetBw) return FigureCard::tr("Throughput");
-    if (m == metric::WriteBw) return FigureCard::tr("Write");
-    if (m == metric::ReadIops) return FigureCard::tr("Read IOPS");
-    if (m == metric::WriteIops) return FigureCard::tr("Write IOPS");
-    if (m == metric::ReadLatP50) return FigureCard::tr("Read p50");
-    if (m == metric::ReadLatP99) return FigureCard::tr("Read p99");
-    if (m == metric::WriteLatP50) return FigureCard::tr("Write p50");
-    if (m == metric::WriteLatP99) return FigureCard::tr("Write p99");
-    if (m == metric::CpuBusy) return FigureCard::tr("CPU busy");
-    if (m == metric::MetaCreateIops) return FigureCard::tr("Creates/s");
-    if (m == metric::MetaStatIops) return FigureCard::tr("Stats/s");
-    if (m == metric::MetaDeleteIops) return FigureCard::tr("Deletes/s");
-    if (m == metric::metaLatP99(QStringLiteral("create"))) return FigureCard::tr("Create p99");
-    if (m == metric::metaLatP99(QStringLiteral("stat"))) return FigureCard::tr("Stat p99");
-    if (m == metric::metaLatP99(QStringLiteral("delete"))) return FigureCard::tr("Delete p99");
-    if (m == metric::S3Errors) return FigureCard::tr("Failed req./s");
+    if (m == metric::ReadBw)
+        return FigureCard::tr("Read");
+    if (m == metric::NetBw)
+        return FigureCard::tr("Throughput");
+    if (m == metric::WriteBw)
+        return FigureCard::tr("Write");
+    if (m == metric::ReadIops)
+        return FigureCard::tr("Read IOPS");
+    if (m == metric::WriteIops)
+        return FigureCard::tr("Write IOPS");
+    if (m == metric::ReadLatP50)
+        return FigureCard::tr("Read p50");
+    if (m == metric::ReadLatP99)
+        return FigureCard::tr("Read p99");
+    if (m == metric::WriteLatP50)
+        return FigureCard::tr("Write p50");
+    if (m == metric::WriteLatP99)
+        return FigureCard::tr("Write p99");
+    if (m == metric::CpuBusy)
+        return FigureCard::tr("CPU busy");
+    if (m == metric::MetaCreateIops)
+        return FigureCard::tr("Creates/s");
+    if (m == metric::MetaStatIops)
+        return FigureCard::tr("Stats/s");
+    if (m == metric::MetaDeleteIops)
+        return FigureCard::tr("Deletes/s");
+    if (m == metric::metaLatP99(QStringLiteral("create")))
+        return FigureCard::tr("Create p99");
+    if (m == metric::metaLatP99(QStringLiteral("stat")))
+        return FigureCard::tr("Stat p99");
+    if (m == metric::metaLatP99(QStringLiteral("delete")))
+        return FigureCard::tr("Delete p99");
+    if (m == metric::S3Errors)
+        return FigureCard::tr("Failed req./s");
     return m;
 }
 } // namespace
 
 FigureCard::FigureCard(const QString &target, QWidget *parent)
-    : QFrame(parent), m_target(target)
+    : QFrame(parent)
+    , m_target(target)
 {
     setFrameShape(QFrame::StyledPanel);
     setObjectName(QStringLiteral("figureCard"));
@@ -59,7 +76,7 @@ FigureCard::FigureCard(const QString &target, QWidget *parent)
     v->setSpacing(4);
     auto *title = new QLabel(QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2")
                                  .arg(c.name(), targetLabel(target).toHtmlEscaped()),
-                             this);
+        this);
     title->setTextFormat(Qt::RichText);
     QFont f = title->font();
     f.setBold(true);
@@ -162,7 +179,7 @@ void FigureCard::resetStep()
         r.sum = 0;
         r.count = 0;
         for (QLabel *l : {r.name, r.now, r.mean})
-            l->setEnabled(false);   // last step's figures, greyed until the new step's arrive
+            l->setEnabled(false); // last step's figures, greyed until the new step's arrive
     }
     m_stale = true;
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A card per target: its colour, its name, and per metric the current value and the
 // mean over the current step.
@@ -15,8 +16,8 @@ class FigureCard : public QFrame {
 public:
     explicit FigureCard(const QString &target, QWidget *parent = nullptr);
 
-    void addValue(const QString &metric, double value);   // base unit
-    void resetStep();                                      // new step: means restart
+    void addValue(const QString &metric, double value); // base unit
+    void resetStep(); // new step: means restart
     QString target() const { return m_target; }
     // Displayed text of a metric's current value ("" if none), for tests.
     QString currentText(const QString &metric) const;
@@ -37,7 +38,7 @@ private:
     QString m_target;
     QGridLayout *m_grid = nullptr;
     QHash<QString, Row> m_rows;
-    QHash<QString, int> m_textWidths;   // by text with digits as '0' (and the font)
+    QHash<QString, int> m_textWidths; // by text with digits as '0' (and the font)
     bool m_stale = false;
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "live/healthbands.h"
 
 #include "model/metric.h"
@@ -22,10 +23,14 @@ QList<HealthBand> HealthBandTracker::add(const SampleList &samples)
     QList<HealthBand> changed;
     for (auto it = polls.cbegin(); it != polls.cend(); ++it) {
         for (const Sample *s : it.value()) {
-            if (s->metric == metric::CephHealth) m_health = s->value;
-            else if (s->metric == metric::CephPgsRecovering) m_recovering = s->value;
-            else if (s->metric == metric::CephPgsBackfilling) m_backfilling = s->value;
-            else if (s->metric == metric::CephPgsScrubbing) m_scrubbing = s->value;
+            if (s->metric == metric::CephHealth)
+                m_health = s->value;
+            else if (s->metric == metric::CephPgsRecovering)
+                m_recovering = s->value;
+            else if (s->metric == metric::CephPgsBackfilling)
+                m_backfilling = s->value;
+            else if (s->metric == metric::CephPgsScrubbing)
+                m_scrubbing = s->value;
         }
         QStringList parts;
         int severity = 0;
@@ -38,19 +43,22 @@ QList<HealthBand> HealthBandTracker::add(const SampleList &samples)
             parts << QStringLiteral("HEALTH_WARN");
             severity = 1;
         }
-        if (m_recovering > 0) parts << QCoreApplication::translate("HealthBands", "recovery");
-        if (m_backfilling > 0) parts << QCoreApplication::translate("HealthBands", "backfill");
-        if (m_scrubbing > 0) parts << QCoreApplication::translate("HealthBands", "scrub");
+        if (m_recovering > 0)
+            parts << QCoreApplication::translate("HealthBands", "recovery");
+        if (m_backfilling > 0)
+            parts << QCoreApplication::translate("HealthBands", "backfill");
+        if (m_scrubbing > 0)
+            parts << QCoreApplication::translate("HealthBands", "scrub");
         const QString label = parts.join(QStringLiteral(" · "));
         const double t = it.key();
         if (m_open && (label.isEmpty() || label != m_bands.last().label)) {
-            m_bands.last().end = t;   // the condition lasted until this poll
+            m_bands.last().end = t; // the condition lasted until this poll
             changed.append(m_bands.last());
             m_open = false;
         }
         if (!label.isEmpty()) {
             if (!m_open) {
-                m_bands.append(HealthBand{int(m_bands.size()), t, t, label, severity});
+                m_bands.append(HealthBand {int(m_bands.size()), t, t, label, severity});
                 m_open = true;
             } else {
                 m_bands.last().end = t;

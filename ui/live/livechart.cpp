@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "live/livechart.h"
 
 #include "bench/registry.h"
@@ -52,7 +53,9 @@ Qt::PenStyle penStyle(MetricLine line)
 } // namespace
 
 LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
-    : QChartView(parent), m_title(title), m_unit(unit)
+    : QChartView(parent)
+    , m_title(title)
+    , m_unit(unit)
 {
     auto *c = new QChart();
     c->setTitle(title);
@@ -212,7 +215,7 @@ void LiveChart::appendPoints(const QString &target, const QString &metric, const
     const QString key = target + QLatin1Char('\n') + metric + QLatin1Char('\n') + QString::number(step);
     auto it = m_lines.find(key);
     if (it == m_lines.end()) {
-        it = m_lines.insert(key, Line{});
+        it = m_lines.insert(key, Line {});
         it->target = target;
         it->metric = metric;
         m_order.append(key);
@@ -253,7 +256,8 @@ void LiveChart::fitLegend()
     const int fit = std::max(4, (height() - 60) / (QFontMetrics(side).height() + 8));
     if (m_legendEntries > BottomLegendMax && m_legendEntries > std::min(SideLegendMax, fit)) {
         legend->setVisible(false);
-        chart()->setTitle(tr("%1 (%2 lines, coloured as the cards; hover a line for its name)").arg(m_title).arg(m_legendEntries));
+        chart()->setTitle(
+            tr("%1 (%2 lines, coloured as the cards; hover a line for its name)").arg(m_title).arg(m_legendEntries));
         return;
     }
     chart()->setTitle(m_title);
@@ -277,7 +281,7 @@ void LiveChart::drawBackground(QPainter *painter, const QRectF &rect)
         chart()->layout()->getContentsMargins(&left, &top, &right, &bottom);
     const QRectF area = chart()->geometry().adjusted(left, top, -right, -bottom);
     const QRect exposed = rect.toAlignedRect();
-    for (int y = exposed.top(); y <= exposed.bottom(); y += 64) {   // < 96 rows each, as above
+    for (int y = exposed.top(); y <= exposed.bottom(); y += 64) { // < 96 rows each, as above
         const QRect band(exposed.left(), y, exposed.width(), std::min(64, exposed.bottom() + 1 - y));
         painter->fillRect(band, palette().window());
         painter->fillRect(band & area.toRect(), m_background);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One live chart (bandwidth, IOPS, latency or CPU): one line per (target, metric),
 // coloured by target. Points arrive in batches (appendPoints) and reach the plot once
@@ -36,13 +37,13 @@ public:
     // Pushes what arrived since the last flush to the series and rescales the axes.
     void flush();
 
-    int lineCount() const { return int(series().size()); }   // segments shown
-    int displayedPointCount() const;     // points currently drawn (all lines)
+    int lineCount() const { return int(series().size()); } // segments shown
+    int displayedPointCount() const; // points currently drawn (all lines)
     // The points drawn for series()[index] (display unit), at most one per plot column.
     QList<QPointF> linePoints(int index) const;
     LivePlotItem *plotItem() const { return m_plot; }
-    qint64 receivedPointCount() const;   // points received since clear()
-    qsizetype heldPointCount() const;    // buckets held: bounded by the plot width per line
+    qint64 receivedPointCount() const; // points received since clear()
+    qsizetype heldPointCount() const; // buckets held: bounded by the plot width per line
     UnitScale scale() const { return m_scale; }
     QValueAxis *axisY() const { return m_axisY; }
     QList<QLineSeries *> series() const;
@@ -71,12 +72,12 @@ private:
     struct Line {
         QString target;
         QString metric;
-        QLineSeries *series = nullptr;   // legend entry, created with the first non-zero value
-        int plotLine = -1;               // its index in m_plot
+        QLineSeries *series = nullptr; // legend entry, created with the first non-zero value
+        int plotLine = -1; // its index in m_plot
         bool hasSignal = false;
         ColumnStore history;
         QList<QPointF> pending;
-        bool fresh = true;               // line (re)created: fill it completely
+        bool fresh = true; // line (re)created: fill it completely
     };
     QLineSeries *createSeries(const QString &target, const QString &metric);
     int plotColumns() const;
@@ -86,11 +87,11 @@ private:
     metric::Unit m_unit;
     QValueAxis *m_axisX = nullptr;
     QValueAxis *m_axisY = nullptr;
-    QHash<QString, Line> m_lines;   // key: target '\n' metric '\n' step
+    QHash<QString, Line> m_lines; // key: target '\n' metric '\n' step
     QHash<int, QAreaSeries *> m_bands;
     double m_bandTop = -1;
     LivePlotItem *m_plot = nullptr;
-    QList<QLineSeries *> m_plotSeries;   // by plot line
+    QList<QLineSeries *> m_plotSeries; // by plot line
     QList<QString> m_order;
     UnitScale m_scale;
     double m_maxY = 0;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "live/livedashboard.h"
 
 #include "live/figurecard.h"
@@ -63,7 +64,7 @@ LiveDashboard::LiveDashboard(QWidget *parent)
 
 void LiveDashboard::arrangeCharts(KindLivePanel *panel)
 {
-    for (QWidget *w : std::initializer_list<QWidget *>{m_bw, m_iops, m_lat, m_cpu})
+    for (QWidget *w : std::initializer_list<QWidget *> {m_bw, m_iops, m_lat, m_cpu})
         m_grid->removeWidget(w);
     for (KindLivePanel *p : std::as_const(m_panels)) {
         m_grid->removeWidget(p);
@@ -174,7 +175,7 @@ void LiveDashboard::fitCards()
         h = std::max(h, c->sizeHint().height());
     int want = h > 0 ? h + 16 : 0;
     if (m_timer.isActive())
-        want = std::max(want, m_cardArea->height());   // no jumping charts during a run
+        want = std::max(want, m_cardArea->height()); // no jumping charts during a run
     if (m_cardArea->height() != want)
         m_cardArea->setFixedHeight(want);
 }
@@ -202,7 +203,7 @@ void LiveDashboard::drain()
     QHash<QString, qsizetype> index;
     SampleList health;
     for (const Sample &s : samples) {
-        if (HealthBandTracker::isHealthMetric(s.metric)) {   // the cluster, not a target
+        if (HealthBandTracker::isHealthMetric(s.metric)) { // the cluster, not a target
             health.append(s);
             continue;
         }
@@ -212,7 +213,7 @@ void LiveDashboard::drain()
         if (it == index.constEnd()) {
             i = batches.size();
             index.insert(key, i);
-            batches.append(Batch{s.target, s.metric, s.step, {}});
+            batches.append(Batch {s.target, s.metric, s.step, {}});
         } else {
             i = *it;
         }
@@ -233,7 +234,9 @@ void LiveDashboard::drain()
             c->appendPoints(b.target, b.metric, b.points, b.step);
     }
     for (const HealthBand &b : m_health.add(health)) {
-        const QColor color = b.severity == 2 ? QColor(220, 40, 40) : b.severity == 1 ? QColor(230, 160, 0) : QColor(60, 120, 220);
+        const QColor color = b.severity == 2 ? QColor(220, 40, 40)
+            : b.severity == 1                ? QColor(230, 160, 0)
+                                             : QColor(60, 120, 220);
         for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
             c->setBand(b.id, b.start, b.end, color, b.label);
     }

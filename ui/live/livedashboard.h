@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Live tab: header strip, a 2×2 grid of charts (bandwidth, IOPS, latency p50/p99,
 // node CPU) and a figure card per target. It drains the run's SampleBuffer on a
@@ -48,7 +49,7 @@ Q_SIGNALS:
     void cancelRequested(cm::RunId id);
 
 public Q_SLOTS:
-    void drain();   // takes the buffer's samples and pushes them in batches
+    void drain(); // takes the buffer's samples and pushes them in batches
 
 private:
     LiveChart *chartForMetric(const QString &metric) const;

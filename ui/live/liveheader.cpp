@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "live/liveheader.h"
 
 #include "unitscale.h"
@@ -27,7 +28,8 @@ LiveHeader::LiveHeader(QWidget *parent)
     m_eta = new QLabel(this);
     m_status = new QLabel(this);
     m_health = new QLabel(this);
-    m_health->setStyleSheet(QStringLiteral("QLabel { background: rgba(230,160,0,60); border-radius: 3px; padding: 1px 6px; }"));
+    m_health->setStyleSheet(
+        QStringLiteral("QLabel { background: rgba(230,160,0,60); border-radius: 3px; padding: 1px 6px; }"));
     m_health->setVisible(false);
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
@@ -138,9 +140,7 @@ void LiveHeader::setFinished(RunStatus status, const QString &message)
         text = tr("Interrupted");
         color = QStringLiteral("#ef6c00");
         break;
-    case RunStatus::Running:
-        text = tr("Running");
-        break;
+    case RunStatus::Running: text = tr("Running"); break;
     }
     m_status->setText(message.isEmpty() ? text : text + QStringLiteral(": ") + message);
     m_status->setToolTip(message);
@@ -151,8 +151,17 @@ void LiveHeader::setFinished(RunStatus status, const QString &message)
     m_status->setMinimumWidth(QFontMetrics(bold).horizontalAdvance(m_status->text()) + 4);
 }
 
-QString LiveHeader::stepText() const { return m_step->text(); }
-QString LiveHeader::etaText() const { return m_eta->text(); }
-QString LiveHeader::statusText() const { return m_status->text(); }
+QString LiveHeader::stepText() const
+{
+    return m_step->text();
+}
+QString LiveHeader::etaText() const
+{
+    return m_eta->text();
+}
+QString LiveHeader::statusText() const
+{
+    return m_status->text();
+}
 
 } // namespace cm::ui

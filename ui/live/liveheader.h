@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The strip above the live charts: plan name, step n/m and its title, elapsed time,
 // ETA, a progress bar and Cancel.

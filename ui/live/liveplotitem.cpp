@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "live/liveplotitem.h"
 
 #include <QGraphicsSceneHoverEvent>
@@ -67,7 +68,7 @@ void LivePlotItem::setPlot(const QRectF &plotArea, double xMin, double xMax, dou
 
 int LivePlotItem::addLine(const QPen &pen)
 {
-    m_lines.append(Line{drawingPen(pen), {}});
+    m_lines.append(Line {drawingPen(pen), {}});
     return int(m_lines.size()) - 1;
 }
 
@@ -82,7 +83,8 @@ void LivePlotItem::clear()
 
 QPointF LivePlotItem::toPixel(const QPointF &p) const
 {
-    return QPointF((p.x() - m_x0) / (m_x1 - m_x0) * m_plot.width(), m_plot.height() - (p.y() - m_y0) / (m_y1 - m_y0) * m_plot.height());
+    return QPointF((p.x() - m_x0) / (m_x1 - m_x0) * m_plot.width(),
+        m_plot.height() - (p.y() - m_y0) / (m_y1 - m_y0) * m_plot.height());
 }
 
 // The strip to redraw, in item coordinates: from the last unchanged point to the
@@ -101,7 +103,7 @@ void LivePlotItem::markDirty(double fromX, double toX)
     if (!m_hasDirty || toX > m_dirtyRight)
         m_dirtyRight = toX;
     m_hasDirty = true;
-    if (!m_full)   // only the strip needs painting on screen too
+    if (!m_full) // only the strip needs painting on screen too
         update(stripRect());
 }
 
@@ -137,7 +139,8 @@ void LivePlotItem::drawLine(QPainter &p, const Line &line, double fromPixelX, do
     qsizetype start = 0;
     if (fromPixelX > 0) {
         const double xLimit = m_x0 + (fromPixelX - r) / m_plot.width() * (m_x1 - m_x0);
-        auto it = std::lower_bound(pts.cbegin(), pts.cend(), xLimit, [](const QPointF &a, double x) { return a.x() < x; });
+        auto it
+            = std::lower_bound(pts.cbegin(), pts.cend(), xLimit, [](const QPointF &a, double x) { return a.x() < x; });
         start = std::max<qsizetype>(0, (it - pts.cbegin()) - 1);
     }
     QPolygonF poly;
@@ -158,7 +161,7 @@ void LivePlotItem::drawLine(QPainter &p, const Line &line, double fromPixelX, do
             len += std::max(std::abs(q.x() - prev.x()), std::abs(q.y() - prev.y()));
             prev = q;
         }
-        pen.setDashOffset(pen.dashOffset() + len);   // the pen is one pixel wide
+        pen.setDashOffset(pen.dashOffset() + len); // the pen is one pixel wide
     }
     p.setPen(pen);
     if (poly.size() == 1) {
@@ -192,8 +195,9 @@ void LivePlotItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
             from = strip.left();
             to = strip.right();
             p.setCompositionMode(QPainter::CompositionMode_Source);
-            for (double y = 0; y < strip.height(); y += BandRows)   // < 96 rows: see below
-                p.fillRect(QRectF(strip.left(), y, strip.width(), std::min<double>(BandRows, strip.height() - y)), Qt::transparent);
+            for (double y = 0; y < strip.height(); y += BandRows) // < 96 rows: see below
+                p.fillRect(QRectF(strip.left(), y, strip.width(), std::min<double>(BandRows, strip.height() - y)),
+                    Qt::transparent);
             p.setCompositionMode(QPainter::CompositionMode_SourceOver);
             p.setClipRect(strip);
             m_lastStrip = int(strip.width());
@@ -207,7 +211,8 @@ void LivePlotItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
     // Only the exposed part, in bands of fewer than 96 rows: the raster engine hands
     // taller blends to a thread pool and blocks until it is done, which on a busy
     // machine costs far more than the blend.
-    const QRect exposed = (option ? option->exposedRect : boundingRect()).toAlignedRect() & boundingRect().toAlignedRect();
+    const QRect exposed
+        = (option ? option->exposedRect : boundingRect()).toAlignedRect() & boundingRect().toAlignedRect();
     for (int y = exposed.top(); y <= exposed.bottom(); y += BandRows) {
         const QRect band(exposed.left(), y, exposed.width(), std::min(BandRows, exposed.bottom() + 1 - y));
         const QRect source(QPoint(int(band.left() * dpr), int(band.top() * dpr)), (QSizeF(band.size()) * dpr).toSize());

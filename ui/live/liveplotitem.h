@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The live lines of one chart, drawn by hand over the chart's plot area. A QLineSeries
 // re-strokes every point (and builds a hover shape from them) on each update, which
@@ -24,8 +25,8 @@ public:
     void setPlot(const QRectF &plotArea, double xMin, double xMax, double yMin, double yMax);
     QRectF plotArea() const { return m_plot; }
 
-    int addLine(const QPen &pen);   // returns the line's index
-    void setLinePoints(int line, const QList<QPointF> &points);   // x ascending, axis units
+    int addLine(const QPen &pen); // returns the line's index
+    void setLinePoints(int line, const QList<QPointF> &points); // x ascending, axis units
     const QList<QPointF> &linePoints(int line) const { return m_lines.at(line).points; }
     int lineCount() const { return int(m_lines.size()); }
     void clear();
@@ -60,8 +61,8 @@ private:
     QRectF m_plot;
     double m_x0 = 0, m_x1 = 1, m_y0 = 0, m_y1 = 1;
     QImage m_image;
-    bool m_full = true;          // the whole image needs drawing
-    double m_dirtyX = 0;         // else: redraw from this x to m_dirtyRight (axis units)
+    bool m_full = true; // the whole image needs drawing
+    double m_dirtyX = 0; // else: redraw from this x to m_dirtyRight (axis units)
     double m_dirtyRight = 0;
     bool m_hasDirty = false;
     bool m_lastFull = false;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "results/environmentsections.h"
 
 #include "bench/registry.h"
@@ -59,7 +60,8 @@ const KnownKey kKnown[] = {
     {"rados_engine", Section::Ceph, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "RADOS engine")},
     {"working_set_bytes", Section::Ceph, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Working set")},
     {"osd_cache_estimate_bytes", Section::Ceph, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "OSD caches (estimate)")},
-    {"working_set_exceeds_caches", Section::Ceph, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Working set exceeds the caches")},
+    {"working_set_exceeds_caches", Section::Ceph,
+        QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Working set exceeds the caches")},
     {"object_prefix", Section::Ceph, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Object prefix")},
     {"app_version", Section::System, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "ClusterMark")},
     {"client_host", Section::System, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Client host")},
@@ -98,13 +100,17 @@ QString humanKey(const QString &key)
 
 QString plainValue(const QJsonValue &v)
 {
-    if (v.isString()) return v.toString();
-    if (v.isBool()) return v.toBool() ? Tr::tr("yes") : Tr::tr("no");
-    if (v.isDouble()) return QString::number(v.toDouble(), 'g', 12);
+    if (v.isString())
+        return v.toString();
+    if (v.isBool())
+        return v.toBool() ? Tr::tr("yes") : Tr::tr("no");
+    if (v.isDouble())
+        return QString::number(v.toDouble(), 'g', 12);
     if (v.isArray()) {
         QStringList parts;
         for (const QJsonValue &e : v.toArray())
-            parts << (e.isObject() ? QString::fromUtf8(QJsonDocument(e.toObject()).toJson(QJsonDocument::Compact)) : plainValue(e));
+            parts << (e.isObject() ? QString::fromUtf8(QJsonDocument(e.toObject()).toJson(QJsonDocument::Compact))
+                                   : plainValue(e));
         return parts.join(QStringLiteral(", "));
     }
     if (v.isObject()) {
@@ -121,7 +127,9 @@ QString knownValue(const QString &key, const QJsonValue &v)
 {
     const QString s = plainValue(v).trimmed();
     if (key == QLatin1String("rotational"))
-        return s == QLatin1String("0") ? Tr::tr("no (SSD / NVMe)") : s == QLatin1String("1") ? Tr::tr("yes (spinning disk)") : s;
+        return s == QLatin1String("0") ? Tr::tr("no (SSD / NVMe)")
+            : s == QLatin1String("1")  ? Tr::tr("yes (spinning disk)")
+                                       : s;
     if (key == QLatin1String("write_cache")) {
         if (s == QLatin1String("write back"))
             return Tr::tr("write back (volatile cache on)");
@@ -148,12 +156,12 @@ QList<EnvEntry> nicEntries(const QJsonArray &nics)
     QList<EnvEntry> out;
     for (const QJsonValue &v : nics) {
         const QJsonObject n = v.toObject();
-        QStringList parts{Tr::tr("MTU %1").arg(n.value(QStringLiteral("mtu")).toInt()),
-                          speedText(n.value(QStringLiteral("speedMbps")).toInteger())};
+        QStringList parts {Tr::tr("MTU %1").arg(n.value(QStringLiteral("mtu")).toInt()),
+            speedText(n.value(QStringLiteral("speedMbps")).toInteger())};
         const QString master = n.value(QStringLiteral("master")).toString();
         if (!master.isEmpty())
             parts << Tr::tr("in %1").arg(master);
-        out << EnvEntry{n.value(QStringLiteral("name")).toString(), parts.join(QStringLiteral(" · ")), {}};
+        out << EnvEntry {n.value(QStringLiteral("name")).toString(), parts.join(QStringLiteral(" · ")), {}};
     }
     return out;
 }
@@ -163,16 +171,17 @@ QList<EnvEntry> bondEntries(const QJsonArray &bonds)
     QList<EnvEntry> out;
     for (const QJsonValue &v : bonds) {
         const QJsonObject b = v.toObject();
-        QStringList parts{b.value(QStringLiteral("mode")).toString()};
+        QStringList parts {b.value(QStringLiteral("mode")).toString()};
         const QString hash = b.value(QStringLiteral("transmitHashPolicy")).toString();
         if (!hash.isEmpty())
             parts << Tr::tr("hash %1").arg(hash);
         QStringList slaves;
         for (const QJsonValue &sv : b.value(QStringLiteral("slaves")).toArray()) {
             const QJsonObject s = sv.toObject();
-            slaves << QStringLiteral("%1 %2 %3").arg(s.value(QStringLiteral("name")).toString(),
-                                                     s.value(QStringLiteral("miiStatus")).toString(),
-                                                     speedText(s.value(QStringLiteral("speedMbps")).toInteger()));
+            slaves << QStringLiteral("%1 %2 %3")
+                          .arg(s.value(QStringLiteral("name")).toString(),
+                              s.value(QStringLiteral("miiStatus")).toString(),
+                              speedText(s.value(QStringLiteral("speedMbps")).toInteger()));
         }
         if (!slaves.isEmpty())
             parts << Tr::tr("links: %1").arg(slaves.join(QStringLiteral(", ")));
@@ -180,7 +189,8 @@ QList<EnvEntry> bondEntries(const QJsonArray &bonds)
         if (!mii.isEmpty())
             parts << Tr::tr("MII %1").arg(mii);
         parts.removeAll(QString());
-        out << EnvEntry{b.value(QStringLiteral("name")).toString(), parts.join(QStringLiteral(" · ")), b.value(QStringLiteral("modeDescription")).toString()};
+        out << EnvEntry {b.value(QStringLiteral("name")).toString(), parts.join(QStringLiteral(" · ")),
+            b.value(QStringLiteral("modeDescription")).toString()};
     }
     return out;
 }
@@ -189,8 +199,8 @@ QList<EnvEntry> bondEntries(const QJsonArray &bonds)
 QList<EnvGroup> sectionsOf(const QList<QJsonObject> &envs)
 {
     QMap<Section, QList<EnvEntry>> bySection;
-    QStringList keys;                       // first-seen order
-    QHash<QString, QStringList> values;     // distinct rendered values per key
+    QStringList keys; // first-seen order
+    QHash<QString, QStringList> values; // distinct rendered values per key
     QJsonArray nics, bonds;
     for (const QJsonObject &env : envs) {
         for (auto it = env.begin(); it != env.end(); ++it) {
@@ -219,7 +229,7 @@ QList<EnvGroup> sectionsOf(const QList<QJsonObject> &envs)
     for (const QString &k : std::as_const(keys)) {
         const KnownKey *kk = known(k);
         const QStringList vs = values.value(k);
-        EnvEntry e{kk ? Tr::tr(kk->label) : humanKey(k), vs.join(QStringLiteral(" → ")), k};
+        EnvEntry e {kk ? Tr::tr(kk->label) : humanKey(k), vs.join(QStringLiteral(" → ")), k};
         if (vs.size() > 1)
             e.toolTip = Tr::tr("%1 — changed during the run").arg(k);
         bySection[kk ? kk->section : Section::Other] << e;
@@ -232,7 +242,7 @@ QList<EnvGroup> sectionsOf(const QList<QJsonObject> &envs)
     QList<EnvGroup> out;
     for (auto it = bySection.begin(); it != bySection.end(); ++it)
         if (!it.value().isEmpty())
-            out << EnvGroup{sectionTitle(it.key()), it.value(), {}};
+            out << EnvGroup {sectionTitle(it.key()), it.value(), {}};
     return out;
 }
 
@@ -243,8 +253,9 @@ bool isPerNode(const QJsonObject &env)
         return false;
     for (auto it = env.begin(); it != env.end(); ++it) {
         const QJsonObject o = it.value().toObject();
-        if (!it.value().isObject() || !(o.contains(QStringLiteral("nics")) || o.contains(QStringLiteral("iperf3"))
-                                        || o.contains(QStringLiteral("kernel"))))
+        if (!it.value().isObject()
+            || !(o.contains(QStringLiteral("nics")) || o.contains(QStringLiteral("iperf3"))
+                || o.contains(QStringLiteral("kernel"))))
             return false;
     }
     return true;
@@ -255,7 +266,7 @@ bool isPerNode(const QJsonObject &env)
 QList<EnvGroup> environmentGroups(const RunDetail &d)
 {
     QList<EnvGroup> out;
-    EnvGroup run{Tr::tr("This run"), {}, sectionsOf({d.environment})};
+    EnvGroup run {Tr::tr("This run"), {}, sectionsOf({d.environment})};
     // The sections of the run's own object are short: flatten System into the group.
     for (int i = 0; i < run.children.size(); ++i) {
         if (run.children.at(i).title == sectionTitle(Section::System)) {
@@ -265,9 +276,12 @@ QList<EnvGroup> environmentGroups(const RunDetail &d)
         }
     }
     if (!d.plan.ceph.isEmpty()) {
-        EnvGroup ceph{Tr::tr("Ceph cluster"), {}, {}};
+        EnvGroup ceph {Tr::tr("Ceph cluster"), {}, {}};
         const QJsonObject c = d.plan.ceph;
-        const struct { const char *key; const char *label; } cephKeys[] = {
+        const struct {
+            const char *key;
+            const char *label;
+        } cephKeys[] = {
             {"conf", QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "ceph.conf")},
             {"monHost", QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Monitors")},
             {"fsid", QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "fsid")},
@@ -277,7 +291,7 @@ QList<EnvGroup> environmentGroups(const RunDetail &d)
         for (const auto &k : cephKeys) {
             const QString v = c.value(QLatin1String(k.key)).toString();
             if (!v.isEmpty())
-                ceph.entries << EnvEntry{Tr::tr(k.label), v, QString::fromLatin1(k.key)};
+                ceph.entries << EnvEntry {Tr::tr(k.label), v, QString::fromLatin1(k.key)};
         }
         if (!ceph.entries.isEmpty())
             run.children << ceph;
@@ -304,7 +318,7 @@ QList<EnvGroup> environmentGroups(const RunDetail &d)
         }
     }
     for (const QString &n : std::as_const(nodeOrder))
-        out << EnvGroup{Tr::tr("Node %1").arg(n), {}, sectionsOf(perNode.value(n))};
+        out << EnvGroup {Tr::tr("Node %1").arg(n), {}, sectionsOf(perNode.value(n))};
     return out;
 }
 
@@ -321,7 +335,10 @@ QString commandsText(const RunDetail &d)
         QString state = s.status;
         if (s.started.isValid() && s.finished.isValid())
             state += QStringLiteral(", ") + formatDuration(s.started.msecsTo(s.finished) / 1000.0);
-        text += QStringLiteral("# %1/%2  %3 · %4 · %5\n").arg(s.index + 1).arg(std::max(total, s.index + 1)).arg(title, s.node, state);
+        text += QStringLiteral("# %1/%2  %3 · %4 · %5\n")
+                    .arg(s.index + 1)
+                    .arg(std::max(total, s.index + 1))
+                    .arg(title, s.node, state);
         if (!s.target.isEmpty())
             text += Tr::tr("# target: %1\n").arg(s.target);
         text += (s.command.isEmpty() ? Tr::tr("# (no command recorded)") : s.command) + QLatin1Char('\n');

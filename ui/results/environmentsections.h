@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The environment a run was measured in, grouped for reading rather than dumped:
 // the run (app, client, Ceph cluster polled), then per node the system, disk
@@ -14,7 +15,7 @@ namespace cm::ui {
 struct EnvEntry {
     QString label;
     QString value;
-    QString toolTip;     // the raw key(s), and "changed during the run" when values differ
+    QString toolTip; // the raw key(s), and "changed during the run" when values differ
 };
 
 struct EnvGroup {

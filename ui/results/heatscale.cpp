@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "results/heatscale.h"
 
 #include <algorithm>
@@ -13,8 +14,9 @@ QColor heatScaleColor(double t)
     const double f = (t - 0.5 * i) * 2;
     const QColor &a = stops[i];
     const QColor &b = stops[i + 1];
-    return QColor(int(std::lround(a.red() + (b.red() - a.red()) * f)), int(std::lround(a.green() + (b.green() - a.green()) * f)),
-                  int(std::lround(a.blue() + (b.blue() - a.blue()) * f)));
+    return QColor(int(std::lround(a.red() + (b.red() - a.red()) * f)),
+        int(std::lround(a.green() + (b.green() - a.green()) * f)),
+        int(std::lround(a.blue() + (b.blue() - a.blue()) * f)));
 }
 
 } // namespace cm::ui

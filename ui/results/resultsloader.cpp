@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "results/resultsloader.h"
 
 #include "unitscale.h"
@@ -17,14 +18,15 @@ QList<ResultRow> loadResultRows(const QString &storePath, Error *error)
 {
     SessionStore store(storePath);
     if (const Error e = store.open()) {
-        if (error) *error = e;
+        if (error)
+            *error = e;
         return {};
     }
     QList<ResultRow> rows;
     const QList<RunInfo> runs = store.runs();
     rows.reserve(runs.size());
     for (const RunInfo &r : runs)
-        rows.append(ResultRow{r, store.steps(r.id, false)});   // raw output: megabytes nobody shows here
+        rows.append(ResultRow {r, store.steps(r.id, false)}); // raw output: megabytes nobody shows here
     return rows;
 }
 
@@ -74,16 +76,26 @@ QString keyFigures(const QList<StepRecord> &steps)
     if (best > 0)
         parts << (worst < best ? Tr::tr("%1 – %2 Gbit/s").arg(worst / 1e9, 0, 'f', 2).arg(best / 1e9, 0, 'f', 2)
                                : Tr::tr("%1 Gbit/s").arg(best / 1e9, 0, 'f', 2));
-    if (rbw > 0) parts << Tr::tr("R %1").arg(formatBytesPerSec(rbw));
-    if (wbw > 0) parts << Tr::tr("W %1").arg(formatBytesPerSec(wbw));
-    if (riops > 0) parts << Tr::tr("R %1").arg(formatIops(riops));
-    if (wiops > 0) parts << Tr::tr("W %1").arg(formatIops(wiops));
+    if (rbw > 0)
+        parts << Tr::tr("R %1").arg(formatBytesPerSec(rbw));
+    if (wbw > 0)
+        parts << Tr::tr("W %1").arg(formatBytesPerSec(wbw));
+    if (riops > 0)
+        parts << Tr::tr("R %1").arg(formatIops(riops));
+    if (wiops > 0)
+        parts << Tr::tr("W %1").arg(formatIops(wiops));
     // CephFS metadata runs: the best file-create rate
     double creates = 0;
     for (const StepRecord &s : steps)
-        creates = std::max(creates, s.summary.value(QStringLiteral("meta")).toObject().value(QStringLiteral("create")).toObject()
-                                        .value(QStringLiteral("iops")).toDouble());
-    if (creates > 0) parts << Tr::tr("%1 creates/s").arg(QLocale().toString(creates, 'f', 0));
+        creates = std::max(creates,
+            s.summary.value(QStringLiteral("meta"))
+                .toObject()
+                .value(QStringLiteral("create"))
+                .toObject()
+                .value(QStringLiteral("iops"))
+                .toDouble());
+    if (creates > 0)
+        parts << Tr::tr("%1 creates/s").arg(QLocale().toString(creates, 'f', 0));
     return parts.join(QStringLiteral(" · "));
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Reads saved runs for the Results tab. Runs on a worker thread (QtConcurrent) with
 // its own SessionStore connection; returns plain values. Steps come without their raw

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Table model of saved runs: status, name, kind, nodes, started, duration, key figures.
 #include "results/resultsloader.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "results/resultsview.h"
 
 #include "export/chartexportdialog.h"
@@ -19,7 +20,8 @@
 namespace cm::ui {
 
 ResultsView::ResultsView(const QString &storePath, QWidget *parent)
-    : QWidget(parent), m_storePath(storePath)
+    : QWidget(parent)
+    , m_storePath(storePath)
 {
     auto *v = new QVBoxLayout(this);
     v->setContentsMargins(4, 4, 4, 4);
@@ -72,13 +74,12 @@ ResultsView::ResultsView(const QString &storePath, QWidget *parent)
         m_compareButton->setText(n >= 2 ? tr("Compare %n runs", nullptr, int(n)) : tr("Compare selected"));
     });
 
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex &cur) {
-                const RunId id = m_model->runIdAt(cur.row());
-                m_exportChart->setEnabled(id > 0);
-                m_forumPost->setEnabled(id > 0);
-                showRun(id);
-            });
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &cur) {
+        const RunId id = m_model->runIdAt(cur.row());
+        m_exportChart->setEnabled(id > 0);
+        m_forumPost->setEnabled(id > 0);
+        showRun(id);
+    });
     connect(&m_rowsWatcher, &QFutureWatcher<QList<ResultRow>>::finished, this, [this] {
         const QList<ResultRow> rows = m_rowsWatcher.result();
         const RunId keep = m_wanted ? m_wanted : m_model->runIdAt(m_table->currentIndex().row());
@@ -107,8 +108,8 @@ void ResultsView::reload()
     }
     const QString path = m_storePath;
     m_rowsWatcher.setFuture(QtConcurrent::run([path] {
-        Error e;   // the store logs it; an unreadable database shows as an empty table
-        return loadResultRows(path, &e);   // newest first
+        Error e; // the store logs it; an unreadable database shows as an empty table
+        return loadResultRows(path, &e); // newest first
     }));
 }
 

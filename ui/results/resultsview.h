@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Results tab: the table of saved runs over a detail pane. Everything is read on
 // a worker thread; the UI thread only fills the model. Several runs can be selected
@@ -22,8 +23,8 @@ class ResultsView : public QWidget {
 public:
     explicit ResultsView(const QString &storePath, QWidget *parent = nullptr);
 
-    void reload();                  // re-reads the runs (async); reloaded() follows
-    void selectRun(RunId id);       // once loaded (remembered until then)
+    void reload(); // re-reads the runs (async); reloaded() follows
+    void selectRun(RunId id); // once loaded (remembered until then)
     ResultsModel *model() const { return m_model; }
     RunDetailPane *detailPane() const { return m_detail; }
     bool isLoading() const { return m_rowsWatcher.isRunning(); }
@@ -31,7 +32,7 @@ public:
     // Open (non-modal, deleted on close) for the current run; nullptr without one.
     ChartExportDialog *exportChart();
     ForumComposerDialog *composeForumPost();
-    QList<RunId> selectedRuns() const;      // oldest (lowest id) first
+    QList<RunId> selectedRuns() const; // oldest (lowest id) first
     void setSelectedRuns(const QList<RunId> &ids);
     QPushButton *compareButton() const { return m_compareButton; }
     QTableView *table() const { return m_table; }
@@ -39,7 +40,7 @@ public:
 Q_SIGNALS:
     void reloaded(int runCount);
     void detailShown(cm::RunId id);
-    void compareRequested(const QList<cm::RunId> &ids);   // two or more runs, oldest first
+    void compareRequested(const QList<cm::RunId> &ids); // two or more runs, oldest first
 
 private:
     void showRun(RunId id);

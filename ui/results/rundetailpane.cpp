@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "results/rundetailpane.h"
 
 #include "kinds/uikind.h"
@@ -72,8 +73,8 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     m_tabs = tabs;
     m_grid = new QTableWidget(0, GCount, this);
     m_grid->setObjectName(QStringLiteral("diskGrid"));
-    m_grid->setHorizontalHeaderLabels({tr("Node"), tr("Read MB/s"), tr("Write MB/s"), tr("Read IOPS"),
-                                       tr("Write IOPS"), tr("Lat p50"), tr("Lat p99"), tr("Ops/s")});
+    m_grid->setHorizontalHeaderLabels({tr("Node"), tr("Read MB/s"), tr("Write MB/s"), tr("Read IOPS"), tr("Write IOPS"),
+        tr("Lat p50"), tr("Lat p99"), tr("Ops/s")});
     m_grid->setEditTriggers(QAbstractItemView::NoEditTriggers);
     // A CrystalDiskMark-like grid: equal figure columns across the pane.
     m_grid->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -161,7 +162,8 @@ void RunDetailPane::showDetail(const RunDetail &d)
         m_title->setText(tr("Could not read the run: %1").arg(d.error.message.toHtmlEscaped()));
         return;
     }
-    QString head = QStringLiteral("<b>%1</b> — %2").arg(d.run.name.toHtmlEscaped(), ResultsModel::statusText(d.run.status));
+    QString head
+        = QStringLiteral("<b>%1</b> — %2").arg(d.run.name.toHtmlEscaped(), ResultsModel::statusText(d.run.status));
     QStringList facts;
     if (!d.run.sessionName.isEmpty())
         facts << tr("session %1").arg(d.run.sessionName.toHtmlEscaped());
@@ -207,8 +209,13 @@ void RunDetailPane::showDetail(const RunDetail &d)
             anyData = true;
             m_grid->insertRow(row);
             rowLabels << label;
-            auto mbps = [](const QJsonObject &o) { return o.isEmpty() ? QString() : QString::number(o.value(QStringLiteral("bw")).toDouble() / 1e6, 'f', 1); };
-            auto iops = [](const QJsonObject &o) { return o.isEmpty() ? QString() : QString::number(o.value(QStringLiteral("iops")).toDouble(), 'f', 0); };
+            auto mbps = [](const QJsonObject &o) {
+                return o.isEmpty() ? QString()
+                                   : QString::number(o.value(QStringLiteral("bw")).toDouble() / 1e6, 'f', 1);
+            };
+            auto iops = [](const QJsonObject &o) {
+                return o.isEmpty() ? QString() : QString::number(o.value(QStringLiteral("iops")).toDouble(), 'f', 0);
+            };
             const QJsonObject lat = !r.isEmpty() ? r : w;
             put(GNode, s.node);
             put(GReadBw, mbps(r), true);
@@ -232,7 +239,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
         }
     }
     m_grid->setColumnHidden(GOps, !anyOps);
-    for (int col : {GReadBw, GWriteBw, GReadIops, GWriteIops})   // a metadata-only run: its figures only
+    for (int col : {GReadBw, GWriteBw, GReadIops, GWriteIops}) // a metadata-only run: its figures only
         m_grid->setColumnHidden(col, anyOps && !anyData);
     m_grid->setVerticalHeaderLabels(rowLabels);
     m_env->clear();

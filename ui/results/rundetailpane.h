@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One saved run: a CrystalDiskMark-like grid (rows = tests, columns = read/write
 // MB/s, IOPS, latency), the environment it ran in, the exact commands, and the tabs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessions/deleteconfirmbox.h"
 
 #include <QLocale>
@@ -6,7 +7,8 @@
 namespace cm::ui {
 
 DeleteConfirmBox::DeleteConfirmBox(const DeletionScope &scope, QWidget *parent)
-    : QMessageBox(QMessageBox::Warning, QString(), QString(), QMessageBox::NoButton, parent), m_scope(scope)
+    : QMessageBox(QMessageBox::Warning, QString(), QString(), QMessageBox::NoButton, parent)
+    , m_scope(scope)
 {
     setObjectName(QStringLiteral("confirmDelete"));
     setTextFormat(Qt::PlainText);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The question before a deletion, saying what goes: the run (and its session) or the
 // session with its runs, and how many step records and samples. Cancel is the default

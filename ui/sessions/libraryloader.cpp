@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessions/libraryloader.h"
 
 #include "results/resultsloader.h"
@@ -13,7 +14,8 @@ QStringList sortedCaseless(const QSet<QString> &set)
 {
     QStringList l(set.begin(), set.end());
     l.removeAll(QString());
-    std::sort(l.begin(), l.end(), [](const QString &a, const QString &b) { return a.compare(b, Qt::CaseInsensitive) < 0; });
+    std::sort(
+        l.begin(), l.end(), [](const QString &a, const QString &b) { return a.compare(b, Qt::CaseInsensitive) < 0; });
     return l;
 }
 } // namespace
@@ -43,7 +45,7 @@ LibraryData loadLibrary(const QString &storePath, const RunFilter &filter)
     }
     QHash<qint64, QList<LibraryRun>> byS;
     for (const RunInfo &r : matched)
-        byS[r.sessionId] << LibraryRun{r, keyFigures(store.stepSummaries(r.id))};
+        byS[r.sessionId] << LibraryRun {r, keyFigures(store.stepSummaries(r.id))};
 
     QDateTime newest;
     for (const SessionInfo &s : sessions) {
@@ -62,11 +64,11 @@ LibraryData loadLibrary(const QString &storePath, const RunFilter &filter)
             || (!filter.hasRunCriteria() && SessionStore::sessionMatches(s, filter));
         if (!show)
             continue;
-        d.sessions << LibrarySession{s, runs, latest.value(s.id, s.created)};
+        d.sessions << LibrarySession {s, runs, latest.value(s.id, s.created)};
         d.shownRuns += int(runs.size());
     }
     std::stable_sort(d.sessions.begin(), d.sessions.end(),
-                     [](const LibrarySession &a, const LibrarySession &b) { return a.lastActivity > b.lastActivity; });
+        [](const LibrarySession &a, const LibrarySession &b) { return a.lastActivity > b.lastActivity; });
     d.totalRuns = int(all.size());
     d.kinds = sortedCaseless(kinds);
     d.nodes = sortedCaseless(nodes);
@@ -99,7 +101,7 @@ DeletionScope loadDeletionScope(const QString &storePath, qint64 sessionId, RunI
             // The engine is still writing its steps and samples.
             if (r.status == RunStatus::Running)
                 return Error(Error::Code::InvalidInput,
-                             QStringLiteral("the run \"%1\" is still running: stop it before deleting it").arg(r.name));
+                    QStringLiteral("the run \"%1\" is still running: stop it before deleting it").arg(r.name));
             d.counts = s.runContents(runId, &e);
             return e;
         }
@@ -109,8 +111,9 @@ DeletionScope loadDeletionScope(const QString &storePath, qint64 sessionId, RunI
         for (const RunInfo &r : s.runs(sessionId))
             if (r.status == RunStatus::Running)
                 return Error(Error::Code::InvalidInput,
-                             QStringLiteral("the run \"%1\" of this session is still running: stop it before deleting the session")
-                                 .arg(r.name));
+                    QStringLiteral(
+                        "the run \"%1\" of this session is still running: stop it before deleting the session")
+                        .arg(r.name));
         d.counts = s.sessionContents(sessionId, &e);
         return e;
     });

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Reads the session library (sessions → runs, filtered) on a worker thread with its
 // own SessionStore connection, and the store changes the library makes (rename, move,
@@ -15,7 +16,7 @@ namespace cm::ui {
 
 struct LibraryRun {
     RunInfo run;
-    QString figures;        // key figures (keyFigures of its steps)
+    QString figures; // key figures (keyFigures of its steps)
 };
 
 struct LibrarySession {
@@ -25,10 +26,10 @@ struct LibrarySession {
 };
 
 struct LibraryData {
-    QList<LibrarySession> sessions;   // most recent activity first
-    QStringList kinds, nodes, tags;   // every value in the store (for the filter lists)
-    QStringList sessionNames;         // every session, by name
-    QString recentSession;            // the session with the newest run (else the newest session)
+    QList<LibrarySession> sessions; // most recent activity first
+    QStringList kinds, nodes, tags; // every value in the store (for the filter lists)
+    QStringList sessionNames; // every session, by name
+    QString recentSession; // the session with the newest run (else the newest session)
     int shownRuns = 0;
     int totalRuns = 0;
     Error error;
@@ -44,8 +45,8 @@ Error withStore(const QString &storePath, const std::function<Error(SessionStore
 struct DeletionScope {
     qint64 sessionId = 0;
     RunId runId = 0;
-    QString name;           // session name, or run (plan) name
-    QString sessionName;    // for a run: the session it is in
+    QString name; // session name, or run (plan) name
+    QString sessionName; // for a run: the session it is in
     StoreCounts counts;
     Error error;
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessions/runagaindialog.h"
 
 #include "bench/registry.h"
@@ -18,17 +19,21 @@ QString targetText(const Plan &p)
     const QJsonObject t = p.target;
     const QString type = t.value(QStringLiteral("type")).toString();
     if (type == QLatin1String("file"))
-        return RunAgainDialog::tr("a %1 test file in %2").arg(t.value(QStringLiteral("size")).toString(), t.value(QStringLiteral("dir")).toString());
+        return RunAgainDialog::tr("a %1 test file in %2")
+            .arg(t.value(QStringLiteral("size")).toString(), t.value(QStringLiteral("dir")).toString());
     if (type == QLatin1String("device"))
-        return RunAgainDialog::tr("the device %1 (its data is overwritten by write tests)").arg(t.value(QStringLiteral("path")).toString());
+        return RunAgainDialog::tr("the device %1 (its data is overwritten by write tests)")
+            .arg(t.value(QStringLiteral("path")).toString());
     if (t.contains(QStringLiteral("pool")))
         return RunAgainDialog::tr("pool %1").arg(t.value(QStringLiteral("pool")).toString());
     return {};
 }
 } // namespace
 
-RunAgainDialog::RunAgainDialog(const Plan &plan, const QStringList &sessionNames, const QString &session, QWidget *parent)
-    : QDialog(parent), m_plan(plan)
+RunAgainDialog::RunAgainDialog(
+    const Plan &plan, const QStringList &sessionNames, const QString &session, QWidget *parent)
+    : QDialog(parent)
+    , m_plan(plan)
 {
     setObjectName(QStringLiteral("runAgainDialog"));
     setWindowTitle(tr("Run again"));
@@ -62,7 +67,8 @@ RunAgainDialog::RunAgainDialog(const Plan &plan, const QStringList &sessionNames
     form->addRow(tr("Into session:"), m_session);
     v->addLayout(form);
     auto *hint = new QLabel(tr("Pick the session of the set-up you are measuring now, or type a new name "
-                               "(e.g. “MTU 9000”) to start a new session."), this);
+                               "(e.g. “MTU 9000”) to start a new session."),
+        this);
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
     v->addWidget(hint);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // "Run again…": the saved plan of a run, the session the new run goes into (pick one
 // or type a new name), then either open it in the plan wizard to change it or
@@ -16,10 +17,11 @@ class RunAgainDialog : public QDialog {
 public:
     enum class Choice { None, EditInWizard, StartNow };
 
-    RunAgainDialog(const Plan &plan, const QStringList &sessionNames, const QString &session, QWidget *parent = nullptr);
+    RunAgainDialog(
+        const Plan &plan, const QStringList &sessionNames, const QString &session, QWidget *parent = nullptr);
 
     Choice choice() const { return m_choice; }
-    Plan plan() const;   // the saved plan with the chosen session
+    Plan plan() const; // the saved plan with the chosen session
     QComboBox *sessionCombo() const { return m_session; }
     QPushButton *editButton() const { return m_edit; }
     QPushButton *startButton() const { return m_start; }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessions/sessionfilterbar.h"
 
 #include <QComboBox>
@@ -128,7 +129,7 @@ RunFilter SessionFilterBar::filter() const
     case DateRange::Last30Days: f.from = today.addDays(-29).startOfDay(); break;
     case DateRange::Custom:
         f.from = m_from->date().startOfDay();
-        f.to = m_to->date().addDays(1).startOfDay();   // the "to" day is included
+        f.to = m_to->date().addDays(1).startOfDay(); // the "to" day is included
         break;
     }
     return f;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The session library's search line and filters: text (names, tags, notes, nodes),
 // kind, node, tag and a date range (any time, today, last 7 / 30 days, or custom).

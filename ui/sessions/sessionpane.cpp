@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessions/sessionpane.h"
 
 #include <QFormLayout>
@@ -24,7 +25,8 @@ SessionPane::SessionPane(QWidget *parent)
     m_heading->setFont(big);
     v->addWidget(m_heading);
     auto *intro = new QLabel(tr("A session groups the runs of one set-up, e.g. “MTU 9000” or “write cache off”. "
-                                "Tags and the note are searched too."), this);
+                                "Tags and the note are searched too."),
+        this);
     intro->setWordWrap(true);
     intro->setForegroundRole(QPalette::PlaceholderText);
     v->addWidget(intro);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One session in the library: its name, tags and note, editable in place (Save /
 // Revert), what it holds, and "Delete session…". It only edits values; the store

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessions/sessionpickdialog.h"
 
 #include <QComboBox>
@@ -27,9 +28,10 @@ QComboBox *SessionPickDialog::makeSessionCombo(const QStringList &names, const Q
     return c;
 }
 
-SessionPickDialog::SessionPickDialog(const QString &runName, const QStringList &sessionNames, const QString &current,
-                                     QWidget *parent)
-    : QDialog(parent), m_names(sessionNames)
+SessionPickDialog::SessionPickDialog(
+    const QString &runName, const QStringList &sessionNames, const QString &current, QWidget *parent)
+    : QDialog(parent)
+    , m_names(sessionNames)
 {
     setObjectName(QStringLiteral("sessionPickDialog"));
     setWindowTitle(tr("Move to session"));
@@ -52,10 +54,10 @@ SessionPickDialog::SessionPickDialog(const QString &runName, const QStringList &
     auto update = [this, buttons, current] {
         const QString n = sessionName();
         buttons->button(QDialogButtonBox::Ok)->setEnabled(!n.isEmpty() && n != current);
-        m_hint->setText(n.isEmpty() ? tr("Type a session name.")
-                        : n == current ? tr("The run is already in this session.")
-                        : m_names.contains(n) ? QString()
-                                              : tr("A new session “%1” will be created.").arg(n));
+        m_hint->setText(n.isEmpty()   ? tr("Type a session name.")
+                : n == current        ? tr("The run is already in this session.")
+                : m_names.contains(n) ? QString()
+                                      : tr("A new session “%1” will be created.").arg(n));
     };
     connect(m_combo, &QComboBox::editTextChanged, this, update);
     update();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // "Move to session…": pick an existing session or type a new name (created on OK).
 #include <QDialog>
@@ -10,8 +11,8 @@ namespace cm::ui {
 class SessionPickDialog : public QDialog {
     Q_OBJECT
 public:
-    SessionPickDialog(const QString &runName, const QStringList &sessionNames, const QString &current,
-                      QWidget *parent = nullptr);
+    SessionPickDialog(
+        const QString &runName, const QStringList &sessionNames, const QString &current, QWidget *parent = nullptr);
     QString sessionName() const;
     QComboBox *sessionCombo() const { return m_combo; }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessions/sessionsmodel.h"
 
 #include "results/resultsmodel.h"
@@ -96,7 +97,7 @@ int SessionsModel::columnCount(const QModelIndex &) const
 QString SessionsModel::sessionLine(const LibrarySession &s)
 {
     const int n = s.session.runCount;
-    QStringList parts{s.session.name, n == 0 ? tr("no runs") : n == 1 ? tr("1 run") : tr("%1 runs").arg(n)};
+    QStringList parts {s.session.name, n == 0 ? tr("no runs") : n == 1 ? tr("1 run") : tr("%1 runs").arg(n)};
     if (s.runs.size() != n)
         parts.last() = tr("%1 of %2 runs").arg(s.runs.size()).arg(n);
     QStringList tags;
@@ -120,8 +121,7 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
         case IdRole:
         case SessionIdRole: return s->session.id;
         case Qt::DisplayRole: return index.column() == ColName ? sessionLine(*s) : QVariant();
-        case Qt::ToolTipRole:
-            return s->session.note.isEmpty() ? QVariant() : QVariant(s->session.note);
+        case Qt::ToolTipRole: return s->session.note.isEmpty() ? QVariant() : QVariant(s->session.note);
         case Qt::FontRole: {
             QFont f;
             f.setBold(true);
@@ -149,8 +149,7 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
         case RunStatus::Running: return {};
         }
         return {};
-    case Qt::ToolTipRole:
-        return index.column() == ColStatus && !r.error.isEmpty() ? QVariant(r.error) : QVariant();
+    case Qt::ToolTipRole: return index.column() == ColStatus && !r.error.isEmpty() ? QVariant(r.error) : QVariant();
     case Qt::DisplayRole:
         switch (Column(index.column())) {
         case ColName: return r.name;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Tree model of the session library: sessions at the top, their runs below.
 // Session rows carry the name, run count and tags (the view spans them across the
@@ -13,8 +14,8 @@ class SessionsModel : public QAbstractItemModel {
 public:
     enum Column { ColName, ColStatus, ColKind, ColNodes, ColStarted, ColFigures, ColCount };
     enum class ItemType { None, Session, Run };
-    static constexpr int TypeRole = Qt::UserRole + 1;      // int(ItemType)
-    static constexpr int IdRole = Qt::UserRole + 2;        // session id or run id
+    static constexpr int TypeRole = Qt::UserRole + 1; // int(ItemType)
+    static constexpr int IdRole = Qt::UserRole + 2; // session id or run id
     static constexpr int SessionIdRole = Qt::UserRole + 3; // the session (also on run rows)
 
     using QAbstractItemModel::QAbstractItemModel;
@@ -25,7 +26,7 @@ public:
     QModelIndex sessionIndex(qint64 sessionId) const;
     QModelIndex runIndex(RunId runId) const;
     ItemType typeOf(const QModelIndex &index) const;
-    const LibrarySession *sessionAt(const QModelIndex &index) const;   // also for a run row: its session
+    const LibrarySession *sessionAt(const QModelIndex &index) const; // also for a run row: its session
     const LibraryRun *runAt(const QModelIndex &index) const;
 
     QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
@@ -35,7 +36,7 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation o, int role = Qt::DisplayRole) const override;
 
-    static QString sessionLine(const LibrarySession &s);   // "MTU 9000 · 3 runs · #network #jumbo"
+    static QString sessionLine(const LibrarySession &s); // "MTU 9000 · 3 runs · #network #jumbo"
 
 private:
     LibraryData m_data;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessions/sessionsview.h"
 
 #include "results/rundetailpane.h"
@@ -33,7 +34,8 @@ struct PlanAndSession {
 } // namespace
 
 SessionsView::SessionsView(const QString &storePath, QWidget *parent)
-    : QWidget(parent), m_storePath(storePath)
+    : QWidget(parent)
+    , m_storePath(storePath)
 {
     setObjectName(QStringLiteral("sessionsView"));
     auto *v = new QVBoxLayout(this);
@@ -75,7 +77,8 @@ SessionsView::SessionsView(const QString &storePath, QWidget *parent)
 
     m_stack = new QStackedWidget(split);
     m_placeholder = new QLabel(tr("Select a session to edit its name, tags and note, or a run to see its figures, "
-                                  "environment and commands."), m_stack);
+                                  "environment and commands."),
+        m_stack);
     m_placeholder->setWordWrap(true);
     m_placeholder->setAlignment(Qt::AlignCenter);
     m_placeholder->setMargin(24);
@@ -160,11 +163,12 @@ SessionsView::SessionsView(const QString &storePath, QWidget *parent)
         if (d.error)
             setMessage(tr("Could not read the sessions: %1").arg(d.error.message), true);
         else
-            m_status->setText(d.shownRuns == d.totalRuns ? tr("Sessions: %1 · runs: %2").arg(d.sessions.size()).arg(d.totalRuns)
-                                                 : tr("%1 of %2 runs match · sessions shown: %3")
-                                                       .arg(d.shownRuns)
-                                                       .arg(d.totalRuns)
-                                                       .arg(d.sessions.size()));
+            m_status->setText(d.shownRuns == d.totalRuns
+                    ? tr("Sessions: %1 · runs: %2").arg(d.sessions.size()).arg(d.totalRuns)
+                    : tr("%1 of %2 runs match · sessions shown: %3")
+                          .arg(d.shownRuns)
+                          .arg(d.totalRuns)
+                          .arg(d.sessions.size()));
         Q_EMIT reloaded(int(d.sessions.size()), d.shownRuns);
         if (m_reloadAgain) {
             m_reloadAgain = false;
@@ -174,7 +178,7 @@ SessionsView::SessionsView(const QString &storePath, QWidget *parent)
     connect(&m_detailWatcher, &QFutureWatcher<RunDetail>::finished, this, [this] {
         const RunDetail d = m_detailWatcher.result();
         if (d.run.id != currentRunId() && !d.error)
-            return;   // the selection moved on meanwhile
+            return; // the selection moved on meanwhile
         m_runPane->showDetail(d);
         Q_EMIT detailShown(d.run.id);
     });
@@ -285,8 +289,9 @@ void SessionsView::onCurrentChanged()
     switch (m_model->typeOf(cur)) {
     case SessionsModel::ItemType::Session:
         // An edit in progress on the same session survives a reload.
-        if (m_refreshPane || !(m_sessionPane->sessionId() == currentSessionId() && m_sessionPane->isDirty()
-                               && m_stack->currentWidget() == m_sessionPane))
+        if (m_refreshPane
+            || !(m_sessionPane->sessionId() == currentSessionId() && m_sessionPane->isDirty()
+                && m_stack->currentWidget() == m_sessionPane))
             m_sessionPane->showSession(*m_model->sessionAt(cur));
         m_stack->setCurrentWidget(m_sessionPane);
         m_shownRun = 0;
@@ -321,7 +326,7 @@ void SessionsView::write(std::function<Error(SessionStore &)> job, const QString
         const Error e = w->result();
         w->deleteLater();
         --m_writes;
-        m_shownRun = 0;   // a moved run's detail names its new session
+        m_shownRun = 0; // a moved run's detail names its new session
         m_refreshPane = m_refreshPane || !e;
         reload();
         if (e)
@@ -340,24 +345,26 @@ void SessionsView::saveSession(qint64 id, const QString &name, const QStringList
 {
     m_wantSession = id;
     write([id, name, tags, note](SessionStore &s) { return s.updateSession(id, name, tags, note); },
-          tr("Session “%1” saved.").arg(name));
+        tr("Session “%1” saved.").arg(name));
 }
 
 void SessionsView::createSession(const QString &name)
 {
     m_wantSessionName = name.trimmed();
-    write([n = name.trimmed()](SessionStore &s) {
-        Error e;
-        s.createSession(n, {}, {}, &e);
-        return e;
-    }, tr("Session “%1” created.").arg(name.trimmed()));
+    write(
+        [n = name.trimmed()](SessionStore &s) {
+            Error e;
+            s.createSession(n, {}, {}, &e);
+            return e;
+        },
+        tr("Session “%1” created.").arg(name.trimmed()));
 }
 
 void SessionsView::moveRun(RunId id, const QString &sessionName)
 {
     m_wantRun = id;
     write([id, sessionName](SessionStore &s) { return moveRunToSession(s, id, sessionName); },
-          tr("Run moved to “%1”.").arg(sessionName.trimmed()));
+        tr("Run moved to “%1”.").arg(sessionName.trimmed()));
 }
 
 void SessionsView::deleteRun(RunId id)
@@ -434,9 +441,8 @@ void SessionsView::runAgain(RunId id)
         }
         auto *d = new RunAgainDialog(p.plan, sessionNames(), p.session, this);
         d->setAttribute(Qt::WA_DeleteOnClose);
-        connect(d, &QDialog::accepted, this, [this, d] {
-            Q_EMIT runAgainRequested(d->plan(), d->choice() == RunAgainDialog::Choice::EditInWizard);
-        });
+        connect(d, &QDialog::accepted, this,
+            [this, d] { Q_EMIT runAgainRequested(d->plan(), d->choice() == RunAgainDialog::Choice::EditInWizard); });
         d->open();
     });
     const QString path = m_storePath;

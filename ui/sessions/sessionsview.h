@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Sessions tab: the session library. A search line and filters over a tree of
 // sessions → runs; on the right the selected session (name, tags, note: edited in
@@ -33,7 +34,7 @@ public:
     explicit SessionsView(const QString &storePath, QWidget *parent = nullptr);
     ~SessionsView() override;
 
-    void reload();                        // async; reloaded() follows
+    void reload(); // async; reloaded() follows
     bool isLoading() const { return m_loadWatcher.isRunning(); }
     int pendingWrites() const { return m_writes; }
 
@@ -44,20 +45,20 @@ public:
     SessionPane *sessionPane() const { return m_sessionPane; }
     QWidget *currentPane() const;
     QStringList sessionNames() const;
-    QString recentSessionName() const;   // where the newest run went
-    QString statusText() const;           // what the list shows ("2 of 3 runs match …")
-    QString messageText() const;          // the outcome of the last change or question
+    QString recentSessionName() const; // where the newest run went
+    QString statusText() const; // what the list shows ("2 of 3 runs match …")
+    QString messageText() const; // the outcome of the last change or question
 
-    void selectRun(RunId id);             // once loaded (remembered until then)
+    void selectRun(RunId id); // once loaded (remembered until then)
     void selectSession(qint64 id);
     RunId currentRunId() const;
-    qint64 currentSessionId() const;      // also when a run of it is selected
+    qint64 currentSessionId() const; // also when a run of it is selected
 
     // Store changes; each ends in operationFinished() and a reload.
     void saveSession(qint64 id, const QString &name, const QStringList &tags, const QString &note);
     void createSession(const QString &name);
     void moveRun(RunId id, const QString &sessionName);
-    void deleteRun(RunId id);             // no questions: confirmDeleteRun() asks first
+    void deleteRun(RunId id); // no questions: confirmDeleteRun() asks first
     void deleteSession(qint64 id);
 
     // Dialogs (opened with open(); their results act).
@@ -71,7 +72,7 @@ Q_SIGNALS:
     void reloaded(int sessionCount, int runCount);
     void detailShown(cm::RunId id);
     void operationFinished(const cm::Error &error);
-    void libraryChanged();                // something was written (other views may reload)
+    void libraryChanged(); // something was written (other views may reload)
     void runAgainRequested(const cm::Plan &plan, bool editInWizard);
 
 private:
@@ -100,7 +101,7 @@ private:
     QFutureWatcher<LibraryData> m_loadWatcher;
     QFutureWatcher<RunDetail> m_detailWatcher;
     bool m_reloadAgain = false;
-    bool m_refreshPane = false;   // after a write: show the session as stored, not the edits
+    bool m_refreshPane = false; // after a write: show the session as stored, not the edits
     int m_writes = 0;
     RunId m_wantRun = 0;
     qint64 m_wantSession = 0;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard/cephclientform.h"
 
 #include "bench/planbuilder.h"
@@ -10,7 +11,8 @@
 
 namespace cm::ui {
 
-CephClientForm::CephClientForm(QWidget *parent) : QWidget(parent)
+CephClientForm::CephClientForm(QWidget *parent)
+    : QWidget(parent)
 {
     auto *form = new QFormLayout;
     form->setContentsMargins(0, 0, 0, 0);
@@ -45,15 +47,15 @@ void CephClientForm::load(const QJsonObject &target, const QJsonObject &ceph)
     const QJsonObject &fetchedFrom = target.contains(QStringLiteral("monHost")) ? target : ceph;
     const bool fetched = !target.contains(QStringLiteral("conf")) || target.contains(QStringLiteral("monHost"))
         ? !fetchedFrom.value(QStringLiteral("monHost")).toString().isEmpty()
-              && fetchedFrom.value(QStringLiteral("conf")).toString().isEmpty()
+            && fetchedFrom.value(QStringLiteral("conf")).toString().isEmpty()
         : false;
-    m_fetched = fetched ? QJsonObject{{QStringLiteral("monHost"), fetchedFrom.value(QStringLiteral("monHost"))},
-                                      {QStringLiteral("fsid"), fetchedFrom.value(QStringLiteral("fsid"))}}
+    m_fetched = fetched ? QJsonObject {{QStringLiteral("monHost"), fetchedFrom.value(QStringLiteral("monHost"))},
+                    {QStringLiteral("fsid"), fetchedFrom.value(QStringLiteral("fsid"))}}
                         : QJsonObject();
     m_fetchedLabel->setVisible(fetched);
     m_fetchedLabel->setText(fetched ? tr("Cluster fetched from a node: monitors %1, fsid %2 (key in memory)")
                                           .arg(m_fetched.value(QStringLiteral("monHost")).toString(),
-                                               m_fetched.value(QStringLiteral("fsid")).toString())
+                                              m_fetched.value(QStringLiteral("fsid")).toString())
                                     : QString());
     m_conf->setEnabled(!fetched);
     m_keyring->setEnabled(!fetched);
@@ -78,7 +80,8 @@ void CephClientForm::load(const QJsonObject &target, const QJsonObject &ceph)
 QString CephClientForm::problem() const
 {
     if (isFetched())
-        return isCephName(m_client->text()) ? QString() : tr("The client name may hold letters, digits, '.', '_' and '-'.");
+        return isCephName(m_client->text()) ? QString()
+                                            : tr("The client name may hold letters, digits, '.', '_' and '-'.");
     if (!m_conf->text().startsWith(QLatin1Char('/')))
         return tr("ceph.conf must be an absolute path on this machine.");
     if (!m_keyring->text().isEmpty() && !m_keyring->text().startsWith(QLatin1Char('/')))
@@ -93,8 +96,8 @@ void CephClientForm::apply(QJsonObject *target, QJsonObject *ceph) const
     target->insert(QStringLiteral("conf"), m_conf->text());
     target->insert(QStringLiteral("keyring"), m_keyring->text());
     target->insert(QStringLiteral("client"), m_client->text());
-    QJsonObject c{{QStringLiteral("conf"), m_conf->text()}, {QStringLiteral("keyring"), m_keyring->text()},
-                  {QStringLiteral("client"), QStringLiteral("client.") + m_client->text()}};
+    QJsonObject c {{QStringLiteral("conf"), m_conf->text()}, {QStringLiteral("keyring"), m_keyring->text()},
+        {QStringLiteral("client"), QStringLiteral("client.") + m_client->text()}};
     for (auto it = m_fetched.constBegin(); it != m_fetched.constEnd(); ++it) {
         target->insert(it.key(), it.value());
         c.insert(it.key(), it.value());

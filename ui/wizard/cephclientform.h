@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How this machine reaches a Ceph cluster, for the kinds whose client is ClusterMark
 // itself (native RBD, per-OSD latency, RADOS): ceph.conf and keyring paths on THIS
@@ -22,7 +23,7 @@ public:
     // Fills the fields from a kind's target ({"conf","keyring","client"}) or, when the
     // target has none, from the plan's ceph block ({"conf","keyring","client":"client.X"}).
     void load(const QJsonObject &target, const QJsonObject &ceph);
-    QString problem() const;   // empty when the fields are usable
+    QString problem() const; // empty when the fields are usable
     void apply(QJsonObject *target, QJsonObject *ceph) const;
 
     QLineEdit *confEdit() const { return m_conf; }
@@ -40,7 +41,7 @@ private:
     QLineEdit *m_client = nullptr;
     QCheckBox *m_health = nullptr;
     QLabel *m_fetchedLabel = nullptr;
-    QJsonObject m_fetched;   // {"monHost","fsid"} of a cluster fetched over SSH
+    QJsonObject m_fetched; // {"monHost","fsid"} of a cluster fetched over SSH
 };
 
 } // namespace cm::ui

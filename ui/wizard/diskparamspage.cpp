@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard/diskparamspage.h"
 
 #include <QFormLayout>
@@ -82,7 +83,7 @@ DiskParamsPage::DiskParamsPage(QWidget *parent)
 void DiskParamsPage::initializePage()
 {
     const auto kind = planWizard()->kind();
-    m_presetData = kind ? kind->presets() : QList<Preset>{};
+    m_presetData = kind ? kind->presets() : QList<Preset> {};
     const Plan &plan = planWizard()->plan();
     const Plan &saved = planWizard()->savedPlan();
     // "Run again": the saved run's own tests come first and stay as they were.
@@ -92,10 +93,10 @@ void DiskParamsPage::initializePage()
         for (const Preset &p : std::as_const(m_presetData))
             if (p.id == saved.preset)
                 title = presetTitle(p);
-        m_presetData.prepend(Preset{saved.preset, tr("As saved: the run's own tests, unchanged"),
-                                    title.isEmpty() ? tr("The tests and parameters of the saved run")
-                                                    : tr("The tests and parameters of the saved run (from: %1)").arg(title),
-                                    saved.steps});
+        m_presetData.prepend(Preset {saved.preset, tr("As saved: the run's own tests, unchanged"),
+            title.isEmpty() ? tr("The tests and parameters of the saved run")
+                            : tr("The tests and parameters of the saved run (from: %1)").arg(title),
+            saved.steps});
         m_savedRow = 0;
     }
     const QString wanted = plan.preset.isEmpty() ? planWizard()->defaultPreset() : plan.preset;
@@ -130,7 +131,8 @@ void DiskParamsPage::loadPreset(int row)
         test->setFlags(test->flags() & ~Qt::ItemIsEditable);
         m_table->setItem(i, ColTest, test);
         m_table->setItem(i, ColBs, new QTableWidgetItem(s.params.value(QStringLiteral("bs")).toVariant().toString()));
-        m_table->setItem(i, ColDepth, new QTableWidgetItem(QString::number(s.params.value(QStringLiteral("iodepth")).toInt(1))));
+        m_table->setItem(
+            i, ColDepth, new QTableWidgetItem(QString::number(s.params.value(QStringLiteral("iodepth")).toInt(1))));
         runtime = std::max(runtime, s.params.value(QStringLiteral("runtime")).toInt());
         jobs = std::max(jobs, s.params.value(QStringLiteral("numjobs")).toInt(1));
     }

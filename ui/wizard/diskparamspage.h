@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Disk parameters: a preset first (quick = CrystalDiskMark-style, standard = the seven
 // tests), then an "Advanced" fold: runtime and jobs for every test, block size and
@@ -36,7 +37,7 @@ private:
     QSpinBox *m_jobs = nullptr;
     QTableWidget *m_table = nullptr;
     QList<Preset> m_presetData;
-    int m_savedRow = -1;        // the saved run's own tests ("Run again"), else -1
+    int m_savedRow = -1; // the saved run's own tests ("Run again"), else -1
     int m_loadedRuntime = 0;
     int m_loadedJobs = 0;
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // First wizard page: which kind of benchmark (one entry per kind with a page set).
 #include <QWizardPage>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard/nodespage.h"
 
 #include <QLabel>
@@ -41,9 +42,10 @@ void NodesPage::initializePage()
     QSignalBlocker block(m_list);
     m_list->clear();
     for (const NodeSpec &n : std::as_const(m_nodes)) {
-        const QString text = n.isLocal() ? (n.displayName() == QLatin1String("local") ? tr("local (this machine)")
-                                                                                      : tr("%1 (this machine)").arg(n.displayName()))
-                                         : tr("%1 (%2)").arg(n.displayName(), n.toSpecString());
+        const QString text = n.isLocal()
+            ? (n.displayName() == QLatin1String("local") ? tr("local (this machine)")
+                                                         : tr("%1 (this machine)").arg(n.displayName()))
+            : tr("%1 (%2)").arg(n.displayName(), n.toSpecString());
         auto *item = new QListWidgetItem(text, m_list);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         bool on = false;

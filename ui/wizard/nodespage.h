@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Which nodes run the steps (all at once, on one time axis).
 #include "wizard/planwizard.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard/planwizard.h"
 
 #include "bench/registry.h"
@@ -7,7 +8,8 @@
 namespace cm::ui {
 
 PlanWizard::PlanWizard(const QList<NodeSpec> &knownNodes, QWidget *parent)
-    : QWizard(parent), m_knownNodes(knownNodes)
+    : QWizard(parent)
+    , m_knownNodes(knownNodes)
 {
     setObjectName(QStringLiteral("planWizard"));
     setWindowTitle(tr("New benchmark plan"));
@@ -20,7 +22,7 @@ PlanWizard::PlanWizard(const QList<NodeSpec> &knownNodes, QWidget *parent)
     int base = 100;
     for (const QString &id : UiKindRegistry::instance().ids()) {
         const UiKind *kind = UiKindRegistry::instance().find(id);
-        const QList<PlanWizardPage *> pages = kind->wizardPages ? kind->wizardPages(this) : QList<PlanWizardPage *>{};
+        const QList<PlanWizardPage *> pages = kind->wizardPages ? kind->wizardPages(this) : QList<PlanWizardPage *> {};
         for (int i = 0; i < pages.size(); ++i) {
             pages.at(i)->setNextPageId(i + 1 < pages.size() ? base + i + 1 : -1);
             setPage(base + i, pages.at(i));
@@ -38,7 +40,7 @@ void PlanWizard::prefill(const Plan &partial)
     m_plan.nodes = partial.nodes;
     m_plan.target = partial.target;
     if (!partial.ceph.isEmpty())
-        m_plan.ceph = partial.ceph;   // else keep the connected cluster (setCephConnection)
+        m_plan.ceph = partial.ceph; // else keep the connected cluster (setCephConnection)
     for (const NodeSpec &n : partial.nodes) {
         bool known = n.isLocal();
         for (const NodeSpec &k : std::as_const(m_knownNodes))
@@ -66,8 +68,8 @@ void PlanWizard::setCephConnection(const CephConnectionSpec &spec)
     if (!client.startsWith(QLatin1String("client.")))
         client.prepend(QStringLiteral("client."));
     m_ceph.clientName = client;
-    m_ceph.key.clear();   // a key never goes into a plan
-    m_plan.ceph = hasCephConnection() ? m_ceph.toJson() : QJsonObject();   // paths or mons + fsid, no key
+    m_ceph.key.clear(); // a key never goes into a plan
+    m_plan.ceph = hasCephConnection() ? m_ceph.toJson() : QJsonObject(); // paths or mons + fsid, no key
 }
 
 std::shared_ptr<RunnerKind> PlanWizard::kind() const

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The plan wizard: a kind page, then the page set registered for the chosen runner
 // kind (UiKindRegistry, ui/kinds/uikind.h), ending in a review page whose Finish button says "Run".
@@ -25,7 +26,7 @@ public:
     void setPlan(const Plan &plan);
     bool isDuplicate() const { return m_duplicate; }
     QString originalName() const { return m_saved.name; }
-    const Plan &savedPlan() const { return m_saved; }   // as given to setPlan()
+    const Plan &savedPlan() const { return m_saved; } // as given to setPlan()
     // Sessions offered on the review page; the default when the plan names none.
     void setSessionNames(const QStringList &names) { m_sessionNames = names; }
     QStringList sessionNames() const { return m_sessionNames; }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard/repetitionform.h"
 
 #include <QCheckBox>
@@ -9,7 +10,8 @@
 
 namespace cm::ui {
 
-RepetitionForm::RepetitionForm(QWidget *parent) : QWidget(parent)
+RepetitionForm::RepetitionForm(QWidget *parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("repetitionForm"));
     auto *form = new QFormLayout(this);
@@ -51,18 +53,28 @@ RepetitionForm::RepetitionForm(QWidget *parent) : QWidget(parent)
     m_hint->setWordWrap(true);
     form->addRow(QString(), m_hint);
 
-    connect(m_repeat, &QSpinBox::valueChanged, this, [this] { updateEnabled(); Q_EMIT changed(); });
-    connect(m_window, &QSpinBox::valueChanged, this, [this] { updateEnabled(); Q_EMIT changed(); });
+    connect(m_repeat, &QSpinBox::valueChanged, this, [this] {
+        updateEnabled();
+        Q_EMIT changed();
+    });
+    connect(m_window, &QSpinBox::valueChanged, this, [this] {
+        updateEnabled();
+        Q_EMIT changed();
+    });
     connect(m_maxRepeat, &QSpinBox::valueChanged, this, [this] { Q_EMIT changed(); });
     connect(m_spread, &QDoubleSpinBox::valueChanged, this, [this] { Q_EMIT changed(); });
-    connect(m_untilStable, &QCheckBox::toggled, this, [this] { updateEnabled(); Q_EMIT changed(); });
+    connect(m_untilStable, &QCheckBox::toggled, this, [this] {
+        updateEnabled();
+        Q_EMIT changed();
+    });
     updateEnabled();
 }
 
 void RepetitionForm::updateEnabled()
 {
     const bool on = m_untilStable->isChecked();
-    for (QWidget *w : {static_cast<QWidget *>(m_spread), static_cast<QWidget *>(m_window), static_cast<QWidget *>(m_maxRepeat)})
+    for (QWidget *w :
+        {static_cast<QWidget *>(m_spread), static_cast<QWidget *>(m_window), static_cast<QWidget *>(m_maxRepeat)})
         w->setEnabled(on);
     m_hint->setVisible(on);
     // The cap is never below what repeat and the window ask for.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The repetition fields of a plan (review page): repeat each step N times, and
 // optionally until the spread of its last K iterations is within a chosen %, with a

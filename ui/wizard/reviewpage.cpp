@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard/reviewpage.h"
 
 #include "unitscale.h"
@@ -57,7 +58,8 @@ ReviewPage::ReviewPage(QWidget *parent)
     row->addWidget(m_save);
     v->addLayout(row);
     connect(m_save, &QPushButton::clicked, this, [this] {
-        auto *dlg = new QFileDialog(this, tr("Save plan"), QStringLiteral("plan.json"), tr("ClusterMark plans (*.json)"));
+        auto *dlg
+            = new QFileDialog(this, tr("Save plan"), QStringLiteral("plan.json"), tr("ClusterMark plans (*.json)"));
         dlg->setAttribute(Qt::WA_DeleteOnClose);
         dlg->setAcceptMode(QFileDialog::AcceptSave);
         dlg->setDefaultSuffix(QStringLiteral("json"));
@@ -83,7 +85,7 @@ void ReviewPage::initializePage()
         m_session->addItems(names);
         QString wanted = plan.session.isEmpty() ? planWizard()->defaultSession() : plan.session;
         if (wanted.isEmpty())
-            wanted = QStringLiteral("Default");   // the store's name for "no session given"
+            wanted = QStringLiteral("Default"); // the store's name for "no session given"
         const int at = m_session->findText(wanted);
         if (at >= 0)
             m_session->setCurrentIndex(at);
@@ -127,8 +129,9 @@ void ReviewPage::updateEstimate()
     if (m_estimate <= 0)
         m_estimateLabel->setText(tr("unknown"));
     else if (plan.untilStable())
-        m_estimateLabel->setText(tr("about %1 to %2 (min:s), until stable")
-                                     .arg(formatDuration(m_estimate), formatDuration(m_stepSeconds * plan.maxIterations())));
+        m_estimateLabel->setText(
+            tr("about %1 to %2 (min:s), until stable")
+                .arg(formatDuration(m_estimate), formatDuration(m_stepSeconds * plan.maxIterations())));
     else
         m_estimateLabel->setText(tr("about %1 (min:s)").arg(formatDuration(m_estimate)));
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Review: the plan's name, the session the run goes into (pick or type a new one),
 // the exact command of every step on every node, the estimated duration, the
@@ -34,7 +35,7 @@ private:
 
     QLineEdit *m_name = nullptr;
     RepetitionForm *m_repetition = nullptr;
-    double m_stepSeconds = 0;   // one iteration of every step
+    double m_stepSeconds = 0; // one iteration of every step
     QComboBox *m_session = nullptr;
     bool m_sessionSet = false;
     QLabel *m_estimateLabel = nullptr;

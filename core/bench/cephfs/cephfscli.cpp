@@ -7,15 +7,16 @@ namespace cm {
 
 const char *CephFsKind::description() const
 {
-    return QT_TRANSLATE_NOOP("cm::RunnerKind", "CephFS: file throughput and small-file metadata rates (ClusterMark's own "
-                                               "client, or fio on a node)");
+    return QT_TRANSLATE_NOOP("cm::RunnerKind",
+        "CephFS: file throughput and small-file metadata rates (ClusterMark's own "
+        "client, or fio on a node)");
 }
 
 QList<CliOption> CephFsKind::cliOptions() const
 {
     const Options d;
     auto option = [](const char *name, const char *value, const char *help, const QString &def = {}) {
-        return CliOption{QLatin1String(name), QLatin1String(value), QLatin1String(help), def};
+        return CliOption {QLatin1String(name), QLatin1String(value), QLatin1String(help), def};
     };
     return {
         option("--lab", "DIR", "the local Ceph lab in DIR (its conf, keyring and file system)"),
@@ -28,7 +29,7 @@ QList<CliOption> CephFsKind::cliOptions() const
         option("--node", "local|USER@HOST[:PORT]", "the node fio runs on", QStringLiteral("local")),
         option("--mount-path", "PATH", "fio: an existing CephFS mount on the node"),
         option("--mount", "ceph-fuse|kernel", "fio: a mount the app makes in a temporary folder and undoes"),
-        CliOption{QStringLiteral("--mount-consent"), {}, QStringLiteral("agree to the mount --mount makes")},
+        CliOption {QStringLiteral("--mount-consent"), {}, QStringLiteral("agree to the mount --mount makes")},
         option("--preset", "throughput|metadata|quick", "the test table", d.preset),
         option("--bs", "SIZE", "block size of every step"),
         option("--threads", "N", "threads (one file each) of every step"),
@@ -51,7 +52,7 @@ Plan CephFsKind::planFromCli(const CliArgs &args, QStringList *notes, Error *err
 {
     auto fail = [&](const QString &m) {
         *error = Error(Error::Code::InvalidInput, m);
-        return Plan{};
+        return Plan {};
     };
     Options o;
     auto text = [&](const char *name, QString *into) { *into = args.value(QLatin1String(name), *into); };
@@ -69,13 +70,12 @@ Plan CephFsKind::planFromCli(const CliArgs &args, QStringList *notes, Error *err
     o.mountConsent = args.flag(QStringLiteral("--mount-consent"));
     QString err;
     const std::pair<const char *, int *> counts[] = {{"--threads", &o.threads}, {"--files", &o.files},
-                                                     {"--runtime", &o.runtime}, {"--iodepth", &o.iodepth},
-                                                     {"--timeout", &o.timeout}};
+        {"--runtime", &o.runtime}, {"--iodepth", &o.iodepth}, {"--timeout", &o.timeout}};
     for (const auto &[name, into] : counts)
         if (!args.positive(QLatin1String(name), *into, into, &err))
             return fail(err);
     const QString lab = args.value(QStringLiteral("--lab"));
-    if (!lab.isEmpty()) {   // the local lab: its files, on this machine
+    if (!lab.isEmpty()) { // the local lab: its files, on this machine
         if (!o.conf.isEmpty())
             return fail(QStringLiteral("give either --lab or --conf"));
         o.conf = lab + QStringLiteral("/ceph.conf");
@@ -88,8 +88,9 @@ Plan CephFsKind::planFromCli(const CliArgs &args, QStringList *notes, Error *err
     if (spec.host.isEmpty())
         return fail(err);
     if (o.engine == QLatin1String("native") && !spec.isLocal())
-        return fail(QStringLiteral("the native engine runs in the app itself (this machine); use --engine fio to run on %1")
-                        .arg(node));
+        return fail(
+            QStringLiteral("the native engine runs in the app itself (this machine); use --engine fio to run on %1")
+                .arg(node));
     Plan plan = makePlan({spec}, o, error);
     for (int i = 0; !*error && i < plan.steps.size(); ++i)
         *notes << commandPreview(plan, i, plan.nodes.first());
@@ -105,24 +106,24 @@ namespace cm {
 QList<MetricSpec> CephFsKind::metrics() const
 {
     return operationMetrics(QStringLiteral("meta.create"), QT_TRANSLATE_NOOP("cm::MetricCatalog", "create ops/s"),
-                            QT_TRANSLATE_NOOP("cm::MetricCatalog", "create p50"),
-                            QT_TRANSLATE_NOOP("cm::MetricCatalog", "create p99"))
+               QT_TRANSLATE_NOOP("cm::MetricCatalog", "create p50"),
+               QT_TRANSLATE_NOOP("cm::MetricCatalog", "create p99"))
         + operationMetrics(QStringLiteral("meta.stat"), QT_TRANSLATE_NOOP("cm::MetricCatalog", "stat ops/s"),
-                           QT_TRANSLATE_NOOP("cm::MetricCatalog", "stat p50"), QT_TRANSLATE_NOOP("cm::MetricCatalog", "stat p99"),
-                           MetricLine::DashDot)
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "stat p50"), QT_TRANSLATE_NOOP("cm::MetricCatalog", "stat p99"),
+            MetricLine::DashDot)
         + operationMetrics(QStringLiteral("meta.delete"), QT_TRANSLATE_NOOP("cm::MetricCatalog", "delete ops/s"),
-                           QT_TRANSLATE_NOOP("cm::MetricCatalog", "delete p50"),
-                           QT_TRANSLATE_NOOP("cm::MetricCatalog", "delete p99"), MetricLine::DashDotDot);
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "delete p50"), QT_TRANSLATE_NOOP("cm::MetricCatalog", "delete p99"),
+            MetricLine::DashDotDot);
 }
 
 QList<OperationSpec> CephFsKind::operations() const
 {
     return {{QStringLiteral("meta"), QStringLiteral("create"), QStringLiteral("meta.create"),
-             QT_TRANSLATE_NOOP("cm::MetricCatalog", "File create")},
-            {QStringLiteral("meta"), QStringLiteral("stat"), QStringLiteral("meta.stat"),
-             QT_TRANSLATE_NOOP("cm::MetricCatalog", "File stat")},
-            {QStringLiteral("meta"), QStringLiteral("delete"), QStringLiteral("meta.delete"),
-             QT_TRANSLATE_NOOP("cm::MetricCatalog", "File delete")}};
+                QT_TRANSLATE_NOOP("cm::MetricCatalog", "File create")},
+        {QStringLiteral("meta"), QStringLiteral("stat"), QStringLiteral("meta.stat"),
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "File stat")},
+        {QStringLiteral("meta"), QStringLiteral("delete"), QStringLiteral("meta.delete"),
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "File delete")}};
 }
 
 } // namespace cm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/cephfs/cephfsfiorunner.h"
 
 #include "bench/cephfs/cephfskind.h"
@@ -16,37 +17,38 @@ QString targetString(const Plan &plan, const char *key, const QString &def = {})
 
 QString fioRw(const QString &workload)
 {
-    if (workload == QLatin1String("seq-read")) return QStringLiteral("read");
-    if (workload == QLatin1String("seq-write")) return QStringLiteral("write");
-    if (workload == QLatin1String("rand-read")) return QStringLiteral("randread");
-    if (workload == QLatin1String("rand-write")) return QStringLiteral("randwrite");
+    if (workload == QLatin1String("seq-read"))
+        return QStringLiteral("read");
+    if (workload == QLatin1String("seq-write"))
+        return QStringLiteral("write");
+    if (workload == QLatin1String("rand-read"))
+        return QStringLiteral("randread");
+    if (workload == QLatin1String("rand-write"))
+        return QStringLiteral("randwrite");
     return workload;
 }
 
 } // namespace
 
-CephFsFioRunner::CephFsFioRunner(Plan plan, int stepIndex) : m_plan(std::move(plan)), m_stepIndex(stepIndex) {}
+CephFsFioRunner::CephFsFioRunner(Plan plan, int stepIndex)
+    : m_plan(std::move(plan))
+    , m_stepIndex(stepIndex)
+{ }
 
 QStringList CephFsFioRunner::fioArgs(const PlanStep &step, const QString &folder)
 {
     const QJsonObject &p = step.params;
-    return {QStringLiteral("fio"),
-            QStringLiteral("--output-format=json+"),
-            QStringLiteral("--status-interval=1"),
-            QStringLiteral("--eta=never"),
-            QStringLiteral("--name=") + step.id,
-            QStringLiteral("--directory=") + folder,
-            QStringLiteral("--ioengine=libaio"),
-            QStringLiteral("--direct=1"),
-            QStringLiteral("--rw=") + fioRw(p.value(QStringLiteral("workload")).toString()),
-            QStringLiteral("--bs=") + p.value(QStringLiteral("bs")).toString(QStringLiteral("4M")),
-            QStringLiteral("--size=") + p.value(QStringLiteral("fileSize")).toString(QStringLiteral("1G")),
-            QStringLiteral("--iodepth=%1").arg(p.value(QStringLiteral("iodepth")).toInt(1)),
-            QStringLiteral("--numjobs=%1").arg(p.value(QStringLiteral("threads")).toInt(4)),
-            QStringLiteral("--group_reporting=1"),
-            QStringLiteral("--time_based=1"),
-            QStringLiteral("--runtime=%1").arg(p.value(QStringLiteral("runtime")).toInt(30)),
-            QStringLiteral("--randrepeat=0")};
+    return {QStringLiteral("fio"), QStringLiteral("--output-format=json+"), QStringLiteral("--status-interval=1"),
+        QStringLiteral("--eta=never"), QStringLiteral("--name=") + step.id, QStringLiteral("--directory=") + folder,
+        QStringLiteral("--ioengine=libaio"), QStringLiteral("--direct=1"),
+        QStringLiteral("--rw=") + fioRw(p.value(QStringLiteral("workload")).toString()),
+        QStringLiteral("--bs=") + p.value(QStringLiteral("bs")).toString(QStringLiteral("4M")),
+        QStringLiteral("--size=") + p.value(QStringLiteral("fileSize")).toString(QStringLiteral("1G")),
+        QStringLiteral("--iodepth=%1").arg(p.value(QStringLiteral("iodepth")).toInt(1)),
+        QStringLiteral("--numjobs=%1").arg(p.value(QStringLiteral("threads")).toInt(4)),
+        QStringLiteral("--group_reporting=1"), QStringLiteral("--time_based=1"),
+        QStringLiteral("--runtime=%1").arg(p.value(QStringLiteral("runtime")).toInt(30)),
+        QStringLiteral("--randrepeat=0")};
 }
 
 QStringList CephFsFioRunner::mountArgs(const Plan &plan, const QString &mountPoint)
@@ -59,15 +61,15 @@ QStringList CephFsFioRunner::mountArgs(const Plan &plan, const QString &mountPoi
     if (targetString(plan, "mount") == QLatin1String("kernel")) {
         // mount.ceph fills in the monitors and the key from the conf (the keyring it
         // names, or /etc/ceph's): its secretfile= wants a bare key, not a keyring.
-        QStringList opts{QStringLiteral("name=") + client};
+        QStringList opts {QStringLiteral("name=") + client};
         if (!conf.isEmpty())
             opts << QStringLiteral("conf=") + conf;
         if (!fs.isEmpty())
             opts << QStringLiteral("mds_namespace=") + fs;
         return {QStringLiteral("mount"), QStringLiteral("-t"), QStringLiteral("ceph"), QStringLiteral(":/"), mountPoint,
-                QStringLiteral("-o"), opts.join(QLatin1Char(','))};
+            QStringLiteral("-o"), opts.join(QLatin1Char(','))};
     }
-    QStringList a{QStringLiteral("ceph-fuse")};
+    QStringList a {QStringLiteral("ceph-fuse")};
     if (!conf.isEmpty())
         a << QStringLiteral("-c") << conf;
     a << QStringLiteral("--id") << client;
@@ -106,8 +108,10 @@ exit 1
 
 Error CephFsFioRunner::unmountVerified(StepContext &ctx, const QString &mountPoint)
 {
-    return sh(ctx, {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kUnmountScript), QStringLiteral("cm-unmount"), mountPoint},
-              CancelToken(), 120000);
+    return sh(ctx,
+        {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kUnmountScript), QStringLiteral("cm-unmount"),
+            mountPoint},
+        CancelToken(), 120000);
 }
 
 QString CephFsFioRunner::folderUnder(const Plan &plan, const QString &mountRoot, const QString &folderName)
@@ -162,10 +166,12 @@ QString CephFsFioRunner::mountTypeOf(const QByteArray &procMounts, const QString
 
 bool CephFsFioRunner::isCephFsType(const QString &type)
 {
-    return type == QLatin1String("ceph") || type == QLatin1String("fuse.ceph-fuse") || type == QLatin1String("fuse.ceph");
+    return type == QLatin1String("ceph") || type == QLatin1String("fuse.ceph-fuse")
+        || type == QLatin1String("fuse.ceph");
 }
 
-Error CephFsFioRunner::sh(StepContext &ctx, const QStringList &argv, const CancelToken &cancel, int timeoutMs, QByteArray *out)
+Error CephFsFioRunner::sh(
+    StepContext &ctx, const QStringList &argv, const CancelToken &cancel, int timeoutMs, QByteArray *out)
 {
     Command c;
     c.argv = argv;
@@ -177,8 +183,8 @@ Error CephFsFioRunner::sh(StepContext &ctx, const QStringList &argv, const Cance
         return r.error;
     if (r.exitCode != 0)
         return Error(Error::Code::CommandFailed,
-                     QStringLiteral("%1 failed: %2").arg(argv.value(0), fiostep::tail(r.stdErr, 3)), ctx.nodeName,
-                     fiostep::tail(r.stdErr));
+            QStringLiteral("%1 failed: %2").arg(argv.value(0), fiostep::tail(r.stdErr, 3)), ctx.nodeName,
+            fiostep::tail(r.stdErr));
     return {};
 }
 
@@ -203,8 +209,9 @@ StepOutcome CephFsFioRunner::run(StepContext &ctx)
     m.root = targetString(m_plan, "mountPath");
     if (!targetString(m_plan, "mount").isEmpty()) {
         QByteArray tmp;
-        if ((e = sh(ctx, {QStringLiteral("mktemp"), QStringLiteral("-d"), QStringLiteral("/tmp/clustermark-cephfs-XXXXXX")},
-                    ctx.cancel, 15000, &tmp))) {
+        if ((e = sh(ctx,
+                 {QStringLiteral("mktemp"), QStringLiteral("-d"), QStringLiteral("/tmp/clustermark-cephfs-XXXXXX")},
+                 ctx.cancel, 15000, &tmp))) {
             out.error = e;
             return out;
         }
@@ -256,10 +263,11 @@ Error CephFsFioRunner::checkCephFs(StepContext &ctx, const StepMount &m, StepOut
     if (me || isCephFsType(type))
         return {};
     return Error(Error::Code::InvalidInput,
-                 m.mounted ? QStringLiteral("%1 did not mount a CephFS at %2 (found %3)").arg(targetString(m_plan, "mount"), m.root, type)
-                           : QStringLiteral("%1 is not on a CephFS mount on %2 (its mount %3 is %4)")
-                                 .arg(m.root, ctx.nodeName, mp, type.isEmpty() ? QStringLiteral("unknown") : type),
-                 ctx.nodeName);
+        m.mounted ? QStringLiteral("%1 did not mount a CephFS at %2 (found %3)")
+                        .arg(targetString(m_plan, "mount"), m.root, type)
+                  : QStringLiteral("%1 is not on a CephFS mount on %2 (its mount %3 is %4)")
+                        .arg(m.root, ctx.nodeName, mp, type.isEmpty() ? QStringLiteral("unknown") : type),
+        ctx.nodeName);
 }
 
 Error CephFsFioRunner::makeStepFolder(StepContext &ctx, const QString &root, QString *folder)
@@ -284,13 +292,14 @@ Error CephFsFioRunner::makeStepFolder(StepContext &ctx, const QString &root, QSt
 void CephFsFioRunner::cleanUp(StepContext &ctx, const QString &folder, StepMount &m, Error &e)
 {
     if (!folder.isEmpty() && folder.section(QLatin1Char('/'), -1).startsWith(CephFsKind::folderPrefix())) {
-        const Error rm = sh(ctx, {QStringLiteral("rm"), QStringLiteral("-rf"), QStringLiteral("--"), folder}, CancelToken(), 300000);
+        const Error rm = sh(
+            ctx, {QStringLiteral("rm"), QStringLiteral("-rf"), QStringLiteral("--"), folder}, CancelToken(), 300000);
         if (rm && !e)
             e = rm;
         else if (rm && ctx.log)
             ctx.log(QStringLiteral("%1: %2").arg(ctx.nodeName, rm.message));
     }
-    if (!m.mounted && !m.tempMount.isEmpty()) {   // a mount cut short by a cancel may still have happened
+    if (!m.mounted && !m.tempMount.isEmpty()) { // a mount cut short by a cancel may still have happened
         QString mp;
         m.mounted = !mountTypeOf(ctx.transport->readFile(QStringLiteral("/proc/mounts")), m.tempMount, &mp).isEmpty()
             && mp == m.tempMount;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One CephFS throughput step with fio on a node over SSH (CephFsKind, engine "fio"): fio
 // runs in the step's own folder clustermark-bench-<random> on a CephFS mount of the
@@ -50,7 +51,8 @@ private:
     // Unmounts the step's own mount without depending on fusermount, lazily as the last
     // resort, and checks /proc/mounts afterwards.
     Error unmountVerified(StepContext &ctx, const QString &mountPoint);
-    Error sh(StepContext &ctx, const QStringList &argv, const CancelToken &cancel, int timeoutMs, QByteArray *out = nullptr);
+    Error sh(
+        StepContext &ctx, const QStringList &argv, const CancelToken &cancel, int timeoutMs, QByteArray *out = nullptr);
 
     Plan m_plan;
     int m_stepIndex;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/cephfs/cephfskind.h"
 
 #include "bench/cephfs/cephfsfiorunner.h"
@@ -27,25 +28,27 @@ QString stepTitle(const QJsonObject &p)
             ops << v.toString();
         return QStringLiteral("Small files: ") + ops.join(QStringLiteral(", ")) + threads;
     }
-    const QString how = workload.startsWith(QLatin1String("seq")) ? QStringLiteral("sequential") : QStringLiteral("random");
+    const QString how
+        = workload.startsWith(QLatin1String("seq")) ? QStringLiteral("sequential") : QStringLiteral("random");
     const QString dir = workload.endsWith(QLatin1String("write")) ? QStringLiteral("write") : QStringLiteral("read");
     return QStringLiteral("%1 %2 %3").arg(p.value(QStringLiteral("bs")).toString(), how, dir) + threads;
 }
 
-PlanStep ioStep(const QString &id, const QString &workload, const QString &bs, int threads, const QString &fileSize,
-                int runtime)
+PlanStep ioStep(
+    const QString &id, const QString &workload, const QString &bs, int threads, const QString &fileSize, int runtime)
 {
-    const QJsonObject p{{kWorkload, workload}, {QStringLiteral("bs"), bs}, {QStringLiteral("threads"), threads},
-                        {QStringLiteral("fileSize"), fileSize}, {QStringLiteral("runtime"), runtime}};
-    return PlanStep{id, stepTitle(p), p};
+    const QJsonObject p {{kWorkload, workload}, {QStringLiteral("bs"), bs}, {QStringLiteral("threads"), threads},
+        {QStringLiteral("fileSize"), fileSize}, {QStringLiteral("runtime"), runtime}};
+    return PlanStep {id, stepTitle(p), p};
 }
 
 PlanStep metaStep(int threads, int files, int runtime)
 {
-    const QJsonObject p{{kWorkload, kMetadata}, {QStringLiteral("threads"), threads}, {QStringLiteral("files"), files},
-                        {QStringLiteral("ops"), QJsonArray{QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")}},
-                        {QStringLiteral("fileSize"), QStringLiteral("0")}, {QStringLiteral("runtime"), runtime}};
-    return PlanStep{QStringLiteral("metadata"), stepTitle(p), p};
+    const QJsonObject p {{kWorkload, kMetadata}, {QStringLiteral("threads"), threads}, {QStringLiteral("files"), files},
+        {QStringLiteral("ops"),
+            QJsonArray {QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")}},
+        {QStringLiteral("fileSize"), QStringLiteral("0")}, {QStringLiteral("runtime"), runtime}};
+    return PlanStep {QStringLiteral("metadata"), stepTitle(p), p};
 }
 
 bool isMetaStep(const PlanStep &s)
@@ -76,9 +79,8 @@ QString targetString(const Plan &plan, const char *key, const QString &def = {})
 
 QJsonObject CephFsKind::Options::toJson() const
 {
-    QJsonObject o{{QStringLiteral("engine"), engine}, {QStringLiteral("client"), client},
-                  {QStringLiteral("dir"), dir},       {QStringLiteral("timeout"), timeout},
-                  {QStringLiteral("preset"), preset}};
+    QJsonObject o {{QStringLiteral("engine"), engine}, {QStringLiteral("client"), client}, {QStringLiteral("dir"), dir},
+        {QStringLiteral("timeout"), timeout}, {QStringLiteral("preset"), preset}};
     auto put = [&](const char *k, const QString &v) {
         if (!v.isEmpty())
             o.insert(QLatin1String(k), v);
@@ -131,26 +133,33 @@ QList<Preset> CephFsKind::presets() const
 {
     const int r = 30;
     const int q = 10;
-    return {Preset{QStringLiteral("throughput"), QStringLiteral("CephFS throughput"),
-                   QStringLiteral("4M sequential write and read with 4 threads (1 GiB file each), then 4k random write "
-                                  "and read with 16 threads (256 MiB file each), 30 s each; files are written whole "
-                                  "before reads and random writes"),
-                   {ioStep(QStringLiteral("seq-write-4m"), QStringLiteral("seq-write"), QStringLiteral("4M"), 4, QStringLiteral("1G"), r),
-                    ioStep(QStringLiteral("seq-read-4m"), QStringLiteral("seq-read"), QStringLiteral("4M"), 4, QStringLiteral("1G"), r),
-                    ioStep(QStringLiteral("rand-write-4k"), QStringLiteral("rand-write"), QStringLiteral("4k"), 16, QStringLiteral("256M"), r),
-                    ioStep(QStringLiteral("rand-read-4k"), QStringLiteral("rand-read"), QStringLiteral("4k"), 16, QStringLiteral("256M"), r)}},
-            Preset{QStringLiteral("metadata"), QStringLiteral("CephFS metadata"),
-                   QStringLiteral("4 threads each create 2000 empty files in their own folder, stat them through a "
-                                  "second client (every stat reaches the MDS), then delete them; ops/s and latency "
-                                  "per op (native engine only)"),
-                   {metaStep(4, 2000, 60)}},
-            Preset{QStringLiteral("quick"), QStringLiteral("CephFS (quick)"),
-                   QStringLiteral("4M sequential write and read (4 threads, 256 MiB each), 4k random read (8 threads, "
-                                  "128 MiB each), 10 s each, and 4 threads × 500 small files (native engine only)"),
-                   {ioStep(QStringLiteral("seq-write-4m"), QStringLiteral("seq-write"), QStringLiteral("4M"), 4, QStringLiteral("256M"), q),
-                    ioStep(QStringLiteral("seq-read-4m"), QStringLiteral("seq-read"), QStringLiteral("4M"), 4, QStringLiteral("256M"), q),
-                    ioStep(QStringLiteral("rand-read-4k"), QStringLiteral("rand-read"), QStringLiteral("4k"), 8, QStringLiteral("128M"), q),
-                    metaStep(4, 500, 30)}}};
+    return {Preset {QStringLiteral("throughput"), QStringLiteral("CephFS throughput"),
+                QStringLiteral("4M sequential write and read with 4 threads (1 GiB file each), then 4k random write "
+                               "and read with 16 threads (256 MiB file each), 30 s each; files are written whole "
+                               "before reads and random writes"),
+                {ioStep(QStringLiteral("seq-write-4m"), QStringLiteral("seq-write"), QStringLiteral("4M"), 4,
+                     QStringLiteral("1G"), r),
+                    ioStep(QStringLiteral("seq-read-4m"), QStringLiteral("seq-read"), QStringLiteral("4M"), 4,
+                        QStringLiteral("1G"), r),
+                    ioStep(QStringLiteral("rand-write-4k"), QStringLiteral("rand-write"), QStringLiteral("4k"), 16,
+                        QStringLiteral("256M"), r),
+                    ioStep(QStringLiteral("rand-read-4k"), QStringLiteral("rand-read"), QStringLiteral("4k"), 16,
+                        QStringLiteral("256M"), r)}},
+        Preset {QStringLiteral("metadata"), QStringLiteral("CephFS metadata"),
+            QStringLiteral("4 threads each create 2000 empty files in their own folder, stat them through a "
+                           "second client (every stat reaches the MDS), then delete them; ops/s and latency "
+                           "per op (native engine only)"),
+            {metaStep(4, 2000, 60)}},
+        Preset {QStringLiteral("quick"), QStringLiteral("CephFS (quick)"),
+            QStringLiteral("4M sequential write and read (4 threads, 256 MiB each), 4k random read (8 threads, "
+                           "128 MiB each), 10 s each, and 4 threads × 500 small files (native engine only)"),
+            {ioStep(QStringLiteral("seq-write-4m"), QStringLiteral("seq-write"), QStringLiteral("4M"), 4,
+                 QStringLiteral("256M"), q),
+                ioStep(QStringLiteral("seq-read-4m"), QStringLiteral("seq-read"), QStringLiteral("4M"), 4,
+                    QStringLiteral("256M"), q),
+                ioStep(QStringLiteral("rand-read-4k"), QStringLiteral("rand-read"), QStringLiteral("4k"), 8,
+                    QStringLiteral("128M"), q),
+                metaStep(4, 500, 30)}}};
 }
 
 bool CephFsKind::isNative(const Plan &plan)
@@ -174,13 +183,14 @@ CephFsWorkload CephFsKind::workload(const PlanStep &step, Error *error)
     const QJsonObject &p = step.params;
     const auto mode = CephFsWorkload::parseMode(p.value(kWorkload).toString());
     if (!mode)
-        return fail(QStringLiteral("workload \"%1\" is not valid (seq-read, seq-write, rand-read, rand-write or metadata)")
-                        .arg(p.value(kWorkload).toString()));
+        return fail(
+            QStringLiteral("workload \"%1\" is not valid (seq-read, seq-write, rand-read, rand-write or metadata)")
+                .arg(p.value(kWorkload).toString()));
     w.mode = *mode;
     // Whole numbers in range, known keys only: nothing else reaches fio or the engine.
     ParamReader r(p, QStringLiteral("step %1").arg(step.id), kindId());
     r.allowOnly({kWorkload, QStringLiteral("threads"), QStringLiteral("runtime"), QStringLiteral("fileSize"),
-                 QStringLiteral("files"), QStringLiteral("ops"), QStringLiteral("bs"), QStringLiteral("iodepth")});
+        QStringLiteral("files"), QStringLiteral("ops"), QStringLiteral("bs"), QStringLiteral("iodepth")});
     r.integer(QStringLiteral("threads"), 4, 1, 256);
     r.integer(QStringLiteral("runtime"), 30, 1, 86400, QStringLiteral("s"));
     r.integer(QStringLiteral("files"), 1000, 1, 10000000);
@@ -189,7 +199,8 @@ CephFsWorkload CephFsKind::workload(const PlanStep &step, Error *error)
         return fail(r.error().message.mid(r.error().message.indexOf(QStringLiteral(": ")) + 2));
     w.threads = p.value(QStringLiteral("threads")).toInt(4);
     w.runtimeSec = p.value(QStringLiteral("runtime")).toInt(30);
-    const QString fileSize = p.value(QStringLiteral("fileSize")).toString(w.isMetadata() ? QStringLiteral("0") : QStringLiteral("1G"));
+    const QString fileSize
+        = p.value(QStringLiteral("fileSize")).toString(w.isMetadata() ? QStringLiteral("0") : QStringLiteral("1G"));
     if (!isSizeText(fileSize))
         return fail(QStringLiteral("file size \"%1\" is not a size like 1G").arg(fileSize));
     w.fileSize = RbdNativeRunner::parseSize(fileSize);
@@ -200,8 +211,9 @@ CephFsWorkload CephFsKind::workload(const PlanStep &step, Error *error)
         if (w.fileSize > (64ull << 20))
             return fail(QStringLiteral("small files of the metadata workload must be at most 64 MiB each"));
         w.ops.clear();
-        const QJsonArray ops = p.value(QStringLiteral("ops")).toArray(
-            QJsonArray{QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")});
+        const QJsonArray ops
+            = p.value(QStringLiteral("ops"))
+                  .toArray(QJsonArray {QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")});
         for (const QJsonValue &v : ops) {
             const auto op = CephFsWorkload::parseOp(v.toString());
             if (!op)
@@ -264,8 +276,9 @@ Error CephFsKind::validate(const Plan &plan) const
         if (!mount.isEmpty() && mount != QLatin1String("ceph-fuse") && mount != QLatin1String("kernel"))
             return bad(QStringLiteral("mount \"%1\" is not valid (ceph-fuse or kernel)").arg(mount));
         if (!mount.isEmpty() && !plan.target.value(QStringLiteral("mountConsent")).toBool(false))
-            return bad(QStringLiteral("mounting the file system on the node needs consent (mountConsent): the app mounts "
-                                      "it to a temporary folder and unmounts it after each step"));
+            return bad(
+                QStringLiteral("mounting the file system on the node needs consent (mountConsent): the app mounts "
+                               "it to a temporary folder and unmounts it after each step"));
     }
     if (plan.steps.isEmpty())
         return bad(QStringLiteral("the plan has no step"));
@@ -276,7 +289,8 @@ Error CephFsKind::validate(const Plan &plan) const
             return bad(QStringLiteral("step %1: %2").arg(s.id, e.message));
         if (!native && w.isMetadata())
             return bad(QStringLiteral("step %1: the metadata workload needs the native engine (fio measures throughput "
-                                      "only)").arg(s.id));
+                                      "only)")
+                           .arg(s.id));
         const int qd = s.params.value(QStringLiteral("iodepth")).toInt(1);
         if (!native && (qd < 1 || qd > 1024))
             return bad(QStringLiteral("step %1: iodepth must be 1..1024").arg(s.id));
@@ -288,7 +302,8 @@ QString CephFsKind::describeStep(const Plan &plan, const PlanStep &step)
 {
     Error e;
     const CephFsWorkload w = workload(step, &e);
-    const QString fs = targetString(plan, "fsName").isEmpty() ? QStringLiteral("(default fs)") : targetString(plan, "fsName");
+    const QString fs
+        = targetString(plan, "fsName").isEmpty() ? QStringLiteral("(default fs)") : targetString(plan, "fsName");
     const QString where = QStringLiteral("fs=%1 dir=%2, folder %3<random> (created, removed)")
                               .arg(fs, targetString(plan, "dir", QStringLiteral("/")), folderPrefix());
     const QJsonObject &p = step.params;
@@ -296,8 +311,9 @@ QString CephFsKind::describeStep(const Plan &plan, const PlanStep &step)
         QStringList ops;
         for (const auto op : w.ops)
             ops << CephFsWorkload::opName(op);
-        return QStringLiteral("[this machine] libcephfs metadata %1 × %2 files of %3 bytes, ops %4 (stat through a second "
-                              "client), at most %5 s per op, %6")
+        return QStringLiteral(
+            "[this machine] libcephfs metadata %1 × %2 files of %3 bytes, ops %4 (stat through a second "
+            "client), at most %5 s per op, %6")
             .arg(w.threads)
             .arg(w.files)
             .arg(w.fileSize)
@@ -305,7 +321,8 @@ QString CephFsKind::describeStep(const Plan &plan, const PlanStep &step)
             .arg(w.runtimeSec)
             .arg(where);
     }
-    return QStringLiteral("[this machine] libcephfs %1 bs=%2 threads=%3 fileSize=%4 (per thread, O_DIRECT) runtime=%5s%6, %7")
+    return QStringLiteral(
+        "[this machine] libcephfs %1 bs=%2 threads=%3 fileSize=%4 (per thread, O_DIRECT) runtime=%5s%6, %7")
         .arg(p.value(kWorkload).toString(), p.value(QStringLiteral("bs")).toString(QStringLiteral("4M")))
         .arg(w.threads)
         .arg(p.value(QStringLiteral("fileSize")).toString(QStringLiteral("1G")))
@@ -323,7 +340,8 @@ QString CephFsKind::commandPreview(const Plan &plan, int stepIndex, const NodeSp
     Command fio;
     const bool mounts = !targetString(plan, "mount").isEmpty();
     const QString root = mounts ? QStringLiteral("/tmp/clustermark-cephfs-XXXXXX") : targetString(plan, "mountPath");
-    fio.argv = CephFsFioRunner::fioArgs(step, CephFsFioRunner::folderUnder(plan, root, folderPrefix() + QStringLiteral("ID")));
+    fio.argv = CephFsFioRunner::fioArgs(
+        step, CephFsFioRunner::folderUnder(plan, root, folderPrefix() + QStringLiteral("ID")));
     QString s = QStringLiteral("[%1] ").arg(node.isLocal() ? QStringLiteral("local") : node.toSpecString());
     if (mounts) {
         Command m;
@@ -369,10 +387,10 @@ Plan CephFsKind::makePlan(const QList<NodeSpec> &nodes, const Options &o, Error 
     auto fail = [&](const QString &m) {
         if (error)
             *error = Error(Error::Code::InvalidInput, m, QStringLiteral("cephfs"));
-        return Plan{};
+        return Plan {};
     };
     const bool native = o.engine == QLatin1String("native");
-    QList<NodeSpec> planNodes = native ? QList<NodeSpec>{NodeSpec::parse(QStringLiteral("local"))} : nodes;
+    QList<NodeSpec> planNodes = native ? QList<NodeSpec> {NodeSpec::parse(QStringLiteral("local"))} : nodes;
     Error e;
     Plan plan = planFromPreset(CephFsKind(), o.preset, planNodes, o.toJson(), o.runtime, &e);
     if (plan.steps.isEmpty())
@@ -384,7 +402,8 @@ Plan CephFsKind::makePlan(const QList<NodeSpec> &nodes, const Options &o, Error 
                 kept << s;
         if (kept.isEmpty())
             return fail(QStringLiteral("the %1 preset is metadata only: it needs the native engine (fio measures "
-                                       "throughput only)").arg(o.preset));
+                                       "throughput only)")
+                            .arg(o.preset));
         plan.steps = kept;
     }
     for (PlanStep &s : plan.steps) {
@@ -403,13 +422,13 @@ Plan CephFsKind::makePlan(const QList<NodeSpec> &nodes, const Options &o, Error 
     }
     if (o.threads < 0 || o.files < 0 || o.runtime < 0 || o.iodepth < 0)
         return fail(QStringLiteral("threads, files, runtime and iodepth must not be negative"));
-    if (native && !o.conf.isEmpty())   // poll the cluster's health during the run
+    if (native && !o.conf.isEmpty()) // poll the cluster's health during the run
         plan.ceph = {{QStringLiteral("conf"), o.conf}, {QStringLiteral("keyring"), o.keyring},
-                     {QStringLiteral("client"), CephConnectionSpec::normalizedClientName(o.client)}};
+            {QStringLiteral("client"), CephConnectionSpec::normalizedClientName(o.client)}};
     e = CephFsKind().validate(plan);
     if (error)
         *error = e;
-    return e ? Plan{} : plan;
+    return e ? Plan {} : plan;
 }
 
 } // namespace cm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // CephFS benchmark (docs/ARCHITECTURE.md §2 "CephFS"): throughput with the app's own libcephfs
 // engine (the "native" engine: the desktop is the client, the plan's one node is this
@@ -63,24 +64,24 @@ public:
 
     // What the wizard and the CLI choose; makePlan() turns it into a plan.
     struct Options {
-        QString engine = QStringLiteral("native");     // native, fio
+        QString engine = QStringLiteral("native"); // native, fio
         QString conf;
         QString keyring;
         QString client = QStringLiteral("admin");
-        QString fsName;                                 // empty = the default fs
+        QString fsName; // empty = the default fs
         QString dir = QStringLiteral("/");
-        QString mountPath;                              // fio: an existing mount on the node
-        QString mount;                                  // fio: "", "ceph-fuse" or "kernel"
+        QString mountPath; // fio: an existing mount on the node
+        QString mount; // fio: "", "ceph-fuse" or "kernel"
         bool mountConsent = false;
         int timeout = 30;
-        QString preset = QStringLiteral("throughput");  // throughput, metadata, quick
+        QString preset = QStringLiteral("throughput"); // throughput, metadata, quick
         // Overrides of every step of the preset; 0 / empty = the preset's.
         QString bs;
         int threads = 0;
         QString fileSize;
         int files = 0;
         int runtime = 0;
-        int iodepth = 0;                                // fio only
+        int iodepth = 0; // fio only
 
         // Plan.target of a cephfs plan (the wizard reads it back to edit a plan).
         QJsonObject toJson() const;
@@ -101,7 +102,7 @@ public:
     // small metadata step — dropped by makePlan() for the fio engine).
     QList<Preset> presets() const override;
     Error validate(const Plan &plan) const override;
-    bool isDestructive(const Plan &) const override { return false; }   // only its own folder
+    bool isDestructive(const Plan &) const override { return false; } // only its own folder
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/cephfs/cephfsnativerunner.h"
 
 #include "bench/cephfs/cephfskind.h"
@@ -6,7 +7,10 @@
 
 namespace cm {
 
-CephFsNativeRunner::CephFsNativeRunner(Plan plan, int stepIndex) : m_plan(std::move(plan)), m_stepIndex(stepIndex) {}
+CephFsNativeRunner::CephFsNativeRunner(Plan plan, int stepIndex)
+    : m_plan(std::move(plan))
+    , m_stepIndex(stepIndex)
+{ }
 
 StepOutcome CephFsNativeRunner::run(StepContext &ctx)
 {
@@ -30,7 +34,7 @@ StepOutcome CephFsNativeRunner::run(StepContext &ctx)
     w.target = out.target;
 
     const CephConnectionSpec spec = CephFsKind::connectionSpec(m_plan);
-    CephFsMount mount;   // this worker's own client (one per step)
+    CephFsMount mount; // this worker's own client (one per step)
     if (const Error me = mount.mount(spec, fsName)) {
         out.error = me;
         return out;
@@ -47,8 +51,9 @@ StepOutcome CephFsNativeRunner::run(StepContext &ctx)
         out.environment.insert(QStringLiteral("cephfs_folder"), engine.folder());
         if (ctx.log)
             ctx.log(QStringLiteral("%1: %2 %3 (%4 entries)")
-                        .arg(ctx.nodeName, engine.folderRemoved() ? QStringLiteral("removed") : QStringLiteral("could not remove"),
-                             engine.folder())
+                        .arg(ctx.nodeName,
+                            engine.folderRemoved() ? QStringLiteral("removed") : QStringLiteral("could not remove"),
+                            engine.folder())
                         .arg(engine.entriesRemoved()));
     }
     return out;

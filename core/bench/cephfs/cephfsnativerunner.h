@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One CephFS step with the app's own libcephfs engine (CephFsEngine): the desktop is the
 // client, so the step runs on this machine with its own mount handle (target

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/diskfio/benchfilecleaner.h"
 
 #include <QLoggingCategory>
@@ -48,15 +49,16 @@ QList<Leftover> BenchFileCleaner::scan(Transport &t, const QString &dirIn, Error
     const QString dir = cleanDir(dirIn);
     const QString node = t.node().displayName();
     if (!dir.startsWith(QLatin1Char('/'))) {
-        *error = Error(Error::Code::InvalidInput, QStringLiteral("the folder must be an absolute path (got \"%1\")").arg(dirIn), node);
+        *error = Error(Error::Code::InvalidInput,
+            QStringLiteral("the folder must be an absolute path (got \"%1\")").arg(dirIn), node);
         return {};
     }
     if ((*error = t.connect()))
         return {};
     Command c;
-    c.argv = {QStringLiteral("find"), dir, QStringLiteral("-mindepth"), QStringLiteral("1"), QStringLiteral("-maxdepth"),
-              QStringLiteral("1"), QStringLiteral("-type"), QStringLiteral("f"), QStringLiteral("-name"), namePattern(),
-              QStringLiteral("-printf"), QStringLiteral("%s\\t%f\\0")};
+    c.argv = {QStringLiteral("find"), dir, QStringLiteral("-mindepth"), QStringLiteral("1"),
+        QStringLiteral("-maxdepth"), QStringLiteral("1"), QStringLiteral("-type"), QStringLiteral("f"),
+        QStringLiteral("-name"), namePattern(), QStringLiteral("-printf"), QStringLiteral("%s\\t%f\\0")};
     c.timeoutMs = 30000;
     c.maxRuntimeSec = 35;
     const ExecResult r = t.run(c, {}, CancelToken());
@@ -66,8 +68,9 @@ QList<Leftover> BenchFileCleaner::scan(Transport &t, const QString &dirIn, Error
     }
     if (r.exitCode != 0) {
         const QString err = QString::fromUtf8(r.stdErr.right(400)).trimmed();
-        *error = Error(err.contains(QLatin1String("No such file")) ? Error::Code::PathMissing : Error::Code::CommandFailed,
-                       QStringLiteral("cannot list %1 on %2: %3").arg(dir, node, err), node);
+        *error
+            = Error(err.contains(QLatin1String("No such file")) ? Error::Code::PathMissing : Error::Code::CommandFailed,
+                QStringLiteral("cannot list %1 on %2: %3").arg(dir, node, err), node);
         return {};
     }
     QList<Leftover> out;
@@ -76,9 +79,10 @@ QList<Leftover> BenchFileCleaner::scan(Transport &t, const QString &dirIn, Error
         if (tab <= 0)
             continue;
         const QString name = QString::fromUtf8(rec.mid(tab + 1));
-        if (!matches(name))   // find's -name is a glob: check the exact rule here too
+        if (!matches(name)) // find's -name is a glob: check the exact rule here too
             continue;
-        Leftover l = Leftover::make(Leftover::Kind::NodeFile, node, (dir == QLatin1String("/") ? QString() : dir) + QLatin1Char('/') + name);
+        Leftover l = Leftover::make(
+            Leftover::Kind::NodeFile, node, (dir == QLatin1String("/") ? QString() : dir) + QLatin1Char('/') + name);
         bool ok = false;
         l.bytes = rec.left(tab).toLongLong(&ok);
         if (!ok)
@@ -98,10 +102,10 @@ CleanupReport BenchFileCleaner::remove(Transport &t, const QList<Leftover> &file
         const Leftover &l = files.at(i);
         if (l.kind != Leftover::Kind::NodeFile)
             outcome[i] = Error(Error::Code::InvalidInput, QStringLiteral("not a node file"), l.describe());
-        else if (!l.name.startsWith(QLatin1Char('/')) || !matches(baseName(l.name)) || l.name.contains(QLatin1String("/../"))
-                 || l.name.contains(QLatin1String("/./")))
-            outcome[i] = Error(Error::Code::Unsafe, QStringLiteral("refused: not an absolute path to a %1 file").arg(namePattern()),
-                               l.describe());
+        else if (!l.name.startsWith(QLatin1Char('/')) || !matches(baseName(l.name))
+            || l.name.contains(QLatin1String("/../")) || l.name.contains(QLatin1String("/./")))
+            outcome[i] = Error(Error::Code::Unsafe,
+                QStringLiteral("refused: not an absolute path to a %1 file").arg(namePattern()), l.describe());
         else
             todo << i;
     }
@@ -110,7 +114,8 @@ CleanupReport BenchFileCleaner::remove(Transport &t, const QList<Leftover> &file
         ExecResult r;
         if (!e) {
             Command c;
-            c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromUtf8(RemoveScript), QStringLiteral("cm-clean")};
+            c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromUtf8(RemoveScript),
+                QStringLiteral("cm-clean")};
             for (int i : std::as_const(todo))
                 c.argv << files.at(i).name;
             c.timeoutMs = 60000;
@@ -143,7 +148,7 @@ CleanupReport BenchFileCleaner::remove(Transport &t, const QList<Leftover> &file
     CleanupReport rep;
     for (int i = 0; i < files.size(); ++i) {
         if (outcome.at(i))
-            rep.failed << LeftoverFailure{files.at(i), outcome.at(i)};
+            rep.failed << LeftoverFailure {files.at(i), outcome.at(i)};
         else
             rep.removed << files.at(i);
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // "Clean leftovers" on a node: the disk benchmark's files (DiskFioKind::benchFileName,
 // "clustermark-bench-<node>.fio.dat") left in a folder by a crash. Only regular files
@@ -13,7 +14,7 @@ namespace cm {
 class BenchFileCleaner {
 public:
     static QString namePattern() { return QStringLiteral("clustermark-bench-*.fio.dat"); }
-    static bool matches(const QString &fileName);   // a base name
+    static bool matches(const QString &fileName); // a base name
 
     // dir must be absolute. One round trip; the items' location is the node's name.
     // Errors: InvalidInput (relative dir), PathMissing (no such folder), transport errors.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/diskfio/devicesafety.h"
 
 #include "parse/blockdeviceparsers.h"
@@ -75,7 +76,10 @@ QString article(const QString &word)
 
 class Evaluator {
 public:
-    Evaluator(const QMap<QString, MarkedSection> &secs, const QString &asked) : m_secs(secs), m_asked(asked) {}
+    Evaluator(const QMap<QString, MarkedSection> &secs, const QString &asked)
+        : m_secs(secs)
+        , m_asked(asked)
+    { }
 
     DeviceSafetyReport run();
 
@@ -100,8 +104,8 @@ private:
 
     const QMap<QString, MarkedSection> &m_secs;
     QString m_asked;
-    QString m_dev;   // resolved path, for the sentences
-    QSet<QString> m_seenSignatures;   // "kname/type" already reported
+    QString m_dev; // resolved path, for the sentences
+    QSet<QString> m_seenSignatures; // "kname/type" already reported
     DeviceSafetyReport m_rep;
 };
 
@@ -111,8 +115,8 @@ QString Evaluator::label(const LsblkTreeEntry &t) const
     if (path == m_dev)
         return m_dev;
     const QString rel = t.type == QLatin1String("part") ? QStringLiteral("a partition")
-                        : t.type == QLatin1String("lvm") ? QStringLiteral("an LVM volume")
-                                                         : article(t.type) + QStringLiteral(" device");
+        : t.type == QLatin1String("lvm")                ? QStringLiteral("an LVM volume")
+                                                        : article(t.type) + QStringLiteral(" device");
     return QStringLiteral("%1 (%2 on %3)").arg(path, rel, m_dev);
 }
 
@@ -136,7 +140,8 @@ DeviceSafetyReport Evaluator::run()
 
     // Mounts: lsblk's view plus the kernel's (mountinfo by device number and source).
     const QList<MountinfoRow> mounts = parseMountinfo(body(QStringLiteral("mountinfo")));
-    const QStringList swaps = QString::fromUtf8(body(QStringLiteral("swaps"))).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList swaps
+        = QString::fromUtf8(body(QStringLiteral("swaps"))).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     int partitions = 0;
     for (const LsblkTreeEntry &t : tree) {
         if (t.type == QLatin1String("part") && &t != &self)
@@ -167,8 +172,9 @@ bool Evaluator::checkKind()
     }
     if (kind == QLatin1String("directory") || kind == QLatin1String("other")) {
         refuse(QStringLiteral("%1 is not a block device (it is %2).")
-                   .arg(m_asked, kind == QLatin1String("directory") ? QStringLiteral("a directory")
-                                                                    : QStringLiteral("a regular or special file")));
+                   .arg(m_asked,
+                       kind == QLatin1String("directory") ? QStringLiteral("a directory")
+                                                          : QStringLiteral("a regular or special file")));
         return false;
     }
     if (kind != QLatin1String("block")) {
@@ -207,14 +213,16 @@ void Evaluator::checkInUse(const LsblkTreeEntry &t, const QList<MountinfoRow> &m
 // What is written on the device or child, and what holds it.
 void Evaluator::checkContents(const LsblkTreeEntry &t)
 {
-    if (!m_secs.contains(QStringLiteral("blkid ") + t.kname) || !m_secs.contains(QStringLiteral("holders ") + t.kname)) {
+    if (!m_secs.contains(QStringLiteral("blkid ") + t.kname)
+        || !m_secs.contains(QStringLiteral("holders ") + t.kname)) {
         refuse(QStringLiteral("%1 could not be checked: no signature or holder data for it.").arg(label(t)));
         return;
     }
     checkSignatures(t);
     if (parseOdHex(body(QStringLiteral("head ") + t.kname)).startsWith(BluestoreMagic)) {
         m_seenSignatures << t.kname + QStringLiteral("/ceph_bluestore");
-        refuse(QStringLiteral("%1 starts with the Ceph BlueStore label \"bluestore block device\": it is a Ceph OSD.").arg(label(t)));
+        refuse(QStringLiteral("%1 starts with the Ceph BlueStore label \"bluestore block device\": it is a Ceph OSD.")
+                   .arg(label(t)));
     }
     checkHolders(t);
 }
@@ -228,23 +236,25 @@ void Evaluator::checkSignatures(const LsblkTreeEntry &t)
     // blkid exits 2 both for "nothing found" and for some errors: look at the text.
     static const QRegularExpression notKeyValue(QStringLiteral("^[^=]*$"));
     const bool probeFailed = (brc != 0 && brc != 2)
-                             || !QString::fromUtf8(body(bk)).split(QLatin1Char('\n'), Qt::SkipEmptyParts)
-                                     .filter(notKeyValue)
-                                     .isEmpty();
+        || !QString::fromUtf8(body(bk)).split(QLatin1Char('\n'), Qt::SkipEmptyParts).filter(notKeyValue).isEmpty();
     if (probeFailed) {
         refuse(QStringLiteral("%1 could not be probed for signatures (blkid exit status %2: %3).")
-                   .arg(label(t)).arg(brc).arg(QString::fromUtf8(body(bk)).trimmed()));
+                   .arg(label(t))
+                   .arg(brc)
+                   .arg(QString::fromUtf8(body(bk)).trimmed()));
     }
     const QString type = sig.value(QStringLiteral("TYPE"));
-    m_seenSignatures << t.kname + QLatin1Char('/') + type << t.kname + QLatin1Char('/') + sig.value(QStringLiteral("PTTYPE"));
+    m_seenSignatures << t.kname + QLatin1Char('/') + type
+                     << t.kname + QLatin1Char('/') + sig.value(QStringLiteral("PTTYPE"));
     if (sig.value(QStringLiteral("PTTYPE")) == QLatin1String("gpt"))
-        m_seenSignatures << t.kname + QStringLiteral("/PMBR");   // GPT's protective MBR
+        m_seenSignatures << t.kname + QStringLiteral("/PMBR"); // GPT's protective MBR
     if (sig.contains(QStringLiteral("PTTYPE")))
         refuse(QStringLiteral("%1 has a partition table (%2).").arg(label(t), sig.value(QStringLiteral("PTTYPE"))));
     if (type == QLatin1String("LVM2_member"))
         refuse(QStringLiteral("%1 carries an LVM2 physical volume signature (blkid TYPE=LVM2_member).").arg(label(t)));
     else if (type == QLatin1String("ceph_bluestore"))
-        refuse(QStringLiteral("%1 carries a Ceph BlueStore signature (blkid TYPE=ceph_bluestore): it is a Ceph OSD.").arg(label(t)));
+        refuse(QStringLiteral("%1 carries a Ceph BlueStore signature (blkid TYPE=ceph_bluestore): it is a Ceph OSD.")
+                   .arg(label(t)));
     else if (type == QLatin1String("swap"))
         refuse(QStringLiteral("%1 carries a swap signature (blkid TYPE=swap).").arg(label(t)));
     else if (!type.isEmpty())
@@ -281,7 +291,8 @@ void Evaluator::checkWipefs(const LsblkTreeEntry &self)
             const bool known = m_seenSignatures.contains((dev.isEmpty() ? self.kname : dev) + QLatin1Char('/') + type);
             if (!type.isEmpty() && !known)
                 refuse(QStringLiteral("/dev/%1 carries %2 signature at offset %3 (wipefs).")
-                           .arg(dev.isEmpty() ? self.kname : dev, article(type), o.value(QLatin1String("offset")).toString()));
+                           .arg(dev.isEmpty() ? self.kname : dev, article(type),
+                               o.value(QLatin1String("offset")).toString()));
         }
     } else if (rc(QStringLiteral("wipefs")) != 0) {
         m_rep.warnings << QStringLiteral("wipefs could not list the signatures of %1: %2")
@@ -303,7 +314,8 @@ void Evaluator::checkExclusiveOpen()
 // findmnt's source and its parents, and mountinfo's device of "/".
 void Evaluator::checkRootFilesystem(const QList<LsblkTreeEntry> &tree, const QList<MountinfoRow> &mounts)
 {
-    const QStringList root = QString::fromUtf8(body(QStringLiteral("root"))).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList root
+        = QString::fromUtf8(body(QStringLiteral("root"))).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     const QString rootSource = root.value(0);
     const QStringList rootChain = root.mid(1);
     QString rootMajmin;
@@ -327,7 +339,7 @@ void Evaluator::checkRootFilesystem(const QList<LsblkTreeEntry> &tree, const QLi
 
 QJsonObject DeviceSafetyReport::toJson() const
 {
-    return QJsonObject{
+    return QJsonObject {
         {QStringLiteral("allowed"), allowed},
         {QStringLiteral("reasons"), QJsonArray::fromStringList(reasons)},
         {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)},
@@ -347,8 +359,8 @@ Command deviceSafetyCommand(const QString &devicePath, const QByteArray &nonce)
 {
     Command c;
     c.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
-              QString::fromUtf8(markedSectionShellFunctions()) + QString::fromUtf8(SafetyScript),
-              QStringLiteral("cm-safety"), devicePath, QString::fromLatin1(nonce)};
+        QString::fromUtf8(markedSectionShellFunctions()) + QString::fromUtf8(SafetyScript), QStringLiteral("cm-safety"),
+        devicePath, QString::fromLatin1(nonce)};
     c.timeoutMs = 60000;
     c.maxRuntimeSec = 60;
     return c;
@@ -377,10 +389,11 @@ DeviceSafetyReport checkDeviceForWrite(Transport &t, const QString &devicePath)
     const ExecResult r = t.run(c, {}, CancelToken());
     if (r.error || r.exitCode != 0) {
         rep.reasons << QStringLiteral("%1 could not be checked: %2")
-                           .arg(devicePath, r.error ? r.error.message
-                                                    : QStringLiteral("the safety probe failed with exit status %1: %2")
-                                                          .arg(r.exitCode)
-                                                          .arg(QString::fromUtf8(r.stdErr).trimmed()));
+                           .arg(devicePath,
+                               r.error ? r.error.message
+                                       : QStringLiteral("the safety probe failed with exit status %1: %2")
+                                             .arg(r.exitCode)
+                                             .arg(QString::fromUtf8(r.stdErr).trimmed()));
         return rep;
     }
     rep = evaluateDeviceSafety(r.stdOut, nonce, devicePath);
@@ -400,7 +413,8 @@ Error checkFileTarget(Transport &t, const QString &dir)
     if (dir.isEmpty() || !dir.startsWith(QLatin1Char('/')))
         return Error(Error::Code::InvalidInput, QStringLiteral("the target folder must be an absolute path"), ctx);
     Command c;
-    c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromUtf8(FileTargetScript), QStringLiteral("cm-target"), dir};
+    c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromUtf8(FileTargetScript),
+        QStringLiteral("cm-target"), dir};
     c.timeoutMs = 30000;
     c.maxRuntimeSec = 30;
     if (Error ce = t.connect())
@@ -411,23 +425,26 @@ Error checkFileTarget(Transport &t, const QString &dir)
     const QByteArray verdict = r.stdOut.trimmed();
     if (r.exitCode != 0 || verdict.isEmpty())
         return Error(Error::Code::CommandFailed, QStringLiteral("could not check the target folder %1").arg(dir), ctx,
-                     QString::fromUtf8(r.stdErr).trimmed());
+            QString::fromUtf8(r.stdErr).trimmed());
     if (verdict == "missing")
         return Error(Error::Code::PathMissing,
-                     QStringLiteral("the target folder %1 does not exist on %2 (it is never created automatically)")
-                         .arg(dir, t.node().displayName()), ctx);
+            QStringLiteral("the target folder %1 does not exist on %2 (it is never created automatically)")
+                .arg(dir, t.node().displayName()),
+            ctx);
     if (verdict == "notdir")
-        return Error(Error::Code::PathMissing, QStringLiteral("%1 on %2 is not a folder").arg(dir, t.node().displayName()), ctx);
+        return Error(
+            Error::Code::PathMissing, QStringLiteral("%1 on %2 is not a folder").arg(dir, t.node().displayName()), ctx);
     if (verdict == "shared")
         return Error(Error::Code::Unsafe,
-                     QStringLiteral("the target folder %1 on %2 can be written by other users and has no sticky bit: another user "
-                                    "could swap the bench file; choose a folder only you can write to, or one with the sticky bit "
-                                    "(like /tmp)")
-                         .arg(dir, t.node().displayName()),
-                     ctx);
+            QStringLiteral(
+                "the target folder %1 on %2 can be written by other users and has no sticky bit: another user "
+                "could swap the bench file; choose a folder only you can write to, or one with the sticky bit "
+                "(like /tmp)")
+                .arg(dir, t.node().displayName()),
+            ctx);
     if (verdict == "readonly")
         return Error(Error::Code::PathMissing,
-                     QStringLiteral("the target folder %1 on %2 is not writable").arg(dir, t.node().displayName()), ctx);
+            QStringLiteral("the target folder %1 on %2 is not writable").arg(dir, t.node().displayName()), ctx);
     return {};
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Raw-device and file-target safety rules (docs/ARCHITECTURE.md §8), checked on the node itself
 // before any fio write. A device is refused when it (or any child: partition, LVM/dm
@@ -19,10 +20,10 @@ namespace cm {
 
 struct DeviceSafetyReport {
     bool allowed = false;
-    QStringList reasons;     // why it is refused: one English sentence each, naming
-                             // the device and the evidence; empty when allowed
-    QStringList warnings;    // checks that could not run (not reasons to refuse)
-    QString resolvedPath;    // symlinks resolved on the node ("/dev/disk/by-id/…" → "/dev/sdb")
+    QStringList reasons; // why it is refused: one English sentence each, naming
+        // the device and the evidence; empty when allowed
+    QStringList warnings; // checks that could not run (not reasons to refuse)
+    QString resolvedPath; // symlinks resolved on the node ("/dev/disk/by-id/…" → "/dev/sdb")
     quint64 sizeBytes = 0;
 
     QJsonObject toJson() const;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Disk benchmark with fio on the node that holds the disk (docs/ARCHITECTURE.md §2 "Disk").
 // Target: a file in a chosen folder (default) or a raw block device behind every
@@ -23,9 +24,9 @@ struct DiskFioStepOptions {
     int iodepth = 1;
     int numjobs = 1;
     int runtimeSec = 5;
-    QString size;              // empty: the target's size (file) or the whole device
+    QString size; // empty: the target's size (file) or the whole device
     bool sync = false;
-    int fsync = 0;             // fsync after every N writes, 0 = never
+    int fsync = 0; // fsync after every N writes, 0 = never
     QString ioengine = QStringLiteral("libaio");
     bool direct = true;
 
@@ -64,15 +65,15 @@ public:
 
     // The fio argument list for one step (argv[0] == "fio") on `filePath` (the bench
     // file the runner made, or the device). The options must have passed read().
-    static QStringList fioArgs(const Plan &plan, const DiskFioStepOptions &step, const QString &stepId,
-                               const QString &filePath);
+    static QStringList fioArgs(
+        const Plan &plan, const DiskFioStepOptions &step, const QString &stepId, const QString &filePath);
     // Where fio reads/writes on that node: the device, or the bench file's template in
     // target.dir (the runner makes the file from it).
     static QString targetPath(const Plan &plan, const QString &nodeName);
     static bool stepWrites(const PlanStep &step);
     // A ready plan for the CLI and the demo: preset "quick" or "standard".
-    static Plan makePlan(const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target,
-                         int runtimeSec, Error *error);
+    static Plan makePlan(
+        const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target, int runtimeSec, Error *error);
 };
 
 } // namespace cm

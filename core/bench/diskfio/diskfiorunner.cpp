@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/diskfio/diskfiorunner.h"
 
 #include "bench/diskfio/diskfiokind.h"
@@ -5,7 +6,6 @@
 #include "bench/diskfio/devicesafety.h"
 
 #include <QFileInfo>
-
 
 namespace cm {
 
@@ -44,7 +44,10 @@ exit 4
 
 } // namespace
 
-DiskFioRunner::DiskFioRunner(Plan plan, int stepIndex) : m_plan(std::move(plan)), m_stepIndex(stepIndex) {}
+DiskFioRunner::DiskFioRunner(Plan plan, int stepIndex)
+    : m_plan(std::move(plan))
+    , m_stepIndex(stepIndex)
+{ }
 
 Error DiskFioRunner::checkTarget(StepContext &ctx, const PlanStep &step)
 {
@@ -59,16 +62,17 @@ Error DiskFioRunner::checkTarget(StepContext &ctx, const PlanStep &step)
             return r.error;
         return r.exitCode == 0 ? Error()
                                : Error(Error::Code::PathMissing, QStringLiteral("%1 is not a block device").arg(path),
-                                       ctx.nodeName + QLatin1Char(':') + path);
+                                   ctx.nodeName + QLatin1Char(':') + path);
     }
     if (!typedConfirmationMatches(m_plan.target.value(QStringLiteral("confirm")).toString(), path))
         return Error(Error::Code::Unsafe,
-                     QStringLiteral("writing to %1 destroys its data and was not confirmed by typing its path").arg(path),
-                     ctx.nodeName + QLatin1Char(':') + path);
+            QStringLiteral("writing to %1 destroys its data and was not confirmed by typing its path").arg(path),
+            ctx.nodeName + QLatin1Char(':') + path);
     const DeviceSafetyReport r = checkDeviceForWrite(*ctx.transport, path);
     if (!r.allowed)
-        return Error(Error::Code::Unsafe, QStringLiteral("refusing to write to %1: %2").arg(path, r.reasons.join(QStringLiteral("; "))),
-                     ctx.nodeName + QLatin1Char(':') + path);
+        return Error(Error::Code::Unsafe,
+            QStringLiteral("refusing to write to %1: %2").arg(path, r.reasons.join(QStringLiteral("; "))),
+            ctx.nodeName + QLatin1Char(':') + path);
     return {};
 }
 
@@ -79,7 +83,8 @@ QJsonObject DiskFioRunner::probeEnvironment(StepContext &ctx)
         ? DiskFioKind::targetPath(m_plan, ctx.nodeName)
         : m_plan.target.value(QStringLiteral("dir")).toString();
     const ExecResult r = ctx.transport->capture(
-        {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kEnvScript), QStringLiteral("sh"), path}, 15000);
+        {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kEnvScript), QStringLiteral("sh"), path},
+        15000);
     const auto lines = QString::fromUtf8(r.stdOut).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     for (const QString &line : lines) {
         const int eq = line.indexOf(QLatin1Char('='));
@@ -95,8 +100,8 @@ Error DiskFioRunner::createBenchFile(StepContext &ctx, QString *path)
     while (dir.size() > 1 && dir.endsWith(QLatin1Char('/')))
         dir.chop(1);
     Command c;
-    c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kCreateBenchFileScript), QStringLiteral("cm-benchfile"),
-              dir, DiskFioKind::benchFileTemplate(ctx.nodeName)};
+    c.argv = {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kCreateBenchFileScript),
+        QStringLiteral("cm-benchfile"), dir, DiskFioKind::benchFileTemplate(ctx.nodeName)};
     c.timeoutMs = 30000;
     const ExecResult r = ctx.transport->run(c, {}, ctx.cancel);
     if (r.error)
@@ -104,8 +109,8 @@ Error DiskFioRunner::createBenchFile(StepContext &ctx, QString *path)
     const QString made = QString::fromUtf8(r.stdOut).trimmed();
     if (r.exitCode != 0 || !made.startsWith(dir + QLatin1Char('/')) || made.contains(QLatin1Char('\n')))
         return Error(Error::Code::CommandFailed,
-                     QStringLiteral("cannot create the bench file in %1: %2").arg(dir, fiostep::tail(r.stdErr, 2)),
-                     ctx.nodeName + QLatin1Char(':') + dir, fiostep::tail(r.stdErr));
+            QStringLiteral("cannot create the bench file in %1: %2").arg(dir, fiostep::tail(r.stdErr, 2)),
+            ctx.nodeName + QLatin1Char(':') + dir, fiostep::tail(r.stdErr));
     *path = made;
     return {};
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs one fio step of a disk plan on one node: checks the tool and the target,
 // streams fio's status documents into per-interval samples, keeps the final summary

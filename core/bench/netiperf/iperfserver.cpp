@@ -33,7 +33,7 @@ struct IperfServerState {
     bool finished = false;
     int port = 0;
     Error error;
-    Error lost;   // the connection to the server node broke while the server ran
+    Error lost; // the connection to the server node broke while the server ran
     QList<int> portsInUse;
     QByteArray output;
     QList<NetDevStat> netdevAfter;
@@ -41,14 +41,15 @@ struct IperfServerState {
 
 namespace {
 
-void serverJob(Transport &t, std::shared_ptr<IperfServerState> st, QString tool, int duration, int firstPort,
-               CancelToken stop)
+void serverJob(
+    Transport &t, std::shared_ptr<IperfServerState> st, QString tool, int duration, int firstPort, CancelToken stop)
 {
     Error err;
     QByteArray all;
     for (int attempt = 0; attempt < PortAttempts && !stop.isCancelled(); ++attempt) {
-        const int port = attempt == 0 && firstPort > 0 ? firstPort
-                                                       : PortLow + int(QRandomGenerator::global()->bounded(PortHigh - PortLow));
+        const int port = attempt == 0 && firstPort > 0
+            ? firstPort
+            : PortLow + int(QRandomGenerator::global()->bounded(PortHigh - PortLow));
         Command c;
         c.argv = NetIperfRunner::watched(NetIperfKind::serverArgs(tool, port, duration));
         c.maxRuntimeSec = duration + 60;
@@ -86,14 +87,15 @@ void serverJob(Transport &t, std::shared_ptr<IperfServerState> st, QString tool,
                 std::lock_guard lock(st->mutex);
                 st->portsInUse.append(port);
             }
-            err = Error(Error::Code::CommandFailed, QStringLiteral("no free port for the server"), t.node().displayName());
+            err = Error(
+                Error::Code::CommandFailed, QStringLiteral("no free port for the server"), t.node().displayName());
             continue;
         }
         err = r.error ? r.error
                       : Error(Error::Code::CommandFailed,
-                              QStringLiteral("the %1 server on %2 did not start: %3")
-                                  .arg(tool, t.node().displayName(), NetIperfRunner::outputTail(out)),
-                              t.node().displayName());
+                          QStringLiteral("the %1 server on %2 did not start: %3")
+                              .arg(tool, t.node().displayName(), NetIperfRunner::outputTail(out)),
+                          t.node().displayName());
         break;
     }
     // Traffic counters after the test, while the connection is still there.
@@ -116,10 +118,13 @@ void serverJob(Transport &t, std::shared_ptr<IperfServerState> st, QString tool,
 } // namespace
 
 IperfServer::IperfServer(StepContext &ctx, QString node, QString tool, int duration, int firstPort)
-    : m_ctx(ctx), m_node(std::move(node)), m_tool(std::move(tool)), m_duration(duration), m_firstPort(firstPort),
-      m_state(std::make_shared<IperfServerState>())
-{
-}
+    : m_ctx(ctx)
+    , m_node(std::move(node))
+    , m_tool(std::move(tool))
+    , m_duration(duration)
+    , m_firstPort(firstPort)
+    , m_state(std::make_shared<IperfServerState>())
+{ }
 
 IperfServer::~IperfServer()
 {
@@ -130,9 +135,8 @@ bool IperfServer::start(Error *error)
 {
     m_done = m_ctx.startOnNode(
         m_node,
-        [st = m_state, tool = m_tool, duration = m_duration, serverStop = m_stop, firstPort = m_firstPort](Transport &t) {
-            serverJob(t, st, tool, duration, firstPort, serverStop);
-        },
+        [st = m_state, tool = m_tool, duration = m_duration, serverStop = m_stop, firstPort = m_firstPort](
+            Transport &t) { serverJob(t, st, tool, duration, firstPort, serverStop); },
         error);
     if (!m_done.valid())
         return false;
@@ -161,10 +165,10 @@ Error IperfServer::waitListening(const QString &target, const std::function<void
     if (st.ready)
         return {};
     return st.finished && st.error ? st.error
-        : m_ctx.cancel.isCancelled() ? Error(Error::Code::Cancelled, QStringLiteral("cancelled"), target)
-                                     : Error(Error::Code::Timeout,
-                                             QStringLiteral("the %1 server on %2 did not start listening").arg(m_tool, m_node),
-                                             m_node);
+        : m_ctx.cancel.isCancelled()
+        ? Error(Error::Code::Cancelled, QStringLiteral("cancelled"), target)
+        : Error(Error::Code::Timeout, QStringLiteral("the %1 server on %2 did not start listening").arg(m_tool, m_node),
+            m_node);
 }
 
 void IperfServer::stop()
@@ -181,7 +185,7 @@ void IperfServer::stop()
 IperfServer::Result IperfServer::result() const
 {
     std::lock_guard lock(m_state->mutex);
-    return Result{m_state->output, m_state->netdevAfter, m_state->lost};
+    return Result {m_state->output, m_state->netdevAfter, m_state->lost};
 }
 
 } // namespace cm

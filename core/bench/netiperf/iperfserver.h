@@ -20,7 +20,7 @@ struct IperfServerState;
 class IperfServer {
 public:
     IperfServer(StepContext &ctx, QString node, QString tool, int duration, int firstPort);
-    ~IperfServer();   // stop(), if start() succeeded and stop() was not called
+    ~IperfServer(); // stop(), if start() succeeded and stop() was not called
     IperfServer(const IperfServer &) = delete;
     IperfServer &operator=(const IperfServer &) = delete;
 
@@ -33,9 +33,9 @@ public:
     void stop();
 
     struct Result {
-        QByteArray output;              // without heartbeats
-        QList<NetDevStat> netdevAfter;  // the node's counters after the test
-        Error lost;                     // the connection to the node broke while it ran
+        QByteArray output; // without heartbeats
+        QList<NetDevStat> netdevAfter; // the node's counters after the test
+        Error lost; // the connection to the node broke while it ran
     };
     // After stop().
     Result result() const;
@@ -49,7 +49,7 @@ private:
     std::shared_ptr<IperfServerState> m_state;
     CancelToken m_stop;
     std::future<void> m_done;
-    std::atomic<bool> m_stepDone{false};
+    std::atomic<bool> m_stepDone {false};
     std::thread m_cancelWatch;
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/netiperf/netendprobe.h"
 
 #include "parse/bondingparser.h"
@@ -54,12 +55,12 @@ QJsonObject NetEndProbe::toJson() const
     QJsonArray ns, bs;
     for (const NicInfo &n : nics)
         if (n.name != QLatin1String("lo"))
-            ns.append(QJsonObject{{QStringLiteral("name"), n.name}, {QStringLiteral("mtu"), n.mtu},
-                                  {QStringLiteral("speedMbps"), n.speedMbps}, {QStringLiteral("master"), n.master}});
+            ns.append(QJsonObject {{QStringLiteral("name"), n.name}, {QStringLiteral("mtu"), n.mtu},
+                {QStringLiteral("speedMbps"), n.speedMbps}, {QStringLiteral("master"), n.master}});
     for (const BondInfo &b : bonds)
         bs.append(b.toJson());
-    QJsonObject o{{QStringLiteral("iperf3"), iperf3Version}, {QStringLiteral("iperf2"), iperf2Version},
-                  {QStringLiteral("nics"), ns}};
+    QJsonObject o {{QStringLiteral("iperf3"), iperf3Version}, {QStringLiteral("iperf2"), iperf2Version},
+        {QStringLiteral("nics"), ns}};
     if (!bs.isEmpty())
         o.insert(QStringLiteral("bonds"), bs);
     return o;
@@ -78,7 +79,8 @@ NetEndProbe parseNetEndProbe(const QByteArray &output, const QByteArray &nonce, 
         p.iperf3Version = m.captured(1);
     if (const auto m = v2.match(l2); m.hasMatch())
         p.iperf2Version = m.captured(1);
-    for (const QString &line : QString::fromUtf8(s.value(QStringLiteral("nics")).body).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+    for (const QString &line :
+        QString::fromUtf8(s.value(QStringLiteral("nics")).body).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
         const QStringList f = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
         if (f.size() < 4)
             continue;
@@ -108,8 +110,8 @@ NetEndProbe probeNetEnd(Transport &t, const QString &nodeName, const CancelToken
     const QByteArray nonce = QByteArray::number(QRandomGenerator::global()->generate64(), 36);
     Command c;
     c.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
-              QString::fromUtf8(markedSectionShellFunctions()) + QString::fromLatin1(kProbeScript), QStringLiteral("sh"),
-              QString::fromLatin1(nonce)};
+        QString::fromUtf8(markedSectionShellFunctions()) + QString::fromLatin1(kProbeScript), QStringLiteral("sh"),
+        QString::fromLatin1(nonce)};
     c.timeoutMs = 20000;
     const ExecResult r = t.run(c, {}, cancel);
     if (r.error) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What the network runner needs to know about one end of a pair, read in one remote
 // round trip: iperf3 / iperf 2 versions, every interface's MTU, speed and master,
@@ -11,12 +12,12 @@ namespace cm {
 
 struct NetEndProbe {
     QString node;
-    QString iperf3Version;      // "3.12"; empty when iperf3 does not run there
-    QString iperf2Version;      // "2.1.8"; empty when iperf 2 does not run there
-    QList<NicInfo> nics;        // name, mtu, speedMbps (-1 unknown), master
+    QString iperf3Version; // "3.12"; empty when iperf3 does not run there
+    QString iperf2Version; // "2.1.8"; empty when iperf 2 does not run there
+    QList<NicInfo> nics; // name, mtu, speedMbps (-1 unknown), master
     QList<NetDevStat> netdev;
     QList<BondInfo> bonds;
-    Error error;                // the probe itself failed (node unreachable)
+    Error error; // the probe itself failed (node unreachable)
 
     int maxSpeedMbps() const;
     QJsonObject toJson() const;

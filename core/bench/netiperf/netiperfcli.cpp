@@ -6,15 +6,15 @@ namespace cm {
 
 const char *NetIperfKind::description() const
 {
-    return QT_TRANSLATE_NOOP("cm::RunnerKind",
-                             "Network: iperf3 / iperf 2 between nodes, with per-link traffic (bonds, MTU, speeds)");
+    return QT_TRANSLATE_NOOP(
+        "cm::RunnerKind", "Network: iperf3 / iperf 2 between nodes, with per-link traffic (bonds, MTU, speeds)");
 }
 
 QList<CliOption> NetIperfKind::cliOptions() const
 {
     const Options d;
     auto option = [](const char *name, const char *value, const char *help, const QString &def = {}) {
-        return CliOption{QLatin1String(name), QLatin1String(value), QLatin1String(help), def};
+        return CliOption {QLatin1String(name), QLatin1String(value), QLatin1String(help), def};
     };
     CliOption nodes = option("--nodes", "USER@HOST[:PORT],…", "the nodes, at least two, comma-separated");
     nodes.repeatable = true;
@@ -24,15 +24,15 @@ QList<CliOption> NetIperfKind::cliOptions() const
         nodes,
         node,
         option("--mode", "pair|star|mesh",
-               "pair: the first node to the second; star: the first to each other; mesh: every ordered pair", d.mode),
+            "pair: the first node to the second; star: the first to each other; mesh: every ordered pair", d.mode),
         option("--direction", "forward|reverse|bidir", "which way the data goes", d.direction),
         option("--streams", "N", "parallel streams", QString::number(d.streams)),
         option("--duration", "S", "seconds per pair", QString::number(d.duration)),
         option("--tool", "auto|iperf3|iperf2",
-               "auto picks iperf 2 when iperf3 is older than 3.16 and a link is faster than 25 Gbit/s", d.tool),
+            "auto picks iperf 2 when iperf3 is older than 3.16 and a link is faster than 25 Gbit/s", d.tool),
         option("--server-address", "ADDR", "the address the client dials (pair only)"),
-        CliOption{QStringLiteral("--centre-serves"), {},
-                  QStringLiteral("star: the first node runs the server and every other node connects to it")},
+        CliOption {QStringLiteral("--centre-serves"), {},
+            QStringLiteral("star: the first node runs the server and every other node connects to it")},
     };
 }
 
@@ -47,7 +47,7 @@ Plan NetIperfKind::planFromCli(const CliArgs &args, QStringList *notes, Error *e
     Q_UNUSED(notes);
     auto fail = [&](const QString &m) {
         *error = Error(Error::Code::InvalidInput, m);
-        return Plan{};
+        return Plan {};
     };
     QStringList nodeSpecs;
     for (const QString &n : args.values(QStringLiteral("--nodes")))
@@ -64,7 +64,7 @@ Plan NetIperfKind::planFromCli(const CliArgs &args, QStringList *notes, Error *e
     QString err;
     if (!args.integer(QStringLiteral("--streams"), o.streams, -1000000, 1000000, &o.streams, &err)
         || !args.integer(QStringLiteral("--duration"), o.duration, -1000000, 1000000, &o.duration, &err))
-        return fail(err);   // their ranges are checked with the plan
+        return fail(err); // their ranges are checked with the plan
     QList<NodeSpec> nodes;
     for (const QString &n : std::as_const(nodeSpecs)) {
         const NodeSpec spec = NodeSpec::parse(n.trimmed(), &err);
@@ -85,9 +85,9 @@ namespace cm {
 QList<MetricSpec> NetIperfKind::metrics() const
 {
     return {{metric::NetBw, metric::Unit::BytesPerSec, MetricChart::Throughput,
-             QT_TRANSLATE_NOOP("cm::MetricCatalog", "throughput"), MetricLine::Solid, QStringLiteral("net")},
-            {metric::NetRetransmits, metric::Unit::Other, MetricChart::None,
-             QT_TRANSLATE_NOOP("cm::MetricCatalog", "retransmits")}};
+                QT_TRANSLATE_NOOP("cm::MetricCatalog", "throughput"), MetricLine::Solid, QStringLiteral("net")},
+        {metric::NetRetransmits, metric::Unit::Other, MetricChart::None,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "retransmits")}};
 }
 
 } // namespace cm

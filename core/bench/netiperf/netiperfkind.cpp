@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/netiperf/netiperfkind.h"
 
 #include "model/paramreader.h"
@@ -21,18 +22,18 @@ PlanStep pairStep(const QString &client, const QString &server, const NetIperfKi
     const QString arrow = o.direction == QLatin1String("reverse") ? QStringLiteral("←")
         : o.direction == QLatin1String("bidir")                   ? QStringLiteral("↔")
                                                                   : QStringLiteral("→");
-    QJsonObject p{{QStringLiteral("client"), client},     {QStringLiteral("server"), server},
-                  {QStringLiteral("direction"), o.direction}, {QStringLiteral("streams"), o.streams},
-                  {QStringLiteral("duration"), o.duration}, {QStringLiteral("tool"), o.tool}};
+    QJsonObject p {{QStringLiteral("client"), client}, {QStringLiteral("server"), server},
+        {QStringLiteral("direction"), o.direction}, {QStringLiteral("streams"), o.streams},
+        {QStringLiteral("duration"), o.duration}, {QStringLiteral("tool"), o.tool}};
     if (!o.serverAddress.isEmpty())
         p.insert(QStringLiteral("serverAddress"), o.serverAddress);
-    return PlanStep{QStringLiteral("%1-%2").arg(client, server),
-                    QStringLiteral("%1 %2 %3, %4 stream%5, %6 s")
-                        .arg(client, arrow, server)
-                        .arg(o.streams)
-                        .arg(o.streams == 1 ? QString() : QStringLiteral("s"))
-                        .arg(o.duration),
-                    p};
+    return PlanStep {QStringLiteral("%1-%2").arg(client, server),
+        QStringLiteral("%1 %2 %3, %4 stream%5, %6 s")
+            .arg(client, arrow, server)
+            .arg(o.streams)
+            .arg(o.streams == 1 ? QString() : QStringLiteral("s"))
+            .arg(o.duration),
+        p};
 }
 
 } // namespace
@@ -43,12 +44,13 @@ QList<Preset> NetIperfKind::presets() const
     Options mesh;
     mesh.mode = QStringLiteral("mesh");
     return {
-        Preset{QStringLiteral("pair"), QStringLiteral("Pair"),
-               QStringLiteral("iperf3 -P 4 for 10 s from the first node to the second"),
-               {pairStep(QStringLiteral("A"), QStringLiteral("B"), pair)}},
-        Preset{QStringLiteral("mesh"), QStringLiteral("All pairs"),
-               QStringLiteral("iperf3 -P 4 for 10 s between every ordered pair of nodes, one pair at a time"),
-               {pairStep(QStringLiteral("A"), QStringLiteral("B"), mesh), pairStep(QStringLiteral("B"), QStringLiteral("A"), mesh)}},
+        Preset {QStringLiteral("pair"), QStringLiteral("Pair"),
+            QStringLiteral("iperf3 -P 4 for 10 s from the first node to the second"),
+            {pairStep(QStringLiteral("A"), QStringLiteral("B"), pair)}},
+        Preset {QStringLiteral("mesh"), QStringLiteral("All pairs"),
+            QStringLiteral("iperf3 -P 4 for 10 s between every ordered pair of nodes, one pair at a time"),
+            {pairStep(QStringLiteral("A"), QStringLiteral("B"), mesh),
+                pairStep(QStringLiteral("B"), QStringLiteral("A"), mesh)}},
     };
 }
 
@@ -81,7 +83,8 @@ Error NetIperfKind::validate(const Plan &plan) const
     QSet<QString> names;
     for (const NodeSpec &n : plan.nodes) {
         if (names.contains(n.displayName()))
-            return bad(QStringLiteral("two nodes are both named \"%1\"; give them distinct names").arg(n.displayName()));
+            return bad(
+                QStringLiteral("two nodes are both named \"%1\"; give them distinct names").arg(n.displayName()));
         names.insert(n.displayName());
     }
     static const QRegularExpression addrRe(QStringLiteral(R"(^[A-Za-z0-9_.:%\[\]]([A-Za-z0-9_.:%\[\]-]{0,252})$)"));
@@ -98,7 +101,8 @@ Error NetIperfKind::validate(const Plan &plan) const
         if (client == server)
             return bad(QStringLiteral("step %1: client and server are the same node").arg(s.id));
         if (!kDirections.contains(p.value(QStringLiteral("direction")).toString(QStringLiteral("forward"))))
-            return bad(QStringLiteral("step %1: direction must be one of %2").arg(s.id, kDirections.join(QStringLiteral(", "))));
+            return bad(QStringLiteral("step %1: direction must be one of %2")
+                           .arg(s.id, kDirections.join(QStringLiteral(", "))));
         if (!kTools.contains(p.value(QStringLiteral("tool")).toString(QStringLiteral("auto"))))
             return bad(QStringLiteral("step %1: tool must be one of %2").arg(s.id, kTools.join(QStringLiteral(", "))));
         ParamReader r(p, QStringLiteral("step %1").arg(s.id), kindId());
@@ -119,9 +123,9 @@ QStringList NetIperfKind::serverArgs(const QString &tool, int port, int duration
     if (tool == QLatin1String("iperf2"))
         // -t bounds how long it listens and receives: iperf 2 has no one-off server.
         return {QStringLiteral("iperf"), QStringLiteral("-s"), QStringLiteral("-p"), QString::number(port),
-                QStringLiteral("-t"), QString::number(duration + 20)};
+            QStringLiteral("-t"), QString::number(duration + 20)};
     return {QStringLiteral("iperf3"), QStringLiteral("-s"), QStringLiteral("-1"), QStringLiteral("-p"),
-            QString::number(port), QStringLiteral("--forceflush")};
+        QString::number(port), QStringLiteral("--forceflush")};
 }
 
 QStringList NetIperfKind::clientArgs(const QString &tool, const QString &address, int port, const PlanStep &step)
@@ -131,9 +135,9 @@ QStringList NetIperfKind::clientArgs(const QString &tool, const QString &address
     const QString streams = QString::number(p.value(QStringLiteral("streams")).toInt(1));
     const QString duration = QString::number(p.value(QStringLiteral("duration")).toInt(10));
     if (tool == QLatin1String("iperf2")) {
-        QStringList a{QStringLiteral("iperf"), QStringLiteral("-c"), address, QStringLiteral("-p"), QString::number(port),
-                      QStringLiteral("-P"), streams, QStringLiteral("-i"), QStringLiteral("1"), QStringLiteral("-t"),
-                      duration, QStringLiteral("-y"), QStringLiteral("C")};
+        QStringList a {QStringLiteral("iperf"), QStringLiteral("-c"), address, QStringLiteral("-p"),
+            QString::number(port), QStringLiteral("-P"), streams, QStringLiteral("-i"), QStringLiteral("1"),
+            QStringLiteral("-t"), duration, QStringLiteral("-y"), QStringLiteral("C")};
         if (dir == QLatin1String("reverse"))
             a << QStringLiteral("-R");
         else if (dir == QLatin1String("bidir"))
@@ -141,8 +145,8 @@ QStringList NetIperfKind::clientArgs(const QString &tool, const QString &address
             a << QStringLiteral("--full-duplex");
         return a;
     }
-    QStringList a{QStringLiteral("iperf3"), QStringLiteral("-c"), address, QStringLiteral("-p"), QString::number(port),
-                  QStringLiteral("-J"), QStringLiteral("-P"), streams, QStringLiteral("-t"), duration};
+    QStringList a {QStringLiteral("iperf3"), QStringLiteral("-c"), address, QStringLiteral("-p"), QString::number(port),
+        QStringLiteral("-J"), QStringLiteral("-P"), streams, QStringLiteral("-t"), duration};
     if (dir == QLatin1String("reverse"))
         a << QStringLiteral("-R");
     else if (dir == QLatin1String("bidir"))
@@ -190,9 +194,8 @@ std::unique_ptr<StepRunner> NetIperfKind::createStepRunner(const Plan &plan, int
 
 QJsonObject NetIperfKind::Options::toJson() const
 {
-    QJsonObject o{{QStringLiteral("mode"), mode},       {QStringLiteral("direction"), direction},
-                  {QStringLiteral("streams"), streams}, {QStringLiteral("duration"), duration},
-                  {QStringLiteral("tool"), tool}};
+    QJsonObject o {{QStringLiteral("mode"), mode}, {QStringLiteral("direction"), direction},
+        {QStringLiteral("streams"), streams}, {QStringLiteral("duration"), duration}, {QStringLiteral("tool"), tool}};
     if (!serverAddress.isEmpty())
         o.insert(QStringLiteral("serverAddress"), serverAddress);
     if (mode == QLatin1String("star"))
@@ -218,7 +221,7 @@ QList<PlanStep> NetIperfKind::pairSteps(const QList<NodeSpec> &nodes, const Opti
     auto fail = [&](const QString &m) {
         if (error)
             *error = Error(Error::Code::InvalidInput, m, QStringLiteral("net-iperf"));
-        return QList<PlanStep>{};
+        return QList<PlanStep> {};
     };
     if (nodes.size() < 2)
         return fail(QStringLiteral("a network test needs at least two nodes"));
@@ -227,7 +230,8 @@ QList<PlanStep> NetIperfKind::pairSteps(const QList<NodeSpec> &nodes, const Opti
     QList<PlanStep> steps;
     if (o.mode == QLatin1String("pair")) {
         if (nodes.size() != 2)
-            return fail(QStringLiteral("mode pair takes exactly two nodes (%1 given); use star or mesh").arg(nodes.size()));
+            return fail(
+                QStringLiteral("mode pair takes exactly two nodes (%1 given); use star or mesh").arg(nodes.size()));
         steps << pairStep(nodes[0].displayName(), nodes[1].displayName(), o);
     } else if (o.mode == QLatin1String("star")) {
         for (int k = 1; k < nodes.size(); ++k)
@@ -262,7 +266,7 @@ Plan NetIperfKind::makePlan(const QList<NodeSpec> &nodes, const Options &o, Erro
         e = NetIperfKind().validate(plan);
     if (error)
         *error = e;
-    return e ? Plan{} : plan;
+    return e ? Plan {} : plan;
 }
 
 } // namespace cm

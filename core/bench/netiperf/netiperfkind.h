@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Network benchmark between node pairs with iperf3 or iperf 2 (docs/ARCHITECTURE.md §2 "Network").
 // One plan step is one pair: it runs on the client node, which starts the server on
@@ -40,12 +41,12 @@ public:
     QStringList stepNodes(const Plan &plan, int stepIndex) const override;
 
     struct Options {
-        QString mode = QStringLiteral("pair");            // pair, star, mesh
-        QString direction = QStringLiteral("forward");    // forward, reverse, bidir
+        QString mode = QStringLiteral("pair"); // pair, star, mesh
+        QString direction = QStringLiteral("forward"); // forward, reverse, bidir
         int streams = 4;
         int duration = 10;
-        QString tool = QStringLiteral("auto");            // auto, iperf3, iperf2
-        QString serverAddress;                            // pair mode only
+        QString tool = QStringLiteral("auto"); // auto, iperf3, iperf2
+        QString serverAddress; // pair mode only
         // star: false = the first node is the client of every pair (it sends to each
         // other node); true = it runs the server and every other node connects to it.
         bool centreIsServer = false;

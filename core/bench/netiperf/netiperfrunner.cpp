@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/netiperf/netiperfrunner.h"
 
 #include "bench/netiperf/iperfserver.h"
@@ -36,7 +37,12 @@ exit "$rc"
 // port, what it received as source port. Without bidir every line goes forward.
 class Iperf2Split {
 public:
-    Iperf2Split(int streams, int port, bool bidir) : m_port(QByteArray::number(port)), m_bidir(bidir), m_fwd(streams), m_rev(streams) {}
+    Iperf2Split(int streams, int port, bool bidir)
+        : m_port(QByteArray::number(port))
+        , m_bidir(bidir)
+        , m_fwd(streams)
+        , m_rev(streams)
+    { }
     void feed(const QByteArray &chunk, QList<Iperf2Interval> &fwd, QList<Iperf2Interval> &rev)
     {
         m_buf += chunk;
@@ -69,8 +75,8 @@ private:
 };
 
 // Bytes per interface between two snapshots of one node.
-void addTraffic(QList<NetLinkTraffic> &out, const QString &node, const QList<NetDevStat> &before,
-                const QList<NetDevStat> &after)
+void addTraffic(
+    QList<NetLinkTraffic> &out, const QString &node, const QList<NetDevStat> &before, const QList<NetDevStat> &after)
 {
     for (const NetDevStat &a : after) {
         const NetDevStat *b = findNetDev(before, a.name);
@@ -96,7 +102,8 @@ private:
     void emitIperf2(const QList<Iperf2Interval> &f, const QList<Iperf2Interval> &r) const;
     Error readIperf3(NetStepFacts &facts);
     Error readIperf2(NetStepFacts &facts, int port);
-    void addLinkFindings(NetStepFacts &facts, const QList<NetDevStat> &clientAfter, const QList<NetDevStat> &serverAfter);
+    void addLinkFindings(
+        NetStepFacts &facts, const QList<NetDevStat> &clientAfter, const QList<NetDevStat> &serverAfter);
 
     const Plan &m_plan;
     const PlanStep &m_step;
@@ -106,23 +113,27 @@ private:
     int m_duration = 10;
     bool m_bidir = false;
     QString m_fwd, m_rev;
-    QString m_mainTarget;   // what the samples of the measured direction are named
+    QString m_mainTarget; // what the samples of the measured direction are named
     StepOutcome m_out;
     NetEndProbe m_clientProbe, m_serverProbe;
     QString m_tool, m_why;
-    double m_t0 = 0;   // the client's start on the run's time axis
+    double m_t0 = 0; // the client's start on the run's time axis
     std::optional<Iperf2Split> m_csv;
     QByteArray m_stdOut, m_stdErr;
 };
 
 } // namespace
 
-NetIperfRunner::NetIperfRunner(Plan plan, int stepIndex) : m_plan(std::move(plan)), m_stepIndex(stepIndex) {}
+NetIperfRunner::NetIperfRunner(Plan plan, int stepIndex)
+    : m_plan(std::move(plan))
+    , m_stepIndex(stepIndex)
+{ }
 
 QStringList NetIperfRunner::watched(const QStringList &argv)
 {
-    return QStringList{QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kWatchScript), QStringLiteral("sh")}
-        + argv;
+    return QStringList {
+               QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kWatchScript), QStringLiteral("sh")}
+    + argv;
 }
 
 QString NetIperfRunner::chooseTool(const QString &requested, const NetEndProbe &a, const NetEndProbe &b, QString *why)
@@ -151,7 +162,8 @@ QString NetIperfRunner::chooseTool(const QString &requested, const NetEndProbe &
         return QStringLiteral("iperf2");
     }
     say(speed > 25000 ? QStringLiteral("iperf3 %1 (multi-threaded since 3.16)").arg(a.iperf3Version)
-                      : QStringLiteral("iperf3 (links up to %1 Gbit/s)").arg(speed > 0 ? QString::number(speed / 1000.0) : QStringLiteral("?")));
+                      : QStringLiteral("iperf3 (links up to %1 Gbit/s)")
+                            .arg(speed > 0 ? QString::number(speed / 1000.0) : QStringLiteral("?")));
     return QStringLiteral("iperf3");
 }
 
@@ -185,7 +197,9 @@ QString tail(const QByteArray &text)
 }
 
 NetIperfStep::NetIperfStep(const Plan &plan, int stepIndex, StepContext &ctx)
-    : m_plan(plan), m_step(plan.steps.at(stepIndex)), m_ctx(ctx)
+    : m_plan(plan)
+    , m_step(plan.steps.at(stepIndex))
+    , m_ctx(ctx)
 {
     const QJsonObject &p = m_step.params;
     m_client = p.value(QStringLiteral("client")).toString();
@@ -199,8 +213,8 @@ NetIperfStep::NetIperfStep(const Plan &plan, int stepIndex, StepContext &ctx)
     m_rev = m_server + QStringLiteral("→") + m_client;
     m_mainTarget = m_direction == QLatin1String("reverse") ? m_rev : m_fwd;
     m_out.target = m_direction == QLatin1String("reverse") ? m_rev
-        : m_bidir                                        ? m_client + QStringLiteral("↔") + m_server
-                                                         : m_fwd;
+        : m_bidir                                          ? m_client + QStringLiteral("↔") + m_server
+                                                           : m_fwd;
 }
 
 void NetIperfStep::log(const QString &line) const
@@ -218,12 +232,13 @@ StepOutcome NetIperfStep::fail(Error e)
 StepOutcome NetIperfStep::run()
 {
     if (!m_ctx.startOnNode)
-        return fail(Error(Error::Code::Internal, QStringLiteral("the engine cannot reach the server node"), m_out.target));
+        return fail(
+            Error(Error::Code::Internal, QStringLiteral("the engine cannot reach the server node"), m_out.target));
     if (Error e = probeEnds())
         return fail(e);
     if (Error e = pickTool())
         return fail(e);
-    m_out.environment = QJsonObject{{m_client, m_clientProbe.toJson()}, {m_server, m_serverProbe.toJson()}};
+    m_out.environment = QJsonObject {{m_client, m_clientProbe.toJson()}, {m_server, m_serverProbe.toJson()}};
     emitLinkFacts();
 
     IperfServer server(m_ctx, m_server, m_tool, m_duration, m_step.params.value(QStringLiteral("port")).toInt(0));
@@ -231,7 +246,8 @@ StepOutcome NetIperfStep::run()
     if (!server.start(&postErr))
         return fail(postErr);
     int port = 0;
-    if (Error e = server.waitListening(m_out.target, [this](const QString &line) { log(line); }, &port)) {
+    if (Error e = server.waitListening(
+            m_out.target, [this](const QString &line) { log(line); }, &port)) {
         server.stop();
         return fail(e);
     }
@@ -239,7 +255,7 @@ StepOutcome NetIperfStep::run()
 
     const ExecResult r = runClient(port);
     const QList<NetDevStat> clientAfter = r.error && r.error.code == Error::Code::Unreachable
-        ? QList<NetDevStat>{}
+        ? QList<NetDevStat> {}
         : parseNetDev(m_ctx.transport->readFile(QStringLiteral("/proc/net/dev")));
     server.stop();
     m_stdErr = NetIperfRunner::withoutHeartbeats(m_stdErr);
@@ -248,19 +264,19 @@ StepOutcome NetIperfStep::run()
     if (!served.output.isEmpty())
         m_out.rawOutput += "\n--- server " + m_server.toUtf8() + " ---\n" + served.output;
 
-    m_out.summary = QJsonObject{{QStringLiteral("tool"), m_tool},           {QStringLiteral("toolReason"), m_why},
-                                {QStringLiteral("client"), m_client},       {QStringLiteral("server"), m_server},
-                                {QStringLiteral("address"), m_address},     {QStringLiteral("port"), port},
-                                {QStringLiteral("direction"), m_direction}, {QStringLiteral("streams"), m_streams},
-                                {QStringLiteral("duration"), m_duration}};
+    m_out.summary = QJsonObject {{QStringLiteral("tool"), m_tool}, {QStringLiteral("toolReason"), m_why},
+        {QStringLiteral("client"), m_client}, {QStringLiteral("server"), m_server},
+        {QStringLiteral("address"), m_address}, {QStringLiteral("port"), port},
+        {QStringLiteral("direction"), m_direction}, {QStringLiteral("streams"), m_streams},
+        {QStringLiteral("duration"), m_duration}};
     if (served.lost && !m_ctx.cancel.isCancelled())
         return fail(Error(Error::Code::Unreachable,
-                          QStringLiteral("lost the server node %1 during the test: %2").arg(m_server, served.lost.message),
-                          m_out.target));
+            QStringLiteral("lost the server node %1 during the test: %2").arg(m_server, served.lost.message),
+            m_out.target));
     if (r.error)
         return fail(r.error.code == Error::Code::Unreachable || r.error.code == Error::Code::Cancelled
-                        ? r.error
-                        : Error(r.error.code, r.error.message, m_out.target, tail(m_stdErr)));
+                ? r.error
+                : Error(r.error.code, r.error.message, m_out.target, tail(m_stdErr)));
 
     NetStepFacts facts;
     facts.client = m_client;
@@ -281,7 +297,8 @@ Error NetIperfStep::probeEnds()
     Error postErr;
     std::future<void> probed = m_ctx.startOnNode(
         m_server,
-        [this, server = m_server, cancel = m_ctx.cancel](Transport &t) { m_serverProbe = probeNetEnd(t, server, cancel); },
+        [this, server = m_server, cancel = m_ctx.cancel](
+            Transport &t) { m_serverProbe = probeNetEnd(t, server, cancel); },
         &postErr);
     if (!probed.valid())
         return postErr;
@@ -299,15 +316,16 @@ Error NetIperfStep::probeEnds()
 Error NetIperfStep::pickTool()
 {
     m_tool = NetIperfRunner::chooseTool(m_step.params.value(QStringLiteral("tool")).toString(QStringLiteral("auto")),
-                                        m_clientProbe, m_serverProbe, &m_why);
+        m_clientProbe, m_serverProbe, &m_why);
     log(QStringLiteral("tool: %1").arg(m_why));
-    for (const NetEndProbe *e : std::initializer_list<const NetEndProbe *>{&m_clientProbe, &m_serverProbe}) {
-        const bool missing = m_tool == QLatin1String("iperf2") ? e->iperf2Version.isEmpty() : e->iperf3Version.isEmpty();
+    for (const NetEndProbe *e : std::initializer_list<const NetEndProbe *> {&m_clientProbe, &m_serverProbe}) {
+        const bool missing
+            = m_tool == QLatin1String("iperf2") ? e->iperf2Version.isEmpty() : e->iperf3Version.isEmpty();
         if (missing)
             return Error(Error::Code::ToolMissing,
-                         QStringLiteral("%1 is not installed on %2")
-                             .arg(m_tool == QLatin1String("iperf2") ? QStringLiteral("iperf") : m_tool, e->node),
-                         e->node);
+                QStringLiteral("%1 is not installed on %2")
+                    .arg(m_tool == QLatin1String("iperf2") ? QStringLiteral("iperf") : m_tool, e->node),
+                e->node);
     }
     return {};
 }
@@ -319,7 +337,7 @@ void NetIperfStep::emitLinkFacts() const
         return;
     SampleList facts;
     const double t = m_ctx.now ? m_ctx.now() : 0;
-    for (const NetEndProbe *e : std::initializer_list<const NetEndProbe *>{&m_clientProbe, &m_serverProbe}) {
+    for (const NetEndProbe *e : std::initializer_list<const NetEndProbe *> {&m_clientProbe, &m_serverProbe}) {
         QSet<QString> masters;
         for (const NicInfo &n : e->nics)
             if (!n.master.isEmpty())
@@ -328,9 +346,9 @@ void NetIperfStep::emitLinkFacts() const
             if (n.name == QLatin1String("lo"))
                 continue;
             if (n.speedMbps > 0)
-                facts.append(Sample{-1, e->node, metric::netSpeed(n.name), t, n.speedMbps * 1e6 / 8});
+                facts.append(Sample {-1, e->node, metric::netSpeed(n.name), t, n.speedMbps * 1e6 / 8});
             if (masters.contains(n.name))
-                facts.append(Sample{-1, e->node, metric::netMaster(n.name), t, 1});
+                facts.append(Sample {-1, e->node, metric::netMaster(n.name), t, 1});
         }
     }
     if (!facts.isEmpty())
@@ -346,7 +364,7 @@ ExecResult NetIperfStep::runClient(int port)
     cmd.timeoutMs = (m_duration + 40) * 1000;
     m_out.command = QStringLiteral("[%1] %2\n[%3] %4")
                         .arg(m_server, shellJoin(NetIperfKind::serverArgs(m_tool, port, m_duration)), m_client,
-                             shellJoin(NetIperfKind::clientArgs(m_tool, m_address, port, m_step)));
+                            shellJoin(NetIperfKind::clientArgs(m_tool, m_address, port, m_step)));
     log(NetIperfKind::clientArgs(m_tool, m_address, port, m_step).join(QLatin1Char(' ')));
 
     m_csv.emplace(m_streams, port, m_bidir);
@@ -368,9 +386,9 @@ void NetIperfStep::emitIperf2(const QList<Iperf2Interval> &f, const QList<Iperf2
 {
     SampleList s;
     for (const Iperf2Interval &iv : f)
-        s.append(Sample{m_ctx.stepIndex, m_mainTarget, metric::NetBw, m_t0 + iv.end, iv.bitsPerSecond / 8});
+        s.append(Sample {m_ctx.stepIndex, m_mainTarget, metric::NetBw, m_t0 + iv.end, iv.bitsPerSecond / 8});
     for (const Iperf2Interval &iv : r)
-        s.append(Sample{m_ctx.stepIndex, m_rev, metric::NetBw, m_t0 + iv.end, iv.bitsPerSecond / 8});
+        s.append(Sample {m_ctx.stepIndex, m_rev, metric::NetBw, m_t0 + iv.end, iv.bitsPerSecond / 8});
     if (!s.isEmpty() && m_ctx.emitSamples)
         m_ctx.emitSamples(s);
 }
@@ -381,18 +399,19 @@ Error NetIperfStep::readIperf3(NetStepFacts &facts)
     const Iperf3Result res = parseIperf3Json(m_stdOut, &parseErr);
     if (parseErr)
         return Error(Error::Code::ParseError, QStringLiteral("iperf3 printed no result: %1").arg(parseErr.message),
-                     m_out.target, tail(m_stdOut + m_stdErr));
+            m_out.target, tail(m_stdOut + m_stdErr));
     if (res.failed())
         return res.toolError(m_out.target);
     SampleList s;
     for (const Iperf3Interval &iv : res.intervals) {
         if (iv.omitted)
             continue;
-        s.append(Sample{m_ctx.stepIndex, m_mainTarget, metric::NetBw, m_t0 + iv.end, iv.sum.bitsPerSecond / 8});
+        s.append(Sample {m_ctx.stepIndex, m_mainTarget, metric::NetBw, m_t0 + iv.end, iv.sum.bitsPerSecond / 8});
         if (iv.sum.retransmits >= 0)
-            s.append(Sample{m_ctx.stepIndex, m_mainTarget, metric::NetRetransmits, m_t0 + iv.end, double(iv.sum.retransmits)});
+            s.append(Sample {
+                m_ctx.stepIndex, m_mainTarget, metric::NetRetransmits, m_t0 + iv.end, double(iv.sum.retransmits)});
         if (iv.sumReverse.present)
-            s.append(Sample{m_ctx.stepIndex, m_rev, metric::NetBw, m_t0 + iv.end, iv.sumReverse.bitsPerSecond / 8});
+            s.append(Sample {m_ctx.stepIndex, m_rev, metric::NetBw, m_t0 + iv.end, iv.sumReverse.bitsPerSecond / 8});
     }
     if (!s.isEmpty() && m_ctx.emitSamples)
         m_ctx.emitSamples(s);
@@ -424,11 +443,11 @@ Error NetIperfStep::readIperf2(NetStepFacts &facts, int port)
     const auto total = m_csv->forward().total();
     if (m_stdErr.contains("connect failed") || m_stdOut.contains("connect failed"))
         return Error(Error::Code::Unreachable,
-                     QStringLiteral("iperf could not connect to %1 port %2: %3").arg(m_address).arg(port).arg(tail(m_stdErr)),
-                     m_out.target, tail(m_stdErr));
+            QStringLiteral("iperf could not connect to %1 port %2: %3").arg(m_address).arg(port).arg(tail(m_stdErr)),
+            m_out.target, tail(m_stdErr));
     if (!total)
-        return Error(Error::Code::CommandFailed, QStringLiteral("iperf printed no result: %1").arg(tail(m_stdErr + m_stdOut)),
-                     m_out.target);
+        return Error(Error::Code::CommandFailed,
+            QStringLiteral("iperf printed no result: %1").arg(tail(m_stdErr + m_stdOut)), m_out.target);
     facts.bitsPerSecond = total->bitsPerSecond;
     m_out.summary.insert(QStringLiteral("bitsPerSecond"), facts.bitsPerSecond);
     if (const auto back = m_csv->reverse().total(); m_bidir && back)
@@ -438,17 +457,18 @@ Error NetIperfStep::readIperf2(NetStepFacts &facts, int port)
 }
 
 // Per-link traffic of both ends during the test, the sender's shares and the findings.
-void NetIperfStep::addLinkFindings(NetStepFacts &facts, const QList<NetDevStat> &clientAfter,
-                                   const QList<NetDevStat> &serverAfter)
+void NetIperfStep::addLinkFindings(
+    NetStepFacts &facts, const QList<NetDevStat> &clientAfter, const QList<NetDevStat> &serverAfter)
 {
-    facts.clientEnd = NetEndFacts{m_client, m_clientProbe.nics, m_clientProbe.bonds};
-    facts.serverEnd = NetEndFacts{m_server, m_serverProbe.nics, m_serverProbe.bonds};
+    facts.clientEnd = NetEndFacts {m_client, m_clientProbe.nics, m_clientProbe.bonds};
+    facts.serverEnd = NetEndFacts {m_server, m_serverProbe.nics, m_serverProbe.bonds};
     addTraffic(facts.traffic, m_client, m_clientProbe.netdev, clientAfter);
     addTraffic(facts.traffic, m_server, m_serverProbe.netdev, serverAfter);
     QJsonObject links;
     for (const NetLinkTraffic &t : std::as_const(facts.traffic)) {
         QJsonObject node = links.value(t.node).toObject();
-        node.insert(t.iface, QJsonObject{{QStringLiteral("txBytes"), t.txBytes}, {QStringLiteral("rxBytes"), t.rxBytes}});
+        node.insert(
+            t.iface, QJsonObject {{QStringLiteral("txBytes"), t.txBytes}, {QStringLiteral("rxBytes"), t.rxBytes}});
         links.insert(t.node, node);
     }
     m_out.summary.insert(QStringLiteral("links"), links);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Runs one net-iperf step (see netiperfkind.h) on its client node: probes both ends,
 // picks the tool, starts the server on the server node (through

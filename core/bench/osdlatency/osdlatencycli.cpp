@@ -9,27 +9,32 @@ namespace cm {
 
 const char *OsdLatencyKind::description() const
 {
-    return QT_TRANSLATE_NOOP("cm::RunnerKind",
-                             "Per-OSD latency: QD1 4k writes to each OSD in turn, to find the slow one (heat map)");
+    return QT_TRANSLATE_NOOP(
+        "cm::RunnerKind", "Per-OSD latency: QD1 4k writes to each OSD in turn, to find the slow one (heat map)");
 }
 
 QList<CliOption> OsdLatencyKind::cliOptions() const
 {
     return {
-        {QStringLiteral("--preset"), QStringLiteral("quick|standard"), QStringLiteral("how long per OSD"), QStringLiteral("standard")},
+        {QStringLiteral("--preset"), QStringLiteral("quick|standard"), QStringLiteral("how long per OSD"),
+            QStringLiteral("standard")},
         {QStringLiteral("--conf"), QStringLiteral("FILE"), QStringLiteral("ceph.conf on this machine")},
         {QStringLiteral("--keyring"), QStringLiteral("FILE"), QStringLiteral("the keyring on this machine")},
-        {QStringLiteral("--client"), QStringLiteral("NAME"), QStringLiteral("the Ceph client name, without \"client.\""),
-         QStringLiteral("admin")},
+        {QStringLiteral("--client"), QStringLiteral("NAME"),
+            QStringLiteral("the Ceph client name, without \"client.\""), QStringLiteral("admin")},
         {QStringLiteral("--lab"), QStringLiteral("DIR"), QStringLiteral("the local Ceph lab in DIR")},
         {QStringLiteral("--pool"), QStringLiteral("POOL"), QStringLiteral("an existing pool to write the objects in")},
-        {QStringLiteral("--create-temp-pool"), {}, QStringLiteral("agree to a temporary pool of size 1, created and removed")},
-        {QStringLiteral("--mode"), QStringLiteral("sequential|parallel"), QStringLiteral("one OSD at a time, or all at once"),
-         QStringLiteral("sequential")},
+        {QStringLiteral("--create-temp-pool"), {},
+            QStringLiteral("agree to a temporary pool of size 1, created and removed")},
+        {QStringLiteral("--mode"), QStringLiteral("sequential|parallel"),
+            QStringLiteral("one OSD at a time, or all at once"), QStringLiteral("sequential")},
         {QStringLiteral("--osds"), QStringLiteral("0,2"), QStringLiteral("only these OSDs"), QStringLiteral("all")},
-        {QStringLiteral("--object-size"), QStringLiteral("SIZE"), QStringLiteral("each object's size"), QStringLiteral("4M")},
-        {QStringLiteral("--runtime"), QStringLiteral("S"), QStringLiteral("seconds per OSD; 0 keeps the preset's"), QStringLiteral("0")},
-        {QStringLiteral("--op-timeout"), QStringLiteral("S"), QStringLiteral("seconds before an OSD counts as stalled")},
+        {QStringLiteral("--object-size"), QStringLiteral("SIZE"), QStringLiteral("each object's size"),
+            QStringLiteral("4M")},
+        {QStringLiteral("--runtime"), QStringLiteral("S"), QStringLiteral("seconds per OSD; 0 keeps the preset's"),
+            QStringLiteral("0")},
+        {QStringLiteral("--op-timeout"), QStringLiteral("S"),
+            QStringLiteral("seconds before an OSD counts as stalled")},
     };
 }
 
@@ -65,7 +70,7 @@ Plan OsdLatencyKind::planFromCli(const CliArgs &args, QStringList *notes, Error 
     Q_UNUSED(notes);
     auto fail = [&](const QString &m) {
         *error = Error(Error::Code::InvalidInput, m);
-        return Plan{};
+        return Plan {};
     };
     QString err;
     int runtime = 0;
@@ -81,18 +86,18 @@ Plan OsdLatencyKind::planFromCli(const CliArgs &args, QStringList *notes, Error 
         return fail(QStringLiteral("give either --pool P or --create-temp-pool, not both"));
     if (!lab.isEmpty() && !conf.isEmpty())
         return fail(QStringLiteral("give either --lab DIR or --conf F, not both"));
-    if (!lab.isEmpty()) {   // the local lab: its files, on this machine
+    if (!lab.isEmpty()) { // the local lab: its files, on this machine
         conf = lab + QStringLiteral("/ceph.conf");
         keyring = lab + QStringLiteral("/keyring");
     }
     QJsonArray osds;
     if (args.has(QStringLiteral("--osds")) && !parseOsdIds(args.value(QStringLiteral("--osds")), &osds, &err))
         return fail(err);
-    QJsonObject target{{QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring},
-                       {QStringLiteral("client"), client},
-                       {QStringLiteral("mode"), args.value(QStringLiteral("--mode"), QStringLiteral("sequential"))},
-                       {QStringLiteral("objectSize"), args.value(QStringLiteral("--object-size"), QStringLiteral("4M"))},
-                       {QStringLiteral("poolConsent"), tempPool}};
+    QJsonObject target {{QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring},
+        {QStringLiteral("client"), client},
+        {QStringLiteral("mode"), args.value(QStringLiteral("--mode"), QStringLiteral("sequential"))},
+        {QStringLiteral("objectSize"), args.value(QStringLiteral("--object-size"), QStringLiteral("4M"))},
+        {QStringLiteral("poolConsent"), tempPool}};
     if (!pool.isEmpty())
         target.insert(QStringLiteral("pool"), pool);
     if (!osds.isEmpty())
@@ -101,13 +106,13 @@ Plan OsdLatencyKind::planFromCli(const CliArgs &args, QStringList *notes, Error 
         int timeout = 0;
         if (!args.integer(QStringLiteral("--op-timeout"), 0, -1000000, 1000000, &timeout, &err))
             return fail(err);
-        target.insert(QStringLiteral("opTimeout"), timeout);   // its range is checked with the plan
+        target.insert(QStringLiteral("opTimeout"), timeout); // its range is checked with the plan
     }
     Plan plan = makePlan(args.value(QStringLiteral("--preset"), QStringLiteral("standard")),
-                         {NodeSpec::parse(QStringLiteral("local"))}, target, runtime, error);
-    if (!*error && !conf.isEmpty())   // poll the cluster's health during the run
+        {NodeSpec::parse(QStringLiteral("local"))}, target, runtime, error);
+    if (!*error && !conf.isEmpty()) // poll the cluster's health during the run
         plan.ceph = {{QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring},
-                     {QStringLiteral("client"), QStringLiteral("client.") + client}};
+            {QStringLiteral("client"), QStringLiteral("client.") + client}};
     return plan;
 }
 

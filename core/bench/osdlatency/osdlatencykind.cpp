@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/osdlatency/osdlatencykind.h"
 
 #include "bench/osdlatency/osdlatencyrunner.h"
@@ -13,19 +14,20 @@ namespace {
 
 PlanStep osdStep(int runtime)
 {
-    return PlanStep{QStringLiteral("write-4k-qd1-per-osd"), QStringLiteral("4k QD1 write per OSD"),
-                    {{QStringLiteral("bs"), QStringLiteral("4k")}, {QStringLiteral("iodepth"), 1},
-                     {QStringLiteral("runtime"), runtime}, {QStringLiteral("objectsPerOsd"), OsdLatencyKind::kDefaultObjectsPerOsd}}};
+    return PlanStep {QStringLiteral("write-4k-qd1-per-osd"), QStringLiteral("4k QD1 write per OSD"),
+        {{QStringLiteral("bs"), QStringLiteral("4k")}, {QStringLiteral("iodepth"), 1},
+            {QStringLiteral("runtime"), runtime},
+            {QStringLiteral("objectsPerOsd"), OsdLatencyKind::kDefaultObjectsPerOsd}}};
 }
 
 } // namespace
 
 QList<Preset> OsdLatencyKind::presets() const
 {
-    return {Preset{QStringLiteral("standard"), QStringLiteral("Per-OSD latency"),
-                   QStringLiteral("4k writes at random offsets in 4 MiB objects, QD1, 10 s per OSD"), {osdStep(10)}},
-            Preset{QStringLiteral("quick"), QStringLiteral("Per-OSD latency (quick)"),
-                   QStringLiteral("4k writes at random offsets in 4 MiB objects, QD1, 3 s per OSD"), {osdStep(3)}}};
+    return {Preset {QStringLiteral("standard"), QStringLiteral("Per-OSD latency"),
+                QStringLiteral("4k writes at random offsets in 4 MiB objects, QD1, 10 s per OSD"), {osdStep(10)}},
+        Preset {QStringLiteral("quick"), QStringLiteral("Per-OSD latency (quick)"),
+            QStringLiteral("4k writes at random offsets in 4 MiB objects, QD1, 3 s per OSD"), {osdStep(3)}}};
 }
 
 bool OsdLatencyKind::usesTempPool(const Plan &plan)
@@ -40,7 +42,8 @@ Error OsdLatencyKind::validate(const Plan &plan) const
     if (plan.kind != kindId())
         return bad(QStringLiteral("plan kind is %1, not osd-latency").arg(plan.kind));
     if (plan.nodes.size() != 1 || !plan.nodes.first().isLocal())
-        return bad(QStringLiteral("the per-OSD latency benchmark runs in the app itself: its node is this machine (local)"));
+        return bad(
+            QStringLiteral("the per-OSD latency benchmark runs in the app itself: its node is this machine (local)"));
     if (!isCephName(t.value(QStringLiteral("client")).toString(QStringLiteral("admin"))))
         return bad(QStringLiteral("client name is not valid"));
     if (const Error e = checkCephFiles(t, kindId()))
@@ -70,7 +73,8 @@ Error OsdLatencyKind::validate(const Plan &plan) const
             seen.insert(int(d));
         }
     }
-    const quint64 objectSize = RbdNativeRunner::parseSize(t.value(QStringLiteral("objectSize")).toString(QStringLiteral("4M")));
+    const quint64 objectSize
+        = RbdNativeRunner::parseSize(t.value(QStringLiteral("objectSize")).toString(QStringLiteral("4M")));
     if (objectSize == 0 || objectSize > (128ull << 20))
         return bad(QStringLiteral("object size must be a size like 4M, at most 128M"));
     if (t.contains(QStringLiteral("opTimeout"))) {
@@ -81,7 +85,8 @@ Error OsdLatencyKind::validate(const Plan &plan) const
     if (plan.steps.isEmpty())
         return bad(QStringLiteral("the plan has no step"));
     for (const PlanStep &s : plan.steps) {
-        const quint64 bs = RbdNativeRunner::parseSize(s.params.value(QStringLiteral("bs")).toString(QStringLiteral("4k")));
+        const quint64 bs
+            = RbdNativeRunner::parseSize(s.params.value(QStringLiteral("bs")).toString(QStringLiteral("4k")));
         if (bs == 0 || bs > objectSize || objectSize % bs != 0)
             return bad(QStringLiteral("step %1: block size must divide the object size").arg(s.id));
         if (s.params.value(QStringLiteral("iodepth")).toInt(1) != 1)
@@ -107,15 +112,18 @@ QString OsdLatencyKind::commandPreview(const Plan &plan, int stepIndex, const No
         osds << QStringLiteral("osd.%1").arg(v.toInt());
     const QString pool = usesTempPool(plan)
         ? QStringLiteral("temporary pool %1<random> (size 1, created and removed)").arg(poolPrefix())
-        : QStringLiteral("pool %1 (its %2* objects removed afterwards)").arg(t.value(QStringLiteral("pool")).toString(), poolPrefix());
-    return QStringLiteral("[this machine] librados: %1; %2 objects per OSD whose primary is that OSD (mon \"osd map\"); "
-                          "%3 writes at random offsets in %4 objects, QD1, %5 s per OSD, %6, on %7")
+        : QStringLiteral("pool %1 (its %2* objects removed afterwards)")
+              .arg(t.value(QStringLiteral("pool")).toString(), poolPrefix());
+    return QStringLiteral(
+        "[this machine] librados: %1; %2 objects per OSD whose primary is that OSD (mon \"osd map\"); "
+        "%3 writes at random offsets in %4 objects, QD1, %5 s per OSD, %6, on %7")
         .arg(pool)
         .arg(p.value(QStringLiteral("objectsPerOsd")).toInt(kDefaultObjectsPerOsd))
-        .arg(p.value(QStringLiteral("bs")).toString(QStringLiteral("4k")), t.value(QStringLiteral("objectSize")).toString(QStringLiteral("4M")))
+        .arg(p.value(QStringLiteral("bs")).toString(QStringLiteral("4k")),
+            t.value(QStringLiteral("objectSize")).toString(QStringLiteral("4M")))
         .arg(p.value(QStringLiteral("runtime")).toInt(10))
         .arg(t.value(QStringLiteral("mode")).toString(QStringLiteral("sequential")),
-             osds.isEmpty() ? QStringLiteral("every OSD up and in") : osds.join(QStringLiteral(", ")));
+            osds.isEmpty() ? QStringLiteral("every OSD up and in") : osds.join(QStringLiteral(", ")));
 }
 
 double OsdLatencyKind::estimatedSeconds(const Plan &plan, int stepIndex) const
@@ -134,8 +142,8 @@ std::unique_ptr<StepRunner> OsdLatencyKind::createStepRunner(const Plan &plan, i
     return std::make_unique<OsdLatencyRunner>(plan, stepIndex);
 }
 
-Plan OsdLatencyKind::makePlan(const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target,
-                              int runtimeSec, Error *error)
+Plan OsdLatencyKind::makePlan(
+    const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target, int runtimeSec, Error *error)
 {
     return planFromPreset(OsdLatencyKind(), preset, nodes, target, runtimeSec, error);
 }

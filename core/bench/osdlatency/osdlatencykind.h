@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Per-OSD latency (docs/ARCHITECTURE.md §2, the method of ceph-gobench): in a pool of size 1, for
 // each OSD find objects whose primary is that OSD (mon "osd map"), then write blockSize
@@ -53,16 +54,16 @@ public:
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<Preset> presets() const override;
     Error validate(const Plan &plan) const override;
-    bool isDestructive(const Plan &) const override { return false; }   // only its own pool/objects
+    bool isDestructive(const Plan &) const override { return false; } // only its own pool/objects
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     // runtime × OSDs (sequential; when "osds" is empty the count is unknown and 3 is assumed)
     // or runtime (parallel), plus set-up.
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
 
-    static Plan makePlan(const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target, int runtimeSec,
-                         Error *error);
-    static bool usesTempPool(const Plan &plan);   // no "pool" given
+    static Plan makePlan(
+        const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target, int runtimeSec, Error *error);
+    static bool usesTempPool(const Plan &plan); // no "pool" given
 };
 
 } // namespace cm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/osdlatency/osdlatencyrunner.h"
 
 #include "bench/osdlatency/osdlatencykind.h"
@@ -27,7 +28,8 @@ namespace {
 
 QString usText(double ns)
 {
-    return ns >= 1e6 ? QStringLiteral("%1 ms").arg(ns / 1e6, 0, 'f', 2) : QStringLiteral("%1 µs").arg(ns / 1e3, 0, 'f', 0);
+    return ns >= 1e6 ? QStringLiteral("%1 ms").arg(ns / 1e6, 0, 'f', 2)
+                     : QStringLiteral("%1 µs").arg(ns / 1e3, 0, 'f', 0);
 }
 
 QJsonObject osdEntry(const OsdLatencyRunner::OsdInfo &info, const OsdWriteLoop *loop, const Error &error)
@@ -38,20 +40,14 @@ QJsonObject osdEntry(const OsdLatencyRunner::OsdInfo &info, const OsdWriteLoop *
     const LatencyBins b = h.bins();
     for (auto it = b.cbegin(); it != b.cend(); ++it)
         bins.insert(QString::number(it.key()), double(it.value()));
-    QJsonObject o{{QStringLiteral("id"), info.id},
-                  {QStringLiteral("host"), info.host},
-                  {QStringLiteral("deviceClass"), info.deviceClass},
-                  {QStringLiteral("rotational"), info.rotational ? QJsonValue(*info.rotational) : QJsonValue(QJsonValue::Null)},
-                  {QStringLiteral("ops"), double(h.count())},
-                  {QStringLiteral("p50"), h.percentile(50)},
-                  {QStringLiteral("p99"), h.percentile(99)},
-                  {QStringLiteral("p999"), h.percentile(99.9)},
-                  {QStringLiteral("mean"), h.mean()},
-                  {QStringLiteral("max"), double(h.max())},
-                  {QStringLiteral("iops"), secs > 0 ? double(h.count()) / secs : 0.0},
-                  {QStringLiteral("histogram"), bins},
-                  {QStringLiteral("outlier"), false},
-                  {QStringLiteral("outlierReason"), QString()}};
+    QJsonObject o {{QStringLiteral("id"), info.id}, {QStringLiteral("host"), info.host},
+        {QStringLiteral("deviceClass"), info.deviceClass},
+        {QStringLiteral("rotational"), info.rotational ? QJsonValue(*info.rotational) : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("ops"), double(h.count())}, {QStringLiteral("p50"), h.percentile(50)},
+        {QStringLiteral("p99"), h.percentile(99)}, {QStringLiteral("p999"), h.percentile(99.9)},
+        {QStringLiteral("mean"), h.mean()}, {QStringLiteral("max"), double(h.max())},
+        {QStringLiteral("iops"), secs > 0 ? double(h.count()) / secs : 0.0}, {QStringLiteral("histogram"), bins},
+        {QStringLiteral("outlier"), false}, {QStringLiteral("outlierReason"), QString()}};
     if (error && error.code != Error::Code::Cancelled)
         o.insert(QStringLiteral("error"), error.message);
     return o;
@@ -85,16 +81,19 @@ private:
     int m_perOsd = 0;
     CephConnectionSpec m_spec;
     StepOutcome m_out;
-    RadosClient m_client;   // this worker's own handle; outlives the loops
+    RadosClient m_client; // this worker's own handle; outlives the loops
     QList<OsdLatencyRunner::OsdInfo> m_osds;
     QString m_pool;
     std::vector<std::unique_ptr<OsdWriteLoop>> m_loops;
-    std::vector<Error> m_errors;   // one per OSD; parallel threads write distinct entries
+    std::vector<Error> m_errors; // one per OSD; parallel threads write distinct entries
 };
 
 } // namespace
 
-OsdLatencyRunner::OsdLatencyRunner(Plan plan, int stepIndex) : m_plan(std::move(plan)), m_stepIndex(stepIndex) {}
+OsdLatencyRunner::OsdLatencyRunner(Plan plan, int stepIndex)
+    : m_plan(std::move(plan))
+    , m_stepIndex(stepIndex)
+{ }
 
 CephConnectionSpec OsdLatencyRunner::connectionSpec(const Plan &plan)
 {
@@ -106,8 +105,9 @@ Error OsdLatencyRunner::selectOsds(RadosClient &client, const QList<int> &wanted
     out->clear();
     QByteArray reply;
     CephInventory inv;
-    Error e = client.monCommand({{QStringLiteral("prefix"), QStringLiteral("osd tree")}, {QStringLiteral("format"), QStringLiteral("json")}},
-                                &reply);
+    Error e = client.monCommand(
+        {{QStringLiteral("prefix"), QStringLiteral("osd tree")}, {QStringLiteral("format"), QStringLiteral("json")}},
+        &reply);
     if (!e)
         e = parseCephOsdTree(reply, &inv);
     if (e)
@@ -127,18 +127,20 @@ Error OsdLatencyRunner::selectOsds(RadosClient &client, const QList<int> &wanted
         const CephOsd *o = inv.osd(id);
         if (!o)
             return Error(Error::Code::InvalidInput, QStringLiteral("osd.%1 is not in the cluster's OSD tree").arg(id),
-                         QStringLiteral("osd.%1").arg(id));
+                QStringLiteral("osd.%1").arg(id));
         if (!o->up || !o->in)
             return Error(Error::Code::CommandFailed,
-                         QStringLiteral("osd.%1 is %2: it is primary of no PG, so it cannot be measured")
-                             .arg(id).arg(!o->up ? QStringLiteral("down") : QStringLiteral("out")),
-                         QStringLiteral("osd.%1").arg(id));
-        OsdInfo info{id, o->host, o->deviceClass, std::nullopt};
+                QStringLiteral("osd.%1 is %2: it is primary of no PG, so it cannot be measured")
+                    .arg(id)
+                    .arg(!o->up ? QStringLiteral("down") : QStringLiteral("out")),
+                QStringLiteral("osd.%1").arg(id));
+        OsdInfo info {id, o->host, o->deviceClass, std::nullopt};
         QByteArray md;
         CephOsdMetadata meta;
-        const Error me = client.monCommand({{QStringLiteral("prefix"), QStringLiteral("osd metadata")}, {QStringLiteral("id"), id},
-                                            {QStringLiteral("format"), QStringLiteral("json")}},
-                                           &md);
+        const Error me
+            = client.monCommand({{QStringLiteral("prefix"), QStringLiteral("osd metadata")}, {QStringLiteral("id"), id},
+                                    {QStringLiteral("format"), QStringLiteral("json")}},
+                &md);
         if (!me && !parseCephOsdMetadata(md, &meta)) {
             info.rotational = meta.rotational;
             if (info.host.isEmpty())
@@ -159,7 +161,9 @@ StepOutcome OsdLatencyRunner::run(StepContext &ctx)
 namespace {
 
 OsdLatencyStep::OsdLatencyStep(const Plan &plan, int stepIndex, StepContext &ctx)
-    : m_plan(plan), m_stepIndex(stepIndex), m_ctx(ctx)
+    : m_plan(plan)
+    , m_stepIndex(stepIndex)
+    , m_ctx(ctx)
 {
     const PlanStep &step = m_plan.steps.at(m_stepIndex);
     const QJsonObject &t = m_plan.target;
@@ -232,15 +236,18 @@ Error OsdLatencyStep::preparePool(int clusterOsds)
     }
     // A replicated pool also waits for the replicas: say so, the figures are not per-OSD then.
     QByteArray reply;
-    if (!m_client.monCommand({{QStringLiteral("prefix"), QStringLiteral("osd pool get")}, {QStringLiteral("pool"), m_pool},
-                              {QStringLiteral("var"), QStringLiteral("size")}, {QStringLiteral("format"), QStringLiteral("json")}},
-                             &reply)) {
+    if (!m_client.monCommand(
+            {{QStringLiteral("prefix"), QStringLiteral("osd pool get")}, {QStringLiteral("pool"), m_pool},
+                {QStringLiteral("var"), QStringLiteral("size")}, {QStringLiteral("format"), QStringLiteral("json")}},
+            &reply)) {
         const int size = QJsonDocument::fromJson(reply).object().value(QStringLiteral("size")).toInt(0);
         m_out.environment.insert(QStringLiteral("pool_size"), size);
         if (size > 1)
             log(QStringLiteral("pool %1 has size %2: every write also waits for %3 replica(s) on other OSDs; "
                                "a pool of size 1 measures each OSD alone")
-                    .arg(m_pool).arg(size).arg(size - 1));
+                    .arg(m_pool)
+                    .arg(size)
+                    .arg(size - 1));
     }
     return {};
 }
@@ -290,7 +297,10 @@ void OsdLatencyStep::measure()
         m_errors[i] = m_loops[i]->run(m_ctx.cancel, sink);
     };
     log(QStringLiteral("timing %1-byte writes in %2 objects, QD1, %3 s per OSD, %4 OSD(s) %5")
-            .arg(m_blockSize).arg(m_objectSizeText).arg(m_runtime).arg(m_osds.size())
+            .arg(m_blockSize)
+            .arg(m_objectSizeText)
+            .arg(m_runtime)
+            .arg(m_osds.size())
             .arg(m_parallel ? QStringLiteral("in parallel") : QStringLiteral("one after the other")));
     if (m_parallel) {
         std::vector<std::thread> threads;
@@ -319,9 +329,10 @@ Error OsdLatencyStep::cleanUp()
     if (left.isEmpty())
         return {};
     return Error(Error::Code::CommandFailed,
-                 QStringLiteral("%1 benchmark object(s) could not be removed from pool %2: %3")
-                     .arg(left.size()).arg(m_pool, left.mid(0, 8).join(QStringLiteral(", "))),
-                 m_pool);
+        QStringLiteral("%1 benchmark object(s) could not be removed from pool %2: %3")
+            .arg(left.size())
+            .arg(m_pool, left.mid(0, 8).join(QStringLiteral(", "))),
+        m_pool);
 }
 
 // In OSD id order, each OSD judged against the median of its device class.
@@ -332,8 +343,8 @@ void OsdLatencyStep::summarize()
     for (qsizetype i = 0; i < m_osds.size(); ++i) {
         const OsdWriteLoop *loop = size_t(i) < m_loops.size() ? m_loops[size_t(i)].get() : nullptr;
         QJsonObject e = osdEntry(m_osds.at(i), loop, size_t(i) < m_errors.size() ? m_errors[size_t(i)] : Error());
-        points << OsdLatencyPoint{m_osds.at(i).id, m_osds.at(i).deviceClass, e.value(QStringLiteral("p50")).toDouble(),
-                                  quint64(e.value(QStringLiteral("ops")).toDouble())};
+        points << OsdLatencyPoint {m_osds.at(i).id, m_osds.at(i).deviceClass, e.value(QStringLiteral("p50")).toDouble(),
+            quint64(e.value(QStringLiteral("ops")).toDouble())};
         entries.append(e);
     }
     const QList<OsdOutlierVerdict> verdicts = OsdOutliers::judge(points);
@@ -346,18 +357,18 @@ void OsdLatencyStep::summarize()
                 .arg(e.value(QStringLiteral("id")).toInt())
                 .arg(e.value(QStringLiteral("host")).toString(), e.value(QStringLiteral("deviceClass")).toString())
                 .arg(e.value(QStringLiteral("ops")).toDouble(), 0, 'f', 0)
-                .arg(usText(e.value(QStringLiteral("p50")).toDouble()), usText(e.value(QStringLiteral("p99")).toDouble()),
-                     verdicts.at(i).outlier ? QStringLiteral(" — OUTLIER: ") + verdicts.at(i).reason : QString(),
-                     e.contains(QStringLiteral("error")) ? QStringLiteral(" — ") + e.value(QStringLiteral("error")).toString() : QString()));
+                .arg(usText(e.value(QStringLiteral("p50")).toDouble()),
+                    usText(e.value(QStringLiteral("p99")).toDouble()),
+                    verdicts.at(i).outlier ? QStringLiteral(" — OUTLIER: ") + verdicts.at(i).reason : QString(),
+                    e.contains(QStringLiteral("error"))
+                        ? QStringLiteral(" — ") + e.value(QStringLiteral("error")).toString()
+                        : QString()));
     }
-    m_out.summary = QJsonObject{{QStringLiteral("osds"), entries},
-                                {QStringLiteral("mode"), m_parallel ? QStringLiteral("parallel") : QStringLiteral("sequential")},
-                                {QStringLiteral("pool"), m_pool},
-                                {QStringLiteral("objectSize"), m_objectSizeText},
-                                {QStringLiteral("blockSize"), double(m_blockSize)},
-                                {QStringLiteral("runtimeSec"), m_runtime},
-                                {QStringLiteral("objectsPerOsd"), m_perOsd},
-                                {QStringLiteral("tempPool"), m_tempPool}};
+    m_out.summary = QJsonObject {{QStringLiteral("osds"), entries},
+        {QStringLiteral("mode"), m_parallel ? QStringLiteral("parallel") : QStringLiteral("sequential")},
+        {QStringLiteral("pool"), m_pool}, {QStringLiteral("objectSize"), m_objectSizeText},
+        {QStringLiteral("blockSize"), double(m_blockSize)}, {QStringLiteral("runtimeSec"), m_runtime},
+        {QStringLiteral("objectsPerOsd"), m_perOsd}, {QStringLiteral("tempPool"), m_tempPool}};
 }
 
 // Cancel, else the mapping's or the first OSD's error, plus the clean-up's.
@@ -369,7 +380,8 @@ Error OsdLatencyStep::stepError(const Error &mapError, const Error &cleanup) con
             first = e;
     if (m_ctx.cancel.isCancelled())
         first = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), m_out.target);
-    if (first && first.code != Error::Code::Cancelled && !first.context.isEmpty() && !first.message.startsWith(first.context))
+    if (first && first.code != Error::Code::Cancelled && !first.context.isEmpty()
+        && !first.message.startsWith(first.context))
         first.message = first.context + QStringLiteral(": ") + first.message;
     if (cleanup) {
         if (first)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The one step of the per-OSD latency kind (bench/osdlatency/osdlatencykind.h has the plan and
 // summary formats). Runs in the app on the calling worker thread with its own librados

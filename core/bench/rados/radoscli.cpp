@@ -13,26 +13,31 @@ constexpr int kLabObjects = 256;
 
 const char *RadosKind::description() const
 {
-    return QT_TRANSLATE_NOOP("cm::RunnerKind", "RADOS objects: write, read and stat through the app's own librados client");
+    return QT_TRANSLATE_NOOP(
+        "cm::RunnerKind", "RADOS objects: write, read and stat through the app's own librados client");
 }
 
 QList<CliOption> RadosKind::cliOptions() const
 {
     return {
-        {QStringLiteral("--pool"), QStringLiteral("POOL"), QStringLiteral("required: the objects are written there, then removed")},
-        {QStringLiteral("--preset"), QStringLiteral("quick|standard"), QStringLiteral("the test table"), QStringLiteral("standard")},
+        {QStringLiteral("--pool"), QStringLiteral("POOL"),
+            QStringLiteral("required: the objects are written there, then removed")},
+        {QStringLiteral("--preset"), QStringLiteral("quick|standard"), QStringLiteral("the test table"),
+            QStringLiteral("standard")},
         {QStringLiteral("--conf"), QStringLiteral("FILE"), QStringLiteral("ceph.conf on this machine")},
         {QStringLiteral("--keyring"), QStringLiteral("FILE"), QStringLiteral("the keyring on this machine")},
-        {QStringLiteral("--client"), QStringLiteral("NAME"), QStringLiteral("the Ceph client name, without \"client.\""),
-         QStringLiteral("admin")},
+        {QStringLiteral("--client"), QStringLiteral("NAME"),
+            QStringLiteral("the Ceph client name, without \"client.\""), QStringLiteral("admin")},
         {QStringLiteral("--lab"), QStringLiteral("DIR"), QStringLiteral("the local Ceph lab in DIR")},
-        {QStringLiteral("--object-size"), QStringLiteral("SIZE"), QStringLiteral("each object's size"), defaultObjectSize()},
+        {QStringLiteral("--object-size"), QStringLiteral("SIZE"), QStringLiteral("each object's size"),
+            defaultObjectSize()},
         {QStringLiteral("--objects"), QStringLiteral("N"),
-         QStringLiteral("the working set, which should exceed the OSDs' caches (256 with --lab)"),
-         QString::number(kDefaultObjects)},
-        {QStringLiteral("--runtime"), QStringLiteral("S"), QStringLiteral("seconds per step; 0 keeps the preset's"), QStringLiteral("0")},
-        {QStringLiteral("--timeout"), QStringLiteral("S"), QStringLiteral("seconds before an operation counts as failed"),
-         QStringLiteral("30")},
+            QStringLiteral("the working set, which should exceed the OSDs' caches (256 with --lab)"),
+            QString::number(kDefaultObjects)},
+        {QStringLiteral("--runtime"), QStringLiteral("S"), QStringLiteral("seconds per step; 0 keeps the preset's"),
+            QStringLiteral("0")},
+        {QStringLiteral("--timeout"), QStringLiteral("S"),
+            QStringLiteral("seconds before an operation counts as failed"), QStringLiteral("30")},
     };
 }
 
@@ -46,7 +51,7 @@ Plan RadosKind::planFromCli(const CliArgs &args, QStringList *notes, Error *erro
 {
     auto fail = [&](const QString &m) {
         *error = Error(Error::Code::InvalidInput, m);
-        return Plan{};
+        return Plan {};
     };
     const QString lab = args.value(QStringLiteral("--lab"));
     QString err;
@@ -63,23 +68,22 @@ Plan RadosKind::planFromCli(const CliArgs &args, QStringList *notes, Error *erro
     QString conf = args.value(QStringLiteral("--conf"));
     QString keyring = args.value(QStringLiteral("--keyring"));
     const QString client = args.value(QStringLiteral("--client"), QStringLiteral("admin"));
-    if (!lab.isEmpty()) {   // the local lab: its files, on this machine
+    if (!lab.isEmpty()) { // the local lab: its files, on this machine
         if (!conf.isEmpty())
             return fail(QStringLiteral("give either --lab or --conf"));
         conf = lab + QStringLiteral("/ceph.conf");
         keyring = lab + QStringLiteral("/keyring");
     }
-    const QJsonObject target{{QStringLiteral("pool"), pool},
-                             {QStringLiteral("objectSize"), args.value(QStringLiteral("--object-size"), defaultObjectSize())},
-                             {QStringLiteral("objects"), objects}, {QStringLiteral("conf"), conf},
-                             {QStringLiteral("keyring"), keyring}, {QStringLiteral("client"), client},
-                             {QStringLiteral("timeout"), timeout}};
+    const QJsonObject target {{QStringLiteral("pool"), pool},
+        {QStringLiteral("objectSize"), args.value(QStringLiteral("--object-size"), defaultObjectSize())},
+        {QStringLiteral("objects"), objects}, {QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring},
+        {QStringLiteral("client"), client}, {QStringLiteral("timeout"), timeout}};
     Plan plan = makePlan(args.value(QStringLiteral("--preset"), QStringLiteral("standard")), target, runtime, error);
     if (*error)
         return plan;
-    if (!conf.isEmpty())   // poll the cluster's health during the run
+    if (!conf.isEmpty()) // poll the cluster's health during the run
         plan.ceph = {{QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring},
-                     {QStringLiteral("client"), QStringLiteral("client.") + client}};
+            {QStringLiteral("client"), QStringLiteral("client.") + client}};
     *notes << commandPreview(plan, 0, plan.nodes.first()) << methodNote();
     return plan;
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/rados/radoskind.h"
 
 #include "bench/planbuilder.h"
@@ -11,10 +12,11 @@ namespace cm {
 
 namespace {
 
-PlanStep radosStep(const QString &id, const QString &title, const QString &op, const QString &bs, int iodepth, int runtime)
+PlanStep radosStep(
+    const QString &id, const QString &title, const QString &op, const QString &bs, int iodepth, int runtime)
 {
-    PlanStep s{id, title,
-               {{QStringLiteral("op"), op}, {QStringLiteral("iodepth"), iodepth}, {QStringLiteral("runtime"), runtime}}};
+    PlanStep s {id, title,
+        {{QStringLiteral("op"), op}, {QStringLiteral("iodepth"), iodepth}, {QStringLiteral("runtime"), runtime}}};
     if (!bs.isEmpty())
         s.params.insert(QStringLiteral("bs"), bs);
     return s;
@@ -55,22 +57,27 @@ QList<Preset> RadosKind::presets() const
 {
     auto steps = [](int r, bool quick) {
         // Whole-object steps carry no bs: it is the target's object size (4M by default).
-        QList<PlanStep> s{
-            radosStep(QStringLiteral("write-object-qd16"), QStringLiteral("Whole-object write QD16"), QStringLiteral("write"), {}, 16, r),
-            radosStep(QStringLiteral("read-object-qd16"), QStringLiteral("Whole-object read QD16"), QStringLiteral("read"), {}, 16, r)};
+        QList<PlanStep> s {radosStep(QStringLiteral("write-object-qd16"), QStringLiteral("Whole-object write QD16"),
+                               QStringLiteral("write"), {}, 16, r),
+            radosStep(QStringLiteral("read-object-qd16"), QStringLiteral("Whole-object read QD16"),
+                QStringLiteral("read"), {}, 16, r)};
         if (!quick)
-            s << radosStep(QStringLiteral("write-4k-qd16"), QStringLiteral("4k write QD16"), QStringLiteral("write"), QStringLiteral("4k"), 16, r);
-        s << radosStep(QStringLiteral("read-4k-qd16"), QStringLiteral("4k read QD16"), QStringLiteral("read"), QStringLiteral("4k"), 16, r)
-          << radosStep(QStringLiteral("stat-qd16"), QStringLiteral("Object stat QD16"), QStringLiteral("stat"), {}, 16, r);
+            s << radosStep(QStringLiteral("write-4k-qd16"), QStringLiteral("4k write QD16"), QStringLiteral("write"),
+                QStringLiteral("4k"), 16, r);
+        s << radosStep(QStringLiteral("read-4k-qd16"), QStringLiteral("4k read QD16"), QStringLiteral("read"),
+            QStringLiteral("4k"), 16, r)
+          << radosStep(
+                 QStringLiteral("stat-qd16"), QStringLiteral("Object stat QD16"), QStringLiteral("stat"), {}, 16, r);
         return s;
     };
-    return {Preset{QStringLiteral("standard"), QStringLiteral("RADOS objects"),
-                   QStringLiteral("Whole-object write and read (4M objects by default), 4k write, 4k read and stat, "
-                                  "QD16, 30 s each, over the whole working set. ") + methodNote(),
-                   steps(30, false)},
-            Preset{QStringLiteral("quick"), QStringLiteral("RADOS objects (quick)"),
-                   QStringLiteral("Whole-object write and read, 4k read and stat, QD16, 10 s each. ") + methodNote(),
-                   steps(10, true)}};
+    return {Preset {QStringLiteral("standard"), QStringLiteral("RADOS objects"),
+                QStringLiteral("Whole-object write and read (4M objects by default), 4k write, 4k read and stat, "
+                               "QD16, 30 s each, over the whole working set. ")
+                    + methodNote(),
+                steps(30, false)},
+        Preset {QStringLiteral("quick"), QStringLiteral("RADOS objects (quick)"),
+            QStringLiteral("Whole-object write and read, 4k read and stat, QD16, 10 s each. ") + methodNote(),
+            steps(10, true)}};
 }
 
 Error RadosKind::validate(const Plan &plan) const
@@ -81,7 +88,8 @@ Error RadosKind::validate(const Plan &plan) const
     if (plan.nodes.size() != 1 || !plan.nodes.first().isLocal())
         return bad(QStringLiteral("the RADOS benchmark runs in the app itself: its one node is this machine (local)"));
     if (!isCephName(plan.target.value(QStringLiteral("pool")).toString()))
-        return bad(QStringLiteral("pool name \"%1\" is not valid").arg(plan.target.value(QStringLiteral("pool")).toString()));
+        return bad(
+            QStringLiteral("pool name \"%1\" is not valid").arg(plan.target.value(QStringLiteral("pool")).toString()));
     if (!isCephName(plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin"))))
         return bad(QStringLiteral("client name is not valid"));
     if (const Error e = checkCephFiles(plan.target, kindId()))
@@ -114,7 +122,8 @@ RadosWorkload RadosKind::workload(const Plan &plan, const PlanStep &step, Error 
     };
     const auto op = RadosWorkload::parseOp(step.params.value(QStringLiteral("op")).toString());
     if (!op)
-        return fail(QStringLiteral("op \"%1\" is not valid (write, read or stat)").arg(step.params.value(QStringLiteral("op")).toString()));
+        return fail(QStringLiteral("op \"%1\" is not valid (write, read or stat)")
+                        .arg(step.params.value(QStringLiteral("op")).toString()));
     w.op = *op;
     const QString objectSize = targetObjectSize(plan);
     if (!isSizeText(objectSize))
@@ -160,9 +169,11 @@ QString RadosKind::describeStep(const Plan &plan, const PlanStep &step)
              .arg(p.value(QStringLiteral("runtime")).toInt(30))
              .arg(plan.target.value(QStringLiteral("pool")).toString())
              .arg(targetObjects(plan))
-             .arg(objectSize, binarySize(double(workingSetBytes(plan))), QLatin1String(RadosObjectEngine::kObjectPrefix));
-    s += op == QLatin1String("write") ? QStringLiteral(" (removed after the run)")
-                                      : QStringLiteral(" (objects no earlier step wrote are written first; removed after the run)");
+             .arg(objectSize, binarySize(double(workingSetBytes(plan))),
+                 QLatin1String(RadosObjectEngine::kObjectPrefix));
+    s += op == QLatin1String("write")
+        ? QStringLiteral(" (removed after the run)")
+        : QStringLiteral(" (objects no earlier step wrote are written first; removed after the run)");
     return s;
 }
 
@@ -196,8 +207,8 @@ std::shared_ptr<RunState> RadosKind::createRunState(const Plan &plan) const
     const RadosWorkload w = plan.steps.isEmpty() ? RadosWorkload() : workload(plan, plan.steps.first(), &e);
     if (e)
         return nullptr;
-    return std::make_shared<RadosRunState>(connectionSpec(plan), plan.target.value(QStringLiteral("pool")).toString(),
-                                           w.objectSize, w.objects);
+    return std::make_shared<RadosRunState>(
+        connectionSpec(plan), plan.target.value(QStringLiteral("pool")).toString(), w.objectSize, w.objects);
 }
 
 Plan RadosKind::makePlan(const QString &preset, const QJsonObject &target, int runtimeSec, Error *error)

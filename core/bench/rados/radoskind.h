@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // RADOS object benchmark (docs/ARCHITECTURE.md §2 "RADOS") with the app's own librados engine: the
 // desktop is the client (like the native RBD engine), so the plan's one node is this
@@ -40,7 +41,7 @@ public:
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<Preset> presets() const override;
     Error validate(const Plan &plan) const override;
-    bool isDestructive(const Plan &) const override { return false; }   // only its own objects
+    bool isDestructive(const Plan &) const override { return false; } // only its own objects
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/rados/radosrunner.h"
 
 #include "bench/rados/radoskind.h"
@@ -17,7 +18,9 @@ namespace {
 double osdCacheEstimate(RadosClient &client, int *osdCount)
 {
     QByteArray out;
-    if (client.monCommand({{QStringLiteral("prefix"), QStringLiteral("osd ls")}, {QStringLiteral("format"), QStringLiteral("json")}}, &out))
+    if (client.monCommand(
+            {{QStringLiteral("prefix"), QStringLiteral("osd ls")}, {QStringLiteral("format"), QStringLiteral("json")}},
+            &out))
         return 0;
     const QJsonArray ids = QJsonDocument::fromJson(out).array();
     *osdCount = int(ids.size());
@@ -27,7 +30,8 @@ double osdCacheEstimate(RadosClient &client, int *osdCount)
     auto value = [&](const QString &key) {
         QByteArray v;
         if (client.monCommand({{QStringLiteral("prefix"), QStringLiteral("config show")}, {QStringLiteral("who"), who},
-                               {QStringLiteral("key"), key}}, &v))
+                                  {QStringLiteral("key"), key}},
+                &v))
             return -1.0;
         bool ok = false;
         const double d = QString::fromUtf8(v).trimmed().toDouble(&ok);
@@ -41,7 +45,10 @@ double osdCacheEstimate(RadosClient &client, int *osdCount)
 
 } // namespace
 
-RadosRunner::RadosRunner(Plan plan, int stepIndex) : m_plan(std::move(plan)), m_stepIndex(stepIndex) {}
+RadosRunner::RadosRunner(Plan plan, int stepIndex)
+    : m_plan(std::move(plan))
+    , m_stepIndex(stepIndex)
+{ }
 
 StepOutcome RadosRunner::run(StepContext &ctx)
 {
@@ -62,7 +69,7 @@ StepOutcome RadosRunner::run(StepContext &ctx)
     w.timeOffset = ctx.now ? ctx.now() : 0;
     w.target = out.target;
 
-    RadosClient client;   // this worker's own handle (one thread each)
+    RadosClient client; // this worker's own handle (one thread each)
     if (const Error ce = client.connect(RadosKind::connectionSpec(m_plan))) {
         out.error = ce;
         return out;
@@ -76,8 +83,9 @@ StepOutcome RadosRunner::run(StepContext &ctx)
         out.environment.insert(QStringLiteral("osd_cache_estimate_bytes"), cache);
         out.environment.insert(QStringLiteral("working_set_exceeds_caches"), set > cache);
         if (set <= cache && ctx.log)
-            ctx.log(QStringLiteral("%1: warning: the working set (%2 MiB) fits in the OSDs' caches (about %3 MiB on %4 OSDs): "
-                                   "reads will be served from memory; raise the object count")
+            ctx.log(QStringLiteral(
+                "%1: warning: the working set (%2 MiB) fits in the OSDs' caches (about %3 MiB on %4 OSDs): "
+                "reads will be served from memory; raise the object count")
                         .arg(ctx.nodeName)
                         .arg(set / 1048576, 0, 'f', 0)
                         .arg(cache / 1048576, 0, 'f', 0)
@@ -88,10 +96,13 @@ StepOutcome RadosRunner::run(StepContext &ctx)
     RadosObjectEngine engine(client);
     // The run's shared set (objects stay for the next steps), or a set of this step's own.
     auto *state = dynamic_cast<RadosRunState *>(ctx.runState.get());
-    out.error = engine.run(pool, w, ctx.cancel, [&](const SampleList &s) {
-        if (ctx.emitSamples)
-            ctx.emitSamples(s);
-    }, state ? &state->objects() : nullptr);
+    out.error = engine.run(
+        pool, w, ctx.cancel,
+        [&](const SampleList &s) {
+            if (ctx.emitSamples)
+                ctx.emitSamples(s);
+        },
+        state ? &state->objects() : nullptr);
     out.summary = engine.summary();
     out.environment.insert(QStringLiteral("object_prefix"), engine.objectPrefix());
     if (ctx.log && !state && !engine.objectPrefix().isEmpty())
@@ -99,7 +110,8 @@ StepOutcome RadosRunner::run(StepContext &ctx)
                     .arg(ctx.nodeName)
                     .arg(engine.objectsRemoved())
                     .arg(engine.objectPrefix(),
-                         engine.objectsLeft() ? QStringLiteral(", %1 could not be removed").arg(engine.objectsLeft()) : QString()));
+                        engine.objectsLeft() ? QStringLiteral(", %1 could not be removed").arg(engine.objectsLeft())
+                                             : QString()));
     return out;
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One RADOS step with the app's own librados engine (RadosObjectEngine): the desktop is
 // the client, so the step runs on this machine with its own librados handle (target

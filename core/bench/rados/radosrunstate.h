@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The RADOS kind's state for one run: the object set its steps share (a write step's
 // objects are read by the next steps, which write only what is missing), removed when

@@ -8,26 +8,34 @@ namespace cm {
 
 const char *RbdKind::description() const
 {
-    return QT_TRANSLATE_NOOP("cm::RunnerKind", "RBD: fio's rbd engine on a node, one test image per step (Ceph block storage)");
+    return QT_TRANSLATE_NOOP(
+        "cm::RunnerKind", "RBD: fio's rbd engine on a node, one test image per step (Ceph block storage)");
 }
 
 QList<CliOption> RbdKind::cliOptions() const
 {
     return {
         {QStringLiteral("--engine"), QStringLiteral("fio|native"),
-         QStringLiteral("fio's rbd engine on the node, or the app's own librbd engine (native: node local)"), QStringLiteral("fio")},
-        {QStringLiteral("--preset"), QStringLiteral("PRESET"), QStringLiteral("the RBD test table"), QStringLiteral("standard")},
-        {QStringLiteral("--node"), QStringLiteral("local|USER@HOST[:PORT]"), QStringLiteral("the client node"), QStringLiteral("local")},
-        {QStringLiteral("--pool"), QStringLiteral("POOL"), QStringLiteral("where the test images are made"), QStringLiteral("rbd")},
+            QStringLiteral("fio's rbd engine on the node, or the app's own librbd engine (native: node local)"),
+            QStringLiteral("fio")},
+        {QStringLiteral("--preset"), QStringLiteral("PRESET"), QStringLiteral("the RBD test table"),
+            QStringLiteral("standard")},
+        {QStringLiteral("--node"), QStringLiteral("local|USER@HOST[:PORT]"), QStringLiteral("the client node"),
+            QStringLiteral("local")},
+        {QStringLiteral("--pool"), QStringLiteral("POOL"), QStringLiteral("where the test images are made"),
+            QStringLiteral("rbd")},
         {QStringLiteral("--conf"), QStringLiteral("FILE"), QStringLiteral("ceph.conf, a path on the node")},
         {QStringLiteral("--keyring"), QStringLiteral("FILE"), QStringLiteral("the keyring, a path on the node")},
-        {QStringLiteral("--client"), QStringLiteral("NAME"), QStringLiteral("the Ceph client name, without \"client.\""),
-         QStringLiteral("admin")},
-        {QStringLiteral("--lab"), QStringLiteral("DIR"), QStringLiteral("the local Ceph lab in DIR (its conf and keyring, node local)")},
-        {QStringLiteral("--image-size"), QStringLiteral("SIZE"), QStringLiteral("each step's image"), QStringLiteral("1G")},
-        {QStringLiteral("--runtime"), QStringLiteral("S"), QStringLiteral("seconds per step; 0 keeps the preset's"), QStringLiteral("0")},
+        {QStringLiteral("--client"), QStringLiteral("NAME"),
+            QStringLiteral("the Ceph client name, without \"client.\""), QStringLiteral("admin")},
+        {QStringLiteral("--lab"), QStringLiteral("DIR"),
+            QStringLiteral("the local Ceph lab in DIR (its conf and keyring, node local)")},
+        {QStringLiteral("--image-size"), QStringLiteral("SIZE"), QStringLiteral("each step's image"),
+            QStringLiteral("1G")},
+        {QStringLiteral("--runtime"), QStringLiteral("S"), QStringLiteral("seconds per step; 0 keeps the preset's"),
+            QStringLiteral("0")},
         {QStringLiteral("--cache"), QStringLiteral("off"),
-         QStringLiteral("turn librbd's client cache off, so every write waits for the OSDs")},
+            QStringLiteral("turn librbd's client cache off, so every write waits for the OSDs")},
     };
 }
 
@@ -42,7 +50,7 @@ Plan RbdKind::planFromCli(const CliArgs &args, QStringList *notes, Error *error)
     Q_UNUSED(notes);
     auto fail = [&](const QString &m) {
         *error = Error(Error::Code::InvalidInput, m);
-        return Plan{};
+        return Plan {};
     };
     QString err;
     int runtime = 0;
@@ -53,7 +61,7 @@ Plan RbdKind::planFromCli(const CliArgs &args, QStringList *notes, Error *error)
     QString keyring = args.value(QStringLiteral("--keyring"));
     const QString client = args.value(QStringLiteral("--client"), QStringLiteral("admin"));
     const QString lab = args.value(QStringLiteral("--lab"));
-    if (!lab.isEmpty()) {   // the local lab: its files, on this machine
+    if (!lab.isEmpty()) { // the local lab: its files, on this machine
         conf = lab + QStringLiteral("/ceph.conf");
         keyring = lab + QStringLiteral("/keyring");
         node = QStringLiteral("local");
@@ -61,17 +69,17 @@ Plan RbdKind::planFromCli(const CliArgs &args, QStringList *notes, Error *error)
     const NodeSpec spec = NodeSpec::parse(node, &err);
     if (spec.host.isEmpty())
         return fail(err);
-    QJsonObject target{{QStringLiteral("engine"), args.value(QStringLiteral("--engine"), QStringLiteral("fio"))},
-                       {QStringLiteral("pool"), args.value(QStringLiteral("--pool"), QStringLiteral("rbd"))},
-                       {QStringLiteral("imageSize"), args.value(QStringLiteral("--image-size"), QStringLiteral("1G"))},
-                       {QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring},
-                       {QStringLiteral("client"), client}};
+    QJsonObject target {{QStringLiteral("engine"), args.value(QStringLiteral("--engine"), QStringLiteral("fio"))},
+        {QStringLiteral("pool"), args.value(QStringLiteral("--pool"), QStringLiteral("rbd"))},
+        {QStringLiteral("imageSize"), args.value(QStringLiteral("--image-size"), QStringLiteral("1G"))},
+        {QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring}, {QStringLiteral("client"), client}};
     if (args.has(QStringLiteral("--cache")))
-        target.insert(QStringLiteral("cache"), args.value(QStringLiteral("--cache")));   // validated with the plan
-    Plan plan = makePlan(args.value(QStringLiteral("--preset"), QStringLiteral("standard")), {spec}, target, runtime, error);
-    if (!*error && !conf.isEmpty() && spec.isLocal())   // poll the cluster's health during the run
+        target.insert(QStringLiteral("cache"), args.value(QStringLiteral("--cache"))); // validated with the plan
+    Plan plan
+        = makePlan(args.value(QStringLiteral("--preset"), QStringLiteral("standard")), {spec}, target, runtime, error);
+    if (!*error && !conf.isEmpty() && spec.isLocal()) // poll the cluster's health during the run
         plan.ceph = {{QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring},
-                     {QStringLiteral("client"), QStringLiteral("client.") + client}};
+            {QStringLiteral("client"), QStringLiteral("client.") + client}};
     return plan;
 }
 

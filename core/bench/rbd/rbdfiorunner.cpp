@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/rbd/rbdfiorunner.h"
 
 #include "bench/fiostep.h"
@@ -7,20 +8,23 @@
 
 namespace cm {
 
-RbdFioRunner::RbdFioRunner(Plan plan, int stepIndex) : m_plan(std::move(plan)), m_stepIndex(stepIndex) {}
+RbdFioRunner::RbdFioRunner(Plan plan, int stepIndex)
+    : m_plan(std::move(plan))
+    , m_stepIndex(stepIndex)
+{ }
 
 Error RbdFioRunner::rbd(StepContext &ctx, const QStringList &args, const CancelToken &cancel, int timeoutMs)
 {
     Command c;
-    c.argv = QStringList{QStringLiteral("rbd")} + RbdKind::cephArgs(m_plan) + args;
+    c.argv = QStringList {QStringLiteral("rbd")} + RbdKind::cephArgs(m_plan) + args;
     c.timeoutMs = timeoutMs;
     const ExecResult r = ctx.transport->run(c, {}, cancel);
     if (r.error)
         return r.error;
     if (r.exitCode != 0)
         return Error(Error::Code::CommandFailed,
-                     QStringLiteral("rbd %1 failed: %2").arg(args.value(0), fiostep::tail(r.stdErr, 2)), ctx.nodeName,
-                     fiostep::tail(r.stdErr));
+            QStringLiteral("rbd %1 failed: %2").arg(args.value(0), fiostep::tail(r.stdErr, 2)), ctx.nodeName,
+            fiostep::tail(r.stdErr));
     return {};
 }
 
@@ -44,11 +48,13 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
     }
     out.environment.insert(QStringLiteral("fio_version"), version);
     out.environment.insert(QStringLiteral("rbd_engine"), QStringLiteral("fio"));
-    out.environment.insert(QStringLiteral("rbd_cache"), RbdKind::cacheOff(m_plan) ? QStringLiteral("off") : QStringLiteral("as configured"));
+    out.environment.insert(QStringLiteral("rbd_cache"),
+        RbdKind::cacheOff(m_plan) ? QStringLiteral("off") : QStringLiteral("as configured"));
     out.summary.insert(QStringLiteral("fio_version"), version);
 
     const QString size = m_plan.target.value(QStringLiteral("imageSize")).toString(QStringLiteral("1G"));
-    if ((e = rbd(ctx, {QStringLiteral("create"), QStringLiteral("--size"), size, pool + QLatin1Char('/') + image}, ctx.cancel))) {
+    if ((e = rbd(ctx, {QStringLiteral("create"), QStringLiteral("--size"), size, pool + QLatin1Char('/') + image},
+             ctx.cancel))) {
         if (e.code == Error::Code::CommandFailed)
             e.message = QStringLiteral("cannot create the test image in pool %1: %2").arg(pool, e.message);
         out.error = e;
@@ -61,17 +67,19 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
         Command fill;
         fill.env = env;
         fill.argv = {QStringLiteral("fio"), QStringLiteral("--name=prefill"), QStringLiteral("--ioengine=rbd"),
-                     QStringLiteral("--clientname=") + m_plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin")),
-                     QStringLiteral("--pool=") + pool, QStringLiteral("--rbdname=") + image, QStringLiteral("--rw=write"),
-                     QStringLiteral("--bs=4M"), QStringLiteral("--iodepth=16"), QStringLiteral("--output-format=terse")};
+            QStringLiteral("--clientname=")
+                + m_plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin")),
+            QStringLiteral("--pool=") + pool, QStringLiteral("--rbdname=") + image, QStringLiteral("--rw=write"),
+            QStringLiteral("--bs=4M"), QStringLiteral("--iodepth=16"), QStringLiteral("--output-format=terse")};
         fill.maxRuntimeSec = 3600;
         if (ctx.log)
             ctx.log(QStringLiteral("%1: prefilling %2").arg(ctx.nodeName, image));
         const ExecResult r = ctx.transport->run(fill, {}, ctx.cancel);
         if (r.error || r.exitCode != 0)
             out.error = r.error ? r.error
-                                : Error(Error::Code::CommandFailed, QStringLiteral("prefill of %1 failed: %2").arg(image, fiostep::tail(r.stdErr, 2)),
-                                        out.target, fiostep::tail(r.stdErr));
+                                : Error(Error::Code::CommandFailed,
+                                    QStringLiteral("prefill of %1 failed: %2").arg(image, fiostep::tail(r.stdErr, 2)),
+                                    out.target, fiostep::tail(r.stdErr));
     }
     if (!out.error) {
         Command cmd;
@@ -82,7 +90,9 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
         fiostep::runStreaming(ctx, cmd, out);
     }
     // Always remove the image this step created, with a fresh token: also after a cancel.
-    if (const Error rm = rbd(ctx, {QStringLiteral("rm"), QStringLiteral("--no-progress"), pool + QLatin1Char('/') + image}, CancelToken(), 60000)) {
+    if (const Error rm
+        = rbd(ctx, {QStringLiteral("rm"), QStringLiteral("--no-progress"), pool + QLatin1Char('/') + image},
+            CancelToken(), 60000)) {
         out.leftovers << Leftover::make(Leftover::Kind::Image, pool, image);
         if (!out.error)
             out.error = rm;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One RBD step with fio's rbd engine on a node: creates the step's own image with the
 // node's rbd CLI, prefills it before reads, streams fio like the disk runner, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // RBD benchmark (docs/ARCHITECTURE.md §2 "RBD"): fio's rbd engine run on a node over SSH (the
 // "fio" engine) or the app's own librbd engine (the "native" engine, this machine as
@@ -31,7 +32,7 @@ public:
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<Preset> presets() const override;
     Error validate(const Plan &plan) const override;
-    bool isDestructive(const Plan &) const override { return false; }   // only its own images
+    bool isDestructive(const Plan &) const override { return false; } // only its own images
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
@@ -40,10 +41,13 @@ public:
     static QStringList cephArgs(const Plan &plan);
     static QStringList fioArgs(const Plan &plan, const PlanStep &step, const QString &image);
     static QMap<QString, QString> fioEnv(const Plan &plan);
-    static bool cacheOff(const Plan &plan) { return plan.target.value(QStringLiteral("cache")).toString() == QLatin1String("off"); }
+    static bool cacheOff(const Plan &plan)
+    {
+        return plan.target.value(QStringLiteral("cache")).toString() == QLatin1String("off");
+    }
     static bool stepReads(const PlanStep &step);
-    static Plan makePlan(const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target, int runtimeSec,
-                         Error *error);
+    static Plan makePlan(
+        const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target, int runtimeSec, Error *error);
 };
 
 } // namespace cm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/rbd/rbdnativerunner.h"
 
 #include "bench/rbd/rbdkind.h"
@@ -8,7 +9,10 @@
 
 namespace cm {
 
-RbdNativeRunner::RbdNativeRunner(Plan plan, int stepIndex) : m_plan(std::move(plan)), m_stepIndex(stepIndex) {}
+RbdNativeRunner::RbdNativeRunner(Plan plan, int stepIndex)
+    : m_plan(std::move(plan))
+    , m_stepIndex(stepIndex)
+{ }
 
 quint64 RbdNativeRunner::parseSize(const QString &text)
 {
@@ -18,8 +22,11 @@ quint64 RbdNativeRunner::parseSize(const QString &text)
         return 0;
     quint64 v = m.captured(1).toULongLong();
     const QString unit = m.captured(2).toLower();
-    const int shift = unit == QLatin1String("k") ? 10 : unit == QLatin1String("m") ? 20 : unit == QLatin1String("g") ? 30
-        : unit == QLatin1String("t") ? 40 : 0;
+    const int shift = unit == QLatin1String("k") ? 10
+        : unit == QLatin1String("m")             ? 20
+        : unit == QLatin1String("g")             ? 30
+        : unit == QLatin1String("t")             ? 40
+                                                 : 0;
     return v << shift;
 }
 
@@ -30,16 +37,18 @@ StepOutcome RbdNativeRunner::run(StepContext &ctx)
     const QString pool = m_plan.target.value(QStringLiteral("pool")).toString();
     out.environment.insert(QStringLiteral("rbd_engine"), QStringLiteral("native"));
     out.command = QStringLiteral("[this machine] librbd %1 bs=%2 iodepth=%3 runtime=%4 pool=%5")
-                      .arg(step.params.value(QStringLiteral("rw")).toString(), step.params.value(QStringLiteral("bs")).toString())
+                      .arg(step.params.value(QStringLiteral("rw")).toString(),
+                          step.params.value(QStringLiteral("bs")).toString())
                       .arg(step.params.value(QStringLiteral("iodepth")).toInt(1))
                       .arg(step.params.value(QStringLiteral("runtime")).toInt(30))
                       .arg(pool);
     if (RbdKind::cacheOff(m_plan))
         out.command += QStringLiteral(" rbd_cache=false");
-    out.environment.insert(QStringLiteral("rbd_cache"), RbdKind::cacheOff(m_plan) ? QStringLiteral("off") : QStringLiteral("as configured"));
+    out.environment.insert(QStringLiteral("rbd_cache"),
+        RbdKind::cacheOff(m_plan) ? QStringLiteral("off") : QStringLiteral("as configured"));
 
     const CephConnectionSpec spec = CephConnectionSpec::fromJson(m_plan.target);
-    RadosClient client;   // this worker's own handle (one thread each)
+    RadosClient client; // this worker's own handle (one thread each)
     if (const Error e = client.connect(spec)) {
         out.error = e;
         return out;
@@ -47,7 +56,8 @@ StepOutcome RbdNativeRunner::run(StepContext &ctx)
     RbdWorkload w;
     const auto mode = RbdWorkload::parseMode(step.params.value(QStringLiteral("rw")).toString());
     if (!mode) {
-        out.error = Error(Error::Code::InvalidInput, QStringLiteral("rw mode not supported by the native engine"), step.id);
+        out.error
+            = Error(Error::Code::InvalidInput, QStringLiteral("rw mode not supported by the native engine"), step.id);
         return out;
     }
     w.mode = *mode;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One RBD step with the app's own librbd engine (RbdEngine): the desktop is the client,
 // so the step runs on this machine with its own librados handle (target conf/keyring

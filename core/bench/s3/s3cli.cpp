@@ -10,21 +10,22 @@ namespace cm {
 
 const char *S3Kind::description() const
 {
-    return QT_TRANSLATE_NOOP("cm::RunnerKind",
-                             "S3 objects: PUT, GET and more against an S3 endpoint or Ceph RGW, by object size");
+    return QT_TRANSLATE_NOOP(
+        "cm::RunnerKind", "S3 objects: PUT, GET and more against an S3 endpoint or Ceph RGW, by object size");
 }
 
 QList<CliOption> S3Kind::cliOptions() const
 {
     const Options d;
     auto option = [](const char *name, const char *value, const char *help, const QString &def = {}) {
-        return CliOption{QLatin1String(name), QLatin1String(value), QLatin1String(help), def};
+        return CliOption {QLatin1String(name), QLatin1String(value), QLatin1String(help), def};
     };
     return {
         option("--lab", "DIR", "the local lab's gateway and user (the secret is read from its lab.env at run time)"),
         option("--endpoint", "URL", "the S3 endpoint, http:// or https://"),
         option("--access-key", "AK", "the access key"),
-        option("--secret-ref", "keychain|env:VAR", "where the secret key is; it is never in the plan", QStringLiteral("keychain")),
+        option("--secret-ref", "keychain|env:VAR", "where the secret key is; it is never in the plan",
+            QStringLiteral("keychain")),
         option("--preset", "quick|size-sweep|mixed|small-objects", "the test table", d.preset),
         option("--sizes", "64K,1M", "the preset's operations at each of these object sizes"),
         option("--op", "put|get|head|delete|list|mixed", "one step of this operation per size instead of the preset's"),
@@ -34,8 +35,9 @@ QList<CliOption> S3Kind::cliOptions() const
         option("--mix", "get=70,put=20,delete=10", "the mixed steps' shares"),
         option("--range-size", "SIZE", "ranged GETs of this size"),
         option("--ca-file", "FILE", "the CA certificate of a TLS endpoint"),
-        CliOption{QStringLiteral("--insecure"), {}, QStringLiteral("do not verify the TLS certificate")},
-        CliOption{QStringLiteral("--virtual-host"), {}, QStringLiteral("bucket.host addressing instead of host/bucket")},
+        CliOption {QStringLiteral("--insecure"), {}, QStringLiteral("do not verify the TLS certificate")},
+        CliOption {
+            QStringLiteral("--virtual-host"), {}, QStringLiteral("bucket.host addressing instead of host/bucket")},
         option("--region", "R", "the SigV4 region", d.region),
         option("--connections", "N", "keep-alive connections of the run's pool", QString::number(d.connections)),
         option("--on-error", "continue|stop", "what a failed request does to the step", d.onError),
@@ -82,11 +84,13 @@ bool readTarget(const CliArgs &args, S3Kind::Options *o, QJsonObject *labCeph, Q
         o->endpoint = v.value(QStringLiteral("RGW_ENDPOINT"));
         o->accessKey = v.value(QStringLiteral("S3_ACCESS_KEY"));
         if (o->endpoint.isEmpty() || o->accessKey.isEmpty())
-            return *err = QStringLiteral("%1 holds no started lab (no lab.env with RGW_ENDPOINT and S3_ACCESS_KEY)").arg(lab), false;
+            return *err = QStringLiteral("%1 holds no started lab (no lab.env with RGW_ENDPOINT and S3_ACCESS_KEY)")
+                              .arg(lab),
+                   false;
         o->secretRef = QStringLiteral("lab:") + lab;
         *labCeph = {{QStringLiteral("conf"), v.value(QStringLiteral("CEPH_CONF"))},
-                    {QStringLiteral("keyring"), v.value(QStringLiteral("KEYRING"))},
-                    {QStringLiteral("client"), QStringLiteral("client.admin")}};
+            {QStringLiteral("keyring"), v.value(QStringLiteral("KEYRING"))},
+            {QStringLiteral("client"), QStringLiteral("client.admin")}};
         return true;
     }
     if (endpoint.isEmpty() || accessKey.isEmpty())
@@ -121,12 +125,12 @@ bool readSteps(const CliArgs &args, S3Kind::Options *o, QString *err)
         return false;
     const QString mix = args.value(QStringLiteral("--mix"));
     if (!mix.isEmpty() && !parseMix(mix, &o->mix))
-        return *err = QStringLiteral("--mix needs OP=PERCENT pairs like get=70,put=20,delete=10, got \"%1\"").arg(mix), false;
+        return *err = QStringLiteral("--mix needs OP=PERCENT pairs like get=70,put=20,delete=10, got \"%1\"").arg(mix),
+               false;
     if (!o->mix.isEmpty() && o->op.isEmpty() && o->preset != u"mixed")
         o->op = QStringLiteral("mixed");
     const std::pair<const char *, qint64 *> sizes[] = {{"--range-size", &o->rangeSize},
-                                                       {"--multipart-threshold", &o->multipartThreshold},
-                                                       {"--part-size", &o->partSize}};
+        {"--multipart-threshold", &o->multipartThreshold}, {"--part-size", &o->partSize}};
     for (const auto &[name, into] : sizes) {
         const QString text = args.value(QLatin1String(name));
         if (text.isEmpty())
@@ -148,7 +152,7 @@ Plan S3Kind::planFromCli(const CliArgs &args, QStringList *notes, Error *error) 
     o.virtualHost = args.flag(QStringLiteral("--virtual-host"));
     o.region = args.value(QStringLiteral("--region"), o.region);
     o.onError = args.value(QStringLiteral("--on-error"), o.onError);
-    QJsonObject labCeph;   // the lab's cluster: its health is polled during the run
+    QJsonObject labCeph; // the lab's cluster: its health is polled during the run
     QString err;
     if (!readTarget(args, &o, &labCeph, &err) || !readSteps(args, &o, &err)) {
         *error = Error(Error::Code::InvalidInput, err);
@@ -172,33 +176,33 @@ QList<MetricSpec> S3Kind::metrics() const
 {
     using metric::Unit;
     const QString r = QStringLiteral("read");
-    QList<MetricSpec> out{
-        {metric::ReadTtfbP50, Unit::Nanoseconds, MetricChart::Latency, QT_TRANSLATE_NOOP("cm::MetricCatalog", "read TTFB p50"),
-         MetricLine::DashDot, r},
-        {metric::ReadTtfbP99, Unit::Nanoseconds, MetricChart::None, QT_TRANSLATE_NOOP("cm::MetricCatalog", "read TTFB p99"),
-         MetricLine::DashDot, r},
+    QList<MetricSpec> out {
+        {metric::ReadTtfbP50, Unit::Nanoseconds, MetricChart::Latency,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "read TTFB p50"), MetricLine::DashDot, r},
+        {metric::ReadTtfbP99, Unit::Nanoseconds, MetricChart::None,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "read TTFB p99"), MetricLine::DashDot, r},
         {metric::S3Errors, Unit::Other, MetricChart::None, QT_TRANSLATE_NOOP("cm::MetricCatalog", "failed requests")},
     };
-    out += operationMetrics(metric::s3OpPrefix(QStringLiteral("head")), QT_TRANSLATE_NOOP("cm::MetricCatalog", "HEAD ops/s"),
-                            QT_TRANSLATE_NOOP("cm::MetricCatalog", "HEAD p50"), QT_TRANSLATE_NOOP("cm::MetricCatalog", "HEAD p99"));
+    out += operationMetrics(metric::s3OpPrefix(QStringLiteral("head")),
+        QT_TRANSLATE_NOOP("cm::MetricCatalog", "HEAD ops/s"), QT_TRANSLATE_NOOP("cm::MetricCatalog", "HEAD p50"),
+        QT_TRANSLATE_NOOP("cm::MetricCatalog", "HEAD p99"));
     out += operationMetrics(metric::s3OpPrefix(QStringLiteral("delete")),
-                            QT_TRANSLATE_NOOP("cm::MetricCatalog", "DELETE ops/s"),
-                            QT_TRANSLATE_NOOP("cm::MetricCatalog", "DELETE p50"),
-                            QT_TRANSLATE_NOOP("cm::MetricCatalog", "DELETE p99"), MetricLine::DashDot);
-    out += operationMetrics(metric::s3OpPrefix(QStringLiteral("list")), QT_TRANSLATE_NOOP("cm::MetricCatalog", "LIST ops/s"),
-                            QT_TRANSLATE_NOOP("cm::MetricCatalog", "LIST p50"), QT_TRANSLATE_NOOP("cm::MetricCatalog", "LIST p99"),
-                            MetricLine::DashDotDot);
+        QT_TRANSLATE_NOOP("cm::MetricCatalog", "DELETE ops/s"), QT_TRANSLATE_NOOP("cm::MetricCatalog", "DELETE p50"),
+        QT_TRANSLATE_NOOP("cm::MetricCatalog", "DELETE p99"), MetricLine::DashDot);
+    out += operationMetrics(metric::s3OpPrefix(QStringLiteral("list")),
+        QT_TRANSLATE_NOOP("cm::MetricCatalog", "LIST ops/s"), QT_TRANSLATE_NOOP("cm::MetricCatalog", "LIST p50"),
+        QT_TRANSLATE_NOOP("cm::MetricCatalog", "LIST p99"), MetricLine::DashDotDot);
     return out;
 }
 
 QList<OperationSpec> S3Kind::operations() const
 {
     return {{QStringLiteral("ops"), QStringLiteral("head"), metric::s3OpPrefix(QStringLiteral("head")),
-             QT_TRANSLATE_NOOP("cm::MetricCatalog", "S3 HEAD")},
-            {QStringLiteral("ops"), QStringLiteral("delete"), metric::s3OpPrefix(QStringLiteral("delete")),
-             QT_TRANSLATE_NOOP("cm::MetricCatalog", "S3 DELETE")},
-            {QStringLiteral("ops"), QStringLiteral("list"), metric::s3OpPrefix(QStringLiteral("list")),
-             QT_TRANSLATE_NOOP("cm::MetricCatalog", "S3 LIST")}};
+                QT_TRANSLATE_NOOP("cm::MetricCatalog", "S3 HEAD")},
+        {QStringLiteral("ops"), QStringLiteral("delete"), metric::s3OpPrefix(QStringLiteral("delete")),
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "S3 DELETE")},
+        {QStringLiteral("ops"), QStringLiteral("list"), metric::s3OpPrefix(QStringLiteral("list")),
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "S3 LIST")}};
 }
 
 } // namespace cm

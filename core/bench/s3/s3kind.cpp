@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/s3/s3kind.h"
 
 #include "bench/s3/s3runner.h"
@@ -16,8 +17,8 @@ namespace cm {
 
 namespace {
 
-const QStringList kMixOps{QStringLiteral("get"), QStringLiteral("put"), QStringLiteral("delete"), QStringLiteral("head"),
-                          QStringLiteral("list")};
+const QStringList kMixOps {QStringLiteral("get"), QStringLiteral("put"), QStringLiteral("delete"),
+    QStringLiteral("head"), QStringLiteral("list")};
 
 QString sizeTag(qint64 b)
 {
@@ -53,9 +54,9 @@ PlanStep s3Step(const QString &op, qint64 size, int objects, int concurrency, in
     PlanStep s;
     s.id = QStringLiteral("%1-%2").arg(op, sizeTag(size));
     s.title = QStringLiteral("%1 %2 ×%3").arg(opTitle(op), S3Kind::sizeText(size)).arg(concurrency);
-    s.params = {{QStringLiteral("op"), op},           {QStringLiteral("objectSize"), double(size)},
-                {QStringLiteral("objects"), objects}, {QStringLiteral("concurrency"), concurrency},
-                {QStringLiteral("runtime"), runtime}};
+    s.params = {{QStringLiteral("op"), op}, {QStringLiteral("objectSize"), double(size)},
+        {QStringLiteral("objects"), objects}, {QStringLiteral("concurrency"), concurrency},
+        {QStringLiteral("runtime"), runtime}};
     if (op == u"mixed")
         s.params.insert(QStringLiteral("mix"), mixJson(defaultMix()));
     return s;
@@ -121,29 +122,31 @@ QString S3Kind::methodNote()
 
 QList<Preset> S3Kind::presets() const
 {
-    const QList<qint64> sweep{64 * kKiB, kMiB, 32 * kMiB, 256 * kMiB, kGiB};
+    const QList<qint64> sweep {64 * kKiB, kMiB, 32 * kMiB, 256 * kMiB, kGiB};
     QList<PlanStep> sweepSteps;
     for (qint64 s : sweep)
         sweepSteps << stepsAt({QStringLiteral("put"), QStringLiteral("get")}, s, 15);
-    return {Preset{QStringLiteral("quick"), QStringLiteral("S3 quick"),
-                   QStringLiteral("64 KiB PUT then GET, 16 requests in flight, 10 s each. ") + methodNote(),
-                   stepsAt({QStringLiteral("put"), QStringLiteral("get")}, 64 * kKiB, 10)},
-            Preset{QStringLiteral("size-sweep"), QStringLiteral("S3 object size sweep"),
-                   QStringLiteral("PUT then GET at 64 KiB, 1 MiB, 32 MiB, 256 MiB and 1 GiB, 15 s each. The working "
-                                  "set is about 1 GiB per size (1024 objects up to 1 MiB, 32 at 32 MiB, 4 at 256 MiB, "
-                                  "2 at 1 GiB) and requests in flight are at most the object count (16, 4 at 256 MiB, "
-                                  "2 at 1 GiB), so a small cluster copes. ") + methodNote(),
-                   sweepSteps},
-            Preset{QStringLiteral("mixed"), QStringLiteral("S3 mixed"),
-                   QStringLiteral("70 % GET, 20 % PUT, 10 % DELETE of 1 MiB objects, 16 in flight, 30 s. ") + methodNote(),
-                   stepsAt({QStringLiteral("mixed")}, kMiB, 30)},
-            Preset{QStringLiteral("small-objects"), QStringLiteral("S3 small objects"),
-                   QStringLiteral("4 KiB PUT, GET, HEAD and DELETE over 4096 objects, 16 in flight, 10 s each "
-                                  "(DELETE ends when all are gone). A gateway on RGW's beast frontend without its "
-                                  "tcp_nodelay=1 option holds small responses about 40 ms (Nagle's algorithm meets "
-                                  "delayed ACKs): latencies near 40 ms come from that setting. ") + methodNote(),
-                   stepsAt({QStringLiteral("put"), QStringLiteral("get"), QStringLiteral("head"), QStringLiteral("delete")},
-                           4 * kKiB, 10, 4096)}};
+    return {Preset {QStringLiteral("quick"), QStringLiteral("S3 quick"),
+                QStringLiteral("64 KiB PUT then GET, 16 requests in flight, 10 s each. ") + methodNote(),
+                stepsAt({QStringLiteral("put"), QStringLiteral("get")}, 64 * kKiB, 10)},
+        Preset {QStringLiteral("size-sweep"), QStringLiteral("S3 object size sweep"),
+            QStringLiteral("PUT then GET at 64 KiB, 1 MiB, 32 MiB, 256 MiB and 1 GiB, 15 s each. The working "
+                           "set is about 1 GiB per size (1024 objects up to 1 MiB, 32 at 32 MiB, 4 at 256 MiB, "
+                           "2 at 1 GiB) and requests in flight are at most the object count (16, 4 at 256 MiB, "
+                           "2 at 1 GiB), so a small cluster copes. ")
+                + methodNote(),
+            sweepSteps},
+        Preset {QStringLiteral("mixed"), QStringLiteral("S3 mixed"),
+            QStringLiteral("70 % GET, 20 % PUT, 10 % DELETE of 1 MiB objects, 16 in flight, 30 s. ") + methodNote(),
+            stepsAt({QStringLiteral("mixed")}, kMiB, 30)},
+        Preset {QStringLiteral("small-objects"), QStringLiteral("S3 small objects"),
+            QStringLiteral("4 KiB PUT, GET, HEAD and DELETE over 4096 objects, 16 in flight, 10 s each "
+                           "(DELETE ends when all are gone). A gateway on RGW's beast frontend without its "
+                           "tcp_nodelay=1 option holds small responses about 40 ms (Nagle's algorithm meets "
+                           "delayed ACKs): latencies near 40 ms come from that setting. ")
+                + methodNote(),
+            stepsAt({QStringLiteral("put"), QStringLiteral("get"), QStringLiteral("head"), QStringLiteral("delete")},
+                4 * kKiB, 10, 4096)}};
 }
 
 Error S3Kind::validateTarget(const QJsonObject &t)
@@ -151,7 +154,8 @@ Error S3Kind::validateTarget(const QJsonObject &t)
     const QUrl url(t.value(QStringLiteral("endpoint")).toString(), QUrl::StrictMode);
     if (!url.isValid() || (url.scheme() != u"http" && url.scheme() != u"https") || url.host().isEmpty())
         return bad(QStringLiteral("endpoint \"%1\" is not an http:// or https:// URL")
-                       .arg(t.value(QStringLiteral("endpoint")).toString().left(120)), QStringLiteral("endpoint"));
+                       .arg(t.value(QStringLiteral("endpoint")).toString().left(120)),
+            QStringLiteral("endpoint"));
     if (!url.userInfo().isEmpty())
         return bad(QStringLiteral("the endpoint must not carry credentials"), QStringLiteral("endpoint"));
     if (t.value(QStringLiteral("region")).toString(QStringLiteral("us-east-1")).trimmed().isEmpty())
@@ -168,7 +172,8 @@ Error S3Kind::validateTarget(const QJsonObject &t)
         return bad(QStringLiteral("connections must be 1..1024"), QStringLiteral("connections"));
     const QString onError = t.value(QStringLiteral("onError")).toString(QStringLiteral("continue"));
     if (onError != u"continue" && onError != u"stop")
-        return bad(QStringLiteral("onError must be continue or stop, not \"%1\"").arg(onError), QStringLiteral("onError"));
+        return bad(
+            QStringLiteral("onError must be continue or stop, not \"%1\"").arg(onError), QStringLiteral("onError"));
     const double threshold = t.value(QStringLiteral("multipartThreshold")).toDouble(64.0 * kMiB);
     if (threshold < 0)
         return bad(QStringLiteral("multipartThreshold must be ≥ 0 bytes"), QStringLiteral("multipartThreshold"));
@@ -179,7 +184,8 @@ Error S3Kind::validateTarget(const QJsonObject &t)
     if (!ca.isEmpty() && url.scheme() != u"https")
         return bad(QStringLiteral("caFile is given but the endpoint is not https://"), QStringLiteral("caFile"));
     if (t.value(QStringLiteral("skipTlsVerify")).toBool() && url.scheme() != u"https")
-        return bad(QStringLiteral("skipTlsVerify is set but the endpoint is not https://"), QStringLiteral("skipTlsVerify"));
+        return bad(
+            QStringLiteral("skipTlsVerify is set but the endpoint is not https://"), QStringLiteral("skipTlsVerify"));
     return {};
 }
 
@@ -200,8 +206,11 @@ Error S3Kind::validateStep(const QJsonObject &t, const PlanStep &step)
     if (conc < 1 || conc > 1024)
         return fail(QStringLiteral("concurrency must be 1..1024"));
     if (conc > objects)
-        return fail(QStringLiteral("concurrency %1 is more than the %2 objects of the working set (each request in flight "
-                                   "has an object of its own): raise objects or lower concurrency").arg(conc).arg(objects));
+        return fail(
+            QStringLiteral("concurrency %1 is more than the %2 objects of the working set (each request in flight "
+                           "has an object of its own): raise objects or lower concurrency")
+                .arg(conc)
+                .arg(objects));
     const int runtime = p.value(QStringLiteral("runtime")).toInt(0);
     if (runtime < 1 || runtime > 86400)
         return fail(QStringLiteral("runtime must be 1..86400 s"));
@@ -213,7 +222,8 @@ Error S3Kind::validateStep(const QJsonObject &t, const PlanStep &step)
         int sum = 0;
         for (auto it = mix.constBegin(); it != mix.constEnd(); ++it) {
             if (!kMixOps.contains(it.key()))
-                return fail(QStringLiteral("mix op \"%1\" is not valid (%2)").arg(it.key(), kMixOps.join(QStringLiteral(", "))));
+                return fail(QStringLiteral("mix op \"%1\" is not valid (%2)")
+                                .arg(it.key(), kMixOps.join(QStringLiteral(", "))));
             const int v = it.value().toInt(-1);
             if (v < 0 || v > 100)
                 return fail(QStringLiteral("mix %1 must be 0..100 %").arg(it.key()));
@@ -270,7 +280,8 @@ QString S3Kind::describeStep(const Plan &plan, const PlanStep &step)
         s += QStringLiteral(", ranged GETs of %1").arg(sizeText(qint64(range)));
     const double threshold = plan.target.value(QStringLiteral("multipartThreshold")).toDouble(64.0 * kMiB);
     if ((op == u"put" || op == u"mixed") && threshold > 0 && size >= threshold)
-        s += QStringLiteral(", multipart in %1 parts").arg(sizeText(qint64(plan.target.value(QStringLiteral("partSize")).toDouble(16.0 * kMiB))));
+        s += QStringLiteral(", multipart in %1 parts")
+                 .arg(sizeText(qint64(plan.target.value(QStringLiteral("partSize")).toDouble(16.0 * kMiB))));
     s += QStringLiteral(", bucket %1<random> (removed after the run)").arg(QLatin1String(S3Client::kBucketPrefix));
     return s;
 }
@@ -306,17 +317,12 @@ std::shared_ptr<RunState> S3Kind::createRunState(const Plan &plan) const
 
 QJsonObject S3Kind::Options::target() const
 {
-    return {{QStringLiteral("endpoint"), endpoint},
-            {QStringLiteral("region"), region},
-            {QStringLiteral("virtualHost"), virtualHost},
-            {QStringLiteral("caFile"), caFile},
-            {QStringLiteral("skipTlsVerify"), skipTlsVerify},
-            {QStringLiteral("accessKey"), accessKey},
-            {QStringLiteral("secretRef"), secretRef},
-            {QStringLiteral("connections"), connections},
-            {QStringLiteral("onError"), onError},
-            {QStringLiteral("multipartThreshold"), double(multipartThreshold)},
-            {QStringLiteral("partSize"), double(partSize)}};
+    return {{QStringLiteral("endpoint"), endpoint}, {QStringLiteral("region"), region},
+        {QStringLiteral("virtualHost"), virtualHost}, {QStringLiteral("caFile"), caFile},
+        {QStringLiteral("skipTlsVerify"), skipTlsVerify}, {QStringLiteral("accessKey"), accessKey},
+        {QStringLiteral("secretRef"), secretRef}, {QStringLiteral("connections"), connections},
+        {QStringLiteral("onError"), onError}, {QStringLiteral("multipartThreshold"), double(multipartThreshold)},
+        {QStringLiteral("partSize"), double(partSize)}};
 }
 
 QJsonObject S3Kind::Options::toJson() const
@@ -392,7 +398,7 @@ Plan S3Kind::makePlan(const Options &o, Error *error)
         // The preset's ops (in order, once each) or the one op, at each size.
         QStringList opList;
         QList<qint64> sizes;
-        QHash<qint64, int> presetObjects;   // a size the preset has keeps its working set
+        QHash<qint64, int> presetObjects; // a size the preset has keeps its working set
         for (const PlanStep &s : std::as_const(preset.steps)) {
             const QString op = s.params.value(QStringLiteral("op")).toString();
             if (!opList.contains(op))
@@ -403,7 +409,7 @@ Plan S3Kind::makePlan(const Options &o, Error *error)
             presetObjects.insert(size, s.params.value(QStringLiteral("objects")).toInt());
         }
         if (!o.op.isEmpty())
-            opList = QStringList{o.op};
+            opList = QStringList {o.op};
         if (!o.sizes.isEmpty())
             sizes = o.sizes;
         const int runtime = preset.steps.first().params.value(QStringLiteral("runtime")).toInt();
@@ -418,7 +424,8 @@ Plan S3Kind::makePlan(const Options &o, Error *error)
         const int objects = s.params.value(QStringLiteral("objects")).toInt();
         // an explicit concurrency is capped by a working set the plan chose (1 GiB
         // objects: 2), and refused by validate() when the objects were given too
-        const int conc = o.concurrency > 0 ? (o.objects > 0 ? o.concurrency : qMin(o.concurrency, objects)) : qMin(16, objects);
+        const int conc
+            = o.concurrency > 0 ? (o.objects > 0 ? o.concurrency : qMin(o.concurrency, objects)) : qMin(16, objects);
         s.params.insert(QStringLiteral("concurrency"), conc);
         if (o.runtime > 0)
             s.params.insert(QStringLiteral("runtime"), o.runtime);
@@ -428,7 +435,7 @@ Plan S3Kind::makePlan(const Options &o, Error *error)
             s.params.insert(QStringLiteral("rangeSize"), double(o.rangeSize));
         s.title = QStringLiteral("%1 %2 ×%3")
                       .arg(opTitle(s.params.value(QStringLiteral("op")).toString()),
-                           sizeText(qint64(s.params.value(QStringLiteral("objectSize")).toDouble())))
+                          sizeText(qint64(s.params.value(QStringLiteral("objectSize")).toDouble())))
                       .arg(conc);
         maxConc = qMax(maxConc, conc);
     }
@@ -438,10 +445,10 @@ Plan S3Kind::makePlan(const Options &o, Error *error)
     plan.name = preset.title;
     plan.nodes = {NodeSpec::parse(QStringLiteral("local"))};
     Options withConns = o;
-    withConns.connections = qMax(o.connections, maxConc);   // a request in flight per connection
+    withConns.connections = qMax(o.connections, maxConc); // a request in flight per connection
     // The choices too (sizes, op, concurrency…), so "Run again" shows them in the wizard.
     plan.target = withConns.toJson();
-    plan.target.remove(QStringLiteral("preset"));   // plan.preset
+    plan.target.remove(QStringLiteral("preset")); // plan.preset
     plan.steps = steps;
     const Error e = kind.validate(plan);
     if (error)

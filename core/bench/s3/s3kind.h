@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // S3 / RGW object benchmark (docs/ARCHITECTURE.md §2 "S3") with the app's own S3 client (SigV4 over
 // S3HttpPool): the desktop is the client, so the plan's one node is this machine.
@@ -75,36 +76,36 @@ public:
     static constexpr qint64 kGiB = 1024 * 1024 * 1024;
     static constexpr int kMaxObjects = 1024;
     static constexpr int kMinObjects = 2;
-    static constexpr qint64 kDefaultWorkingSet = kGiB;   // see defaultObjects()
+    static constexpr qint64 kDefaultWorkingSet = kGiB; // see defaultObjects()
     static constexpr const char *kKeyPrefix = "clustermark-obj-";
 
     // Everything the wizard and the CLI choose. Zero / empty fields take the preset's value.
     struct Options {
         // target
-        QString endpoint;                                    // "http://127.0.0.1:7480"
+        QString endpoint; // "http://127.0.0.1:7480"
         QString region = QStringLiteral("us-east-1");
         bool virtualHost = false;
         QString caFile;
         bool skipTlsVerify = false;
         QString accessKey;
-        QString secretRef = QStringLiteral("keychain");      // "keychain" | "lab:<DIR>" | "env:VAR"
+        QString secretRef = QStringLiteral("keychain"); // "keychain" | "lab:<DIR>" | "env:VAR"
         int connections = 16;
-        QString onError = QStringLiteral("continue");        // "continue" | "stop"
+        QString onError = QStringLiteral("continue"); // "continue" | "stop"
         qint64 multipartThreshold = 64 * kMiB;
         qint64 partSize = 16 * kMiB;
         // steps
-        QString preset = QStringLiteral("quick");            // quick | size-sweep | mixed | small-objects
-        QList<qint64> sizes;      // non-empty: the preset's ops at each of these sizes
-        QString op;               // non-empty: one step of this op per size instead of the preset's ops
-        int concurrency = 0;      // 0: 16; capped at each step's objects unless objects is given
-        int runtime = 0;          // seconds per step; 0: the preset's
-        int objects = 0;          // 0: defaultObjects(size)
-        QMap<QString, int> mix;   // mixed steps; empty: the preset's (get 70, put 20, delete 10)
-        qint64 rangeSize = 0;     // > 0: ranged GETs
+        QString preset = QStringLiteral("quick"); // quick | size-sweep | mixed | small-objects
+        QList<qint64> sizes; // non-empty: the preset's ops at each of these sizes
+        QString op; // non-empty: one step of this op per size instead of the preset's ops
+        int concurrency = 0; // 0: 16; capped at each step's objects unless objects is given
+        int runtime = 0; // seconds per step; 0: the preset's
+        int objects = 0; // 0: defaultObjects(size)
+        QMap<QString, int> mix; // mixed steps; empty: the preset's (get 70, put 20, delete 10)
+        qint64 rangeSize = 0; // > 0: ranged GETs
 
         QJsonObject toJson() const;
         static Options fromJson(const QJsonObject &o);
-        QJsonObject target() const;   // the Plan.target part
+        QJsonObject target() const; // the Plan.target part
     };
 
     QString id() const override { return kindId(); }
@@ -118,7 +119,7 @@ public:
     QList<OperationSpec> operations() const override;
     QList<Preset> presets() const override;
     Error validate(const Plan &plan) const override;
-    bool isDestructive(const Plan &) const override { return false; }   // only its own bucket
+    bool isDestructive(const Plan &) const override { return false; } // only its own bucket
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
@@ -133,11 +134,14 @@ public:
     // kMinObjects and at most kMaxObjects (64 KiB and 1 MiB: 1024; 32 MiB: 32;
     // 256 MiB: 4; 1 GiB: 2), so a size sweep writes about 1 GiB per size (2 GiB at 1 GiB).
     static int defaultObjects(qint64 objectSize);
-    static QStringList ops() { return {QStringLiteral("put"), QStringLiteral("get"), QStringLiteral("head"),
-                                       QStringLiteral("delete"), QStringLiteral("list"), QStringLiteral("mixed")}; }
+    static QStringList ops()
+    {
+        return {QStringLiteral("put"), QStringLiteral("get"), QStringLiteral("head"), QStringLiteral("delete"),
+            QStringLiteral("list"), QStringLiteral("mixed")};
+    }
     // "64K", "1M", "1GiB", "4096" -> bytes; -1 when not a size.
     static qint64 parseSize(const QString &text);
-    static QString sizeText(qint64 bytes);   // 65536 -> "64 KiB"
+    static QString sizeText(qint64 bytes); // 65536 -> "64 KiB"
     // Checks one step's params against the target; the message names the field.
     static Error validateStep(const QJsonObject &target, const PlanStep &step);
     static Error validateTarget(const QJsonObject &target);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/s3/s3runner.h"
 
 #include "bench/s3/s3kind.h"
@@ -24,7 +25,8 @@ S3WorkloadSpec workloadSpec(const Plan &plan, const PlanStep &step)
     for (int i = 0; i < S3WorkloadSpec::OpCount; ++i)
         w.mix[size_t(i)] = mix.value(S3WorkloadSpec::opName(i)).toInt(0);
     w.rangeSize = qint64(p.value(QStringLiteral("rangeSize")).toDouble(0));
-    w.multipartThreshold = qint64(plan.target.value(QStringLiteral("multipartThreshold")).toDouble(64.0 * S3Kind::kMiB));
+    w.multipartThreshold
+        = qint64(plan.target.value(QStringLiteral("multipartThreshold")).toDouble(64.0 * S3Kind::kMiB));
     w.partSize = qint64(plan.target.value(QStringLiteral("partSize")).toDouble(16.0 * S3Kind::kMiB));
     w.stopOnError = plan.target.value(QStringLiteral("onError")).toString() == u"stop";
     return w;
@@ -41,7 +43,10 @@ QString safeEndpoint(const QString &endpoint)
 
 } // namespace
 
-S3Runner::S3Runner(Plan plan, int stepIndex) : m_plan(std::move(plan)), m_stepIndex(stepIndex) {}
+S3Runner::S3Runner(Plan plan, int stepIndex)
+    : m_plan(std::move(plan))
+    , m_stepIndex(stepIndex)
+{ }
 
 StepOutcome S3Runner::run(StepContext &ctx)
 {
@@ -53,13 +58,12 @@ StepOutcome S3Runner::run(StepContext &ctx)
     const bool tls = endpoint.startsWith(QLatin1String("https://"));
     const bool verified = tls && !m_plan.target.value(QStringLiteral("skipTlsVerify")).toBool(false);
     out.environment = {{QStringLiteral("s3_engine"), QStringLiteral("native")},
-                       {QStringLiteral("s3_http"), tls ? QStringLiteral("libcurl") : QStringLiteral("plain-http")},
-                       {QStringLiteral("endpoint"), endpoint},
-                       {QStringLiteral("region"), m_plan.target.value(QStringLiteral("region")).toString(QStringLiteral("us-east-1"))},
-                       {QStringLiteral("virtualHost"), m_plan.target.value(QStringLiteral("virtualHost")).toBool(false)},
-                       {QStringLiteral("tls"), tls},
-                       {QStringLiteral("tlsVerified"), verified},
-                       {QStringLiteral("connections"), m_plan.target.value(QStringLiteral("connections")).toInt(16)}};
+        {QStringLiteral("s3_http"), tls ? QStringLiteral("libcurl") : QStringLiteral("plain-http")},
+        {QStringLiteral("endpoint"), endpoint},
+        {QStringLiteral("region"), m_plan.target.value(QStringLiteral("region")).toString(QStringLiteral("us-east-1"))},
+        {QStringLiteral("virtualHost"), m_plan.target.value(QStringLiteral("virtualHost")).toBool(false)},
+        {QStringLiteral("tls"), tls}, {QStringLiteral("tlsVerified"), verified},
+        {QStringLiteral("connections"), m_plan.target.value(QStringLiteral("connections")).toInt(16)}};
     if (Error e = S3Kind::validateTarget(m_plan.target); e || (e = S3Kind::validateStep(m_plan.target, step))) {
         out.error = e;
         return out;
@@ -95,7 +99,9 @@ StepOutcome S3Runner::run(StepContext &ctx)
         out.error = load.prefill(ctx.cancel);
         if (ctx.log && load.prefilled() > 0)
             ctx.log(QStringLiteral("%1: wrote %2 object(s) of %3 first (not measured)")
-                        .arg(ctx.nodeName).arg(load.prefilled()).arg(S3Kind::sizeText(spec.objectSize)));
+                        .arg(ctx.nodeName)
+                        .arg(load.prefilled())
+                        .arg(S3Kind::sizeText(spec.objectSize)));
     }
     if (!out.error) {
         load.setTimeOffset(ctx.now ? ctx.now() : 0);
@@ -108,10 +114,11 @@ StepOutcome S3Runner::run(StepContext &ctx)
     out.summary.insert(QStringLiteral("tls"), tls);
     out.summary.insert(QStringLiteral("tlsVerified"), verified);
     if (load.stalledRequests() > 0) {
-        const QString what = QStringLiteral("the gateway answered nothing for %1 s up to the end of the step: %2 request(s) "
-                                            "were still waiting and are counted as stalled")
-                                 .arg(load.longestStallSeconds(), 0, 'f', 1)
-                                 .arg(load.stalledRequests());
+        const QString what
+            = QStringLiteral("the gateway answered nothing for %1 s up to the end of the step: %2 request(s) "
+                             "were still waiting and are counted as stalled")
+                  .arg(load.longestStallSeconds(), 0, 'f', 1)
+                  .arg(load.stalledRequests());
         QJsonArray warnings = out.summary.value(QStringLiteral("warnings")).toArray();
         warnings.append(what);
         out.summary.insert(QStringLiteral("warnings"), warnings);
@@ -121,7 +128,9 @@ StepOutcome S3Runner::run(StepContext &ctx)
             ctx.log(QStringLiteral("%1: %2").arg(ctx.nodeName, what));
     }
     if (ctx.log && load.failedRequests() > 0 && !out.error)
-        ctx.log(QStringLiteral("%1: %2 request(s) failed and were counted (onError continue)").arg(ctx.nodeName).arg(load.failedRequests()));
+        ctx.log(QStringLiteral("%1: %2 request(s) failed and were counted (onError continue)")
+                    .arg(ctx.nodeName)
+                    .arg(load.failedRequests()));
     if (own)
         own->finish(ctx.log);
     return out;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One S3 step with the app's own S3 client (S3Workload over S3Client): the desktop is
 // the client, so the step runs on this machine; the plan's node is only the label. The

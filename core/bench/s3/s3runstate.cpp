@@ -1,10 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/s3/s3runstate.h"
 
 #include "s3/s3secretref.h"
 
 namespace cm {
 
-S3RunState::S3RunState(QJsonObject target) : m_target(std::move(target)) {}
+S3RunState::S3RunState(QJsonObject target)
+    : m_target(std::move(target))
+{ }
 
 S3RunState::~S3RunState() = default;
 
@@ -28,9 +31,10 @@ Error S3RunState::open(S3Client **client, QString *bucket)
         return m_openError;
     if (!m_client) {
         QByteArray secret;
-        m_openError = S3SecretRef::resolve(m_target.value(QStringLiteral("secretRef")).toString(QStringLiteral("keychain")),
-                                           m_target.value(QStringLiteral("endpoint")).toString(),
-                                           m_target.value(QStringLiteral("accessKey")).toString(), &secret);
+        m_openError
+            = S3SecretRef::resolve(m_target.value(QStringLiteral("secretRef")).toString(QStringLiteral("keychain")),
+                m_target.value(QStringLiteral("endpoint")).toString(),
+                m_target.value(QStringLiteral("accessKey")).toString(), &secret);
         if (m_openError)
             return m_openError;
         m_client = std::make_unique<S3Client>(config(m_target, secret));
@@ -70,7 +74,9 @@ QList<Leftover> S3RunState::finish(const std::function<void(const QString &)> &l
         if (m_finishError)
             log(QStringLiteral("S3 clean-up: bucket %1 left after removing %2 object(s): %3 "
                                "(remove it with any S3 client)")
-                    .arg(m_bucket).arg(m_removed).arg(m_finishError.toString()));
+                    .arg(m_bucket)
+                    .arg(m_removed)
+                    .arg(m_finishError.toString()));
         else
             log(QStringLiteral("S3 clean-up: removed %1 object(s) and bucket %2").arg(m_removed).arg(m_bucket));
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The S3 kind's state for one run: its client (one connection pool: the run's one
 // connection group), its bucket (S3Client::newBucketName, created on the first step)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Re-records the local fio outputs of this folder with the fio on PATH (3.33 here), on
 # a temp file (never a device). Not run by the tests; see README.md.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Re-records the iperf3 / iperf 2 outputs of this folder with the tools on PATH
 # (iperf3 3.12, iperf 2.1.8 here) over 127.0.0.1. Not run by the tests; see README.md.
 # record.sh --netns (root): the recordings over scripts/fixtures/netns.sh's two shaped

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Records /proc/stat, /proc/diskstats and /proc/meminfo twice, one second apart, while
 # fio writes to a temp file, so the counters move. Not run by the tests.
 set -euo pipefail

@@ -25,9 +25,11 @@ constexpr qint64 kMaxRate = 256LL * 1024 * 1024;
 class FileRateRunner : public StepRunner {
 public:
     FileRateRunner(QString dir, qint64 rate, int runtime, int block)
-        : m_dir(std::move(dir)), m_rate(rate), m_runtime(runtime), m_block(block)
-    {
-    }
+        : m_dir(std::move(dir))
+        , m_rate(rate)
+        , m_runtime(runtime)
+        , m_block(block)
+    { }
 
     StepOutcome run(StepContext &ctx) override
     {
@@ -47,7 +49,7 @@ public:
         QList<double> callNs;
         while (clock.elapsed() < m_runtime * 1000LL && !ctx.cancel.isCancelled()) {
             const double elapsed = clock.nsecsElapsed() / 1e9;
-            while (written < qint64(elapsed * m_rate)) {   // catch up to the rate
+            while (written < qint64(elapsed * m_rate)) { // catch up to the rate
                 QElapsedTimer call;
                 call.start();
                 if (file.write(block) != block.size()) {
@@ -64,8 +66,8 @@ public:
                 const double p50 = callNs.isEmpty() ? 0 : callNs.at(callNs.size() / 2);
                 const double now = ctx.now();
                 ctx.emitSamples({{ctx.stepIndex, out.target, FileRateKind::rateMetric(), now,
-                                  intervalBytes / (elapsed - intervalStart)},
-                                 {ctx.stepIndex, out.target, FileRateKind::callMetric(), now, p50}});
+                                     intervalBytes / (elapsed - intervalStart)},
+                    {ctx.stepIndex, out.target, FileRateKind::callMetric(), now, p50}});
                 intervalStart = elapsed;
                 intervalBytes = 0;
                 callNs.clear();
@@ -73,10 +75,11 @@ public:
             QThread::msleep(20);
         }
         const double seconds = std::max(1e-3, clock.nsecsElapsed() / 1e9);
-        out.summary = QJsonObject{{QStringLiteral("write"), QJsonObject{{QStringLiteral("bw"), written / seconds},
-                                                                        {QStringLiteral("iops"), calls / seconds}}},
-                                  {QStringLiteral("bytes"), double(written)}};
-        out.environment = QJsonObject{{QStringLiteral("filerate_block"), m_block}};
+        out.summary = QJsonObject {
+            {QStringLiteral("write"),
+                QJsonObject {{QStringLiteral("bw"), written / seconds}, {QStringLiteral("iops"), calls / seconds}}},
+            {QStringLiteral("bytes"), double(written)}};
+        out.environment = QJsonObject {{QStringLiteral("filerate_block"), m_block}};
         file.close();
         if (!file.remove())
             out.leftovers << Leftover::make(Leftover::Kind::NodeFile, ctx.nodeName, file.fileName());
@@ -101,9 +104,9 @@ const char *FileRateKind::description() const
 
 QList<Preset> FileRateKind::presets() const
 {
-    return {Preset{QStringLiteral("quick"), QStringLiteral("File rate"), QStringLiteral("one write at the rate"),
-                   {PlanStep{QStringLiteral("write"), QStringLiteral("Write at rate"),
-                             QJsonObject{{QStringLiteral("runtime"), 2}, {QStringLiteral("block"), 65536}}}}}};
+    return {Preset {QStringLiteral("quick"), QStringLiteral("File rate"), QStringLiteral("one write at the rate"),
+        {PlanStep {QStringLiteral("write"), QStringLiteral("Write at rate"),
+            QJsonObject {{QStringLiteral("runtime"), 2}, {QStringLiteral("block"), 65536}}}}}};
 }
 
 Error FileRateKind::validate(const Plan &plan) const
@@ -145,16 +148,17 @@ std::unique_ptr<StepRunner> FileRateKind::createStepRunner(const Plan &plan, int
 {
     const QJsonObject p = plan.steps.value(stepIndex).params;
     return std::make_unique<FileRateRunner>(plan.target.value(QStringLiteral("dir")).toString(),
-                                            plan.target.value(QStringLiteral("rate")).toInteger(),
-                                            p.value(QStringLiteral("runtime")).toInt(), p.value(QStringLiteral("block")).toInt());
+        plan.target.value(QStringLiteral("rate")).toInteger(), p.value(QStringLiteral("runtime")).toInt(),
+        p.value(QStringLiteral("block")).toInt());
 }
 
 QList<CliOption> FileRateKind::cliOptions() const
 {
     return {{QStringLiteral("--dir"), QStringLiteral("DIR"), QStringLiteral("the folder the file is written in")},
-            {QStringLiteral("--rate"), QStringLiteral("BYTES"), QStringLiteral("bytes per second"), QStringLiteral("4194304")},
-            {QStringLiteral("--runtime"), QStringLiteral("S"), QStringLiteral("seconds per step"), QStringLiteral("2")},
-            {QStringLiteral("--steps"), QStringLiteral("N"), QStringLiteral("how many steps"), QStringLiteral("1")}};
+        {QStringLiteral("--rate"), QStringLiteral("BYTES"), QStringLiteral("bytes per second"),
+            QStringLiteral("4194304")},
+        {QStringLiteral("--runtime"), QStringLiteral("S"), QStringLiteral("seconds per step"), QStringLiteral("2")},
+        {QStringLiteral("--steps"), QStringLiteral("N"), QStringLiteral("how many steps"), QStringLiteral("1")}};
 }
 
 QString FileRateKind::cliSummary() const
@@ -181,9 +185,9 @@ Plan FileRateKind::planFromCli(const CliArgs &args, QStringList *notes, Error *e
 QList<MetricSpec> FileRateKind::metrics() const
 {
     return {{rateMetric(), metric::Unit::BytesPerSec, MetricChart::Throughput, "file write", MetricLine::Solid,
-             QStringLiteral("write")},
-            {callMetric(), metric::Unit::Nanoseconds, MetricChart::Latency, "write call p50", MetricLine::Solid,
-             QStringLiteral("write")}};
+                QStringLiteral("write")},
+        {callMetric(), metric::Unit::Nanoseconds, MetricChart::Latency, "write call p50", MetricLine::Solid,
+            QStringLiteral("write")}};
 }
 
 Plan FileRateKind::makePlan(const QString &dir, qint64 rate, int runtime, int steps, Error *error)
@@ -193,10 +197,10 @@ Plan FileRateKind::makePlan(const QString &dir, qint64 rate, int runtime, int st
     plan.name = QStringLiteral("File rate %1 KiB/s").arg(rate / 1024);
     plan.preset = QStringLiteral("quick");
     plan.nodes = {NodeSpec::parse(QStringLiteral("local"))};
-    plan.target = QJsonObject{{QStringLiteral("dir"), dir}, {QStringLiteral("rate"), rate}};
+    plan.target = QJsonObject {{QStringLiteral("dir"), dir}, {QStringLiteral("rate"), rate}};
     for (int i = 0; i < steps; ++i)
-        plan.steps << PlanStep{QStringLiteral("write-%1").arg(i + 1), QStringLiteral("Write at rate #%1").arg(i + 1),
-                               QJsonObject{{QStringLiteral("runtime"), runtime}, {QStringLiteral("block"), 65536}}};
+        plan.steps << PlanStep {QStringLiteral("write-%1").arg(i + 1), QStringLiteral("Write at rate #%1").arg(i + 1),
+            QJsonObject {{QStringLiteral("runtime"), runtime}, {QStringLiteral("block"), 65536}}};
     *error = FileRateKind().validate(plan);
     return plan;
 }

@@ -62,7 +62,9 @@ bool FileRateRunTab::showRun(const cm::ui::RunDetail &d)
 {
     QStringList lines;
     for (const cm::StepRecord &s : d.steps)
-        lines << QStringLiteral("%1: %2 bytes").arg(s.title).arg(qint64(s.summary.value(QStringLiteral("bytes")).toDouble()));
+        lines << QStringLiteral("%1: %2 bytes")
+                     .arg(s.title)
+                     .arg(qint64(s.summary.value(QStringLiteral("bytes")).toDouble()));
     m_label->setText(lines.join(QLatin1Char('\n')));
     return !lines.isEmpty();
 }
@@ -83,9 +85,9 @@ void registerFileRateUi()
     cm::ui::UiKind k;
     k.id = FileRateKind::kindId();
     k.wizardPages = [](cm::ui::PlanWizard *w) {
-        return QList<cm::ui::PlanWizardPage *>{new FileRateParamsPage(w), new cm::ui::ReviewPage(w)};
+        return QList<cm::ui::PlanWizardPage *> {new FileRateParamsPage(w), new cm::ui::ReviewPage(w)};
     };
-    k.runTabs = [](QWidget *parent) { return QList<cm::ui::KindRunTab *>{new FileRateRunTab(parent)}; };
+    k.runTabs = [](QWidget *parent) { return QList<cm::ui::KindRunTab *> {new FileRateRunTab(parent)}; };
     cm::ui::UiKindRegistry::instance().add(k);
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/cephfs/cephfsmetapanel.h"
 
 #include "unitscale.h"
@@ -14,7 +15,7 @@ namespace cm::ui {
 namespace {
 constexpr int kMargin = 10;
 constexpr int kGap = 10;
-const QStringList kOpOrder{QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")};
+const QStringList kOpOrder {QStringLiteral("create"), QStringLiteral("stat"), QStringLiteral("delete")};
 
 QFont smaller(QFont f)
 {
@@ -23,7 +24,8 @@ QFont smaller(QFont f)
 }
 } // namespace
 
-CephFsMetaPanel::CephFsMetaPanel(QWidget *parent) : QWidget(parent)
+CephFsMetaPanel::CephFsMetaPanel(QWidget *parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("cephFsMetaPanel"));
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Minimum);
@@ -31,7 +33,8 @@ CephFsMetaPanel::CephFsMetaPanel(QWidget *parent) : QWidget(parent)
 
 bool CephFsMetaPanel::hasMetadata(const QJsonObject &summary)
 {
-    return summary.value(QStringLiteral("meta")).isObject() && !summary.value(QStringLiteral("meta")).toObject().isEmpty();
+    return summary.value(QStringLiteral("meta")).isObject()
+        && !summary.value(QStringLiteral("meta")).toObject().isEmpty();
 }
 
 CephFsMetaPanel::Group CephFsMetaPanel::groupOf(const QString &title, const QJsonObject &summary)
@@ -44,7 +47,7 @@ CephFsMetaPanel::Group CephFsMetaPanel::groupOf(const QString &title, const QJso
     QStringList ops = kOpOrder;
     for (auto it = meta.constBegin(); it != meta.constEnd(); ++it)
         if (!ops.contains(it.key()))
-            ops << it.key();   // an op this version does not know still shows
+            ops << it.key(); // an op this version does not know still shows
     for (const QString &op : std::as_const(ops)) {
         if (!meta.value(op).isObject())
             continue;
@@ -178,8 +181,8 @@ void CephFsMetaPanel::paintEvent(QPaintEvent *)
     const QColor mid = palette().color(QPalette::PlaceholderText);
     if (m_groups.isEmpty()) {
         p.setPen(mid);
-        p.drawText(rect().adjusted(kMargin, kMargin, -kMargin, -kMargin), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                   tr("This run has no metadata step."));
+        p.drawText(rect().adjusted(kMargin, kMargin, -kMargin, -kMargin),
+            Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, tr("This run has no metadata step."));
         return;
     }
     const Metrics m = metrics();
@@ -192,21 +195,21 @@ void CephFsMetaPanel::paintEvent(QPaintEvent *)
         p.setFont(bold);
         p.setPen(text);
         p.drawText(QRect(kMargin, y, width() - 2 * kMargin, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                   QFontMetrics(bold).elidedText(g.title, Qt::ElideRight, width() - 2 * kMargin));
+            QFontMetrics(bold).elidedText(g.title, Qt::ElideRight, width() - 2 * kMargin));
         p.setFont(smallFont);
         p.setPen(mid);
         if (g.threads > 0 && g.files > 0)
             p.drawText(QRect(kMargin, y + fm.height() + 2, width() - 2 * kMargin, small.height()), Qt::AlignLeft,
-                       tr("%1 threads × %2 files each; bars: operations per second, on one scale for the whole run")
-                           .arg(g.threads)
-                           .arg(loc.toString(g.files)));
+                tr("%1 threads × %2 files each; bars: operations per second, on one scale for the whole run")
+                    .arg(g.threads)
+                    .arg(loc.toString(g.files)));
         for (int bi = 0; bi < g.bars.size(); ++bi) {
             const Bar &b = g.bars.at(bi);
             const QRect bar = barRect(gi, bi);
             p.setFont(font());
             p.setPen(text);
-            p.drawText(QRect(kMargin, bar.top(), m.labelWidth, bar.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                       opTitle(b.op));
+            p.drawText(
+                QRect(kMargin, bar.top(), m.labelWidth, bar.height()), Qt::AlignLeft | Qt::AlignVCenter, opTitle(b.op));
             const int full = std::max(20, width() - bar.left() - kMargin - m.valueWidth - kGap);
             p.fillRect(QRect(bar.left(), bar.top(), full, bar.height()), palette().color(QPalette::AlternateBase));
             p.fillRect(bar, colorOf(b.op));
@@ -215,7 +218,8 @@ void CephFsMetaPanel::paintEvent(QPaintEvent *)
             boldValue.setBold(true);
             p.setFont(boldValue);
             p.drawText(QRect(bar.left() + full + kGap, bar.top(), m.valueWidth + kMargin, bar.height()),
-                       Qt::AlignLeft | Qt::AlignVCenter, tr("%1 ops/s").arg(loc.toString(b.opsPerSec, 'f', b.opsPerSec < 100 ? 1 : 0)));
+                Qt::AlignLeft | Qt::AlignVCenter,
+                tr("%1 ops/s").arg(loc.toString(b.opsPerSec, 'f', b.opsPerSec < 100 ? 1 : 0)));
             p.setFont(smallFont);
             p.setPen(mid);
             QStringList facts;
@@ -226,7 +230,7 @@ void CephFsMetaPanel::paintEvent(QPaintEvent *)
             if (b.totalOps > 0)
                 facts << tr("%1 ops").arg(loc.toString(b.totalOps));
             p.drawText(QRect(bar.left(), bar.bottom() + 3, width() - bar.left() - kMargin, small.height()),
-                       Qt::AlignLeft | Qt::AlignVCenter, facts.join(QStringLiteral("  ·  ")));
+                Qt::AlignLeft | Qt::AlignVCenter, facts.join(QStringLiteral("  ·  ")));
         }
         y += m.headHeight + int(g.bars.size()) * m.rowHeight + kGap;
     }

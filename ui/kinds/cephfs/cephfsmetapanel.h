@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The metadata figures of a CephFS run: per metadata step, one horizontal bar per op
 // (create, stat, delete) for its ops/s, all on one scale, with the op's p50 and p99
@@ -12,16 +13,16 @@ class CephFsMetaPanel : public QWidget {
     Q_OBJECT
 public:
     struct Bar {
-        QString op;           // "create", "stat", "delete"
+        QString op; // "create", "stat", "delete"
         double opsPerSec = 0;
         qint64 totalOps = 0;
         double p50Ns = 0;
         double p99Ns = 0;
     };
     struct Group {
-        QString title;        // the step's title (and iteration)
+        QString title; // the step's title (and iteration)
         int threads = 0;
-        int files = 0;        // per thread
+        int files = 0; // per thread
         QList<Bar> bars;
     };
 
@@ -32,7 +33,7 @@ public:
     void clear();
     QList<Group> groups() const { return m_groups; }
     int barCount() const;
-    double scaleMax() const { return m_max; }   // ops/s at the full bar width
+    double scaleMax() const { return m_max; } // ops/s at the full bar width
     // The rectangle of bar `bar` of group `group` as painted (empty if out of range).
     QRect barRect(int group, int bar) const;
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/cephfs/cephfsparamspage.h"
 
 #include "bench/planbuilder.h"
@@ -58,7 +59,8 @@ QString CephFsParamsPage::presetDescription(const QString &id)
     return {};
 }
 
-CephFsParamsPage::CephFsParamsPage(QWidget *parent) : PlanWizardPage(parent)
+CephFsParamsPage::CephFsParamsPage(QWidget *parent)
+    : PlanWizardPage(parent)
 {
     setObjectName(QStringLiteral("cephFsParamsPage"));
     setTitle(tr("Parameters"));
@@ -137,7 +139,8 @@ CephFsParamsPage::CephFsParamsPage(QWidget *parent) : PlanWizardPage(parent)
 
 bool CephFsParamsPage::fio() const
 {
-    return planWizard() && planWizard()->plan().target.value(QStringLiteral("engine")).toString() == QLatin1String("fio");
+    return planWizard()
+        && planWizard()->plan().target.value(QStringLiteral("engine")).toString() == QLatin1String("fio");
 }
 
 void CephFsParamsPage::initializePage()
@@ -152,12 +155,14 @@ void CephFsParamsPage::initializePage()
         m_presets->clear();
         for (const Preset &p : std::as_const(m_presetData)) {
             const bool metaOnly = std::all_of(p.steps.begin(), p.steps.end(), isMetaStep);
-            auto *item = new QListWidgetItem(presetTitle(p.id) + QLatin1Char('\n') + presetDescription(p.id), m_presets);
+            auto *item
+                = new QListWidgetItem(presetTitle(p.id) + QLatin1Char('\n') + presetDescription(p.id), m_presets);
             item->setData(Qt::UserRole, p.id);
             if (fio() && metaOnly) {
                 item->setFlags(item->flags() & ~(Qt::ItemIsEnabled | Qt::ItemIsSelectable));
-                item->setToolTip(tr("fio measures throughput only: choose ClusterMark's own client on the previous page "
-                                    "for the metadata test."));
+                item->setToolTip(
+                    tr("fio measures throughput only: choose ClusterMark's own client on the previous page "
+                       "for the metadata test."));
                 if (wanted == p.id)
                     wanted.clear();
             }
@@ -181,7 +186,8 @@ void CephFsParamsPage::initializePage()
     m_iodepthLabel->setVisible(fio());
     // A plan being edited keeps its own choice of workloads.
     QStringList checked;
-    if (plan.kind == CephFsKind::kindId() && hasPreset && o.preset == m_presets->currentItem()->data(Qt::UserRole).toString())
+    if (plan.kind == CephFsKind::kindId() && hasPreset
+        && o.preset == m_presets->currentItem()->data(Qt::UserRole).toString())
         for (const PlanStep &s : plan.steps)
             checked << s.id;
     fillWorkloads(checked);
@@ -197,7 +203,7 @@ void CephFsParamsPage::fillWorkloads(const QStringList &checked)
         return;
     for (const PlanStep &s : m_presetData.at(row).steps) {
         if (fio() && isMetaStep(s))
-            continue;   // makePlan drops it for fio
+            continue; // makePlan drops it for fio
         auto *item = new QListWidgetItem(s.title, m_workloads);
         item->setData(Qt::UserRole, s.id);
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
@@ -233,7 +239,7 @@ Plan CephFsParamsPage::buildPlan(Error *error) const
     const CephFsKind::Options o = options();
     auto fail = [&](const QString &m) {
         *error = Error(Error::Code::InvalidInput, m, QStringLiteral("cephfs"));
-        return Plan{};
+        return Plan {};
     };
     if (!o.bs.isEmpty() && !isSizeText(o.bs))
         return fail(tr("The block size is a size like 4M or 64k."));
@@ -260,11 +266,11 @@ void CephFsParamsPage::refresh()
     bool io = false;
     const int row = m_presets->currentRow();
     const QStringList ids = checkedWorkloads();
-    for (const PlanStep &st : row >= 0 && row < m_presetData.size() ? m_presetData.at(row).steps : QList<PlanStep>{})
+    for (const PlanStep &st : row >= 0 && row < m_presetData.size() ? m_presetData.at(row).steps : QList<PlanStep> {})
         if (ids.contains(st.id))
             (isMetaStep(st) ? meta : io) = true;
     m_files->setEnabled(meta);
-    for (QWidget *w : std::initializer_list<QWidget *>{m_bs, m_fileSize, m_iodepth})
+    for (QWidget *w : std::initializer_list<QWidget *> {m_bs, m_fileSize, m_iodepth})
         w->setEnabled(io);
     Error e;
     buildPlan(&e);
@@ -286,7 +292,7 @@ bool CephFsParamsPage::validatePage()
         return false;
     Plan &plan = planWizard()->plan();
     QJsonObject target = built.target;
-    for (const char *k : {"monHost", "fsid"})   // a fetched cluster (CephFsTargetPage)
+    for (const char *k : {"monHost", "fsid"}) // a fetched cluster (CephFsTargetPage)
         if (plan.target.contains(QLatin1String(k)))
             target.insert(QLatin1String(k), plan.target.value(QLatin1String(k)));
     plan.kind = built.kind;

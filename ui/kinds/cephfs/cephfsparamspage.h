@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // CephFS parameters: a preset first (throughput, metadata, quick — CephFsKind's), each
 // with a plain-language description, then an "Advanced" fold: which of the preset's
@@ -27,7 +28,7 @@ public:
     CephFsKind::Options options() const;
     // makePlan(nodes, options()) without the unticked workloads; *error says why not.
     Plan buildPlan(Error *error) const;
-    QStringList checkedWorkloads() const;   // step ids
+    QStringList checkedWorkloads() const; // step ids
 
     QListWidget *presetList() const { return m_presets; }
     QToolButton *advancedToggle() const { return m_toggle; }
@@ -41,8 +42,8 @@ public:
     QSpinBox *iodepthSpin() const { return m_iodepth; }
     QLabel *problemLabel() const { return m_problem; }
 
-    static QString presetTitle(const QString &id);         // translated
-    static QString presetDescription(const QString &id);   // plain language, translated
+    static QString presetTitle(const QString &id); // translated
+    static QString presetDescription(const QString &id); // plain language, translated
 
 private:
     void fillWorkloads(const QStringList &checked);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/cephfs/cephfsreviewpage.h"
 
 #include "bench/cephfs/cephfskind.h"
@@ -10,7 +11,8 @@
 
 namespace cm::ui {
 
-CephFsReviewPage::CephFsReviewPage(QWidget *parent) : ReviewPage(parent)
+CephFsReviewPage::CephFsReviewPage(QWidget *parent)
+    : ReviewPage(parent)
 {
     setObjectName(QStringLiteral("cephFsReviewPage"));
     m_changes = new QLabel(this);
@@ -20,7 +22,7 @@ CephFsReviewPage::CephFsReviewPage(QWidget *parent) : ReviewPage(parent)
     m_changes->setFrameShape(QFrame::StyledPanel);
     m_changes->setMargin(6);
     if (auto *v = qobject_cast<QVBoxLayout *>(layout()))
-        v->insertWidget(1, m_changes);   // below the name, session and duration
+        v->insertWidget(1, m_changes); // below the name, session and duration
     // Long mount + fio lines wrap: readable without scrolling sideways.
     if (auto *commands = findChild<QPlainTextEdit *>(QStringLiteral("commands")))
         commands->setLineWrapMode(QPlainTextEdit::WidgetWidth);
@@ -30,8 +32,8 @@ QString CephFsReviewPage::changesText(const Plan &plan)
 {
     const CephFsKind::Options o = CephFsKind::Options::fromJson(plan.target);
     const QString fs = o.fsName.isEmpty() ? tr("the default file system") : tr("file system “%1”").arg(o.fsName);
-    const QString node = plan.nodes.isEmpty() || plan.nodes.first().isLocal() ? tr("this machine")
-                                                                             : plan.nodes.first().displayName();
+    const QString node
+        = plan.nodes.isEmpty() || plan.nodes.first().isLocal() ? tr("this machine") : plan.nodes.first().displayName();
     QStringList lines;
     lines << tr("Created and removed: for each test a new folder %1<random> under “%2” in %3; it is removed with "
                 "everything in it after the test (also after a cancel or an error). Nothing else in the file system is "
@@ -50,17 +52,18 @@ QString CephFsReviewPage::changesText(const Plan &plan)
 
 void CephFsReviewPage::initializePage()
 {
-    const bool named = nameEdit()->isModified() || (planWizard()->isDuplicate() && !planWizard()->originalName().isEmpty());
+    const bool named
+        = nameEdit()->isModified() || (planWizard()->isDuplicate() && !planWizard()->originalName().isEmpty());
     ReviewPage::initializePage();
     if (!named) {
         const Plan &plan = planWizard()->plan();
         const QString node = plan.nodes.isEmpty() || plan.nodes.first().isLocal() ? tr("this machine")
-                                                                                 : plan.nodes.first().displayName();
+                                                                                  : plan.nodes.first().displayName();
         nameEdit()->setText(tr("CephFS · %1 (%2)").arg(CephFsParamsPage::presetTitle(plan.preset), node));
     }
     m_changes->setText(changesText(planWizard()->plan()));
     if (auto *commands = findChild<QPlainTextEdit *>(QStringLiteral("commands")))
-        commands->moveCursor(QTextCursor::Start);   // the first step first
+        commands->moveCursor(QTextCursor::Start); // the first step first
 }
 
 } // namespace cm::ui

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Review of a CephFS plan: the review page of every kind (name, session, repetitions,
 // every step's command or description, estimated duration) plus what the run creates
@@ -16,7 +17,7 @@ public:
     void initializePage() override;
 
     QLabel *changesLabel() const { return m_changes; }
-    static QString changesText(const Plan &plan);   // plain text, translated
+    static QString changesText(const Plan &plan); // plain text, translated
 
 private:
     QLabel *m_changes = nullptr;

@@ -14,8 +14,8 @@ public:
     QString title() const override { return tr("Metadata"); }
     bool showRun(const RunDetail &d) override;
     void clearRun() override;
-    int position() const override { return 1; }   // after the throughput grid
-    bool opensOnIt(const RunDetail &d) const override;   // a metadata-only run
+    int position() const override { return 1; } // after the throughput grid
+    bool opensOnIt(const RunDetail &d) const override; // a metadata-only run
 
 private:
     CephFsMetaPanel *m_panel = nullptr;

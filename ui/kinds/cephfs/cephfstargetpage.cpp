@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/cephfs/cephfstargetpage.h"
 
 #include "bench/planbuilder.h"
@@ -27,7 +28,8 @@ bool isAbsoluteClean(const QString &p)
 }
 } // namespace
 
-CephFsTargetPage::CephFsTargetPage(QWidget *parent) : PlanWizardPage(parent)
+CephFsTargetPage::CephFsTargetPage(QWidget *parent)
+    : PlanWizardPage(parent)
 {
     setObjectName(QStringLiteral("cephFsTargetPage"));
     setTitle(tr("CephFS target"));
@@ -39,8 +41,8 @@ CephFsTargetPage::CephFsTargetPage(QWidget *parent) : PlanWizardPage(parent)
     auto *top = new QFormLayout;
     m_engine = new QComboBox(this);
     m_engine->setObjectName(QStringLiteral("cephFsEngineCombo"));
-    m_engine->addItem(tr("ClusterMark's own libcephfs client, on this machine (throughput and metadata)"),
-                      QStringLiteral("native"));
+    m_engine->addItem(
+        tr("ClusterMark's own libcephfs client, on this machine (throughput and metadata)"), QStringLiteral("native"));
     m_engine->addItem(tr("fio on a node over SSH, on a CephFS mount (throughput only)"), QStringLiteral("fio"));
     top->addRow(tr("Engine:"), m_engine);
     m_fs = new QComboBox(this);
@@ -111,8 +113,8 @@ CephFsTargetPage::CephFsTargetPage(QWidget *parent) : PlanWizardPage(parent)
     m_consentText->setWordWrap(true);
     m_consentText->setObjectName(QStringLiteral("cephFsConsentText"));
     mv->addWidget(m_consentText);
-    m_consent = new QCheckBox(tr("I agree: mount the file system on the node for the run and unmount it afterwards"),
-                              m_mountBox);
+    m_consent = new QCheckBox(
+        tr("I agree: mount the file system on the node for the run and unmount it afterwards"), m_mountBox);
     m_consent->setObjectName(QStringLiteral("cephFsConsentCheck"));
     mv->addWidget(m_consent);
     fv->addWidget(m_mountBox);
@@ -126,7 +128,7 @@ CephFsTargetPage::CephFsTargetPage(QWidget *parent) : PlanWizardPage(parent)
     v->addStretch(1);
 
     // One label column for the forms of the page (the client form lays out its own).
-    QList<QFormLayout *> forms{top, nodeForm};
+    QList<QFormLayout *> forms {top, nodeForm};
     forms += m_client->findChildren<QFormLayout *>();
     int labelWidth = 0;
     for (int pass = 0; pass < 2; ++pass)
@@ -146,7 +148,7 @@ CephFsTargetPage::CephFsTargetPage(QWidget *parent) : PlanWizardPage(parent)
     connect(m_fs, &QComboBox::currentTextChanged, this, &CephFsTargetPage::refresh);
     for (QLineEdit *e : {m_dir, m_mountPath, m_nodeConf, m_nodeKeyring, m_nodeClient})
         connect(e, &QLineEdit::textChanged, this, &CephFsTargetPage::refresh);
-    for (QAbstractButton *b : std::initializer_list<QAbstractButton *>{m_useExisting, m_useMount, m_consent})
+    for (QAbstractButton *b : std::initializer_list<QAbstractButton *> {m_useExisting, m_useMount, m_consent})
         connect(b, &QAbstractButton::toggled, this, &CephFsTargetPage::refresh);
     refresh();
 }
@@ -186,7 +188,7 @@ void CephFsTargetPage::initializePage()
     QJsonObject clientTarget;
     if (ours && o.engine == QLatin1String("native")) {
         clientTarget = {{QStringLiteral("conf"), o.conf}, {QStringLiteral("keyring"), o.keyring},
-                        {QStringLiteral("client"), o.client}};
+            {QStringLiteral("client"), o.client}};
         for (const char *k : {"monHost", "fsid"})
             if (plan.target.contains(QLatin1String(k)))
                 clientTarget.insert(QLatin1String(k), plan.target.value(QLatin1String(k)));
@@ -224,13 +226,14 @@ void CephFsTargetPage::refresh()
     m_mountPath->setEnabled(!appMount);
     m_mountTool->setEnabled(appMount);
     m_mountBox->setVisible(appMount);
-    const QString fs = m_fs->currentText().trimmed().isEmpty() ? tr("the default file system")
-                                                               : tr("file system “%1”").arg(m_fs->currentText().trimmed());
-    m_consentText->setText(tr("For each test, ClusterMark makes a temporary folder /tmp/clustermark-cephfs-XXXXXX on "
-                              "%1, mounts %2 there with %3 (as root), runs fio in its own folder and then unmounts "
-                              "the file system and removes the temporary folder, also after a cancel or an error.")
-                               .arg(m_node->currentIndex() >= 0 ? m_node->currentText() : tr("the node"), fs,
-                                    m_mountTool->currentText()));
+    const QString fs = m_fs->currentText().trimmed().isEmpty()
+        ? tr("the default file system")
+        : tr("file system “%1”").arg(m_fs->currentText().trimmed());
+    m_consentText->setText(
+        tr("For each test, ClusterMark makes a temporary folder /tmp/clustermark-cephfs-XXXXXX on "
+           "%1, mounts %2 there with %3 (as root), runs fio in its own folder and then unmounts "
+           "the file system and removes the temporary folder, also after a cancel or an error.")
+            .arg(m_node->currentIndex() >= 0 ? m_node->currentText() : tr("the node"), fs, m_mountTool->currentText()));
     m_problem->setText(problem());
     Q_EMIT completeChanged();
 }
@@ -278,12 +281,12 @@ CephFsKind::Options CephFsTargetPage::options() const
 {
     const Plan &plan = planWizard()->plan();
     // Keep the parameter choices the plan already has (going back and forth).
-    CephFsKind::Options o = plan.kind == CephFsKind::kindId() ? CephFsKind::Options::fromJson(plan.target)
-                                                              : CephFsKind::Options();
+    CephFsKind::Options o
+        = plan.kind == CephFsKind::kindId() ? CephFsKind::Options::fromJson(plan.target) : CephFsKind::Options();
     if (plan.kind != CephFsKind::kindId() || !plan.target.contains(QStringLiteral("preset")))
         for (const Preset &p : CephFsKind().presets())
             if (p.id == planWizard()->defaultPreset())
-                o.preset = p.id;   // the preset last used, when CephFS has it
+                o.preset = p.id; // the preset last used, when CephFS has it
     o.engine = isNative() ? QStringLiteral("native") : QStringLiteral("fio");
     o.fsName = m_fs->currentText().trimmed();
     o.dir = m_dir->text().trimmed();

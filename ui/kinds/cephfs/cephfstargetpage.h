@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // CephFS target: the engine (ClusterMark's own libcephfs client on this machine, or
 // fio on a node over SSH), the file system and a folder inside it. Native: the Ceph
@@ -29,7 +30,7 @@ public:
 
     // The choices of this page as Options (parameters left as in the plan's target).
     CephFsKind::Options options() const;
-    NodeSpec chosenNode() const;   // fio: the node; native: this machine
+    NodeSpec chosenNode() const; // fio: the node; native: this machine
     QString problem() const;
 
     QComboBox *engineCombo() const { return m_engine; }

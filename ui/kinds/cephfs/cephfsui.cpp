@@ -16,9 +16,9 @@ UiKind cephFsUiKind()
     UiKind k;
     k.id = CephFsKind::kindId();
     k.wizardPages = [](PlanWizard *w) {
-        return QList<PlanWizardPage *>{new CephFsTargetPage(w), new CephFsParamsPage(w), new CephFsReviewPage(w)};
+        return QList<PlanWizardPage *> {new CephFsTargetPage(w), new CephFsParamsPage(w), new CephFsReviewPage(w)};
     };
-    k.runTabs = [](QWidget *parent) { return QList<KindRunTab *>{new CephFsMetaTab(parent)}; };
+    k.runTabs = [](QWidget *parent) { return QList<KindRunTab *> {new CephFsMetaTab(parent)}; };
     return k;
 }
 

@@ -17,8 +17,8 @@ UiKind diskFioUiKind()
     UiKind k;
     k.id = DiskFioKind::kindId();
     k.wizardPages = [](PlanWizard *w) {
-        return QList<PlanWizardPage *>{new NodesPage(w), new DiskTargetPage(w), new DiskParamsPage(w),
-                                       new DiskSafetyPage(w), new ReviewPage(w)};
+        return QList<PlanWizardPage *> {
+            new NodesPage(w), new DiskTargetPage(w), new DiskParamsPage(w), new DiskSafetyPage(w), new ReviewPage(w)};
     };
     return k;
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/diskfio/disksafetypage.h"
 
 #include "bench/diskfio/diskfiokind.h"
@@ -35,7 +36,8 @@ DiskSafetyPage::DiskSafetyPage(QWidget *parent)
 
 bool DiskSafetyPage::isDevice() const
 {
-    return planWizard() && planWizard()->plan().target.value(QStringLiteral("type")).toString() == QLatin1String("device");
+    return planWizard()
+        && planWizard()->plan().target.value(QStringLiteral("type")).toString() == QLatin1String("device");
 }
 
 void DiskSafetyPage::initializePage()
@@ -58,10 +60,11 @@ void DiskSafetyPage::initializePage()
     } else {
         const QString dir = plan.target.value(QStringLiteral("dir")).toString();
         const QString size = plan.target.value(QStringLiteral("size")).toString();
-        m_summary->setText(tr("<p>fio writes a test file <b>%1/%4</b> of %2 on: %3.</p>"
-                              "<p>Only that file is written; it is removed when the run ends. Nothing else "
-                              "in the folder is touched. Make sure the folder's filesystem has %2 free.</p>")
-                               .arg(dir.toHtmlEscaped(), size.toHtmlEscaped(), nodeList, DiskFioKind::benchFilePattern()));
+        m_summary->setText(
+            tr("<p>fio writes a test file <b>%1/%4</b> of %2 on: %3.</p>"
+               "<p>Only that file is written; it is removed when the run ends. Nothing else "
+               "in the folder is touched. Make sure the folder's filesystem has %2 free.</p>")
+                .arg(dir.toHtmlEscaped(), size.toHtmlEscaped(), nodeList, DiskFioKind::benchFilePattern()));
         m_confirmLabel->setVisible(false);
         m_confirm->setVisible(false);
     }

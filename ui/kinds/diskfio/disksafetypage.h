@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What will be written where. For a raw device Next stays disabled until the user
 // types the device path exactly; the kind's validate() must pass too.

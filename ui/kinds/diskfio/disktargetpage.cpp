@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/diskfio/disktargetpage.h"
 
 #include "bench/diskfio/diskfiokind.h"
@@ -42,7 +43,9 @@ DiskTargetPage::DiskTargetPage(QWidget *parent)
     m_size->setToolTip(tr("fio size: a number with K, M, G or T"));
     m_size->setMaximumWidth(120);
     ff->addRow(tr("File size:"), m_size);
-    auto *note = new QLabel(tr("The folder must exist: it is never created. The test file %1 is removed afterwards.").arg(DiskFioKind::benchFilePattern()), m_fileBox);
+    auto *note = new QLabel(tr("The folder must exist: it is never created. The test file %1 is removed afterwards.")
+                                .arg(DiskFioKind::benchFilePattern()),
+        m_fileBox);
     note->setWordWrap(true);
     note->setEnabled(false);
     ff->addRow(note);
@@ -58,10 +61,10 @@ DiskTargetPage::DiskTargetPage(QWidget *parent)
     m_devicePath->setObjectName(QStringLiteral("deviceEdit"));
     m_devicePath->setPlaceholderText(QStringLiteral("/dev/sdX"));
     df->addRow(tr("Device:"), m_devicePath);
-    m_deviceWarning = new QLabel(
-        tr("<b>Warning:</b> write tests overwrite the whole device. Every partition, filesystem and "
-           "file on it is lost. Devices that are mounted, partitioned, in use or an OSD are refused."),
-        m_deviceBox);
+    m_deviceWarning
+        = new QLabel(tr("<b>Warning:</b> write tests overwrite the whole device. Every partition, filesystem and "
+                        "file on it is lost. Devices that are mounted, partitioned, in use or an OSD are refused."),
+            m_deviceBox);
     m_deviceWarning->setWordWrap(true);
     m_deviceWarning->setStyleSheet(QStringLiteral("color: #c62828;"));
     df->addRow(m_deviceWarning);
@@ -118,7 +121,7 @@ QString DiskTargetPage::problem() const
         if (!sizeRe.match(m_size->text().trimmed()).hasMatch())
             return tr("File size must be a number with an optional K, M, G or T suffix (e.g. 1G).");
         bool allLocal = true;
-        for (const NodeSpec &n : planWizard() ? planWizard()->plan().nodes : QList<NodeSpec>{})
+        for (const NodeSpec &n : planWizard() ? planWizard()->plan().nodes : QList<NodeSpec> {})
             allLocal = allLocal && n.isLocal();
         // Remote folders are checked by the run itself; a local one we can check here.
         if (allLocal && !QDir(dir).exists())

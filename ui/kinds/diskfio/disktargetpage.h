@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Disk target: a file in a folder (default, safe) or a raw block device (destroys its
 // data: a warning here, a typed confirmation on the safety page).
@@ -25,7 +26,7 @@ public:
 
 private:
     void updateState();
-    QString problem() const;   // why Next is blocked ("" = fine)
+    QString problem() const; // why Next is blocked ("" = fine)
 
     QRadioButton *m_file = nullptr;
     QRadioButton *m_device = nullptr;

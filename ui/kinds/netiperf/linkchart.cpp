@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/netiperf/linkchart.h"
 
 #include "live/decimator.h"
@@ -39,7 +40,8 @@ bool splitNetMetric(const QString &m, QString *iface, QString *what)
 }
 } // namespace
 
-LinkChart::LinkChart(QWidget *parent) : QChartView(parent)
+LinkChart::LinkChart(QWidget *parent)
+    : QChartView(parent)
 {
     setObjectName(QStringLiteral("linkChart"));
     auto *c = new QChart();
@@ -112,7 +114,7 @@ void LinkChart::placeReferenceLabels()
 
 void LinkChart::clear()
 {
-    chart()->removeAllSeries();   // deletes them
+    chart()->removeAllSeries(); // deletes them
     m_series.clear();
     m_lines.clear();
     m_speeds.clear();
@@ -206,7 +208,8 @@ QColor LinkChart::colorFor(const QString &node, const QString &iface)
     for (auto it = m_colors.cbegin(); it != m_colors.cend(); ++it)
         n += it.key().startsWith(node + QLatin1Char('\n')) ? 1 : 0;
     // the node's colour, turned a little on the hue circle per interface
-    QColor c = QColor::fromHsv((base.hsvHue() + 32 * n) % 360, base.hsvSaturation(), std::max(90, base.value() - 25 * (n % 2)));
+    QColor c = QColor::fromHsv(
+        (base.hsvHue() + 32 * n) % 360, base.hsvSaturation(), std::max(90, base.value() - 25 * (n % 2)));
     m_colors.insert(k, c);
     return c;
 }
@@ -249,9 +252,9 @@ void LinkChart::flush()
     };
     QList<Shown> shown;
     struct Ref {
-        double v;        // bit/s
+        double v; // bit/s
         QString node;
-        QString what;    // an interface, or empty: all its links
+        QString what; // an interface, or empty: all its links
     };
     QList<Ref> refs;
     QStringList nodes;
@@ -266,8 +269,8 @@ void LinkChart::flush()
             nodes << l->node;
         if (l->peak < threshold)
             continue;
-        Shown s{tr("%1 %2 %3").arg(l->node, l->iface, l->tx ? tr("TX") : tr("RX")), colorFor(l->node, l->iface),
-                l->tx ? Qt::SolidLine : Qt::DashLine, 1.6, {}};
+        Shown s {tr("%1 %2 %3").arg(l->node, l->iface, l->tx ? tr("TX") : tr("RX")), colorFor(l->node, l->iface),
+            l->tx ? Qt::SolidLine : Qt::DashLine, 1.6, {}};
         for (auto it = l->points.cbegin(); it != l->points.cend(); ++it)
             s.points.append(QPointF(it.key(), it.value()));
         shown.append(s);
@@ -275,7 +278,7 @@ void LinkChart::flush()
         if (speed > 0)
             refs.append({speed, l->node, l->iface});
     }
-    double traffic = peak;   // the highest line drawn, aggregates included
+    double traffic = peak; // the highest line drawn, aggregates included
     // per node and direction: the sum over its links when two or more carried traffic
     for (const QString &node : std::as_const(nodes)) {
         for (bool tx : {true, false}) {
@@ -297,8 +300,8 @@ void LinkChart::flush()
             }
             if (active < 2)
                 continue;
-            Shown s{tr("%1 all links %2").arg(node, tx ? tr("TX") : tr("RX")), TargetColors::instance().colorFor(node).darker(150),
-                    tx ? Qt::SolidLine : Qt::DashLine, 3.0, {}};
+            Shown s {tr("%1 all links %2").arg(node, tx ? tr("TX") : tr("RX")),
+                TargetColors::instance().colorFor(node).darker(150), tx ? Qt::SolidLine : Qt::DashLine, 3.0, {}};
             for (auto it = sum.cbegin(); it != sum.cend(); ++it) {
                 s.points.append(QPointF(it.key(), it.value()));
                 traffic = std::max(traffic, it.value());
@@ -310,9 +313,9 @@ void LinkChart::flush()
     }
     // one reference line per speed; the links that share it named together, by node
     std::stable_sort(refs.begin(), refs.end(), [](const Ref &a, const Ref &b) { return a.v < b.v; });
-    QList<std::pair<double, QString>> merged;   // bit/s, label
+    QList<std::pair<double, QString>> merged; // bit/s, label
     for (int i = 0; i < refs.size();) {
-        QStringList order;                         // nodes in order of appearance
+        QStringList order; // nodes in order of appearance
         QHash<QString, QStringList> ifaces;
         QSet<QString> all;
         int j = i;
@@ -331,10 +334,12 @@ void LinkChart::flush()
             if (!ifaces.value(n).isEmpty())
                 p += QLatin1Char(' ') + ifaces.value(n).join(QLatin1Char(' '));
             if (all.contains(n))
-                p += ifaces.value(n).isEmpty() ? QLatin1Char(' ') + tr("all links") : QStringLiteral(", ") + tr("all links");
+                p += ifaces.value(n).isEmpty() ? QLatin1Char(' ') + tr("all links")
+                                               : QStringLiteral(", ") + tr("all links");
             parts << p;
         }
-        merged.append({refs.at(i).v, tr("%1 nominal: %2").arg(speedText(refs.at(i).v), parts.join(QStringLiteral(" · ")))});
+        merged.append(
+            {refs.at(i).v, tr("%1 nominal: %2").arg(speedText(refs.at(i).v), parts.join(QStringLiteral(" · ")))});
         i = j;
     }
     // the scale follows the traffic; a nominal speed far above it is named, not drawn

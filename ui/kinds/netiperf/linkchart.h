@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Live per-link traffic of a network run: each interface's TX and RX rate (from the
 // node monitor's net.<iface>.tx / .rx samples), per node the aggregate over its links
@@ -35,10 +36,10 @@ public:
     void flush();
 
     // What is drawn, for tests and screenshots.
-    QStringList lineNames() const;            // "node1 s1a TX", "node1 all links TX"
+    QStringList lineNames() const; // "node1 s1a TX", "node1 all links TX"
     // "10 Gbit/s nominal: node1 s1a s1b · node2 s2a", "20 Gbit/s nominal: node1 all links"
     QStringList referenceNames() const;
-    QStringList offScaleReferences() const { return m_offScale; }   // of those, above the axis
+    QStringList offScaleReferences() const { return m_offScale; } // of those, above the axis
     QList<QLineSeries *> series() const;
     double peakBitsPerSecond(const QString &node, const QString &iface, bool tx) const;
     double aggregatePeak(const QString &node, bool tx) const;
@@ -51,7 +52,7 @@ private:
     struct Line {
         QString node, iface;
         bool tx = true;
-        QMap<double, double> points;   // t → bit/s
+        QMap<double, double> points; // t → bit/s
         double peak = 0;
     };
     static QString key(const QString &node, const QString &iface) { return node + QLatin1Char('\n') + iface; }
@@ -66,12 +67,12 @@ private:
     QValueAxis *m_axisX = nullptr;
     QValueAxis *m_axisY = nullptr;
     QHash<QString, Line> m_lines;
-    QHash<QString, double> m_speeds;    // key(node, iface) → bit/s
-    QSet<QString> m_masters;            // key(node, iface)
-    QHash<QString, QLineSeries *> m_series;   // by display name
+    QHash<QString, double> m_speeds; // key(node, iface) → bit/s
+    QSet<QString> m_masters; // key(node, iface)
+    QHash<QString, QLineSeries *> m_series; // by display name
     QHash<QString, QColor> m_colors;
     QStringList m_shownLines, m_shownRefs, m_offScale;
-    QList<std::pair<double, QString>> m_refValues;   // display unit, label (on the scale)
+    QList<std::pair<double, QString>> m_refValues; // display unit, label (on the scale)
     QList<QGraphicsSimpleTextItem *> m_refLabels;
     QString m_unitLabel;
     bool m_dirty = false;

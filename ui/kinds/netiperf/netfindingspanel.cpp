@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/netiperf/netfindingspanel.h"
 
 #include "kinds/netiperf/netmatrix.h"
@@ -30,7 +31,8 @@ int rank(const QString &severity)
 }
 } // namespace
 
-NetFindingsPanel::NetFindingsPanel(QWidget *parent) : QScrollArea(parent)
+NetFindingsPanel::NetFindingsPanel(QWidget *parent)
+    : QScrollArea(parent)
 {
     setObjectName(QStringLiteral("netFindings"));
     setWidgetResizable(true);
@@ -74,20 +76,23 @@ QList<NetFindingRow> NetFindingsPanel::rowsFromSteps(const QList<StepRecord> &st
             pair += QStringLiteral(" #%1").arg(s.iteration + 1);
         if (s.status != QLatin1String("completed")) {
             out.append({pair, QStringLiteral("step-failed"), QStringLiteral("problem"),
-                        s.error.isEmpty() ? NetFindingsPanel::tr("The test did not finish (%1).").arg(s.status)
-                                          : NetFindingsPanel::tr("The test failed: %1").arg(s.error)});
+                s.error.isEmpty() ? NetFindingsPanel::tr("The test did not finish (%1).").arg(s.status)
+                                  : NetFindingsPanel::tr("The test failed: %1").arg(s.error)});
             continue;
         }
         QList<NetFindingRow> rows;
         for (const QJsonValue &v : s.summary.value(QStringLiteral("findings")).toArray()) {
             const QJsonObject f = v.toObject();
-            rows.append({pair, f.value(QStringLiteral("id")).toString(), f.value(QStringLiteral("severity")).toString(QStringLiteral("info")),
-                         f.value(QStringLiteral("text")).toString()});
+            rows.append({pair, f.value(QStringLiteral("id")).toString(),
+                f.value(QStringLiteral("severity")).toString(QStringLiteral("info")),
+                f.value(QStringLiteral("text")).toString()});
         }
-        std::stable_sort(rows.begin(), rows.end(), [](const NetFindingRow &a, const NetFindingRow &b) { return rank(a.severity) < rank(b.severity); });
+        std::stable_sort(rows.begin(), rows.end(),
+            [](const NetFindingRow &a, const NetFindingRow &b) { return rank(a.severity) < rank(b.severity); });
         const QString why = s.summary.value(QStringLiteral("toolReason")).toString();
         if (!why.isEmpty())
-            rows.append({pair, QStringLiteral("tool"), QStringLiteral("info"), NetFindingsPanel::tr("Tool: %1").arg(why)});
+            rows.append(
+                {pair, QStringLiteral("tool"), QStringLiteral("info"), NetFindingsPanel::tr("Tool: %1").arg(why)});
         out += rows;
     }
     return out;
@@ -95,7 +100,8 @@ QList<NetFindingRow> NetFindingsPanel::rowsFromSteps(const QList<StepRecord> &st
 
 int NetFindingsPanel::count(const QString &severity) const
 {
-    return int(std::count_if(m_rows.cbegin(), m_rows.cend(), [&](const NetFindingRow &r) { return r.severity == severity; }));
+    return int(
+        std::count_if(m_rows.cbegin(), m_rows.cend(), [&](const NetFindingRow &r) { return r.severity == severity; }));
 }
 
 void NetFindingsPanel::clear()
@@ -116,8 +122,9 @@ void NetFindingsPanel::setSteps(const QList<StepRecord> &steps)
     const int warnings = count(QStringLiteral("warning"));
     if (m_rows.isEmpty())
         return;
-    m_headline->setText(problems + warnings == 0 ? tr("<b>No problems found.</b>")
-                                                 : tr("<b>%1, %2</b>").arg(tr("%n problem(s)", nullptr, problems), tr("%n warning(s)", nullptr, warnings)));
+    m_headline->setText(problems + warnings == 0
+            ? tr("<b>No problems found.</b>")
+            : tr("<b>%1, %2</b>").arg(tr("%n problem(s)", nullptr, problems), tr("%n warning(s)", nullptr, warnings)));
     // one figure per pair next to its name
     QHash<QString, QString> figures;
     for (const StepRecord &s : steps) {
@@ -128,7 +135,8 @@ void NetFindingsPanel::setSteps(const QList<StepRecord> &steps)
         if (bps >= 0) {
             QString f = NetMatrix::formatGbits(bps);
             if (s.summary.value(QStringLiteral("reverseBitsPerSecond")).isDouble())
-                f += QStringLiteral(" / ") + NetMatrix::formatGbits(s.summary.value(QStringLiteral("reverseBitsPerSecond")).toDouble());
+                f += QStringLiteral(" / ")
+                    + NetMatrix::formatGbits(s.summary.value(QStringLiteral("reverseBitsPerSecond")).toDouble());
             figures.insert(pair, f);
         }
     }
@@ -139,8 +147,10 @@ void NetFindingsPanel::setSteps(const QList<StepRecord> &steps)
             lastPair = r.pair;
             auto *head = new QLabel(m_host);
             head->setTextFormat(Qt::RichText);
-            head->setText(QStringLiteral("<b>%1</b>%2").arg(r.pair.toHtmlEscaped(),
-                                                          figures.contains(r.pair) ? QStringLiteral(" — ") + figures.value(r.pair) : QString()));
+            head->setText(
+                QStringLiteral("<b>%1</b>%2")
+                    .arg(r.pair.toHtmlEscaped(),
+                        figures.contains(r.pair) ? QStringLiteral(" — ") + figures.value(r.pair) : QString()));
             head->setContentsMargins(0, m_list->count() ? 8 : 2, 0, 0);
             m_list->addWidget(head);
         }
@@ -151,7 +161,9 @@ void NetFindingsPanel::setSteps(const QList<StepRecord> &steps)
         h->setContentsMargins(12, 0, 0, 0);
         auto *icon = new QLabel(row);
         icon->setPixmap(severityIcon(r.severity).pixmap(iconSize, iconSize));
-        icon->setToolTip(r.severity == QLatin1String("problem") ? tr("Problem") : r.severity == QLatin1String("warning") ? tr("Warning") : tr("Information"));
+        icon->setToolTip(r.severity == QLatin1String("problem") ? tr("Problem")
+                : r.severity == QLatin1String("warning")        ? tr("Warning")
+                                                                : tr("Information"));
         icon->setAlignment(Qt::AlignTop);
         auto *text = new QLabel(r.text, row);
         text->setWordWrap(true);

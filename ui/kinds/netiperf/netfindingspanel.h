@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The findings of a network run in plain words (core/stats/netfindings), per pair:
 // a severity icon (info, warning, problem) and the text; a failed pair shows its
@@ -12,9 +13,9 @@ class QLabel;
 namespace cm::ui {
 
 struct NetFindingRow {
-    QString pair;        // "node1 → node2"
-    QString id;          // the finding's stable id; "step-failed", "tool"
-    QString severity;    // "info", "warning", "problem"
+    QString pair; // "node1 → node2"
+    QString id; // the finding's stable id; "step-failed", "tool"
+    QString severity; // "info", "warning", "problem"
     QString text;
 };
 

@@ -16,9 +16,11 @@ UiKind netIperfUiKind()
     UiKind k;
     k.id = NetIperfKind::kindId();
     k.wizardPages = [](PlanWizard *w) {
-        return QList<PlanWizardPage *>{new NetNodesPage(w), new NetParamsPage(w), new NetPreviewPage(w)};
+        return QList<PlanWizardPage *> {new NetNodesPage(w), new NetParamsPage(w), new NetPreviewPage(w)};
     };
-    k.runTabs = [](QWidget *parent) { return QList<KindRunTab *>{new NetMatrixTab(parent), new NetFindingsTab(parent)}; };
+    k.runTabs = [](QWidget *parent) {
+        return QList<KindRunTab *> {new NetMatrixTab(parent), new NetFindingsTab(parent)};
+    };
     k.livePanel = [](QWidget *parent) { return new NetLivePanel(parent); };
     return k;
 }

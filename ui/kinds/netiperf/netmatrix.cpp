@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/netiperf/netmatrix.h"
 
 #include "results/heatscale.h"
@@ -24,7 +25,8 @@ constexpr int LegendH = 56;
 const QColor FailedColor(198, 40, 40);
 } // namespace
 
-NetMatrix::NetMatrix(QWidget *parent) : QWidget(parent)
+NetMatrix::NetMatrix(QWidget *parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("netMatrix"));
     setMouseTracking(true);
@@ -69,7 +71,7 @@ QList<NetPairCell> NetMatrix::cellsFromSteps(const QList<StepRecord> &steps, QSt
             const double bps = s.value(figure).toDouble(-1);
             if (st.status != QLatin1String("completed") || !(bps >= 0)) {
                 ++c.failures;
-                c.reason = !st.error.isEmpty() ? st.error
+                c.reason = !st.error.isEmpty()                ? st.error
                     : st.status == QLatin1String("completed") ? tr("no figure for this direction")
                                                               : tr("step %1").arg(st.status);
                 continue;
@@ -79,7 +81,8 @@ QList<NetPairCell> NetMatrix::cellsFromSteps(const QList<StepRecord> &steps, QSt
             c.tool = s.value(QStringLiteral("tool")).toString();
             c.toolReason = s.value(QStringLiteral("toolReason")).toString();
             if (main && s.value(QStringLiteral("retransmits")).isDouble())
-                c.retransmits = std::max<qint64>(c.retransmits, 0) + qint64(s.value(QStringLiteral("retransmits")).toDouble());
+                c.retransmits
+                    = std::max<qint64>(c.retransmits, 0) + qint64(s.value(QStringLiteral("retransmits")).toDouble());
             if (main && s.value(QStringLiteral("senderCpuPercent")).isDouble())
                 c.senderCpu = s.value(QStringLiteral("senderCpuPercent")).toDouble();
             if (main && s.value(QStringLiteral("receiverCpuPercent")).isDouble())
@@ -179,9 +182,12 @@ QString NetMatrix::toolTipFor(const QString &sender, const QString &receiver) co
             t += tr(" (mean of %1 runs)").arg(c->measurements);
         if (c->bidir)
             t += tr(", while the other direction ran too");
-        t += QStringLiteral("<br>") + (c->retransmits >= 0 ? tr("TCP retransmits: %1").arg(c->retransmits)
-                                                           : tr("TCP retransmits: not reported by the tool"));
-        auto cpu = [](const std::optional<double> &v) { return v ? QStringLiteral("%1%").arg(*v, 0, 'f', 1) : QStringLiteral("?"); };
+        t += QStringLiteral("<br>")
+            + (c->retransmits >= 0 ? tr("TCP retransmits: %1").arg(c->retransmits)
+                                   : tr("TCP retransmits: not reported by the tool"));
+        auto cpu = [](const std::optional<double> &v) {
+            return v ? QStringLiteral("%1%").arg(*v, 0, 'f', 1) : QStringLiteral("?");
+        };
         if (c->senderCpu || c->receiverCpu)
             t += QStringLiteral("<br>") + tr("CPU: sender %1, receiver %2").arg(cpu(c->senderCpu), cpu(c->receiverCpu));
         else
@@ -191,8 +197,7 @@ QString NetMatrix::toolTipFor(const QString &sender, const QString &receiver) co
             t += QStringLiteral(" · ") + (c->toolReason.isEmpty() ? c->tool : c->toolReason).toHtmlEscaped();
     }
     if (c->failures > 0)
-        t += QStringLiteral("<br><b style='color:#c62828'>%1</b> %2")
-                 .arg(tr("Failed:"), c->reason.toHtmlEscaped());
+        t += QStringLiteral("<br><b style='color:#c62828'>%1</b> %2").arg(tr("Failed:"), c->reason.toHtmlEscaped());
     return t;
 }
 
@@ -235,7 +240,8 @@ QSize NetMatrix::sizeHint() const
     // the legend: scale bar, the failed mark and its words
     const int legend = g.left() + std::min(240, std::max(140, g.width() / 2)) + 24 + 22 + 6
         + sfm.horizontalAdvance(tr("failed (hover for the reason)")) + Margin;
-    const int caption = g.left() + sfm.horizontalAdvance(tr("Colour: share of the best pair (%1)").arg(formatGbits(m_best))) + Margin;
+    const int caption
+        = g.left() + sfm.horizontalAdvance(tr("Colour: share of the best pair (%1)").arg(formatGbits(m_best))) + Margin;
     return QSize(std::max({g.right() + Margin, legend, caption}), g.bottom() + LegendH + Margin);
 }
 
@@ -302,7 +308,8 @@ void NetMatrix::paintEvent(QPaintEvent *)
         const QRect col(g.left() + i * (CellW + Gap), Margin + fm.height() + 2, CellW, fm.height() + 2);
         p.drawText(col, Qt::AlignCenter, QFontMetrics(bold).elidedText(n, Qt::ElideMiddle, CellW));
         const QRect row(Margin, g.top() + i * (CellH + Gap), g.left() - Margin - 8, CellH);
-        p.drawText(row, Qt::AlignRight | Qt::AlignVCenter, QFontMetrics(bold).elidedText(n, Qt::ElideMiddle, row.width()));
+        p.drawText(
+            row, Qt::AlignRight | Qt::AlignVCenter, QFontMetrics(bold).elidedText(n, Qt::ElideMiddle, row.width()));
     }
 
     for (const QString &s : std::as_const(m_nodes)) {
@@ -342,7 +349,8 @@ void NetMatrix::paintEvent(QPaintEvent *)
                 QString reason = c->reason;
                 reason.remove(QRegularExpression(QStringLiteral(R"(\s*\([^()]*\)\s*$)")));
                 reason = reason.mid(reason.lastIndexOf(QStringLiteral(": ")) + 1).trimmed();
-                p.drawText(inner, Qt::AlignLeft | Qt::AlignBottom, sfm.elidedText(reason, Qt::ElideRight, inner.width()));
+                p.drawText(
+                    inner, Qt::AlignLeft | Qt::AlignBottom, sfm.elidedText(reason, Qt::ElideRight, inner.width()));
                 continue;
             }
             const QColor fill = scaleColor(position(c->bitsPerSecond));
@@ -360,7 +368,8 @@ void NetMatrix::paintEvent(QPaintEvent *)
                 sub << tr("%1 retr").arg(c->retransmits);
             if (c->failures > 0)
                 sub << tr("%1 failed").arg(c->failures);
-            p.drawText(inner, Qt::AlignHCenter | Qt::AlignBottom, sfm.elidedText(sub.join(QStringLiteral(" · ")), Qt::ElideRight, inner.width()));
+            p.drawText(inner, Qt::AlignHCenter | Qt::AlignBottom,
+                sfm.elidedText(sub.join(QStringLiteral(" · ")), Qt::ElideRight, inner.width()));
         }
     }
 
@@ -370,7 +379,7 @@ void NetMatrix::paintEvent(QPaintEvent *)
     p.setPen(text);
     const QRect bar(g.left(), ly + sfm.height() + 2, std::min(240, std::max(140, g.width() / 2)), 12);
     p.drawText(QRect(bar.left(), ly, width() - bar.left() - Margin, sfm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("Colour: share of the best pair (%1)").arg(formatGbits(m_best)));
+        tr("Colour: share of the best pair (%1)").arg(formatGbits(m_best)));
     QLinearGradient grad(bar.topLeft(), bar.topRight());
     for (int i = 0; i <= 10; ++i)
         grad.setColorAt(i / 10.0, scaleColor(i / 10.0));
@@ -387,7 +396,7 @@ void NetMatrix::paintEvent(QPaintEvent *)
     p.drawRoundedRect(mark, 3, 3);
     p.setPen(text);
     p.drawText(QRect(mark.right() + 6, mark.top(), std::max(0, width() - mark.right() - 6 - Margin), mark.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, tr("failed (hover for the reason)"));
+        Qt::AlignLeft | Qt::AlignVCenter, tr("failed (hover for the reason)"));
 }
 
 } // namespace cm::ui

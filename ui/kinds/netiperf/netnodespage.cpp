@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/netiperf/netnodespage.h"
 
 #include "bench/netiperf/netiperfkind.h"
@@ -16,14 +17,17 @@ namespace cm::ui {
 
 QString netNodeText(const NodeSpec &n)
 {
-    return n.isLocal() ? NetNodesPage::tr("local (this machine)") : NetNodesPage::tr("%1 (%2)").arg(n.displayName(), n.toSpecString());
+    return n.isLocal() ? NetNodesPage::tr("local (this machine)")
+                       : NetNodesPage::tr("%1 (%2)").arg(n.displayName(), n.toSpecString());
 }
 
-NetNodesPage::NetNodesPage(QWidget *parent) : PlanWizardPage(parent)
+NetNodesPage::NetNodesPage(QWidget *parent)
+    : PlanWizardPage(parent)
 {
     setObjectName(QStringLiteral("netNodesPage"));
     setTitle(tr("Network: nodes"));
-    setSubTitle(tr("iperf between nodes, one pair at a time, while every interface's traffic is sampled on both ends."));
+    setSubTitle(
+        tr("iperf between nodes, one pair at a time, while every interface's traffic is sampled on both ends."));
     auto *v = new QVBoxLayout(this);
     auto *form = new QFormLayout;
     m_mode = new QComboBox(this);
@@ -133,7 +137,8 @@ void NetNodesPage::refresh()
 {
     const QString mode = m_mode->currentData().toString();
     if (mode == QLatin1String("pair"))
-        m_modeHint->setText(tr("Tick two nodes. The client sends (forward), receives (reverse) or both; pick which one is the client."));
+        m_modeHint->setText(tr(
+            "Tick two nodes. The client sends (forward), receives (reverse) or both; pick which one is the client."));
     else if (mode == QLatin1String("star"))
         m_modeHint->setText(tr("Tick three or more nodes. The centre is measured with each other node in turn: "
                                "e.g. every node against the storage node."));

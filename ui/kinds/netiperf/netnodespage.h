@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Network test, first page: the layout (one pair, a star around one node, or every
 // ordered pair), which nodes take part, and for a star the centre node and whether it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/netiperf/netparamspage.h"
 
 #include "bench/netiperf/netiperfkind.h"
@@ -10,7 +11,8 @@
 
 namespace cm::ui {
 
-NetParamsPage::NetParamsPage(QWidget *parent) : PlanWizardPage(parent)
+NetParamsPage::NetParamsPage(QWidget *parent)
+    : PlanWizardPage(parent)
 {
     setObjectName(QStringLiteral("netParamsPage"));
     setTitle(tr("Network: parameters"));
@@ -78,7 +80,8 @@ void NetParamsPage::refresh()
         hints << tr("Automatic: iperf3 before 3.16 runs on one CPU core and cannot fill links above about "
                     "25 Gbit/s; then iperf 2 is used when both nodes have it. The choice and its reason are "
                     "recorded with the results.");
-    const NetIperfKind::Options o = NetIperfKind::Options::fromJson(planWizard() ? planWizard()->plan().target : QJsonObject());
+    const NetIperfKind::Options o
+        = NetIperfKind::Options::fromJson(planWizard() ? planWizard()->plan().target : QJsonObject());
     if (o.mode == QLatin1String("mesh") && m_direction->currentData().toString() == QLatin1String("bidir"))
         hints << tr("Mesh with both directions: one step per node pair measures both ways at once.");
     m_hint->setText(hints.join(QStringLiteral("\n\n")));

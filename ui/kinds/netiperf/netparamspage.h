@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Network test, second page: direction, parallel streams (-P), duration and tool.
 // Builds the plan's steps with NetIperfKind::makePlan, the builder the CLI's

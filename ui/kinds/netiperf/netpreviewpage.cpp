@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/netiperf/netpreviewpage.h"
 
 #include "bench/netiperf/netiperfkind.h"
@@ -41,7 +42,9 @@ QString toolName(const QString &tool)
 
 } // namespace
 
-NetPreviewPage::NetPreviewPage(QWidget *parent) : PlanWizardPage(parent), m_prober(defaultProbe)
+NetPreviewPage::NetPreviewPage(QWidget *parent)
+    : PlanWizardPage(parent)
+    , m_prober(defaultProbe)
 {
     setObjectName(QStringLiteral("netPreviewPage"));
     setTitle(tr("Review"));
@@ -79,7 +82,8 @@ NetPreviewPage::NetPreviewPage(QWidget *parent) : PlanWizardPage(parent), m_prob
     connect(m_check, &QPushButton::clicked, this, &NetPreviewPage::checkNodes);
     connect(&m_watcher, &QFutureWatcher<QList<NetEndProbe>>::finished, this, &NetPreviewPage::onProbed);
     connect(m_save, &QPushButton::clicked, this, [this] {
-        auto *dlg = new QFileDialog(this, tr("Save plan"), QStringLiteral("plan.json"), tr("ClusterMark plans (*.json)"));
+        auto *dlg
+            = new QFileDialog(this, tr("Save plan"), QStringLiteral("plan.json"), tr("ClusterMark plans (*.json)"));
         dlg->setAttribute(Qt::WA_DeleteOnClose);
         dlg->setAcceptMode(QFileDialog::AcceptSave);
         dlg->setDefaultSuffix(QStringLiteral("json"));
@@ -103,8 +107,11 @@ void NetPreviewPage::initializePage()
         for (const NodeSpec &n : plan.nodes)
             nodes << n.displayName();
         const NetIperfKind::Options o = NetIperfKind::Options::fromJson(plan.target);
-        const QString layout = o.mode == QLatin1String("mesh") ? tr("mesh") : o.mode == QLatin1String("star") ? tr("star") : tr("pair");
-        m_name->setText(tr("Network %1, %2 stream(s) (%3)").arg(layout).arg(o.streams).arg(nodes.join(QStringLiteral(", "))));
+        const QString layout = o.mode == QLatin1String("mesh") ? tr("mesh")
+            : o.mode == QLatin1String("star")                  ? tr("star")
+                                                               : tr("pair");
+        m_name->setText(
+            tr("Network %1, %2 stream(s) (%3)").arg(layout).arg(o.streams).arg(nodes.join(QStringLiteral(", "))));
     }
     if (QString::fromUtf8(plan.toJsonBytes()) != m_checkedFor)
         m_resolved.clear();
@@ -130,7 +137,7 @@ void NetPreviewPage::render()
         Plan shown = plan;
         if (requested == QLatin1String("auto") && m_resolved.contains(i)) {
             shown.steps[i].params.insert(QStringLiteral("tool"), m_resolved.value(i).first);
-            text += tr("# tool: %1\n").arg(m_resolved.value(i).second);   // the reason names the tool first
+            text += tr("# tool: %1\n").arg(m_resolved.value(i).second); // the reason names the tool first
         } else if (requested == QLatin1String("auto")) {
             ++autoSteps;
             text += tr("# tool: automatic; iperf3 unless the check of the nodes picks iperf 2\n");
@@ -169,14 +176,17 @@ void NetPreviewPage::render()
             if (!reasons.contains(why))
                 reasons << why;
             const QJsonObject &p = plan.steps.at(i).params;
-            pairs[why] << QStringLiteral("%1 → %2").arg(p.value(QStringLiteral("client")).toString(), p.value(QStringLiteral("server")).toString());
+            pairs[why] << QStringLiteral("%1 → %2").arg(
+                p.value(QStringLiteral("client")).toString(), p.value(QStringLiteral("server")).toString());
         }
         QStringList lines;
         for (const QString &why : std::as_const(reasons))
-            lines << (reasons.size() == 1 ? tr("Tool: %1").arg(why) : tr("%1: %2").arg(pairs.value(why).join(QStringLiteral(", ")), why));
+            lines << (reasons.size() == 1 ? tr("Tool: %1").arg(why)
+                                          : tr("%1: %2").arg(pairs.value(why).join(QStringLiteral(", ")), why));
         m_toolLabel->setText(lines.join(QLatin1Char('\n')));
     } else {
-        m_toolLabel->setText(tr("Tool: %1, as chosen").arg(toolName(plan.steps.value(0).params.value(QStringLiteral("tool")).toString())));
+        m_toolLabel->setText(tr("Tool: %1, as chosen")
+                                 .arg(toolName(plan.steps.value(0).params.value(QStringLiteral("tool")).toString())));
     }
     m_check->setEnabled(!isChecking() && autoSteps > 0);
 }
@@ -218,12 +228,14 @@ void NetPreviewPage::onProbed()
         if (!a || !b || a->error || b->error)
             continue;
         QString why;
-        const QString tool = NetIperfRunner::chooseTool(params.value(QStringLiteral("tool")).toString(QStringLiteral("auto")), *a, *b, &why);
+        const QString tool = NetIperfRunner::chooseTool(
+            params.value(QStringLiteral("tool")).toString(QStringLiteral("auto")), *a, *b, &why);
         m_resolved.insert(i, {tool, why});
     }
     render();
     if (!failed.isEmpty())
-        m_toolLabel->setText(m_toolLabel->text() + QLatin1Char('\n') + tr("Could not check %1").arg(failed.join(QStringLiteral("; "))));
+        m_toolLabel->setText(
+            m_toolLabel->text() + QLatin1Char('\n') + tr("Could not check %1").arg(failed.join(QStringLiteral("; "))));
     Q_EMIT toolsChecked();
 }
 

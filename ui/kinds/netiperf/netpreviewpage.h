@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Network test, review: every pair's exact server and client commands as the runner
 // builds them (NetIperfKind::commandPreview; PORT is picked at run time), the
@@ -22,7 +23,7 @@ namespace cm::ui {
 class NetPreviewPage : public PlanWizardPage {
     Q_OBJECT
 public:
-    using Prober = std::function<NetEndProbe(const NodeSpec &)>;   // blocking; runs on a worker
+    using Prober = std::function<NetEndProbe(const NodeSpec &)>; // blocking; runs on a worker
 
     explicit NetPreviewPage(QWidget *parent = nullptr);
     void initializePage() override;
@@ -30,7 +31,7 @@ public:
 
     // Default: connect with the node's own key or agent (makeTransport) and probeNetEnd.
     void setProber(Prober p) { m_prober = std::move(p); }
-    void checkNodes();   // async; toolsChecked() follows
+    void checkNodes(); // async; toolsChecked() follows
     bool isChecking() const { return m_watcher.isRunning(); }
 
     QString commandsText() const;
@@ -59,8 +60,8 @@ private:
     double m_estimate = 0;
     Prober m_prober;
     QFutureWatcher<QList<NetEndProbe>> m_watcher;
-    QHash<int, std::pair<QString, QString>> m_resolved;   // step → (tool, why)
-    QString m_checkedFor;                                  // plan JSON the check was made for
+    QHash<int, std::pair<QString, QString>> m_resolved; // step → (tool, why)
+    QString m_checkedFor; // plan JSON the check was made for
 };
 
 } // namespace cm::ui

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/osdlatency/osdheatmap.h"
 
 #include "results/heatscale.h"
@@ -198,12 +199,12 @@ int OsdHeatMap::layoutCells(int width, QList<Placed> *placed, QList<QPair<QStrin
         const int lines = (j - i + perLine - 1) / perLine;
         if (hostLabels)
             hostLabels->append({host.isEmpty() ? tr("(no host)") : host,
-                                QRect(Margin, y, left - Margin - 8, lines * CellH + (lines - 1) * Gap)});
+                QRect(Margin, y, left - Margin - 8, lines * CellH + (lines - 1) * Gap)});
         for (int k = i; k < j; ++k) {
             const int pos = k - i;
             const QRect r(left + (pos % perLine) * (CellW + Gap), y + (pos / perLine) * (CellH + Gap), CellW, CellH);
             if (placed)
-                placed->append(Placed{k, r});
+                placed->append(Placed {k, r});
         }
         y += lines * CellH + (lines - 1) * Gap + RowGap;
         i = j;
@@ -273,18 +274,25 @@ QString OsdHeatMap::toolTipFor(int osdId) const
     for (const OsdLatencyCell &c : m_cells) {
         if (c.id != osdId)
             continue;
-        QString t = QStringLiteral("<b>osd.%1</b> — %2<br>").arg(c.id).arg((c.host.isEmpty() ? tr("no host") : c.host).toHtmlEscaped());
-        t += tr("class %1, %2").arg(c.deviceClass.isEmpty() ? tr("unknown") : c.deviceClass.toHtmlEscaped(),
-                                    c.rotational == 1 ? tr("rotational") : c.rotational == 0 ? tr("not rotational") : tr("rotational unknown"));
+        QString t = QStringLiteral("<b>osd.%1</b> — %2<br>")
+                        .arg(c.id)
+                        .arg((c.host.isEmpty() ? tr("no host") : c.host).toHtmlEscaped());
+        t += tr("class %1, %2")
+                 .arg(c.deviceClass.isEmpty() ? tr("unknown") : c.deviceClass.toHtmlEscaped(),
+                     c.rotational == 1       ? tr("rotational")
+                         : c.rotational == 0 ? tr("not rotational")
+                                             : tr("rotational unknown"));
         t += QStringLiteral("<br>");
-        t += tr("p50 %1 · p99 %2 · p99.9 %3").arg(formatLatencyNs(c.p50), formatLatencyNs(c.p99), formatLatencyNs(c.p999));
+        t += tr("p50 %1 · p99 %2 · p99.9 %3")
+                 .arg(formatLatencyNs(c.p50), formatLatencyNs(c.p99), formatLatencyNs(c.p999));
         t += QStringLiteral("<br>");
         t += tr("mean %1 · max %2").arg(formatLatencyNs(c.mean), formatLatencyNs(c.max));
         t += QStringLiteral("<br>");
         t += tr("%1 · %n op(s)", nullptr, int(std::min<qint64>(c.ops, INT_MAX))).arg(formatIops(c.iops));
         if (c.outlier)
             t += QStringLiteral("<br><b style='color:#c62828'>%1</b>")
-                     .arg((c.outlierReason.isEmpty() ? tr("Outlier") : tr("Outlier: %1").arg(c.outlierReason)).toHtmlEscaped());
+                     .arg((c.outlierReason.isEmpty() ? tr("Outlier") : tr("Outlier: %1").arg(c.outlierReason))
+                              .toHtmlEscaped());
         return t;
     }
     return {};
@@ -338,7 +346,7 @@ void OsdHeatMap::paintEvent(QPaintEvent *)
     p.setPen(text);
     for (const auto &[name, r] : std::as_const(m_hostLabels))
         p.drawText(r.adjusted(0, 0, 0, 0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                   QFontMetrics(bold).elidedText(name, Qt::ElideMiddle, r.width()));
+            QFontMetrics(bold).elidedText(name, Qt::ElideMiddle, r.width()));
 
     const QString metricName = m_metric == Metric::P99 ? QStringLiteral("p99") : QStringLiteral("p50");
     for (const Placed &pl : std::as_const(m_placed)) {
@@ -357,23 +365,25 @@ void OsdHeatMap::paintEvent(QPaintEvent *)
             p.setPen(QPen(Qt::white, 1));
             p.drawRoundedRect(r.adjusted(3.5, 3.5, -3.5, -3.5), 3, 3);
         }
-        const QColor ink(25, 25, 25);   // dark text reads on every scale colour
+        const QColor ink(25, 25, 25); // dark text reads on every scale colour
         const QRect inner = pl.rect.adjusted(7, 6, -7, -6);
         // badge (HDD / SSD / NVMe) top right
         p.setFont(small);
         const QString badge = badgeText(c);
         const QFontMetrics sfm(small);
-        const QRect badgeRect(inner.right() - sfm.horizontalAdvance(badge) - 8, inner.top(), sfm.horizontalAdvance(badge) + 8,
-                              sfm.height() + 1);
+        const QRect badgeRect(inner.right() - sfm.horizontalAdvance(badge) - 8, inner.top(),
+            sfm.horizontalAdvance(badge) + 8, sfm.height() + 1);
         p.setPen(Qt::NoPen);
-        p.setBrush(c.rotational == 1 ? QColor(93, 64, 55) : c.rotational == 0 ? QColor(21, 101, 192) : QColor(117, 117, 117));
+        p.setBrush(c.rotational == 1 ? QColor(93, 64, 55)
+                : c.rotational == 0  ? QColor(21, 101, 192)
+                                     : QColor(117, 117, 117));
         p.drawRoundedRect(badgeRect, 3, 3);
         p.setPen(Qt::white);
         p.drawText(badgeRect, Qt::AlignCenter, badge);
         p.setPen(ink);
         p.setFont(bold);
         p.drawText(QRect(inner.left(), inner.top(), badgeRect.left() - inner.left() - 2, badgeRect.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("osd.%1").arg(c.id));
+            Qt::AlignLeft | Qt::AlignVCenter, QStringLiteral("osd.%1").arg(c.id));
         p.setFont(small);
         QString middle = c.deviceClass.isEmpty() ? tr("no class") : c.deviceClass;
         if (c.iops > 0)
@@ -381,7 +391,7 @@ void OsdHeatMap::paintEvent(QPaintEvent *)
         p.drawText(inner, Qt::AlignLeft | Qt::AlignVCenter, sfm.elidedText(middle, Qt::ElideRight, inner.width()));
         p.setFont(bold);
         p.drawText(inner, Qt::AlignLeft | Qt::AlignBottom,
-                   v > 0 ? QStringLiteral("%1 %2").arg(metricName, formatLatencyNs(v)) : tr("no ops"));
+            v > 0 ? QStringLiteral("%1 %2").arg(metricName, formatLatencyNs(v)) : tr("no ops"));
     }
 
     // Legend: the gradient with its ends and middle in time units, and the outlier mark.
@@ -404,7 +414,7 @@ void OsdHeatMap::paintEvent(QPaintEvent *)
     const QFontMetrics sfm(small);
     const int ty = bar.bottom() + 2;
     if (m_lo > 0) {
-        const double mid = std::sqrt(m_lo * m_hi);   // the middle of a log scale
+        const double mid = std::sqrt(m_lo * m_hi); // the middle of a log scale
         p.drawText(QRect(bar.left(), ty, barW / 3, sfm.height()), Qt::AlignLeft, formatLatencyNs(m_lo));
         p.drawText(QRect(bar.left() + barW / 3, ty, barW / 3, sfm.height()), Qt::AlignHCenter, formatLatencyNs(mid));
         p.drawText(QRect(bar.right() - barW / 3, ty, barW / 3, sfm.height()), Qt::AlignRight, formatLatencyNs(m_hi));
@@ -417,7 +427,7 @@ void OsdHeatMap::paintEvent(QPaintEvent *)
     p.drawRoundedRect(QRectF(mark).adjusted(2.5, 2.5, -2.5, -2.5), 2, 2);
     p.setPen(text);
     p.drawText(QRect(mark.right() + 6, mark.top(), std::max(0, lr.right() - mark.right() - 6), mark.height()),
-               Qt::AlignLeft | Qt::AlignVCenter, tr("outlier (hover for the reason)"));
+        Qt::AlignLeft | Qt::AlignVCenter, tr("outlier (hover for the reason)"));
 }
 
 } // namespace cm::ui

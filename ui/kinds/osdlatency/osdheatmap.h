@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Per-OSD latency heat map (docs/ARCHITECTURE.md §2): one row per host, one cell per OSD with its
 // name, device class, a rotational badge and its latency; the cell's colour runs
@@ -18,9 +19,9 @@ struct OsdLatencyCell {
     int id = -1;
     QString host;
     QString deviceClass;
-    int rotational = -1;   // 1 rotational, 0 not, -1 unknown
+    int rotational = -1; // 1 rotational, 0 not, -1 unknown
     qint64 ops = 0;
-    double p50 = 0, p99 = 0, p999 = 0, mean = 0, max = 0, iops = 0;   // ns, ops/s
+    double p50 = 0, p99 = 0, p999 = 0, mean = 0, max = 0, iops = 0; // ns, ops/s
     bool outlier = false;
     QString outlierReason;
 };
@@ -41,12 +42,12 @@ public:
     int cellCount() const { return int(m_cells.size()); }
     int skippedEntries() const { return m_skipped; }
     QStringList hosts() const;
-    QRect cellRect(int osdId) const;        // in widget coordinates (empty if unknown)
+    QRect cellRect(int osdId) const; // in widget coordinates (empty if unknown)
     bool isOutlier(int osdId) const;
-    QColor cellColor(int osdId) const;      // the fill the cell gets
+    QColor cellColor(int osdId) const; // the fill the cell gets
     QString toolTipFor(int osdId) const;
-    QString emptyText() const;              // shown when there are no cells
-    QString legendTitle() const;            // "Colour: p50 latency"
+    QString emptyText() const; // shown when there are no cells
+    QString legendTitle() const; // "Colour: p50 latency"
     double scaleMin() const { return m_lo; }
     double scaleMax() const { return m_hi; }
 
@@ -66,11 +67,11 @@ protected:
 
 private:
     struct Placed {
-        int index;     // into m_cells
+        int index; // into m_cells
         QRect rect;
     };
     double valueOf(const OsdLatencyCell &c) const;
-    double position(double v) const;   // 0..1 on the colour scale
+    double position(double v) const; // 0..1 on the colour scale
     void rescale();
     int layoutCells(int width, QList<Placed> *placed, QList<QPair<QString, QRect>> *hostLabels) const;
     void relayout();

@@ -39,10 +39,9 @@ OsdLatencyRunTab::OsdLatencyRunTab(QWidget *parent)
     scroll->setWidget(m_heatMap);
     v->addWidget(scroll, 1);
     connect(m_metric, &QComboBox::currentIndexChanged, this,
-            [this] { m_heatMap->setMetric(OsdHeatMap::Metric(m_metric->currentData().toInt())); });
-    connect(m_step, &QComboBox::currentIndexChanged, this, [this](int i) {
-        m_heatMap->setSummary(i >= 0 && i < m_summaries.size() ? m_summaries.at(i) : QJsonObject());
-    });
+        [this] { m_heatMap->setMetric(OsdHeatMap::Metric(m_metric->currentData().toInt())); });
+    connect(m_step, &QComboBox::currentIndexChanged, this,
+        [this](int i) { m_heatMap->setSummary(i >= 0 && i < m_summaries.size() ? m_summaries.at(i) : QJsonObject()); });
 }
 
 bool OsdLatencyRunTab::showRun(const RunDetail &d)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/osdlatency/osdlatencytargetpage.h"
 
 #include "bench/planbuilder.h"
@@ -19,7 +20,8 @@ namespace {
 const QString kOsdLatencyPoolPrefix = QStringLiteral("clustermark-bench-osdlat-");
 }
 
-OsdLatencyTargetPage::OsdLatencyTargetPage(QWidget *parent) : PlanWizardPage(parent)
+OsdLatencyTargetPage::OsdLatencyTargetPage(QWidget *parent)
+    : PlanWizardPage(parent)
 {
     setObjectName(QStringLiteral("osdLatencyTargetPage"));
     setTitle(tr("Per-OSD latency"));
@@ -34,9 +36,10 @@ OsdLatencyTargetPage::OsdLatencyTargetPage(QWidget *parent) : PlanWizardPage(par
     m_consent = new QCheckBox(tr("I agree that the run creates and deletes a temporary pool"), poolBox);
     m_consent->setObjectName(QStringLiteral("poolConsentCheck"));
     m_consent->setToolTip(tr("The pool %1… gets size 1 and min_size 1 (no replicas, so every write lands on exactly "
-                             "one OSD) and is deleted afterwards.").arg(kOsdLatencyPoolPrefix));
-    auto *tempNote = new QLabel(tr("Size 1, deleted afterwards; needs mon_allow_pool_size_one and mon_allow_pool_delete."),
-                                poolBox);
+                             "one OSD) and is deleted afterwards.")
+                              .arg(kOsdLatencyPoolPrefix));
+    auto *tempNote = new QLabel(
+        tr("Size 1, deleted afterwards; needs mon_allow_pool_size_one and mon_allow_pool_delete."), poolBox);
     tempNote->setStyleSheet(QStringLiteral("color: palette(mid);"));
     m_existingPool = new QRadioButton(tr("An existing pool (with replicas, each write also waits for them)"), poolBox);
     m_existingPool->setToolTip(tr("Only ClusterMark's own objects are written to it, and removed afterwards."));
@@ -158,8 +161,8 @@ bool OsdLatencyTargetPage::validatePage()
     Plan &plan = planWizard()->plan();
     // The client is this machine: the plan's one node is local.
     plan.nodes = {NodeSpec::parse(QStringLiteral("local"))};
-    QJsonObject target{{QStringLiteral("mode"), m_mode->currentData().toString()},
-                       {QStringLiteral("objectSize"), QStringLiteral("4M")}};
+    QJsonObject target {{QStringLiteral("mode"), m_mode->currentData().toString()},
+        {QStringLiteral("objectSize"), QStringLiteral("4M")}};
     if (m_tempPool->isChecked())
         target.insert(QStringLiteral("poolConsent"), true);
     else

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Per-OSD latency target: the cluster (this machine is the client), a temporary
 // size-1 pool (created and removed by the run, only after the user agrees) or an

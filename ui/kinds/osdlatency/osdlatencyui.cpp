@@ -17,9 +17,9 @@ UiKind osdLatencyUiKind()
     k.id = OsdLatencyKind::kindId();
     // ClusterMark is the client: no node to choose.
     k.wizardPages = [](PlanWizard *w) {
-        return QList<PlanWizardPage *>{new OsdLatencyTargetPage(w), new DiskParamsPage(w), new ReviewPage(w)};
+        return QList<PlanWizardPage *> {new OsdLatencyTargetPage(w), new DiskParamsPage(w), new ReviewPage(w)};
     };
-    k.runTabs = [](QWidget *parent) { return QList<KindRunTab *>{new OsdLatencyRunTab(parent)}; };
+    k.runTabs = [](QWidget *parent) { return QList<KindRunTab *> {new OsdLatencyRunTab(parent)}; };
     return k;
 }
 

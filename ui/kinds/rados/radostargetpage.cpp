@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/rados/radostargetpage.h"
 
 #include "bench/planbuilder.h"
@@ -13,7 +14,8 @@
 
 namespace cm::ui {
 
-RadosTargetPage::RadosTargetPage(QWidget *parent) : PlanWizardPage(parent)
+RadosTargetPage::RadosTargetPage(QWidget *parent)
+    : PlanWizardPage(parent)
 {
     setObjectName(QStringLiteral("radosTargetPage"));
     setTitle(tr("RADOS objects"));
@@ -40,7 +42,7 @@ RadosTargetPage::RadosTargetPage(QWidget *parent) : PlanWizardPage(parent)
                               "written, which still sit in the OSDs' caches, so its reads measure RAM. This test "
                               "spreads its I/O over a working set larger than the caches (make it several times the "
                               "OSDs' memory targets) and so measures the disks."),
-                           this);
+        this);
     why->setWordWrap(true);
     why->setStyleSheet(QStringLiteral("color: palette(mid);"));
     m_problem = new QLabel(this);
@@ -104,10 +106,9 @@ bool RadosTargetPage::isComplete() const
 bool RadosTargetPage::validatePage()
 {
     Plan &plan = planWizard()->plan();
-    plan.nodes = {NodeSpec::parse(QStringLiteral("local"))};   // the client is this machine
-    QJsonObject target{{QStringLiteral("pool"), m_pool->text()},
-                       {QStringLiteral("objectSize"), m_objectSize->text()},
-                       {QStringLiteral("objects"), m_objects->value()}};
+    plan.nodes = {NodeSpec::parse(QStringLiteral("local"))}; // the client is this machine
+    QJsonObject target {{QStringLiteral("pool"), m_pool->text()}, {QStringLiteral("objectSize"), m_objectSize->text()},
+        {QStringLiteral("objects"), m_objects->value()}};
     m_client->apply(&target, &plan.ceph);
     plan.target = target;
     return true;

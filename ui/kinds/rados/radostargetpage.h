@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // RADOS target: the cluster (this machine is the client), the pool, the object size
 // and how many objects the run spreads its I/O over. The working set (objects × size)

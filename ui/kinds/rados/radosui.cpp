@@ -16,7 +16,7 @@ UiKind radosUiKind()
     k.id = RadosKind::kindId();
     // ClusterMark is the client: no node to choose.
     k.wizardPages = [](PlanWizard *w) {
-        return QList<PlanWizardPage *>{new RadosTargetPage(w), new DiskParamsPage(w), new ReviewPage(w)};
+        return QList<PlanWizardPage *> {new RadosTargetPage(w), new DiskParamsPage(w), new ReviewPage(w)};
     };
     return k;
 }

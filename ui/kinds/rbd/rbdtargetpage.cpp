@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/rbd/rbdtargetpage.h"
 
 #include "bench/rbd/rbdkind.h"
@@ -14,11 +15,13 @@
 
 namespace cm::ui {
 
-RbdTargetPage::RbdTargetPage(QWidget *parent) : PlanWizardPage(parent)
+RbdTargetPage::RbdTargetPage(QWidget *parent)
+    : PlanWizardPage(parent)
 {
     setTitle(tr("RBD target"));
     setSubTitle(tr("Each test writes its own image (%1…) in this pool, prefilled before reads and removed "
-                   "afterwards. fio's rbd engine runs on the chosen node.").arg(RbdKind::imagePrefix()));
+                   "afterwards. fio's rbd engine runs on the chosen node.")
+                    .arg(RbdKind::imagePrefix()));
     auto *form = new QFormLayout;
     m_engine = new QComboBox(this);
     m_engine->addItem(tr("fio's rbd engine, on the chosen node"), QStringLiteral("fio"));
@@ -43,7 +46,8 @@ RbdTargetPage::RbdTargetPage(QWidget *parent) : PlanWizardPage(parent)
                            "and are capped by how fast it flushes (about rbd_cache_max_dirty per second). Turn it off "
                            "to measure the cluster itself."));
     form->addRow(tr("Client cache:"), m_cache);
-    m_health = new QCheckBox(tr("Poll the cluster's health during the run (this machine must reach the same files)"), this);
+    m_health
+        = new QCheckBox(tr("Poll the cluster's health during the run (this machine must reach the same files)"), this);
     m_problem = new QLabel(this);
     m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
     auto *v = new QVBoxLayout(this);
@@ -99,7 +103,8 @@ QString RbdTargetPage::problem() const
     if (!m_conf->text().isEmpty() && !m_conf->text().startsWith(QLatin1Char('/')))
         return tr("ceph.conf must be an absolute path on the node.");
     const auto &nodes = planWizard() ? planWizard()->plan().nodes : QList<NodeSpec>();
-    if (m_engine->currentData().toString() == QLatin1String("native") && (nodes.size() != 1 || !nodes.first().isLocal()))
+    if (m_engine->currentData().toString() == QLatin1String("native")
+        && (nodes.size() != 1 || !nodes.first().isLocal()))
         return tr("The native engine runs in ClusterMark itself: choose only this machine (local) as the node.");
     return {};
 }
@@ -112,12 +117,10 @@ bool RbdTargetPage::isComplete() const
 bool RbdTargetPage::validatePage()
 {
     Plan &plan = planWizard()->plan();
-    plan.target = {{QStringLiteral("engine"), m_engine->currentData().toString()},
-                   {QStringLiteral("pool"), m_pool->text()},
-                   {QStringLiteral("imageSize"), m_size->text()},
-                   {QStringLiteral("conf"), m_conf->text()},
-                   {QStringLiteral("keyring"), m_keyring->text()},
-                   {QStringLiteral("client"), m_client->text()}};
+    plan.target
+        = {{QStringLiteral("engine"), m_engine->currentData().toString()}, {QStringLiteral("pool"), m_pool->text()},
+            {QStringLiteral("imageSize"), m_size->text()}, {QStringLiteral("conf"), m_conf->text()},
+            {QStringLiteral("keyring"), m_keyring->text()}, {QStringLiteral("client"), m_client->text()}};
     if (!m_cache->currentData().toString().isEmpty())
         plan.target.insert(QStringLiteral("cache"), m_cache->currentData().toString());
     // Health is polled from this machine: the connected cluster's own files when there is one.
@@ -133,9 +136,9 @@ bool RbdTargetPage::validatePage()
         plan.ceph = c.toJson();
     else
         plan.ceph = m_health->isChecked()
-        ? QJsonObject{{QStringLiteral("conf"), m_conf->text()}, {QStringLiteral("keyring"), m_keyring->text()},
-                      {QStringLiteral("client"), QStringLiteral("client.") + m_client->text()}}
-        : QJsonObject();
+            ? QJsonObject {{QStringLiteral("conf"), m_conf->text()}, {QStringLiteral("keyring"), m_keyring->text()},
+                {QStringLiteral("client"), QStringLiteral("client.") + m_client->text()}}
+            : QJsonObject();
     return true;
 }
 

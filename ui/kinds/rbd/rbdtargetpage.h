@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // RBD target: the pool, the size of the test images (one per step, created and removed
 // by the run), and how the node reaches the cluster (ceph.conf and keyring paths ON

@@ -17,7 +17,8 @@ UiKind rbdUiKind()
     k.id = RbdKind::kindId();
     // No device to guard: nodes, cluster and pool, the RBD test table, review.
     k.wizardPages = [](PlanWizard *w) {
-        return QList<PlanWizardPage *>{new NodesPage(w), new RbdTargetPage(w), new DiskParamsPage(w), new ReviewPage(w)};
+        return QList<PlanWizardPage *> {
+            new NodesPage(w), new RbdTargetPage(w), new DiskParamsPage(w), new ReviewPage(w)};
     };
     return k;
 }

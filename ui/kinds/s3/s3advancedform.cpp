@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/s3/s3advancedform.h"
 
 #include <QComboBox>
@@ -14,8 +15,8 @@
 namespace cm::ui {
 
 namespace {
-const QStringList kMixOps{QStringLiteral("get"), QStringLiteral("put"), QStringLiteral("delete"), QStringLiteral("head"),
-                          QStringLiteral("list")};
+const QStringList kMixOps {QStringLiteral("get"), QStringLiteral("put"), QStringLiteral("delete"),
+    QStringLiteral("head"), QStringLiteral("list")};
 
 QSpinBox *spin(QWidget *parent, const QString &name, int lo, int hi, int value, const QString &special = {})
 {
@@ -35,7 +36,8 @@ QList<qint64> S3AdvancedForm::offeredSizes()
     return {4 * K, 16 * K, 64 * K, 256 * K, M, 4 * M, 16 * M, 32 * M, 64 * M, 256 * M, S3Kind::kGiB};
 }
 
-S3AdvancedForm::S3AdvancedForm(QWidget *parent) : QWidget(parent)
+S3AdvancedForm::S3AdvancedForm(QWidget *parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("s3AdvancedForm"));
     auto *h = new QHBoxLayout(this);
@@ -81,7 +83,8 @@ S3AdvancedForm::S3AdvancedForm(QWidget *parent) : QWidget(parent)
     m_mixBox = new QWidget(this);
     auto *mixGrid = new QGridLayout(m_mixBox);
     mixGrid->setContentsMargins(0, 0, 0, 0);
-    const QMap<QString, int> defaults{{QStringLiteral("get"), 70}, {QStringLiteral("put"), 20}, {QStringLiteral("delete"), 10}};
+    const QMap<QString, int> defaults {
+        {QStringLiteral("get"), 70}, {QStringLiteral("put"), 20}, {QStringLiteral("delete"), 10}};
     int col = 0;
     for (const QString &op : kMixOps) {
         auto *s = spin(m_mixBox, QStringLiteral("s3Mix_") + op, 0, 100, defaults.value(op, 0));
@@ -140,7 +143,7 @@ void S3AdvancedForm::loadTarget(const QJsonObject &target)
     m_partSize->setValue(int(std::max<qint64>(5, o.partSize / S3Kind::kMiB)));
     // A saved plan's choices ("Run again"); a target without them keeps the preset's.
     if (!o.sizes.isEmpty()) {
-        for (qint64 size : o.sizes) {   // a size typed on the command line: offered too
+        for (qint64 size : o.sizes) { // a size typed on the command line: offered too
             bool listed = false;
             for (int i = 0; i < m_sizes->count() && !listed; ++i)
                 listed = qint64(m_sizes->item(i)->data(Qt::UserRole).toDouble()) == size;
@@ -191,9 +194,8 @@ bool S3AdvancedForm::mixApplies() const
     const QString op = m_op->currentData().toString();
     if (!op.isEmpty())
         return op == QLatin1String("mixed");
-    return std::any_of(m_preset.steps.cbegin(), m_preset.steps.cend(), [](const PlanStep &s) {
-        return s.params.value(QStringLiteral("op")).toString() == QLatin1String("mixed");
-    });
+    return std::any_of(m_preset.steps.cbegin(), m_preset.steps.cend(),
+        [](const PlanStep &s) { return s.params.value(QStringLiteral("op")).toString() == QLatin1String("mixed"); });
 }
 
 QString S3AdvancedForm::problem() const
@@ -236,7 +238,7 @@ void S3AdvancedForm::applyTo(S3Kind::Options *o) const
     QList<qint64> sizes = checkedSizes();
     QList<qint64> presetSorted = m_presetSizes;
     std::sort(presetSorted.begin(), presetSorted.end());
-    o->sizes = sizes == presetSorted ? QList<qint64>() : sizes;   // the list is sorted
+    o->sizes = sizes == presetSorted ? QList<qint64>() : sizes; // the list is sorted
     o->concurrency = m_concurrency->value();
     o->connections = m_connections->value();
     o->runtime = m_runtime->value();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The "Advanced" part of the S3 parameters page: operation, object sizes (a checkable
 // list, 4 KiB … 1 GiB), requests in flight, connections, runtime, working set, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/s3/s3paramspage.h"
 
 #include "unitscale.h"
@@ -12,7 +13,8 @@
 
 namespace cm::ui {
 
-S3ParamsPage::S3ParamsPage(QWidget *parent) : PlanWizardPage(parent)
+S3ParamsPage::S3ParamsPage(QWidget *parent)
+    : PlanWizardPage(parent)
 {
     setObjectName(QStringLiteral("s3ParamsPage"));
     setTitle(tr("S3 / RGW: what to measure"));
@@ -73,7 +75,7 @@ S3ParamsPage::S3ParamsPage(QWidget *parent) : PlanWizardPage(parent)
     connect(m_toggle, &QToolButton::toggled, this, [this, scroll](bool open) {
         m_toggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
         m_advanced->setVisible(open);
-        if (open)   // once laid out: bring the opened fields into view
+        if (open) // once laid out: bring the opened fields into view
             QTimer::singleShot(0, scroll, [scroll, this] { scroll->ensureWidgetVisible(m_advanced, 0, 0); });
     });
     connect(m_presets, &QListWidget::currentRowChanged, this, &S3ParamsPage::presetChosen);
@@ -195,7 +197,7 @@ bool S3ParamsPage::validatePage()
 {
     Plan &plan = planWizard()->plan();
     if (planWizard()->isDuplicate() && !m_dirty && plan.kind == S3Kind::kindId() && !plan.steps.isEmpty())
-        return true;   // "Run again" unchanged: the saved steps
+        return true; // "Run again" unchanged: the saved steps
     Error e;
     const Plan built = S3Kind::makePlan(options(), &e);
     if (e) {

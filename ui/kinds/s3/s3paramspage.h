@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // S3 parameters: the presets first (S3Kind::presets, each with a plain-language
 // description), then a folded "Advanced" section (S3AdvancedForm). The steps come from
@@ -24,7 +25,7 @@ public:
 
     // The options the page hands to S3Kind::makePlan (target from the plan).
     S3Kind::Options options() const;
-    static QString presetTitle(const QString &presetId);         // translated, by id
+    static QString presetTitle(const QString &presetId); // translated, by id
     static QString presetDescription(const QString &presetId);
 
     QListWidget *presetList() const { return m_presets; }
@@ -45,7 +46,7 @@ private:
     QLabel *m_summary = nullptr;
     QLabel *m_problem = nullptr;
     QList<Preset> m_presetList;
-    bool m_dirty = false;   // changed since initializePage ("Run again" keeps the saved steps otherwise)
+    bool m_dirty = false; // changed since initializePage ("Run again" keeps the saved steps otherwise)
     bool m_loading = false;
 };
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/s3/s3reviewpage.h"
 
 #include "s3/s3client.h"
@@ -12,7 +13,8 @@
 
 namespace cm::ui {
 
-S3ReviewPage::S3ReviewPage(QWidget *parent) : ReviewPage(parent)
+S3ReviewPage::S3ReviewPage(QWidget *parent)
+    : ReviewPage(parent)
 {
     setObjectName(QStringLiteral("s3ReviewPage"));
     setSubTitle(tr("What the run creates and removes, and every step as it will run. Press Run to start."));
@@ -74,8 +76,8 @@ void S3ReviewPage::initializePage()
     }
     m_effects->setText(effectsText(plan));
     m_effects->setStyleSheet(plan.target.value(QStringLiteral("skipTlsVerify")).toBool()
-                                 ? QStringLiteral("QLabel { color: #b00020; }")
-                                 : QString());
+            ? QStringLiteral("QLabel { color: #b00020; }")
+            : QString());
 }
 
 } // namespace cm::ui

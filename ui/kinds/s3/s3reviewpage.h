@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // S3 review: the common review (name, session, every step's description from
 // S3Kind::commandPreview, the estimated duration, repetitions, "Save plan…") and above

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/s3/s3sweepchart.h"
 
 #include "bench/s3/s3kind.h"
@@ -23,8 +24,8 @@
 namespace cm::ui {
 
 namespace {
-const QStringList kOpOrder{QStringLiteral("put"), QStringLiteral("get"), QStringLiteral("head"), QStringLiteral("delete"),
-                           QStringLiteral("list")};
+const QStringList kOpOrder {QStringLiteral("put"), QStringLiteral("get"), QStringLiteral("head"),
+    QStringLiteral("delete"), QStringLiteral("list")};
 
 QColor opColor(const QString &op)
 {
@@ -52,7 +53,8 @@ double rounded(double v)
 enum Col { CSize, COp, CMiB, COps, CLat50, CLat99, CTtfb50, CTtfb99, CCount };
 } // namespace
 
-S3SweepChart::S3SweepChart(QWidget *parent) : QWidget(parent)
+S3SweepChart::S3SweepChart(QWidget *parent)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("s3SweepChart"));
     auto *v = new QVBoxLayout(this);
@@ -79,7 +81,7 @@ S3SweepChart::S3SweepChart(QWidget *parent) : QWidget(parent)
     m_table = new QTableWidget(0, CCount, this);
     m_table->setObjectName(QStringLiteral("s3SweepTable"));
     m_table->setHorizontalHeaderLabels({tr("Size"), tr("Operation"), tr("MiB/s"), tr("Requests/s"), tr("Latency p50"),
-                                        tr("Latency p99"), tr("TTFB p50"), tr("TTFB p99")});
+        tr("Latency p99"), tr("TTFB p50"), tr("TTFB p99")});
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -97,7 +99,7 @@ S3SweepChart::S3SweepChart(QWidget *parent) : QWidget(parent)
 
 QList<S3SweepPoint> S3SweepChart::pointsFrom(const QList<StepRecord> &steps)
 {
-    QMap<std::pair<qint64, int>, S3SweepPoint> acc;   // (size, op order) → sums
+    QMap<std::pair<qint64, int>, S3SweepPoint> acc; // (size, op order) → sums
     auto add = [&](const QString &op, qint64 size, double mib, double ops, const QJsonObject &o) {
         S3SweepPoint &p = acc[{size, int(kOpOrder.indexOf(op))}];
         p.op = op;
@@ -113,12 +115,12 @@ QList<S3SweepPoint> S3SweepChart::pointsFrom(const QList<StepRecord> &steps)
     for (const StepRecord &s : steps) {
         if (s.status != QLatin1String("completed") || s.summary.isEmpty())
             continue;
-        const qint64 size = qint64(s.summary.value(QStringLiteral("objectSize")).toDouble(
-            s.params.value(QStringLiteral("objectSize")).toDouble()));
+        const qint64 size = qint64(s.summary.value(QStringLiteral("objectSize"))
+                                       .toDouble(s.params.value(QStringLiteral("objectSize")).toDouble()));
         if (size <= 0)
             continue;
-        for (const auto &[dir, op] : {std::pair{QStringLiteral("read"), QStringLiteral("get")},
-                                      std::pair{QStringLiteral("write"), QStringLiteral("put")}}) {
+        for (const auto &[dir, op] : {std::pair {QStringLiteral("read"), QStringLiteral("get")},
+                 std::pair {QStringLiteral("write"), QStringLiteral("put")}}) {
             const QJsonObject o = s.summary.value(dir).toObject();
             if (o.value(QStringLiteral("total_ios")).toDouble() > 0)
                 add(op, size, o.value(QStringLiteral("bw")).toDouble() / double(S3Kind::kMiB),
@@ -170,12 +172,11 @@ void S3SweepChart::setSteps(const QList<StepRecord> &steps)
         const S3SweepPoint &p = m_points.at(r);
         const bool data = p.op == QLatin1String("get") || p.op == QLatin1String("put");
         const bool get = p.op == QLatin1String("get");
-        const QStringList cells{S3Kind::sizeText(p.size), p.op.toUpper(),
-                                data ? QString::number(p.mibPerSec, 'f', 1) : QStringLiteral("–"),
-                                QString::number(p.opsPerSec, 'f', p.opsPerSec < 10 ? 1 : 0),
-                                formatLatencyNs(p.latP50Ns), formatLatencyNs(p.latP99Ns),
-                                get ? formatLatencyNs(p.ttfbP50Ns) : QStringLiteral("–"),
-                                get ? formatLatencyNs(p.ttfbP99Ns) : QStringLiteral("–")};
+        const QStringList cells {S3Kind::sizeText(p.size), p.op.toUpper(),
+            data ? QString::number(p.mibPerSec, 'f', 1) : QStringLiteral("–"),
+            QString::number(p.opsPerSec, 'f', p.opsPerSec < 10 ? 1 : 0), formatLatencyNs(p.latP50Ns),
+            formatLatencyNs(p.latP99Ns), get ? formatLatencyNs(p.ttfbP50Ns) : QStringLiteral("–"),
+            get ? formatLatencyNs(p.ttfbP99Ns) : QStringLiteral("–")};
         for (int c = 0; c < CCount; ++c) {
             auto *item = new QTableWidgetItem(cells.at(c));
             item->setTextAlignment(c <= COp ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
@@ -190,7 +191,7 @@ void S3SweepChart::setSteps(const QList<StepRecord> &steps)
     QStringList parts;
     for (auto it = errors.cbegin(); it != errors.cend(); ++it)
         parts << (it.key() == QLatin1String("transport") ? tr("no answer (connection failed) × %1")
-                                                          : tr("HTTP %1 × %2").arg(it.key()))
+                                                         : tr("HTTP %1 × %2").arg(it.key()))
                      .arg(it.value(), 0, 'f', 0);
     m_errors->setText(parts.isEmpty() ? QString() : tr("Failed requests: %1").arg(parts.join(QStringLiteral(", "))));
     m_errors->setVisible(!parts.isEmpty());
@@ -269,7 +270,7 @@ void S3SweepChart::fillChart(QChartView *view, bool throughput)
     double yMax = top * 2.5;
     const double decade = std::pow(10.0, std::ceil(std::log10(yMax)));
     if (decade < yMax * 2)
-        yMax = decade * 1.001;   // a labelled power of ten at the top when it costs little room
+        yMax = decade * 1.001; // a labelled power of ten at the top when it costs little room
     y->setRange(std::pow(10.0, std::floor(std::log10(bottom / 1.5))) * 0.999, yMax);
     placeLabels(chart);
 }
@@ -299,7 +300,7 @@ void S3SweepChart::placeLabels(QChart *chart)
         const QRectF r = t->boundingRect();
         const double left = at.x() - r.width() / 2;
         t->setPos(left, area.bottom() + 3);
-        t->setVisible(left > lastRight + 4);   // never on top of the previous label
+        t->setVisible(left > lastRight + 4); // never on top of the previous label
         if (t->isVisible())
             lastRight = left + r.width();
         o.items << t;
@@ -321,11 +322,17 @@ void S3SweepChart::placeLabels(QChart *chart)
         for (const QPointF &p : line->points()) {
             const double v = p.y();
             pending.append({chart->mapToPosition(p, line),
-                            QString::number(v, 'f', v >= 100 ? 0 : v >= 10 ? 1 : v >= 1 ? 2 : 3), c});
+                QString::number(v, 'f',
+                    v >= 100      ? 0
+                        : v >= 10 ? 1
+                        : v >= 1  ? 2
+                                  : 3),
+                c});
         }
     }
     // Higher points first: they take the space above, lower ones go below when needed.
-    std::stable_sort(pending.begin(), pending.end(), [](const Pending &a, const Pending &b) { return a.at.y() < b.at.y(); });
+    std::stable_sort(
+        pending.begin(), pending.end(), [](const Pending &a, const Pending &b) { return a.at.y() < b.at.y(); });
     QList<QRectF> taken;
     for (const Pending &p : std::as_const(pending)) {
         auto *t = new QGraphicsSimpleTextItem(p.text);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // S3 runs by object size: throughput (MiB/s) and requests per second against the
 // object size on a log2 axis (QLogValueAxis), one series per operation (GET and PUT
@@ -24,13 +25,13 @@ class QTableWidget;
 namespace cm::ui {
 
 struct S3SweepPoint {
-    QString op;                 // "get", "put", "head", "delete", "list"
-    qint64 size = 0;            // object size, bytes
-    double mibPerSec = 0;       // GET / PUT only
+    QString op; // "get", "put", "head", "delete", "list"
+    qint64 size = 0; // object size, bytes
+    double mibPerSec = 0; // GET / PUT only
     double opsPerSec = 0;
     double latP50Ns = 0, latP99Ns = 0;
-    double ttfbP50Ns = 0, ttfbP99Ns = 0;   // GET only
-    int samples = 0;            // step iterations averaged
+    double ttfbP50Ns = 0, ttfbP99Ns = 0; // GET only
+    int samples = 0; // step iterations averaged
 };
 
 class S3SweepChart : public QWidget {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/s3/s3targetpage.h"
 
 #include "bench/s3/s3kind.h"
@@ -31,7 +32,8 @@ QLabel *noteLabel(QWidget *parent, const QString &name)
 }
 } // namespace
 
-S3TargetPage::S3TargetPage(QWidget *parent) : PlanWizardPage(parent)
+S3TargetPage::S3TargetPage(QWidget *parent)
+    : PlanWizardPage(parent)
 {
     setObjectName(QStringLiteral("s3TargetPage"));
     setTitle(tr("S3 / RGW: endpoint and user"));
@@ -78,7 +80,8 @@ S3TargetPage::S3TargetPage(QWidget *parent) : PlanWizardPage(parent)
     m_skipTls->setToolTip(tr("Anyone between this machine and the endpoint could read the keys' signatures and the "
                              "data. Only for a test gateway with a self-signed certificate."));
     form->addRow(QString(), m_skipTls);
-    m_tlsWarning = new QLabel(tr("⚠ Unsafe: the gateway's identity is not checked. Use only on a network you trust."), this);
+    m_tlsWarning
+        = new QLabel(tr("⚠ Unsafe: the gateway's identity is not checked. Use only on a network you trust."), this);
     m_tlsWarning->setObjectName(QStringLiteral("s3TlsWarning"));
     m_tlsWarning->setWordWrap(true);
     m_tlsWarning->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
@@ -164,7 +167,7 @@ void S3TargetPage::useLab()
 void S3TargetPage::chooseCaFile()
 {
     auto *dlg = new QFileDialog(this, tr("CA certificate"), QFileInfo(m_caFile->text()).absolutePath(),
-                                tr("PEM certificates (*.pem *.crt *.cer);;All files (*)"));
+        tr("PEM certificates (*.pem *.crt *.cer);;All files (*)"));
     dlg->setAttribute(Qt::WA_DeleteOnClose);
     dlg->setFileMode(QFileDialog::ExistingFile);
     connect(dlg, &QFileDialog::fileSelected, m_caFile, &QLineEdit::setText);
@@ -178,8 +181,8 @@ void S3TargetPage::describeSecretSource()
     if (m_saving) {
         m_secretStatus->setText(tr("Storing the secret key in the OS keychain…"));
     } else if (lab) {
-        m_secretStatus->setText(tr("Secret key: read from the local lab's lab.env when the run starts (%1).")
-                                    .arg(m_secretRef.mid(4)));
+        m_secretStatus->setText(
+            tr("Secret key: read from the local lab's lab.env when the run starts (%1).").arg(m_secretRef.mid(4)));
     } else if (m_secretRef.startsWith(QLatin1String("env:"))) {
         m_secretStatus->setText(tr("Secret key: from the environment variable %1 of the app.").arg(m_secretRef.mid(4)));
     } else {
@@ -188,7 +191,8 @@ void S3TargetPage::describeSecretSource()
             m_secretStatus->setText(tr("The secret key is kept in the OS keychain, never in the plan."));
         else if (m_secret->text().isEmpty())
             m_secretStatus->setText(tr("Secret key: the one stored in the OS keychain as “%1” is used. Type a key to "
-                                       "store or replace it.").arg(entry));
+                                       "store or replace it.")
+                                        .arg(entry));
         else
             m_secretStatus->setText(tr("Next stores this secret key in the OS keychain as “%1”.").arg(entry));
     }
@@ -260,7 +264,7 @@ bool S3TargetPage::validatePage()
     }
     Plan &plan = planWizard()->plan();
     plan.kind = S3Kind::kindId();
-    plan.nodes = {NodeSpec::parse(QStringLiteral("local"))};   // the client is this machine
+    plan.nodes = {NodeSpec::parse(QStringLiteral("local"))}; // the client is this machine
     plan.target = targetJson();
     return true;
 }
@@ -277,7 +281,7 @@ void S3TargetPage::onWriteFinished(const QString &key, const Error &error)
         Q_EMIT secretSaved(error);
         return;
     }
-    m_secret->clear();   // stored; the field never keeps it
+    m_secret->clear(); // stored; the field never keeps it
     refresh();
     m_secretStatus->setText(tr("Stored in the OS keychain as “%1”.").arg(key));
     Q_EMIT secretSaved(error);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // S3 target: endpoint, region, addressing style, TLS (CA file, or an explicit and
 // visibly unsafe "skip verification"), access key and where the secret key is found
@@ -16,7 +17,7 @@ class QPushButton;
 namespace cm {
 class SecretStore;
 struct Error;
-}
+} // namespace cm
 
 namespace cm::ui {
 
@@ -33,7 +34,7 @@ public:
     QString secretRef() const { return m_secretRef; }
     // The lab folder when the app is connected to the local lab, else empty.
     QString labDir() const { return m_labDir; }
-    void useLab();   // "Use the local lab's gateway"
+    void useLab(); // "Use the local lab's gateway"
     bool isSaving() const { return m_saving; }
 
     QLineEdit *endpointEdit() const { return m_endpoint; }
@@ -74,7 +75,7 @@ private:
     SecretStore *m_store = nullptr;
     QString m_secretRef = QStringLiteral("keychain");
     QString m_labDir;
-    QString m_pendingKey;   // keychain entry being written
+    QString m_pendingKey; // keychain entry being written
     bool m_saving = false;
 };
 

@@ -17,9 +17,9 @@ UiKind s3UiKind()
     k.id = S3Kind::kindId();
     // ClusterMark is the S3 client: no node to choose.
     k.wizardPages = [](PlanWizard *w) {
-        return QList<PlanWizardPage *>{new S3TargetPage(w), new S3ParamsPage(w), new S3ReviewPage(w)};
+        return QList<PlanWizardPage *> {new S3TargetPage(w), new S3ParamsPage(w), new S3ReviewPage(w)};
     };
-    k.runTabs = [](QWidget *parent) { return QList<KindRunTab *>{new S3SweepTab(parent)}; };
+    k.runTabs = [](QWidget *parent) { return QList<KindRunTab *> {new S3SweepTab(parent)}; };
     return k;
 }
 
