@@ -132,6 +132,9 @@ private Q_SLOTS:
         p.target.insert(QStringLiteral("objects"), QStringLiteral("many"));
         expectBad(p, QStringLiteral("object count"));
         p = plan;
+        p.target.insert(QStringLiteral("objcts"), 5); // a misspelt key is refused, not ignored
+        expectBad(p, QStringLiteral("objcts"));
+        p = plan;
         p.steps[1].params.insert(QStringLiteral("iodepth"), 0);
         expectBad(p, QStringLiteral("queue depth"));
         RadosKind::makePlan(QStringLiteral("huge"), target(), 0, &e);

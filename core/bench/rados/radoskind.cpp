@@ -33,17 +33,57 @@ QString binarySize(double bytes)
     return QStringLiteral("%1 %2").arg(QString::number(bytes, 'g', 3), QLatin1String(units[u]));
 }
 
+// The plan's target; validate() has refused a bad one before anything runs.
+RadosKind::Target targetOf(const Plan &plan)
+{
+    Error ignored;
+    return RadosKind::Target::read(plan.target, &ignored);
+}
+
 int targetObjects(const Plan &plan)
 {
-    return plan.target.value(QStringLiteral("objects")).toInt(RadosKind::kDefaultObjects);
+    return targetOf(plan).objects;
 }
 
 QString targetObjectSize(const Plan &plan)
 {
-    return plan.target.value(QStringLiteral("objectSize")).toString(RadosKind::defaultObjectSize());
+    return targetOf(plan).objectSize;
 }
 
 } // namespace
+
+RadosKind::Target RadosKind::Target::read(const QJsonObject &target, Error *error)
+{
+    Target t;
+    auto bad = [&](const QString &m) {
+        *error = Error(Error::Code::InvalidInput, m, kindId());
+        return t;
+    };
+    ParamReader r(target, QStringLiteral("target"), kindId());
+    r.allowOnly({QStringLiteral("pool"), QStringLiteral("objectSize"), QStringLiteral("objects"),
+        QStringLiteral("conf"), QStringLiteral("keyring"), QStringLiteral("client"), QStringLiteral("monHost"),
+        QStringLiteral("fsid"), QStringLiteral("timeout")});
+    r.integer(QStringLiteral("timeout"), 30, 1, 3600, QStringLiteral("s"));
+    if (!r.ok()) {
+        *error = r.error();
+        return t;
+    }
+    t.pool = target.value(QStringLiteral("pool")).toString();
+    if (!isCephName(t.pool))
+        return bad(QStringLiteral("pool name \"%1\" is not valid").arg(t.pool));
+    if (!isCephName(target.value(QStringLiteral("client")).toString(QStringLiteral("admin"))))
+        return bad(QStringLiteral("client name is not valid"));
+    const QJsonValue objects = target.value(QStringLiteral("objects"));
+    if (!objects.isUndefined() && !objects.isDouble())
+        return bad(QStringLiteral("object count must be a number"));
+    t.objects = objects.toInt(kDefaultObjects);
+    t.objectSize = target.value(QStringLiteral("objectSize")).toString(defaultObjectSize());
+    if (!isSizeText(t.objectSize))
+        return bad(QStringLiteral("object size \"%1\" is not a size like 4M").arg(t.objectSize));
+    t.connection = CephConnectionSpec::fromJson(target, 30, QStringLiteral("timeout"));
+    *error = {};
+    return t;
+}
 
 QString RadosKind::methodNote()
 {
@@ -87,17 +127,12 @@ Error RadosKind::validate(const Plan &plan) const
         return bad(QStringLiteral("plan kind is %1, not rados").arg(plan.kind));
     if (plan.nodes.size() != 1 || !plan.nodes.first().isLocal())
         return bad(QStringLiteral("the RADOS benchmark runs in the app itself: its one node is this machine (local)"));
-    if (!isCephName(plan.target.value(QStringLiteral("pool")).toString()))
-        return bad(
-            QStringLiteral("pool name \"%1\" is not valid").arg(plan.target.value(QStringLiteral("pool")).toString()));
-    if (!isCephName(plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin"))))
-        return bad(QStringLiteral("client name is not valid"));
+    Error targetError;
+    Target::read(plan.target, &targetError);
+    if (targetError)
+        return targetError;
     if (const Error e = checkCephFiles(plan.target, kindId()))
         return e;
-    ParamReader target(plan.target, QStringLiteral("target"), kindId());
-    target.integer(QStringLiteral("timeout"), 30, 1, 3600, QStringLiteral("s"));
-    if (!target.ok())
-        return target.error();
     if (plan.steps.isEmpty())
         return bad(QStringLiteral("the plan has no step"));
     for (const PlanStep &s : plan.steps) {
@@ -129,9 +164,6 @@ RadosWorkload RadosKind::workload(const Plan &plan, const PlanStep &step, Error 
     if (!isSizeText(objectSize))
         return fail(QStringLiteral("object size \"%1\" is not a size like 4M").arg(objectSize));
     w.objectSize = RbdNativeRunner::parseSize(objectSize);
-    const QJsonValue objects = plan.target.value(QStringLiteral("objects"));
-    if (!objects.isUndefined() && !objects.isDouble())
-        return fail(QStringLiteral("object count must be a number"));
     w.objects = targetObjects(plan);
     const QString bs = step.params.value(QStringLiteral("bs")).toString(objectSize);
     if (!isSizeText(bs))
@@ -148,7 +180,7 @@ RadosWorkload RadosKind::workload(const Plan &plan, const PlanStep &step, Error 
 
 CephConnectionSpec RadosKind::connectionSpec(const Plan &plan)
 {
-    return CephConnectionSpec::fromJson(plan.target, 30, QStringLiteral("timeout"));
+    return targetOf(plan).connection;
 }
 
 quint64 RadosKind::workingSetBytes(const Plan &plan)
@@ -167,7 +199,7 @@ QString RadosKind::describeStep(const Plan &plan, const PlanStep &step)
     s += QStringLiteral(" iodepth=%1 runtime=%2s pool=%3 working set %4 objects × %5 = %6, objects %7<token>-N")
              .arg(p.value(QStringLiteral("iodepth")).toInt(16))
              .arg(p.value(QStringLiteral("runtime")).toInt(30))
-             .arg(plan.target.value(QStringLiteral("pool")).toString())
+             .arg(targetOf(plan).pool)
              .arg(targetObjects(plan))
              .arg(objectSize, binarySize(double(workingSetBytes(plan))),
                  QLatin1String(RadosObjectEngine::kObjectPrefix));
@@ -207,8 +239,7 @@ std::shared_ptr<RunState> RadosKind::createRunState(const Plan &plan) const
     const RadosWorkload w = plan.steps.isEmpty() ? RadosWorkload() : workload(plan, plan.steps.first(), &e);
     if (e)
         return nullptr;
-    return std::make_shared<RadosRunState>(
-        connectionSpec(plan), plan.target.value(QStringLiteral("pool")).toString(), w.objectSize, w.objects);
+    return std::make_shared<RadosRunState>(connectionSpec(plan), targetOf(plan).pool, w.objectSize, w.objects);
 }
 
 Plan RadosKind::makePlan(const QString &preset, const QJsonObject &target, int runtimeSec, Error *error)

@@ -32,6 +32,17 @@ public:
     static constexpr int kDefaultObjects = 2048;
     static QString defaultObjectSize() { return QStringLiteral("4M"); }
 
+    // Plan.target of a RADOS plan, read and checked in one place: an unknown key, a bad
+    // pool or client name, a count or size that is not one is refused, naming the field.
+    struct Target {
+        QString pool;
+        QString objectSize = defaultObjectSize();
+        int objects = kDefaultObjects;
+        CephConnectionSpec connection; // conf, keyring, client, monHost, fsid, timeout
+
+        static Target read(const QJsonObject &target, Error *error);
+    };
+
     QString id() const override { return kindId(); }
     QString displayName() const override { return QStringLiteral("RADOS objects"); }
     const char *description() const override;

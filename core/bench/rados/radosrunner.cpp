@@ -54,7 +54,8 @@ StepOutcome RadosRunner::run(StepContext &ctx)
 {
     StepOutcome out;
     const PlanStep &step = m_plan.steps.at(m_stepIndex);
-    const QString pool = m_plan.target.value(QStringLiteral("pool")).toString();
+    Error targetError; // validate() refused a bad target before the run
+    const QString pool = RadosKind::Target::read(m_plan.target, &targetError).pool;
     out.command = RadosKind::describeStep(m_plan, step);
     out.target = ctx.nodeName + QLatin1Char(':') + pool + QStringLiteral("/(rados)");
     out.environment.insert(QStringLiteral("rados_engine"), QStringLiteral("librados"));
