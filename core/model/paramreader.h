@@ -18,6 +18,12 @@ namespace cm {
 // Bytes of a size as fio reads it ("4k", "512M", "1GiB", "4096": every prefix a power
 // of 1024), or -1 when `text` is not such a size or is above 2^60 bytes.
 qint64 sizeTextBytes(const QString &text);
+// The same, 0 when `text` is not a size (for values a reader has already checked).
+inline quint64 sizeBytes(const QString &text)
+{
+    const qint64 b = sizeTextBytes(text.trimmed());
+    return b < 0 ? 0 : quint64(b);
+}
 
 class ParamReader {
 public:

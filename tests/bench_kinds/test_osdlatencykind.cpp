@@ -75,15 +75,15 @@ private Q_SLOTS:
         QTest::addColumn<QString>("key");
         QTest::addColumn<QJsonValue>("value");
         QTest::addColumn<QString>("message");
-        QTest::newRow("mode") << "mode" << QJsonValue(QStringLiteral("fast")) << "sequential or parallel";
+        QTest::newRow("mode") << "mode" << QJsonValue(QStringLiteral("fast")) << "sequential, parallel";
         QTest::newRow("osds not a list") << "osds" << QJsonValue(3) << "list";
         QTest::newRow("negative osd") << "osds" << QJsonValue(QJsonArray {0, -1}) << "not an OSD id";
         QTest::newRow("fraction osd") << "osds" << QJsonValue(QJsonArray {1.5}) << "not an OSD id";
         QTest::newRow("duplicate") << "osds" << QJsonValue(QJsonArray {1, 1}) << "twice";
-        QTest::newRow("object size") << "objectSize" << QJsonValue(QStringLiteral("lots")) << "object size";
-        QTest::newRow("huge object") << "objectSize" << QJsonValue(QStringLiteral("1G")) << "at most 128M";
+        QTest::newRow("object size") << "objectSize" << QJsonValue(QStringLiteral("lots")) << "objectSize";
+        QTest::newRow("huge object") << "objectSize" << QJsonValue(QStringLiteral("1G")) << "to 128M";
         QTest::newRow("uneven object") << "objectSize" << QJsonValue(QStringLiteral("6k")) << "divide";
-        QTest::newRow("pool name") << "pool" << QJsonValue(QStringLiteral("a b")) << "not valid";
+        QTest::newRow("pool name") << "pool" << QJsonValue(QStringLiteral("a b")) << "\"pool\" must be a name";
         QTest::newRow("client") << "client" << QJsonValue(QStringLiteral("x;rm")) << "client";
         QTest::newRow("timeout") << "opTimeout" << QJsonValue(0) << "opTimeout";
     }
@@ -98,6 +98,31 @@ private Q_SLOTS:
         make(t, QStringLiteral("standard"), &e);
         QCOMPARE(e.code, Error::Code::InvalidInput);
         QVERIFY2(e.message.contains(message), qPrintable(e.message));
+    }
+
+    void typedRoundTrip()
+    {
+        QJsonObject t = target();
+        t.insert(QStringLiteral("osds"), QJsonArray {3, 1});
+        t.insert(QStringLiteral("opTimeout"), 7);
+        t.insert(QStringLiteral("mode"), QStringLiteral("parallel"));
+        Error e;
+        const OsdLatencyTarget typed = OsdLatencyTarget::read(t, &e);
+        QVERIFY2(!e, qPrintable(e.message));
+        QCOMPARE(typed.osds, QList<int>({3, 1}));
+        QVERIFY(typed.parallel && typed.usesTempPool() && typed.poolConsent);
+        QCOMPARE(typed.connection.timeoutSec, 7);
+        QCOMPARE(typed.connection.clientName, QStringLiteral("client.admin"));
+        const OsdLatencyTarget again = OsdLatencyTarget::read(typed.toJson(), &e);
+        QVERIFY2(!e, qPrintable(e.message));
+        QCOMPARE(again.toJson(), typed.toJson());
+        // An unknown key (a misspelt one here) is refused by name, not ignored.
+        t.insert(QStringLiteral("osd"), QJsonArray {0});
+        make(t, QStringLiteral("standard"), &e);
+        QVERIFY2(e.message.contains(QLatin1String("unknown parameter \"osd\"")), qPrintable(e.message));
+        Plan p = make(target());
+        p.steps[0].params.insert(QStringLiteral("objectsPerOSD"), 4);
+        QVERIFY(OsdLatencyKind().validate(p).message.contains(QLatin1String("unknown parameter \"objectsPerOSD\"")));
     }
 
     void badSteps()

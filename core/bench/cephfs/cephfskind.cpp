@@ -5,7 +5,6 @@
 #include "bench/cephfs/cephfsnativerunner.h"
 #include "bench/planbuilder.h"
 #include "model/paramreader.h"
-#include "bench/rbd/rbdnativerunner.h"
 
 #include <QJsonArray>
 
@@ -203,7 +202,7 @@ CephFsWorkload CephFsKind::workload(const PlanStep &step, Error *error)
         = p.value(QStringLiteral("fileSize")).toString(w.isMetadata() ? QStringLiteral("0") : QStringLiteral("1G"));
     if (!isSizeText(fileSize))
         return fail(QStringLiteral("file size \"%1\" is not a size like 1G").arg(fileSize));
-    w.fileSize = RbdNativeRunner::parseSize(fileSize);
+    w.fileSize = sizeBytes(fileSize);
     if (w.isMetadata()) {
         w.files = p.value(QStringLiteral("files")).toInt(1000);
         if (w.files < 1 || w.files > 10000000)
@@ -228,7 +227,7 @@ CephFsWorkload CephFsKind::workload(const PlanStep &step, Error *error)
         const QString bs = p.value(QStringLiteral("bs")).toString(QStringLiteral("4M"));
         if (!isSizeText(bs))
             return fail(QStringLiteral("block size \"%1\" is not a size like 4k").arg(bs));
-        w.blockSize = RbdNativeRunner::parseSize(bs);
+        w.blockSize = sizeBytes(bs);
         if (w.blockSize == 0 || w.blockSize > (64ull << 20))
             return fail(QStringLiteral("block size must be 1 byte..64 MiB"));
         if (w.fileSize < w.blockSize)

@@ -6,7 +6,7 @@
 // the other, or all at once. The slow OSD stands out. The app itself is the Ceph client
 // (librados on this machine, like the native RBD engine): the plan's one node is local.
 //
-// Plan.target:
+// Plan.target (OsdLatencyTarget):
 //   {"conf":"/etc/ceph/ceph.conf", "keyring":"…", "client":"admin",   // local paths
 //    "pool":"P",            // optional: an existing pool; only the app's objects in it
 //                           // are written and removed afterwards. Its size should be 1.
@@ -17,7 +17,7 @@
 //    "osds":[0,2],          // optional; default every OSD that is up and in
 //    "objectSize":"4M",
 //    "opTimeout":10}        // optional: mon/OSD op timeout in seconds (1..600)
-// PlanStep.params: bs ("4k"), iodepth (must be 1), runtime (s per OSD), objectsPerOsd.
+// PlanStep.params (OsdLatencyStepOptions): bs ("4k"), iodepth (must be 1), runtime (s per OSD), objectsPerOsd.
 //
 // While the temporary pool exists a real cluster shows HEALTH_WARN POOL_NO_REDUNDANCY
 // (unless mon_warn_on_pool_no_redundancy is off): expected, it ends with the pool.
@@ -35,6 +35,7 @@
 //    "blockSize":4096, "runtimeSec":10, "objectsPerOsd":16, "tempPool":bool}
 //   Entries are in OSD id order. Live samples: target "osd.N", metrics write.iops,
 //   write.lat.p50, write.lat.p99, write.lat.mean (ns), one set per OSD per second.
+#include "bench/osdlatency/osdlatencyoptions.h"
 #include "bench/runnerkind.h"
 
 namespace cm {
@@ -43,7 +44,7 @@ class OsdLatencyKind : public RunnerKind {
 public:
     static QString kindId() { return QStringLiteral("osd-latency"); }
     static QString poolPrefix() { return QStringLiteral("clustermark-bench-osdlat-"); }
-    static constexpr int kDefaultObjectsPerOsd = 16;
+    static constexpr int kDefaultObjectsPerOsd = OsdLatencyStepOptions::kDefaultObjectsPerOsd;
 
     QString id() const override { return kindId(); }
     QString displayName() const override { return QStringLiteral("Per-OSD latency"); }
@@ -64,6 +65,9 @@ public:
     static Plan makePlan(
         const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target, int runtimeSec, Error *error);
     static bool usesTempPool(const Plan &plan); // no "pool" given
+    // The plan's values, typed (osdlatencyoptions.h); validate() has refused bad ones.
+    static OsdLatencyTarget target(const Plan &plan);
+    static OsdLatencyStepOptions stepOptions(const Plan &plan, int stepIndex);
 };
 
 } // namespace cm

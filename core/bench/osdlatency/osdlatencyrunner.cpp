@@ -2,7 +2,7 @@
 #include "bench/osdlatency/osdlatencyrunner.h"
 
 #include "bench/osdlatency/osdlatencykind.h"
-#include "bench/rbd/rbdnativerunner.h"
+#include "model/paramreader.h"
 #include "ceph/benchpool.h"
 #include "ceph/osdobjectmapper.h"
 #include "ceph/osdwriteloop.h"
@@ -79,6 +79,8 @@ private:
     quint64 m_blockSize = 0;
     int m_runtime = 10;
     int m_perOsd = 0;
+    QList<int> m_wanted; // empty: every OSD up and in
+    QString m_poolName; // empty: a temporary pool
     CephConnectionSpec m_spec;
     StepOutcome m_out;
     RadosClient m_client; // this worker's own handle; outlives the loops
@@ -97,7 +99,7 @@ OsdLatencyRunner::OsdLatencyRunner(Plan plan, int stepIndex)
 
 CephConnectionSpec OsdLatencyRunner::connectionSpec(const Plan &plan)
 {
-    return CephConnectionSpec::fromJson(plan.target, CephConnectionSpec().timeoutSec, QStringLiteral("opTimeout"));
+    return OsdLatencyKind::target(plan).connection;
 }
 
 Error OsdLatencyRunner::selectOsds(RadosClient &client, const QList<int> &wanted, QList<OsdInfo> *out, int *clusterOsds)
@@ -165,15 +167,17 @@ OsdLatencyStep::OsdLatencyStep(const Plan &plan, int stepIndex, StepContext &ctx
     , m_stepIndex(stepIndex)
     , m_ctx(ctx)
 {
-    const PlanStep &step = m_plan.steps.at(m_stepIndex);
-    const QJsonObject &t = m_plan.target;
-    m_tempPool = OsdLatencyKind::usesTempPool(m_plan);
-    m_parallel = t.value(QStringLiteral("mode")).toString() == QLatin1String("parallel");
-    m_objectSizeText = t.value(QStringLiteral("objectSize")).toString(QStringLiteral("4M"));
-    m_objectSize = RbdNativeRunner::parseSize(m_objectSizeText);
-    m_blockSize = RbdNativeRunner::parseSize(step.params.value(QStringLiteral("bs")).toString(QStringLiteral("4k")));
-    m_runtime = step.params.value(QStringLiteral("runtime")).toInt(10);
-    m_perOsd = step.params.value(QStringLiteral("objectsPerOsd")).toInt(OsdLatencyKind::kDefaultObjectsPerOsd);
+    const OsdLatencyTarget t = OsdLatencyKind::target(m_plan);
+    const OsdLatencyStepOptions o = OsdLatencyKind::stepOptions(m_plan, m_stepIndex);
+    m_tempPool = t.usesTempPool();
+    m_parallel = t.parallel;
+    m_objectSizeText = t.objectSize;
+    m_objectSize = t.objectBytes();
+    m_blockSize = o.blockBytes();
+    m_runtime = o.runtimeSec;
+    m_perOsd = o.objectsPerOsd;
+    m_wanted = t.osds;
+    m_poolName = t.pool;
     m_spec = OsdLatencyRunner::connectionSpec(m_plan);
 }
 
@@ -195,11 +199,8 @@ StepOutcome OsdLatencyStep::run()
         m_out.error = e;
         return m_out;
     }
-    QList<int> wanted;
-    for (const QJsonValue &v : m_plan.target.value(QStringLiteral("osds")).toArray())
-        wanted << v.toInt();
     int clusterOsds = 0;
-    if (const Error e = OsdLatencyRunner::selectOsds(m_client, wanted, &m_osds, &clusterOsds)) {
+    if (const Error e = OsdLatencyRunner::selectOsds(m_client, m_wanted, &m_osds, &clusterOsds)) {
         m_out.error = e;
         return m_out;
     }
@@ -224,7 +225,7 @@ StepOutcome OsdLatencyStep::run()
 
 Error OsdLatencyStep::preparePool(int clusterOsds)
 {
-    m_pool = m_plan.target.value(QStringLiteral("pool")).toString();
+    m_pool = m_poolName;
     if (m_tempPool) {
         m_pool = BenchPool::randomName(OsdLatencyKind::poolPrefix());
         const int pgNum = BenchPool::pgNumFor(clusterOsds);

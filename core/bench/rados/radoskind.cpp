@@ -5,7 +5,6 @@
 #include "model/paramreader.h"
 #include "bench/rados/radosrunner.h"
 #include "bench/rados/radosrunstate.h"
-#include "bench/rbd/rbdnativerunner.h"
 #include "ceph/radosobjectengine.h"
 
 namespace cm {
@@ -163,12 +162,12 @@ RadosWorkload RadosKind::workload(const Plan &plan, const PlanStep &step, Error 
     const QString objectSize = targetObjectSize(plan);
     if (!isSizeText(objectSize))
         return fail(QStringLiteral("object size \"%1\" is not a size like 4M").arg(objectSize));
-    w.objectSize = RbdNativeRunner::parseSize(objectSize);
+    w.objectSize = sizeBytes(objectSize);
     w.objects = targetObjects(plan);
     const QString bs = step.params.value(QStringLiteral("bs")).toString(objectSize);
     if (!isSizeText(bs))
         return fail(QStringLiteral("block size \"%1\" is not valid").arg(bs));
-    w.blockSize = RbdNativeRunner::parseSize(bs);
+    w.blockSize = sizeBytes(bs);
     w.queueDepth = step.params.value(QStringLiteral("iodepth")).toInt(16);
     w.runtimeSec = step.params.value(QStringLiteral("runtime")).toInt(30);
     if (Error e = RadosObjectEngine::validate(w))
@@ -185,7 +184,7 @@ CephConnectionSpec RadosKind::connectionSpec(const Plan &plan)
 
 quint64 RadosKind::workingSetBytes(const Plan &plan)
 {
-    return RbdNativeRunner::parseSize(targetObjectSize(plan)) * quint64(qMax(0, targetObjects(plan)));
+    return sizeBytes(targetObjectSize(plan)) * quint64(qMax(0, targetObjects(plan)));
 }
 
 QString RadosKind::describeStep(const Plan &plan, const PlanStep &step)

@@ -16,7 +16,7 @@ RbdFioRunner::RbdFioRunner(Plan plan, int stepIndex)
 Error RbdFioRunner::rbd(StepContext &ctx, const QStringList &args, const CancelToken &cancel, int timeoutMs)
 {
     Command c;
-    c.argv = QStringList {QStringLiteral("rbd")} + RbdKind::cephArgs(m_plan) + args;
+    c.argv = QStringList {QStringLiteral("rbd")} + RbdKind::cephArgs(RbdKind::target(m_plan)) + args;
     c.timeoutMs = timeoutMs;
     const ExecResult r = ctx.transport->run(c, {}, cancel);
     if (r.error)
@@ -32,7 +32,9 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
 {
     StepOutcome out;
     const PlanStep &step = m_plan.steps.at(m_stepIndex);
-    const QString pool = m_plan.target.value(QStringLiteral("pool")).toString();
+    const RbdTarget target = RbdKind::target(m_plan);
+    const RbdStepOptions options = RbdKind::stepOptions(step);
+    const QString &pool = target.pool;
     QString node;
     for (const QChar c : ctx.nodeName)
         node += c.isLetterOrNumber() && c.unicode() < 128 ? c : QLatin1Char('_');
@@ -48,11 +50,11 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
     }
     out.environment.insert(QStringLiteral("fio_version"), version);
     out.environment.insert(QStringLiteral("rbd_engine"), QStringLiteral("fio"));
-    out.environment.insert(QStringLiteral("rbd_cache"),
-        RbdKind::cacheOff(m_plan) ? QStringLiteral("off") : QStringLiteral("as configured"));
+    out.environment.insert(
+        QStringLiteral("rbd_cache"), target.cacheOff ? QStringLiteral("off") : QStringLiteral("as configured"));
     out.summary.insert(QStringLiteral("fio_version"), version);
 
-    const QString size = m_plan.target.value(QStringLiteral("imageSize")).toString(QStringLiteral("1G"));
+    const QString &size = target.imageSize;
     if ((e = rbd(ctx, {QStringLiteral("create"), QStringLiteral("--size"), size, pool + QLatin1Char('/') + image},
              ctx.cancel))) {
         if (e.code == Error::Code::CommandFailed)
@@ -60,17 +62,15 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
         out.error = e;
         return out;
     }
-    const QMap<QString, QString> env = RbdKind::fioEnv(m_plan);
-    const int runtime = step.params.value(QStringLiteral("runtime")).toInt(30);
-    if (RbdKind::stepReads(step) && !ctx.cancel.isCancelled()) {
+    const QMap<QString, QString> env = RbdKind::fioEnv(target);
+    if (options.reads() && !ctx.cancel.isCancelled()) {
         // Reads of never-written extents cost nothing: write the whole image first.
         Command fill;
         fill.env = env;
         fill.argv = {QStringLiteral("fio"), QStringLiteral("--name=prefill"), QStringLiteral("--ioengine=rbd"),
-            QStringLiteral("--clientname=")
-                + m_plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin")),
-            QStringLiteral("--pool=") + pool, QStringLiteral("--rbdname=") + image, QStringLiteral("--rw=write"),
-            QStringLiteral("--bs=4M"), QStringLiteral("--iodepth=16"), QStringLiteral("--output-format=terse")};
+            QStringLiteral("--clientname=") + target.clientId(), QStringLiteral("--pool=") + pool,
+            QStringLiteral("--rbdname=") + image, QStringLiteral("--rw=write"), QStringLiteral("--bs=4M"),
+            QStringLiteral("--iodepth=16"), QStringLiteral("--output-format=terse")};
         fill.maxRuntimeSec = 3600;
         if (ctx.log)
             ctx.log(QStringLiteral("%1: prefilling %2").arg(ctx.nodeName, image));
@@ -84,8 +84,8 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
     if (!out.error) {
         Command cmd;
         cmd.env = env;
-        cmd.argv = RbdKind::fioArgs(m_plan, step, image);
-        cmd.maxRuntimeSec = runtime + 900;
+        cmd.argv = RbdKind::fioArgs(target, step, image);
+        cmd.maxRuntimeSec = options.runtimeSec + 900;
         out.command = cmd.toShellString();
         fiostep::runStreaming(ctx, cmd, out);
     }

@@ -4,7 +4,6 @@
 #include "bench/rbd/rbdfiorunner.h"
 #include "bench/rbd/rbdnativerunner.h"
 #include "bench/planbuilder.h"
-#include "model/paramreader.h"
 #include "transport/shellquote.h"
 
 namespace cm {
@@ -47,114 +46,96 @@ Error RbdKind::validate(const Plan &plan) const
         return bad(QStringLiteral("plan kind is %1, not rbd").arg(plan.kind));
     if (plan.nodes.isEmpty())
         return bad(QStringLiteral("no node to run fio on"));
-    const QString engine = plan.target.value(QStringLiteral("engine")).toString(QStringLiteral("fio"));
-    if (engine != QLatin1String("fio") && engine != QLatin1String("native"))
-        return bad(QStringLiteral("unknown RBD engine \"%1\" (fio or native)").arg(engine));
-    if (engine == QLatin1String("native") && (plan.nodes.size() != 1 || !plan.nodes.first().isLocal()))
-        return bad(QStringLiteral("the native engine runs in the app itself: its node is this machine (local)"));
-    if (!isCephName(plan.target.value(QStringLiteral("pool")).toString()))
-        return bad(
-            QStringLiteral("pool name \"%1\" is not valid").arg(plan.target.value(QStringLiteral("pool")).toString()));
-    if (!isCephName(plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin"))))
-        return bad(QStringLiteral("client name is not valid"));
-    if (!isSizeText(plan.target.value(QStringLiteral("imageSize")).toString(QStringLiteral("1G"))))
-        return bad(QStringLiteral("image size is not a size like 1G"));
-    const QString cache = plan.target.value(QStringLiteral("cache")).toString();
-    if (!cache.isEmpty() && cache != QLatin1String("off") && cache != QLatin1String("writeback"))
-        return bad(QStringLiteral("cache \"%1\" is not valid (off, or empty for the cluster's setting)").arg(cache));
-    if (const Error e = checkCephFiles(plan.target, kindId()))
+    Error e;
+    const RbdTarget t = RbdTarget::read(plan.target, &e);
+    if (e)
         return e;
+    if (t.engine == RbdTarget::Engine::Native && (plan.nodes.size() != 1 || !plan.nodes.first().isLocal()))
+        return bad(QStringLiteral("the native engine runs in the app itself: its node is this machine (local)"));
     for (const PlanStep &s : plan.steps) {
-        ParamReader r(s.params, QStringLiteral("step %1").arg(s.id), kindId());
-        r.allowOnly({QStringLiteral("rw"), QStringLiteral("bs"), QStringLiteral("iodepth"), QStringLiteral("runtime"),
-            QStringLiteral("numjobs")});
-        if (r.integer(QStringLiteral("numjobs"), 1, 1, 256) != 1)
-            r.fail(QStringLiteral("\"numjobs\" must be 1: an RBD step runs one job on one image per node"));
-        if (!s.params.contains(QStringLiteral("rw")) || !s.params.contains(QStringLiteral("bs")))
-            r.fail(QStringLiteral("\"rw\" and \"bs\" are needed"));
-        r.choice(QStringLiteral("rw"), QString(),
-            {QStringLiteral("read"), QStringLiteral("write"), QStringLiteral("randread"), QStringLiteral("randwrite"),
-                QStringLiteral("rw"), QStringLiteral("randrw")});
-        r.size(QStringLiteral("bs"), QString(), 512, qint64(64) << 20);
-        r.integer(QStringLiteral("iodepth"), 1, 1, 1024);
-        r.integer(QStringLiteral("runtime"), 30, 1, 86400, QStringLiteral("s"));
-        if (!r.ok())
-            return r.error();
+        const RbdStepOptions o = RbdStepOptions::read(s, &e);
+        if (e)
+            return e;
+        if (o.blockBytes() > t.imageBytes())
+            return bad(
+                QStringLiteral("step %1: block size %2 is larger than the image (%3)").arg(s.id, o.bs, t.imageSize));
     }
     return {};
 }
 
-bool RbdKind::stepReads(const PlanStep &step)
+RbdTarget RbdKind::target(const Plan &plan)
 {
-    return step.params.value(QStringLiteral("rw")).toString().contains(QLatin1String("read"))
-        || step.params.value(QStringLiteral("rw")).toString().endsWith(QLatin1String("rw"));
+    Error ignored; // validate() refused a bad target before anything runs
+    return RbdTarget::read(plan.target, &ignored);
 }
 
-QStringList RbdKind::cephArgs(const Plan &plan)
+RbdStepOptions RbdKind::stepOptions(const PlanStep &step)
+{
+    Error ignored;
+    return RbdStepOptions::read(step, &ignored);
+}
+
+QStringList RbdKind::cephArgs(const RbdTarget &t)
 {
     QStringList a;
-    const QString conf = plan.target.value(QStringLiteral("conf")).toString();
-    const QString keyring = plan.target.value(QStringLiteral("keyring")).toString();
-    if (!conf.isEmpty())
-        a << QStringLiteral("-c") << conf;
-    a << QStringLiteral("--id") << plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin"));
-    if (!keyring.isEmpty())
-        a << QStringLiteral("--keyring") << keyring;
+    if (!t.connection.confPath.isEmpty())
+        a << QStringLiteral("-c") << t.connection.confPath;
+    a << QStringLiteral("--id") << t.clientId();
+    if (!t.connection.keyringPath.isEmpty())
+        a << QStringLiteral("--keyring") << t.connection.keyringPath;
     return a;
 }
 
-QMap<QString, QString> RbdKind::fioEnv(const Plan &plan)
+QMap<QString, QString> RbdKind::fioEnv(const RbdTarget &t)
 {
     // fio's rbd engine has no conf option: it reads CEPH_CONF (and CEPH_ARGS).
     QMap<QString, QString> env;
-    const QString conf = plan.target.value(QStringLiteral("conf")).toString();
-    const QString keyring = plan.target.value(QStringLiteral("keyring")).toString();
-    if (!conf.isEmpty())
-        env.insert(QStringLiteral("CEPH_CONF"), conf);
+    if (!t.connection.confPath.isEmpty())
+        env.insert(QStringLiteral("CEPH_CONF"), t.connection.confPath);
     QStringList args;
-    if (!keyring.isEmpty())
-        args << QStringLiteral("--keyring=") + keyring;
-    if (cacheOff(plan))
+    if (!t.connection.keyringPath.isEmpty())
+        args << QStringLiteral("--keyring=") + t.connection.keyringPath;
+    if (t.cacheOff)
         args << QStringLiteral("--rbd_cache=false");
     if (!args.isEmpty())
         env.insert(QStringLiteral("CEPH_ARGS"), args.join(QLatin1Char(' ')));
     return env;
 }
 
-QStringList RbdKind::fioArgs(const Plan &plan, const PlanStep &step, const QString &image)
+QStringList RbdKind::fioArgs(const RbdTarget &t, const PlanStep &step, const QString &image)
 {
-    const QJsonObject &p = step.params;
+    const RbdStepOptions o = stepOptions(step);
     return {QStringLiteral("fio"), QStringLiteral("--output-format=json+"), QStringLiteral("--status-interval=1"),
         QStringLiteral("--eta=never"), QStringLiteral("--name=") + step.id, QStringLiteral("--ioengine=rbd"),
-        QStringLiteral("--clientname=") + plan.target.value(QStringLiteral("client")).toString(QStringLiteral("admin")),
-        QStringLiteral("--pool=") + plan.target.value(QStringLiteral("pool")).toString(),
-        QStringLiteral("--rbdname=") + image, QStringLiteral("--rw=") + p.value(QStringLiteral("rw")).toString(),
-        QStringLiteral("--bs=") + p.value(QStringLiteral("bs")).toString(),
-        QStringLiteral("--iodepth=%1").arg(p.value(QStringLiteral("iodepth")).toInt(1)), QStringLiteral("--numjobs=1"),
-        QStringLiteral("--time_based=1"),
-        QStringLiteral("--runtime=%1").arg(p.value(QStringLiteral("runtime")).toInt(30)),
+        QStringLiteral("--clientname=") + t.clientId(), QStringLiteral("--pool=") + t.pool,
+        QStringLiteral("--rbdname=") + image, QStringLiteral("--rw=") + o.rw, QStringLiteral("--bs=") + o.bs,
+        QStringLiteral("--iodepth=%1").arg(o.iodepth), QStringLiteral("--numjobs=1"), QStringLiteral("--time_based=1"),
+        QStringLiteral("--runtime=%1").arg(o.runtimeSec),
         // fio's random map stays on: every block once per pass, as the native engine
         // (RandomBlockMap) does, so both engines draw offsets the same way.
         QStringLiteral("--randrepeat=0")};
+}
+
+QString RbdKind::nativeCommand(const RbdTarget &t, const RbdStepOptions &o)
+{
+    return QStringLiteral("[this machine] librbd %1 bs=%2 iodepth=%3 runtime=%4s pool=%5 image=%6<random>%7 "
+                          "(created, removed)")
+        .arg(o.rw, o.bs)
+        .arg(o.iodepth)
+        .arg(o.runtimeSec)
+        .arg(t.pool, imagePrefix(), t.cacheOff ? QStringLiteral(" rbd_cache=false") : QString());
 }
 
 QString RbdKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const
 {
     if (stepIndex < 0 || stepIndex >= plan.steps.size())
         return {};
-    if (plan.target.value(QStringLiteral("engine")).toString() == QLatin1String("native")) {
-        const QJsonObject &p = plan.steps.at(stepIndex).params;
-        return QStringLiteral(
-            "[this machine] librbd %1 bs=%2 iodepth=%3 runtime=%4s pool=%5 image=%6<random>%7 (created, removed)")
-            .arg(p.value(QStringLiteral("rw")).toString(), p.value(QStringLiteral("bs")).toString())
-            .arg(p.value(QStringLiteral("iodepth")).toInt(1))
-            .arg(p.value(QStringLiteral("runtime")).toInt(30))
-            .arg(plan.target.value(QStringLiteral("pool")).toString(), imagePrefix(),
-                cacheOff(plan) ? QStringLiteral(" rbd_cache=false") : QString());
-    }
+    const RbdTarget t = target(plan);
+    if (t.engine == RbdTarget::Engine::Native)
+        return nativeCommand(t, stepOptions(plan.steps.at(stepIndex)));
     Command c;
-    c.env = fioEnv(plan);
-    c.argv = fioArgs(plan, plan.steps.at(stepIndex), imagePrefix() + QStringLiteral("NODE-ID"));
+    c.env = fioEnv(t);
+    c.argv = fioArgs(t, plan.steps.at(stepIndex), imagePrefix() + QStringLiteral("NODE-ID"));
     return QStringLiteral("[%1] ").arg(node.isLocal() ? QStringLiteral("local") : node.toSpecString())
         + c.toShellString();
 }
@@ -163,13 +144,13 @@ double RbdKind::estimatedSeconds(const Plan &plan, int stepIndex) const
 {
     if (stepIndex < 0 || stepIndex >= plan.steps.size())
         return 0;
-    const PlanStep &s = plan.steps.at(stepIndex);
-    return s.params.value(QStringLiteral("runtime")).toInt(30) + (stepReads(s) ? 10 : 2);
+    const RbdStepOptions o = stepOptions(plan.steps.at(stepIndex));
+    return o.runtimeSec + (o.reads() ? 10 : 2);
 }
 
 std::unique_ptr<StepRunner> RbdKind::createStepRunner(const Plan &plan, int stepIndex) const
 {
-    if (plan.target.value(QStringLiteral("engine")).toString() == QLatin1String("native"))
+    if (target(plan).engine == RbdTarget::Engine::Native)
         return std::make_unique<RbdNativeRunner>(plan, stepIndex);
     return std::make_unique<RbdFioRunner>(plan, stepIndex);
 }

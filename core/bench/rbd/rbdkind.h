@@ -6,14 +6,15 @@
 // (clustermark-bench-…, created before and removed after), prefilled before reads
 // (reads of unwritten extents are free and lie).
 //
-// Plan.target: {"engine":"fio"|"native", "pool":"rbd", "imageSize":"1G",
+// Plan.target (RbdTarget): {"engine":"fio"|"native", "pool":"rbd", "imageSize":"1G",
 //               "conf":"/etc/ceph/ceph.conf", "keyring":"", "client":"admin",
 //               "cache":"" (librbd's cache as the cluster configures it) | "off"}
 //   conf/keyring are paths ON THE NODE. With the cache on (librbd's default,
 //   writeback), small random writes are acknowledged by the client's cache and are
 //   capped by how fast it flushes (about rbd_cache_max_dirty per second); "off" makes
 //   every write wait for the OSDs, on both engines.
-// PlanStep.params: rw, bs, iodepth, runtime (s)
+// PlanStep.params (RbdStepOptions): rw, bs, iodepth, runtime (s)
+#include "bench/rbd/rbdoptions.h"
 #include "bench/runnerkind.h"
 
 namespace cm {
@@ -32,20 +33,21 @@ public:
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<Preset> presets() const override;
     Error validate(const Plan &plan) const override;
+    bool sumsClients() const override { return true; } // every client its own image, one cluster
     bool isDestructive(const Plan &) const override { return false; } // only its own images
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
 
+    // The plan's values, typed (rbdoptions.h); validate() has refused bad ones.
+    static RbdTarget target(const Plan &plan);
+    static RbdStepOptions stepOptions(const PlanStep &step);
     // The Ceph client arguments for the node's rbd CLI (-c CONF --id NAME [--keyring K]).
-    static QStringList cephArgs(const Plan &plan);
-    static QStringList fioArgs(const Plan &plan, const PlanStep &step, const QString &image);
-    static QMap<QString, QString> fioEnv(const Plan &plan);
-    static bool cacheOff(const Plan &plan)
-    {
-        return plan.target.value(QStringLiteral("cache")).toString() == QLatin1String("off");
-    }
-    static bool stepReads(const PlanStep &step);
+    static QStringList cephArgs(const RbdTarget &target);
+    static QStringList fioArgs(const RbdTarget &target, const PlanStep &step, const QString &image);
+    static QMap<QString, QString> fioEnv(const RbdTarget &target);
+    // What the native engine runs, as the review page and the saved step show it.
+    static QString nativeCommand(const RbdTarget &target, const RbdStepOptions &options);
     static Plan makePlan(
         const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target, int runtimeSec, Error *error);
 };

@@ -13,9 +13,6 @@ public:
     RbdNativeRunner(Plan plan, int stepIndex);
     StepOutcome run(StepContext &ctx) override;
 
-    // "4k" → 4096, "1M" → 1048576 (fio's binary units); 0 when not a size.
-    static quint64 parseSize(const QString &text);
-
 private:
     Plan m_plan;
     int m_stepIndex;

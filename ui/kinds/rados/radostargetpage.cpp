@@ -2,7 +2,7 @@
 #include "kinds/rados/radostargetpage.h"
 
 #include "bench/planbuilder.h"
-#include "bench/rbd/rbdnativerunner.h"
+#include "model/paramreader.h"
 #include "report/unitformat.h"
 #include "wizard/cephclientform.h"
 
@@ -64,7 +64,7 @@ RadosTargetPage::RadosTargetPage(QWidget *parent)
 
 void RadosTargetPage::refresh()
 {
-    const quint64 size = RbdNativeRunner::parseSize(m_objectSize->text());
+    const quint64 size = sizeBytes(m_objectSize->text());
     m_workingSet->setText(size ? tr("Working set: %1 objects × %2 = %3")
                                      .arg(m_objects->value())
                                      .arg(formatSize(double(size)), formatSize(double(size) * m_objects->value()))
@@ -93,7 +93,7 @@ QString RadosTargetPage::problem() const
         return p;
     if (!isCephName(m_pool->text()))
         return tr("The pool name may hold letters, digits, '.', '_' and '-'.");
-    if (!isSizeText(m_objectSize->text()) || RbdNativeRunner::parseSize(m_objectSize->text()) == 0)
+    if (!isSizeText(m_objectSize->text()) || sizeBytes(m_objectSize->text()) == 0)
         return tr("The object size is a size like 4M or 64k.");
     return {};
 }

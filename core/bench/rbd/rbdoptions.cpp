@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bench/rbd/rbdoptions.h"
+
+#include "model/paramreader.h"
+
+namespace cm {
+
+namespace {
+
+const QString kKind = QStringLiteral("rbd");
+
+} // namespace
+
+RbdTarget RbdTarget::read(const QJsonObject &target, Error *error)
+{
+    RbdTarget t;
+    ParamReader r(target, QStringLiteral("target"), kKind);
+    r.allowOnly({QStringLiteral("engine"), QStringLiteral("pool"), QStringLiteral("imageSize"), QStringLiteral("cache"),
+        QStringLiteral("conf"), QStringLiteral("keyring"), QStringLiteral("client"), QStringLiteral("monHost"),
+        QStringLiteral("fsid")});
+    const QString engine
+        = r.choice(QStringLiteral("engine"), QStringLiteral("fio"), {QStringLiteral("fio"), QStringLiteral("native")});
+    t.engine = engine == QLatin1String("native") ? Engine::Native : Engine::Fio;
+    t.pool = r.cephName(QStringLiteral("pool"), QString(), true);
+    t.imageSize = r.size(QStringLiteral("imageSize"), t.imageSize, 1 << 20, qint64(1) << 50);
+    // "" and "writeback" both leave the cache as the cluster configures it.
+    const QString cache = r.text(QStringLiteral("cache"), {}, 32);
+    if (!cache.isEmpty() && cache != QLatin1String("writeback") && cache != QLatin1String("off"))
+        r.fail(QStringLiteral("cache \"%1\" is not valid (off, or empty for the cluster's setting)").arg(cache));
+    t.cacheOff = cache == QLatin1String("off");
+    t.connection.confPath = r.path(QStringLiteral("conf"), false, true); // a whole argument everywhere
+    t.connection.keyringPath = r.path(QStringLiteral("keyring")); // a word of CEPH_ARGS
+    t.connection.clientName
+        = CephConnectionSpec::normalizedClientName(r.cephName(QStringLiteral("client"), QStringLiteral("admin")));
+    t.connection.monHost = r.text(QStringLiteral("monHost"), {}, 1024);
+    t.connection.fsid = r.text(QStringLiteral("fsid"), {}, 64);
+    *error = r.error();
+    return t;
+}
+
+QJsonObject RbdTarget::toJson() const
+{
+    QJsonObject o = connection.toJson();
+    o.insert(QStringLiteral("client"), clientId());
+    o.insert(QStringLiteral("engine"), engine == Engine::Native ? QStringLiteral("native") : QStringLiteral("fio"));
+    o.insert(QStringLiteral("pool"), pool);
+    o.insert(QStringLiteral("imageSize"), imageSize);
+    if (cacheOff)
+        o.insert(QStringLiteral("cache"), QStringLiteral("off"));
+    return o;
+}
+
+QString RbdTarget::clientId() const
+{
+    const QString prefix = QStringLiteral("client.");
+    return connection.clientName.startsWith(prefix) ? connection.clientName.mid(prefix.size()) : connection.clientName;
+}
+
+quint64 RbdTarget::imageBytes() const
+{
+    return quint64(qMax<qint64>(0, sizeTextBytes(imageSize)));
+}
+
+RbdStepOptions RbdStepOptions::read(const PlanStep &step, Error *error)
+{
+    RbdStepOptions o;
+    ParamReader r(step.params, QStringLiteral("step %1").arg(step.id), kKind);
+    r.allowOnly({QStringLiteral("rw"), QStringLiteral("bs"), QStringLiteral("iodepth"), QStringLiteral("runtime"),
+        QStringLiteral("numjobs")});
+    if (r.integer(QStringLiteral("numjobs"), 1, 1, 256) != 1)
+        r.fail(QStringLiteral("\"numjobs\" must be 1: an RBD step runs one job on one image per node"));
+    if (!step.params.contains(QStringLiteral("rw")) || !step.params.contains(QStringLiteral("bs")))
+        r.fail(QStringLiteral("\"rw\" and \"bs\" are needed"));
+    o.rw = r.choice(QStringLiteral("rw"), QStringLiteral("read"),
+        {QStringLiteral("read"), QStringLiteral("write"), QStringLiteral("randread"), QStringLiteral("randwrite"),
+            QStringLiteral("rw"), QStringLiteral("randrw")});
+    o.bs = r.size(QStringLiteral("bs"), QStringLiteral("4k"), 512, qint64(64) << 20);
+    o.iodepth = r.integer(QStringLiteral("iodepth"), 1, 1, 1024);
+    o.runtimeSec = r.integer(QStringLiteral("runtime"), 30, 1, 86400, QStringLiteral("s"));
+    *error = r.error();
+    return o;
+}
+
+QJsonObject RbdStepOptions::toJson() const
+{
+    return {{QStringLiteral("rw"), rw}, {QStringLiteral("bs"), bs}, {QStringLiteral("iodepth"), iodepth},
+        {QStringLiteral("runtime"), runtimeSec}};
+}
+
+bool RbdStepOptions::reads() const
+{
+    return rw.contains(QLatin1String("read")) || rw.endsWith(QLatin1String("rw"));
+}
+
+quint64 RbdStepOptions::blockBytes() const
+{
+    return quint64(qMax<qint64>(0, sizeTextBytes(bs)));
+}
+
+} // namespace cm

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// The RBD kind's plan values, typed: Plan.target and each step's params are read and
+// checked here once (an unknown key, a bad name, size or number is refused, naming the
+// field), and the runners, the preview and the ETA read only these structs.
+#include "ceph/cephconnectionspec.h"
+#include "model/error.h"
+#include "model/plan.h"
+
+namespace cm {
+
+struct RbdTarget {
+    enum class Engine { Fio, Native };
+    Engine engine = Engine::Fio;
+    QString pool = QStringLiteral("rbd");
+    QString imageSize = QStringLiteral("1G");
+    // librbd's cache: as the cluster configures it (writeback by default), or off so
+    // every write waits for the OSDs.
+    bool cacheOff = false;
+    // conf and keyring are paths on the client node; client is "client.NAME".
+    CephConnectionSpec connection;
+
+    static RbdTarget read(const QJsonObject &target, Error *error);
+    QJsonObject toJson() const;
+    QString clientId() const; // "admin" (fio's --clientname, the rbd CLI's --id)
+    quint64 imageBytes() const;
+};
+
+struct RbdStepOptions {
+    QString rw; // read, write, randread, randwrite, rw, randrw
+    QString bs;
+    int iodepth = 1;
+    int runtimeSec = 30;
+
+    static RbdStepOptions read(const PlanStep &step, Error *error);
+    QJsonObject toJson() const;
+    bool reads() const; // the image is prefilled first
+    quint64 blockBytes() const;
+};
+
+} // namespace cm

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The RBD kind without a cluster: its typed target and step options (every key checked,
+// unknown ones refused by name, a JSON round trip that loses nothing), and the fio
+// command and preview made from them.
+#include "bench/rbd/rbdkind.h"
+
+#include <QTest>
+
+using namespace cm;
+
+namespace {
+QJsonObject target()
+{
+    return {{QStringLiteral("engine"), QStringLiteral("fio")}, {QStringLiteral("pool"), QStringLiteral("bench")},
+        {QStringLiteral("imageSize"), QStringLiteral("2G")},
+        {QStringLiteral("conf"), QStringLiteral("/etc/ceph/c.conf")},
+        {QStringLiteral("keyring"), QStringLiteral("/etc/ceph/k")},
+        {QStringLiteral("client"), QStringLiteral("bench")}};
+}
+Plan make(const QJsonObject &t, Error *e, const QString &node = QStringLiteral("root@node1"))
+{
+    return RbdKind::makePlan(QStringLiteral("standard"), {NodeSpec::parse(node)}, t, 0, e);
+}
+} // namespace
+
+class TestRbdKind : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void typedTarget()
+    {
+        Error e;
+        const RbdTarget t = RbdTarget::read(target(), &e);
+        QVERIFY2(!e, qPrintable(e.message));
+        QCOMPARE(t.engine, RbdTarget::Engine::Fio);
+        QCOMPARE(t.pool, QStringLiteral("bench"));
+        QCOMPARE(t.imageBytes(), quint64(2) << 30);
+        QCOMPARE(t.clientId(), QStringLiteral("bench"));
+        QCOMPARE(t.connection.clientName, QStringLiteral("client.bench"));
+        QVERIFY(!t.cacheOff);
+        // The JSON it writes reads back to the same values.
+        const RbdTarget again = RbdTarget::read(t.toJson(), &e);
+        QVERIFY2(!e, qPrintable(e.message));
+        QCOMPARE(again.toJson(), t.toJson());
+        QCOMPARE(again.connection.keyringPath, QStringLiteral("/etc/ceph/k"));
+    }
+
+    void badTargets_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QJsonValue>("value");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown key") << "imagesize" << QJsonValue(QStringLiteral("1G"))
+                                     << "unknown parameter \"imagesize\"";
+        QTest::newRow("engine") << "engine" << QJsonValue(QStringLiteral("krbd"))
+                                << "\"engine\" must be one of fio, native";
+        QTest::newRow("pool") << "pool" << QJsonValue(QStringLiteral("a;b")) << "\"pool\" must be a name";
+        QTest::newRow("pool type") << "pool" << QJsonValue(3) << "\"pool\" must be a name";
+        QTest::newRow("image size") << "imageSize" << QJsonValue(QStringLiteral("big")) << "\"imageSize\"";
+        QTest::newRow("tiny image") << "imageSize" << QJsonValue(QStringLiteral("4k")) << "\"imageSize\"";
+        QTest::newRow("cache") << "cache" << QJsonValue(QStringLiteral("sometimes")) << "cache \"sometimes\"";
+        QTest::newRow("keyring splits") << "keyring" << QJsonValue(QStringLiteral("/k --admin-socket=/x"))
+                                        << "\"keyring\"";
+        QTest::newRow("relative conf") << "conf" << QJsonValue(QStringLiteral("ceph.conf")) << "\"conf\"";
+        QTest::newRow("client") << "client" << QJsonValue(QStringLiteral("x y")) << "\"client\"";
+        QTest::newRow("mon host") << "monHost" << QJsonValue(QStringLiteral("a\nb")) << "\"monHost\"";
+    }
+    void badTargets()
+    {
+        QFETCH(QString, key);
+        QFETCH(QJsonValue, value);
+        QFETCH(QString, message);
+        QJsonObject t = target();
+        t.insert(key, value);
+        Error e;
+        make(t, &e);
+        QCOMPARE(e.code, Error::Code::InvalidInput);
+        QVERIFY2(e.message.contains(message), qPrintable(e.message));
+    }
+
+    void badSteps()
+    {
+        Error e;
+        Plan p = make(target(), &e);
+        QVERIFY2(!e, qPrintable(e.message));
+        const RbdKind k;
+        auto refused = [&](const char *key, const QJsonValue &v, const char *message) {
+            Plan q = p;
+            q.steps[1].params.insert(QLatin1String(key), v);
+            const Error err = k.validate(q);
+            return err.code == Error::Code::InvalidInput && err.message.contains(QLatin1String(message))
+                && err.message.contains(q.steps[1].id);
+        };
+        QVERIFY(refused("rw", QStringLiteral("trim"), "\"rw\""));
+        QVERIFY(refused("bs", QStringLiteral("1T"), "\"bs\""));
+        QVERIFY(refused("iodepth", 1.5, "\"iodepth\""));
+        QVERIFY(refused("runtime", 0, "\"runtime\""));
+        QVERIFY(refused("numjobs", 4, "numjobs"));
+        QVERIFY(refused("ioengine", QStringLiteral("external:/x.so"), "unknown parameter \"ioengine\""));
+        // A block larger than the image.
+        QJsonObject small = target();
+        small.insert(QStringLiteral("imageSize"), QStringLiteral("2M"));
+        make(small, &e);
+        QVERIFY2(e.message.contains(QLatin1String("larger than the image")), qPrintable(e.message));
+    }
+
+    void nativeOnlyHere()
+    {
+        QJsonObject t = target();
+        t.insert(QStringLiteral("engine"), QStringLiteral("native"));
+        Error e;
+        make(t, &e);
+        QVERIFY2(e.message.contains(QLatin1String("this machine")), qPrintable(e.message));
+        const Plan p = make(t, &e, QStringLiteral("local"));
+        QVERIFY2(!e, qPrintable(e.message));
+        const QString preview = RbdKind().commandPreview(p, 0, p.nodes.first());
+        QVERIFY2(
+            preview.startsWith(QLatin1String("[this machine] librbd write bs=4M iodepth=16")), qPrintable(preview));
+    }
+
+    void fioCommandFromTypedValues()
+    {
+        QJsonObject t = target();
+        t.insert(QStringLiteral("cache"), QStringLiteral("off"));
+        Error e;
+        const Plan p = make(t, &e);
+        QVERIFY2(!e, qPrintable(e.message));
+        const RbdTarget rt = RbdKind::target(p);
+        const QStringList argv = RbdKind::fioArgs(rt, p.steps.at(1), QStringLiteral("img"));
+        QVERIFY(argv.contains(QStringLiteral("--clientname=bench")));
+        QVERIFY(argv.contains(QStringLiteral("--pool=bench")));
+        QVERIFY(argv.contains(QStringLiteral("--rw=randwrite")));
+        QVERIFY(argv.contains(QStringLiteral("--bs=4k")));
+        QVERIFY(argv.contains(QStringLiteral("--iodepth=1")));
+        const QMap<QString, QString> env = RbdKind::fioEnv(rt);
+        QCOMPARE(env.value(QStringLiteral("CEPH_CONF")), QStringLiteral("/etc/ceph/c.conf"));
+        QCOMPARE(env.value(QStringLiteral("CEPH_ARGS")), QStringLiteral("--keyring=/etc/ceph/k --rbd_cache=false"));
+        QCOMPARE(RbdKind::cephArgs(rt),
+            QStringList({QStringLiteral("-c"), QStringLiteral("/etc/ceph/c.conf"), QStringLiteral("--id"),
+                QStringLiteral("bench"), QStringLiteral("--keyring"), QStringLiteral("/etc/ceph/k")}));
+        QCOMPARE(RbdKind().estimatedSeconds(p, 3), 30.0 + 10); // a read step: prefill first
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRbdKind)
+#include "test_rbdkind.moc"
