@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/chartfooter.h"
 
+#include "stats/clustertotal.h"
+
 #include <QJsonArray>
 #include <QMap>
 #include <QTimeZone>
@@ -69,7 +71,8 @@ QString cluster(const RunRecords &r)
 {
     QStringList nodes = r.run.nodes;
     for (const StepRecord &s : r.steps)
-        collect(nodes, s.node);
+        if (s.node != clusterTotalNode())
+            collect(nodes, s.node);
     QStringList kernels, tools, caches, ceph, models, mtus;
     for (const StepRecord &s : r.steps) {
         collect(kernels, s.environment.value(QStringLiteral("kernel")).toString());

@@ -46,6 +46,10 @@ void runStreaming(StepContext &ctx, const Command &cmd, StepOutcome &out)
             ctx.emitSamples(s);
     };
     cb.onStderr = [&](const QByteArray &chunk) { stdErr.append(chunk); };
+    if (ctx.waitForStart && !ctx.waitForStart()) {
+        out.error = Error(Error::Code::Cancelled, QStringLiteral("cancelled before measuring"), out.target);
+        return;
+    }
     if (ctx.log)
         ctx.log(QStringLiteral("%1: %2").arg(ctx.nodeName, cmd.toShellString()));
     const ExecResult r = ctx.transport->run(cmd, cb, ctx.cancel);

@@ -48,6 +48,9 @@ public:
     virtual QString importedTool() const { return {}; }
     // Whether the CrystalDiskMark text layout fits its runs (`export --format cdm`).
     virtual bool hasCrystalLayout() const { return false; }
+    // Whether a step run on several nodes at once is load from clients whose figures add
+    // up: the run then records the step's cluster total (stats/clustertotal.h).
+    virtual bool sumsClients() const { return false; }
     virtual QString cliSummary() const { return {}; }
     virtual Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const
     {

@@ -35,6 +35,10 @@ struct StepContext {
     std::function<void(const SampleList &)> emitSamples; // thread-safe sink
     std::function<void(const QString &)> log; // one line of progress text
     std::shared_ptr<RunState> runState; // the kind's, or null
+    // The start barrier of a step run on several clients at once (engine/startgate.h):
+    // call it once, after the set-up and right before measuring; false = cancelled.
+    // Null when the step runs on one node.
+    std::function<bool()> waitForStart;
     // For kinds whose step runs on one node but drives others too (RunnerKind::stepNodes,
     // e.g. net-iperf: posted to the client, starts the server on the server node).
     // Runs `job` on that node's own worker thread with that node's Transport (a transport

@@ -6,6 +6,8 @@
 #include "engine/nodemonitor.h"
 #include "engine/nodeworker.h"
 #include "engine/repetitiontracker.h"
+#include "engine/startgate.h"
+#include "stats/clustertotal.h"
 #include "store/sessionstore.h"
 
 #include <QElapsedTimer>
@@ -278,6 +280,10 @@ void RunThread::runStep(RunContext &rc, int iter, int i)
     QList<bool> runsHere;
     for (size_t n = 0; n < rc.workers.size(); ++n)
         runsHere.append(only.isEmpty() || only.contains(rc.workers[n]->node().displayName()));
+    // Clients of one cluster start measuring together (engine/startgate.h).
+    const auto clientCount = std::count(runsHere.cbegin(), runsHere.cend(), true);
+    const std::shared_ptr<StartGate> gate
+        = rc.kind->sumsClients() && clientCount > 1 ? std::make_shared<StartGate>(int(clientCount)) : nullptr;
     for (size_t n = 0; n < rc.workers.size(); ++n) {
         if (!runsHere.at(int(n))) {
             stepIds.append(0);
@@ -288,26 +294,55 @@ void RunThread::runStep(RunContext &rc, int iter, int i)
         stepIds.append(rc.store.beginStep(rc.id, i, iter, step, node.displayName(), preview));
         if (rc.connectErrors.at(int(n))) {
             barrier->outcomes[n].error = rc.connectErrors.at(int(n));
+            if (gate)
+                gate->leave();
             continue;
         }
-        postStep(rc, barrier, n, i);
+        postStep(rc, barrier, n, i, gate);
     }
     waitFlushing(rc, *barrier);
     flushSamples(rc);
+    QList<ClientStepResult> clients;
     for (size_t n = 0; n < rc.workers.size(); ++n) {
-        if (runsHere.at(int(n)))
-            recordOutcome(rc, n, i, barrier->outcomes.at(n), stepIds.at(int(n)));
+        if (!runsHere.at(int(n)))
+            continue;
+        const StepOutcome &o = barrier->outcomes.at(n);
+        recordOutcome(rc, n, i, o, stepIds.at(int(n)));
+        clients << ClientStepResult {rc.workers[n]->node().displayName(), !o.error, o.summary};
     }
+    if (rc.kind->sumsClients() && clients.size() > 1)
+        recordClusterTotal(rc, iter, i, clients);
 }
 
-void RunThread::postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &barrier, size_t n, int i)
+// The step's cluster total over its clients, stored as one more step record whose node
+// is clusterTotalNode(): Results, exports and compare show and pair it like a node's.
+void RunThread::recordClusterTotal(RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients)
+{
+    const ClusterTotal total = sumClients(clients);
+    if (total.isEmpty())
+        return;
+    QStringList names;
+    for (const ClientStepResult &c : clients)
+        names << c.client;
+    const qint64 id = rc.store.beginStep(rc.id, i, iter, m_plan.steps.at(i), clusterTotalNode(),
+        QStringLiteral("sum of %1 clients: %2").arg(clients.size()).arg(names.join(QStringLiteral(", "))));
+    const QString error = total.notCounted.isEmpty()
+        ? QString()
+        : QStringLiteral("not counted in the total: %1").arg(total.notCounted.join(QStringLiteral(", ")));
+    const QJsonObject environment {{QStringLiteral("cluster_total"), true}};
+    rc.store.finishStep(id, error.isEmpty() ? QStringLiteral("completed") : QStringLiteral("failed"),
+        clusterTotalNode(), total.toSummary(), environment, {}, error);
+}
+
+void RunThread::postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &barrier, size_t n, int i,
+    const std::shared_ptr<StartGate> &gate)
 {
     std::lock_guard lock(barrier->mutex);
     ++barrier->pending;
     std::shared_ptr<StepRunner> runner = rc.kind->createStepRunner(m_plan, i);
     rc.workers[n]->post([this, barrier, runner, n, i, id = rc.id, now = rc.now,
                             startOnNode = nodeJobStarter(rc.workers, rc.connectErrors),
-                            name = rc.workers[n]->node().displayName(), state = rc.runStates[n]](Transport &t) {
+                            name = rc.workers[n]->node().displayName(), state = rc.runStates[n], gate](Transport &t) {
         StepContext ctx;
         ctx.startOnNode = startOnNode;
         ctx.transport = &t;
@@ -318,9 +353,17 @@ void RunThread::postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &bar
         ctx.emitSamples = [this](const SampleList &s) { pushSamples(s); };
         ctx.log = [this, id](const QString &line) { Q_EMIT logAvailable(id, line); };
         ctx.runState = state;
+        bool arrived = false;
+        if (gate)
+            ctx.waitForStart = [&arrived, gate, cancel = m_cancel] {
+                arrived = true;
+                return gate->arrive(cancel);
+            };
         StepOutcome o = runner
             ? runner->run(ctx)
             : StepOutcome {Error(Error::Code::Internal, QStringLiteral("no runner")), {}, {}, {}, {}, {}, {}};
+        if (gate && !arrived)
+            gate->leave(); // failed before measuring: the others do not wait for it
         std::lock_guard lock(barrier->mutex);
         barrier->outcomes[n] = std::move(o);
         --barrier->pending;

@@ -21,6 +21,8 @@
 namespace cm {
 
 struct StepOutcome;
+struct ClientStepResult;
+class StartGate;
 
 class RunThread : public QThread {
     Q_OBJECT
@@ -53,8 +55,10 @@ private:
     void startSampling(RunContext &rc);
     void runIterations(RunContext &rc);
     void runStep(RunContext &rc, int iter, int i);
-    void postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &barrier, size_t n, int i);
+    void postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &barrier, size_t n, int i,
+        const std::shared_ptr<StartGate> &gate);
     void recordOutcome(RunContext &rc, size_t n, int i, const StepOutcome &o, qint64 stepId);
+    void recordClusterTotal(RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients);
     void finishRunStates(RunContext &rc);
     void storeRunEnd(RunContext &rc);
     void flushSamples(RunContext &rc);

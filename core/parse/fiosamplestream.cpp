@@ -3,6 +3,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace cm {
 
 namespace {
@@ -79,6 +81,13 @@ QJsonObject FioSampleStream::summary() const
     out.insert(QStringLiteral("latency_from_bins"), m_fromBins);
     out.insert(QStringLiteral("intervals"), m_intervals);
     out.insert(QStringLiteral("fio_version_reported"), s->last.fioVersion);
+    // When measuring began, on the node's clock (ms since the epoch): the final report's
+    // time less the longest job's runtime. Clients' values give a run's start spread.
+    qint64 runtimeMs = 0;
+    for (const FioJob &j : s->last.jobs)
+        runtimeMs = std::max(runtimeMs, j.jobRuntimeMs);
+    if (s->last.timestampMs > 0 && runtimeMs > 0)
+        out.insert(QStringLiteral("start_ms"), double(s->last.timestampMs - runtimeMs));
     return out;
 }
 

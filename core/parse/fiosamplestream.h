@@ -24,7 +24,8 @@ public:
     QString jobError() const;
     // {"read":{bw,iops,io_bytes,total_ios,runtime_ms,lat_mean_ns,lat_min_ns,lat_max_ns,
     //  lat_p50_ns,lat_p99_ns,lat_p999_ns,percentiles:{…},histogram:{ns:count}}, "write":{…},
-    //  "latency_from_bins":bool, "intervals":N}; directions without I/O are left out.
+    //  "latency_from_bins":bool, "intervals":N, "start_ms": when measuring began on the
+    //  node's clock}; directions without I/O are left out.
     QJsonObject summary() const;
 
 private:

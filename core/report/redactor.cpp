@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/redactor.h"
 
+#include "stats/clustertotal.h"
+
 #include <QHostAddress>
 #include <QRegularExpression>
 
@@ -77,6 +79,8 @@ void Redactor::addRecords(const RunRecords &r)
             addHost(n.host, n.displayName());
     }
     for (const StepRecord &s : r.steps) {
+        if (s.node == clusterTotalNode())
+            continue; // not a host: the sum over the step's clients
         addHost(s.node);
         addHost(s.environment.value(QStringLiteral("hostname")).toString(), s.node);
         const int colon = int(s.target.indexOf(QLatin1Char(':')));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/rundifferences.h"
 
+#include "stats/clustertotal.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMap>
@@ -180,6 +182,8 @@ void nodeDifferences(const QList<RunRecords> &runs, QStringList &out)
     QHash<QString, QList<QMap<QString, QString>>> env;
     for (int i = 0; i < runs.size(); ++i) {
         for (const StepRecord &s : runs.at(i).steps) {
+            if (s.node == clusterTotalNode())
+                continue; // no machine of its own
             if (!env.contains(s.node)) {
                 nodes << s.node;
                 env.insert(s.node, QList<QMap<QString, QString>>(runs.size()));

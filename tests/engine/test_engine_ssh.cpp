@@ -4,12 +4,14 @@
 #include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
+#include "stats/clustertotal.h"
 #include "model/metric.h"
 #include "sshdfixture.h"
 #include "store/sessionstore.h"
 #include "testutil.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -17,6 +19,42 @@
 #include <QTest>
 
 using namespace cm;
+
+namespace {
+
+// The step's "(total)" record: the two nodes' sums, percentiles of their merged
+// histograms (stats/clustertotal.h).
+void checkClusterTotal(const QString &db, RunId id)
+{
+    SessionStore store(db);
+    QVERIFY(!store.open());
+    const QList<StepRecord> steps = store.steps(id);
+    QCOMPARE(steps.size(), 3);
+    QCOMPARE(steps.last().node, clusterTotalNode());
+    QCOMPARE(steps.last().status, QStringLiteral("completed"));
+    double bw = 0, ios = 0;
+    LatencyBins merged;
+    for (int n = 0; n < 2; ++n) {
+        const auto dir = IoDirFigures::fromJson(steps.at(n).summary.value(QStringLiteral("read")));
+        QVERIFY(dir && !dir->histogram.isEmpty());
+        bw += dir->bw;
+        ios += dir->totalIos;
+        mergeBins(merged, dir->histogram);
+    }
+    const QJsonObject total = steps.last().summary.value(QStringLiteral("read")).toObject();
+    QCOMPARE(total.value(QStringLiteral("bw")).toDouble(), bw);
+    QCOMPARE(total.value(QStringLiteral("total_ios")).toDouble(), ios);
+    QCOMPARE(total.value(QStringLiteral("lat_p99_ns")).toDouble(), binsPercentile(merged, 99));
+    QCOMPARE(steps.last().summary.value(QStringLiteral("counted_clients")).toArray().size(), 2);
+    // Both started measuring through the start barrier; how far apart is measured.
+    const QJsonObject offsets = steps.last().summary.value(QStringLiteral("start_offsets_ms")).toObject();
+    QCOMPARE(offsets.size(), 2);
+    const double spread = steps.last().summary.value(QStringLiteral("start_spread_ms")).toDouble(-1);
+    qInfo("start spread of two fio clients (local, sshd on loopback): %.0f ms", spread);
+    QVERIFY2(spread >= 0 && spread < 500, qPrintable(QString::number(spread)));
+}
+
+} // namespace
 
 class TestEngineSsh : public QObject {
     Q_OBJECT
@@ -140,6 +178,7 @@ private Q_SLOTS:
         // common start: the two nodes' intervals overlap on the run's time axis
         QVERIFY2(qMax(x.first, y.first) <= qMin(x.second, y.second),
             qPrintable(QStringLiteral("%1-%2 vs %3-%4").arg(x.first).arg(x.second).arg(y.first).arg(y.second)));
+        checkClusterTotal(m_data.filePath(QStringLiteral("db.sqlite")), finished.first().at(0).value<RunId>());
     }
 
     void cancelLeavesNoFioOnTheNode()

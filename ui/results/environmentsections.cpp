@@ -3,6 +3,7 @@
 
 #include "bench/registry.h"
 #include "report/unitformat.h"
+#include "stats/clustertotal.h"
 #include "unitscale.h"
 
 #include <QCoreApplication>
@@ -310,6 +311,8 @@ QList<EnvGroup> environmentGroups(const RunDetail &d)
         perNode[n] << env;
     };
     for (const StepRecord &s : d.steps) {
+        if (s.node == clusterTotalNode())
+            continue; // the sum over the clients: no machine of its own
         if (isPerNode(s.environment)) {
             for (auto it = s.environment.begin(); it != s.environment.end(); ++it)
                 add(it.key(), it.value().toObject());

@@ -102,6 +102,7 @@ public:
     // small metadata step — dropped by makePlan() for the fio engine).
     QList<Preset> presets() const override;
     Error validate(const Plan &plan) const override;
+    bool sumsClients() const override { return true; } // every client its own folder, one cluster
     bool isDestructive(const Plan &) const override { return false; } // only its own folder
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;

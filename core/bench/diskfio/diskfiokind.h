@@ -58,6 +58,7 @@ public:
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<Preset> presets() const override;
     Error validate(const Plan &plan) const override;
+    bool sumsClients() const override { return true; } // every node loads its own disk at once
     bool isDestructive(const Plan &plan) const override;
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;

@@ -4,6 +4,8 @@
 
 #include <QJsonObject>
 
+#include <algorithm>
+
 namespace cm {
 
 const char *RbdKind::description() const
@@ -20,8 +22,10 @@ QList<CliOption> RbdKind::cliOptions() const
             QStringLiteral("fio")},
         {QStringLiteral("--preset"), QStringLiteral("PRESET"), QStringLiteral("the RBD test table"),
             QStringLiteral("standard")},
-        {QStringLiteral("--node"), QStringLiteral("local|USER@HOST[:PORT]"), QStringLiteral("the client node"),
-            QStringLiteral("local")},
+        {QStringLiteral("--node"), QStringLiteral("local|USER@HOST[:PORT]"),
+            QStringLiteral("a client node; repeat it to load the cluster from several clients at once (each with its "
+                           "own image; the run adds their cluster total)"),
+            QStringLiteral("local"), true},
         {QStringLiteral("--pool"), QStringLiteral("POOL"), QStringLiteral("where the test images are made"),
             QStringLiteral("rbd")},
         {QStringLiteral("--conf"), QStringLiteral("FILE"), QStringLiteral("ceph.conf, a path on the node")},
@@ -56,19 +60,27 @@ Plan RbdKind::planFromCli(const CliArgs &args, QStringList *notes, Error *error)
     int runtime = 0;
     if (!args.integer(QStringLiteral("--runtime"), 0, 0, 86400, &runtime, &err))
         return fail(err);
-    QString node = args.value(QStringLiteral("--node"), QStringLiteral("local"));
+    QStringList nodeSpecs = args.values(QStringLiteral("--node"));
     QString conf = args.value(QStringLiteral("--conf"));
     QString keyring = args.value(QStringLiteral("--keyring"));
     const QString client = args.value(QStringLiteral("--client"), QStringLiteral("admin"));
     const QString lab = args.value(QStringLiteral("--lab"));
     if (!lab.isEmpty()) { // the local lab: its files, on this machine
+        if (!nodeSpecs.isEmpty() && nodeSpecs != QStringList {QStringLiteral("local")})
+            return fail(QStringLiteral("--lab is the lab on this machine: its conf and keyring are local paths; "
+                                       "for other clients give --conf and --keyring as paths on them"));
         conf = lab + QStringLiteral("/ceph.conf");
         keyring = lab + QStringLiteral("/keyring");
-        node = QStringLiteral("local");
     }
-    const NodeSpec spec = NodeSpec::parse(node, &err);
-    if (spec.host.isEmpty())
-        return fail(err);
+    if (nodeSpecs.isEmpty())
+        nodeSpecs << QStringLiteral("local");
+    QList<NodeSpec> nodes;
+    for (const QString &n : std::as_const(nodeSpecs)) {
+        const NodeSpec spec = NodeSpec::parse(n, &err);
+        if (spec.host.isEmpty())
+            return fail(err);
+        nodes << spec;
+    }
     QJsonObject target {{QStringLiteral("engine"), args.value(QStringLiteral("--engine"), QStringLiteral("fio"))},
         {QStringLiteral("pool"), args.value(QStringLiteral("--pool"), QStringLiteral("rbd"))},
         {QStringLiteral("imageSize"), args.value(QStringLiteral("--image-size"), QStringLiteral("1G"))},
@@ -76,8 +88,9 @@ Plan RbdKind::planFromCli(const CliArgs &args, QStringList *notes, Error *error)
     if (args.has(QStringLiteral("--cache")))
         target.insert(QStringLiteral("cache"), args.value(QStringLiteral("--cache"))); // validated with the plan
     Plan plan
-        = makePlan(args.value(QStringLiteral("--preset"), QStringLiteral("standard")), {spec}, target, runtime, error);
-    if (!*error && !conf.isEmpty() && spec.isLocal()) // poll the cluster's health during the run
+        = makePlan(args.value(QStringLiteral("--preset"), QStringLiteral("standard")), nodes, target, runtime, error);
+    const bool localClient = std::any_of(nodes.cbegin(), nodes.cend(), [](const NodeSpec &n) { return n.isLocal(); });
+    if (!*error && !conf.isEmpty() && localClient) // the paths hold here too: poll the cluster's health
         plan.ceph = {{QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring},
             {QStringLiteral("client"), QStringLiteral("client.") + client}};
     return plan;
