@@ -7,6 +7,7 @@
 #include "report/runmarkdown.h"
 #include "report/stepoperations.h"
 #include "report/unitformat.h"
+#include "stats/clustertotal.h"
 
 #include <QMap>
 #include <QTimeZone>
@@ -110,8 +111,40 @@ TextTable runTable(const RunRecords &r)
             tools << fio;
     }
     tools << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));
+    if (const QString totals = clusterTotalNote(r.steps); !totals.isEmpty())
+        t.notes << totals;
     t.notes << tools.join(QStringLiteral(" · "));
     return t;
+}
+
+QString clusterTotalNote(const QList<StepRecord> &steps)
+{
+    QStringList clients, notCounted;
+    double spread = -1;
+    bool unmerged = false;
+    for (const StepRecord &s : steps) {
+        if (s.node != clusterTotalNode())
+            continue;
+        for (const QJsonValue &c : s.summary.value(QStringLiteral("counted_clients")).toArray())
+            if (!clients.contains(c.toString()))
+                clients << c.toString();
+        for (const QJsonValue &c : s.summary.value(QStringLiteral("not_counted")).toArray())
+            notCounted << QStringLiteral("%1 (%2)").arg(c.toString(), s.title.isEmpty() ? s.testId : s.title);
+        spread = std::max(spread, s.summary.value(QStringLiteral("start_spread_ms")).toDouble(-1));
+        unmerged = unmerged || !s.summary.value(QStringLiteral("latency_merged")).toBool(true);
+    }
+    if (clients.isEmpty() && notCounted.isEmpty())
+        return {};
+    QString note = QStringLiteral("(total): the sum over the clients %1; latency %2.")
+                       .arg(clients.join(QStringLiteral(", ")),
+                           unmerged ? QStringLiteral("percentiles left out (a client reported no histogram)")
+                                    : QStringLiteral("percentiles from their merged histograms"));
+    if (spread >= 0)
+        note += QStringLiteral(" The clients started measuring within %1 ms of each other.")
+                    .arg(QString::number(spread, 'f', 0));
+    if (!notCounted.isEmpty())
+        note += QStringLiteral(" Not counted: %1.").arg(notCounted.join(QStringLiteral(", ")));
+    return note;
 }
 
 TextTable runOperationsTable(const RunRecords &r)

@@ -14,6 +14,10 @@ namespace cm {
 TextTable runTable(const RunRecords &r); // Test | Node | Read MB/s | … | Lat p99
 TextTable runOperationsTable(const RunRecords &r); // Test | Node | Operation | Ops/s | Count | Lat p50 | Lat p99
 TextTable runCsvTable(const RunRecords &r);
+// One line on the "(total)" rows of a run from several clients: what they sum, how the
+// latency was merged, the largest start spread, and clients not counted; empty when the
+// run has no total.
+QString clusterTotalNote(const QList<StepRecord> &steps);
 // CrystalDiskMark's layout: per node "[Read]" then "[Write]", one line per test
 // ("  SEQ1M Q8T1    1234.56 MB/s [  1177.4 IOPS] <  6789.12 us>"), the label taken
 // from the step parameters (rw, bs, iodepth, numjobs), values the mean over the

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/runmarkdown.h"
 
+#include "report/runexport.h"
 #include "report/stepoperations.h"
 #include "report/unitformat.h"
 
@@ -232,6 +233,8 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
             + dataRows + QLatin1Char('\n');
     if (mixed)
         out += QLatin1String("Latency: read / write for tests that do both.\n\n");
+    if (const QString totals = clusterTotalNote(steps); !totals.isEmpty())
+        out += totals + QStringLiteral("\n\n");
     out += operationsTable(titled);
     out += osdTables;
     tools << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));

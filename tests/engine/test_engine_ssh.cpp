@@ -4,9 +4,10 @@
 #include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
-#include "stats/clustertotal.h"
 #include "model/metric.h"
+#include "report/runexport.h"
 #include "sshdfixture.h"
+#include "stats/clustertotal.h"
 #include "store/sessionstore.h"
 #include "testutil.h"
 
@@ -52,6 +53,15 @@ void checkClusterTotal(const QString &db, RunId id)
     const double spread = steps.last().summary.value(QStringLiteral("start_spread_ms")).toDouble(-1);
     qInfo("start spread of two fio clients (local, sshd on loopback): %.0f ms", spread);
     QVERIFY2(spread >= 0 && spread < 500, qPrintable(QString::number(spread)));
+    // The forum table has the total's row, redacted or not, and says what it is.
+    RunRecords records;
+    QVERIFY(!loadRunRecords(store, id, &records));
+    for (bool redact : {false, true}) {
+        const QString md = runExport(records, ExportFormat::Markdown, redact);
+        QVERIFY2(md.contains(QLatin1String("| (total) |")), qPrintable(md));
+        QVERIFY2(md.contains(QLatin1String("percentiles from their merged histograms")), qPrintable(md));
+        QVERIFY2(md.contains(QLatin1String("started measuring within")), qPrintable(md));
+    }
 }
 
 } // namespace
