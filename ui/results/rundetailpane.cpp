@@ -5,7 +5,9 @@
 #include "results/environmentsections.h"
 #include "results/resultsmodel.h"
 #include "operationlabel.h"
+#include "report/runexport.h"
 #include "report/stepoperations.h"
+#include "stats/clustertotal.h"
 #include "unitscale.h"
 
 #include <QComboBox>
@@ -180,6 +182,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
     m_grid->setRowCount(0);
     QStringList rowLabels;
     bool anyOps = false, anyData = false;
+    const QString totalNote = clusterTotalNote(d.steps); // on the "(total)" rows
     for (int i = 0; i < d.steps.size(); ++i) {
         const StepRecord &s = d.steps.at(i);
         const QString label = stepRowLabel(s);
@@ -191,13 +194,16 @@ void RunDetailPane::showDetail(const RunDetail &d)
         auto put = [&](int col, const QString &text, bool strong = false) {
             auto *item = new QTableWidgetItem(text.isEmpty() ? QStringLiteral("–") : text);
             item->setTextAlignment(col == GNode ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
-            if (strong) {
+            const bool total = s.node == clusterTotalNode();
+            if (strong || total) {
                 QFont f = item->font();
                 f.setBold(true);
                 item->setFont(f);
             }
             if (!s.error.isEmpty())
                 item->setToolTip(s.error);
+            else if (total)
+                item->setToolTip(totalNote);
             m_grid->setItem(row, col, item);
         };
         auto latText = [](const QJsonObject &o, const char *key) {
