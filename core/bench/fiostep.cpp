@@ -41,9 +41,15 @@ void runStreaming(StepContext &ctx, const Command &cmd, StepOutcome &out)
     OutputCallbacks cb;
     cb.onStdout = [&](const QByteArray &chunk) {
         out.rawOutput.append(chunk);
-        const SampleList s = stream.feed(chunk, ctx.now ? ctx.now() : 0.0);
+        const double t = ctx.now ? ctx.now() : 0.0;
+        QList<FioInterval> intervals;
+        const SampleList s = stream.feed(chunk, t, ctx.emitInterval ? &intervals : nullptr);
         if (!s.isEmpty() && ctx.emitSamples)
             ctx.emitSamples(s);
+        for (const FioInterval &iv : std::as_const(intervals))
+            if (iv.dir != FioDir::Trim)
+                ctx.emitInterval(ClientInterval {ctx.nodeName, iv.dir == FioDir::Read, t, iv.bwBytesPerSec, iv.iops,
+                    iv.ios, iv.latMeanNs, iv.latSamples, iv.bins});
     };
     cb.onStderr = [&](const QByteArray &chunk) { stdErr.append(chunk); };
     if (ctx.waitForStart && !ctx.waitForStart()) {

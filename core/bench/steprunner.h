@@ -5,6 +5,7 @@
 #include "model/error.h"
 #include "model/leftover.h"
 #include "model/sample.h"
+#include "stats/livetotal.h"
 #include "transport/transport.h"
 #include "util/canceltoken.h"
 
@@ -39,6 +40,9 @@ struct StepContext {
     // call it once, after the set-up and right before measuring; false = cancelled.
     // Null when the step runs on one node.
     std::function<bool()> waitForStart;
+    // With waitForStart: each measured interval, for the step's live cluster total
+    // (stats/livetotal.h). Null otherwise.
+    std::function<void(const ClientInterval &)> emitInterval;
     // For kinds whose step runs on one node but drives others too (RunnerKind::stepNodes,
     // e.g. net-iperf: posted to the client, starts the server on the server node).
     // Runs `job` on that node's own worker thread with that node's Transport (a transport

@@ -282,8 +282,16 @@ void RunThread::runStep(RunContext &rc, int iter, int i)
         runsHere.append(only.isEmpty() || only.contains(rc.workers[n]->node().displayName()));
     // Clients of one cluster start measuring together (engine/startgate.h).
     const auto clientCount = std::count(runsHere.cbegin(), runsHere.cend(), true);
-    const std::shared_ptr<StartGate> gate
-        = rc.kind->sumsClients() && clientCount > 1 ? std::make_shared<StartGate>(int(clientCount)) : nullptr;
+    const bool clients = rc.kind->sumsClients() && clientCount > 1;
+    const std::shared_ptr<StartGate> gate = clients ? std::make_shared<StartGate>(int(clientCount)) : nullptr;
+    std::shared_ptr<LiveTotal> liveTotal;
+    if (clients) {
+        QStringList names;
+        for (size_t n = 0; n < rc.workers.size(); ++n)
+            if (runsHere.at(int(n)))
+                names << rc.workers[n]->node().displayName();
+        liveTotal = std::make_shared<LiveTotal>(i, names);
+    }
     for (size_t n = 0; n < rc.workers.size(); ++n) {
         if (!runsHere.at(int(n))) {
             stepIds.append(0);
@@ -294,11 +302,13 @@ void RunThread::runStep(RunContext &rc, int iter, int i)
         stepIds.append(rc.store.beginStep(rc.id, i, iter, step, node.displayName(), preview));
         if (rc.connectErrors.at(int(n))) {
             barrier->outcomes[n].error = rc.connectErrors.at(int(n));
-            if (gate)
+            if (gate) {
                 gate->leave();
+                pushSamples(liveTotal->clientEnded(rc.workers[n]->node().displayName()));
+            }
             continue;
         }
-        postStep(rc, barrier, n, i, gate);
+        postStep(rc, barrier, n, i, {gate, liveTotal});
     }
     waitFlushing(rc, *barrier);
     flushSamples(rc);
@@ -334,15 +344,15 @@ void RunThread::recordClusterTotal(RunContext &rc, int iter, int i, const QList<
         clusterTotalNode(), total.toSummary(), environment, {}, error);
 }
 
-void RunThread::postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &barrier, size_t n, int i,
-    const std::shared_ptr<StartGate> &gate)
+void RunThread::postStep(
+    RunContext &rc, const std::shared_ptr<StepBarrier> &barrier, size_t n, int i, const ClientSync &sync)
 {
     std::lock_guard lock(barrier->mutex);
     ++barrier->pending;
     std::shared_ptr<StepRunner> runner = rc.kind->createStepRunner(m_plan, i);
     rc.workers[n]->post([this, barrier, runner, n, i, id = rc.id, now = rc.now,
                             startOnNode = nodeJobStarter(rc.workers, rc.connectErrors),
-                            name = rc.workers[n]->node().displayName(), state = rc.runStates[n], gate](Transport &t) {
+                            name = rc.workers[n]->node().displayName(), state = rc.runStates[n], sync](Transport &t) {
         StepContext ctx;
         ctx.startOnNode = startOnNode;
         ctx.transport = &t;
@@ -354,16 +364,21 @@ void RunThread::postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &bar
         ctx.log = [this, id](const QString &line) { Q_EMIT logAvailable(id, line); };
         ctx.runState = state;
         bool arrived = false;
-        if (gate)
-            ctx.waitForStart = [&arrived, gate, cancel = m_cancel] {
+        if (sync.gate) {
+            ctx.waitForStart = [&arrived, gate = sync.gate, cancel = m_cancel] {
                 arrived = true;
                 return gate->arrive(cancel);
             };
+            ctx.emitInterval
+                = [this, total = sync.liveTotal](const ClientInterval &iv) { pushSamples(total->add(iv)); };
+        }
         StepOutcome o = runner
             ? runner->run(ctx)
             : StepOutcome {Error(Error::Code::Internal, QStringLiteral("no runner")), {}, {}, {}, {}, {}, {}};
-        if (gate && !arrived)
-            gate->leave(); // failed before measuring: the others do not wait for it
+        if (sync.gate && !arrived)
+            sync.gate->leave(); // failed before measuring: the others do not wait for it
+        if (sync.liveTotal)
+            pushSamples(sync.liveTotal->clientEnded(name));
         std::lock_guard lock(barrier->mutex);
         barrier->outcomes[n] = std::move(o);
         --barrier->pending;

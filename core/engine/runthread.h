@@ -23,6 +23,7 @@ namespace cm {
 struct StepOutcome;
 struct ClientStepResult;
 class StartGate;
+class LiveTotal;
 
 class RunThread : public QThread {
     Q_OBJECT
@@ -55,8 +56,12 @@ private:
     void startSampling(RunContext &rc);
     void runIterations(RunContext &rc);
     void runStep(RunContext &rc, int iter, int i);
-    void postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &barrier, size_t n, int i,
-        const std::shared_ptr<StartGate> &gate);
+    // The start gate and live total of a step run on several clients (else both null).
+    struct ClientSync {
+        std::shared_ptr<StartGate> gate;
+        std::shared_ptr<LiveTotal> liveTotal;
+    };
+    void postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &barrier, size_t n, int i, const ClientSync &sync);
     void recordOutcome(RunContext &rc, size_t n, int i, const StepOutcome &o, qint64 stepId);
     void recordClusterTotal(RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients);
     void finishRunStates(RunContext &rc);

@@ -70,6 +70,10 @@ inline const QString MetaCreateIops = QStringLiteral("meta.create.iops");
 inline const QString MetaStatIops = QStringLiteral("meta.stat.iops");
 inline const QString MetaDeleteIops = QStringLiteral("meta.delete.iops");
 
+// the live cluster total of a step from several clients (target "(total)"): how many
+// clients each interval's sums and merged percentiles count
+inline const QString TotalClients = QStringLiteral("total.clients");
+
 // node monitor
 inline const QString CpuBusy = QStringLiteral("cpu.busy"); // % of all cores
 inline const QString CpuIowait = QStringLiteral("cpu.iowait"); // %

@@ -23,13 +23,15 @@ void FioSampleStream::absorbWarnings(const QStringList &w)
             m_warnings << x;
 }
 
-SampleList FioSampleStream::feed(const QByteArray &chunk, double t)
+SampleList FioSampleStream::feed(const QByteArray &chunk, double t, QList<FioInterval> *intervals)
 {
     SampleList out;
     for (const FioInterval &iv : m_reader.feed(chunk)) {
         ++m_intervals;
         m_fromBins = m_fromBins || iv.latencyFromBins;
         out += iv.toSamples(m_step, m_target, t);
+        if (intervals)
+            intervals->append(iv);
     }
     absorbWarnings(m_reader.takeWarnings());
     return out;

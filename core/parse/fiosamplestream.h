@@ -16,7 +16,9 @@ public:
     FioSampleStream(int stepIndex, QString target);
 
     // t: when the chunk arrived, on the run's time axis (one axis for all nodes).
-    SampleList feed(const QByteArray &chunk, double t);
+    // `intervals`, when given, also receives each interval as fio reported it (with its
+    // own latency bins), for a live total over several clients.
+    SampleList feed(const QByteArray &chunk, double t, QList<FioInterval> *intervals = nullptr);
     void finish();
 
     QStringList warnings() const { return m_warnings; }

@@ -174,8 +174,12 @@ private Q_SLOTS:
         QVERIFY(finished.wait(60000));
         QCOMPARE(done.size(), 2);
         QMap<QString, QPair<double, double>> span; // target → first, last sample time
+        QMap<QString, QList<double>> iops; // target → its intervals' read IOPS, in order
         for (const Sample &s : buffer->take()) {
             if (s.metric != metric::ReadIops)
+                continue;
+            iops[s.target] << s.value;
+            if (s.target == clusterTotalNode())
                 continue;
             auto it = span.find(s.target);
             if (it == span.end())
@@ -188,6 +192,16 @@ private Q_SLOTS:
         // common start: the two nodes' intervals overlap on the run's time axis
         QVERIFY2(qMax(x.first, y.first) <= qMin(x.second, y.second),
             qPrintable(QStringLiteral("%1-%2 vs %3-%4").arg(x.first).arg(x.second).arg(y.first).arg(y.second)));
+        // The live total: interval k is the sum of both clients' k-th intervals.
+        const QList<double> total = iops.take(clusterTotalNode());
+        QCOMPARE(iops.size(), 2);
+        const QList<double> a = iops.first(), b = iops.last();
+        QVERIFY2(!total.isEmpty() && total.size() <= std::min(a.size(), b.size()),
+            qPrintable(QStringLiteral("%1 totals, %2 and %3 intervals").arg(total.size()).arg(a.size()).arg(b.size())));
+        for (qsizetype k = 0; k < total.size(); ++k)
+            QVERIFY2(qFuzzyCompare(total.at(k), a.at(k) + b.at(k)),
+                qPrintable(
+                    QStringLiteral("interval %1: %2 vs %3 + %4").arg(k).arg(total.at(k)).arg(a.at(k)).arg(b.at(k))));
         checkClusterTotal(m_data.filePath(QStringLiteral("db.sqlite")), finished.first().at(0).value<RunId>());
     }
 

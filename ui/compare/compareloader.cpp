@@ -4,6 +4,7 @@
 #include "live/decimator.h"
 #include "model/metric.h"
 #include "report/rundifferences.h"
+#include "stats/clustertotal.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -227,7 +228,7 @@ RunPart prepareRun(const QString &storePath, const RunRecords &run, int i, const
     // Targets per test: node metrics (CPU of the node) do not count as targets.
     QHash<int, QSet<QString>> targetsPerRow;
     for (const BucketKey &key : std::as_const(order))
-        if (key.target.contains(QLatin1Char(':')) || !byNode.contains(key.target))
+        if (key.target != clusterTotalNode() && (key.target.contains(QLatin1Char(':')) || !byNode.contains(key.target)))
             targetsPerRow[key.row].insert(key.target);
     for (int r = 0; r < rows.size(); ++r)
         part.tests[r].targetCount = std::max(1, int(targetsPerRow.value(r).size()));
@@ -236,6 +237,7 @@ RunPart prepareRun(const QString &storePath, const RunRecords &run, int i, const
     // targets of each test and repetition.
     QHash<BucketKey, QList<const QList<QPointF> *>> groups; // target empty
     QList<BucketKey> groupOrder;
+    QSet<BucketKey> exact; // groups whose total the run recorded itself
     const auto byX = [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); };
     for (const BucketKey &key : std::as_const(order)) {
         QList<QPointF> &pts = buckets[key];
@@ -244,16 +246,22 @@ RunPart prepareRun(const QString &storePath, const RunRecords &run, int i, const
         CompareTestData &test = part.tests[key.row];
         if (!test.metrics.contains(key.metric))
             test.metrics << key.metric;
+        const BucketKey g {key.row, key.iteration, QString(), key.metric};
+        if (key.target == clusterTotalNode()) {
+            // The run's own total (merged histograms, stats/livetotal.h) is the total line.
+            test.lines.append(OverlayLine {i, key.iteration, QString(), key.metric, decimateMinMax(pts, columns)});
+            exact.insert(g);
+            continue;
+        }
         if (test.targetCount <= kTotalsAbove)
             test.lines.append(OverlayLine {i, key.iteration, key.target, key.metric, decimateMinMax(pts, columns)});
-        const BucketKey g {key.row, key.iteration, QString(), key.metric};
         if (!groups.contains(g))
             groupOrder << g;
         groups[g].append(&pts);
     }
     for (const BucketKey &g : std::as_const(groupOrder)) {
         const auto &members = groups.value(g);
-        if (members.size() < 2)
+        if (members.size() < 2 || exact.contains(g))
             continue;
         part.tests[g.row].lines.append(OverlayLine {
             i, g.iteration, QString(), g.metric, decimateMinMax(totalOf(members, isRate(g.metric)), columns)});
