@@ -280,18 +280,7 @@ void RunThread::runStep(RunContext &rc, int iter, int i)
     QList<bool> runsHere;
     for (size_t n = 0; n < rc.workers.size(); ++n)
         runsHere.append(only.isEmpty() || only.contains(rc.workers[n]->node().displayName()));
-    // Clients of one cluster start measuring together (engine/startgate.h).
-    const auto clientCount = std::count(runsHere.cbegin(), runsHere.cend(), true);
-    const bool clients = rc.kind->sumsClients() && clientCount > 1;
-    const std::shared_ptr<StartGate> gate = clients ? std::make_shared<StartGate>(int(clientCount)) : nullptr;
-    std::shared_ptr<LiveTotal> liveTotal;
-    if (clients) {
-        QStringList names;
-        for (size_t n = 0; n < rc.workers.size(); ++n)
-            if (runsHere.at(int(n)))
-                names << rc.workers[n]->node().displayName();
-        liveTotal = std::make_shared<LiveTotal>(i, names);
-    }
+    const ClientSync sync = clientSync(rc, i, runsHere);
     for (size_t n = 0; n < rc.workers.size(); ++n) {
         if (!runsHere.at(int(n))) {
             stepIds.append(0);
@@ -302,13 +291,13 @@ void RunThread::runStep(RunContext &rc, int iter, int i)
         stepIds.append(rc.store.beginStep(rc.id, i, iter, step, node.displayName(), preview));
         if (rc.connectErrors.at(int(n))) {
             barrier->outcomes[n].error = rc.connectErrors.at(int(n));
-            if (gate) {
-                gate->leave();
-                pushSamples(liveTotal->clientEnded(rc.workers[n]->node().displayName()));
+            if (sync.gate) {
+                sync.gate->leave();
+                pushSamples(sync.liveTotal->clientEnded(rc.workers[n]->node().displayName()));
             }
             continue;
         }
-        postStep(rc, barrier, n, i, {gate, liveTotal});
+        postStep(rc, barrier, n, i, sync);
     }
     waitFlushing(rc, *barrier);
     flushSamples(rc);
@@ -342,6 +331,19 @@ void RunThread::recordClusterTotal(RunContext &rc, int iter, int i, const QList<
     const QJsonObject environment {{QStringLiteral("cluster_total"), true}};
     rc.store.finishStep(id, error.isEmpty() ? QStringLiteral("completed") : QStringLiteral("failed"),
         clusterTotalNode(), total.toSummary(), environment, {}, error);
+}
+
+// Clients of one cluster start measuring together (engine/startgate.h), and their
+// intervals add up to a live total (stats/livetotal.h).
+RunThread::ClientSync RunThread::clientSync(const RunContext &rc, int i, const QList<bool> &runsHere)
+{
+    QStringList clients;
+    for (size_t n = 0; n < rc.workers.size(); ++n)
+        if (runsHere.at(int(n)))
+            clients << rc.workers[n]->node().displayName();
+    if (!rc.kind->sumsClients() || clients.size() < 2)
+        return {};
+    return {std::make_shared<StartGate>(int(clients.size())), std::make_shared<LiveTotal>(i, clients)};
 }
 
 void RunThread::postStep(

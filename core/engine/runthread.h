@@ -61,6 +61,7 @@ private:
         std::shared_ptr<StartGate> gate;
         std::shared_ptr<LiveTotal> liveTotal;
     };
+    ClientSync clientSync(const RunContext &rc, int i, const QList<bool> &runsHere);
     void postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &barrier, size_t n, int i, const ClientSync &sync);
     void recordOutcome(RunContext &rc, size_t n, int i, const StepOutcome &o, qint64 stepId);
     void recordClusterTotal(RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients);

@@ -9,6 +9,7 @@
 #include "report/unitformat.h"
 #include "stats/clustertotal.h"
 
+#include <QJsonArray>
 #include <QMap>
 #include <QTimeZone>
 

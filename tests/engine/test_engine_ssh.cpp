@@ -170,9 +170,13 @@ private Q_SLOTS:
             [&](RunId, const Plan &, SampleBufferPtr buf, double) { buffer = buf; });
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         QSignalSpy done(&engine, &RunEngine::stepFinished);
+        QStringList failures;
+        connect(&engine, &RunEngine::stepFailed, this, [&](RunId, int, const QString &node, const Error &e) {
+            failures << node + QStringLiteral(": ") + e.toString();
+        });
         engine.start(p);
         QVERIFY(finished.wait(60000));
-        QCOMPARE(done.size(), 2);
+        QVERIFY2(done.size() == 2, qPrintable(failures.join(QLatin1Char('\n'))));
         QMap<QString, QPair<double, double>> span; // target → first, last sample time
         QMap<QString, QList<double>> iops; // target → its intervals' read IOPS, in order
         for (const Sample &s : buffer->take()) {
@@ -195,13 +199,14 @@ private Q_SLOTS:
         // The live total: interval k is the sum of both clients' k-th intervals.
         const QList<double> total = iops.take(clusterTotalNode());
         QCOMPARE(iops.size(), 2);
-        const QList<double> a = iops.first(), b = iops.last();
-        QVERIFY2(!total.isEmpty() && total.size() <= std::min(a.size(), b.size()),
-            qPrintable(QStringLiteral("%1 totals, %2 and %3 intervals").arg(total.size()).arg(a.size()).arg(b.size())));
+        const QList<double> ia = iops.first(), ib = iops.last();
+        QVERIFY2(!total.isEmpty() && total.size() <= std::min(ia.size(), ib.size()),
+            qPrintable(
+                QStringLiteral("%1 totals, %2 and %3 intervals").arg(total.size()).arg(ia.size()).arg(ib.size())));
         for (qsizetype k = 0; k < total.size(); ++k)
-            QVERIFY2(qFuzzyCompare(total.at(k), a.at(k) + b.at(k)),
+            QVERIFY2(qFuzzyCompare(total.at(k), ia.at(k) + ib.at(k)),
                 qPrintable(
-                    QStringLiteral("interval %1: %2 vs %3 + %4").arg(k).arg(total.at(k)).arg(a.at(k)).arg(b.at(k))));
+                    QStringLiteral("interval %1: %2 vs %3 + %4").arg(k).arg(total.at(k)).arg(ia.at(k)).arg(ib.at(k))));
         checkClusterTotal(m_data.filePath(QStringLiteral("db.sqlite")), finished.first().at(0).value<RunId>());
     }
 

@@ -103,8 +103,11 @@ OsdLatencyStepOptions OsdLatencyStepOptions::read(const PlanStep &step, quint64 
 {
     OsdLatencyStepOptions o;
     ParamReader r(step.params, QStringLiteral("step %1").arg(step.id), kKind);
-    r.allowOnly(
-        {QStringLiteral("bs"), QStringLiteral("iodepth"), QStringLiteral("runtime"), QStringLiteral("objectsPerOsd")});
+    // The wizard's shared page writes "numjobs" too: one writer per OSD is the method.
+    r.allowOnly({QStringLiteral("bs"), QStringLiteral("iodepth"), QStringLiteral("runtime"),
+        QStringLiteral("objectsPerOsd"), QStringLiteral("numjobs")});
+    if (r.integer(QStringLiteral("numjobs"), 1, 1, 256) != 1)
+        r.fail(QStringLiteral("\"numjobs\" must be 1: each OSD is written by one writer at queue depth 1"));
     o.bs = r.size(QStringLiteral("bs"), o.bs, 512, qint64(128) << 20);
     if (r.ok() && (o.blockBytes() > objectBytes || objectBytes % o.blockBytes() != 0))
         r.fail(QStringLiteral("block size %1 must divide the object size").arg(o.bs));
