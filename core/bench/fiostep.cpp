@@ -34,6 +34,19 @@ QString fioVersion(StepContext &ctx, Error *error)
     return QString::fromUtf8(ver.stdOut).trimmed();
 }
 
+QStringList startingAt(qint64 startAtMs, const QStringList &argv)
+{
+    // The node's own clock (GNU date's %3N: ms); a moment already past, or more than
+    // 5 s away (a clock that disagrees), starts at once.
+    static const QString script = QStringLiteral(
+        "at=$1; shift; now=$(date +%s%3N); d=$((at - now)); "
+        "if [ \"$d\" -gt 0 ] && [ \"$d\" -lt 5000 ]; then sleep \"$((d / 1000)).$(printf %03d $((d % 1000)))\"; fi; "
+        "exec \"$@\"");
+    return QStringList {
+               QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("sh"), QString::number(startAtMs)}
+    + argv;
+}
+
 void runStreaming(StepContext &ctx, const Command &cmd, StepOutcome &out)
 {
     FioSampleStream stream(ctx.stepIndex, out.target);
@@ -52,13 +65,18 @@ void runStreaming(StepContext &ctx, const Command &cmd, StepOutcome &out)
                     iv.ios, iv.latMeanNs, iv.latSamples, iv.bins});
     };
     cb.onStderr = [&](const QByteArray &chunk) { stdErr.append(chunk); };
-    if (ctx.waitForStart && !ctx.waitForStart()) {
-        out.error = Error(Error::Code::Cancelled, QStringLiteral("cancelled before measuring"), out.target);
-        return;
+    Command run = cmd;
+    if (ctx.waitForStart) {
+        const qint64 startAt = ctx.waitForStart();
+        if (startAt < 0) {
+            out.error = Error(Error::Code::Cancelled, QStringLiteral("cancelled before measuring"), out.target);
+            return;
+        }
+        run.argv = startingAt(startAt, cmd.argv);
     }
     if (ctx.log)
         ctx.log(QStringLiteral("%1: %2").arg(ctx.nodeName, cmd.toShellString()));
-    const ExecResult r = ctx.transport->run(cmd, cb, ctx.cancel);
+    const ExecResult r = ctx.transport->run(run, cb, ctx.cancel);
     stream.finish();
     for (const QString &w : stream.warnings())
         qCInfo(lcFioStep) << ctx.nodeName << w;

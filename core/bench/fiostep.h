@@ -15,6 +15,10 @@ QString fioVersion(StepContext &ctx, Error *error);
 // node and fills out.summary, out.rawOutput and out.error. out.target must be set.
 void runStreaming(StepContext &ctx, const Command &cmd, StepOutcome &out);
 
+// `argv` run on the node at `startAtMs` (ms since the epoch, the node's clock): a shell
+// sleeps until then and execs it (the start barrier's common moment).
+QStringList startingAt(qint64 startAtMs, const QStringList &argv);
+
 // The last lines of a tool's stderr, for messages.
 QString tail(const QByteArray &text, int lines = 6);
 

@@ -37,9 +37,10 @@ struct StepContext {
     std::function<void(const QString &)> log; // one line of progress text
     std::shared_ptr<RunState> runState; // the kind's, or null
     // The start barrier of a step run on several clients at once (engine/startgate.h):
-    // call it once, after the set-up and right before measuring; false = cancelled.
+    // call it once, after the set-up and right before measuring. Returns when to start
+    // (ms since the epoch), the same moment for every client, or -1 when cancelled.
     // Null when the step runs on one node.
-    std::function<bool()> waitForStart;
+    std::function<qint64()> waitForStart;
     // With waitForStart: each measured interval, for the step's live cluster total
     // (stats/livetotal.h). Null otherwise.
     std::function<void(const ClientInterval &)> emitInterval;

@@ -367,7 +367,7 @@ void RunThread::postStep(
         ctx.runState = state;
         bool arrived = false;
         if (sync.gate) {
-            ctx.waitForStart = [&arrived, gate = sync.gate, cancel = m_cancel] {
+            ctx.waitForStart = [&arrived, gate = sync.gate, cancel = m_cancel]() -> qint64 {
                 arrived = true;
                 return gate->arrive(cancel);
             };

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Load from three client nodes at once (network namespaces with their own sshd, real
+// fio): one start, an exact total per interval and per step, and a client lost in the
+// middle of a run while the others go on.
+#include "bench/diskfio/diskfiokind.h"
+#include "bench/registry.h"
+#include "engine/runengine.h"
+#include "model/metric.h"
+#include "netnsfixture.h"
+#include "stats/clustertotal.h"
+#include "store/sessionstore.h"
+#include "testutil.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace cm;
+
+namespace {
+
+struct Result {
+    RunId id = 0;
+    QStringList finished, failed;
+    QMap<QString, QList<Sample>> byTarget; // read.iops and total.clients, in order
+};
+
+} // namespace
+
+class TestClients : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_data;
+    cmtest::NetnsFixture m_net;
+
+    Plan plan(const QString &dir, int runtime)
+    {
+        Error e;
+        Plan p = DiskFioKind::makePlan(QStringLiteral("quick"), {m_net.node(1), m_net.node(2), m_net.node(3)},
+            {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), dir},
+                {QStringLiteral("size"), QStringLiteral("32M")}},
+            runtime, &e);
+        p.steps = p.steps.mid(4, 1); // RND4K Q32T1 read
+        [&] { QVERIFY2(!e, qPrintable(e.toString())); }();
+        return p;
+    }
+
+    // Runs the plan; onTotal(k) is called with each live total interval's index.
+    Result run(const Plan &p, const std::function<void(int)> &onTotal = {})
+    {
+        Result r;
+        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
+        SampleBufferPtr buffer;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) {
+            r.id = i;
+            buffer = b;
+        });
+        connect(&engine, &RunEngine::stepFinished, this,
+            [&](RunId, int, const QString &node, const QJsonObject &) { r.finished << node; });
+        connect(&engine, &RunEngine::stepFailed, this, [&](RunId, int, const QString &node, const Error &e) {
+            r.failed << node + QStringLiteral(": ") + e.toString();
+        });
+        QSignalSpy done(&engine, &RunEngine::runFinished);
+        engine.start(p);
+        int totals = 0;
+        auto drain = [&] {
+            if (!buffer)
+                return;
+            for (const Sample &s : buffer->take())
+                if (s.metric == metric::ReadIops || s.metric == metric::TotalClients) {
+                    r.byTarget[s.target] << s;
+                    if (s.target == clusterTotalNode() && s.metric == metric::ReadIops && onTotal)
+                        onTotal(totals++);
+                }
+        };
+        QElapsedTimer clock;
+        clock.start();
+        while (done.isEmpty() && clock.elapsed() < 120000) {
+            QTest::qWait(50);
+            drain();
+        }
+        drain();
+        return r;
+    }
+
+    static QList<double> values(const QList<Sample> &s, const QString &metric)
+    {
+        QList<double> out;
+        for (const Sample &x : s)
+            if (x.metric == metric)
+                out << x.value;
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        registerBuiltinKinds();
+        QString why;
+        CM_REQUIRE_FIXTURE(cmtest::NetnsFixture::available(&why), why);
+        QVERIFY2(m_net.up(3, QString()), qPrintable(m_net.whyNot()));
+        qputenv("CLUSTERMARK_DATA_DIR", m_data.path().toUtf8());
+        for (int k = 1; k <= 3; ++k) { // trust the nodes' host keys, as `trust` does
+            SshOptions o = m_net.options();
+            o.knownHostsPath = m_data.filePath(QStringLiteral("known_hosts"));
+            SshTransport t(m_net.node(k), {}, o);
+            const Error e = t.connect();
+            QVERIFY2(!e, qPrintable(e.toString()));
+        }
+    }
+
+    void threeClientsOneTotal()
+    {
+        QTemporaryDir dir; // one folder all three see (one file system): a file each
+        const Result r = run(plan(dir.path(), 4));
+        QVERIFY2(r.failed.isEmpty(), qPrintable(r.failed.join(QLatin1Char('\n'))));
+        QCOMPARE(r.finished.size(), 3);
+        // Live: interval k of the total is the sum of the three clients' k-th intervals.
+        const QList<double> total = values(r.byTarget.value(clusterTotalNode()), metric::ReadIops);
+        QList<QList<double>> clients;
+        for (auto it = r.byTarget.cbegin(); it != r.byTarget.cend(); ++it)
+            if (it.key() != clusterTotalNode())
+                clients << values(*it, metric::ReadIops);
+        QCOMPARE(clients.size(), 3);
+        QVERIFY(total.size() >= 3);
+        for (qsizetype k = 0; k < total.size(); ++k) {
+            const double sum = clients[0].value(k) + clients[1].value(k) + clients[2].value(k);
+            QVERIFY2(qFuzzyCompare(total.at(k), sum),
+                qPrintable(QStringLiteral("%1: %2 vs %3").arg(k).arg(total.at(k)).arg(sum)));
+        }
+        for (double n : values(r.byTarget.value(clusterTotalNode()), metric::TotalClients))
+            QCOMPARE(n, 3.0);
+        // Saved: the step's total over the three, and how close together they started.
+        SessionStore store(m_data.filePath(QStringLiteral("db.sqlite")));
+        QVERIFY(!store.open());
+        const QList<StepRecord> steps = store.steps(r.id);
+        QCOMPARE(steps.size(), 4);
+        const StepRecord &t = steps.last();
+        QCOMPARE(t.node, clusterTotalNode());
+        double bw = 0;
+        for (int n = 0; n < 3; ++n)
+            bw += steps.at(n).summary.value(QStringLiteral("read")).toObject().value(QStringLiteral("bw")).toDouble();
+        QCOMPARE(t.summary.value(QStringLiteral("read")).toObject().value(QStringLiteral("bw")).toDouble(), bw);
+        const double spread = t.summary.value(QStringLiteral("start_spread_ms")).toDouble(-1);
+        qInfo("start spread of three namespace clients: %.0f ms", spread);
+        QVERIFY2(spread >= 0 && spread <= 50, qPrintable(QString::number(spread)));
+    }
+
+    // node3 is lost two intervals in: the others finish, the total stops counting it.
+    void lostClientIsNotCounted()
+    {
+        QTemporaryDir dir;
+        const Result r = run(plan(dir.path(), 6), [this](int k) {
+            if (k == 2) {
+                killNodeSessions(3);
+            }
+        });
+        QCOMPARE(r.finished.size(), 2);
+        QCOMPARE(r.failed.size(), 1);
+        QVERIFY2(r.failed.first().startsWith(m_net.hostname(3)), qPrintable(r.failed.first()));
+        const QList<double> counted = values(r.byTarget.value(clusterTotalNode()), metric::TotalClients);
+        QVERIFY(counted.size() >= 4);
+        QCOMPARE(counted.first(), 3.0);
+        QCOMPARE(counted.last(), 2.0);
+        SessionStore store(m_data.filePath(QStringLiteral("db.sqlite")));
+        QVERIFY(!store.open());
+        const StepRecord t = store.steps(r.id).last();
+        QCOMPARE(t.node, clusterTotalNode());
+        QCOMPARE(t.summary.value(QStringLiteral("not_counted")).toArray().first().toString(), m_net.hostname(3));
+        QVERIFY2(t.error.contains(m_net.hostname(3)), qPrintable(t.error));
+    }
+
+private:
+    // Every sshd of node k (the listener and the sessions it forked): the node is gone.
+    void killNodeSessions(int k)
+    {
+        const qint64 root = m_net.sshdPid(k);
+        QList<qint64> sshds {root};
+        for (int i = 0; i < sshds.size(); ++i)
+            for (const QString &d : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+                QFile st(QStringLiteral("/proc/%1/stat").arg(d));
+                if (!st.open(QIODevice::ReadOnly))
+                    continue;
+                const QByteArray s = st.readAll();
+                const QList<QByteArray> rest = s.mid(s.lastIndexOf(')') + 2).split(' ');
+                if (rest.size() > 1 && rest.at(1).toLongLong() == sshds.at(i) && s.contains("(sshd)"))
+                    sshds << d.toLongLong();
+            }
+        for (qint64 pid : sshds)
+            ::kill(pid_t(pid), SIGKILL);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestClients)
+#include "test_clients.moc"
