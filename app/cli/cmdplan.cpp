@@ -4,6 +4,7 @@
 #include "clicommon.h"
 
 #include "bench/registry.h"
+#include "bench/scaling.h"
 
 #include <cstdio>
 
@@ -36,6 +37,9 @@ QList<CliOption> commonPlanOptions()
         {QStringLiteral("--stable-figure"), QStringLiteral("KEY"),
             QStringLiteral(
                 "with --until-spread: a summary key such as read.iops instead of the step's headline figure")},
+        {QStringLiteral("--clients"), QStringLiteral("1,2,4"),
+            QStringLiteral("a scaling series: every step with the first 1, 2, 4 … of the client nodes, for the "
+                           "cluster total against the number of clients (kinds whose clients add up)")},
         {QStringLiteral("--help"), {}, QStringLiteral("print this help")},
     };
 }
@@ -156,6 +160,13 @@ int cmdPlan(const QStringList &argsIn)
     }
     for (const QString &line : std::as_const(notes))
         printErr(line);
+    if (parsed.has(QStringLiteral("--clients"))) {
+        const QList<int> counts = scaling::parseCounts(parsed.value(QStringLiteral("--clients")), &err);
+        if (!err.isEmpty() || (e = scaling::expand(*kind, counts, &plan)) || (e = kind->validate(plan))) {
+            printErr(prefix + (err.isEmpty() ? e.message : err));
+            return 2;
+        }
+    }
     plan.session = parsed.value(QStringLiteral("--session"));
     if (parsed.has(QStringLiteral("--name")))
         plan.name = parsed.value(QStringLiteral("--name"));

@@ -73,12 +73,8 @@ public:
     // The nodes (display names) a step is posted to; empty = every node of the plan at
     // once (the default). A step naming one node reaches the others through
     // StepContext::startOnNode.
-    virtual QStringList stepNodes(const Plan &plan, int stepIndex) const
-    {
-        Q_UNUSED(plan);
-        Q_UNUSED(stepIndex);
-        return {};
-    }
+    // The default: every node, or the first k of a scaling series' step (bench/scaling.h).
+    virtual QStringList stepNodes(const Plan &plan, int stepIndex) const;
 };
 
 } // namespace cm

@@ -2,6 +2,7 @@
 #include "report/runmarkdown.h"
 
 #include "report/runexport.h"
+#include "report/scalingtable.h"
 #include "report/stepoperations.h"
 #include "report/unitformat.h"
 
@@ -235,6 +236,7 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
         out += QLatin1String("Latency: read / write for tests that do both.\n\n");
     if (const QString totals = clusterTotalNote(steps); !totals.isEmpty())
         out += totals + QStringLiteral("\n\n");
+    out += scalingMarkdown(steps);
     out += operationsTable(titled);
     out += osdTables;
     tools << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));

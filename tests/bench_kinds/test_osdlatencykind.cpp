@@ -75,7 +75,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("key");
         QTest::addColumn<QJsonValue>("value");
         QTest::addColumn<QString>("message");
-        QTest::newRow("mode") << "mode" << QJsonValue(QStringLiteral("fast")) << "sequential, parallel";
+        QTest::newRow("mode") << "mode" << QJsonValue(QStringLiteral("fast")) << "sequential or parallel";
         QTest::newRow("osds not a list") << "osds" << QJsonValue(3) << "list";
         QTest::newRow("negative osd") << "osds" << QJsonValue(QJsonArray {0, -1}) << "not an OSD id";
         QTest::newRow("fraction osd") << "osds" << QJsonValue(QJsonArray {1.5}) << "not an OSD id";

@@ -3,6 +3,7 @@
 // unknown ones refused by name, a JSON round trip that loses nothing), and the fio
 // command and preview made from them.
 #include "bench/rbd/rbdkind.h"
+#include "bench/scaling.h"
 
 #include <QTest>
 
@@ -138,6 +139,35 @@ private Q_SLOTS:
             QStringList({QStringLiteral("-c"), QStringLiteral("/etc/ceph/c.conf"), QStringLiteral("--id"),
                 QStringLiteral("bench"), QStringLiteral("--keyring"), QStringLiteral("/etc/ceph/k")}));
         QCOMPARE(RbdKind().estimatedSeconds(p, 3), 30.0 + 10); // a read step: prefill first
+    }
+
+    // A scaling series: each step with the first 1, 2, 3 clients (bench/scaling.h).
+    void scalingSeries()
+    {
+        Error e;
+        Plan p = RbdKind::makePlan(QStringLiteral("standard"),
+            {NodeSpec::parse(QStringLiteral("root@n1")), NodeSpec::parse(QStringLiteral("root@n2")),
+                NodeSpec::parse(QStringLiteral("root@n3"))},
+            target(), 0, &e);
+        QVERIFY2(!e, qPrintable(e.message));
+        const RbdKind k;
+        QVERIFY(!scaling::expand(k, {1, 2, 3}, &p));
+        QCOMPARE(p.steps.size(), 18);
+        QCOMPARE(p.steps.at(1).id, QStringLiteral("seq-write-4m-qd16-c2"));
+        QCOMPARE(p.steps.at(1).title, QStringLiteral("4M QD16 write · 2 clients"));
+        QVERIFY2(!k.validate(p), qPrintable(k.validate(p).message));
+        QCOMPARE(k.stepNodes(p, 0), QStringList {QStringLiteral("n1")});
+        QCOMPARE(k.stepNodes(p, 1), QStringList({QStringLiteral("n1"), QStringLiteral("n2")}));
+        // More clients than nodes, counts out of order, a kind whose clients do not add up.
+        Plan q = RbdKind::makePlan(
+            QStringLiteral("standard"), {NodeSpec::parse(QStringLiteral("root@n1"))}, target(), 0, &e);
+        QVERIFY(scaling::expand(k, {1, 2}, &q).message.contains(QLatin1String("1 client nodes")));
+        QVERIFY(scaling::expand(k, {1, 1}, &q).message.contains(QLatin1String("increase")));
+        QString err;
+        QVERIFY(scaling::parseCounts(QStringLiteral("1,x"), &err).isEmpty() && err.contains(QLatin1String("\"x\"")));
+        // A hand-edited plan asking for more clients than it names is refused by name.
+        p.steps[0].params.insert(scaling::kClientsKey, 7);
+        QVERIFY(k.validate(p).message.contains(QLatin1String("\"clients\"")));
     }
 };
 

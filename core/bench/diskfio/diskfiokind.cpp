@@ -3,6 +3,7 @@
 
 #include "bench/diskfio/diskfiorunner.h"
 #include "bench/planbuilder.h"
+#include "bench/scaling.h"
 #include "model/fioengines.h"
 #include "model/paramreader.h"
 #include "transport/shellquote.h"
@@ -125,7 +126,7 @@ DiskFioStepOptions DiskFioStepOptions::read(const PlanStep &step, Error *error)
     ParamReader r(step.params, QStringLiteral("step %1").arg(step.id), DiskFioKind::kindId());
     r.allowOnly({QStringLiteral("rw"), QStringLiteral("bs"), QStringLiteral("iodepth"), QStringLiteral("numjobs"),
         QStringLiteral("runtime"), QStringLiteral("size"), QStringLiteral("sync"), QStringLiteral("fsync"),
-        QStringLiteral("ioengine"), QStringLiteral("direct")});
+        QStringLiteral("ioengine"), QStringLiteral("direct"), scaling::kClientsKey});
     DiskFioStepOptions o;
     if (!step.params.contains(QStringLiteral("rw")))
         r.fail(QStringLiteral("\"rw\" is missing (one of %1)").arg(kRwModes.join(QStringLiteral(", "))));
@@ -182,7 +183,7 @@ Error DiskFioKind::validate(const Plan &plan) const
         if (e)
             return e;
     }
-    return {};
+    return scaling::checkClients(plan, kindId());
 }
 
 bool DiskFioKind::isDestructive(const Plan &plan) const

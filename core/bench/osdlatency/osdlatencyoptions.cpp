@@ -54,11 +54,12 @@ OsdLatencyTarget OsdLatencyTarget::read(const QJsonObject &target, Error *error)
     if (!target.value(QStringLiteral("pool")).toString().isEmpty() || !target.value(QStringLiteral("pool")).isString())
         t.pool = r.cephName(QStringLiteral("pool"), QString());
     t.poolConsent = r.flag(QStringLiteral("poolConsent"));
-    t.parallel = r.choice(QStringLiteral("mode"), QStringLiteral("sequential"),
-                     {QStringLiteral("sequential"), QStringLiteral("parallel")})
-        == QLatin1String("parallel");
+    const QString mode = r.text(QStringLiteral("mode"), QStringLiteral("sequential"), 32);
+    if (mode != QLatin1String("sequential") && mode != QLatin1String("parallel"))
+        r.fail(QStringLiteral("mode \"%1\" is not sequential or parallel").arg(mode));
+    t.parallel = mode == QLatin1String("parallel");
     t.osds = readOsdIds(target, r);
-    t.objectSize = r.size(QStringLiteral("objectSize"), t.objectSize, 4096, qint64(128) << 20);
+    t.objectSize = r.size(QStringLiteral("objectSize"), t.objectSize, 512, qint64(128) << 20);
     t.connection.timeoutSec
         = r.integer(QStringLiteral("opTimeout"), t.connection.timeoutSec, 1, 600, QStringLiteral("s"));
     t.connection.confPath = r.path(QStringLiteral("conf"), false, true);

@@ -4,6 +4,7 @@
 #include "bench/rbd/rbdfiorunner.h"
 #include "bench/rbd/rbdnativerunner.h"
 #include "bench/planbuilder.h"
+#include "bench/scaling.h"
 #include "transport/shellquote.h"
 
 namespace cm {
@@ -60,7 +61,7 @@ Error RbdKind::validate(const Plan &plan) const
             return bad(
                 QStringLiteral("step %1: block size %2 is larger than the image (%3)").arg(s.id, o.bs, t.imageSize));
     }
-    return {};
+    return scaling::checkClients(plan, kindId());
 }
 
 RbdTarget RbdKind::target(const Plan &plan)

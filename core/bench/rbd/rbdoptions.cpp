@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/rbd/rbdoptions.h"
 
+#include "bench/scaling.h"
 #include "model/paramreader.h"
 
 namespace cm {
@@ -66,7 +67,7 @@ RbdStepOptions RbdStepOptions::read(const PlanStep &step, Error *error)
     RbdStepOptions o;
     ParamReader r(step.params, QStringLiteral("step %1").arg(step.id), kKind);
     r.allowOnly({QStringLiteral("rw"), QStringLiteral("bs"), QStringLiteral("iodepth"), QStringLiteral("runtime"),
-        QStringLiteral("numjobs")});
+        QStringLiteral("numjobs"), scaling::kClientsKey}); // "clients": checked with the plan's nodes
     if (r.integer(QStringLiteral("numjobs"), 1, 1, 256) != 1)
         r.fail(QStringLiteral("\"numjobs\" must be 1: an RBD step runs one job on one image per node"));
     if (!step.params.contains(QStringLiteral("rw")) || !step.params.contains(QStringLiteral("bs")))
