@@ -153,6 +153,28 @@ private Q_SLOTS:
         QVERIFY2(spread >= 0 && spread <= 50, qPrintable(QString::number(spread)));
     }
 
+    // 1, 2 and 3 clients, one after the other: the total against the client count.
+    void scalingSeries()
+    {
+        QTemporaryDir dir;
+        Plan p = plan(dir.path(), 2);
+        QVERIFY(!scaling::expand(DiskFioKind(), {1, 2, 3}, &p));
+        const Result r = run(p);
+        QVERIFY2(r.failed.isEmpty(), qPrintable(r.failed.join(QLatin1Char('\n'))));
+        SessionStore store(m_data.filePath(QStringLiteral("db.sqlite")));
+        QVERIFY(!store.open());
+        const QList<StepRecord> steps = store.steps(r.id);
+        QCOMPARE(steps.size(), 1 + 3 + 4); // one client alone; then two and three, each with a total
+        const QList<ScalingSeries> series = scalingSeries(steps);
+        QCOMPARE(series.size(), 1);
+        QCOMPARE(series.first().points.size(), 3);
+        QCOMPARE(series.first().points.last().clients, 3);
+        QCOMPARE(series.first().efficiency(series.first().points.first()), 1.0);
+        const QString md = scalingMarkdown(steps);
+        qInfo("%s", qPrintable(md));
+        QVERIFY2(md.contains(QLatin1String("| 3 |")), qPrintable(md));
+    }
+
     // node3 is lost two intervals in: the others finish, the total stops counting it.
     void lostClientIsNotCounted()
     {
@@ -175,28 +197,6 @@ private Q_SLOTS:
         QCOMPARE(t.node, clusterTotalNode());
         QCOMPARE(t.summary.value(QStringLiteral("not_counted")).toArray().first().toString(), m_net.hostname(3));
         QVERIFY2(t.error.contains(m_net.hostname(3)), qPrintable(t.error));
-    }
-
-    // 1, 2 and 3 clients, one after the other: the total against the client count.
-    void scalingSeries()
-    {
-        QTemporaryDir dir;
-        Plan p = plan(dir.path(), 2);
-        QVERIFY(!scaling::expand(DiskFioKind(), {1, 2, 3}, &p));
-        const Result r = run(p);
-        QVERIFY2(r.failed.isEmpty(), qPrintable(r.failed.join(QLatin1Char('\n'))));
-        SessionStore store(m_data.filePath(QStringLiteral("db.sqlite")));
-        QVERIFY(!store.open());
-        const QList<StepRecord> steps = store.steps(r.id);
-        QCOMPARE(steps.size(), 1 + 3 + 4); // one client alone; then two and three, each with a total
-        const QList<ScalingSeries> series = scalingSeries(steps);
-        QCOMPARE(series.size(), 1);
-        QCOMPARE(series.first().points.size(), 3);
-        QCOMPARE(series.first().points.last().clients, 3);
-        QCOMPARE(series.first().efficiency(series.first().points.first()), 1.0);
-        const QString md = scalingMarkdown(steps);
-        qInfo("%s", qPrintable(md));
-        QVERIFY2(md.contains(QLatin1String("| 3 |")), qPrintable(md));
     }
 
 private:
