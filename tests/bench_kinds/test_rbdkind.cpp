@@ -54,8 +54,8 @@ private Q_SLOTS:
                                      << "unknown parameter \"imagesize\"";
         QTest::newRow("engine") << "engine" << QJsonValue(QStringLiteral("krbd"))
                                 << "\"engine\" must be one of fio, native";
-        QTest::newRow("pool") << "pool" << QJsonValue(QStringLiteral("a;b")) << "\"pool\" must be a name";
-        QTest::newRow("pool type") << "pool" << QJsonValue(3) << "\"pool\" must be a name";
+        QTest::newRow("pool") << "pool" << QJsonValue(QStringLiteral("a;b")) << "pool name \"a;b\" is not valid";
+        QTest::newRow("pool type") << "pool" << QJsonValue(3) << "\"pool\" must be text";
         QTest::newRow("image size") << "imageSize" << QJsonValue(QStringLiteral("big")) << "\"imageSize\"";
         QTest::newRow("tiny image") << "imageSize" << QJsonValue(QStringLiteral("4k")) << "\"imageSize\"";
         QTest::newRow("cache") << "cache" << QJsonValue(QStringLiteral("sometimes")) << "cache \"sometimes\"";

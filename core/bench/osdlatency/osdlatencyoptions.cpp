@@ -2,6 +2,7 @@
 #include "bench/osdlatency/osdlatencyoptions.h"
 
 #include "bench/osdlatency/osdlatencykind.h"
+#include "bench/planbuilder.h"
 #include "model/paramreader.h"
 
 #include <QJsonArray>
@@ -51,8 +52,9 @@ OsdLatencyTarget OsdLatencyTarget::read(const QJsonObject &target, Error *error)
         QStringLiteral("objectSize"), QStringLiteral("opTimeout"), QStringLiteral("conf"), QStringLiteral("keyring"),
         QStringLiteral("client"), QStringLiteral("monHost"), QStringLiteral("fsid")});
     // An empty pool name is the same as none: the temporary pool.
-    if (!target.value(QStringLiteral("pool")).toString().isEmpty() || !target.value(QStringLiteral("pool")).isString())
-        t.pool = r.cephName(QStringLiteral("pool"), QString());
+    t.pool = r.text(QStringLiteral("pool"), QString(), 256);
+    if (r.ok() && !t.pool.isEmpty() && !isCephName(t.pool))
+        r.fail(QStringLiteral("pool name \"%1\" is not valid (letters, digits, '_', '.' and '-')").arg(t.pool));
     t.poolConsent = r.flag(QStringLiteral("poolConsent"));
     const QString mode = r.text(QStringLiteral("mode"), QStringLiteral("sequential"), 32);
     if (mode != QLatin1String("sequential") && mode != QLatin1String("parallel"))

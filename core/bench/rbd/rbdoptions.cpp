@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/rbd/rbdoptions.h"
 
+#include "bench/planbuilder.h"
 #include "bench/scaling.h"
 #include "model/paramreader.h"
 
@@ -22,7 +23,9 @@ RbdTarget RbdTarget::read(const QJsonObject &target, Error *error)
     const QString engine
         = r.choice(QStringLiteral("engine"), QStringLiteral("fio"), {QStringLiteral("fio"), QStringLiteral("native")});
     t.engine = engine == QLatin1String("native") ? Engine::Native : Engine::Fio;
-    t.pool = r.cephName(QStringLiteral("pool"), QString(), true);
+    t.pool = r.text(QStringLiteral("pool"), QString(), 256);
+    if (r.ok() && !isCephName(t.pool))
+        r.fail(QStringLiteral("pool name \"%1\" is not valid (letters, digits, '_', '.' and '-')").arg(t.pool));
     t.imageSize = r.size(QStringLiteral("imageSize"), t.imageSize, 1 << 20, qint64(1) << 50);
     // "" and "writeback" both leave the cache as the cluster configures it.
     const QString cache = r.text(QStringLiteral("cache"), {}, 32);
