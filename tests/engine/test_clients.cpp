@@ -154,7 +154,7 @@ private Q_SLOTS:
     }
 
     // 1, 2 and 3 clients, one after the other: the total against the client count.
-    void scalingSeries()
+    void scalingSeriesOneToThree()
     {
         QTemporaryDir dir;
         Plan p = plan(dir.path(), 2);
@@ -165,7 +165,7 @@ private Q_SLOTS:
         QVERIFY(!store.open());
         const QList<StepRecord> steps = store.steps(r.id);
         QCOMPARE(steps.size(), 1 + 3 + 4); // one client alone; then two and three, each with a total
-        const QList<ScalingSeries> series = scalingSeries(steps);
+        const QList<ScalingSeries> series = cm::scalingSeries(steps);
         QCOMPARE(series.size(), 1);
         QCOMPARE(series.first().points.size(), 3);
         QCOMPARE(series.first().points.last().clients, 3);
