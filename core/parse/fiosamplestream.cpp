@@ -34,13 +34,32 @@ SampleList FioSampleStream::feed(const QByteArray &chunk, double t, QList<FioInt
             intervals->append(iv);
     }
     absorbWarnings(m_reader.takeWarnings());
+    noteStart();
     return out;
+}
+
+// When measuring began, on the node's clock: a report's time less its longest job's
+// runtime. A report is written a little after its time is taken (more so on a busy
+// node), so each one overestimates the start: the earliest estimate is the closest.
+void FioSampleStream::noteStart()
+{
+    const auto &last = m_reader.lastReport();
+    if (!last || last->timestampMs <= 0)
+        return;
+    qint64 runtimeMs = 0;
+    for (const FioJob &j : last->jobs)
+        runtimeMs = std::max(runtimeMs, j.jobRuntimeMs);
+    if (runtimeMs <= 0)
+        return;
+    const qint64 start = last->timestampMs - runtimeMs;
+    m_startMs = m_startMs == 0 ? start : std::min(m_startMs, start);
 }
 
 void FioSampleStream::finish()
 {
     m_reader.finish();
     absorbWarnings(m_reader.takeWarnings());
+    noteStart();
 }
 
 QString FioSampleStream::jobError() const
@@ -83,13 +102,9 @@ QJsonObject FioSampleStream::summary() const
     out.insert(QStringLiteral("latency_from_bins"), m_fromBins);
     out.insert(QStringLiteral("intervals"), m_intervals);
     out.insert(QStringLiteral("fio_version_reported"), s->last.fioVersion);
-    // When measuring began, on the node's clock (ms since the epoch): the final report's
-    // time less the longest job's runtime. Clients' values give a run's start spread.
-    qint64 runtimeMs = 0;
-    for (const FioJob &j : s->last.jobs)
-        runtimeMs = std::max(runtimeMs, j.jobRuntimeMs);
-    if (s->last.timestampMs > 0 && runtimeMs > 0)
-        out.insert(QStringLiteral("start_ms"), double(s->last.timestampMs - runtimeMs));
+    // When measuring began (noteStart); clients' values give a run's start spread.
+    if (m_startMs > 0)
+        out.insert(QStringLiteral("start_ms"), double(m_startMs));
     return out;
 }
 

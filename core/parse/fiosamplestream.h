@@ -32,6 +32,7 @@ public:
 
 private:
     void absorbWarnings(const QStringList &w);
+    void noteStart();
 
     int m_step;
     QString m_target;
@@ -39,6 +40,7 @@ private:
     QStringList m_warnings;
     int m_intervals = 0;
     bool m_fromBins = false;
+    qint64 m_startMs = 0; // the earliest "report time less runtime" seen; 0: none yet
 };
 
 } // namespace cm
