@@ -3,6 +3,8 @@
 #include "results/resultsmodel.h"
 #include "results/resultsview.h"
 #include "results/rundetailpane.h"
+#include "shots.h"
+#include "stats/clustertotal.h"
 #include "store/sessionstore.h"
 
 #include <QAbstractItemModelTester>
@@ -102,6 +104,58 @@ private Q_SLOTS:
         QCOMPARE(grid->item(1, 4)->text(), QStringLiteral("29300")); // write IOPS
         QCOMPARE(grid->item(0, 6)->text(), QStringLiteral("2.20 ms")); // p99
         QVERIFY(grid->isColumnHidden(7)); // Ops/s: only for metadata and S3 HEAD/LIST/DELETE steps
+    }
+
+    // A run from two clients: its "(total)" row, in bold, says what it sums.
+    void clusterTotalRow()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.sqlite"));
+        RunId id = 0;
+        {
+            SessionStore store(path);
+            QVERIFY(!store.open());
+            Plan p = diskPlan(QStringLiteral("two clients"));
+            p.nodes << NodeSpec::parse(QStringLiteral("root@pve2"));
+            p.steps = p.steps.mid(0, 1);
+            id = store.createRun(p, {});
+            QList<ClientStepResult> clients;
+            for (const QString &node : {QStringLiteral("local"), QStringLiteral("pve2")}) {
+                const QJsonObject summary {
+                    {QStringLiteral("read"),
+                        QJsonObject {{QStringLiteral("bw"), 400e6}, {QStringLiteral("iops"), 381.0},
+                            {QStringLiteral("total_ios"), 3810.0},
+                            {QStringLiteral("histogram"), QJsonObject {{QStringLiteral("2000000"), 3810.0}}}}},
+                    {QStringLiteral("start_ms"), node == QLatin1String("local") ? 1.0e12 : 1.0e12 + 12}};
+                const qint64 s = store.beginStep(id, 0, 0, p.steps.at(0), node, QStringLiteral("fio"));
+                QVERIFY(!store.finishStep(s, QStringLiteral("completed"), node + QStringLiteral(":/tmp/x"), summary, {},
+                    QByteArray(), QString()));
+                clients << ClientStepResult {node, true, summary};
+            }
+            const qint64 t = store.beginStep(id, 0, 0, p.steps.at(0), clusterTotalNode(), QStringLiteral("sum"));
+            QVERIFY(!store.finishStep(t, QStringLiteral("completed"), clusterTotalNode(),
+                sumClients(clients).toSummary(), {}, QByteArray(), QString()));
+            QVERIFY(!store.finishRun(id, RunStatus::Completed, QString()));
+        }
+        ResultsView view(path);
+        view.resize(1280, 800);
+        view.show();
+        QSignalSpy reloaded(&view, &ResultsView::reloaded);
+        view.reload();
+        QVERIFY(reloaded.wait(5000));
+        QSignalSpy shown(&view, &ResultsView::detailShown);
+        view.selectRun(id);
+        QVERIFY(shown.wait(5000));
+        QTableWidget *grid = view.detailPane()->grid();
+        QCOMPARE(grid->rowCount(), 3);
+        QCOMPARE(grid->item(2, 0)->text(), clusterTotalNode());
+        QCOMPARE(grid->item(2, 1)->text(), QStringLiteral("800.0")); // the two clients' MB/s summed
+        QVERIFY(grid->item(2, 3)->font().bold());
+        const QString tip = grid->item(2, 1)->toolTip();
+        QVERIFY2(tip.contains(QLatin1String("merged histograms")) && tip.contains(QLatin1String("within 12 ms")),
+            qPrintable(tip));
+        QVERIFY(!grid->item(0, 3)->font().bold());
+        QVERIFY(cmtest::saveShot(&view, QStringLiteral("results-cluster-total")));
     }
 
     void unreadableStoreGivesEmptyTable()
