@@ -57,26 +57,7 @@ private:
     }
 
     // Bytes the OSDs were asked to write (all pools; only this test writes).
-    double osdWriteBytes()
-    {
-        double total = 0;
-        for (int i = 0; i < m_lab.osds(); ++i) {
-            QByteArray out;
-            if (m_lab.client(QStringLiteral("ceph"),
-                    {QStringLiteral("tell"), QStringLiteral("osd.%1").arg(i), QStringLiteral("perf"),
-                        QStringLiteral("dump"), QStringLiteral("osd")},
-                    &out)
-                != 0)
-                return -1;
-            total += QJsonDocument::fromJson(out)
-                         .object()
-                         .value(QStringLiteral("osd"))
-                         .toObject()
-                         .value(QStringLiteral("op_w_in_bytes"))
-                         .toDouble(-1);
-        }
-        return total;
-    }
+    double osdWriteBytes() { return m_lab.osdWriteBytes(); }
 
     struct Result {
         Error error;

@@ -1,15 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // RBD with fio's rbd engine against the local Ceph lab: figures, prefill before reads,
-// its own images removed (also after a cancel), a missing pool as a clear error.
+// its own images removed (also after a cancel), a missing pool as a clear error, and two
+// clients at once with their total.
 #include "bench/rbd/rbdkind.h"
 #include "bench/registry.h"
 #include "cephlabfixture.h"
 #include "engine/runengine.h"
 #include "model/metric.h"
+#include "sshdfixture.h"
+#include "stats/clustertotal.h"
 #include "store/sessionstore.h"
 #include "testutil.h"
 
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -20,6 +24,7 @@ class TestRbdFio : public QObject {
     Q_OBJECT
 
     cmtest::CephLabFixture m_lab;
+    cmtest::SshdFixture m_sshd;
     QTemporaryDir m_data;
 
     Plan plan(const QString &pool, int runtime, const QStringList &ids)
@@ -39,6 +44,13 @@ class TestRbdFio : public QObject {
             s.params.insert(QStringLiteral("iodepth"), 16);
         return p;
     }
+    Plan twoClientPlan(int runtime)
+    {
+        Plan p = plan(QStringLiteral("rbd"), runtime, {QStringLiteral("seq-write-4m-qd16")});
+        p.nodes << m_sshd.node(); // on loopback, so it reaches the lab too
+        p.target.insert(QStringLiteral("cache"), QStringLiteral("off")); // what the OSDs get is what fio counts
+        return p;
+    }
     QStringList images()
     {
         QByteArray out;
@@ -54,6 +66,61 @@ private Q_SLOTS:
         registerBuiltinKinds();
         QVERIFY2(m_lab.start(1), qPrintable(m_lab.whyNot()));
         QVERIFY(m_lab.createPool(QStringLiteral("rbd"), QStringLiteral("rbd")));
+        CM_REQUIRE_FIXTURE(m_sshd.start(), m_sshd.whyNot());
+        qputenv("CLUSTERMARK_DATA_DIR", m_data.path().toUtf8());
+        SshOptions o = m_sshd.options(); // trust its host key, as `trust` does
+        o.knownHostsPath = m_data.filePath(QStringLiteral("known_hosts"));
+        SshTransport t(m_sshd.node(), {}, o);
+        const Error e = t.connect();
+        QVERIFY2(!e, qPrintable(e.toString()));
+    }
+
+    // Two clients (this machine and an SSH node), each with its own image: the total is
+    // their sum, and what they report written is what the OSDs took in.
+    void twoClientsOneTotal()
+    {
+        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
+        SampleBufferPtr buffer;
+        RunId id = 0;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) {
+            id = i;
+            buffer = b;
+        });
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy failed(&engine, &RunEngine::stepFailed);
+        const double before = m_lab.osdWriteBytes();
+        engine.start(twoClientPlan(3));
+        QVERIFY(finished.wait(120000));
+        const double after = m_lab.osdWriteBytes();
+        QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().at(3).value<Error>().toString()));
+        SessionStore store(m_data.filePath(QStringLiteral("db.sqlite")));
+        QVERIFY(!store.open());
+        const QList<StepRecord> steps = store.steps(id);
+        QCOMPARE(steps.size(), 3);
+        QCOMPARE(steps.last().node, clusterTotalNode());
+        QVERIFY(steps.at(0).target != steps.at(1).target); // an image each
+        const double written = steps.last()
+                                   .summary.value(QStringLiteral("write"))
+                                   .toObject()
+                                   .value(QStringLiteral("io_bytes"))
+                                   .toDouble();
+        double sum = 0;
+        for (int n = 0; n < 2; ++n)
+            sum += steps.at(n)
+                       .summary.value(QStringLiteral("write"))
+                       .toObject()
+                       .value(QStringLiteral("io_bytes"))
+                       .toDouble();
+        QCOMPARE(written, sum);
+        qInfo("clients wrote %.0f bytes, the OSDs took in %.0f", written, after - before);
+        QVERIFY(written > 0 && before >= 0);
+        QVERIFY2(std::abs((after - before) / written - 1) <= 0.02,
+            qPrintable(QStringLiteral("clients %1, OSDs %2").arg(written).arg(after - before)));
+        int live = 0;
+        for (const Sample &s : buffer->take())
+            live += s.target == clusterTotalNode() && s.metric == metric::TotalClients && s.value == 2 ? 1 : 0;
+        QVERIFY(live >= 2);
+        QVERIFY(images().isEmpty());
     }
 
     void writesThenPrefilledReads()

@@ -16,6 +16,8 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMap>
 #include <QProcess>
 #include <QStringList>
@@ -135,6 +137,29 @@ public:
         if (err)
             *err = p.readAllStandardError();
         return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    }
+
+    // Bytes the OSDs took in writes so far (op_w_in_bytes over every OSD); -1 if unknown.
+    // The difference over a step is what the cluster gained from it.
+    double osdWriteBytes() const
+    {
+        double total = 0;
+        for (int i = 0; i < osds(); ++i) {
+            QByteArray out;
+            if (client(QStringLiteral("ceph"),
+                    {QStringLiteral("tell"), QStringLiteral("osd.%1").arg(i), QStringLiteral("perf"),
+                        QStringLiteral("dump"), QStringLiteral("osd")},
+                    &out)
+                != 0)
+                return -1;
+            total += QJsonDocument::fromJson(out)
+                         .object()
+                         .value(QStringLiteral("osd"))
+                         .toObject()
+                         .value(QStringLiteral("op_w_in_bytes"))
+                         .toDouble(-1);
+        }
+        return total;
     }
 
     // Creates a replicated pool (size 1) tagged for an application (rbd, rados, cephfs).
