@@ -49,6 +49,24 @@ bool isCephName(const QString &s)
     return re.match(s).hasMatch();
 }
 
+QStringList cephTargetKeys()
+{
+    return {QStringLiteral("conf"), QStringLiteral("keyring"), QStringLiteral("client"), QStringLiteral("monHost"),
+        QStringLiteral("fsid")};
+}
+
+CephConnectionSpec readCephConnection(ParamReader &r)
+{
+    CephConnectionSpec c;
+    c.confPath = r.path(QStringLiteral("conf"), false, true); // a whole argument everywhere
+    c.keyringPath = r.path(QStringLiteral("keyring")); // a word of CEPH_ARGS: no spaces
+    c.clientName
+        = CephConnectionSpec::normalizedClientName(r.cephName(QStringLiteral("client"), QStringLiteral("admin")));
+    c.monHost = r.text(QStringLiteral("monHost"), {}, 1024);
+    c.fsid = r.text(QStringLiteral("fsid"), {}, 64);
+    return c;
+}
+
 Error checkCephFiles(const QJsonObject &target, const QString &kindId)
 {
     ParamReader r(target, QStringLiteral("target"), kindId);

@@ -3,6 +3,8 @@
 // Shared by the runner kinds: a plan from one of a kind's presets (the CLI's
 // `plan KIND`, the demo), and the checks of sizes and Ceph names they all make.
 #include "bench/runnerkind.h"
+#include "ceph/cephconnectionspec.h"
+#include "model/paramreader.h"
 
 namespace cm {
 
@@ -16,6 +18,10 @@ bool isCephName(const QString &s);
 // The Ceph files a target names ("conf", "keyring"): absolute paths that cannot split
 // into more arguments (the keyring is a word of CEPH_ARGS: no spaces; neither may hold
 // a comma, which splits a mount option list).
+// The Ceph connection fields of a target ("conf", "keyring", "client", "monHost",
+// "fsid"), checked as checkCephFiles does; a kind adds them to its allowOnly list.
+QStringList cephTargetKeys();
+CephConnectionSpec readCephConnection(ParamReader &reader);
 Error checkCephFiles(
     const QJsonObject &target, const QString &kindId); // pool, image and client names: [A-Za-z0-9_.-]{1,128}
 

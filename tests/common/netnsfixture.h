@@ -155,6 +155,20 @@ public:
         return o;
     }
 
+    // Trusts every node's host key in `knownHostsPath` (what `clustermark-cli trust`
+    // does); the first error, or none.
+    cm::Error trustAll(const QString &knownHostsPath) const
+    {
+        for (int k = 1; k <= nodes(); ++k) {
+            cm::SshOptions o = options();
+            o.knownHostsPath = knownHostsPath;
+            cm::SshTransport t(node(k), {}, o);
+            if (const cm::Error e = t.connect())
+                return e;
+        }
+        return {};
+    }
+
     // Runs argv inside node k's namespace (ip netns exec); its exit code, -1 if it could
     // not run or timed out.
     int exec(int k, const QStringList &argv, QByteArray *out = nullptr, QByteArray *err = nullptr,

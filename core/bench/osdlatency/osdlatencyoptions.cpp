@@ -48,9 +48,9 @@ OsdLatencyTarget OsdLatencyTarget::read(const QJsonObject &target, Error *error)
 {
     OsdLatencyTarget t;
     ParamReader r(target, QStringLiteral("target"), kKind);
-    r.allowOnly({QStringLiteral("pool"), QStringLiteral("poolConsent"), QStringLiteral("mode"), QStringLiteral("osds"),
-        QStringLiteral("objectSize"), QStringLiteral("opTimeout"), QStringLiteral("conf"), QStringLiteral("keyring"),
-        QStringLiteral("client"), QStringLiteral("monHost"), QStringLiteral("fsid")});
+    r.allowOnly(QStringList {QStringLiteral("pool"), QStringLiteral("poolConsent"), QStringLiteral("mode"),
+                    QStringLiteral("osds"), QStringLiteral("objectSize"), QStringLiteral("opTimeout")}
+        + cephTargetKeys());
     // An empty pool name is the same as none: the temporary pool.
     t.pool = r.text(QStringLiteral("pool"), QString(), 256);
     if (r.ok() && !t.pool.isEmpty() && !isCephName(t.pool))
@@ -62,14 +62,9 @@ OsdLatencyTarget OsdLatencyTarget::read(const QJsonObject &target, Error *error)
     t.parallel = mode == QLatin1String("parallel");
     t.osds = readOsdIds(target, r);
     t.objectSize = r.size(QStringLiteral("objectSize"), t.objectSize, 512, qint64(128) << 20);
+    t.connection = readCephConnection(r);
     t.connection.timeoutSec
         = r.integer(QStringLiteral("opTimeout"), t.connection.timeoutSec, 1, 600, QStringLiteral("s"));
-    t.connection.confPath = r.path(QStringLiteral("conf"), false, true);
-    t.connection.keyringPath = r.path(QStringLiteral("keyring"));
-    t.connection.clientName
-        = CephConnectionSpec::normalizedClientName(r.cephName(QStringLiteral("client"), QStringLiteral("admin")));
-    t.connection.monHost = r.text(QStringLiteral("monHost"), {}, 1024);
-    t.connection.fsid = r.text(QStringLiteral("fsid"), {}, 64);
     if (r.ok() && t.usesTempPool() && !t.poolConsent)
         r.fail(QStringLiteral("no pool given: a temporary pool of size 1 (no redundancy), %1<random>, will be "
                               "created for the benchmark and removed afterwards; agree to that (\"poolConsent\": "

@@ -17,9 +17,9 @@ RbdTarget RbdTarget::read(const QJsonObject &target, Error *error)
 {
     RbdTarget t;
     ParamReader r(target, QStringLiteral("target"), kKind);
-    r.allowOnly({QStringLiteral("engine"), QStringLiteral("pool"), QStringLiteral("imageSize"), QStringLiteral("cache"),
-        QStringLiteral("conf"), QStringLiteral("keyring"), QStringLiteral("client"), QStringLiteral("monHost"),
-        QStringLiteral("fsid")});
+    r.allowOnly(QStringList {QStringLiteral("engine"), QStringLiteral("pool"), QStringLiteral("imageSize"),
+                    QStringLiteral("cache")}
+        + cephTargetKeys());
     const QString engine
         = r.choice(QStringLiteral("engine"), QStringLiteral("fio"), {QStringLiteral("fio"), QStringLiteral("native")});
     t.engine = engine == QLatin1String("native") ? Engine::Native : Engine::Fio;
@@ -32,12 +32,7 @@ RbdTarget RbdTarget::read(const QJsonObject &target, Error *error)
     if (!cache.isEmpty() && cache != QLatin1String("writeback") && cache != QLatin1String("off"))
         r.fail(QStringLiteral("cache \"%1\" is not valid (off, or empty for the cluster's setting)").arg(cache));
     t.cacheOff = cache == QLatin1String("off");
-    t.connection.confPath = r.path(QStringLiteral("conf"), false, true); // a whole argument everywhere
-    t.connection.keyringPath = r.path(QStringLiteral("keyring")); // a word of CEPH_ARGS
-    t.connection.clientName
-        = CephConnectionSpec::normalizedClientName(r.cephName(QStringLiteral("client"), QStringLiteral("admin")));
-    t.connection.monHost = r.text(QStringLiteral("monHost"), {}, 1024);
-    t.connection.fsid = r.text(QStringLiteral("fsid"), {}, 64);
+    t.connection = readCephConnection(r);
     *error = r.error();
     return t;
 }
