@@ -182,6 +182,50 @@ private Q_SLOTS:
         QVERIFY2(!v, qPrintable(v.toString()));
     }
 
+    // Two RBD clients and a scaling series: each test with the first client, then both;
+    // the review lists each step's command on the nodes it runs on only.
+    void rbdScalingSeries()
+    {
+        PlanWizard w({NodeSpec::parse(QStringLiteral("root@pve2"))});
+        w.show();
+        QVERIFY(chooseKind(w, QStringLiteral("rbd")));
+        auto *nodes = currentPage<NodesPage>(w);
+        QVERIFY(nodes);
+        QCOMPARE(nodes->list()->count(), 2); // this machine and pve2
+        for (int i = 0; i < nodes->list()->count(); ++i)
+            nodes->list()->item(i)->setCheckState(Qt::Checked);
+        QVERIFY(clickNext(w));
+        auto *target = currentPage<RbdTargetPage>(w);
+        QVERIFY(target);
+        target->poolEdit()->setText(QStringLiteral("bench"));
+        target->confEdit()->setText(QStringLiteral("/etc/pve/ceph.conf"));
+        target->keyringEdit()->setText(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring"));
+        QVERIFY(clickNext(w));
+        QVERIFY(clickNext(w));
+        auto *review = currentPage<ReviewPage>(w);
+        QVERIFY(review);
+        QVERIFY(review->scalingBox()->isVisible());
+        QVERIFY(review->commandsText().contains(QStringLiteral("# 6/6")));
+        review->scalingBox()->setChecked(true);
+        const QString text = review->commandsText();
+        QVERIFY2(text.contains(QStringLiteral("# 12/12")), qPrintable(text));
+        const QString first = text.section(QStringLiteral("# 2/12"), 0, 0); // one client
+        const QString second = text.section(QStringLiteral("# 2/12"), 1).section(QStringLiteral("# 3/12"), 0, 0);
+        QVERIFY2(
+            first.contains(QStringLiteral("[local]")) && !first.contains(QStringLiteral("[root@pve2]")), qPrintable(first));
+        QVERIFY2(second.contains(QStringLiteral("[local]")) && second.contains(QStringLiteral("[root@pve2]")),
+            qPrintable(second));
+        QVERIFY(saveShot(&w, QStringLiteral("rbd-scaling-review")));
+        QSignalSpy spy(&w, &PlanWizard::runRequested);
+        QTest::mouseClick(w.button(QWizard::FinishButton), Qt::LeftButton);
+        QCOMPARE(spy.count(), 1);
+        const Plan plan = spy.at(0).at(0).value<Plan>();
+        QCOMPARE(plan.steps.size(), 12);
+        QCOMPARE(plan.steps.at(1).params.value(QStringLiteral("clients")).toInt(), 2);
+        const Error v = Registry::instance().kind(plan.kind)->validate(plan);
+        QVERIFY2(!v, qPrintable(v.toString()));
+    }
+
     bool chooseKind(PlanWizard &w, const QString &id)
     {
         auto *kinds = currentPage<KindPage>(w)->list();

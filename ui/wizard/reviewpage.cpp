@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard/reviewpage.h"
 
+#include "bench/scaling.h"
 #include "unitscale.h"
 #include "wizard/repetitionform.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFontDatabase>
@@ -16,6 +18,8 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace cm::ui {
 
@@ -42,6 +46,12 @@ ReviewPage::ReviewPage(QWidget *parent)
     v->addLayout(form);
     m_repetition = new RepetitionForm(this);
     v->addWidget(m_repetition);
+    m_scaling = new QCheckBox(this);
+    m_scaling->setObjectName(QStringLiteral("scalingSeries"));
+    m_scaling->setToolTip(tr("Runs every test with the first client alone, then two, and so on up to all of them, "
+                             "so that Results show the cluster total against the number of clients."));
+    v->addWidget(m_scaling);
+    connect(m_scaling, &QCheckBox::toggled, this, &ReviewPage::setScaling);
     connect(m_repetition, &RepetitionForm::changed, this, [this] {
         m_repetition->applyTo(planWizard()->plan());
         updateEstimate();
@@ -106,13 +116,49 @@ void ReviewPage::initializePage()
         m_name->setText(tr("%1 (%2)").arg(preset, nodes.join(QStringLiteral(", "))));
     }
     m_repetition->setFromPlan(plan);
+    // A plan that is a scaling series already (run again) stays one.
+    const bool expanded = std::any_of(
+        plan.steps.cbegin(), plan.steps.cend(), [](const PlanStep &s) { return scaling::stepClients(s) > 0; });
+    if (!expanded)
+        m_baseSteps = plan.steps;
+    const QSignalBlocker block(m_scaling);
+    m_scaling->setText(tr("Scaling series: every test with 1 to %1 clients").arg(plan.nodes.size()));
+    m_scaling->setVisible(kind && kind->sumsClients() && plan.nodes.size() > 1);
+    m_scaling->setChecked(expanded);
+    m_scaling->setEnabled(!expanded);
+    showCommands();
+}
+
+void ReviewPage::setScaling(bool on)
+{
+    Plan &plan = planWizard()->plan();
+    const auto kind = planWizard()->kind();
+    plan.steps = m_baseSteps;
+    QList<int> counts;
+    for (int k = 1; k <= plan.nodes.size(); ++k)
+        counts << k;
+    if (on && kind)
+        scaling::expand(*kind, counts, &plan); // offered only where it applies
+    showCommands();
+}
+
+// Each step's command on each node it runs on (all of them, or a scaling step's first k).
+void ReviewPage::showCommands()
+{
+    const Plan &plan = planWizard()->plan();
+    const auto kind = planWizard()->kind();
     QString text;
     m_stepSeconds = 0;
     for (int i = 0; i < plan.steps.size(); ++i) {
         text += QStringLiteral("# %1/%2  %3\n").arg(i + 1).arg(plan.steps.size()).arg(plan.steps.at(i).title);
+        const QStringList only = kind ? kind->stepNodes(plan, i) : QStringList();
         for (const NodeSpec &n : std::as_const(plan.nodes)) {
+            if (!only.isEmpty() && !only.contains(n.displayName()))
+                continue;
             const QString cmd = kind ? kind->commandPreview(plan, i, n) : QString();
-            text += QStringLiteral("[%1] %2\n").arg(n.displayName(), cmd);
+            // The kinds' previews name where they run ("[pve2] …", "[this machine] …").
+            text += cmd.startsWith(QLatin1Char('[')) ? cmd + QLatin1Char('\n')
+                                                     : QStringLiteral("[%1] %2\n").arg(n.displayName(), cmd);
         }
         text += QLatin1Char('\n');
         if (kind)
