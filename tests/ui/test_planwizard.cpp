@@ -211,8 +211,8 @@ private Q_SLOTS:
         QVERIFY2(text.contains(QStringLiteral("# 12/12")), qPrintable(text));
         const QString first = text.section(QStringLiteral("# 2/12"), 0, 0); // one client
         const QString second = text.section(QStringLiteral("# 2/12"), 1).section(QStringLiteral("# 3/12"), 0, 0);
-        QVERIFY2(
-            first.contains(QStringLiteral("[local]")) && !first.contains(QStringLiteral("[root@pve2]")), qPrintable(first));
+        QVERIFY2(first.contains(QStringLiteral("[local]")) && !first.contains(QStringLiteral("[root@pve2]")),
+            qPrintable(first));
         QVERIFY2(second.contains(QStringLiteral("[local]")) && second.contains(QStringLiteral("[root@pve2]")),
             qPrintable(second));
         QVERIFY(saveShot(&w, QStringLiteral("rbd-scaling-review")));
