@@ -218,6 +218,10 @@
         <source>retransmits</source>
         <translation>重传</translation>
     </message>
+    <message>
+        <source>clients counted</source>
+        <translation>计入的客户端</translation>
+    </message>
 </context>
 <context>
     <name>cm::RunnerKind</name>
@@ -3317,6 +3321,14 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>about %1 to %2 (min:s), until stable</source>
         <translation>约 %1 到 %2（分:秒），直到稳定</translation>
+    </message>
+    <message>
+        <source>Runs every test with the first client alone, then two, and so on up to all of them, so that Results show the cluster total against the number of clients.</source>
+        <translation>每个测试先只用第一个客户端运行，然后两个，依此类推直到全部客户端，以便在结果中查看集群总量随客户端数量的变化。</translation>
+    </message>
+    <message>
+        <source>Scaling series: every test with 1 to %1 clients</source>
+        <translation>扩展系列：每个测试分别用 1 到 %1 个客户端运行</translation>
     </message>
 </context>
 <context>
