@@ -11,7 +11,7 @@ Error expand(const RunnerKind &kind, const QList<int> &counts, Plan *plan)
 {
     auto bad = [&](const QString &m) { return Error(Error::Code::InvalidInput, m, kind.id()); };
     if (!kind.sumsClients())
-        return bad(QStringLiteral("a scaling series needs a kind whose clients add up (disk, RBD, CephFS with fio)"));
+        return bad(QStringLiteral("a scaling series needs a kind whose clients add up (disk, RBD)"));
     const int nodes = int(plan->nodes.size());
     for (int i = 0; i < counts.size(); ++i) {
         if (counts.at(i) < 1 || counts.at(i) > nodes)
