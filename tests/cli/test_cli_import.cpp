@@ -351,9 +351,18 @@ private Q_SLOTS:
         const qint64 id = import(save(QStringLiteral("iperf2.csv"), c.out));
         QVERIFY(id > 0);
         const QJsonObject step = show(id).value(QStringLiteral("steps")).toArray().at(0).toObject();
-        const QList<QByteArray> lines = c.out.trimmed().split('\n');
-        const double total = lines.at(lines.size() - 1).split(',').at(8).trimmed().toDouble()
-            + lines.at(lines.size() - 2).split(',').at(8).trimmed().toDouble();
+        // The streams' whole-run lines (interval from 0 to the end, not the SUM line of
+        // id -1), in whatever order iperf 2 printed them.
+        double total = 0, end = 0;
+        QList<QList<QByteArray>> rows;
+        for (const QByteArray &line : c.out.trimmed().split('\n'))
+            if (const QList<QByteArray> f = line.split(','); f.size() >= 9 && f.at(6).startsWith("0.0-")) {
+                rows << f;
+                end = std::max(end, f.at(6).mid(4).toDouble());
+            }
+        for (const QList<QByteArray> &f : std::as_const(rows))
+            if (f.at(5).trimmed() != "-1" && f.at(6).mid(4).toDouble() == end)
+                total += f.at(8).trimmed().toDouble();
         QVERIFY(near(
             step.value(QStringLiteral("summary")).toObject().value(QStringLiteral("bitsPerSecond")).toDouble(), total));
         QCOMPARE(step.value(QStringLiteral("summary")).toObject().value(QStringLiteral("tool")).toString(),
