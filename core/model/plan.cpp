@@ -2,6 +2,7 @@
 #include "model/plan.h"
 
 #include "model/paramreader.h"
+#include "stats/clustertotal.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -112,6 +113,9 @@ Plan Plan::fromJson(const QJsonObject &o, Error *error)
         if (!n.isObject())
             return fail(QStringLiteral("\"nodes\" must hold objects"));
         p.nodes.append(NodeSpec::fromJson(n.toObject()));
+        if (p.nodes.last().displayName() == clusterTotalNode())
+            return fail(QStringLiteral("a node may not be named \"%1\": that is the name of a step's cluster total")
+                            .arg(clusterTotalNode()));
     }
     if (p.nodes.isEmpty())
         return fail(QStringLiteral("plan has no nodes"));

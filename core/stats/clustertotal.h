@@ -15,8 +15,8 @@
 
 namespace cm {
 
-// The node name of a step's cluster-total record: parentheses never occur in a node's
-// display name (a host, "local" or USER@HOST:PORT).
+// The node name of a step's cluster-total record; a plan's node may not be named so
+// (Plan::fromJson refuses it).
 inline QString clusterTotalNode()
 {
     return QStringLiteral("(total)");
