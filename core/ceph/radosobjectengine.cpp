@@ -139,6 +139,7 @@ Error RadosObjectEngine::removeLeftovers(
     rados_list_ctx_t list = nullptr;
     int r = rados_nobjects_list_open(io, &list);
     const QByteArray prefix(kObjectPrefix);
+    const QByteArray fioPrefix(kFioObjectPrefix);
     while (r >= 0 && !cancel.isCancelled()) {
         const char *entry = nullptr;
         r = rados_nobjects_list_next(list, &entry, nullptr, nullptr);
@@ -146,7 +147,7 @@ Error RadosObjectEngine::removeLeftovers(
             r = 0;
             break;
         }
-        if (r >= 0 && entry && QByteArray(entry).startsWith(prefix))
+        if (r >= 0 && entry && (QByteArray(entry).startsWith(prefix) || QByteArray(entry).startsWith(fioPrefix)))
             names << QByteArray(entry);
     }
     if (list)

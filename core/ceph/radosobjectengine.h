@@ -31,6 +31,8 @@ class RadosObjectEngine {
 public:
     // Every object the engine writes starts with this (for cleaning up leftovers).
     static constexpr const char *kObjectPrefix = "clustermark-bench-rados-";
+    // The objects of fio's rados engine on client nodes (bench/rados/radosfiorunner.h).
+    static constexpr const char *kFioObjectPrefix = "benchmark_data_clustermark-";
     static constexpr int kPrefillDepth = 16;
     static constexpr int kRemoveDepth = 32;
 
@@ -66,7 +68,8 @@ public:
     static Error validate(const RadosWorkload &w);
 
     // "Clean leftovers": removes every object of the pool's default namespace whose name
-    // starts with kObjectPrefix (left by a crash or a stopped OSD), nothing else. Lists
+    // starts with kObjectPrefix or kFioObjectPrefix (left by a crash or a stopped OSD or
+    // a lost client node), nothing else. Lists
     // the whole pool: slow on pools with millions of objects. *removed: how many.
     static Error removeLeftovers(
         RadosClient &client, const QString &pool, quint64 *removed, const CancelToken &cancel = {});

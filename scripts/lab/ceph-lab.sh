@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# A real single-host Ceph cluster (Debian's Pacific packages) on 127.0.0.1, all state in
-# one folder: 1 mon, 1 mgr, N bluestore OSDs on sparse files, an MDS with a CephFS and a
+# A real single-host Ceph cluster (Debian's Pacific packages) on 127.0.0.1 (or --addr),
+# all state in one folder: 1 mon, 1 mgr, N bluestore OSDs on sparse files, an MDS with a CephFS and a
 # radosgw with an S3 user; pool size 1. No systemd, nothing in /etc/ceph.
 #
-#   ceph-lab.sh start DIR [--osds N]   N = 3 by default; prints KEY=VALUE lines on stdout
-#                                      once usable, a summary on stderr
+#   ceph-lab.sh start DIR [--osds N] [--addr IPV4]
+#                                      N = 3 by default; prints KEY=VALUE lines on stdout
+#                                      once usable, a summary on stderr. --addr: an
+#                                      address of this host the daemons listen on instead
+#                                      of 127.0.0.1, e.g. the host end of a bridge to
+#                                      network namespaces that act as client nodes
 #   ceph-lab.sh stop DIR [--keep]      ends exactly the daemons of DIR (by their pid
 #                                      files, cmdline checked) and removes DIR, unless
 #                                      --keep (then SIGTERM tier by tier, logs kept)
@@ -19,7 +23,7 @@
 set -euo pipefail
 
 usage() {
-  echo "usage: ceph-lab.sh start DIR [--osds N] | stop DIR [--keep] | status DIR" >&2
+  echo "usage: ceph-lab.sh start DIR [--osds N] [--addr IPV4] | stop DIR [--keep] | status DIR" >&2
   exit 2
 }
 [ $# -ge 2 ] || usage
@@ -29,10 +33,12 @@ shift 2
 
 osds=3
 keep=0
+addr=127.0.0.1
 while [ $# -gt 0 ]; do
   case "$1" in
   --osds) [ $# -ge 2 ] || usage; osds=$2; shift 2 ;;
   --keep) keep=1; shift ;;
+  --addr) [ $# -ge 2 ] || usage; addr=$2; shift 2 ;;
   *) usage ;;
   esac
 done
@@ -152,6 +158,17 @@ stop_daemons() {  # GRACEFUL(0|1)
 
 # ---------------------------------------------------------------- start helpers
 
+# --addr is a dotted IPv4 address this host already has (the lab adds none).
+check_addr() {
+  [[ "$addr" =~ ^([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})\.([0-9]{1,3})$ ]] \
+    && [ "${BASH_REMATCH[1]}" -le 255 ] && [ "${BASH_REMATCH[2]}" -le 255 ] \
+    && [ "${BASH_REMATCH[3]}" -le 255 ] && [ "${BASH_REMATCH[4]}" -le 255 ] \
+    || { log "--addr must be an IPv4 address like 10.0.0.1"; exit 2; }
+  [ "$addr" = 127.0.0.1 ] && return 0
+  command -v ip >/dev/null || { log "ip not found (package iproute2): cannot check --addr"; exit 1; }
+  ip -4 -o addr show | grep -qF " inet $addr/" || { log "--addr $addr is not an address of this host"; exit 2; }
+}
+
 port_busy() {  # PORT: any TCP socket bound to it on this host
   if command -v ss >/dev/null; then
     [ -n "$(ss -Htan "( sport = :$1 )" 2>/dev/null)" ]
@@ -225,7 +242,7 @@ write_conf() {
 # ceph-lab: throwaway single-host cluster, everything below $dir
 [global]
 fsid = $fsid
-mon_host = [v2:127.0.0.1:$mon_port]
+mon_host = [v2:$addr:$mon_port]
 keyring = $dir/keyring
 run_dir = $dir/run
 crash_dir = $dir/crash
@@ -267,6 +284,7 @@ mon_tick_interval = 1
 mgr_initial_modules =
 
 [mgr]
+public_addr = $addr
 mgr_data = $dir/mgr/\$id
 log_file = $dir/log/\$name.log
 pid_file = $dir/run/\$name.pid
@@ -275,6 +293,7 @@ admin_socket = $dir/run/\$name.asok
 mgr_disabled_modules = alerts diskprediction_local influx insights iostat localpool mirroring nfs osd_perf_query osd_support prometheus restful selftest snap_schedule stats telegraf test_orchestrator zabbix
 
 [osd]
+public_addr = $addr
 osd_data = $dir/osd/\$id
 log_file = $dir/log/\$name.log
 pid_file = $dir/run/\$name.pid
@@ -294,6 +313,7 @@ osd_op_num_shards = 2
 osd_op_num_threads_per_shard = 2
 
 [mds]
+public_addr = $addr
 mds_data = $dir/mds/\$id
 log_file = $dir/log/\$name.log
 pid_file = $dir/run/\$name.pid
@@ -309,7 +329,7 @@ pid_file = $dir/run/\$name.pid
 admin_socket = $dir/run/\$name.asok
 # tcp_nodelay: without it beast holds each answer under 64 KiB ~40 ms on a reused
 # connection (Nagle meets delayed ACK), and small-object figures measure that stall.
-rgw_frontends = beast endpoint=127.0.0.1:$rgw_port tcp_nodelay=1
+rgw_frontends = beast endpoint=$addr:$rgw_port tcp_nodelay=1
 rgw_thread_pool_size = 64
 CONF
 }
@@ -367,9 +387,10 @@ PY
 wait_ready() {
   local left
   left=$(remaining) || { echo "not ready within $timeout_s s" >&2; return 1; }
-  "$PY" - "$dir/ceph.conf" "$left" "$osds" "$FS_NAME" "$rgw_port" "$dir/run" "$timeout_s" <<'PY'
+  "$PY" - "$dir/ceph.conf" "$left" "$osds" "$FS_NAME" "$rgw_port" "$dir/run" "$timeout_s" "$addr" <<'PY'
 import json, os, sys, time, urllib.request, rados
 conf, timeout, n_osds, fs_name, rgw_port, run = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5], sys.argv[6]
+addr = sys.argv[8]
 deadline = time.monotonic() + timeout
 # Warnings that leave the cluster fully usable.
 HARMLESS = {"MON_DISK_LOW", "POOL_NO_REDUNDANCY", "POOL_APP_NOT_ENABLED", "TOO_FEW_OSDS",
@@ -426,7 +447,7 @@ while True:
     except (rados.Error, ValueError, KeyError, TypeError) as e:
         missing.append(f"mon query ({e})")
     try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{rgw_port}/", timeout=2) as r:
+        with urllib.request.urlopen(f"http://{addr}:{rgw_port}/", timeout=2) as r:
             if r.status != 200:
                 missing.append(f"RGW HTTP {r.status}")
     except Exception as e:
@@ -454,6 +475,7 @@ start() {
   t0=$EPOCHREALTIME
   [[ "$osds" =~ ^[1-9][0-9]?$ ]] || { log "--osds must be 1..99"; exit 2; }
   [[ "$dir" =~ ^[A-Za-z0-9_./-]+$ ]] || { log "DIR may only contain letters, digits and _ . / -"; exit 2; }
+  check_addr
   for bin in $daemon_bins ceph ceph-authtool monmaptool radosgw-admin curl timeout; do
     command -v "$bin" >/dev/null || { log "$bin not found (packages: ceph-mon ceph-mgr ceph-osd ceph-mds radosgw ceph-common curl)"; exit 1; }
   done
@@ -485,7 +507,7 @@ start() {
   mark keyring
 
   monmaptool --create --fsid "$fsid" --enable-all-features --set-min-mon-release pacific \
-    --addv a "[v2:127.0.0.1:$mon_port]" "$dir/monmap" >/dev/null 2>>"$dir/log/mon.a.out" \
+    --addv a "[v2:$addr:$mon_port]" "$dir/monmap" >/dev/null 2>>"$dir/log/mon.a.out" \
     || fail "monmaptool failed"
   launch mon.a ceph-mon --mkfs -i a --monmap "$dir/monmap" --keyring "$dir/keyring" \
     || fail "ceph-mon --mkfs failed" "$dir/log/mon.a.out"
@@ -532,9 +554,9 @@ start() {
   cat > "$dir/lab.env" <<ENV
 CEPH_CONF=$dir/ceph.conf
 KEYRING=$dir/keyring
-MON_ADDR=127.0.0.1:$mon_port
+MON_ADDR=$addr:$mon_port
 FSID=$fsid
-RGW_ENDPOINT=http://127.0.0.1:$rgw_port
+RGW_ENDPOINT=http://$addr:$rgw_port
 S3_ACCESS_KEY=$s3_access
 S3_SECRET_KEY=$s3_secret
 CEPHFS_NAME=$FS_NAME
@@ -547,10 +569,10 @@ ENV
   took=$(awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
   cat >&2 <<SUMMARY
 ceph-lab: cluster $fsid usable after ${took} s
-  mon       127.0.0.1:$mon_port (msgr v2, cephx)
+  mon       $addr:$mon_port (msgr v2, cephx)
   OSDs      $osds bluestore on sparse files, pool size 1
   CephFS    $FS_NAME
-  S3        http://127.0.0.1:$rgw_port  access key $s3_access
+  S3        http://$addr:$rgw_port  access key $s3_access
   try:      ceph -c $dir/ceph.conf -s
             rados -c $dir/ceph.conf lspools
   stop:     $0 stop $dir

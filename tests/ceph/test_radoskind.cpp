@@ -141,6 +141,53 @@ private Q_SLOTS:
         QVERIFY(e.message.contains(QStringLiteral("unknown preset")));
     }
 
+    // fio's rados engine on client nodes: no stat step, the node's own conf and keyring,
+    // each client's own objects in the command.
+    void fioEngineOnNodes()
+    {
+        const RadosKind kind;
+        QJsonObject t = target();
+        t.insert(QStringLiteral("engine"), QStringLiteral("fio"));
+        const QList<NodeSpec> nodes {
+            NodeSpec::parse(QStringLiteral("root@10.0.0.1")), NodeSpec::parse(QStringLiteral("root@10.0.0.2"))};
+        Error e;
+        Plan plan = RadosKind::makePlan(QStringLiteral("standard"), nodes, t, 5, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(plan.steps.size(), 4); // the standard table without stat
+        const QString preview = kind.commandPreview(plan, 0, nodes.at(1));
+        QVERIFY2(preview.startsWith(QLatin1String("[root@10.0.0.2] "))
+                && preview.contains(QLatin1String("--ioengine=rados"))
+                && preview.contains(QLatin1String("--nrfiles=1024")) // 2048 objects shared out over 2 clients
+                && preview.contains(QLatin1String("--name=benchmark_data_clustermark-")),
+            qPrintable(preview));
+        Plan p = plan;
+        p.steps[0].params.insert(QStringLiteral("op"), QStringLiteral("stat"));
+        QVERIFY(kind.validate(p).message.contains(QLatin1String("no stat")));
+        p = plan;
+        p.target.insert(QStringLiteral("engine"), QStringLiteral("librados"));
+        QVERIFY(kind.validate(p).message.contains(QLatin1String("engine")));
+        p = plan;
+        p.target.remove(QStringLiteral("keyring"));
+        p.target.insert(QStringLiteral("monHost"), QStringLiteral("10.0.0.9:3300"));
+        QVERIFY(kind.validate(p).message.contains(QLatin1String("keyring")));
+        p = plan;
+        p.steps[0].params.insert(QStringLiteral("clients"), 3);
+        QVERIFY(kind.validate(p));
+
+        Out o = cli({QStringLiteral("plan"), QStringLiteral("rados"), QStringLiteral("--pool"), QStringLiteral("p"),
+            QStringLiteral("--node"), QStringLiteral("root@10.0.0.1")});
+        QCOMPARE(o.code, 2);
+        QVERIFY2(o.err.contains("--engine fio"), o.err.constData());
+        o = cli({QStringLiteral("plan"), QStringLiteral("rados"), QStringLiteral("--pool"), QStringLiteral("p"),
+            QStringLiteral("--engine"), QStringLiteral("fio"), QStringLiteral("--node"),
+            QStringLiteral("root@10.0.0.1"), QStringLiteral("--node"), QStringLiteral("root@10.0.0.2"),
+            QStringLiteral("--clients"), QStringLiteral("1,2"), QStringLiteral("--preset"), QStringLiteral("quick")});
+        QCOMPARE(o.code, 0);
+        const QJsonArray steps = o.json().value(QStringLiteral("steps")).toArray();
+        QCOMPARE(steps.size(), 3 * 2); // quick without stat, once with one client and once with two
+        QCOMPARE(o.json().value(QStringLiteral("nodes")).toArray().size(), 2);
+    }
+
     void cliPlanErrors()
     {
         Out o = cli({QStringLiteral("plan"), QStringLiteral("rados")});

@@ -2,7 +2,8 @@
 #pragma once
 // A real single-host Ceph cluster for a test (header-only), driven by
 // scripts/lab/ceph-lab.sh: 1 mon, 1 mgr, N bluestore OSDs, an MDS with a CephFS and a
-// radosgw with an S3 user, pool size 1, all on 127.0.0.1 inside a temporary folder.
+// radosgw with an S3 user, pool size 1, all on 127.0.0.1 (or setAddress()) inside a
+// temporary folder.
 //
 //   cmtest::CephLabFixture lab;
 //   CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
@@ -53,6 +54,10 @@ public:
         return missing.isEmpty();
     }
 
+    // Before start(): the daemons listen on this address of the host instead of 127.0.0.1,
+    // e.g. NetnsFixture::hostAddr(), so that namespace nodes reach the lab as clients.
+    void setAddress(const QString &address) { m_address = address; }
+
     // Starts the lab; false with whyNot() (the script's message) when it did not come up.
     bool start(int osds = 3, int timeoutMs = 120000)
     {
@@ -67,8 +72,10 @@ public:
         QElapsedTimer t;
         t.start();
         QString out;
-        const bool ok = runScript(
-            {QStringLiteral("start"), labDir(), QStringLiteral("--osds"), QString::number(osds)}, timeoutMs, &out);
+        QStringList args {QStringLiteral("start"), labDir(), QStringLiteral("--osds"), QString::number(osds)};
+        if (!m_address.isEmpty())
+            args << QStringLiteral("--addr") << m_address;
+        const bool ok = runScript(args, timeoutMs, &out);
         m_startMs = t.elapsed();
         m_values.clear();
         for (const QString &line : out.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
@@ -109,9 +116,9 @@ public:
     QMap<QString, QString> values() const { return m_values; }
     QString confPath() const { return value(QStringLiteral("CEPH_CONF")); }
     QString keyringPath() const { return value(QStringLiteral("KEYRING")); }
-    QString monAddr() const { return value(QStringLiteral("MON_ADDR")); } // 127.0.0.1:PORT (msgr v2)
+    QString monAddr() const { return value(QStringLiteral("MON_ADDR")); } // ADDRESS:PORT (msgr v2)
     QString fsid() const { return value(QStringLiteral("FSID")); }
-    QString rgwEndpoint() const { return value(QStringLiteral("RGW_ENDPOINT")); } // http://127.0.0.1:PORT
+    QString rgwEndpoint() const { return value(QStringLiteral("RGW_ENDPOINT")); } // http://ADDRESS:PORT
     QString s3AccessKey() const { return value(QStringLiteral("S3_ACCESS_KEY")); }
     QString s3SecretKey() const { return value(QStringLiteral("S3_SECRET_KEY")); }
     QString cephfsName() const { return value(QStringLiteral("CEPHFS_NAME")); }
@@ -198,6 +205,7 @@ private:
     }
 
     QTemporaryDir m_tmp;
+    QString m_address;
     QMap<QString, QString> m_values;
     QString m_why;
     qint64 m_startMs = 0;

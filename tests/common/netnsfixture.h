@@ -20,12 +20,14 @@
 #include "transport/sshtransport.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QMap>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QStringList>
 
+#include <csignal>
 #include <unistd.h>
 
 namespace cmtest {
@@ -188,6 +190,25 @@ public:
         if (err)
             *err = p.readAllStandardError();
         return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    }
+
+    // Kills every sshd of node k (the listener and the sessions it forked): the node is
+    // lost to the app, as a node that drops off the network mid-run.
+    void killSshd(int k) const
+    {
+        QList<qint64> sshds {sshdPid(k)};
+        for (int i = 0; i < sshds.size(); ++i)
+            for (const QString &d : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+                QFile st(QStringLiteral("/proc/%1/stat").arg(d));
+                if (!st.open(QIODevice::ReadOnly))
+                    continue;
+                const QByteArray s = st.readAll();
+                const QList<QByteArray> rest = s.mid(s.lastIndexOf(')') + 2).split(' ');
+                if (rest.size() > 1 && rest.at(1).toLongLong() == sshds.at(i) && s.contains("(sshd)"))
+                    sshds << d.toLongLong();
+            }
+        for (qint64 pid : sshds)
+            ::kill(pid_t(pid), SIGKILL);
     }
 
     QByteArray readFile(int k, const QString &path) const

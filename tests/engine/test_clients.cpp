@@ -21,8 +21,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <csignal>
-
 using namespace cm;
 
 namespace {
@@ -184,7 +182,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const Result r = run(plan(dir.path(), 6), [this](int k) {
             if (k == 2) {
-                killNodeSessions(3);
+                m_net.killSshd(3);
             }
         });
         QCOMPARE(r.finished.size(), 2);
@@ -200,26 +198,6 @@ private Q_SLOTS:
         QCOMPARE(t.node, clusterTotalNode());
         QCOMPARE(t.summary.value(QStringLiteral("not_counted")).toArray().first().toString(), m_net.hostname(3));
         QVERIFY2(t.error.contains(m_net.hostname(3)), qPrintable(t.error));
-    }
-
-private:
-    // Every sshd of node k (the listener and the sessions it forked): the node is gone.
-    void killNodeSessions(int k)
-    {
-        const qint64 root = m_net.sshdPid(k);
-        QList<qint64> sshds {root};
-        for (int i = 0; i < sshds.size(); ++i)
-            for (const QString &d : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
-                QFile st(QStringLiteral("/proc/%1/stat").arg(d));
-                if (!st.open(QIODevice::ReadOnly))
-                    continue;
-                const QByteArray s = st.readAll();
-                const QList<QByteArray> rest = s.mid(s.lastIndexOf(')') + 2).split(' ');
-                if (rest.size() > 1 && rest.at(1).toLongLong() == sshds.at(i) && s.contains("(sshd)"))
-                    sshds << d.toLongLong();
-            }
-        for (qint64 pid : sshds)
-            ::kill(pid_t(pid), SIGKILL);
     }
 };
 

@@ -4,6 +4,8 @@
 
 #include <QJsonObject>
 
+#include <algorithm>
+
 namespace cm {
 
 namespace {
@@ -13,8 +15,9 @@ constexpr int kLabObjects = 256;
 
 const char *RadosKind::description() const
 {
-    return QT_TRANSLATE_NOOP(
-        "cm::RunnerKind", "RADOS objects: write, read and stat through the app's own librados client");
+    return QT_TRANSLATE_NOOP("cm::RunnerKind",
+        "RADOS objects: write, read and stat through the app's own librados client, or fio's "
+        "rados engine on client nodes");
 }
 
 QList<CliOption> RadosKind::cliOptions() const
@@ -22,10 +25,20 @@ QList<CliOption> RadosKind::cliOptions() const
     return {
         {QStringLiteral("--pool"), QStringLiteral("POOL"),
             QStringLiteral("required: the objects are written there, then removed")},
+        {QStringLiteral("--engine"), QStringLiteral("native|fio"),
+            QStringLiteral("the app's own librados client on this machine, or fio's rados engine on the --node "
+                           "clients (no stat step)"),
+            QStringLiteral("native")},
+        {QStringLiteral("--node"), QStringLiteral("local|USER@HOST[:PORT]"),
+            QStringLiteral("with --engine fio: a client node; repeat it to load the cluster from several clients at "
+                           "once (each with its own objects; the run adds their cluster total)"),
+            QStringLiteral("local"), true},
         {QStringLiteral("--preset"), QStringLiteral("quick|standard"), QStringLiteral("the test table"),
             QStringLiteral("standard")},
-        {QStringLiteral("--conf"), QStringLiteral("FILE"), QStringLiteral("ceph.conf on this machine")},
-        {QStringLiteral("--keyring"), QStringLiteral("FILE"), QStringLiteral("the keyring on this machine")},
+        {QStringLiteral("--conf"), QStringLiteral("FILE"),
+            QStringLiteral("ceph.conf on this machine (with --engine fio: a path on the nodes)")},
+        {QStringLiteral("--keyring"), QStringLiteral("FILE"),
+            QStringLiteral("the keyring on this machine (with --engine fio: a path on the nodes)")},
         {QStringLiteral("--client"), QStringLiteral("NAME"),
             QStringLiteral("the Ceph client name, without \"client.\""), QStringLiteral("admin")},
         {QStringLiteral("--lab"), QStringLiteral("DIR"), QStringLiteral("the local Ceph lab in DIR")},
@@ -44,7 +57,8 @@ QList<CliOption> RadosKind::cliOptions() const
 QString RadosKind::cliSummary() const
 {
     return QStringLiteral("Object write, read and stat with the app's own librados client over a working set of "
-                          "objects; read and stat steps write the set first; every object is removed after.");
+                          "objects, or write and read with fio's rados engine from several client nodes at once; "
+                          "read and stat steps write the set first; every object is removed after.");
 }
 
 Plan RadosKind::planFromCli(const CliArgs &args, QStringList *notes, Error *error) const
@@ -74,17 +88,36 @@ Plan RadosKind::planFromCli(const CliArgs &args, QStringList *notes, Error *erro
         conf = lab + QStringLiteral("/ceph.conf");
         keyring = lab + QStringLiteral("/keyring");
     }
-    const QJsonObject target {{QStringLiteral("pool"), pool},
+    const QString engine = args.value(QStringLiteral("--engine"), QStringLiteral("native"));
+    QList<NodeSpec> nodes;
+    for (const QString &n : args.values(QStringLiteral("--node"))) {
+        const NodeSpec spec = NodeSpec::parse(n, &err);
+        if (spec.host.isEmpty())
+            return fail(err);
+        nodes << spec;
+    }
+    if (!nodes.isEmpty() && engine != QLatin1String("fio"))
+        return fail(QStringLiteral("--node needs --engine fio (the native engine runs on this machine)"));
+    if (!lab.isEmpty() && std::any_of(nodes.cbegin(), nodes.cend(), [](const NodeSpec &n) { return !n.isLocal(); }))
+        return fail(QStringLiteral("--lab is the lab on this machine: its conf and keyring are local paths; "
+                                   "for other clients give --conf and --keyring as paths on them"));
+    if (nodes.isEmpty())
+        nodes << NodeSpec::parse(QStringLiteral("local"));
+    const QJsonObject target {{QStringLiteral("pool"), pool}, {QStringLiteral("engine"), engine},
         {QStringLiteral("objectSize"), args.value(QStringLiteral("--object-size"), defaultObjectSize())},
         {QStringLiteral("objects"), objects}, {QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring},
         {QStringLiteral("client"), client}, {QStringLiteral("timeout"), timeout}};
-    Plan plan = makePlan(args.value(QStringLiteral("--preset"), QStringLiteral("standard")), target, runtime, error);
+    Plan plan
+        = makePlan(args.value(QStringLiteral("--preset"), QStringLiteral("standard")), nodes, target, runtime, error);
     if (*error)
         return plan;
-    if (!conf.isEmpty()) // poll the cluster's health during the run
+    const bool localClient = std::any_of(nodes.cbegin(), nodes.cend(), [](const NodeSpec &n) { return n.isLocal(); });
+    if (!conf.isEmpty() && localClient) // poll the cluster's health during the run
         plan.ceph = {{QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring},
             {QStringLiteral("client"), QStringLiteral("client.") + client}};
-    *notes << commandPreview(plan, 0, plan.nodes.first()) << methodNote();
+    *notes << commandPreview(plan, 0, plan.nodes.first());
+    if (engine != QLatin1String("fio"))
+        *notes << methodNote();
     return plan;
 }
 

@@ -2,6 +2,8 @@
 #include "bench/rados/radoskind.h"
 
 #include "bench/planbuilder.h"
+#include "bench/rados/radosfiorunner.h"
+#include "bench/scaling.h"
 #include "model/paramreader.h"
 #include "bench/rados/radosrunner.h"
 #include "bench/rados/radosrunstate.h"
@@ -61,8 +63,11 @@ RadosKind::Target RadosKind::Target::read(const QJsonObject &target, Error *erro
     ParamReader r(target, QStringLiteral("target"), kindId());
     r.allowOnly({QStringLiteral("pool"), QStringLiteral("objectSize"), QStringLiteral("objects"),
         QStringLiteral("conf"), QStringLiteral("keyring"), QStringLiteral("client"), QStringLiteral("monHost"),
-        QStringLiteral("fsid"), QStringLiteral("timeout")});
+        QStringLiteral("fsid"), QStringLiteral("timeout"), QStringLiteral("engine")});
     r.integer(QStringLiteral("timeout"), 30, 1, 3600, QStringLiteral("s"));
+    const QString engine = r.choice(
+        QStringLiteral("engine"), QStringLiteral("native"), {QStringLiteral("native"), QStringLiteral("fio")});
+    t.engine = engine == QLatin1String("fio") ? Target::Engine::Fio : Target::Engine::Native;
     if (!r.ok()) {
         *error = r.error();
         return t;
@@ -124,12 +129,19 @@ Error RadosKind::validate(const Plan &plan) const
     auto bad = [](const QString &m) { return Error(Error::Code::InvalidInput, m, QStringLiteral("rados")); };
     if (plan.kind != kindId())
         return bad(QStringLiteral("plan kind is %1, not rados").arg(plan.kind));
-    if (plan.nodes.size() != 1 || !plan.nodes.first().isLocal())
-        return bad(QStringLiteral("the RADOS benchmark runs in the app itself: its one node is this machine (local)"));
     Error targetError;
-    Target::read(plan.target, &targetError);
+    const Target target = Target::read(plan.target, &targetError);
     if (targetError)
         return targetError;
+    const bool fio = target.engine == Target::Engine::Fio;
+    if (!fio && (plan.nodes.size() != 1 || !plan.nodes.first().isLocal()))
+        return bad(QStringLiteral("the native RADOS engine runs in the app itself: its one node is this machine "
+                                  "(local); for other client nodes choose the fio engine"));
+    if (plan.nodes.isEmpty())
+        return bad(QStringLiteral("no client node"));
+    if (fio && !target.connection.monHost.isEmpty() && target.connection.keyringPath.isEmpty())
+        return bad(QStringLiteral("fio's rados engine reads a ceph.conf and a keyring on each client node: give "
+                                  "their paths there (or none, for /etc/ceph), not a mon address"));
     if (const Error e = checkCephFiles(plan.target, kindId()))
         return e;
     if (plan.steps.isEmpty())
@@ -142,8 +154,11 @@ Error RadosKind::validate(const Plan &plan) const
         const int rt = s.params.value(QStringLiteral("runtime")).toInt(0);
         if (rt > 86400)
             return bad(QStringLiteral("step %1: runtime must be 1..86400 s").arg(s.id));
+        if (fio && s.params.value(QStringLiteral("op")).toString() == QLatin1String("stat"))
+            return bad(
+                QStringLiteral("step %1: fio's rados engine has no stat operation (the native engine has)").arg(s.id));
     }
-    return {};
+    return scaling::checkClients(plan, kindId());
 }
 
 RadosWorkload RadosKind::workload(const Plan &plan, const PlanStep &step, Error *error)
@@ -208,10 +223,12 @@ QString RadosKind::describeStep(const Plan &plan, const PlanStep &step)
     return s;
 }
 
-QString RadosKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &) const
+QString RadosKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const
 {
     if (stepIndex < 0 || stepIndex >= plan.steps.size())
         return {};
+    if (targetOf(plan).engine == Target::Engine::Fio)
+        return RadosFioRunner::commandPreview(plan, stepIndex, node);
     return describeStep(plan, plan.steps.at(stepIndex));
 }
 
@@ -229,11 +246,15 @@ double RadosKind::estimatedSeconds(const Plan &plan, int stepIndex) const
 
 std::unique_ptr<StepRunner> RadosKind::createStepRunner(const Plan &plan, int stepIndex) const
 {
+    if (targetOf(plan).engine == Target::Engine::Fio)
+        return std::make_unique<RadosFioRunner>(plan, stepIndex);
     return std::make_unique<RadosRunner>(plan, stepIndex);
 }
 
 std::shared_ptr<RunState> RadosKind::createRunState(const Plan &plan) const
 {
+    if (targetOf(plan).engine == Target::Engine::Fio)
+        return std::make_shared<RadosFioRunState>(plan);
     Error e;
     const RadosWorkload w = plan.steps.isEmpty() ? RadosWorkload() : workload(plan, plan.steps.first(), &e);
     if (e)
@@ -243,7 +264,20 @@ std::shared_ptr<RunState> RadosKind::createRunState(const Plan &plan) const
 
 Plan RadosKind::makePlan(const QString &preset, const QJsonObject &target, int runtimeSec, Error *error)
 {
-    return planFromPreset(RadosKind(), preset, {NodeSpec::parse(QStringLiteral("local"))}, target, runtimeSec, error);
+    return makePlan(preset, {NodeSpec::parse(QStringLiteral("local"))}, target, runtimeSec, error);
+}
+
+Plan RadosKind::makePlan(
+    const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target, int runtimeSec, Error *error)
+{
+    Plan plan = planFromPreset(RadosKind(), preset, nodes, target, runtimeSec, error);
+    if (plan.steps.isEmpty() || target.value(QStringLiteral("engine")).toString() != QLatin1String("fio"))
+        return plan;
+    plan.steps.removeIf( // fio's rados engine has no stat
+        [](const PlanStep &s) { return s.params.value(QStringLiteral("op")).toString() == QLatin1String("stat"); });
+    if (error)
+        *error = RadosKind().validate(plan);
+    return plan;
 }
 
 } // namespace cm

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// RADOS object benchmark (docs/ARCHITECTURE.md §2 "RADOS") with the app's own librados engine: the
-// desktop is the client (like the native RBD engine), so the plan's one node is this
-// machine and conf/keyring are local paths.
+// RADOS object benchmark (docs/ARCHITECTURE.md §2 "RADOS"), with one of two engines:
+// - native (default): the app's own librados engine; the desktop is the client (like
+//   the native RBD engine), so the plan's one node is this machine and conf/keyring
+//   are local paths;
+// - fio: fio's rados engine on each client node (radosfiorunner.h), several at once,
+//   each client with its own object prefix; conf/keyring are paths on the nodes.
 //
 // Why the figures are lower than `rados bench`: `rados bench` writes a few hundred
 // objects and its read phase reads back exactly those, which still sit in the OSDs'
@@ -14,7 +17,8 @@
 // after a cancel or an error).
 //
 // Plan.target: {"conf":"/etc/ceph/ceph.conf", "keyring":"…", "client":"admin",
-//               "pool":"P", "objectSize":"4M", "objects":2048, "timeout":30}
+//               "pool":"P", "objectSize":"4M", "objects":2048, "timeout":30,
+//               "engine":"native"|"fio"}
 //   timeout: seconds for each mon/OSD op (a stopped OSD gives an error, not a hang).
 // PlanStep.params: op (write|read|stat), bs (bytes per op, divides objectSize; absent =
 // whole objects; ignored by stat), iodepth (rados_aio ops in flight), runtime (s).
@@ -35,6 +39,8 @@ public:
     // Plan.target of a RADOS plan, read and checked in one place: an unknown key, a bad
     // pool or client name, a count or size that is not one is refused, naming the field.
     struct Target {
+        enum class Engine { Native, Fio };
+        Engine engine = Engine::Native;
         QString pool;
         QString objectSize = defaultObjectSize();
         int objects = kDefaultObjects;
@@ -53,10 +59,12 @@ public:
     QList<Preset> presets() const override;
     Error validate(const Plan &plan) const override;
     bool isDestructive(const Plan &) const override { return false; } // only its own objects
+    bool sumsClients() const override { return true; } // fio clients' totals add up
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
-    // The object set the run's steps share (RadosRunState), removed after the last step.
+    // The object set the run's steps share (RadosRunState, or RadosFioRunState per client
+    // node), removed after the last step.
     std::shared_ptr<RunState> createRunState(const Plan &plan) const override;
 
     // Why these figures differ from `rados bench` (for the wizard and the CLI).
@@ -67,6 +75,9 @@ public:
     static quint64 workingSetBytes(const Plan &plan);
     // The preset on this machine (the only node the native client runs on).
     static Plan makePlan(const QString &preset, const QJsonObject &target, int runtimeSec, Error *error);
+    // The preset on client nodes (engine fio; its steps leave out stat, which fio lacks).
+    static Plan makePlan(
+        const QString &preset, const QList<NodeSpec> &nodes, const QJsonObject &target, int runtimeSec, Error *error);
 };
 
 } // namespace cm

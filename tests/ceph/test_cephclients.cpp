@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Ceph kinds from three client nodes at once. The nodes are network namespaces with
+// their own sshd; the Ceph lab listens on the host end of their bridge, so every node
+// reaches it as a client would. Real fio (its rados and rbd engines) on every node, one
+// start, a cluster total equal to the sum of the clients and within 2 % of what the
+// OSDs took in, every object and image removed, and a client lost mid-run.
+#include "bench/rados/radosfiorunner.h"
+#include "bench/rados/radoskind.h"
+#include "bench/rbd/rbdkind.h"
+#include "bench/registry.h"
+#include "ceph/radosclient.h"
+#include "ceph/radosobjectengine.h"
+#include "cephlabfixture.h"
+#include "engine/runengine.h"
+#include "model/metric.h"
+#include "netnsfixture.h"
+#include "stats/clustertotal.h"
+#include "store/sessionstore.h"
+#include "testutil.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace cm;
+
+namespace {
+
+struct Result {
+    RunId id = 0;
+    QStringList finished, failed;
+    int liveTotals = 0; // live total intervals that counted every client
+    QList<StepRecord> steps;
+};
+
+double ioBytes(const StepRecord &s, const char *dir)
+{
+    return s.summary.value(QLatin1String(dir)).toObject().value(QStringLiteral("io_bytes")).toDouble();
+}
+
+} // namespace
+
+class TestCephClients : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_data;
+    cmtest::NetnsFixture m_net;
+    cmtest::CephLabFixture m_lab;
+
+    QList<NodeSpec> nodes() const { return {m_net.node(1), m_net.node(2), m_net.node(3)}; }
+
+    QJsonObject cephTarget(const QString &pool) const
+    {
+        return {{QStringLiteral("pool"), pool}, {QStringLiteral("conf"), m_lab.confPath()},
+            {QStringLiteral("keyring"), m_lab.keyringPath()}};
+    }
+
+    Plan radosPlan(int runtime, const QStringList &ids)
+    {
+        QJsonObject t = cephTarget(QStringLiteral("bench"));
+        t.insert(QStringLiteral("engine"), QStringLiteral("fio"));
+        t.insert(QStringLiteral("objectSize"), QStringLiteral("1M"));
+        t.insert(QStringLiteral("objects"), 48);
+        Error e;
+        Plan p = RadosKind::makePlan(QStringLiteral("standard"), nodes(), t, runtime, &e);
+        [&] { QVERIFY2(!e, qPrintable(e.toString())); }();
+        p.steps.removeIf([&](const PlanStep &s) { return !ids.contains(s.id); });
+        return p;
+    }
+
+    // Runs the plan; onTotal(k) is called with each live total interval's index.
+    Result run(const Plan &p, const std::function<void(int)> &onTotal = {})
+    {
+        Result r;
+        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
+        SampleBufferPtr buffer;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) {
+            r.id = i;
+            buffer = b;
+        });
+        connect(&engine, &RunEngine::stepFinished, this,
+            [&](RunId, int, const QString &node, const QJsonObject &) { r.finished << node; });
+        connect(&engine, &RunEngine::stepFailed, this, [&](RunId, int, const QString &node, const Error &e) {
+            r.failed << node + QStringLiteral(": ") + e.toString();
+        });
+        QSignalSpy done(&engine, &RunEngine::runFinished);
+        engine.start(p);
+        int totals = 0;
+        auto drain = [&] {
+            if (!buffer)
+                return;
+            for (const Sample &s : buffer->take())
+                if (s.target == clusterTotalNode() && s.metric == metric::TotalClients) {
+                    r.liveTotals += s.value == 3 ? 1 : 0;
+                    if (onTotal)
+                        onTotal(totals++);
+                }
+        };
+        QElapsedTimer clock;
+        clock.start();
+        while (done.isEmpty() && clock.elapsed() < 180000) {
+            QTest::qWait(50);
+            drain();
+        }
+        drain();
+        SessionStore store(m_data.filePath(QStringLiteral("db.sqlite")));
+        if (!store.open())
+            r.steps = store.steps(r.id);
+        return r;
+    }
+
+    QStringList list(const QString &program, const QStringList &args)
+    {
+        QByteArray out;
+        m_lab.client(program, args, &out);
+        return QString::fromUtf8(out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    }
+    QStringList fioObjects()
+    {
+        return list(QStringLiteral("rados"), {QStringLiteral("-p"), QStringLiteral("bench"), QStringLiteral("ls")})
+            .filter(QRegularExpression(QStringLiteral("^") + QLatin1String(RadosFioRunner::kObjectPrefix)));
+    }
+
+    // The step's total: its own record, the sum of its clients' bytes.
+    static void checkTotal(const QList<StepRecord> &steps, int step, const char *dir)
+    {
+        double sum = 0;
+        const StepRecord *total = nullptr;
+        for (const StepRecord &s : steps)
+            if (s.index == step && s.node == clusterTotalNode())
+                total = &s;
+            else if (s.index == step)
+                sum += ioBytes(s, dir);
+        QVERIFY2(total, "no total record");
+        QVERIFY(sum > 0);
+        QCOMPARE(ioBytes(*total, dir), sum);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        registerBuiltinKinds();
+        QString why;
+        CM_REQUIRE_FIXTURE(cmtest::NetnsFixture::available(&why), why);
+        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
+        QVERIFY2(m_net.up(3, QString()), qPrintable(m_net.whyNot()));
+        m_lab.setAddress(m_net.hostAddr()); // the nodes reach it there
+        QVERIFY2(m_lab.start(1), qPrintable(m_lab.whyNot()));
+        QVERIFY(m_lab.createPool(QStringLiteral("bench")));
+        QVERIFY(m_lab.createPool(QStringLiteral("rbd"), QStringLiteral("rbd")));
+        qputenv("CLUSTERMARK_DATA_DIR", m_data.path().toUtf8());
+        const Error trusted = m_net.trustAll(m_data.filePath(QStringLiteral("known_hosts")));
+        QVERIFY2(!trusted, qPrintable(trusted.toString()));
+    }
+
+    // fio's rados engine on three nodes: whole-object writes, then reads of what each
+    // client wrote first; the OSDs took in what the clients say they wrote.
+    void radosFromThreeClients()
+    {
+        const Plan p = radosPlan(3, {QStringLiteral("write-object-qd16"), QStringLiteral("read-object-qd16")});
+        QVERIFY(!RadosKind().validate(p));
+        const double before = m_lab.osdWriteBytes();
+        const Result r = run(p);
+        const double after = m_lab.osdWriteBytes();
+        QVERIFY2(r.failed.isEmpty(), qPrintable(r.failed.join(QLatin1Char('\n'))));
+        QCOMPARE(r.steps.size(), 2 * 4); // three clients and the total, per step
+        checkTotal(r.steps, 0, "write");
+        checkTotal(r.steps, 1, "read");
+        QSet<QString> targets;
+        for (const StepRecord &s : r.steps)
+            targets << s.target;
+        QCOMPARE(targets.size(), 4); // each client's own objects (the same in both steps), and the total
+        // The read step wrote each client's 16 objects of 1 MiB first.
+        double written = 48.0 * 1048576;
+        for (const StepRecord &s : r.steps)
+            written += s.index == 0 && s.node == clusterTotalNode() ? ioBytes(s, "write") : 0;
+        qInfo("clients wrote %.0f bytes (with the objects to read), the OSDs took in %.0f", written, after - before);
+        QVERIFY(before >= 0);
+        QVERIFY2(std::abs((after - before) / written - 1) <= 0.02,
+            qPrintable(QStringLiteral("clients %1, OSDs %2").arg(written).arg(after - before)));
+        QVERIFY(r.liveTotals >= 2);
+        QVERIFY2(fioObjects().isEmpty(), qPrintable(fioObjects().join(QLatin1Char(' '))));
+    }
+
+    // fio's rbd engine on three nodes, an image each, librbd's cache off.
+    void rbdFromThreeClients()
+    {
+        QJsonObject t = cephTarget(QStringLiteral("rbd"));
+        t.insert(QStringLiteral("imageSize"), QStringLiteral("64M"));
+        t.insert(QStringLiteral("cache"), QStringLiteral("off")); // what the OSDs get is what fio counts
+        Error e;
+        Plan p = RbdKind::makePlan(QStringLiteral("standard"), nodes(), t, 3, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        p.steps = p.steps.mid(0, 1); // 4M QD16 write
+        const double before = m_lab.osdWriteBytes();
+        const Result r = run(p);
+        const double after = m_lab.osdWriteBytes();
+        QVERIFY2(r.failed.isEmpty(), qPrintable(r.failed.join(QLatin1Char('\n'))));
+        QCOMPARE(r.steps.size(), 4);
+        checkTotal(r.steps, 0, "write");
+        const double written = ioBytes(r.steps.last(), "write");
+        qInfo("clients wrote %.0f bytes, the OSDs took in %.0f", written, after - before);
+        QVERIFY2(std::abs((after - before) / written - 1) <= 0.02,
+            qPrintable(QStringLiteral("clients %1, OSDs %2").arg(written).arg(after - before)));
+        QVERIFY(r.liveTotals >= 2);
+        const QStringList images = list(QStringLiteral("rbd"), {QStringLiteral("ls"), QStringLiteral("rbd")});
+        QVERIFY2(images.isEmpty(), qPrintable(images.join(QLatin1Char(' '))));
+    }
+
+    // node3 is lost two intervals in: the others finish, the total stops counting it,
+    // and what it wrote is found and removed by the clean-up from this machine.
+    // (Last: node3's sshd is gone afterwards.)
+    void radosLostClient()
+    {
+        const Result r = run(radosPlan(6, {QStringLiteral("write-object-qd16")}), [this](int k) {
+            if (k == 2)
+                m_net.killSshd(3);
+        });
+        QCOMPARE(r.finished.size(), 2);
+        QCOMPARE(r.failed.size(), 1);
+        QVERIFY2(r.failed.first().startsWith(m_net.hostname(3)), qPrintable(r.failed.first()));
+        QVERIFY(!r.steps.isEmpty());
+        const StepRecord &total = r.steps.last();
+        QCOMPARE(total.node, clusterTotalNode());
+        QCOMPARE(total.summary.value(QStringLiteral("not_counted")).toArray().first().toString(), m_net.hostname(3));
+        QVERIFY(!fioObjects().isEmpty()); // node3's: its node could not remove them
+        RadosClient client;
+        QVERIFY(!client.connect(CephConnectionSpec::fromJson(cephTarget(QStringLiteral("bench")))));
+        quint64 removed = 0;
+        QVERIFY(!RadosObjectEngine::removeLeftovers(client, QStringLiteral("bench"), &removed));
+        QVERIFY(removed > 0);
+        QVERIFY(fioObjects().isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCephClients)
+#include "test_cephclients.moc"
