@@ -34,6 +34,20 @@ QString fioVersion(StepContext &ctx, Error *error)
     return QString::fromUtf8(ver.stdOut).trimmed();
 }
 
+Error layOut(StepContext &ctx, const Command &measure)
+{
+    Command c = measure;
+    c.argv << QStringLiteral("--create_only=1");
+    c.maxRuntimeSec = 3600;
+    const ExecResult r = ctx.transport->run(c, {}, ctx.cancel);
+    if (r.error)
+        return r.error;
+    if (r.exitCode != 0)
+        return Error(Error::Code::CommandFailed,
+            QStringLiteral("fio could not lay out its files: %1").arg(tail(r.stdErr, 2)), ctx.nodeName, tail(r.stdErr));
+    return {};
+}
+
 QStringList startingAt(qint64 startAtMs, const QStringList &argv)
 {
     // The node's own clock (GNU date's %3N: ms); a moment already past, or more than

@@ -15,6 +15,11 @@ QString fioVersion(StepContext &ctx, Error *error);
 // node and fills out.summary, out.rawOutput and out.error. out.target must be set.
 void runStreaming(StepContext &ctx, const Command &cmd, StepOutcome &out);
 
+// Before a start barrier: the files of the measuring command `measure` are laid out
+// first, on their own (--create_only=1), so that fio starts measuring at once at the
+// common moment instead of writing its files for as long as their size takes.
+Error layOut(StepContext &ctx, const Command &measure);
+
 // `argv` run on the node at `startAtMs` (ms since the epoch, the node's clock): a shell
 // sleeps until then and execs it (the start barrier's common moment).
 QStringList startingAt(qint64 startAtMs, const QStringList &argv);

@@ -4,6 +4,7 @@
 // reaches it as a client would. Real fio (its rados and rbd engines) on every node, one
 // start, a cluster total equal to the sum of the clients and within 2 % of what the
 // OSDs took in, every object and image removed, and a client lost mid-run.
+#include "bench/cephfs/cephfskind.h"
 #include "bench/rados/radosfiorunner.h"
 #include "bench/rados/radoskind.h"
 #include "bench/rbd/rbdkind.h"
@@ -208,6 +209,42 @@ private Q_SLOTS:
         QVERIFY(r.liveTotals >= 2);
         const QStringList images = list(QStringLiteral("rbd"), {QStringLiteral("ls"), QStringLiteral("rbd")});
         QVERIFY2(images.isEmpty(), qPrintable(images.join(QLatin1Char(' '))));
+    }
+
+    // fio on three ceph-fuse mounts (one per node, each in its namespace), a folder each.
+    void cephfsFromThreeClients()
+    {
+        CephFsKind::Options o;
+        o.engine = QStringLiteral("fio");
+        o.conf = m_lab.confPath();
+        o.keyring = m_lab.keyringPath();
+        o.fsName = m_lab.cephfsName();
+        o.mount = QStringLiteral("ceph-fuse");
+        o.mountConsent = true;
+        o.threads = 1;
+        o.fileSize = QStringLiteral("64M");
+        o.runtime = 3;
+        Error e;
+        Plan p = CephFsKind::makePlan(nodes(), o, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        p.steps = p.steps.mid(0, 1); // 4M sequential write
+        const double before = m_lab.osdWriteBytes();
+        const Result r = run(p);
+        const double after = m_lab.osdWriteBytes();
+        QVERIFY2(r.failed.isEmpty(), qPrintable(r.failed.join(QLatin1Char('\n'))));
+        QCOMPARE(r.steps.size(), 4);
+        checkTotal(r.steps, 0, "write");
+        // fio lays its files out before the start with fallocate, which writes no data on
+        // CephFS; the MDS's journal adds a little of its own.
+        const double written = ioBytes(r.steps.last(), "write");
+        qInfo("clients wrote %.0f bytes, the OSDs took in %.0f", written, after - before);
+        QVERIFY2(std::abs((after - before) / written - 1) <= 0.02,
+            qPrintable(QStringLiteral("clients %1, OSDs %2").arg(written).arg(after - before)));
+        QVERIFY(r.liveTotals >= 2);
+        for (int k = 1; k <= 3; ++k) { // no mount left on any node
+            const QByteArray mounts = m_net.readFile(k, QStringLiteral("/proc/mounts"));
+            QVERIFY2(!mounts.contains("ceph-fuse"), mounts.constData());
+        }
     }
 
     // node3 is lost two intervals in: the others finish, the total stops counting it,

@@ -26,7 +26,10 @@ QList<CliOption> CephFsKind::cliOptions() const
         option("--fs", "NAME", "the file system", QStringLiteral("the default one")),
         option("--dir", "DIR", "each step works in its own folder clustermark-bench-… under DIR", d.dir),
         option("--engine", "native|fio", "the app's own libcephfs client, or fio on a node's CephFS mount", d.engine),
-        option("--node", "local|USER@HOST[:PORT]", "the node fio runs on", QStringLiteral("local")),
+        CliOption {QStringLiteral("--node"), QStringLiteral("local|USER@HOST[:PORT]"),
+            QStringLiteral("a node fio runs on; repeat it to load the file system from several clients at once (each "
+                           "with its own mount and folder; the run adds their cluster total)"),
+            QStringLiteral("local"), true},
         option("--mount-path", "PATH", "fio: an existing CephFS mount on the node"),
         option("--mount", "ceph-fuse|kernel", "fio: a mount the app makes in a temporary folder and undoes"),
         CliOption {QStringLiteral("--mount-consent"), {}, QStringLiteral("agree to the mount --mount makes")},
@@ -83,15 +86,21 @@ Plan CephFsKind::planFromCli(const CliArgs &args, QStringList *notes, Error *err
         if (o.fsName.isEmpty())
             o.fsName = readLabEnv(lab).value(QStringLiteral("CEPHFS_NAME"));
     }
-    const QString node = args.value(QStringLiteral("--node"), QStringLiteral("local"));
-    const NodeSpec spec = NodeSpec::parse(node, &err);
-    if (spec.host.isEmpty())
-        return fail(err);
-    if (o.engine == QLatin1String("native") && !spec.isLocal())
-        return fail(
-            QStringLiteral("the native engine runs in the app itself (this machine); use --engine fio to run on %1")
-                .arg(node));
-    Plan plan = makePlan({spec}, o, error);
+    QStringList nodeSpecs = args.values(QStringLiteral("--node"));
+    if (nodeSpecs.isEmpty())
+        nodeSpecs << QStringLiteral("local");
+    QList<NodeSpec> nodes;
+    for (const QString &node : std::as_const(nodeSpecs)) {
+        const NodeSpec spec = NodeSpec::parse(node, &err);
+        if (spec.host.isEmpty())
+            return fail(err);
+        if (o.engine == QLatin1String("native") && !spec.isLocal())
+            return fail(
+                QStringLiteral("the native engine runs in the app itself (this machine); use --engine fio to run on %1")
+                    .arg(node));
+        nodes << spec;
+    }
+    Plan plan = makePlan(nodes, o, error);
     for (int i = 0; !*error && i < plan.steps.size(); ++i)
         *notes << commandPreview(plan, i, plan.nodes.first());
     return plan;

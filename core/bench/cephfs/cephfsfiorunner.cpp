@@ -230,8 +230,12 @@ StepOutcome CephFsFioRunner::run(StepContext &ctx)
         cmd.argv = fioArgs(step, folder);
         cmd.maxRuntimeSec = step.params.value(QStringLiteral("runtime")).toInt(30) + 900;
         out.command = cmd.toShellString();
-        fiostep::runStreaming(ctx, cmd, out);
-        e = out.error;
+        if (ctx.waitForStart) // with other clients: fio's files first, then one start
+            e = fiostep::layOut(ctx, cmd);
+        if (!e) {
+            fiostep::runStreaming(ctx, cmd, out);
+            e = out.error;
+        }
     }
     cleanUp(ctx, folder, m, e);
     out.error = e;

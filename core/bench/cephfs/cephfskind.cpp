@@ -2,6 +2,7 @@
 #include "bench/cephfs/cephfskind.h"
 
 #include "bench/cephfs/cephfsfiorunner.h"
+#include "bench/scaling.h"
 #include "bench/cephfs/cephfsnativerunner.h"
 #include "bench/planbuilder.h"
 #include "model/paramreader.h"
@@ -294,7 +295,7 @@ Error CephFsKind::validate(const Plan &plan) const
         if (!native && (qd < 1 || qd > 1024))
             return bad(QStringLiteral("step %1: iodepth must be 1..1024").arg(s.id));
     }
-    return {};
+    return scaling::checkClients(plan, kindId());
 }
 
 QString CephFsKind::describeStep(const Plan &plan, const PlanStep &step)

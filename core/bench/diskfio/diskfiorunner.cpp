@@ -115,23 +115,6 @@ Error DiskFioRunner::createBenchFile(StepContext &ctx, QString *path)
     return {};
 }
 
-// With other clients starting at the same moment, fio's laying out of the file (which
-// it does before measuring, for as long as the size takes) is done first, on its own.
-Error DiskFioRunner::layOut(StepContext &ctx, const Command &measure)
-{
-    Command c = measure;
-    c.argv << QStringLiteral("--create_only=1");
-    c.maxRuntimeSec = 3600;
-    const ExecResult r = ctx.transport->run(c, {}, ctx.cancel);
-    if (r.error)
-        return r.error;
-    if (r.exitCode != 0)
-        return Error(Error::Code::CommandFailed,
-            QStringLiteral("fio could not lay out the bench file: %1").arg(fiostep::tail(r.stdErr, 2)), ctx.nodeName,
-            fiostep::tail(r.stdErr));
-    return {};
-}
-
 void DiskFioRunner::removeBenchFile(StepContext &ctx, const QString &path)
 {
     if (path.isEmpty())
@@ -183,7 +166,7 @@ StepOutcome DiskFioRunner::run(StepContext &ctx)
         out.environment.insert(QStringLiteral("bench_file"), benchFile);
         cmd.argv = DiskFioKind::fioArgs(m_plan, options, step.id, benchFile);
         out.command = cmd.toShellString();
-        if (ctx.waitForStart && (out.error = layOut(ctx, cmd))) {
+        if (ctx.waitForStart && (out.error = fiostep::layOut(ctx, cmd))) {
             removeBenchFile(ctx, benchFile);
             return out;
         }

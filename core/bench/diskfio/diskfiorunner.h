@@ -20,7 +20,6 @@ private:
     // random name, created exclusively, owned by the node's user); *path gets it.
     Error createBenchFile(StepContext &ctx, QString *path);
     void removeBenchFile(StepContext &ctx, const QString &path);
-    Error layOut(StepContext &ctx, const Command &measure);
 
     Plan m_plan;
     int m_stepIndex;
