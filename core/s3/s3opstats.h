@@ -24,6 +24,7 @@ public:
     void merge(const S3OpStats &other);
     void clear() { *this = S3OpStats(); }
 
+    const IoDirStats &opStats(int op) const { return m_ops[size_t(op)]; }
     quint64 requests(int op) const { return m_ops[size_t(op)].ios; }
     quint64 bytes(int op) const { return m_ops[size_t(op)].bytes; }
     quint64 errorCount() const { return m_errorCount; }

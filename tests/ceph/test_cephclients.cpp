@@ -9,6 +9,7 @@
 #include "bench/rados/radoskind.h"
 #include "bench/rbd/rbdkind.h"
 #include "bench/registry.h"
+#include "bench/s3/s3kind.h"
 #include "ceph/radosclient.h"
 #include "ceph/radosobjectengine.h"
 #include "cephlabfixture.h"
@@ -245,6 +246,50 @@ private Q_SLOTS:
             const QByteArray mounts = m_net.readFile(k, QStringLiteral("/proc/mounts"));
             QVERIFY2(!mounts.contains("ceph-fuse"), mounts.constData());
         }
+    }
+
+    // curl on three nodes: PUT then GET of 64 KiB objects, a bucket each; the gateway's
+    // own byte counters agree with what the clients counted.
+    void s3FromThreeClients()
+    {
+        S3Kind::Options o;
+        o.engine = QStringLiteral("curl");
+        o.endpoint = m_lab.rgwEndpoint();
+        o.accessKey = m_lab.s3AccessKey();
+        o.secretRef = QStringLiteral("lab:") + m_lab.dir();
+        o.preset = QStringLiteral("quick"); // 64 KiB PUT, GET (and more the curl engine leaves out)
+        o.objects = 48;
+        o.concurrency = 4;
+        o.runtime = 3;
+        Error e;
+        const Plan p = S3Kind::makePlan(o, nodes(), &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(p.steps.size(), 2);
+        QVERIFY(!p.target.contains(QStringLiteral("secret")));
+        const double putBefore = m_lab.rgwCounter(QStringLiteral("put_b"));
+        const double getBefore = m_lab.rgwCounter(QStringLiteral("get_b"));
+        const Result r = run(p);
+        const double put = m_lab.rgwCounter(QStringLiteral("put_b")) - putBefore;
+        const double get = m_lab.rgwCounter(QStringLiteral("get_b")) - getBefore;
+        QVERIFY2(r.failed.isEmpty(), qPrintable(r.failed.join(QLatin1Char('\n'))));
+        QCOMPARE(r.steps.size(), 2 * 4);
+        checkTotal(r.steps, 0, "write");
+        checkTotal(r.steps, 1, "read");
+        double written = 0, read = 0;
+        for (const StepRecord &s : r.steps)
+            if (s.node == clusterTotalNode()) {
+                written += ioBytes(s, "write");
+                read += ioBytes(s, "read");
+            }
+        qInfo("clients PUT %.0f and GET %.0f bytes; the gateway counted %.0f and %.0f", written, read, put, get);
+        QVERIFY(putBefore >= 0 && getBefore >= 0);
+        // The gateway also counts requests curl's timeout cut off (at most 4 per client).
+        QVERIFY2(put >= written && put - written <= 3 * 4 * 65536.0, qPrintable(QString::number(put - written)));
+        QVERIFY2(get >= read && get - read <= 3 * 4 * 65536.0, qPrintable(QString::number(get - read)));
+        QVERIFY(r.liveTotals >= 2);
+        QByteArray out;
+        m_lab.client(QStringLiteral("radosgw-admin"), {QStringLiteral("bucket"), QStringLiteral("list")}, &out);
+        QVERIFY2(!out.contains("clustermark-bench-"), out.constData());
     }
 
     // node3 is lost two intervals in: the others finish, the total stops counting it,

@@ -169,6 +169,23 @@ public:
         return total;
     }
 
+    // A counter of the gateway's own (perf dump "rgw": put_b, get_b, put, get…); -1 if unknown.
+    double rgwCounter(const QString &name) const
+    {
+        QProcess p;
+        p.start(QStringLiteral("ceph"),
+            {QStringLiteral("--admin-daemon"), dir() + QStringLiteral("/run/client.rgw.lab.asok"),
+                QStringLiteral("perf"), QStringLiteral("dump")});
+        if (!p.waitForFinished(30000) || p.exitCode() != 0)
+            return -1;
+        return QJsonDocument::fromJson(p.readAllStandardOutput())
+            .object()
+            .value(QStringLiteral("rgw"))
+            .toObject()
+            .value(name)
+            .toDouble(-1);
+    }
+
     // Creates a replicated pool (size 1) tagged for an application (rbd, rados, cephfs).
     bool createPool(const QString &name, const QString &application = QStringLiteral("rados"), int pgNum = 8) const
     {

@@ -23,6 +23,12 @@ QList<CliOption> S3Kind::cliOptions() const
     return {
         option("--lab", "DIR", "the local lab's gateway and user (the secret is read from its lab.env at run time)"),
         option("--endpoint", "URL", "the S3 endpoint, http:// or https://"),
+        option("--engine", "native|curl",
+            "the app's own S3 client on this machine, or curl on the --node clients (PUT and GET)", d.engine),
+        CliOption {QStringLiteral("--node"), QStringLiteral("local|USER@HOST[:PORT]"),
+            QStringLiteral("with --engine curl: a client node; repeat it to load the gateway from several clients at "
+                           "once (each with its own bucket; the run adds their cluster total)"),
+            QStringLiteral("local"), true},
         option("--access-key", "AK", "the access key"),
         option("--secret-ref", "keychain|env:VAR", "where the secret key is; it is never in the plan",
             QStringLiteral("keychain")),
@@ -152,18 +158,38 @@ Plan S3Kind::planFromCli(const CliArgs &args, QStringList *notes, Error *error) 
     o.virtualHost = args.flag(QStringLiteral("--virtual-host"));
     o.region = args.value(QStringLiteral("--region"), o.region);
     o.onError = args.value(QStringLiteral("--on-error"), o.onError);
+    o.engine = args.value(QStringLiteral("--engine"), o.engine);
+    QList<NodeSpec> nodes;
+    for (const QString &n : args.values(QStringLiteral("--node"))) {
+        QString why;
+        const NodeSpec spec = NodeSpec::parse(n, &why);
+        if (spec.host.isEmpty()) {
+            *error = Error(Error::Code::InvalidInput, why);
+            return {};
+        }
+        nodes << spec;
+    }
+    if (nodes.isEmpty())
+        nodes << NodeSpec::parse(QStringLiteral("local"));
+    else if (o.engine != u"curl") {
+        *error = Error(Error::Code::InvalidInput,
+            QStringLiteral("--node needs --engine curl (the native engine runs on this machine)"));
+        return {};
+    }
     QJsonObject labCeph; // the lab's cluster: its health is polled during the run
     QString err;
     if (!readTarget(args, &o, &labCeph, &err) || !readSteps(args, &o, &err)) {
         *error = Error(Error::Code::InvalidInput, err);
         return {};
     }
-    Plan plan = makePlan(o, error);
+    Plan plan = makePlan(o, nodes, error);
     if (*error)
         return plan;
     if (!labCeph.value(QStringLiteral("conf")).toString().isEmpty())
         plan.ceph = labCeph;
-    *notes << commandPreview(plan, 0, plan.nodes.first()) << methodNote();
+    *notes << commandPreview(plan, 0, plan.nodes.first());
+    if (!isCurl(plan))
+        *notes << methodNote();
     return plan;
 }
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bench/s3/s3kind.h"
 
+#include "bench/s3/s3curlrunner.h"
 #include "bench/s3/s3runner.h"
+#include "bench/scaling.h"
 #include "bench/s3/s3runstate.h"
 #include "s3/s3client.h"
 #include "s3/s3secretref.h"
@@ -243,15 +245,56 @@ Error S3Kind::validate(const Plan &plan) const
 {
     if (plan.kind != kindId())
         return bad(QStringLiteral("plan kind is %1, not s3").arg(plan.kind));
-    if (plan.nodes.size() != 1 || !plan.nodes.first().isLocal())
-        return bad(QStringLiteral("the S3 benchmark runs in the app itself: its one node is this machine (local)"));
-    if (Error e = validateTarget(plan.target))
+    const QString engine = plan.target.value(QStringLiteral("engine")).toString(QStringLiteral("native"));
+    if (engine != u"native" && engine != u"curl")
+        return bad(
+            QStringLiteral("engine must be native or curl, not \"%1\"").arg(engine.left(40)), QStringLiteral("engine"));
+    const bool curl = engine == u"curl";
+    if (!curl && (plan.nodes.size() != 1 || !plan.nodes.first().isLocal()))
+        return bad(QStringLiteral("the native S3 engine runs in the app itself: its one node is this machine (local); "
+                                  "for other client nodes choose the curl engine"));
+    if (plan.nodes.isEmpty())
+        return bad(QStringLiteral("no client node"));
+    if (Error e = validateTarget(plan.target); e || (curl && (e = validateCurlTarget(plan.target))))
         return e;
     if (plan.steps.isEmpty())
         return bad(QStringLiteral("the plan has no step"));
-    for (const PlanStep &s : plan.steps)
+    for (const PlanStep &s : plan.steps) {
         if (Error e = validateStep(plan.target, s))
             return e;
+        const QString op = s.params.value(QStringLiteral("op")).toString();
+        if (curl && op != u"put" && op != u"get")
+            return bad(QStringLiteral("step %1: the curl engine runs PUT and GET steps (%2 needs the native engine)")
+                           .arg(s.id, op.toUpper()),
+                s.id);
+        if (curl && s.params.value(QStringLiteral("rangeSize")).toDouble(0) > 0)
+            return bad(QStringLiteral("step %1: ranged GETs need the native engine").arg(s.id), s.id);
+        if (curl && s.params.value(QStringLiteral("concurrency")).toInt() > 300)
+            return bad(QStringLiteral("step %1: curl keeps at most 300 requests in flight").arg(s.id), s.id);
+    }
+    return scaling::checkClients(plan, kindId());
+}
+
+Error S3Kind::validateCurlTarget(const QJsonObject &t)
+{
+    const QUrl url(t.value(QStringLiteral("endpoint")).toString(), QUrl::StrictMode);
+    // curl reads [ ] and { } in URLs as its globs: the keys use them, the host must not
+    if (url.host().contains(QLatin1Char(':')))
+        return bad(QStringLiteral("the curl engine needs a host name or an IPv4 address, not an IPv6 literal"),
+            QStringLiteral("endpoint"));
+    static const QRegularExpression safe(QStringLiteral(R"(^[A-Za-z0-9._~:/%-]*$)"));
+    if (!safe.match(t.value(QStringLiteral("endpoint")).toString()).hasMatch() || url.hasQuery())
+        return bad(
+            QStringLiteral("the endpoint has characters the curl engine does not pass on"), QStringLiteral("endpoint"));
+    static const QRegularExpression region(QStringLiteral(R"(^[A-Za-z0-9_-]{1,64}$)"));
+    if (!region.match(t.value(QStringLiteral("region")).toString(QStringLiteral("us-east-1"))).hasMatch())
+        return bad(QStringLiteral("the region may only hold letters, digits, _ and -"), QStringLiteral("region"));
+    if (t.value(QStringLiteral("virtualHost")).toBool(false))
+        return bad(QStringLiteral("the curl engine uses path-style URLs: turn virtual-host style off"),
+            QStringLiteral("virtualHost"));
+    if (!t.value(QStringLiteral("caFile")).toString().isEmpty())
+        return bad(QStringLiteral("caFile is a path on this machine: the curl engine uses each node's own CA store"),
+            QStringLiteral("caFile"));
     return {};
 }
 
@@ -286,10 +329,12 @@ QString S3Kind::describeStep(const Plan &plan, const PlanStep &step)
     return s;
 }
 
-QString S3Kind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &) const
+QString S3Kind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const
 {
     if (stepIndex < 0 || stepIndex >= plan.steps.size())
         return {};
+    if (isCurl(plan))
+        return S3CurlRunner::commandPreview(plan, stepIndex, node);
     return describeStep(plan, plan.steps.at(stepIndex));
 }
 
@@ -307,22 +352,29 @@ double S3Kind::estimatedSeconds(const Plan &plan, int stepIndex) const
 
 std::unique_ptr<StepRunner> S3Kind::createStepRunner(const Plan &plan, int stepIndex) const
 {
+    if (isCurl(plan))
+        return std::make_unique<S3CurlRunner>(plan, stepIndex);
     return std::make_unique<S3Runner>(plan, stepIndex);
 }
 
 std::shared_ptr<RunState> S3Kind::createRunState(const Plan &plan) const
 {
+    if (isCurl(plan))
+        return std::make_shared<S3CurlRunState>(plan.target);
     return std::make_shared<S3RunState>(plan.target);
 }
 
 QJsonObject S3Kind::Options::target() const
 {
-    return {{QStringLiteral("endpoint"), endpoint}, {QStringLiteral("region"), region},
+    QJsonObject t {{QStringLiteral("endpoint"), endpoint}, {QStringLiteral("region"), region},
         {QStringLiteral("virtualHost"), virtualHost}, {QStringLiteral("caFile"), caFile},
         {QStringLiteral("skipTlsVerify"), skipTlsVerify}, {QStringLiteral("accessKey"), accessKey},
         {QStringLiteral("secretRef"), secretRef}, {QStringLiteral("connections"), connections},
         {QStringLiteral("onError"), onError}, {QStringLiteral("multipartThreshold"), double(multipartThreshold)},
         {QStringLiteral("partSize"), double(partSize)}};
+    if (engine != QLatin1String("native")) // plans of the native engine stay as they were
+        t.insert(QStringLiteral("engine"), engine);
+    return t;
 }
 
 QJsonObject S3Kind::Options::toJson() const
@@ -345,6 +397,7 @@ QJsonObject S3Kind::Options::toJson() const
 S3Kind::Options S3Kind::Options::fromJson(const QJsonObject &o)
 {
     Options d;
+    d.engine = o.value(QStringLiteral("engine")).toString(d.engine);
     d.endpoint = o.value(QStringLiteral("endpoint")).toString();
     d.region = o.value(QStringLiteral("region")).toString(d.region);
     d.virtualHost = o.value(QStringLiteral("virtualHost")).toBool(false);
@@ -368,6 +421,32 @@ S3Kind::Options S3Kind::Options::fromJson(const QJsonObject &o)
         d.mix.insert(it.key(), it.value().toInt());
     d.rangeSize = qint64(o.value(QStringLiteral("rangeSize")).toDouble(0));
     return d;
+}
+
+bool S3Kind::isCurl(const Plan &plan)
+{
+    return plan.target.value(QStringLiteral("engine")).toString() == u"curl";
+}
+
+Plan S3Kind::makePlan(const Options &o, const QList<NodeSpec> &nodes, Error *error)
+{
+    Plan plan = makePlan(o, nullptr);
+    if (plan.steps.isEmpty())
+        return makePlan(o, error); // its error
+    plan.nodes = nodes;
+    if (isCurl(plan)) { // curl runs PUT and GET: a preset's other ops are left out
+        const QList<PlanStep> all = plan.steps;
+        plan.steps.removeIf([](const PlanStep &s) {
+            const QString op = s.params.value(QStringLiteral("op")).toString();
+            return op != u"put" && op != u"get";
+        });
+        if (plan.steps.isEmpty()) // say why with the first op left out
+            plan.steps = all.mid(0, 1);
+    }
+    const Error e = S3Kind().validate(plan);
+    if (error)
+        *error = e;
+    return plan;
 }
 
 Plan S3Kind::makePlan(const Options &o, Error *error)

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // S3 / RGW object benchmark (docs/ARCHITECTURE.md §2 "S3") with the app's own S3 client (SigV4 over
-// S3HttpPool): the desktop is the client, so the plan's one node is this machine.
+// S3HttpPool): the desktop is the client, so the plan's one node is this machine. With
+// target engine "curl", PUT and GET steps run with curl on client nodes instead, several
+// at once (s3curlrunner.h).
 //
 // One bucket per run (S3Client::newBucketName, prefix "clustermark-bench-"), created
 // before the first step, emptied and removed after the last — also after a cancel or a
@@ -82,6 +84,7 @@ public:
     // Everything the wizard and the CLI choose. Zero / empty fields take the preset's value.
     struct Options {
         // target
+        QString engine = QStringLiteral("native"); // native (this machine) | curl (client nodes)
         QString endpoint; // "http://127.0.0.1:7480"
         QString region = QStringLiteral("us-east-1");
         bool virtualHost = false;
@@ -120,6 +123,7 @@ public:
     QList<Preset> presets() const override;
     Error validate(const Plan &plan) const override;
     bool isDestructive(const Plan &) const override { return false; } // only its own bucket
+    bool sumsClients() const override { return true; } // curl clients' totals add up
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
@@ -129,6 +133,11 @@ public:
     // The plan on this machine (the only node the native client runs on): the preset's
     // steps, reshaped by sizes/op/concurrency/runtime/objects/mix; *error as validate().
     static Plan makePlan(const Options &options, Error *error);
+    // The same on client nodes (engine curl: PUT and GET steps only).
+    static Plan makePlan(const Options &options, const QList<NodeSpec> &nodes, Error *error);
+    static bool isCurl(const Plan &plan); // target engine "curl"
+    // What the curl engine cannot pass on or do (IPv6 literals, virtual hosts, a local CA file).
+    static Error validateCurlTarget(const QJsonObject &target);
 
     // The working set when none is given: kDefaultWorkingSet / size objects, at least
     // kMinObjects and at most kMaxObjects (64 KiB and 1 MiB: 1024; 32 MiB: 32;
