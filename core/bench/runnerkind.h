@@ -51,6 +51,15 @@ public:
     // Whether a step run on several nodes at once is load from clients whose figures add
     // up: the run then records the step's cluster total (stats/clustertotal.h).
     virtual bool sumsClients() const { return false; }
+    // Whether the nodes of step stepIndex start measuring at one moment (a start barrier,
+    // StepContext::waitForStart): the clients of a summing kind, or a kind's own steps
+    // that run on several nodes at once (net-iperf's concurrent pairs).
+    virtual bool startsTogether(const Plan &plan, int stepIndex) const
+    {
+        Q_UNUSED(plan);
+        Q_UNUSED(stepIndex);
+        return sumsClients();
+    }
     virtual QString cliSummary() const { return {}; }
     virtual Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const
     {

@@ -291,10 +291,10 @@ void RunThread::runStep(RunContext &rc, int iter, int i)
         stepIds.append(rc.store.beginStep(rc.id, i, iter, step, node.displayName(), preview));
         if (rc.connectErrors.at(int(n))) {
             barrier->outcomes[n].error = rc.connectErrors.at(int(n));
-            if (sync.gate) {
+            if (sync.gate)
                 sync.gate->leave();
+            if (sync.liveTotal)
                 pushSamples(sync.liveTotal->clientEnded(rc.workers[n]->node().displayName()));
-            }
             continue;
         }
         postStep(rc, barrier, n, i, sync);
@@ -341,9 +341,10 @@ RunThread::ClientSync RunThread::clientSync(const RunContext &rc, int i, const Q
     for (size_t n = 0; n < rc.workers.size(); ++n)
         if (runsHere.at(int(n)))
             clients << rc.workers[n]->node().displayName();
-    if (!rc.kind->sumsClients() || clients.size() < 2)
+    if (!rc.kind->startsTogether(m_plan, i) || clients.size() < 2)
         return {};
-    return {std::make_shared<StartGate>(int(clients.size())), std::make_shared<LiveTotal>(i, clients)};
+    return {std::make_shared<StartGate>(int(clients.size())),
+        rc.kind->sumsClients() ? std::make_shared<LiveTotal>(i, clients) : nullptr};
 }
 
 void RunThread::postStep(
@@ -371,9 +372,10 @@ void RunThread::postStep(
                 arrived = true;
                 return gate->arrive(cancel);
             };
+        }
+        if (sync.liveTotal)
             ctx.emitInterval
                 = [this, total = sync.liveTotal](const ClientInterval &iv) { pushSamples(total->add(iv)); };
-        }
         StepOutcome o = runner
             ? runner->run(ctx)
             : StepOutcome {Error(Error::Code::Internal, QStringLiteral("no runner")), {}, {}, {}, {}, {}, {}};

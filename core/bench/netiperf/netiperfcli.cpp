@@ -2,6 +2,8 @@
 // `clustermark-cli plan net`: the network kind's command-line options and the plan they make.
 #include "bench/netiperf/netiperfkind.h"
 
+#include <algorithm>
+
 namespace cm {
 
 const char *NetIperfKind::description() const
@@ -20,6 +22,9 @@ QList<CliOption> NetIperfKind::cliOptions() const
     nodes.repeatable = true;
     CliOption node = option("--node", "USER@HOST[:PORT]", "one more node");
     node.repeatable = true;
+    CliOption address = option("--address", "NODE=ADDR",
+        "what clients dial to reach NODE (its storage network address, say); NODE as in the node list");
+    address.repeatable = true;
     return {
         nodes,
         node,
@@ -33,13 +38,18 @@ QList<CliOption> NetIperfKind::cliOptions() const
         option("--server-address", "ADDR", "the address the client dials (pair only)"),
         CliOption {QStringLiteral("--centre-serves"), {},
             QStringLiteral("star: the first node runs the server and every other node connects to it")},
+        CliOption {QStringLiteral("--at-once"), {},
+            QStringLiteral("mesh, or star with --centre-serves: every pair at the same time (one server port per "
+                           "pair), instead of one pair after another")},
+        address,
     };
 }
 
 QString NetIperfKind::cliSummary() const
 {
-    return QStringLiteral("iperf between nodes, one pair at a time; the server starts on a free port and stops "
-                          "afterwards; per-link traffic is sampled on both ends.");
+    return QStringLiteral("iperf between nodes, one pair at a time (or every pair at once with --at-once); the "
+                          "server starts on a free port and stops afterwards; per-link traffic is sampled on both "
+                          "ends.");
 }
 
 Plan NetIperfKind::planFromCli(const CliArgs &args, QStringList *notes, Error *error) const
@@ -61,6 +71,7 @@ Plan NetIperfKind::planFromCli(const CliArgs &args, QStringList *notes, Error *e
         o.tool = QStringLiteral("iperf2");
     o.serverAddress = args.value(QStringLiteral("--server-address"));
     o.centreIsServer = args.flag(QStringLiteral("--centre-serves"));
+    o.atOnce = args.flag(QStringLiteral("--at-once"));
     QString err;
     if (!args.integer(QStringLiteral("--streams"), o.streams, -1000000, 1000000, &o.streams, &err)
         || !args.integer(QStringLiteral("--duration"), o.duration, -1000000, 1000000, &o.duration, &err))
@@ -74,6 +85,17 @@ Plan NetIperfKind::planFromCli(const CliArgs &args, QStringList *notes, Error *e
     }
     if (nodes.size() < 2)
         return fail(QStringLiteral("give at least two nodes: --nodes USER@HOST[:PORT],USER@HOST[:PORT]"));
+    for (const QString &a : args.values(QStringLiteral("--address"))) {
+        const QString node = a.section(QLatin1Char('='), 0, 0);
+        const QString addr = a.section(QLatin1Char('='), 1);
+        const bool known
+            = std::any_of(nodes.cbegin(), nodes.cend(), [&](const NodeSpec &n) { return n.displayName() == node; });
+        if (!known || addr.isEmpty())
+            return fail(QStringLiteral("--address %1: give NODE=ADDR with NODE one of the nodes").arg(a));
+        if (!o.atOnce)
+            return fail(QStringLiteral("--address needs --at-once (for one pair: --server-address)"));
+        o.addresses.insert(node, addr);
+    }
     return makePlan(nodes, o, error);
 }
 

@@ -3,6 +3,8 @@
 
 #include "model/paramreader.h"
 
+#include "bench/netiperf/netconcurrent.h"
+#include "bench/netiperf/netconcurrentrunner.h"
 #include "bench/netiperf/netiperfrunner.h"
 #include "bench/planbuilder.h"
 #include "transport/shellquote.h"
@@ -92,13 +94,17 @@ Error NetIperfKind::validate(const Plan &plan) const
         return bad(QStringLiteral("no steps"));
     for (const PlanStep &s : plan.steps) {
         const QJsonObject &p = s.params;
+        if (netconcurrent::isConcurrent(s)) {
+            if (const Error e = netconcurrent::validateStep(plan, s))
+                return e;
+        }
         const QString client = p.value(QStringLiteral("client")).toString();
         const QString server = p.value(QStringLiteral("server")).toString();
-        if (!findNode(plan, client))
+        if (!netconcurrent::isConcurrent(s) && !findNode(plan, client))
             return bad(QStringLiteral("step %1: client \"%2\" is not a node of the plan").arg(s.id, client));
-        if (!findNode(plan, server))
+        if (!netconcurrent::isConcurrent(s) && !findNode(plan, server))
             return bad(QStringLiteral("step %1: server \"%2\" is not a node of the plan").arg(s.id, server));
-        if (client == server)
+        if (!netconcurrent::isConcurrent(s) && client == server)
             return bad(QStringLiteral("step %1: client and server are the same node").arg(s.id));
         if (!kDirections.contains(p.value(QStringLiteral("direction")).toString(QStringLiteral("forward"))))
             return bad(QStringLiteral("step %1: direction must be one of %2")
@@ -156,10 +162,11 @@ QStringList NetIperfKind::clientArgs(const QString &tool, const QString &address
 
 QString NetIperfKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const
 {
-    Q_UNUSED(node);
     if (stepIndex < 0 || stepIndex >= plan.steps.size())
         return {};
     const PlanStep &step = plan.steps.at(stepIndex);
+    if (netconcurrent::isConcurrent(step))
+        return NetConcurrentRunner::commandPreview(plan, step, node);
     QString tool = step.params.value(QStringLiteral("tool")).toString(QStringLiteral("auto"));
     if (tool == QLatin1String("auto"))
         tool = QStringLiteral("iperf3");
@@ -184,11 +191,21 @@ QStringList NetIperfKind::stepNodes(const Plan &plan, int stepIndex) const
 {
     if (stepIndex < 0 || stepIndex >= plan.steps.size())
         return {};
-    return {plan.steps.at(stepIndex).params.value(QStringLiteral("client")).toString()};
+    const PlanStep &step = plan.steps.at(stepIndex);
+    if (netconcurrent::isConcurrent(step))
+        return netconcurrent::stepNodes(plan, step);
+    return {step.params.value(QStringLiteral("client")).toString()};
+}
+
+bool NetIperfKind::startsTogether(const Plan &plan, int stepIndex) const
+{
+    return stepIndex >= 0 && stepIndex < plan.steps.size() && netconcurrent::isConcurrent(plan.steps.at(stepIndex));
 }
 
 std::unique_ptr<StepRunner> NetIperfKind::createStepRunner(const Plan &plan, int stepIndex) const
 {
+    if (stepIndex >= 0 && stepIndex < plan.steps.size() && netconcurrent::isConcurrent(plan.steps.at(stepIndex)))
+        return std::make_unique<NetConcurrentRunner>(plan, stepIndex);
     return std::make_unique<NetIperfRunner>(plan, stepIndex);
 }
 
@@ -200,6 +217,14 @@ QJsonObject NetIperfKind::Options::toJson() const
         o.insert(QStringLiteral("serverAddress"), serverAddress);
     if (mode == QLatin1String("star"))
         o.insert(QStringLiteral("centreIsServer"), centreIsServer);
+    if (atOnce)
+        o.insert(QStringLiteral("atOnce"), true);
+    if (!addresses.isEmpty()) {
+        QJsonObject a;
+        for (auto it = addresses.cbegin(); it != addresses.cend(); ++it)
+            a.insert(it.key(), it.value());
+        o.insert(QStringLiteral("addresses"), a);
+    }
     return o;
 }
 
@@ -213,6 +238,10 @@ NetIperfKind::Options NetIperfKind::Options::fromJson(const QJsonObject &o)
     r.tool = o.value(QStringLiteral("tool")).toString(r.tool);
     r.serverAddress = o.value(QStringLiteral("serverAddress")).toString();
     r.centreIsServer = o.value(QStringLiteral("centreIsServer")).toBool(false);
+    r.atOnce = o.value(QStringLiteral("atOnce")).toBool(false);
+    const QJsonObject a = o.value(QStringLiteral("addresses")).toObject();
+    for (auto it = a.constBegin(); it != a.constEnd(); ++it)
+        r.addresses.insert(it.key(), it.value().toString());
     return r;
 }
 
@@ -228,7 +257,13 @@ QList<PlanStep> NetIperfKind::pairSteps(const QList<NodeSpec> &nodes, const Opti
     if (!o.serverAddress.isEmpty() && o.mode != QLatin1String("pair"))
         return fail(QStringLiteral("a server address can only be given for a single pair"));
     QList<PlanStep> steps;
-    if (o.mode == QLatin1String("pair")) {
+    if (o.atOnce) {
+        Error e;
+        const PlanStep step = netconcurrent::makeStep(nodes, o, &e);
+        if (e)
+            return fail(e.message);
+        steps << step;
+    } else if (o.mode == QLatin1String("pair")) {
         if (nodes.size() != 2)
             return fail(
                 QStringLiteral("mode pair takes exactly two nodes (%1 given); use star or mesh").arg(nodes.size()));

@@ -13,6 +13,8 @@
 // Client and server are node display names of Plan.nodes.
 #include "bench/runnerkind.h"
 
+#include <QMap>
+
 namespace cm {
 
 class NetIperfKind : public RunnerKind {
@@ -39,6 +41,7 @@ public:
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
     QStringList stepNodes(const Plan &plan, int stepIndex) const override;
+    bool startsTogether(const Plan &plan, int stepIndex) const override; // pairs at once
 
     struct Options {
         QString mode = QStringLiteral("pair"); // pair, star, mesh
@@ -50,6 +53,12 @@ public:
         // star: false = the first node is the client of every pair (it sends to each
         // other node); true = it runs the server and every other node connects to it.
         bool centreIsServer = false;
+        // mesh, or star with centreIsServer: every pair at the same time, in one step
+        // (netconcurrent.h), instead of one pair after another.
+        bool atOnce = false;
+        // What a client dials to reach a node (its storage network address, say), by
+        // node name; a node not listed: its host.
+        QMap<QString, QString> addresses;
 
         // Plan.target of a net-iperf plan (the wizard reads it back to edit a plan).
         QJsonObject toJson() const;
