@@ -69,6 +69,10 @@ public:
         return {};
     }
     virtual QList<Preset> presets() const = 0;
+    // Leaves out the steps of a preset that the plan's chosen engine cannot run (fio's
+    // rados engine has no stat; curl runs S3 PUT and GET): called on a plan made from a
+    // preset (the wizard, makePlan) before it is validated.
+    virtual void fitSteps(Plan *plan) const { Q_UNUSED(plan); }
     // Checks parameters and target shape (not the node's state).
     virtual Error validate(const Plan &plan) const = 0;
     virtual bool isDestructive(const Plan &plan) const = 0;

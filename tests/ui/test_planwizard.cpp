@@ -287,8 +287,11 @@ private Q_SLOTS:
         PlanWizard w({});
         w.show();
         QVERIFY2(chooseKind(w, QStringLiteral("rados")), "the RADOS kind is offered");
+        QVERIFY(currentPage<NodesPage>(w)); // this machine, checked by default
+        QVERIFY(clickNext(w));
         auto *target = currentPage<RadosTargetPage>(w);
         QVERIFY(target);
+        QCOMPARE(target->engineCombo()->currentData().toString(), QStringLiteral("native"));
         target->clientForm()->confEdit()->setText(QStringLiteral("/etc/ceph/ceph.conf"));
         target->objectSizeEdit()->setText(QStringLiteral("4M"));
         target->objectsSpin()->setValue(2000);
@@ -313,6 +316,43 @@ private Q_SLOTS:
         QVERIFY(plan.nodes.size() == 1 && plan.nodes.first().isLocal());
         QCOMPARE(plan.target.value(QStringLiteral("objects")).toInt(), 300);
         QCOMPARE(plan.target.value(QStringLiteral("objectSize")).toString(), QStringLiteral("1M"));
+        const Error e = Registry::instance().kind(plan.kind)->validate(plan);
+        QVERIFY2(!e, qPrintable(e.toString()));
+    }
+
+    // fio's rados engine on two client nodes: the stat test is left out, the plan runs.
+    void radosFromClientNodes()
+    {
+        PlanWizard w({NodeSpec::parse(QStringLiteral("root@pve2"))});
+        w.show();
+        QVERIFY(chooseKind(w, QStringLiteral("rados")));
+        auto *nodes = currentPage<NodesPage>(w);
+        QVERIFY(nodes);
+        for (int i = 0; i < nodes->list()->count(); ++i)
+            nodes->list()->item(i)->setCheckState(Qt::Checked);
+        QVERIFY(clickNext(w));
+        auto *target = currentPage<RadosTargetPage>(w);
+        QVERIFY(target);
+        QCOMPARE(target->engineCombo()->currentData().toString(), QStringLiteral("fio")); // two nodes
+        target->clientForm()->confEdit()->setText(QStringLiteral("/etc/pve/ceph.conf"));
+        target->poolEdit()->setText(QStringLiteral("bench"));
+        target->engineCombo()->setCurrentIndex(target->engineCombo()->findData(QStringLiteral("native")));
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled()); // the own client runs here only
+        target->engineCombo()->setCurrentIndex(target->engineCombo()->findData(QStringLiteral("fio")));
+        QVERIFY(clickNext(w));
+        QVERIFY(clickNext(w));
+        auto *review = currentPage<ReviewPage>(w);
+        QVERIFY(review);
+        QVERIFY(review->scalingBox()->isVisible());
+        QVERIFY2(
+            review->commandsText().contains(QStringLiteral("--ioengine=rados")), qPrintable(review->commandsText()));
+        QSignalSpy spy(&w, &PlanWizard::runRequested);
+        QTest::mouseClick(w.button(QWizard::FinishButton), Qt::LeftButton);
+        QCOMPARE(spy.count(), 1);
+        const Plan plan = spy.at(0).at(0).value<Plan>();
+        QCOMPARE(plan.nodes.size(), 2);
+        for (const PlanStep &s : plan.steps)
+            QVERIFY(s.params.value(QStringLiteral("op")).toString() != QLatin1String("stat"));
         const Error e = Registry::instance().kind(plan.kind)->validate(plan);
         QVERIFY2(!e, qPrintable(e.toString()));
     }

@@ -171,6 +171,8 @@ bool DiskParamsPage::validatePage()
                 params.insert(QStringLiteral("iodepth"), depth);
         }
     }
+    if (const auto kind = planWizard()->kind())
+        kind->fitSteps(&plan); // what the chosen engine cannot run is left out
     return true;
 }
 

@@ -273,11 +273,21 @@ Plan RadosKind::makePlan(
     Plan plan = planFromPreset(RadosKind(), preset, nodes, target, runtimeSec, error);
     if (plan.steps.isEmpty() || target.value(QStringLiteral("engine")).toString() != QLatin1String("fio"))
         return plan;
-    plan.steps.removeIf( // fio's rados engine has no stat
-        [](const PlanStep &s) { return s.params.value(QStringLiteral("op")).toString() == QLatin1String("stat"); });
+    RadosKind().fitSteps(&plan);
     if (error)
         *error = RadosKind().validate(plan);
     return plan;
+}
+
+void RadosKind::fitSteps(Plan *plan) const
+{
+    if (plan->target.value(QStringLiteral("engine")).toString() != QLatin1String("fio"))
+        return;
+    const QList<PlanStep> all = plan->steps;
+    plan->steps.removeIf( // fio's rados engine has no stat
+        [](const PlanStep &s) { return s.params.value(QStringLiteral("op")).toString() == QLatin1String("stat"); });
+    if (plan->steps.isEmpty()) // keep one, so that validate() says why
+        plan->steps = all.mid(0, 1);
 }
 
 } // namespace cm

@@ -57,6 +57,7 @@ public:
     QString cliSummary() const override;
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<Preset> presets() const override;
+    void fitSteps(Plan *plan) const override; // engine fio: no stat step
     Error validate(const Plan &plan) const override;
     bool isDestructive(const Plan &) const override { return false; } // only its own objects
     bool sumsClients() const override { return true; } // fio clients' totals add up

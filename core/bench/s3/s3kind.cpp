@@ -423,6 +423,19 @@ S3Kind::Options S3Kind::Options::fromJson(const QJsonObject &o)
     return d;
 }
 
+void S3Kind::fitSteps(Plan *plan) const
+{
+    if (!isCurl(*plan))
+        return;
+    const QList<PlanStep> all = plan->steps;
+    plan->steps.removeIf([](const PlanStep &s) { // curl runs PUT and GET
+        const QString op = s.params.value(QStringLiteral("op")).toString();
+        return op != u"put" && op != u"get";
+    });
+    if (plan->steps.isEmpty()) // keep one, so that validate() says why
+        plan->steps = all.mid(0, 1);
+}
+
 bool S3Kind::isCurl(const Plan &plan)
 {
     return plan.target.value(QStringLiteral("engine")).toString() == u"curl";
@@ -434,15 +447,7 @@ Plan S3Kind::makePlan(const Options &o, const QList<NodeSpec> &nodes, Error *err
     if (plan.steps.isEmpty())
         return makePlan(o, error); // its error
     plan.nodes = nodes;
-    if (isCurl(plan)) { // curl runs PUT and GET: a preset's other ops are left out
-        const QList<PlanStep> all = plan.steps;
-        plan.steps.removeIf([](const PlanStep &s) {
-            const QString op = s.params.value(QStringLiteral("op")).toString();
-            return op != u"put" && op != u"get";
-        });
-        if (plan.steps.isEmpty()) // say why with the first op left out
-            plan.steps = all.mid(0, 1);
-    }
+    S3Kind().fitSteps(&plan);
     const Error e = S3Kind().validate(plan);
     if (error)
         *error = e;

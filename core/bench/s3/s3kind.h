@@ -121,6 +121,7 @@ public:
     QList<MetricSpec> metrics() const override;
     QList<OperationSpec> operations() const override;
     QList<Preset> presets() const override;
+    void fitSteps(Plan *plan) const override; // engine curl: PUT and GET steps only
     Error validate(const Plan &plan) const override;
     bool isDestructive(const Plan &) const override { return false; } // only its own bucket
     bool sumsClients() const override { return true; } // curl clients' totals add up

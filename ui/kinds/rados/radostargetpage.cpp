@@ -6,6 +6,7 @@
 #include "report/unitformat.h"
 #include "wizard/cephclientform.h"
 
+#include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -19,10 +20,15 @@ RadosTargetPage::RadosTargetPage(QWidget *parent)
 {
     setObjectName(QStringLiteral("radosTargetPage"));
     setTitle(tr("RADOS objects"));
-    setSubTitle(tr("Object writes, reads and stats straight to the OSDs, spread over many objects. "
-                   "ClusterMark itself is the Ceph client; every object it writes is removed afterwards."));
+    setSubTitle(tr("Object writes, reads and stats straight to the OSDs, spread over many objects. Every object "
+                   "the test writes is removed afterwards."));
     m_client = new CephClientForm(this);
     auto *form = new QFormLayout;
+    m_engine = new QComboBox(this);
+    m_engine->setObjectName(QStringLiteral("radosEngineCombo"));
+    m_engine->addItem(tr("ClusterMark's own librados client, on this machine"), QStringLiteral("native"));
+    m_engine->addItem(tr("fio's rados engine, on each chosen node at once (no stat test)"), QStringLiteral("fio"));
+    form->addRow(tr("Engine:"), m_engine);
     m_pool = new QLineEdit(QStringLiteral("rbd"), this);
     m_pool->setObjectName(QStringLiteral("radosPoolEdit"));
     m_objectSize = new QLineEdit(QStringLiteral("4M"), this);
@@ -60,6 +66,7 @@ RadosTargetPage::RadosTargetPage(QWidget *parent)
     for (QLineEdit *e : {m_pool, m_objectSize})
         connect(e, &QLineEdit::textChanged, this, &RadosTargetPage::refresh);
     connect(m_objects, &QSpinBox::valueChanged, this, &RadosTargetPage::refresh);
+    connect(m_engine, &QComboBox::currentIndexChanged, this, &RadosTargetPage::refresh);
 }
 
 void RadosTargetPage::refresh()
@@ -78,6 +85,10 @@ void RadosTargetPage::initializePage()
     const Plan &plan = planWizard()->plan();
     const QJsonObject t = plan.target;
     m_client->load(t, plan.ceph);
+    const bool onlyHere = plan.nodes.size() == 1 && plan.nodes.first().isLocal();
+    const QString engine
+        = t.value(QStringLiteral("engine")).toString(onlyHere ? QStringLiteral("native") : QStringLiteral("fio"));
+    m_engine->setCurrentIndex(qMax(0, m_engine->findData(engine)));
     if (t.contains(QStringLiteral("pool")))
         m_pool->setText(t.value(QStringLiteral("pool")).toString());
     if (t.contains(QStringLiteral("objectSize")))
@@ -91,6 +102,14 @@ QString RadosTargetPage::problem() const
 {
     if (const QString p = m_client->problem(); !p.isEmpty())
         return p;
+    const auto &nodes = planWizard() ? planWizard()->plan().nodes : QList<NodeSpec>();
+    const bool fio = m_engine->currentData().toString() == QLatin1String("fio");
+    if (!fio && (nodes.size() != 1 || !nodes.first().isLocal()))
+        return tr("ClusterMark's own client runs on this machine: choose only this machine as the node, or fio's "
+                  "rados engine for other nodes.");
+    if (fio && m_client->isFetched())
+        return tr("fio on the nodes reads their own ceph.conf and keyring: give those paths instead of a cluster "
+                  "fetched over SSH.");
     if (!isCephName(m_pool->text()))
         return tr("The pool name may hold letters, digits, '.', '_' and '-'.");
     if (!isSizeText(m_objectSize->text()) || sizeBytes(m_objectSize->text()) == 0)
@@ -106,10 +125,11 @@ bool RadosTargetPage::isComplete() const
 bool RadosTargetPage::validatePage()
 {
     Plan &plan = planWizard()->plan();
-    plan.nodes = {NodeSpec::parse(QStringLiteral("local"))}; // the client is this machine
     QJsonObject target {{QStringLiteral("pool"), m_pool->text()}, {QStringLiteral("objectSize"), m_objectSize->text()},
         {QStringLiteral("objects"), m_objects->value()}};
     m_client->apply(&target, &plan.ceph);
+    if (m_engine->currentData().toString() == QLatin1String("fio"))
+        target.insert(QStringLiteral("engine"), QStringLiteral("fio"));
     plan.target = target;
     return true;
 }

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// RADOS target: the cluster (this machine is the client), the pool, the object size
-// and how many objects the run spreads its I/O over. The working set (objects × size)
+// RADOS target: the engine (ClusterMark's own librados client on this machine, or fio's
+// rados engine on the chosen client nodes), the cluster, the pool, the object size and
+// how many objects the run spreads its I/O over. The working set (objects × size)
 // must exceed the OSDs' caches, or reads measure RAM: the page shows it and says why
 // `rados bench` reports higher figures.
 #include "wizard/planwizard.h"
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -23,6 +25,7 @@ public:
     bool validatePage() override;
 
     CephClientForm *clientForm() const { return m_client; }
+    QComboBox *engineCombo() const { return m_engine; }
     QLineEdit *poolEdit() const { return m_pool; }
     QLineEdit *objectSizeEdit() const { return m_objectSize; }
     QSpinBox *objectsSpin() const { return m_objects; }
@@ -33,6 +36,7 @@ private:
     void refresh();
 
     CephClientForm *m_client = nullptr;
+    QComboBox *m_engine = nullptr;
     QLineEdit *m_pool = nullptr;
     QLineEdit *m_objectSize = nullptr;
     QSpinBox *m_objects = nullptr;

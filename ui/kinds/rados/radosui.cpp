@@ -5,6 +5,7 @@
 #include "bench/rados/radoskind.h"
 #include "kinds/rados/radostargetpage.h"
 #include "wizard/diskparamspage.h"
+#include "wizard/nodespage.h"
 #include "wizard/planwizard.h"
 #include "wizard/reviewpage.h"
 
@@ -14,9 +15,10 @@ UiKind radosUiKind()
 {
     UiKind k;
     k.id = RadosKind::kindId();
-    // ClusterMark is the client: no node to choose.
+    // Client nodes (this machine for ClusterMark's own client), cluster and pool, tests, review.
     k.wizardPages = [](PlanWizard *w) {
-        return QList<PlanWizardPage *> {new RadosTargetPage(w), new DiskParamsPage(w), new ReviewPage(w)};
+        return QList<PlanWizardPage *> {
+            new NodesPage(w), new RadosTargetPage(w), new DiskParamsPage(w), new ReviewPage(w)};
     };
     return k;
 }
