@@ -6,6 +6,7 @@
 #include "model/plan.h"
 #include "shots.h"
 #include "wizard/kindpage.h"
+#include "wizard/nodespage.h"
 #include "wizard/planwizard.h"
 
 #include <QAbstractButton>
@@ -53,10 +54,14 @@ inline bool selectById(QListWidget *list, const QString &id)
 }
 
 // On the kind page: picks the kind and clicks Next; the page that follows, as T.
+// Chooses the kind and, when the kind's first page is the nodes page and T is not,
+// passes it with its default (this machine).
 template <typename T> T *chooseKind(cm::ui::PlanWizard &w, const QString &kindId)
 {
     auto *kinds = currentPage<cm::ui::KindPage>(w);
     if (!kinds || !selectById(kinds->list(), kindId) || !clickNext(w))
+        return nullptr;
+    if (!currentPage<T>(w) && currentPage<cm::ui::NodesPage>(w) && !clickNext(w))
         return nullptr;
     return currentPage<T>(w);
 }

@@ -74,6 +74,7 @@ private Q_SLOTS:
             if (kinds->item(i)->data(Qt::UserRole).toString() == S3Kind::kindId())
                 kinds->setCurrentRow(i);
         QVERIFY(clickNext(w));
+        QVERIFY(clickNext(w)); // the nodes page: this machine
         auto *target = qobject_cast<S3TargetPage *>(w.currentPage());
         QVERIFY(target);
         QVERIFY(target->labButton()->isVisible());

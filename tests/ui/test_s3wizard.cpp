@@ -13,6 +13,7 @@
 #include "kinds/s3/s3reviewpage.h"
 #include "kinds/s3/s3targetpage.h"
 
+#include "wizard/nodespage.h"
 #include "wizarddriver.h"
 #include <QAbstractButton>
 #include <QCheckBox>
@@ -41,6 +42,41 @@ class TestS3Wizard : public QObject {
 
 private Q_SLOTS:
     void initTestCase() { registerBuiltinKinds(); }
+
+    // curl on two client nodes: the engine follows the nodes, the preset keeps PUT and GET.
+    void curlFromClientNodes()
+    {
+        PlanWizard w({NodeSpec::parse(QStringLiteral("root@pve2"))});
+        w.show();
+        auto *kinds = currentPage<KindPage>(w);
+        QVERIFY(kinds && selectById(kinds->list(), S3Kind::kindId()) && clickNext(w));
+        auto *nodes = currentPage<NodesPage>(w);
+        QVERIFY(nodes);
+        for (int i = 0; i < nodes->list()->count(); ++i)
+            nodes->list()->item(i)->setCheckState(Qt::Checked);
+        QVERIFY(clickNext(w));
+        auto *target = currentPage<S3TargetPage>(w);
+        QVERIFY(target);
+        QCOMPARE(target->engineCombo()->currentData().toString(), QStringLiteral("curl"));
+        QTest::keyClicks(target->endpointEdit(), QStringLiteral("http://10.0.0.5:7480"));
+        QTest::keyClicks(target->accessKeyEdit(), QStringLiteral("AK1"));
+        QVERIFY2(w.button(QWizard::NextButton)->isEnabled(), qPrintable(target->problemLabel()->text()));
+        target->engineCombo()->setCurrentIndex(0); // the own client: this machine only
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        QVERIFY(target->problemLabel()->text().contains(QStringLiteral("curl")));
+        target->engineCombo()->setCurrentIndex(1);
+        QVERIFY(clickNext(w));
+        auto *params = currentPage<S3ParamsPage>(w);
+        QVERIFY(params);
+        choosePreset(params, QStringLiteral("small-objects")); // PUT, GET, HEAD, DELETE
+        QVERIFY(clickNext(w));
+        const Plan plan = finish(w);
+        QCOMPARE(plan.nodes.size(), 2);
+        QCOMPARE(plan.steps.size(), 2); // curl runs the PUT and the GET
+        QCOMPARE(plan.target.value(QStringLiteral("engine")).toString(), QStringLiteral("curl"));
+        const Error e = S3Kind().validate(plan);
+        QVERIFY2(!e, qPrintable(e.toString()));
+    }
 
     void sweepPlanEqualsMakePlan()
     {
@@ -212,6 +248,7 @@ private Q_SLOTS:
         w.setPlan(saved);
         w.show();
         QVERIFY(clickNext(w)); // the kind page has s3 selected
+        QVERIFY(clickNext(w)); // the nodes page: the saved plan's (this machine)
         auto *target = currentPage<S3TargetPage>(w);
         QVERIFY(target);
         QCOMPARE(target->endpointEdit()->text(), o.endpoint);

@@ -158,12 +158,19 @@ S3Kind::Options S3ParamsPage::options() const
     return o;
 }
 
+Plan S3ParamsPage::built(Error *error) const
+{
+    const QList<NodeSpec> nodes = planWizard() ? planWizard()->plan().nodes : QList<NodeSpec>();
+    return S3Kind::makePlan(
+        options(), nodes.isEmpty() ? QList<NodeSpec> {NodeSpec::parse(QStringLiteral("local"))} : nodes, error);
+}
+
 QString S3ParamsPage::problem() const
 {
     if (const QString p = m_advanced->problem(); !p.isEmpty())
         return p;
     Error e;
-    S3Kind::makePlan(options(), &e);
+    built(&e);
     return e ? e.message : QString();
 }
 
@@ -175,7 +182,7 @@ void S3ParamsPage::refresh()
     m_problem->setText(p);
     if (p.isEmpty()) {
         Error e;
-        const Plan plan = S3Kind::makePlan(options(), &e);
+        const Plan plan = built(&e);
         const S3Kind kind;
         double secs = 0;
         for (int i = 0; i < plan.steps.size(); ++i)
@@ -199,18 +206,18 @@ bool S3ParamsPage::validatePage()
     if (planWizard()->isDuplicate() && !m_dirty && plan.kind == S3Kind::kindId() && !plan.steps.isEmpty())
         return true; // "Run again" unchanged: the saved steps
     Error e;
-    const Plan built = S3Kind::makePlan(options(), &e);
+    const Plan made = built(&e);
     if (e) {
         m_problem->setText(e.message);
         return false;
     }
-    plan.kind = built.kind;
-    plan.preset = built.preset;
-    plan.nodes = built.nodes;
-    plan.target = built.target;
-    plan.steps = built.steps;
+    plan.kind = made.kind;
+    plan.preset = made.preset;
+    plan.nodes = made.nodes;
+    plan.target = made.target;
+    plan.steps = made.steps;
     if (plan.name.isEmpty())
-        plan.name = built.name;
+        plan.name = made.name;
     return true;
 }
 

@@ -36,6 +36,7 @@ public:
 
 private:
     QString problem() const;
+    Plan built(Error *error) const; // the plan of the chosen nodes, preset and options
     void presetChosen();
     void refresh();
 

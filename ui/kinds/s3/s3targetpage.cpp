@@ -53,6 +53,11 @@ S3TargetPage::S3TargetPage(QWidget *parent)
     v->addLayout(labRow);
 
     auto *form = new QFormLayout;
+    m_engine = new QComboBox(this);
+    m_engine->setObjectName(QStringLiteral("s3EngineCombo"));
+    m_engine->addItem(tr("ClusterMark's own S3 client, on this machine"), QStringLiteral("native"));
+    m_engine->addItem(tr("curl on each chosen node at once (PUT and GET)"), QStringLiteral("curl"));
+    form->addRow(tr("Engine:"), m_engine);
     m_endpoint = new QLineEdit(this);
     m_endpoint->setObjectName(QStringLiteral("s3EndpointEdit"));
     m_endpoint->setPlaceholderText(tr("https://s3.example.net or http://10.0.0.5:7480"));
@@ -107,6 +112,7 @@ S3TargetPage::S3TargetPage(QWidget *parent)
 
     connect(m_labButton, &QPushButton::clicked, this, &S3TargetPage::useLab);
     connect(m_caBrowse, &QPushButton::clicked, this, &S3TargetPage::chooseCaFile);
+    connect(m_engine, &QComboBox::currentIndexChanged, this, &S3TargetPage::refresh);
     // Typing another endpoint or key leaves the lab (its secret belongs to its own user)
     // or a saved plan's environment variable: the keychain holds the new one.
     for (QLineEdit *e : {m_endpoint, m_accessKey})
@@ -135,8 +141,12 @@ void S3TargetPage::initializePage()
     m_labNote->setText(tr("Local lab: the throwaway Ceph cluster in %1").arg(m_labDir));
 
     const QJsonObject t = planWizard()->plan().target;
+    const auto &nodes = planWizard()->plan().nodes;
+    const bool onlyHere = nodes.size() == 1 && nodes.first().isLocal();
+    m_engine->setCurrentIndex(onlyHere ? 0 : 1);
     if (planWizard()->plan().kind == S3Kind::kindId() && t.contains(QStringLiteral("endpoint"))) {
         const S3Kind::Options o = S3Kind::Options::fromJson(t);
+        m_engine->setCurrentIndex(qMax(0, m_engine->findData(o.engine)));
         m_endpoint->setText(o.endpoint);
         m_region->setText(o.region);
         m_addressing->setCurrentIndex(o.virtualHost ? 1 : 0);
@@ -204,6 +214,13 @@ QString S3TargetPage::problem() const
         return tr("Enter the S3 endpoint.");
     if (const Error e = S3Kind::validateTarget(targetJson()))
         return e.message;
+    const auto &nodes = planWizard() ? planWizard()->plan().nodes : QList<NodeSpec>();
+    const bool curl = m_engine->currentData().toString() == QLatin1String("curl");
+    if (!curl && (nodes.size() != 1 || !nodes.first().isLocal()))
+        return tr("ClusterMark's own S3 client runs on this machine: choose only this machine as the node, or curl "
+                  "for other nodes.");
+    if (const Error e = curl ? S3Kind::validateCurlTarget(targetJson()) : Error())
+        return e.message;
     if (m_secretRef == QLatin1String("keychain")
         && S3Keychain::entryName(m_endpoint->text().trimmed(), m_accessKey->text().trimmed()).isEmpty())
         return tr("The endpoint or access key cannot name a keychain entry.");
@@ -226,6 +243,7 @@ void S3TargetPage::refresh()
 QJsonObject S3TargetPage::targetJson() const
 {
     S3Kind::Options o;
+    o.engine = m_engine->currentData().toString();
     o.endpoint = m_endpoint->text().trimmed();
     o.region = m_region->text().trimmed();
     o.virtualHost = m_addressing->currentData().toBool();
@@ -264,7 +282,6 @@ bool S3TargetPage::validatePage()
     }
     Plan &plan = planWizard()->plan();
     plan.kind = S3Kind::kindId();
-    plan.nodes = {NodeSpec::parse(QStringLiteral("local"))}; // the client is this machine
     plan.target = targetJson();
     return true;
 }

@@ -40,6 +40,7 @@ public:
     QLineEdit *endpointEdit() const { return m_endpoint; }
     QLineEdit *regionEdit() const { return m_region; }
     QComboBox *addressingCombo() const { return m_addressing; }
+    QComboBox *engineCombo() const { return m_engine; }
     QLineEdit *caFileEdit() const { return m_caFile; }
     QCheckBox *skipTlsCheck() const { return m_skipTls; }
     QLineEdit *accessKeyEdit() const { return m_accessKey; }
@@ -62,6 +63,7 @@ private:
     QLineEdit *m_endpoint = nullptr;
     QLineEdit *m_region = nullptr;
     QComboBox *m_addressing = nullptr;
+    QComboBox *m_engine = nullptr;
     QLineEdit *m_caFile = nullptr;
     QPushButton *m_caBrowse = nullptr;
     QCheckBox *m_skipTls = nullptr;

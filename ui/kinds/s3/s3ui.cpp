@@ -7,6 +7,7 @@
 #include "kinds/s3/s3reviewpage.h"
 #include "kinds/s3/s3runtab.h"
 #include "kinds/s3/s3targetpage.h"
+#include "wizard/nodespage.h"
 #include "wizard/planwizard.h"
 
 namespace cm::ui {
@@ -15,9 +16,10 @@ UiKind s3UiKind()
 {
     UiKind k;
     k.id = S3Kind::kindId();
-    // ClusterMark is the S3 client: no node to choose.
+    // Client nodes (this machine for ClusterMark's own S3 client), gateway, tests, review.
     k.wizardPages = [](PlanWizard *w) {
-        return QList<PlanWizardPage *> {new S3TargetPage(w), new S3ParamsPage(w), new S3ReviewPage(w)};
+        return QList<PlanWizardPage *> {
+            new NodesPage(w), new S3TargetPage(w), new S3ParamsPage(w), new S3ReviewPage(w)};
     };
     k.runTabs = [](QWidget *parent) { return QList<KindRunTab *> {new S3SweepTab(parent)}; };
     return k;
