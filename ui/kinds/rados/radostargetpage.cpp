@@ -23,12 +23,18 @@ RadosTargetPage::RadosTargetPage(QWidget *parent)
     setSubTitle(tr("Object writes, reads and stats straight to the OSDs, spread over many objects. Every object "
                    "the test writes is removed afterwards."));
     m_client = new CephClientForm(this);
-    auto *form = new QFormLayout;
+    auto *top = new QFormLayout;
     m_engine = new QComboBox(this);
     m_engine->setObjectName(QStringLiteral("radosEngineCombo"));
     m_engine->addItem(tr("ClusterMark's own librados client, on this machine"), QStringLiteral("native"));
     m_engine->addItem(tr("fio's rados engine, on each chosen node at once (no stat test)"), QStringLiteral("fio"));
-    form->addRow(tr("Engine:"), m_engine);
+    top->addRow(tr("Engine:"), m_engine);
+    m_nodePaths = new QLabel(tr("fio runs on each chosen node: ceph.conf and the keyring below are paths there "
+                                "(as on Proxmox nodes, /etc/pve/ceph.conf)."),
+        this);
+    m_nodePaths->setWordWrap(true);
+    top->addRow(QString(), m_nodePaths);
+    auto *form = new QFormLayout;
     m_pool = new QLineEdit(QStringLiteral("rbd"), this);
     m_pool->setObjectName(QStringLiteral("radosPoolEdit"));
     m_objectSize = new QLineEdit(QStringLiteral("4M"), this);
@@ -56,6 +62,7 @@ RadosTargetPage::RadosTargetPage(QWidget *parent)
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
     auto *v = new QVBoxLayout(this);
+    v->addLayout(top);
     v->addWidget(m_client);
     v->addLayout(form);
     v->addWidget(m_workingSet);
@@ -76,6 +83,7 @@ void RadosTargetPage::refresh()
                                      .arg(m_objects->value())
                                      .arg(formatSize(double(size)), formatSize(double(size) * m_objects->value()))
                                : QString());
+    m_nodePaths->setVisible(m_engine->currentData().toString() == QLatin1String("fio"));
     m_problem->setText(problem());
     Q_EMIT completeChanged();
 }

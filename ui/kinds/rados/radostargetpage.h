@@ -37,6 +37,7 @@ private:
 
     CephClientForm *m_client = nullptr;
     QComboBox *m_engine = nullptr;
+    QLabel *m_nodePaths = nullptr;
     QLineEdit *m_pool = nullptr;
     QLineEdit *m_objectSize = nullptr;
     QSpinBox *m_objects = nullptr;
