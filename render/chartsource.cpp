@@ -19,6 +19,23 @@ Error loadRunChart(SessionStore &store, RunId id, bool redact, RunChartData *out
     return {};
 }
 
+Error loadScalingChart(SessionStore &store, RunId id, bool redact, BarChart *out)
+{
+    RunRecords records;
+    if (const Error e = loadRunRecords(store, id, &records))
+        return e;
+    *out = buildScalingChart(records);
+    if (out->groups.isEmpty())
+        return Error(Error::Code::InvalidInput,
+            QStringLiteral("run %1 is not a scaling series (plan it with --clients 1,2,…)").arg(id));
+    if (redact) {
+        Redactor red;
+        red.addRecords(records);
+        redactChart(*out, red);
+    }
+    return {};
+}
+
 Error loadCompareChart(
     SessionStore &store, const QList<RunId> &ids, bool redact, BarChart *out, const CompareChartOptions &options)
 {

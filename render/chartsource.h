@@ -5,6 +5,7 @@
 // Call on the thread that owns the store.
 #include "render/comparechart.h"
 #include "render/runchart.h"
+#include "render/scalingchart.h"
 #include "report/redactor.h"
 
 namespace cm::render {
@@ -15,6 +16,8 @@ struct RunChartData {
 };
 
 Error loadRunChart(SessionStore &store, RunId id, bool redact, RunChartData *out);
+// A run's scaling series (render/scalingchart.h); an error when the run has none.
+Error loadScalingChart(SessionStore &store, RunId id, bool redact, BarChart *out);
 // The runs' records are loaded too (the footer reads the baseline's parameters).
 Error loadCompareChart(
     SessionStore &store, const QList<RunId> &ids, bool redact, BarChart *out, const CompareChartOptions &options = {});

@@ -123,15 +123,24 @@ int cmdExportChart(const QStringList &argsIn)
     ChartArgs a;
     if (!takeChartArgs(args, command, &a))
         return 2;
+    const bool scaling = args.removeAll(QStringLiteral("--scaling")) > 0;
     QList<RunId> ids;
     if (args.size() != 1 || !runIdList(args, &ids)) {
         printErr(QStringLiteral("usage: clustermark-cli export RUN --png FILE --svg FILE [--width W --height H] "
-                                "[--theme light|dark] [--no-redact]"));
+                                "[--theme light|dark] [--no-redact] [--scaling]"));
         return 2;
     }
     SessionStore store(storePath());
     if (!openStore(store))
         return 1;
+    if (scaling) { // the cluster total against the number of clients
+        render::BarChart chart;
+        if (const Error e = render::loadScalingChart(store, ids.first(), a.redact, &chart)) {
+            printErr(QStringLiteral("export: %1").arg(e.message));
+            return 1;
+        }
+        return write(chart, a, command);
+    }
     render::RunChartData d;
     if (const Error e = render::loadRunChart(store, ids.first(), a.redact, &d)) {
         printErr(QStringLiteral("export: %1").arg(e.message));
