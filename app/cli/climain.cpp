@@ -80,9 +80,10 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
                      create an RGW user with radosgw-admin on NODE (or the lab), or
                      read it when it exists; its secret goes to the keychain, only
                      the access key is printed
-  lab start [DIR] [--osds N] | lab stop DIR
+  lab start [DIR] [--osds N] [--addr IPV4] | lab stop DIR
                      a throwaway single-host Ceph cluster (scripts/lab/ceph-lab.sh,
-                     found through $CLUSTERMARK_SCRIPTS)
+                     found through $CLUSTERMARK_SCRIPTS); --addr: an address of this
+                     host to listen on instead of 127.0.0.1 (for client nodes)
 
 Nodes authenticate with ssh-agent or keys (~/.ssh/config is honoured); passwords and
 key passphrases are read from the OS keychain for nodes saved with "remember".

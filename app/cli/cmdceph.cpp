@@ -113,11 +113,13 @@ int cmdCeph(const QStringList &argsIn)
 int cmdLab(const QStringList &argsIn)
 {
     QStringList args = argsIn;
-    const QString usage = QStringLiteral("usage: clustermark-cli lab start [DIR] [--osds N] | lab stop DIR");
+    const QString usage
+        = QStringLiteral("usage: clustermark-cli lab start [DIR] [--osds N] [--addr IPV4] | lab stop DIR");
     const QString sub = args.isEmpty() ? QString() : args.takeFirst();
     QStringList scriptArgs;
     if (sub == QLatin1String("start")) {
         const QString osds = takeOption(args, QStringLiteral("--osds")).value(0);
+        const QString addr = takeOption(args, QStringLiteral("--addr")).value(0);
         if (args.size() > 1) {
             printErr(usage);
             return 2;
@@ -127,6 +129,8 @@ int cmdLab(const QStringList &argsIn)
         scriptArgs << QStringLiteral("start") << dir;
         if (!osds.isEmpty())
             scriptArgs << QStringLiteral("--osds") << osds;
+        if (!addr.isEmpty()) // checked by the script: an IPv4 address of this host
+            scriptArgs << QStringLiteral("--addr") << addr;
     } else if (sub == QLatin1String("stop") && args.size() == 1) {
         scriptArgs << QStringLiteral("stop") << args.first();
     } else {

@@ -10,6 +10,8 @@
 #include <QJsonObject>
 #include <QSet>
 
+#include <algorithm>
+
 namespace cm::cli {
 
 namespace {
@@ -139,6 +141,12 @@ int cmdExportChart(const QStringList &argsIn)
             printErr(QStringLiteral("export: %1").arg(e.message));
             return 1;
         }
+        const bool heightGiven = std::any_of(argsIn.cbegin(), argsIn.cend(), [](const QString &x) {
+            return x == QLatin1String("--height") || x.startsWith(QLatin1String("--height="));
+        });
+        if (!heightGiven) // a few bars: as tall as they need, not a mostly empty page
+            a.render.size.setHeight(qBound(render::kMinChartSide,
+                int(240 + chart.groups.size() * (chart.runs.size() * 36 + 24)), a.render.size.height()));
         return write(chart, a, command);
     }
     render::RunChartData d;

@@ -6,6 +6,8 @@
 #include "bench/registry.h"
 #include "bench/scaling.h"
 
+#include <algorithm>
+
 #include <cstdio>
 
 namespace cm::cli {
@@ -40,6 +42,8 @@ QList<CliOption> commonPlanOptions()
         {QStringLiteral("--clients"), QStringLiteral("1,2,4"),
             QStringLiteral("a scaling series: every step with the first 1, 2, 4 … of the client nodes, for the "
                            "cluster total against the number of clients (kinds whose clients add up)")},
+        {QStringLiteral("--tests"), QStringLiteral("ID,…"),
+            QStringLiteral("only these tests of the preset, by id (the plan's steps[].id), in the preset's order")},
         {QStringLiteral("--help"), {}, QStringLiteral("print this help")},
     };
 }
@@ -160,6 +164,22 @@ int cmdPlan(const QStringList &argsIn)
     }
     for (const QString &line : std::as_const(notes))
         printErr(line);
+    if (parsed.has(QStringLiteral("--tests"))) {
+        const QStringList wanted = parsed.value(QStringLiteral("--tests")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+        QStringList known;
+        for (const PlanStep &s : std::as_const(plan.steps))
+            known << s.id;
+        for (const QString &id : wanted)
+            if (!known.contains(id.trimmed())) {
+                printErr(prefix
+                    + QStringLiteral("--tests: no test \"%1\" in this plan (%2)")
+                          .arg(id.trimmed(), known.join(QStringLiteral(", "))));
+                return 2;
+            }
+        plan.steps.removeIf([&](const PlanStep &s) {
+            return !std::any_of(wanted.cbegin(), wanted.cend(), [&](const QString &w) { return w.trimmed() == s.id; });
+        });
+    }
     if (parsed.has(QStringLiteral("--clients"))) {
         const QList<int> counts = scaling::parseCounts(parsed.value(QStringLiteral("--clients")), &err);
         if (!err.isEmpty() || (e = scaling::expand(*kind, counts, &plan)) || (e = kind->validate(plan))) {
