@@ -13,7 +13,7 @@ if [ ! -f "$dir/CMakeCache.txt" ]; then
 fi
 cmake --build "$dir" -j "$(nproc)" --target bench_fio_overhead --target bench_rbd_native_vs_fio \
   --target bench_s3_vs_loadgen --target bench_net_iperf --target bench_node_monitor --target bench_store_open \
-  --target bench_compare_render --target bench_live_dashboard --target bench_fio_clients >&2
+  --target bench_compare_render --target bench_live_dashboard --target bench_fio_clients --target bench_s3_curl >&2
 export CLUSTERMARK_SCRIPTS="$root/scripts"
 status=0
 "$dir/tests/bench/bench_fio_overhead" || status=1
@@ -23,6 +23,7 @@ status=0
 "$dir/tests/bench/bench_net_iperf" || status=1
 "$dir/tests/bench/bench_node_monitor" || status=1
 "$dir/tests/bench/bench_fio_clients" || status=1
+"$dir/tests/bench/bench_s3_curl" || status=1
 "$dir/tests/bench/bench_store_open" || status=1
 QT_QPA_PLATFORM=offscreen "$dir/tests/bench/bench_compare_render" || status=1
 QT_QPA_PLATFORM=offscreen "$dir/tests/bench/bench_live_dashboard" || status=1

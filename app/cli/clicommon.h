@@ -34,6 +34,7 @@ int cmdExportSession(const QStringList &args); // cmdsessionfile.cpp
 int cmdImport(const QStringList &args); // cmdsessionfile.cpp
 int cmdInventory(const QStringList &args);
 int cmdTrust(const QStringList &args);
+int cmdCheck(const QStringList &args); // cmdcheck.cpp: preflight of a plan's nodes
 int cmdCeph(const QStringList &args);
 int cmdLab(const QStringList &args);
 int cmdCleanup(const QStringList &args);

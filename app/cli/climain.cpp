@@ -57,6 +57,9 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
   inventory NODE --json [--procfs DIR] [--sysfs DIR]
                      hostname, kernel, CPU, memory, disks, NICs of a node (or of a
                      recorded /proc and /sys tree)
+  check PLAN.json      before a run: can every node of the plan run its engine (the
+                     tool, its package) and reach the cluster (mons, gateway)? JSON;
+                     exit 1 naming what a node lacks
   trust USER@HOST[:PORT] [--fingerprint SHA256:…|--yes]
                      show a node's SSH host key fingerprint and trust it (first use)
   ceph inventory [--conf FILE --keyring FILE | --lab DIR] [--timeout S] --json
@@ -177,6 +180,8 @@ int cm::cli::run(int argc, char **argv)
         return cm::cli::cmdInventory(args);
     if (cmd == QLatin1String("trust"))
         return cm::cli::cmdTrust(args);
+    if (cmd == QLatin1String("check"))
+        return cm::cli::cmdCheck(args);
     if (cmd == QLatin1String("ceph"))
         return cm::cli::cmdCeph(args);
     if (cmd == QLatin1String("lab"))

@@ -3,6 +3,7 @@
 // A runner kind (docs/ARCHITECTURE.md §5): id, name, presets, targets, whether it is
 // destructive, the exact commands it will run, and a factory for the object that runs
 // one step on one node. The wizard (ui/) and the CLI both build plans from this.
+#include "bench/preflight.h"
 #include "bench/steprunner.h"
 #include "model/clioptions.h"
 #include "model/error.h"
@@ -69,6 +70,13 @@ public:
         return {};
     }
     virtual QList<Preset> presets() const = 0;
+    // What every node of the plan needs before the run (bench/preflight.h): its engine
+    // installed, the cluster reachable from it. None by default.
+    virtual QList<PreflightCheck> preflight(const Plan &plan) const
+    {
+        Q_UNUSED(plan);
+        return {};
+    }
     // Leaves out the steps of a preset that the plan's chosen engine cannot run (fio's
     // rados engine has no stat; curl runs S3 PUT and GET): called on a plan made from a
     // preset (the wizard, makePlan) before it is validated.

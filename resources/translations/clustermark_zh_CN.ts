@@ -918,6 +918,18 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>Tick the box to allow ClusterMark to mount the file system on the node (or use an existing mount).</source>
         <translation>请勾选以允许 ClusterMark 在节点上挂载文件系统（或使用现有挂载）。</translation>
     </message>
+    <message>
+        <source>Every ticked node runs the same test at the same moment, with its own mount and folder; the run adds their cluster total.</source>
+        <translation>每个勾选的节点在同一时刻运行相同的测试，各自有自己的挂载和文件夹；本次运行会加上它们的集群总计。</translation>
+    </message>
+    <message>
+        <source>Also at once on:</source>
+        <translation>同时还在：</translation>
+    </message>
+    <message>
+        <source>each chosen node</source>
+        <translation>每个所选节点</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::ChartExportDialog</name>
@@ -3037,6 +3049,34 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>The object size is a size like 4M or 64k.</source>
         <translation>对象大小应为 4M 或 64k 这样的值。</translation>
     </message>
+    <message>
+        <source>Object writes, reads and stats straight to the OSDs, spread over many objects. Every object the test writes is removed afterwards.</source>
+        <translation>直接对 OSD 进行对象写入、读取和 stat，分散到许多对象上。测试写入的每个对象之后都会删除。</translation>
+    </message>
+    <message>
+        <source>ClusterMark&apos;s own librados client, on this machine</source>
+        <translation>ClusterMark 自带的 librados 客户端，在本机</translation>
+    </message>
+    <message>
+        <source>fio&apos;s rados engine, on each chosen node at once (no stat test)</source>
+        <translation>fio 的 rados 引擎，在每个所选节点上同时运行（无 stat 测试）</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>引擎：</translation>
+    </message>
+    <message>
+        <source>fio runs on each chosen node: ceph.conf and the keyring below are paths there (as on Proxmox nodes, /etc/pve/ceph.conf).</source>
+        <translation>fio 在每个所选节点上运行：下方的 ceph.conf 和密钥环是该节点上的路径（如 Proxmox 节点上的 /etc/pve/ceph.conf）。</translation>
+    </message>
+    <message>
+        <source>ClusterMark&apos;s own client runs on this machine: choose only this machine as the node, or fio&apos;s rados engine for other nodes.</source>
+        <translation>ClusterMark 自带的客户端在本机运行：只选择本机作为节点，或为其他节点选择 fio 的 rados 引擎。</translation>
+    </message>
+    <message>
+        <source>fio on the nodes reads their own ceph.conf and keyring: give those paths instead of a cluster fetched over SSH.</source>
+        <translation>节点上的 fio 读取节点自己的 ceph.conf 和密钥环：请填写这些路径，而不是通过 SSH 获取的集群。</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::RbdTargetPage</name>
@@ -4187,6 +4227,22 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>Stored in the OS keychain as “%1”.</source>
         <translation>已以“%1”保存到系统密钥库。</translation>
     </message>
+    <message>
+        <source>ClusterMark&apos;s own S3 client, on this machine</source>
+        <translation>ClusterMark 自带的 S3 客户端，在本机</translation>
+    </message>
+    <message>
+        <source>curl on each chosen node at once (PUT and GET)</source>
+        <translation>在每个所选节点上同时运行 curl（PUT 和 GET）</translation>
+    </message>
+    <message>
+        <source>Engine:</source>
+        <translation>引擎：</translation>
+    </message>
+    <message>
+        <source>ClusterMark&apos;s own S3 client runs on this machine: choose only this machine as the node, or curl for other nodes.</source>
+        <translation>ClusterMark 自带的 S3 客户端在本机运行：只选择本机作为节点，或为其他节点选择 curl。</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::SeriesOverlay</name>
@@ -4574,6 +4630,78 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Run the saved plan &lt;file&gt; at once.</source>
         <translation>立即运行已保存的计划 &lt;file&gt;。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::NodeCheckPanel</name>
+    <message>
+        <source>Check the nodes</source>
+        <translation>检查节点</translation>
+    </message>
+    <message>
+        <source>Whether every node can run the test&apos;s tool and reach the cluster, before the run</source>
+        <translation>在运行之前，检查每个节点能否运行测试工具并访问集群</translation>
+    </message>
+    <message>
+        <source>✓ %1: %2</source>
+        <translation>✓ %1：%2</translation>
+    </message>
+    <message>
+        <source>✗ %1: %2: %3 — %4</source>
+        <translation>✗ %1：%2：%3 — %4</translation>
+    </message>
+    <message>
+        <source>Every node can run the test and reach the cluster.</source>
+        <translation>每个节点都能运行测试并访问集群。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking %n node(s)…</source>
+        <translation>
+            <numerusform>正在检查 %n 个节点…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>✓ Every node can run the test and reach the cluster (%n check(s)).</source>
+        <translation>
+            <numerusform>✓ 每个节点都能运行测试并访问集群（%n 项检查）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other check(s) passed.</source>
+        <translation>
+            <numerusform>其余 %n 项检查通过。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>cm::render::ScalingChart</name>
+    <message>
+        <source>1 client</source>
+        <translation>1 个客户端</translation>
+    </message>
+    <message>
+        <source>%1 clients</source>
+        <translation>%1 个客户端</translation>
+    </message>
+    <message>
+        <source>Cluster total MB/s</source>
+        <translation>集群总计 MB/s</translation>
+    </message>
+    <message>
+        <source>Cluster total IOPS</source>
+        <translation>集群总计 IOPS</translation>
+    </message>
+    <message>
+        <source>%1 · per client %2</source>
+        <translation>%1 · 每客户端 %2</translation>
+    </message>
+    <message>
+        <source>Scaling: %1</source>
+        <translation>扩展：%1</translation>
+    </message>
+    <message>
+        <source>Cluster total by number of clients (merged over the clients); per client: the total over (clients × one client&apos;s figure).</source>
+        <translation>按客户端数量的集群总计（合并所有客户端）；每客户端：总计除以（客户端数 × 单个客户端的数值）。</translation>
     </message>
 </context>
 </TS>

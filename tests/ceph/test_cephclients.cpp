@@ -13,6 +13,7 @@
 #include "ceph/radosclient.h"
 #include "ceph/radosobjectengine.h"
 #include "cephlabfixture.h"
+#include "clirun.h"
 #include "engine/runengine.h"
 #include "model/metric.h"
 #include "netnsfixture.h"
@@ -21,6 +22,8 @@
 #include "testutil.h"
 
 #include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
 #include <QJsonArray>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -290,6 +293,50 @@ private Q_SLOTS:
         QByteArray out;
         m_lab.client(QStringLiteral("radosgw-admin"), {QStringLiteral("bucket"), QStringLiteral("list")}, &out);
         QVERIFY2(!out.contains("clustermark-bench-"), out.constData());
+    }
+
+    // Before the run: every node can run fio's rados engine and reach the mons; a node
+    // that cannot reach the gateway, or reads no ceph.conf, is named with the fix. The
+    // CLI's `check` says the same as JSON.
+    void preflightNamesWhatIsMissing()
+    {
+        const Plan rados = radosPlan(3, {QStringLiteral("write-object-qd16")});
+        const QList<PreflightResult> ok = preflight::checkPlan(rados, RadosKind().preflight(rados), CancelToken());
+        QCOMPARE(ok.size(), 3 * 3); // fio's rados engine, rados, the mons; on each node
+        QVERIFY2(preflight::failures(ok).isEmpty(), qPrintable(preflight::failures(ok).join(QLatin1Char('\n'))));
+
+        Plan noConf = rados;
+        noConf.target.insert(QStringLiteral("conf"), QStringLiteral("/nonexistent/ceph.conf"));
+        const QStringList confFailures
+            = preflight::failures(preflight::checkPlan(noConf, RadosKind().preflight(noConf), CancelToken()));
+        QCOMPARE(confFailures.size(), 3);
+        QVERIFY2(confFailures.first().contains(QLatin1String("the Ceph mons"))
+                && confFailures.first().contains(QLatin1String("cannot read /nonexistent/ceph.conf")),
+            qPrintable(confFailures.first()));
+
+        S3Kind::Options o;
+        o.engine = QStringLiteral("curl");
+        o.endpoint = QStringLiteral("http://%1:9").arg(m_net.hostAddr()); // nothing listens there
+        o.accessKey = m_lab.s3AccessKey();
+        o.secretRef = QStringLiteral("lab:") + m_lab.dir();
+        Error e;
+        const Plan s3 = S3Kind::makePlan(o, nodes(), &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        const QStringList gw = preflight::failures(preflight::checkPlan(s3, S3Kind().preflight(s3), CancelToken()));
+        QCOMPARE(gw.size(), 3);
+        QVERIFY2(gw.first().contains(QLatin1String("the S3 gateway")) && gw.first().contains(QLatin1String(":9")),
+            qPrintable(gw.first()));
+
+        QTemporaryDir dir;
+        QFile f(dir.filePath(QStringLiteral("plan.json")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(noConf.toJson()).toJson());
+        f.close();
+        const cmtest::CliResult cli = cmtest::runBinary(
+            QStringLiteral("clustermark-cli"), {QStringLiteral("check"), f.fileName()}, m_data.path());
+        QCOMPARE(cli.code, 1);
+        QCOMPARE(cli.json().value(QStringLiteral("checks")).toArray().size(), 9);
+        QVERIFY2(cli.err.contains("install") || cli.err.contains("ceph.conf"), cli.err.constData());
     }
 
     // node3 is lost two intervals in: the others finish, the total stops counting it,

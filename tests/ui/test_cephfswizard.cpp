@@ -272,6 +272,20 @@ private Q_SLOTS:
         QVERIFY(target->consentCheck()->isChecked());
         target->consentCheck()->setChecked(false);
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+
+        // Two clients at once: pve1 and this machine, a mount and a folder each.
+        target->consentCheck()->setChecked(true);
+        QCOMPARE(target->moreNodesList()->count(), 1); // this machine; pve1 is the first node
+        target->moreNodesList()->item(0)->setCheckState(Qt::Checked);
+        QCOMPARE(target->chosenNodes().size(), 2);
+        QVERIFY(target->findChild<QLabel *>(QStringLiteral("cephFsConsentText"))
+                    ->text()
+                    .contains(QStringLiteral("each chosen node")));
+        QVERIFY(clickNext(w));
+        QVERIFY(clickNext(w));
+        QCOMPARE(w.plan().nodes.size(), 2);
+        const Error v = CephFsKind().validate(w.plan());
+        QVERIFY2(!v, qPrintable(v.toString()));
     }
 
     void fioOnExistingMount()

@@ -11,6 +11,7 @@
 #include "wizard/planwizard.h"
 #include "kinds/rados/radostargetpage.h"
 #include "kinds/rbd/rbdtargetpage.h"
+#include "wizard/nodecheckpanel.h"
 #include "wizard/reviewpage.h"
 
 #include "wizarddriver.h"
@@ -22,6 +23,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPushButton>
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -346,6 +348,31 @@ private Q_SLOTS:
         QVERIFY(review->scalingBox()->isVisible());
         QVERIFY2(
             review->commandsText().contains(QStringLiteral("--ioengine=rados")), qPrintable(review->commandsText()));
+        // "Check the nodes": fio's rados engine, rados and the mons on each node (no SSH
+        // here: the checker answers for pve2 as a node without ceph-common would).
+        NodeCheckPanel *check = review->nodeCheck();
+        QVERIFY(check->isVisible());
+        QList<PreflightCheck> asked;
+        check->setChecker([&](const Plan &p, const QList<PreflightCheck> &checks) {
+            asked = checks;
+            QList<PreflightResult> out;
+            for (const NodeSpec &n : p.nodes)
+                for (const PreflightCheck &c : checks) {
+                    const bool missing = n.host == QLatin1String("pve2") && c.what == QLatin1String("rados");
+                    out << PreflightResult {n.displayName(), c.what, !missing,
+                        missing ? QStringLiteral("missing") : QString(), missing ? c.fix : QString()};
+                }
+            return out;
+        });
+        QSignalSpy checked(check, &NodeCheckPanel::checked);
+        check->checkButton()->click();
+        QVERIFY(checked.wait(5000));
+        QCOMPARE(checked.first().first().toBool(), false);
+        QCOMPARE(asked.size(), 3);
+        const QString result = check->resultLabel()->text();
+        QVERIFY2(result.contains(QStringLiteral("✗ pve2: rados: missing — install the package ceph-common")),
+            qPrintable(result));
+        QVERIFY(saveShot(&w, QStringLiteral("rados-review-check")));
         QSignalSpy spy(&w, &PlanWizard::runRequested);
         QTest::mouseClick(w.button(QWizard::FinishButton), Qt::LeftButton);
         QCOMPARE(spy.count(), 1);

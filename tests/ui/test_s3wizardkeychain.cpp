@@ -70,6 +70,7 @@ private Q_SLOTS:
             if (kinds->item(i)->data(Qt::UserRole).toString() == S3Kind::kindId())
                 kinds->setCurrentRow(i);
         QTest::mouseClick(w.button(QWizard::NextButton), Qt::LeftButton);
+        QTest::mouseClick(w.button(QWizard::NextButton), Qt::LeftButton); // the nodes page: this machine
         auto *target = qobject_cast<S3TargetPage *>(w.currentPage());
         QVERIFY(target);
         const QString endpoint = QStringLiteral("https://S3.Example.net:8443/");

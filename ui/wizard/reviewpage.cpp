@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard/reviewpage.h"
 
+#include "wizard/nodecheckpanel.h"
+
 #include "bench/scaling.h"
 #include "unitscale.h"
 #include "wizard/repetitionform.h"
@@ -62,6 +64,8 @@ ReviewPage::ReviewPage(QWidget *parent)
     m_commands->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_commands->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     v->addWidget(m_commands, 1);
+    m_check = new NodeCheckPanel(this);
+    v->addWidget(m_check);
     auto *row = new QHBoxLayout();
     row->addStretch(1);
     m_save = new QPushButton(tr("Save plan…"), this);
@@ -147,6 +151,7 @@ void ReviewPage::showCommands()
 {
     const Plan &plan = planWizard()->plan();
     const auto kind = planWizard()->kind();
+    m_check->setPlan(plan); // the commands and the checks follow the plan
     QString text;
     m_stepSeconds = 0;
     for (int i = 0; i < plan.steps.size(); ++i) {

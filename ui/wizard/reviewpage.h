@@ -2,8 +2,8 @@
 #pragma once
 // Review: the plan's name, the session the run goes into (pick or type a new one),
 // the exact command of every step on each node it runs on, the estimated duration, the
-// repetitions (RepetitionForm), a scaling series over the clients, and "Save plan…"
-// (JSON, the format the CLI runs).
+// repetitions (RepetitionForm), a scaling series over the clients, "Check the nodes"
+// (NodeCheckPanel) and "Save plan…" (JSON, the format the CLI runs).
 #include "wizard/planwizard.h"
 
 class QCheckBox;
@@ -15,6 +15,7 @@ class QPushButton;
 
 namespace cm::ui {
 
+class NodeCheckPanel;
 class RepetitionForm;
 
 class ReviewPage : public PlanWizardPage {
@@ -32,6 +33,7 @@ public:
     // "Scaling series": every test with 1, 2, … N of the clients (bench/scaling.h); shown
     // for kinds whose clients add up, with two or more client nodes.
     QCheckBox *scalingBox() const { return m_scaling; }
+    NodeCheckPanel *nodeCheck() const { return m_check; }
     // Writes the plan as JSON; an empty string on success, else the error text.
     QString savePlan(const QString &fileName);
 
@@ -49,6 +51,7 @@ private:
     QPlainTextEdit *m_commands = nullptr;
     QPushButton *m_save = nullptr;
     QCheckBox *m_scaling = nullptr;
+    NodeCheckPanel *m_check = nullptr;
     QList<PlanStep> m_baseSteps; // the steps before a scaling series expands them
     double m_estimate = 0;
 };

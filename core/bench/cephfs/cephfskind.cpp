@@ -431,4 +431,19 @@ Plan CephFsKind::makePlan(const QList<NodeSpec> &nodes, const Options &o, Error 
     return e ? Plan {} : plan;
 }
 
+QList<PreflightCheck> CephFsKind::preflight(const Plan &plan) const
+{
+    const Options o = Options::fromJson(plan.target);
+    if (o.engine != QLatin1String("fio"))
+        return {}; // the app's own client, on this machine
+    QList<PreflightCheck> checks {preflight::tool(QStringLiteral("fio"), QStringLiteral("fio"))};
+    if (o.mount == QLatin1String("ceph-fuse"))
+        checks << preflight::tool(QStringLiteral("ceph-fuse"), QStringLiteral("ceph-fuse"));
+    else if (o.mount == QLatin1String("kernel"))
+        checks << preflight::tool(QStringLiteral("mount.ceph"), QStringLiteral("ceph-common"));
+    if (!o.mount.isEmpty())
+        checks << preflight::monsReachable(o.conf, QString());
+    return checks;
+}
+
 } // namespace cm

@@ -101,6 +101,7 @@ public:
     // delete of many small files), "quick" (short: seq write/read 4M, rand read 4k and a
     // small metadata step — dropped by makePlan() for the fio engine).
     QList<Preset> presets() const override;
+    QList<PreflightCheck> preflight(const Plan &plan) const override; // fio: fio, the mount tool, the mons
     Error validate(const Plan &plan) const override;
     bool sumsClients() const override { return true; } // every client its own folder, one cluster
     bool isDestructive(const Plan &) const override { return false; } // only its own folder

@@ -255,4 +255,9 @@ Plan DiskFioKind::makePlan(
     return planFromPreset(DiskFioKind(), preset, nodes, target, runtimeSec, error);
 }
 
+QList<PreflightCheck> DiskFioKind::preflight(const Plan &) const
+{
+    return {preflight::tool(QStringLiteral("fio"), QStringLiteral("fio"))};
+}
+
 } // namespace cm

@@ -57,6 +57,7 @@ public:
     QString cliSummary() const override;
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<Preset> presets() const override;
+    QList<PreflightCheck> preflight(const Plan &plan) const override;
     Error validate(const Plan &plan) const override;
     bool sumsClients() const override { return true; } // every node loads its own disk at once
     bool isDestructive(const Plan &plan) const override;

@@ -151,151 +151,201 @@ QString NetConcurrentRunner::commandPreview(const Plan &plan, const PlanStep &st
     return lines.join(QLatin1Char('\n'));
 }
 
+namespace {
+
+// One node's part of the step, from its probe to its summary.
+class NodePartRun {
+public:
+    NodePartRun(const Plan &plan, const PlanStep &step, StepContext &ctx)
+        : m_plan(plan)
+        , m_step(step)
+        , m_ctx(ctx)
+        , m_part(partOf(step, ctx.nodeName))
+        , m_tool(step.params.value(QStringLiteral("tool")).toString())
+        , m_direction(step.params.value(QStringLiteral("direction")).toString(QStringLiteral("forward")))
+        , m_duration(step.params.value(QStringLiteral("duration")).toInt(10))
+    { }
+
+    StepOutcome run()
+    {
+        m_out.target = QStringLiteral("%1 (%2 out, %3 in)")
+                           .arg(m_ctx.nodeName)
+                           .arg(m_part.clients.size())
+                           .arg(m_part.served.size());
+        m_out.command = NetConcurrentRunner::commandPreview(m_plan, m_step, NodeSpec::parse(m_ctx.nodeName));
+        if ((m_out.error = probe()) || (m_out.error = startServers()))
+            return m_out;
+        const qint64 at = m_ctx.waitForStart ? m_ctx.waitForStart() : 0;
+        m_t0 = (m_ctx.now ? m_ctx.now() : 0) + (at > 0 ? (at - QDateTime::currentMSecsSinceEpoch()) / 1000.0 : 0);
+        if (at < 0)
+            m_out.error = Error(Error::Code::Cancelled, QStringLiteral("cancelled before the start"), m_out.target);
+        else if (!m_part.clients.isEmpty())
+            runClients(at);
+        finishServers();
+        summarize(parseNetDev(m_ctx.transport->readFile(QStringLiteral("/proc/net/dev"))));
+        return m_out;
+    }
+
+private:
+    Error probe()
+    {
+        m_probe = probeNetEnd(*m_ctx.transport, m_ctx.nodeName, m_ctx.cancel);
+        if (m_probe.error)
+            return m_probe.error;
+        m_out.environment = QJsonObject {{m_ctx.nodeName, m_probe.toJson()}};
+        const bool three = m_tool == QLatin1String("iperf3");
+        if ((three ? m_probe.iperf3Version : m_probe.iperf2Version).isEmpty())
+            return Error(Error::Code::ToolMissing,
+                QStringLiteral("%1 is not installed on %2 (package %3)")
+                    .arg(m_tool, m_ctx.nodeName, three ? QStringLiteral("iperf3") : QStringLiteral("iperf")),
+                m_ctx.nodeName);
+        return {};
+    }
+
+    Error startServers()
+    {
+        if (m_part.served.isEmpty())
+            return {};
+        Command c;
+        c.argv = NetConcurrentRunner::serverCommand(m_tool, m_duration, ports(m_part.served));
+        c.timeoutMs = 30000;
+        const ExecResult r = m_ctx.transport->run(c, {}, m_ctx.cancel);
+        m_serverPids = QString::fromUtf8(r.stdOut)
+                           .section(QLatin1Char('\n'), 0, 0)
+                           .split(QLatin1Char(' '), Qt::SkipEmptyParts)
+                           .mid(1);
+        if (r.error)
+            return r.error;
+        if (r.exitCode != 0)
+            return Error(Error::Code::CommandFailed,
+                QStringLiteral("iperf servers on %1: %2").arg(m_ctx.nodeName, fiostep::tail(r.stdErr, 2)),
+                m_ctx.nodeName);
+        return {};
+    }
+
+    void runClients(qint64 at)
+    {
+        QList<QStringList> argvs;
+        for (const Pair &p : m_part.clients)
+            argvs << clientArgs(m_plan, m_step, p);
+        Command c;
+        c.argv = at > 0 ? fiostep::startingAt(at, NetConcurrentRunner::clientCommand(argvs))
+                        : NetConcurrentRunner::clientCommand(argvs);
+        c.maxRuntimeSec = m_duration + 30;
+        const ExecResult r = m_ctx.transport->run(c, {}, m_ctx.cancel);
+        m_out.rawOutput = r.stdOut + (r.stdErr.isEmpty() ? QByteArray() : "\n--- stderr ---\n" + r.stdErr);
+        m_outputs = NetConcurrentRunner::untag(r.stdOut, int(m_part.clients.size()));
+        if (r.error)
+            m_out.error = r.error;
+    }
+
+    // The servers' own tests first (bounded), then only the processes this step started.
+    void finishServers()
+    {
+        if (m_serverPids.isEmpty())
+            return;
+        const int wait = m_ctx.cancel.isCancelled() ? 0 : m_duration + (m_tool == QLatin1String("iperf2") ? 3 : 15);
+        Command c;
+        c.argv = QStringList {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kServersDone),
+                     QStringLiteral("cm-servers-done"), QString::number(wait)}
+            + m_serverPids;
+        c.timeoutMs = (m_duration + 40) * 1000;
+        m_ctx.transport->run(c, {}, CancelToken());
+    }
+
+    // One client pair's figure (bits/s, -1 without a result) and its samples.
+    double readPair(const Pair &p, const QByteArray &output, QJsonObject &o, SampleList &samples) const
+    {
+        const QString target = netconcurrent::pairTarget(p, m_direction);
+        if (m_tool == QLatin1String("iperf3")) {
+            Error e;
+            const Iperf3Result res = parseIperf3Json(output, &e);
+            if (e || res.failed()) {
+                o.insert(QStringLiteral("error"), e ? e.message : res.error);
+                return -1;
+            }
+            for (const Iperf3Interval &iv : res.intervals)
+                if (!iv.omitted)
+                    samples << Sample {m_ctx.stepIndex, target, metric::NetBw, m_t0 + iv.end, iv.sum.bitsPerSecond / 8};
+            if (res.sumSent.retransmits >= 0)
+                o.insert(QStringLiteral("retransmits"), res.sumSent.retransmits);
+            return res.receivedBitsPerSecond();
+        }
+        Iperf2CsvReader reader(m_step.params.value(QStringLiteral("streams")).toInt(1));
+        for (const Iperf2Interval &iv : reader.feed(output) + reader.finish())
+            samples << Sample {m_ctx.stepIndex, target, metric::NetBw, m_t0 + iv.end, iv.bitsPerSecond / 8};
+        if (const auto total = reader.total())
+            return total->bitsPerSecond;
+        o.insert(QStringLiteral("error"), fiostep::tail(output, 2));
+        return -1;
+    }
+
+    void summarize(const QList<NetDevStat> &after)
+    {
+        QJsonArray pairList;
+        double sum = 0;
+        SampleList samples;
+        QStringList failed;
+        for (int k = 0; k < m_part.clients.size(); ++k) {
+            const Pair &p = m_part.clients.at(k);
+            QJsonObject o {{QStringLiteral("client"), p.client}, {QStringLiteral("server"), p.server},
+                {QStringLiteral("address"), netconcurrent::dialAddress(m_plan, p)}, {QStringLiteral("port"), p.port}};
+            const double bps = readPair(p, m_outputs.value(k), o, samples);
+            if (bps >= 0) {
+                o.insert(QStringLiteral("bitsPerSecond"), bps);
+                sum += bps;
+            } else {
+                failed << netconcurrent::pairTarget(p, m_direction);
+            }
+            pairList.append(o);
+        }
+        if (m_ctx.emitSamples && !samples.isEmpty())
+            m_ctx.emitSamples(samples);
+        QJsonObject links;
+        for (const NetDevStat &a : after) {
+            const NetDevStat *b = findNetDev(m_probe.netdev, a.name);
+            if (b && a.name != QLatin1String("lo") && a.txBytes >= b->txBytes && a.rxBytes >= b->rxBytes)
+                links.insert(a.name,
+                    QJsonObject {{QStringLiteral("txBytes"), double(a.txBytes - b->txBytes)},
+                        {QStringLiteral("rxBytes"), double(a.rxBytes - b->rxBytes)}});
+        }
+        QJsonArray served;
+        for (const Pair &p : m_part.served)
+            served.append(netconcurrent::pairTarget(p, m_direction));
+        m_out.summary = QJsonObject {{QStringLiteral("tool"), m_tool}, {QStringLiteral("concurrent"), true},
+            {QStringLiteral("direction"), m_direction},
+            {QStringLiteral("streams"), m_step.params.value(QStringLiteral("streams"))},
+            {QStringLiteral("duration"), m_duration}, {QStringLiteral("pairs"), pairList},
+            {QStringLiteral("served"), served}, {QStringLiteral("links"), QJsonObject {{m_ctx.nodeName, links}}}};
+        if (!m_part.clients.isEmpty()) {
+            m_out.summary.insert(QStringLiteral("bitsPerSecond"), sum);
+            m_out.summary.insert(QStringLiteral("bytesPerSecond"), sum / 8);
+        }
+        if (!m_out.error && !failed.isEmpty())
+            m_out.error = Error(Error::Code::CommandFailed,
+                QStringLiteral("no result for %1: %2")
+                    .arg(failed.join(QStringLiteral(", ")), fiostep::tail(m_out.rawOutput, 3)),
+                m_out.target);
+    }
+
+    const Plan &m_plan;
+    const PlanStep &m_step;
+    StepContext &m_ctx;
+    const NodePart m_part;
+    const QString m_tool, m_direction;
+    const int m_duration;
+    StepOutcome m_out;
+    NetEndProbe m_probe;
+    QStringList m_serverPids;
+    QList<QByteArray> m_outputs;
+    double m_t0 = 0;
+};
+
+} // namespace
+
 StepOutcome NetConcurrentRunner::run(StepContext &ctx)
 {
-    StepOutcome out;
-    const PlanStep &step = m_plan.steps.at(m_stepIndex);
-    const NodePart part = partOf(step, ctx.nodeName);
-    const QString tool = step.params.value(QStringLiteral("tool")).toString();
-    const QString direction = step.params.value(QStringLiteral("direction")).toString(QStringLiteral("forward"));
-    const int duration = step.params.value(QStringLiteral("duration")).toInt(10);
-    out.target = ctx.nodeName + QStringLiteral(" (") + QString::number(part.clients.size()) + QStringLiteral(" out, ")
-        + QString::number(part.served.size()) + QStringLiteral(" in)");
-    out.command = commandPreview(m_plan, step, NodeSpec::parse(ctx.nodeName));
-
-    const NetEndProbe probe = probeNetEnd(*ctx.transport, ctx.nodeName, ctx.cancel);
-    if (probe.error) {
-        out.error = probe.error;
-        return out;
-    }
-    out.environment = QJsonObject {{ctx.nodeName, probe.toJson()}};
-    if ((tool == QLatin1String("iperf3") ? probe.iperf3Version : probe.iperf2Version).isEmpty()) {
-        out.error = Error(Error::Code::ToolMissing,
-            QStringLiteral("%1 is not installed on %2 (package %3)")
-                .arg(tool, ctx.nodeName,
-                    tool == QLatin1String("iperf3") ? QStringLiteral("iperf3") : QStringLiteral("iperf")),
-            ctx.nodeName);
-        return out;
-    }
-
-    QStringList serverPids;
-    if (!part.served.isEmpty()) {
-        Command c;
-        c.argv = serverCommand(tool, duration, ports(part.served));
-        c.timeoutMs = 30000;
-        const ExecResult r = ctx.transport->run(c, {}, ctx.cancel);
-        serverPids = QString::fromUtf8(r.stdOut)
-                         .section(QLatin1Char('\n'), 0, 0)
-                         .split(QLatin1Char(' '), Qt::SkipEmptyParts)
-                         .mid(1);
-        if (r.error || r.exitCode != 0) {
-            out.error = r.error
-                ? r.error
-                : Error(Error::Code::CommandFailed,
-                    QStringLiteral("iperf servers on %1: %2").arg(ctx.nodeName, fiostep::tail(r.stdErr, 2)),
-                    ctx.nodeName);
-            return out;
-        }
-    }
-    const qint64 at = ctx.waitForStart ? ctx.waitForStart() : 0;
-    const double t0 = (ctx.now ? ctx.now() : 0) + (at > 0 ? (at - QDateTime::currentMSecsSinceEpoch()) / 1000.0 : 0);
-    QList<QByteArray> outputs;
-    if (at >= 0 && !part.clients.isEmpty()) {
-        QList<QStringList> argvs;
-        for (const Pair &p : part.clients)
-            argvs << clientArgs(m_plan, step, p);
-        Command c;
-        c.argv = at > 0 ? fiostep::startingAt(at, clientCommand(argvs)) : clientCommand(argvs);
-        c.maxRuntimeSec = duration + 30;
-        const ExecResult r = ctx.transport->run(c, {}, ctx.cancel);
-        out.rawOutput = r.stdOut + (r.stdErr.isEmpty() ? QByteArray() : "\n--- stderr ---\n" + r.stdErr);
-        outputs = untag(r.stdOut, int(part.clients.size()));
-        if (r.error)
-            out.error = r.error;
-    } else if (at < 0) {
-        out.error = Error(Error::Code::Cancelled, QStringLiteral("cancelled before the start"), out.target);
-    }
-    if (!serverPids.isEmpty()) { // the servers' tests, then only what this step started
-        Command c;
-        c.argv
-            = QStringList {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kServersDone),
-                  QStringLiteral("cm-servers-done"),
-                  QString::number(ctx.cancel.isCancelled() ? 0 : duration + (tool == QLatin1String("iperf2") ? 3 : 15))}
-            + serverPids;
-        c.timeoutMs = (duration + 40) * 1000;
-        ctx.transport->run(c, {}, CancelToken());
-    }
-    const QList<NetDevStat> after = parseNetDev(ctx.transport->readFile(QStringLiteral("/proc/net/dev")));
-
-    // Figures of the pairs this node was the client of.
-    QJsonArray pairList;
-    double sum = 0;
-    SampleList samples;
-    QStringList failed;
-    for (int k = 0; k < part.clients.size(); ++k) {
-        const Pair &p = part.clients.at(k);
-        const QString target = netconcurrent::pairTarget(p, direction);
-        QJsonObject o {{QStringLiteral("client"), p.client}, {QStringLiteral("server"), p.server},
-            {QStringLiteral("address"), netconcurrent::dialAddress(m_plan, p)}, {QStringLiteral("port"), p.port}};
-        double bps = -1;
-        if (tool == QLatin1String("iperf3")) {
-            Error e;
-            const Iperf3Result res = parseIperf3Json(outputs.value(k), &e);
-            if (!e && !res.failed()) {
-                bps = res.receivedBitsPerSecond();
-                for (const Iperf3Interval &iv : res.intervals)
-                    if (!iv.omitted)
-                        samples << Sample {ctx.stepIndex, target, metric::NetBw, t0 + iv.end, iv.sum.bitsPerSecond / 8};
-                if (res.sumSent.retransmits >= 0)
-                    o.insert(QStringLiteral("retransmits"), res.sumSent.retransmits);
-            } else {
-                o.insert(QStringLiteral("error"), e ? e.message : res.error);
-            }
-        } else {
-            Iperf2CsvReader reader(step.params.value(QStringLiteral("streams")).toInt(1));
-            for (const Iperf2Interval &iv : reader.feed(outputs.value(k)) + reader.finish())
-                samples << Sample {ctx.stepIndex, target, metric::NetBw, t0 + iv.end, iv.bitsPerSecond / 8};
-            if (const auto total = reader.total())
-                bps = total->bitsPerSecond;
-            else
-                o.insert(QStringLiteral("error"), fiostep::tail(outputs.value(k), 2));
-        }
-        if (bps >= 0) {
-            o.insert(QStringLiteral("bitsPerSecond"), bps);
-            sum += bps;
-        } else {
-            failed << target;
-        }
-        pairList.append(o);
-    }
-    if (ctx.emitSamples && !samples.isEmpty())
-        ctx.emitSamples(samples);
-    QJsonObject links;
-    for (const NetDevStat &a : after) {
-        const NetDevStat *b = findNetDev(probe.netdev, a.name);
-        if (b && a.name != QLatin1String("lo") && a.txBytes >= b->txBytes && a.rxBytes >= b->rxBytes)
-            links.insert(a.name,
-                QJsonObject {{QStringLiteral("txBytes"), double(a.txBytes - b->txBytes)},
-                    {QStringLiteral("rxBytes"), double(a.rxBytes - b->rxBytes)}});
-    }
-    QJsonArray served;
-    for (const Pair &p : part.served)
-        served.append(netconcurrent::pairTarget(p, direction));
-    out.summary = QJsonObject {{QStringLiteral("tool"), tool}, {QStringLiteral("concurrent"), true},
-        {QStringLiteral("direction"), direction},
-        {QStringLiteral("streams"), step.params.value(QStringLiteral("streams"))},
-        {QStringLiteral("duration"), duration}, {QStringLiteral("pairs"), pairList}, {QStringLiteral("served"), served},
-        {QStringLiteral("links"), QJsonObject {{ctx.nodeName, links}}}};
-    if (!part.clients.isEmpty()) {
-        out.summary.insert(QStringLiteral("bitsPerSecond"), sum);
-        out.summary.insert(QStringLiteral("bytesPerSecond"), sum / 8);
-    }
-    if (!out.error && !failed.isEmpty())
-        out.error = Error(Error::Code::CommandFailed,
-            QStringLiteral("no result for %1: %2")
-                .arg(failed.join(QStringLiteral(", ")), fiostep::tail(out.rawOutput, 3)),
-            out.target);
-    return out;
+    return NodePartRun(m_plan, m_plan.steps.at(m_stepIndex), ctx).run();
 }
 
 } // namespace cm

@@ -304,4 +304,20 @@ Plan NetIperfKind::makePlan(const QList<NodeSpec> &nodes, const Options &o, Erro
     return e ? Plan {} : plan;
 }
 
+QList<PreflightCheck> NetIperfKind::preflight(const Plan &plan) const
+{
+    bool two = false, three = false;
+    for (const PlanStep &s : plan.steps) {
+        const QString tool = s.params.value(QStringLiteral("tool")).toString(QStringLiteral("auto"));
+        two |= tool == QLatin1String("iperf2");
+        three |= tool != QLatin1String("iperf2");
+    }
+    QList<PreflightCheck> checks;
+    if (three)
+        checks << preflight::tool(QStringLiteral("iperf3"), QStringLiteral("iperf3"));
+    if (two)
+        checks << preflight::tool(QStringLiteral("iperf"), QStringLiteral("iperf"));
+    return checks;
+}
+
 } // namespace cm

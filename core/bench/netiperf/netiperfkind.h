@@ -35,6 +35,7 @@ public:
     // ordered pair). Their steps name the placeholder nodes A, B, C; makePlan() builds
     // the real steps for real nodes.
     QList<Preset> presets() const override;
+    QList<PreflightCheck> preflight(const Plan &plan) const override; // the iperf tools its steps use
     Error validate(const Plan &plan) const override;
     bool isDestructive(const Plan &) const override { return false; }
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;

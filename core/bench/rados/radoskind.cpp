@@ -290,4 +290,14 @@ void RadosKind::fitSteps(Plan *plan) const
         plan->steps = all.mid(0, 1);
 }
 
+QList<PreflightCheck> RadosKind::preflight(const Plan &plan) const
+{
+    const Target t = targetOf(plan);
+    if (t.engine != Target::Engine::Fio)
+        return {}; // the app's own client, on this machine
+    return {preflight::fioEngine(QStringLiteral("rados")),
+        preflight::tool(QStringLiteral("rados"), QStringLiteral("ceph-common")),
+        preflight::monsReachable(t.connection.confPath, t.connection.monHost)};
+}
+
 } // namespace cm

@@ -58,6 +58,7 @@ public:
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<Preset> presets() const override;
     void fitSteps(Plan *plan) const override; // engine fio: no stat step
+    QList<PreflightCheck> preflight(const Plan &plan) const override; // fio engine: fio, rados, the mons
     Error validate(const Plan &plan) const override;
     bool isDestructive(const Plan &) const override { return false; } // only its own objects
     bool sumsClients() const override { return true; } // fio clients' totals add up

@@ -162,4 +162,14 @@ Plan RbdKind::makePlan(
     return planFromPreset(RbdKind(), preset, nodes, target, runtimeSec, error);
 }
 
+QList<PreflightCheck> RbdKind::preflight(const Plan &plan) const
+{
+    const RbdTarget t = target(plan);
+    if (t.engine == RbdTarget::Engine::Native)
+        return {}; // the app's own client, on this machine
+    return {preflight::fioEngine(QStringLiteral("rbd")),
+        preflight::tool(QStringLiteral("rbd"), QStringLiteral("ceph-common")),
+        preflight::monsReachable(t.connection.confPath, t.connection.monHost)};
+}
+
 } // namespace cm

@@ -32,6 +32,7 @@ public:
     QString cliSummary() const override;
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<Preset> presets() const override;
+    QList<PreflightCheck> preflight(const Plan &plan) const override; // fio engine: fio, rbd, the mons
     Error validate(const Plan &plan) const override;
     bool sumsClients() const override { return true; } // every client its own image, one cluster
     bool isDestructive(const Plan &) const override { return false; } // only its own images

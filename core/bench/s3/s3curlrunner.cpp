@@ -256,21 +256,93 @@ Error S3CurlRunner::prepare(
     return {};
 }
 
-Error S3CurlRunner::measure(StepContext &ctx, S3CurlRunState &state, const Load &load, StepOutcome &out)
+namespace {
+
+// Per-second intervals of a curl step, counted by arrival on this machine, and the
+// step's total: samples and the live total's intervals as each second closes.
+class CurlIntervals {
+public:
+    CurlIntervals(StepContext &ctx, int op, qint64 startMs, IoSampleLabels labels)
+        : m_ctx(ctx)
+        , m_op(op)
+        , m_startMs(startMs)
+        , m_labels(std::move(labels))
+    {
+        m_used[size_t(op)] = true;
+    }
+
+    void add(const QList<CurlTransfer> &transfers)
+    {
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        while ((now - m_startMs) / 1000 > m_closed)
+            close(1.0);
+        for (const CurlTransfer &t : transfers) {
+            if (!t.ok()) {
+                m_interval.addError(t.status ? QString::number(t.status) : QStringLiteral("transport"));
+                continue;
+            }
+            m_interval.addOk(m_op, t.totalNs, t.firstByteNs);
+            m_interval.addBytes(m_op, m_op == S3WorkloadSpec::Put ? t.bytesUp : t.bytesDown);
+        }
+    }
+    // The second under way: an interval of its own when long enough, else into the total.
+    void finish()
+    {
+        const double tail = (QDateTime::currentMSecsSinceEpoch() - m_startMs) / 1000.0 - m_closed;
+        if (tail > 0.2)
+            close(qMin(tail, 1.0));
+        else
+            m_total.merge(m_interval);
+    }
+    const S3OpStats &total() const { return m_total; }
+    const std::array<bool, S3OpStats::kOps> &used() const { return m_used; }
+
+private:
+    void close(double secs)
+    {
+        if (m_ctx.emitSamples)
+            m_ctx.emitSamples(m_interval.samples(secs, m_closed + secs, m_labels, m_used));
+        const IoDirStats &d = m_interval.opStats(m_op);
+        if (m_ctx.emitInterval)
+            m_ctx.emitInterval(ClientInterval {m_ctx.nodeName, m_op == S3WorkloadSpec::Get, m_ctx.now ? m_ctx.now() : 0,
+                d.bytes / secs, d.ios / secs, d.ios, d.lat.mean(), d.lat.count(), d.lat.bins()});
+        m_total.merge(m_interval);
+        m_interval.clear();
+        ++m_closed;
+    }
+
+    StepContext &m_ctx;
+    int m_op;
+    qint64 m_startMs;
+    IoSampleLabels m_labels;
+    std::array<bool, S3OpStats::kOps> m_used {};
+    S3OpStats m_interval, m_total;
+    int m_closed = 0;
+};
+
+} // namespace
+
+Command S3CurlRunner::measureCommand(const QByteArray &secret, const Load &load, QString *shown) const
 {
     const QString url = endpointBase(m_plan.target) + QLatin1Char('/') + load.bucket + QLatin1Char('/')
         + keyRange(load.size, load.objects);
     const int cycles = qBound(1, (load.runtimeSec * kRequestsPerSecondBound) / load.objects + 1, kMaxCycles);
+    const bool put = load.op == S3WorkloadSpec::Put;
     Command cmd;
     cmd.argv = QStringList {QStringLiteral("timeout"), QStringLiteral("-s"), QStringLiteral("INT"),
                    QString::number(load.runtimeSec), QStringLiteral("stdbuf"), QStringLiteral("-oL")}
         + curlArgs(m_plan.target, load.parallel);
-    const bool put = load.op == S3WorkloadSpec::Put;
-    cmd.stdinData = config(m_plan.target, state.secret(), QStringList(cycles, url),
+    cmd.stdinData = config(m_plan.target, secret, QStringList(cycles, url),
         put ? QStringLiteral("PUT") : QStringLiteral("GET"), put ? load.bodyFile : QString());
     cmd.maxRuntimeSec = load.runtimeSec + 120;
-    out.command = cmd.toShellString()
+    *shown = cmd.toShellString()
         + QStringLiteral(" < config (credentials; %1 × %2 %3)").arg(cycles).arg(put ? "PUT" : "GET", url);
+    return cmd;
+}
+
+Error S3CurlRunner::measure(StepContext &ctx, S3CurlRunState &state, const Load &load, StepOutcome &out)
+{
+    Command cmd = measureCommand(state.secret(), load, &out.command);
     qint64 startMs = QDateTime::currentMSecsSinceEpoch();
     double offset = ctx.now ? ctx.now() : 0;
     if (ctx.waitForStart) {
@@ -281,54 +353,24 @@ Error S3CurlRunner::measure(StepContext &ctx, S3CurlRunState &state, const Load 
         startMs = at;
         cmd.argv = fiostep::startingAt(at, cmd.argv);
     }
-    std::array<bool, S3OpStats::kOps> used {};
-    used[size_t(load.op)] = true;
-    const IoSampleLabels labels {ctx.stepIndex, out.target, offset};
-    S3OpStats interval, total;
-    int closed = 0;
-    auto close = [&](double secs) {
-        if (ctx.emitSamples)
-            ctx.emitSamples(interval.samples(secs, closed + secs, labels, used));
-        const IoDirStats &d = interval.opStats(load.op);
-        if (ctx.emitInterval)
-            ctx.emitInterval(ClientInterval {ctx.nodeName, !put, ctx.now ? ctx.now() : 0, d.bytes / secs, d.ios / secs,
-                d.ios, d.lat.mean(), d.lat.count(), d.lat.bins()});
-        total.merge(interval);
-        interval.clear();
-        ++closed;
-    };
-    auto account = [&](const QList<CurlTransfer> &transfers) {
-        const qint64 now = QDateTime::currentMSecsSinceEpoch();
-        while ((now - startMs) / 1000 > closed)
-            close(1.0);
-        for (const CurlTransfer &t : transfers) {
-            if (!t.ok()) {
-                interval.addError(t.status ? QString::number(t.status) : QStringLiteral("transport"));
-                continue;
-            }
-            interval.addOk(load.op, t.totalNs, t.firstByteNs);
-            interval.addBytes(load.op, put ? t.bytesUp : t.bytesDown);
-        }
-    };
+    CurlIntervals intervals(ctx, load.op, startMs, IoSampleLabels {ctx.stepIndex, out.target, offset});
     CurlTransferStream stream;
     OutputCallbacks cb;
-    cb.onStdout = [&](const QByteArray &chunk) { account(stream.feed(chunk)); };
+    cb.onStdout = [&](const QByteArray &chunk) { intervals.add(stream.feed(chunk)); };
     const ExecResult r = ctx.transport->run(cmd, cb, ctx.cancel);
-    account(stream.finish());
-    const double tail = (QDateTime::currentMSecsSinceEpoch() - startMs) / 1000.0 - closed;
-    if (tail > 0.2)
-        close(qMin(tail, 1.0));
-    else
-        total.merge(interval);
+    intervals.add(stream.finish());
+    intervals.finish();
+    const S3OpStats &total = intervals.total();
     const qint64 runtimeMs = qMax<qint64>(
         1, qMin<qint64>(QDateTime::currentMSecsSinceEpoch() - startMs, qint64(load.runtimeSec) * 1000 + 1000));
-    const QJsonObject figures = total.summary(runtimeMs, used);
+    const QJsonObject figures = total.summary(runtimeMs, intervals.used());
     for (auto it = figures.constBegin(); it != figures.constEnd(); ++it)
         out.summary.insert(it.key(), it.value());
     out.summary.insert(QStringLiteral("failedRequests"), double(total.errorCount()));
-    if (put && total.requests(load.op) >= quint64(load.objects) && total.errorCount() == 0)
-        state.setWrittenObjects(load.size, load.objects); // most likely every key: a GET needs no prefill
     out.summary.insert(QStringLiteral("runtime_ms"), double(runtimeMs));
+    if (load.op == S3WorkloadSpec::Put && total.requests(load.op) >= quint64(load.objects + load.parallel)
+        && total.errorCount() == 0)
+        state.setWrittenObjects(load.size, load.objects); // every key of the first cycle: no prefill for GETs
     if (stream.rejectedLines() > 0 && ctx.log)
         ctx.log(QStringLiteral("%1: %2 line(s) of curl's output were not its per-request lines, e.g. \"%3\"")
                     .arg(ctx.nodeName)
@@ -337,16 +379,21 @@ Error S3CurlRunner::measure(StepContext &ctx, S3CurlRunState &state, const Load 
     out.rawOutput = r.stdErr.right(64 * 1024);
     if (r.error && r.error.code != Error::Code::Timeout)
         return r.error;
+    return verdict(total, load, r, out.target);
+}
+
+Error S3CurlRunner::verdict(const S3OpStats &total, const Load &load, const ExecResult &r, const QString &target) const
+{
     if (total.requests(load.op) == 0)
         return Error(Error::Code::CommandFailed,
             QStringLiteral("no request succeeded (%1 failed): %2")
                 .arg(total.errorCount())
                 .arg(total.errors().isEmpty() ? fiostep::tail(r.stdErr, 2)
                                               : QStringLiteral("HTTP ") + total.errors().firstKey()),
-            out.target);
+            target);
     if (total.errorCount() > 0 && m_plan.target.value(QStringLiteral("onError")).toString() == u"stop")
         return Error(Error::Code::CommandFailed,
-            QStringLiteral("%1 request(s) failed (onError stop)").arg(total.errorCount()), out.target);
+            QStringLiteral("%1 request(s) failed (onError stop)").arg(total.errorCount()), target);
     return {};
 }
 

@@ -27,6 +27,8 @@
 
 namespace cm {
 
+class S3OpStats;
+
 class S3CurlRunState : public RunState {
 public:
     explicit S3CurlRunState(QJsonObject target);
@@ -71,6 +73,8 @@ private:
     struct Load;
     Error prepare(StepContext &ctx, S3CurlRunState &state, const QString &bucket, Load &load, StepOutcome &out);
     Error measure(StepContext &ctx, S3CurlRunState &state, const Load &load, StepOutcome &out);
+    Command measureCommand(const QByteArray &secret, const Load &load, QString *shown) const;
+    Error verdict(const S3OpStats &total, const Load &load, const ExecResult &r, const QString &target) const;
 
     Plan m_plan;
     int m_stepIndex;

@@ -122,6 +122,7 @@ public:
     QList<OperationSpec> operations() const override;
     QList<Preset> presets() const override;
     void fitSteps(Plan *plan) const override; // engine curl: PUT and GET steps only
+    QList<PreflightCheck> preflight(const Plan &plan) const override; // curl engine: curl, the gateway
     Error validate(const Plan &plan) const override;
     bool isDestructive(const Plan &) const override { return false; } // only its own bucket
     bool sumsClients() const override { return true; } // curl clients' totals add up
@@ -144,6 +145,12 @@ public:
     // kMinObjects and at most kMaxObjects (64 KiB and 1 MiB: 1024; 32 MiB: 32;
     // 256 MiB: 4; 1 GiB: 2), so a size sweep writes about 1 GiB per size (2 GiB at 1 GiB).
     static int defaultObjects(qint64 objectSize);
+    // The ops a mixed step may mix.
+    static QStringList mixOps()
+    {
+        return {QStringLiteral("get"), QStringLiteral("put"), QStringLiteral("delete"), QStringLiteral("head"),
+            QStringLiteral("list")};
+    }
     static QStringList ops()
     {
         return {QStringLiteral("put"), QStringLiteral("get"), QStringLiteral("head"), QStringLiteral("delete"),

@@ -10,6 +10,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QRadioButton>
 #include <QVBoxLayout>
 
@@ -72,6 +73,12 @@ CephFsTargetPage::CephFsTargetPage(QWidget *parent)
     m_node = new QComboBox(m_fioBox);
     m_node->setObjectName(QStringLiteral("cephFsNodeCombo"));
     nodeForm->addRow(tr("Node that runs fio:"), m_node);
+    m_moreNodes = new QListWidget(m_fioBox);
+    m_moreNodes->setObjectName(QStringLiteral("cephFsMoreNodesList"));
+    m_moreNodes->setMaximumHeight(90);
+    m_moreNodes->setToolTip(tr("Every ticked node runs the same test at the same moment, with its own mount and "
+                               "folder; the run adds their cluster total."));
+    nodeForm->addRow(tr("Also at once on:"), m_moreNodes);
     fv->addLayout(nodeForm);
     auto *group = new QButtonGroup(m_fioBox);
     auto *existingRow = new QFormLayout;
@@ -145,6 +152,15 @@ CephFsTargetPage::CephFsTargetPage(QWidget *parent)
     connect(m_client, &CephClientForm::changed, this, &CephFsTargetPage::refresh);
     for (QComboBox *c : {m_node, m_mountTool})
         connect(c, &QComboBox::currentIndexChanged, this, &CephFsTargetPage::refresh);
+    connect(m_node, &QComboBox::currentIndexChanged, this, &CephFsTargetPage::fillMoreNodes);
+    connect(m_moreNodes, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {
+        const QString key = item->data(Qt::UserRole).toString();
+        if (item->checkState() == Qt::Checked)
+            m_ticked.insert(key);
+        else
+            m_ticked.remove(key);
+        refresh();
+    });
     connect(m_fs, &QComboBox::currentTextChanged, this, &CephFsTargetPage::refresh);
     for (QLineEdit *e : {m_dir, m_mountPath, m_nodeConf, m_nodeKeyring, m_nodeClient})
         connect(e, &QLineEdit::textChanged, this, &CephFsTargetPage::refresh);
@@ -172,11 +188,16 @@ void CephFsTargetPage::initializePage()
     m_node->clear();
     for (const NodeSpec &n : std::as_const(m_nodes))
         m_node->addItem(n.isLocal() ? tr("This machine (local)") : n.displayName());
-    if (ours && o.engine == QLatin1String("fio") && !plan.nodes.isEmpty())
+    m_ticked.clear();
+    if (ours && o.engine == QLatin1String("fio") && !plan.nodes.isEmpty()) {
         for (int i = 0; i < m_nodes.size(); ++i)
             if (m_nodes.at(i).secretKey() == plan.nodes.first().secretKey()
                 || (m_nodes.at(i).isLocal() && plan.nodes.first().isLocal()))
                 m_node->setCurrentIndex(i);
+        for (const NodeSpec &n : plan.nodes.mid(1))
+            m_ticked.insert(n.secretKey());
+    }
+    fillMoreNodes();
     m_engine->setCurrentIndex(std::max(0, m_engine->findData(o.engine)));
     // The file systems of the connected cluster, when its inventory was read.
     m_fs->clear();
@@ -229,11 +250,13 @@ void CephFsTargetPage::refresh()
     const QString fs = m_fs->currentText().trimmed().isEmpty()
         ? tr("the default file system")
         : tr("file system “%1”").arg(m_fs->currentText().trimmed());
-    m_consentText->setText(
-        tr("For each test, ClusterMark makes a temporary folder /tmp/clustermark-cephfs-XXXXXX on "
-           "%1, mounts %2 there with %3 (as root), runs fio in its own folder and then unmounts "
-           "the file system and removes the temporary folder, also after a cancel or an error.")
-            .arg(m_node->currentIndex() >= 0 ? m_node->currentText() : tr("the node"), fs, m_mountTool->currentText()));
+    m_consentText->setText(tr("For each test, ClusterMark makes a temporary folder /tmp/clustermark-cephfs-XXXXXX on "
+                              "%1, mounts %2 there with %3 (as root), runs fio in its own folder and then unmounts "
+                              "the file system and removes the temporary folder, also after a cancel or an error.")
+                               .arg(chosenNodes().size() > 1         ? tr("each chosen node")
+                                       : m_node->currentIndex() >= 0 ? m_node->currentText()
+                                                                     : tr("the node"),
+                                   fs, m_mountTool->currentText()));
     m_problem->setText(problem());
     Q_EMIT completeChanged();
 }
@@ -268,6 +291,33 @@ QString CephFsTargetPage::problem() const
 bool CephFsTargetPage::isComplete() const
 {
     return problem().isEmpty();
+}
+
+void CephFsTargetPage::fillMoreNodes()
+{
+    const QSignalBlocker block(m_moreNodes);
+    m_moreNodes->clear();
+    for (int i = 0; i < m_nodes.size(); ++i) {
+        if (i == m_node->currentIndex())
+            continue;
+        const NodeSpec &n = m_nodes.at(i);
+        auto *item = new QListWidgetItem(n.isLocal() ? tr("This machine (local)") : n.displayName(), m_moreNodes);
+        item->setData(Qt::UserRole, n.secretKey());
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(m_ticked.contains(n.secretKey()) ? Qt::Checked : Qt::Unchecked);
+    }
+    m_moreNodes->setEnabled(m_moreNodes->count() > 0);
+}
+
+QList<NodeSpec> CephFsTargetPage::chosenNodes() const
+{
+    QList<NodeSpec> out {chosenNode()};
+    if (isNative())
+        return out;
+    for (int i = 0; i < m_nodes.size(); ++i)
+        if (i != m_node->currentIndex() && m_ticked.contains(m_nodes.at(i).secretKey()))
+            out << m_nodes.at(i);
+    return out;
 }
 
 NodeSpec CephFsTargetPage::chosenNode() const
@@ -318,7 +368,7 @@ bool CephFsTargetPage::validatePage()
     if (!problem().isEmpty())
         return false;
     Plan &plan = planWizard()->plan();
-    plan.nodes = {chosenNode()};
+    plan.nodes = chosenNodes();
     QJsonObject target = options().toJson();
     if (isNative()) {
         // A cluster fetched from a node: its mons and fsid go with the target; the health
