@@ -69,8 +69,8 @@ void NodeCheckPanel::show(const QList<PreflightResult> &results)
     if (failed.isEmpty())
         m_result->setText(tr("✓ Every node can run the test and reach the cluster (%n check(s)).", nullptr, passed));
     else
-        m_result->setText(failed.join(QLatin1Char('\n')) + QLatin1Char('\n')
-            + tr("%n other check(s) passed.", nullptr, passed));
+        m_result->setText(
+            failed.join(QLatin1Char('\n')) + QLatin1Char('\n') + tr("%n other check(s) passed.", nullptr, passed));
     m_result->setStyleSheet(failed.isEmpty() ? QString() : QStringLiteral("color: #b00020;"));
     Q_EMIT checked(failed.isEmpty());
 }
