@@ -1025,6 +1025,18 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>Saving…</source>
         <translation>正在保存…</translation>
     </message>
+    <message>
+        <source>The run over time</source>
+        <translation>本次运行随时间的变化</translation>
+    </message>
+    <message>
+        <source>Scaling: the cluster total per number of clients</source>
+        <translation>扩展：按客户端数量的集群总计</translation>
+    </message>
+    <message>
+        <source>Chart:</source>
+        <translation>图表：</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::ClusterPanel</name>

@@ -84,6 +84,7 @@ private Q_SLOTS:
         QCOMPARE(loaded.first().first().toBool(), true);
         QVERIFY(preview.count() > 0 || preview.wait(20000));
         QVERIFY(d.redactCheck()->isChecked());
+        QVERIFY(d.viewCombo()->isHidden()); // not a scaling series: one chart to choose
         QCOMPARE(d.previewImage().size(), QSize(1200, 800));
 
         d.widthSpin()->setValue(900);

@@ -59,6 +59,14 @@ ChartExportDialog::ChartExportDialog(const QString &storePath, const QList<RunId
     sizeRow->addWidget(m_height);
     sizeRow->addStretch();
     form->addRow(tr("Size:"), sizeRow);
+    m_view = new QComboBox(this);
+    m_view->setObjectName(QStringLiteral("chartView"));
+    m_view->addItem(tr("The run over time"), false);
+    m_view->addItem(tr("Scaling: the cluster total per number of clients"), true);
+    m_viewLabel = new QLabel(tr("Chart:"), this);
+    form->addRow(m_viewLabel, m_view);
+    m_view->setVisible(false); // shown for a run with a scaling series
+    m_viewLabel->setVisible(false);
     m_theme = new QComboBox(this);
     m_theme->setObjectName(QStringLiteral("chartTheme"));
     m_theme->addItem(tr("Light"), QStringLiteral("light"));
@@ -107,6 +115,7 @@ ChartExportDialog::ChartExportDialog(const QString &storePath, const QList<RunId
     for (QSpinBox *s : {m_width, m_height})
         connect(s, &QSpinBox::valueChanged, this, &ChartExportDialog::schedulePreview);
     connect(m_theme, &QComboBox::currentIndexChanged, this, &ChartExportDialog::schedulePreview);
+    connect(m_view, &QComboBox::currentIndexChanged, this, &ChartExportDialog::schedulePreview);
     connect(m_redact, &QCheckBox::toggled, this, &ChartExportDialog::schedulePreview);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ChartExportDialog::updateSuffix);
     connect(browse, &QPushButton::clicked, this, &ChartExportDialog::browse);
@@ -121,6 +130,8 @@ ChartExportDialog::ChartExportDialog(const QString &storePath, const QList<RunId
             return;
         }
         m_save->setEnabled(true);
+        m_view->setVisible(m_source.hasScaling());
+        m_viewLabel->setVisible(m_source.hasScaling());
         renderPreview();
         Q_EMIT loaded(true);
     });
@@ -172,7 +183,7 @@ void ChartExportDialog::renderPreview()
     }
     render::RenderOptions o = options();
     o.size = previewSize(o.size);
-    const ExportChart chart = m_source.exportChart(m_redact->isChecked());
+    const ExportChart chart = m_source.exportChart(m_redact->isChecked(), m_view->currentData().toBool());
     m_previewWatcher.setFuture(QtConcurrent::run([chart, o] { return chart.image(o); }));
 }
 
@@ -209,7 +220,7 @@ void ChartExportDialog::save(const QString &path)
     m_save->setEnabled(false);
     m_savingPath = path;
     m_status->setText(tr("Saving…"));
-    const ExportChart chart = m_source.exportChart(m_redact->isChecked());
+    const ExportChart chart = m_source.exportChart(m_redact->isChecked(), m_view->currentData().toBool());
     const render::RenderOptions o = options();
     const bool svg = m_format->currentData().toString() == QLatin1String("svg");
     m_saveWatcher.setFuture(QtConcurrent::run([chart, o, svg, path] {

@@ -35,6 +35,7 @@ public:
     QComboBox *themeCombo() const { return m_theme; }
     QComboBox *formatCombo() const { return m_format; }
     QCheckBox *redactCheck() const { return m_redact; }
+    QComboBox *viewCombo() const { return m_view; } // shown for a run with a scaling series
     QLineEdit *pathEdit() const { return m_path; }
     QPushButton *saveButton() const { return m_save; }
     QImage previewImage() const { return m_preview; }
@@ -59,6 +60,8 @@ private:
     QComboBox *m_theme = nullptr;
     QComboBox *m_format = nullptr;
     QCheckBox *m_redact = nullptr;
+    QComboBox *m_view = nullptr; // a scaling series: over time, or the total per number of clients
+    QLabel *m_viewLabel = nullptr;
     ImagePreview *m_previewView = nullptr;
     QLineEdit *m_path = nullptr;
     QPushButton *m_save = nullptr;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "export/exportsource.h"
 
+#include "render/scalingchart.h"
 #include "report/compareexport.h"
 #include "report/runexport.h"
 #include "report/unitformat.h"
@@ -92,14 +93,22 @@ QByteArray ExportChart::svg(const render::RenderOptions &o) const
     return isBars ? render::chartSvg(bars, o) : render::chartSvg(time, o);
 }
 
-ExportChart ExportSource::exportChart(bool redact) const
+ExportChart ExportSource::exportChart(bool redact, bool scalingChart) const
 {
     ExportChart c;
-    c.isBars = isCompare();
-    if (c.isBars)
+    c.isBars = isCompare() || (scalingChart && hasScaling());
+    if (isCompare()) {
         c.bars = barChart(redact);
-    else
+    } else if (c.isBars) {
+        c.bars = scaling;
+        if (redact) {
+            Redactor red;
+            red.addRecords(data.records);
+            render::redactChart(c.bars, red);
+        }
+    } else {
         c.time = chart(redact);
+    }
     return c;
 }
 
@@ -243,6 +252,8 @@ ExportSource loadExportSource(const QString &storePath, RunId id)
         return s;
     }
     s.error = render::loadRunChart(store, id, false, &s.data);
+    if (!s.error)
+        s.scaling = render::buildScalingChart(s.data.records);
     return s;
 }
 

@@ -24,6 +24,7 @@ struct ExportChart {
 
 struct ExportSource {
     render::RunChartData data; // unredacted; a single run
+    render::BarChart scaling; // a single run's scaling series (no groups: it has none)
     // A comparison (two or more runs): the bars, the figures and every run's records.
     QList<RunId> compareIds;
     render::BarChart bars;
@@ -35,7 +36,10 @@ struct ExportSource {
     bool isValid() const { return !error && (isCompare() ? !compare.rows.isEmpty() : data.records.run.id > 0); }
     render::TimeChart chart(bool redact) const;
     render::BarChart barChart(bool redact) const;
-    ExportChart exportChart(bool redact) const;
+    // The run's time chart, its scaling series (scalingChart, when it has one) or the
+    // comparison's bars.
+    ExportChart exportChart(bool redact, bool scalingChart = false) const;
+    bool hasScaling() const { return !isCompare() && !scaling.groups.isEmpty(); }
     QString title() const; // the run's name, or the comparison's title
     QImage image(const render::RenderOptions &o, bool redact) const;
     QByteArray svg(const render::RenderOptions &o, bool redact) const;
