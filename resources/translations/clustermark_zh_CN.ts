@@ -2462,6 +2462,14 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>%1 failed</source>
         <translation>%1 失败</translation>
     </message>
+    <message>
+        <source>every pair at once</source>
+        <translation>所有节点对同时</translation>
+    </message>
+    <message>
+        <source>no figure for this pair</source>
+        <translation>此节点对没有数值</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::NetNodesPage</name>
@@ -2623,6 +2631,18 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Mesh with both directions: one step per node pair measures both ways at once.</source>
         <translation>网状且双向：每个节点对用一个步骤同时测量两个方向。</translation>
+    </message>
+    <message>
+        <source>Every pair at the same time (one server port per pair)</source>
+        <translation>所有节点对同时运行（每对一个服务器端口）</translation>
+    </message>
+    <message>
+        <source>A mesh: all ordered pairs at once. A star whose centre runs the server: every other node into it at once, as many clients load one server.</source>
+        <translation>网格：所有有序节点对同时运行。中心运行服务器的星型：其他所有节点同时连入，如同多个客户端加载一台服务器。</translation>
+    </message>
+    <message>
+        <source>Every pair starts at the same moment: the results show what the links and the nodes carry together; each pair&apos;s own figure is shared with the others.</source>
+        <translation>所有节点对在同一时刻开始：结果显示链路和节点一起承载的流量；每对的数值与其他节点对共享带宽。</translation>
     </message>
 </context>
 <context>

@@ -49,6 +49,30 @@ Sample net(const QString &node, const QString &metric, double t, double v)
 class TestNetViews : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // Pairs at once: each client node's record lists its pairs; a pair without a result
+    // is a failure with its reason.
+    void matrixReadsPairsAtOnce()
+    {
+        StepRecord a;
+        a.node = QStringLiteral("a");
+        a.status = QStringLiteral("completed");
+        a.params = {{QStringLiteral("direction"), QStringLiteral("forward")}, {QStringLiteral("streams"), 2}};
+        a.summary = {{QStringLiteral("tool"), QStringLiteral("iperf3")},
+            {QStringLiteral("pairs"),
+                QJsonArray {
+                    QJsonObject {{QStringLiteral("client"), QStringLiteral("a")},
+                        {QStringLiteral("server"), QStringLiteral("b")}, {QStringLiteral("bitsPerSecond"), 4e9}},
+                    QJsonObject {{QStringLiteral("client"), QStringLiteral("a")},
+                        {QStringLiteral("server"), QStringLiteral("c")},
+                        {QStringLiteral("error"), QStringLiteral("unable to connect")}}}}};
+        NetMatrix m;
+        m.setSteps({a});
+        QCOMPARE(m.cellCount(), 2);
+        QCOMPARE(m.cell(QStringLiteral("a"), QStringLiteral("b"))->bitsPerSecond, 4e9);
+        QVERIFY(m.cell(QStringLiteral("a"), QStringLiteral("c"))->failed());
+        QVERIFY(m.toolTipFor(QStringLiteral("a"), QStringLiteral("c")).contains(QStringLiteral("unable to connect")));
+    }
+
     void matrixReadsDirections()
     {
         QList<StepRecord> steps {

@@ -16,6 +16,7 @@
 
 #include "wizarddriver.h"
 #include <QAbstractButton>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -63,6 +64,32 @@ class TestNetWizard : public QObject {
 
 private Q_SLOTS:
     void initTestCase() { registerBuiltinKinds(); }
+
+    // Every pair of the mesh at the same time: one step, each node's servers and clients.
+    void meshAtOnce()
+    {
+        PlanWizard w(threeNodes());
+        w.show();
+        NetNodesPage *nodes = toNodes(w);
+        QVERIFY(nodes);
+        nodes->modeCombo()->setCurrentIndex(nodes->modeCombo()->findData(QStringLiteral("mesh")));
+        tick(nodes, {QStringLiteral("pve1"), QStringLiteral("pve2"), QStringLiteral("pve3")});
+        QVERIFY(clickNext(w));
+        auto *params = currentPage<NetParamsPage>(w);
+        QVERIFY(params);
+        QVERIFY(params->atOnceCheck()->isVisible());
+        params->atOnceCheck()->setChecked(true);
+        QVERIFY(clickNext(w));
+        auto *review = currentPage<NetPreviewPage>(w);
+        QVERIFY(review);
+        const Plan &plan = w.plan();
+        QCOMPARE(plan.steps.size(), 1);
+        QVERIFY(!NetIperfKind().validate(plan));
+        const QString text = review->commandsText();
+        QCOMPARE(text.count(QStringLiteral("iperf3 -s")), 6); // one server per pair
+        QCOMPARE(text.count(QStringLiteral("iperf3 -c")), 6);
+        QVERIFY2(text.contains(QStringLiteral("[pve1] iperf3 -c")), qPrintable(text));
+    }
 
     void meshPlanAndCommands()
     {

@@ -5,6 +5,7 @@
 
 #include <QEvent>
 #include <QHelpEvent>
+#include <QJsonArray>
 #include <QJsonValue>
 #include <QLinearGradient>
 #include <QPainter>
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace cm::ui {
 
@@ -33,6 +35,42 @@ NetMatrix::NetMatrix(QWidget *parent)
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
 }
 
+namespace {
+
+// Pairs run at once (netconcurrent.h): each client node's record lists its pairs.
+void addPairsAtOnce(const QList<StepRecord> &steps, QStringList &order,
+    const std::function<NetPairCell &(const QString &, const QString &)> &cellFor)
+{
+    for (const StepRecord &st : steps) {
+        const bool reverse = st.params.value(QStringLiteral("direction")).toString() == QLatin1String("reverse");
+        for (const QJsonValue &v : st.summary.value(QStringLiteral("pairs")).toArray()) {
+            const QJsonObject p = v.toObject();
+            const QString client = p.value(QStringLiteral("client")).toString();
+            const QString server = p.value(QStringLiteral("server")).toString();
+            for (const QString &n : {client, server})
+                if (!order.contains(n))
+                    order << n;
+            NetPairCell &c = cellFor(reverse ? server : client, reverse ? client : server);
+            c.streams = st.params.value(QStringLiteral("streams")).toInt(1);
+            c.tool = st.summary.value(QStringLiteral("tool")).toString();
+            c.toolReason = NetMatrix::tr("every pair at once");
+            const double bps = p.value(QStringLiteral("bitsPerSecond")).toDouble(-1);
+            if (!(bps >= 0)) {
+                ++c.failures;
+                c.reason = p.value(QStringLiteral("error")).toString(NetMatrix::tr("no figure for this pair"));
+                continue;
+            }
+            c.bitsPerSecond = (c.bitsPerSecond * c.measurements + bps) / (c.measurements + 1);
+            ++c.measurements;
+            if (p.value(QStringLiteral("retransmits")).isDouble())
+                c.retransmits
+                    = std::max<qint64>(c.retransmits, 0) + qint64(p.value(QStringLiteral("retransmits")).toDouble());
+        }
+    }
+}
+
+} // namespace
+
 QList<NetPairCell> NetMatrix::cellsFromSteps(const QList<StepRecord> &steps, QStringList *nodes)
 {
     QList<NetPairCell> cells;
@@ -47,6 +85,7 @@ QList<NetPairCell> NetMatrix::cellsFromSteps(const QList<StepRecord> &steps, QSt
         cells.append(c);
         return cells.last();
     };
+    addPairsAtOnce(steps, order, cellFor);
     for (const StepRecord &st : steps) {
         const QString client = st.params.value(QStringLiteral("client")).toString();
         const QString server = st.params.value(QStringLiteral("server")).toString();

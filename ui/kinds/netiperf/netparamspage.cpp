@@ -3,6 +3,7 @@
 
 #include "bench/netiperf/netiperfkind.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -42,6 +43,11 @@ NetParamsPage::NetParamsPage(QWidget *parent)
     m_tool->addItem(tr("iperf3"), QStringLiteral("iperf3"));
     m_tool->addItem(tr("iperf 2"), QStringLiteral("iperf2"));
     form->addRow(tr("Tool:"), m_tool);
+    m_atOnce = new QCheckBox(tr("Every pair at the same time (one server port per pair)"), this);
+    m_atOnce->setObjectName(QStringLiteral("netAtOnceCheck"));
+    m_atOnce->setToolTip(tr("A mesh: all ordered pairs at once. A star whose centre runs the server: every other "
+                            "node into it at once, as many clients load one server."));
+    form->addRow(QString(), m_atOnce);
     v->addLayout(form);
     m_hint = new QLabel(this);
     m_hint->setObjectName(QStringLiteral("netHintLabel"));
@@ -56,6 +62,7 @@ NetParamsPage::NetParamsPage(QWidget *parent)
     v->addStretch(1);
     connect(m_direction, &QComboBox::currentIndexChanged, this, &NetParamsPage::refresh);
     connect(m_tool, &QComboBox::currentIndexChanged, this, &NetParamsPage::refresh);
+    connect(m_atOnce, &QCheckBox::toggled, this, &NetParamsPage::refresh);
     connect(m_streams, &QSpinBox::valueChanged, this, &NetParamsPage::refresh);
     connect(m_duration, &QSpinBox::valueChanged, this, &NetParamsPage::refresh);
 }
@@ -67,6 +74,10 @@ void NetParamsPage::initializePage()
     m_tool->setCurrentIndex(std::max(0, m_tool->findData(o.tool)));
     m_streams->setValue(o.streams);
     m_duration->setValue(o.duration);
+    // At once: a mesh, or a star into its centre (the centre runs the servers).
+    const bool canAtOnce = o.mode == QLatin1String("mesh") || (o.mode == QLatin1String("star") && o.centreIsServer);
+    m_atOnce->setVisible(canAtOnce);
+    m_atOnce->setChecked(canAtOnce && o.atOnce);
     m_problem->clear();
     refresh();
 }
@@ -82,8 +93,12 @@ void NetParamsPage::refresh()
                     "recorded with the results.");
     const NetIperfKind::Options o
         = NetIperfKind::Options::fromJson(planWizard() ? planWizard()->plan().target : QJsonObject());
-    if (o.mode == QLatin1String("mesh") && m_direction->currentData().toString() == QLatin1String("bidir"))
+    if (o.mode == QLatin1String("mesh") && m_direction->currentData().toString() == QLatin1String("bidir")
+        && !m_atOnce->isChecked())
         hints << tr("Mesh with both directions: one step per node pair measures both ways at once.");
+    if (m_atOnce->isChecked() && m_atOnce->isVisible())
+        hints << tr("Every pair starts at the same moment: the results show what the links and the nodes carry "
+                    "together; each pair's own figure is shared with the others.");
     m_hint->setText(hints.join(QStringLiteral("\n\n")));
 }
 
@@ -95,6 +110,7 @@ bool NetParamsPage::validatePage()
     o.streams = m_streams->value();
     o.duration = m_duration->value();
     o.tool = m_tool->currentData().toString();
+    o.atOnce = m_atOnce->isVisible() && m_atOnce->isChecked();
     Error e;
     const Plan built = NetIperfKind::makePlan(plan.nodes, o, &e);
     if (e) {

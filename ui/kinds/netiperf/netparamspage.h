@@ -5,6 +5,7 @@
 // `plan net` uses, so both make the same plan from the same choices.
 #include "wizard/planwizard.h"
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QSpinBox;
@@ -22,6 +23,7 @@ public:
     QSpinBox *streamsSpin() const { return m_streams; }
     QSpinBox *durationSpin() const { return m_duration; }
     QComboBox *toolCombo() const { return m_tool; }
+    QCheckBox *atOnceCheck() const { return m_atOnce; } // a mesh, or a star into its centre
     QLabel *hintLabel() const { return m_hint; }
     QLabel *problemLabel() const { return m_problem; }
 
@@ -32,6 +34,7 @@ private:
     QSpinBox *m_streams = nullptr;
     QSpinBox *m_duration = nullptr;
     QComboBox *m_tool = nullptr;
+    QCheckBox *m_atOnce = nullptr;
     QLabel *m_hint = nullptr;
     QLabel *m_problem = nullptr;
 };

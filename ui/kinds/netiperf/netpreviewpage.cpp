@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/netiperf/netpreviewpage.h"
 
+#include "bench/netiperf/netconcurrent.h"
 #include "bench/netiperf/netiperfkind.h"
 #include "bench/netiperf/netiperfrunner.h"
 #include "transport/transportfactory.h"
@@ -142,7 +143,11 @@ void NetPreviewPage::render()
             ++autoSteps;
             text += tr("# tool: automatic; iperf3 unless the check of the nodes picks iperf 2\n");
         }
-        text += kind.commandPreview(shown, i, NodeSpec()) + QLatin1Char('\n');
+        if (netconcurrent::isConcurrent(step)) // every pair at once: each node's servers and clients
+            for (const NodeSpec &n : plan.nodes)
+                text += kind.commandPreview(shown, i, n) + QLatin1Char('\n');
+        else
+            text += kind.commandPreview(shown, i, NodeSpec()) + QLatin1Char('\n');
         if (requested == QLatin1String("auto") && !m_resolved.contains(i)) {
             Plan alt = plan;
             alt.steps[i].params.insert(QStringLiteral("tool"), QStringLiteral("iperf2"));
