@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QDir>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QRegularExpression>
@@ -85,6 +86,25 @@ private Q_SLOTS:
         QVERIFY(p.waitForFinished(10000));
         QCOMPARE(p.exitCode(), 0);
         QVERIFY(QFile::exists(f.fileName()));
+    }
+
+    // --addr must be an IPv4 address this host has: anything else is refused before a
+    // daemon starts, and the folder stays empty.
+    void addressIsChecked()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        for (const QString &addr : {QStringLiteral("10.255.255.254"), QStringLiteral("1.2.3"),
+                 QStringLiteral("127.0.0.1;reboot"), QStringLiteral("300.1.1.1")}) {
+            QProcess p;
+            p.start(QStringLiteral("bash"),
+                {cmtest::CephLabFixture::script(), QStringLiteral("start"), tmp.filePath(QStringLiteral("lab")),
+                    QStringLiteral("--addr"), addr});
+            QVERIFY(p.waitForFinished(20000));
+            QCOMPARE(p.exitCode(), 2);
+            QVERIFY2(p.readAllStandardError().contains("--addr"), qPrintable(addr));
+            QVERIFY(QDir(tmp.filePath(QStringLiteral("lab"))).isEmpty());
+        }
     }
 
     // A start that cannot finish in time fails with a message and leaves no daemon.
