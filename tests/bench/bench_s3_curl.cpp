@@ -10,6 +10,7 @@
 //   bench_s3_curl [--seconds N] [--rounds N] [--concurrency N]
 #include "bench/registry.h"
 #include "bench/s3/s3kind.h"
+#include "benchutil.h"
 #include "cephlabfixture.h"
 #include "engine/runengine.h"
 #include "store/sessionstore.h"
@@ -23,21 +24,10 @@
 #include <sys/resource.h>
 
 using namespace cm;
+using cmbench::cpuSeconds;
+using cmbench::median;
 
 namespace {
-
-double cpuSeconds(int who)
-{
-    rusage u {};
-    getrusage(who, &u);
-    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
-
-double median(QList<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.isEmpty() ? 0 : (v.size() % 2 ? v.at(v.size() / 2) : (v.at(v.size() / 2 - 1) + v.at(v.size() / 2)) / 2);
-}
 
 struct Figures {
     double putOps = 0, getOps = 0;

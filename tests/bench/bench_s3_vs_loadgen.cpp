@@ -12,6 +12,7 @@
 //   bench_s3_vs_loadgen [--seconds N] [--rounds N] [--concurrency N] [--only get|put|none]
 //                       [--threads N] [--large-mib N]
 //   env CLUSTERMARK_S3_ENDPOINT/_ACCESS_KEY/_SECRET_KEY: use that gateway instead of a new lab
+#include "benchutil.h"
 #include "cephlabfixture.h"
 #include "s3/s3client.h"
 
@@ -34,21 +35,10 @@
 #include <sys/resource.h>
 
 using namespace cm;
+using cmbench::cpuSeconds;
+using cmbench::median;
 
 namespace {
-
-double cpuSeconds(int who)
-{
-    rusage u {};
-    getrusage(who, &u);
-    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
-
-double median(QList<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.isEmpty() ? 0 : (v.size() % 2 ? v.at(v.size() / 2) : (v.at(v.size() / 2 - 1) + v.at(v.size() / 2)) / 2);
-}
 
 struct Run {
     double opsPerSec = 0;

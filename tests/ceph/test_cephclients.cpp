@@ -14,19 +14,17 @@
 #include "ceph/radosobjectengine.h"
 #include "cephlabfixture.h"
 #include "clirun.h"
-#include "engine/runengine.h"
+#include "enginerun.h"
 #include "model/metric.h"
 #include "netnsfixture.h"
 #include "stats/clustertotal.h"
 #include "store/sessionstore.h"
 #include "testutil.h"
 
-#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonArray>
 #include <QRegularExpression>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -80,37 +78,19 @@ class TestCephClients : public QObject {
     Result run(const Plan &p, const std::function<void(int)> &onTotal = {})
     {
         Result r;
-        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
-        SampleBufferPtr buffer;
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) {
-            r.id = i;
-            buffer = b;
-        });
-        connect(&engine, &RunEngine::stepFinished, this,
-            [&](RunId, int, const QString &node, const QJsonObject &) { r.finished << node; });
-        connect(&engine, &RunEngine::stepFailed, this, [&](RunId, int, const QString &node, const Error &e) {
-            r.failed << node + QStringLiteral(": ") + e.toString();
-        });
-        QSignalSpy done(&engine, &RunEngine::runFinished);
-        engine.start(p);
         int totals = 0;
-        auto drain = [&] {
-            if (!buffer)
-                return;
-            for (const Sample &s : buffer->take())
-                if (s.target == clusterTotalNode() && s.metric == metric::TotalClients) {
-                    r.liveTotals += s.value == 3 ? 1 : 0;
-                    if (onTotal)
-                        onTotal(totals++);
-                }
-        };
-        QElapsedTimer clock;
-        clock.start();
-        while (done.isEmpty() && clock.elapsed() < 180000) {
-            QTest::qWait(50);
-            drain();
-        }
-        drain();
+        const cmtest::EngineRun e
+            = cmtest::runThroughEngine(p, m_data.filePath(QStringLiteral("db.sqlite")), [&](const SampleList &samples) {
+                  for (const Sample &s : samples)
+                      if (s.target == clusterTotalNode() && s.metric == metric::TotalClients) {
+                          r.liveTotals += s.value == 3 ? 1 : 0;
+                          if (onTotal)
+                              onTotal(totals++);
+                      }
+              });
+        r.id = e.id;
+        r.finished = e.finished;
+        r.failed = e.failed;
         SessionStore store(m_data.filePath(QStringLiteral("db.sqlite")));
         if (!store.open())
             r.steps = store.steps(r.id);

@@ -5,7 +5,7 @@
 #include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 #include "bench/scaling.h"
-#include "engine/runengine.h"
+#include "enginerun.h"
 #include "model/metric.h"
 #include "netnsfixture.h"
 #include "report/scalingtable.h"
@@ -14,10 +14,8 @@
 #include "testutil.h"
 
 #include <QDir>
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -55,37 +53,19 @@ class TestClients : public QObject {
     Result run(const Plan &p, const std::function<void(int)> &onTotal = {})
     {
         Result r;
-        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
-        SampleBufferPtr buffer;
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr b, double) {
-            r.id = i;
-            buffer = b;
-        });
-        connect(&engine, &RunEngine::stepFinished, this,
-            [&](RunId, int, const QString &node, const QJsonObject &) { r.finished << node; });
-        connect(&engine, &RunEngine::stepFailed, this, [&](RunId, int, const QString &node, const Error &e) {
-            r.failed << node + QStringLiteral(": ") + e.toString();
-        });
-        QSignalSpy done(&engine, &RunEngine::runFinished);
-        engine.start(p);
         int totals = 0;
-        auto drain = [&] {
-            if (!buffer)
-                return;
-            for (const Sample &s : buffer->take())
-                if (s.metric == metric::ReadIops || s.metric == metric::TotalClients) {
-                    r.byTarget[s.target] << s;
-                    if (s.target == clusterTotalNode() && s.metric == metric::ReadIops && onTotal)
-                        onTotal(totals++);
-                }
-        };
-        QElapsedTimer clock;
-        clock.start();
-        while (done.isEmpty() && clock.elapsed() < 120000) {
-            QTest::qWait(50);
-            drain();
-        }
-        drain();
+        const cmtest::EngineRun e
+            = cmtest::runThroughEngine(p, m_data.filePath(QStringLiteral("db.sqlite")), [&](const SampleList &samples) {
+                  for (const Sample &s : samples)
+                      if (s.metric == metric::ReadIops || s.metric == metric::TotalClients) {
+                          r.byTarget[s.target] << s;
+                          if (s.target == clusterTotalNode() && s.metric == metric::ReadIops && onTotal)
+                              onTotal(totals++);
+                      }
+              });
+        r.id = e.id;
+        r.finished = e.finished;
+        r.failed = e.failed;
         return r;
     }
 

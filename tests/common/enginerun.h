@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Runs a plan through the real RunEngine for a test (header-only) and collects what the
+// many-client tests look at: the run id, the nodes whose step finished or failed (with
+// the error), and every sample, handed to onSamples on the test thread as the run's
+// buffer is drained (every 50 ms), so a test can act in the middle of a run.
+#include "engine/runengine.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <functional>
+
+namespace cmtest {
+
+struct EngineRun {
+    cm::RunId id = 0;
+    QStringList finished; // node names
+    QStringList failed; // "node: error"
+    bool done = false; // the run finished within the time allowed
+};
+
+inline EngineRun runThroughEngine(const cm::Plan &plan, const QString &dbPath,
+    const std::function<void(const cm::SampleList &)> &onSamples = {}, int timeoutMs = 180000)
+{
+    EngineRun r;
+    cm::RunEngine engine(dbPath);
+    cm::SampleBufferPtr buffer;
+    QObject::connect(&engine, &cm::RunEngine::runStarted, &engine,
+        [&](cm::RunId i, const cm::Plan &, cm::SampleBufferPtr b, double) {
+            r.id = i;
+            buffer = b;
+        });
+    QObject::connect(&engine, &cm::RunEngine::stepFinished, &engine,
+        [&](cm::RunId, int, const QString &node, const QJsonObject &) { r.finished << node; });
+    QObject::connect(
+        &engine, &cm::RunEngine::stepFailed, &engine, [&](cm::RunId, int, const QString &node, const cm::Error &e) {
+            r.failed << node + QStringLiteral(": ") + e.toString();
+        });
+    QSignalSpy done(&engine, &cm::RunEngine::runFinished);
+    engine.start(plan);
+    auto drain = [&] {
+        if (buffer && onSamples)
+            onSamples(buffer->take());
+    };
+    QElapsedTimer clock;
+    clock.start();
+    while (done.isEmpty() && clock.elapsed() < timeoutMs) {
+        QTest::qWait(50);
+        drain();
+    }
+    drain();
+    r.done = !done.isEmpty();
+    return r;
+}
+
+} // namespace cmtest
