@@ -211,6 +211,27 @@ public:
             ::kill(pid_t(pid), SIGKILL);
     }
 
+    // Processes inside any node of the fixture whose name (comm) is one of `names`, as
+    // "nodeK:name(pid)".
+    QStringList processes(const QStringList &names) const
+    {
+        QStringList out;
+        for (int k = 1; k <= nodes(); ++k) {
+            QProcess p;
+            p.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("pids"), ns(k)});
+            p.waitForFinished(10000);
+            for (const QByteArray &pid : p.readAllStandardOutput().split('\n')) {
+                QFile comm(QStringLiteral("/proc/%1/comm").arg(QString::fromLatin1(pid.trimmed())));
+                if (pid.trimmed().isEmpty() || !comm.open(QIODevice::ReadOnly))
+                    continue;
+                const QString name = QString::fromLatin1(comm.readAll().trimmed());
+                if (names.contains(name))
+                    out << QStringLiteral("node%1:%2(%3)").arg(k).arg(name, QString::fromLatin1(pid.trimmed()));
+            }
+        }
+        return out;
+    }
+
     QByteArray readFile(int k, const QString &path) const
     {
         QByteArray out;

@@ -13,6 +13,7 @@
 #include "netnsfixture.h"
 #include "testutil.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -163,6 +164,36 @@ private Q_SLOTS:
         QCOMPARE(firstEnd.size(), 6);
         const auto [lo, hi] = std::minmax_element(firstEnd.cbegin(), firstEnd.cend());
         QVERIFY2(*hi - *lo < 0.5, qPrintable(QStringLiteral("%1 .. %2").arg(*lo).arg(*hi)));
+        QTRY_VERIFY_WITH_TIMEOUT(listening({5201, 5202, 5203, 5204, 5205, 5206}).isEmpty(), 3000);
+    }
+
+    // A cancel while six pairs run: the run ends within seconds, and no iperf client or
+    // server is left on any node.
+    void cancelLeavesNoIperf()
+    {
+        NetIperfKind::Options o;
+        o.mode = QStringLiteral("mesh");
+        o.atOnce = true;
+        o.streams = 1;
+        o.duration = 30;
+        Error e;
+        const Plan p = NetIperfKind::makePlan({m_net.node(1), m_net.node(2), m_net.node(3)}, o, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
+        RunId id = 0;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr, double) { id = i; });
+        QSignalSpy done(&engine, &RunEngine::runFinished);
+        engine.start(p);
+        const QStringList iperf {QStringLiteral("iperf3")};
+        QTRY_VERIFY_WITH_TIMEOUT(m_net.processes(iperf).size() >= 12, 30000); // 6 servers, 6 clients
+        QTest::qWait(1000);
+        QElapsedTimer clock;
+        clock.start();
+        engine.cancel(id);
+        QVERIFY(done.wait(20000));
+        qInfo("cancel to run finished: %lld ms", clock.elapsed());
+        QVERIFY2(clock.elapsed() < 8000, qPrintable(QString::number(clock.elapsed())));
+        QTRY_VERIFY_WITH_TIMEOUT(m_net.processes(iperf).isEmpty(), 5000);
         QTRY_VERIFY_WITH_TIMEOUT(listening({5201, 5202, 5203, 5204, 5205, 5206}).isEmpty(), 3000);
     }
 

@@ -72,26 +72,7 @@ class TestNetIperf : public QObject {
     cmtest::NetnsFixture m_net;
 
     // iperf/iperf3 processes running inside any node of the fixture.
-    QStringList iperfProcesses() const
-    {
-        QStringList out;
-        for (int k = 1; k <= m_net.nodes(); ++k) {
-            QProcess p;
-            p.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("pids"), m_net.ns(k)});
-            p.waitForFinished(10000);
-            for (const QByteArray &pid : p.readAllStandardOutput().split('\n')) {
-                QFile comm(QStringLiteral("/proc/%1/comm").arg(QString::fromLatin1(pid.trimmed())));
-                if (pid.trimmed().isEmpty() || !comm.open(QIODevice::ReadOnly))
-                    continue;
-                const QByteArray name = comm.readAll().trimmed();
-                if (name == "iperf" || name == "iperf3")
-                    out << QStringLiteral("node%1:%2(%3)")
-                               .arg(k)
-                               .arg(QString::fromLatin1(name), QString::fromLatin1(pid.trimmed()));
-            }
-        }
-        return out;
-    }
+    QStringList iperfProcesses() const { return m_net.processes({QStringLiteral("iperf"), QStringLiteral("iperf3")}); }
 
     // Kills node k's sshd: the listener and every session process under it (the
     // commands those sessions started keep running, as after a crash of sshd).
