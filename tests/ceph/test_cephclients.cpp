@@ -14,6 +14,7 @@
 #include "ceph/radosobjectengine.h"
 #include "cephlabfixture.h"
 #include "clirun.h"
+#include "engine/runengine.h"
 #include "enginerun.h"
 #include "model/metric.h"
 #include "netnsfixture.h"
@@ -21,6 +22,8 @@
 #include "store/sessionstore.h"
 #include "testutil.h"
 
+#include <QElapsedTimer>
+#include <QSignalSpy>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonArray>
@@ -270,6 +273,42 @@ private Q_SLOTS:
         QVERIFY2(put >= written && put - written <= 3 * 4 * 65536.0, qPrintable(QString::number(put - written)));
         QVERIFY2(get >= read && get - read <= 3 * 4 * 65536.0, qPrintable(QString::number(get - read)));
         QVERIFY(r.liveTotals >= 2);
+        QByteArray out;
+        m_lab.client(QStringLiteral("radosgw-admin"), {QStringLiteral("bucket"), QStringLiteral("list")}, &out);
+        QVERIFY2(!out.contains("clustermark-bench-"), out.constData());
+    }
+
+    // A cancel while curl runs on three nodes: the run ends within seconds, no curl is
+    // left on any node, and every node's bucket is gone.
+    void s3CancelLeavesNothing()
+    {
+        S3Kind::Options o;
+        o.engine = QStringLiteral("curl");
+        o.endpoint = m_lab.rgwEndpoint();
+        o.accessKey = m_lab.s3AccessKey();
+        o.secretRef = QStringLiteral("lab:") + m_lab.dir();
+        o.op = QStringLiteral("put");
+        o.objects = 48;
+        o.concurrency = 4;
+        o.runtime = 30;
+        Error e;
+        const Plan p = S3Kind::makePlan(o, nodes(), &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
+        RunId id = 0;
+        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr, double) { id = i; });
+        QSignalSpy done(&engine, &RunEngine::runFinished);
+        engine.start(p);
+        const QStringList curl {QStringLiteral("curl")};
+        QTRY_VERIFY_WITH_TIMEOUT(m_net.processes(curl).size() >= 3, 30000);
+        QTest::qWait(1000);
+        QElapsedTimer clock;
+        clock.start();
+        engine.cancel(id);
+        QVERIFY(done.wait(30000));
+        qInfo("cancel to run finished: %lld ms", clock.elapsed());
+        QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
+        QTRY_VERIFY_WITH_TIMEOUT(m_net.processes(curl).isEmpty(), 5000);
         QByteArray out;
         m_lab.client(QStringLiteral("radosgw-admin"), {QStringLiteral("bucket"), QStringLiteral("list")}, &out);
         QVERIFY2(!out.contains("clustermark-bench-"), out.constData());
