@@ -67,7 +67,11 @@ QList<ScalingSeries> scalingSeries(const QList<StepRecord> &steps)
             ScalingSeries &series = byTest[id];
             series.testId = id;
             series.title = baseTitle(s.title);
-            series.byteRate = sizeBytes(s.params.value(QStringLiteral("bs")).toString()) >= 64 * 1024;
+            // MB/s for blocks of 64 KiB and more: the step's bs, or what each op moved
+            // (whole RADOS objects and S3 objects carry no bs)
+            const ScalingPoint first = pointOf(s, k);
+            const quint64 bs = sizeBytes(s.params.value(QStringLiteral("bs")).toString());
+            series.byteRate = bs ? bs >= 64 * 1024 : first.iops > 0 && first.bw / first.iops >= 64 * 1024;
         }
         byTest[id].points << pointOf(s, k);
     }

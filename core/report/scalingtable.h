@@ -21,7 +21,7 @@ struct ScalingPoint {
 struct ScalingSeries {
     QString testId; // the step's id without its "-cK"
     QString title; // its title without " · K clients"
-    bool byteRate = true; // headline: MB/s (blocks of 64 KiB and more), else IOPS
+    bool byteRate = true; // headline: MB/s (blocks or objects of 64 KiB and more), else IOPS
     QList<ScalingPoint> points; // increasing client counts, completed steps only
 
     double headline(const ScalingPoint &p) const { return byteRate ? p.bw : p.iops; }

@@ -58,6 +58,16 @@ private Q_SLOTS:
         if (const QString shot = qEnvironmentVariable("CLUSTERMARK_UI_SHOT"); !shot.isEmpty())
             img.save(shot + QStringLiteral("-scaling.png"));
 
+        // Whole objects carry no bs: what each op moved (4 MB) makes MB/s the headline.
+        RunRecords objects = r;
+        for (StepRecord &st : objects.steps)
+            st.params.remove(QStringLiteral("bs"));
+        QVERIFY(render::buildScalingChart(objects).groups.first().quantity == render::Quantity::BytesPerSec);
+        for (StepRecord &st : objects.steps) // 4 KiB per op: IOPS
+            st.summary = {{QStringLiteral("write"),
+                QJsonObject {{QStringLiteral("bw"), 4096e3}, {QStringLiteral("iops"), 1000}}}};
+        QVERIFY(render::buildScalingChart(objects).groups.first().quantity == render::Quantity::OpsPerSec);
+
         RunRecords plain; // a run without a series: nothing to draw
         plain.steps << step(1, QStringLiteral("node1"), 100e6);
         plain.steps.first().params.remove(QStringLiteral("clients"));
