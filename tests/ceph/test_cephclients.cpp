@@ -14,7 +14,6 @@
 #include "ceph/radosobjectengine.h"
 #include "cephlabfixture.h"
 #include "clirun.h"
-#include "engine/runengine.h"
 #include "enginerun.h"
 #include "model/metric.h"
 #include "netnsfixture.h"
@@ -22,8 +21,6 @@
 #include "store/sessionstore.h"
 #include "testutil.h"
 
-#include <QElapsedTimer>
-#include <QSignalSpy>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonArray>
@@ -62,6 +59,43 @@ class TestCephClients : public QObject {
     {
         return {{QStringLiteral("pool"), pool}, {QStringLiteral("conf"), m_lab.confPath()},
             {QStringLiteral("keyring"), m_lab.keyringPath()}};
+    }
+
+    // curl on the three nodes against the lab's gateway, 48 objects, 4 in flight.
+    S3Kind::Options s3Options(int runtime) const
+    {
+        S3Kind::Options o;
+        o.engine = QStringLiteral("curl");
+        o.endpoint = m_lab.rgwEndpoint();
+        o.accessKey = m_lab.s3AccessKey();
+        o.secretRef = QStringLiteral("lab:") + m_lab.dir();
+        o.objects = 48;
+        o.concurrency = 4;
+        o.runtime = runtime;
+        return o;
+    }
+
+    // Runs a plan of one write step: the total equals the clients' sum, and the OSDs took
+    // in what the clients wrote (plus `extraBytes` written before measuring) within 2 %.
+    Result runAgainstOsds(const Plan &p, int stepRecords, double extraBytes = 0)
+    {
+        const double before = m_lab.osdWriteBytes();
+        const Result r = run(p);
+        const double after = m_lab.osdWriteBytes();
+        [&] {
+            QVERIFY2(r.failed.isEmpty(), qPrintable(r.failed.join(QLatin1Char('\n'))));
+            QCOMPARE(r.steps.size(), stepRecords);
+            checkTotal(r.steps, 0, "write");
+            double written = extraBytes;
+            for (const StepRecord &s : r.steps)
+                written += s.index == 0 && s.node == clusterTotalNode() ? ioBytes(s, "write") : 0;
+            qInfo("clients wrote %.0f bytes, the OSDs took in %.0f", written, after - before);
+            QVERIFY(before >= 0);
+            QVERIFY2(std::abs((after - before) / written - 1) <= 0.02,
+                qPrintable(QStringLiteral("clients %1, OSDs %2").arg(written).arg(after - before)));
+            QVERIFY(r.liveTotals >= 2);
+        }();
+        return r;
     }
 
     Plan radosPlan(int runtime, const QStringList &ids)
@@ -150,26 +184,15 @@ private Q_SLOTS:
     {
         const Plan p = radosPlan(3, {QStringLiteral("write-object-qd16"), QStringLiteral("read-object-qd16")});
         QVERIFY(!RadosKind().validate(p));
-        const double before = m_lab.osdWriteBytes();
-        const Result r = run(p);
-        const double after = m_lab.osdWriteBytes();
-        QVERIFY2(r.failed.isEmpty(), qPrintable(r.failed.join(QLatin1Char('\n'))));
-        QCOMPARE(r.steps.size(), 2 * 4); // three clients and the total, per step
-        checkTotal(r.steps, 0, "write");
+        // The read step wrote each client's 16 objects of 1 MiB first.
+        const Result r = runAgainstOsds(p, 2 * 4, 48.0 * 1048576); // three clients and the total, per step
+        if (QTest::currentTestFailed())
+            return;
         checkTotal(r.steps, 1, "read");
         QSet<QString> targets;
         for (const StepRecord &s : r.steps)
             targets << s.target;
         QCOMPARE(targets.size(), 4); // each client's own objects (the same in both steps), and the total
-        // The read step wrote each client's 16 objects of 1 MiB first.
-        double written = 48.0 * 1048576;
-        for (const StepRecord &s : r.steps)
-            written += s.index == 0 && s.node == clusterTotalNode() ? ioBytes(s, "write") : 0;
-        qInfo("clients wrote %.0f bytes (with the objects to read), the OSDs took in %.0f", written, after - before);
-        QVERIFY(before >= 0);
-        QVERIFY2(std::abs((after - before) / written - 1) <= 0.02,
-            qPrintable(QStringLiteral("clients %1, OSDs %2").arg(written).arg(after - before)));
-        QVERIFY(r.liveTotals >= 2);
         QVERIFY2(fioObjects().isEmpty(), qPrintable(fioObjects().join(QLatin1Char(' '))));
     }
 
@@ -183,17 +206,9 @@ private Q_SLOTS:
         Plan p = RbdKind::makePlan(QStringLiteral("standard"), nodes(), t, 3, &e);
         QVERIFY2(!e, qPrintable(e.toString()));
         p.steps = p.steps.mid(0, 1); // 4M QD16 write
-        const double before = m_lab.osdWriteBytes();
-        const Result r = run(p);
-        const double after = m_lab.osdWriteBytes();
-        QVERIFY2(r.failed.isEmpty(), qPrintable(r.failed.join(QLatin1Char('\n'))));
-        QCOMPARE(r.steps.size(), 4);
-        checkTotal(r.steps, 0, "write");
-        const double written = ioBytes(r.steps.last(), "write");
-        qInfo("clients wrote %.0f bytes, the OSDs took in %.0f", written, after - before);
-        QVERIFY2(std::abs((after - before) / written - 1) <= 0.02,
-            qPrintable(QStringLiteral("clients %1, OSDs %2").arg(written).arg(after - before)));
-        QVERIFY(r.liveTotals >= 2);
+        runAgainstOsds(p, 4);
+        if (QTest::currentTestFailed())
+            return;
         const QStringList images = list(QStringLiteral("rbd"), {QStringLiteral("ls"), QStringLiteral("rbd")});
         QVERIFY2(images.isEmpty(), qPrintable(images.join(QLatin1Char(' '))));
     }
@@ -215,19 +230,11 @@ private Q_SLOTS:
         Plan p = CephFsKind::makePlan(nodes(), o, &e);
         QVERIFY2(!e, qPrintable(e.toString()));
         p.steps = p.steps.mid(0, 1); // 4M sequential write
-        const double before = m_lab.osdWriteBytes();
-        const Result r = run(p);
-        const double after = m_lab.osdWriteBytes();
-        QVERIFY2(r.failed.isEmpty(), qPrintable(r.failed.join(QLatin1Char('\n'))));
-        QCOMPARE(r.steps.size(), 4);
-        checkTotal(r.steps, 0, "write");
         // fio lays its files out before the start with fallocate, which writes no data on
         // CephFS; the MDS's journal adds a little of its own.
-        const double written = ioBytes(r.steps.last(), "write");
-        qInfo("clients wrote %.0f bytes, the OSDs took in %.0f", written, after - before);
-        QVERIFY2(std::abs((after - before) / written - 1) <= 0.02,
-            qPrintable(QStringLiteral("clients %1, OSDs %2").arg(written).arg(after - before)));
-        QVERIFY(r.liveTotals >= 2);
+        runAgainstOsds(p, 4);
+        if (QTest::currentTestFailed())
+            return;
         for (int k = 1; k <= 3; ++k) { // no mount left on any node
             const QByteArray mounts = m_net.readFile(k, QStringLiteral("/proc/mounts"));
             QVERIFY2(!mounts.contains("ceph-fuse"), mounts.constData());
@@ -238,15 +245,8 @@ private Q_SLOTS:
     // own byte counters agree with what the clients counted.
     void s3FromThreeClients()
     {
-        S3Kind::Options o;
-        o.engine = QStringLiteral("curl");
-        o.endpoint = m_lab.rgwEndpoint();
-        o.accessKey = m_lab.s3AccessKey();
-        o.secretRef = QStringLiteral("lab:") + m_lab.dir();
+        S3Kind::Options o = s3Options(3);
         o.preset = QStringLiteral("quick"); // 64 KiB PUT, GET (and more the curl engine leaves out)
-        o.objects = 48;
-        o.concurrency = 4;
-        o.runtime = 3;
         Error e;
         const Plan p = S3Kind::makePlan(o, nodes(), &e);
         QVERIFY2(!e, qPrintable(e.toString()));
@@ -282,32 +282,16 @@ private Q_SLOTS:
     // left on any node, and every node's bucket is gone.
     void s3CancelLeavesNothing()
     {
-        S3Kind::Options o;
-        o.engine = QStringLiteral("curl");
-        o.endpoint = m_lab.rgwEndpoint();
-        o.accessKey = m_lab.s3AccessKey();
-        o.secretRef = QStringLiteral("lab:") + m_lab.dir();
+        S3Kind::Options o = s3Options(30);
         o.op = QStringLiteral("put");
-        o.objects = 48;
-        o.concurrency = 4;
-        o.runtime = 30;
         Error e;
         const Plan p = S3Kind::makePlan(o, nodes(), &e);
         QVERIFY2(!e, qPrintable(e.toString()));
-        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
-        RunId id = 0;
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr, double) { id = i; });
-        QSignalSpy done(&engine, &RunEngine::runFinished);
-        engine.start(p);
         const QStringList curl {QStringLiteral("curl")};
-        QTRY_VERIFY_WITH_TIMEOUT(m_net.processes(curl).size() >= 3, 30000);
-        QTest::qWait(1000);
-        QElapsedTimer clock;
-        clock.start();
-        engine.cancel(id);
-        QVERIFY(done.wait(30000));
-        qInfo("cancel to run finished: %lld ms", clock.elapsed());
-        QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
+        const qint64 ms = cmtest::cancelOnceRunning(
+            p, m_data.filePath(QStringLiteral("db.sqlite")), [&] { return m_net.processes(curl).size() >= 3; });
+        qInfo("cancel to run finished: %lld ms", ms);
+        QVERIFY2(ms >= 0 && ms < 10000, qPrintable(QString::number(ms)));
         QTRY_VERIFY_WITH_TIMEOUT(m_net.processes(curl).isEmpty(), 5000);
         QByteArray out;
         m_lab.client(QStringLiteral("radosgw-admin"), {QStringLiteral("bucket"), QStringLiteral("list")}, &out);
@@ -333,11 +317,8 @@ private Q_SLOTS:
                 && confFailures.first().contains(QLatin1String("cannot read /nonexistent/ceph.conf")),
             qPrintable(confFailures.first()));
 
-        S3Kind::Options o;
-        o.engine = QStringLiteral("curl");
+        S3Kind::Options o = s3Options(3);
         o.endpoint = QStringLiteral("http://%1:9").arg(m_net.hostAddr()); // nothing listens there
-        o.accessKey = m_lab.s3AccessKey();
-        o.secretRef = QStringLiteral("lab:") + m_lab.dir();
         Error e;
         const Plan s3 = S3Kind::makePlan(o, nodes(), &e);
         QVERIFY2(!e, qPrintable(e.toString()));

@@ -55,4 +55,30 @@ inline EngineRun runThroughEngine(const cm::Plan &plan, const QString &dbPath,
     return r;
 }
 
+// Starts the plan, cancels it once `running()` holds (polled every 50 ms) and one more
+// second has passed, and waits for the run to end: the milliseconds from the cancel to
+// the end of the run, or -1 when it never ran or never ended within timeoutMs.
+inline qint64 cancelOnceRunning(
+    const cm::Plan &plan, const QString &dbPath, const std::function<bool()> &running, int timeoutMs = 30000)
+{
+    cm::RunEngine engine(dbPath);
+    cm::RunId id = 0;
+    QObject::connect(&engine, &cm::RunEngine::runStarted, &engine,
+        [&](cm::RunId i, const cm::Plan &, cm::SampleBufferPtr, double) { id = i; });
+    QSignalSpy done(&engine, &cm::RunEngine::runFinished);
+    engine.start(plan);
+    QElapsedTimer clock;
+    clock.start();
+    while (!running() && done.isEmpty() && clock.elapsed() < timeoutMs)
+        QTest::qWait(50);
+    if (!done.isEmpty() || id == 0 || !running())
+        return -1;
+    QTest::qWait(1000);
+    clock.restart();
+    engine.cancel(id);
+    if (done.isEmpty() && !done.wait(timeoutMs))
+        return -1;
+    return clock.elapsed();
+}
+
 } // namespace cmtest

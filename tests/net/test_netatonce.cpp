@@ -9,11 +9,11 @@
 #include "bench/netiperf/netiperfkind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
+#include "enginerun.h"
 #include "model/metric.h"
 #include "netnsfixture.h"
 #include "testutil.h"
 
-#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -72,6 +72,20 @@ class TestNetAtOnce : public QObject {
         return r;
     }
 
+    // Every ordered pair of the three nodes at once.
+    Plan meshPlan(int streams, int duration)
+    {
+        NetIperfKind::Options o;
+        o.mode = QStringLiteral("mesh");
+        o.atOnce = true;
+        o.streams = streams;
+        o.duration = duration;
+        Error e;
+        const Plan p = NetIperfKind::makePlan({m_net.node(1), m_net.node(2), m_net.node(3)}, o, &e);
+        [&] { QVERIFY2(!e, qPrintable(e.toString())); }();
+        return p;
+    }
+
     // Nothing listens on the pairs' ports in any node any more.
     QStringList listening(const QList<int> &ports)
     {
@@ -101,12 +115,7 @@ private Q_SLOTS:
 
     void planAndCommands()
     {
-        NetIperfKind::Options o;
-        o.mode = QStringLiteral("mesh");
-        o.atOnce = true;
-        Error e;
-        const Plan p = NetIperfKind::makePlan({m_net.node(1), m_net.node(2), m_net.node(3)}, o, &e);
-        QVERIFY2(!e, qPrintable(e.toString()));
+        const Plan p = meshPlan(4, 10);
         QCOMPARE(p.steps.size(), 1);
         QCOMPARE(netconcurrent::pairs(p.steps.first()).size(), 6);
         QCOMPARE(NetIperfKind().stepNodes(p, 0).size(), 3);
@@ -131,15 +140,7 @@ private Q_SLOTS:
     // Six pairs at once: each node is the client of two and the server of two.
     void meshOfThreeAtOnce()
     {
-        NetIperfKind::Options o;
-        o.mode = QStringLiteral("mesh");
-        o.atOnce = true;
-        o.streams = 2;
-        o.duration = 3;
-        Error e;
-        const Plan p = NetIperfKind::makePlan({m_net.node(1), m_net.node(2), m_net.node(3)}, o, &e);
-        QVERIFY2(!e, qPrintable(e.toString()));
-        const RunResult r = run(p);
+        const RunResult r = run(meshPlan(2, 3));
         QCOMPARE(r.byNode.size(), 3);
         double sum = 0;
         for (auto it = r.byNode.cbegin(); it != r.byNode.cend(); ++it) {
@@ -171,28 +172,11 @@ private Q_SLOTS:
     // server is left on any node.
     void cancelLeavesNoIperf()
     {
-        NetIperfKind::Options o;
-        o.mode = QStringLiteral("mesh");
-        o.atOnce = true;
-        o.streams = 1;
-        o.duration = 30;
-        Error e;
-        const Plan p = NetIperfKind::makePlan({m_net.node(1), m_net.node(2), m_net.node(3)}, o, &e);
-        QVERIFY2(!e, qPrintable(e.toString()));
-        RunEngine engine(m_data.filePath(QStringLiteral("db.sqlite")));
-        RunId id = 0;
-        connect(&engine, &RunEngine::runStarted, this, [&](RunId i, const Plan &, SampleBufferPtr, double) { id = i; });
-        QSignalSpy done(&engine, &RunEngine::runFinished);
-        engine.start(p);
         const QStringList iperf {QStringLiteral("iperf3")};
-        QTRY_VERIFY_WITH_TIMEOUT(m_net.processes(iperf).size() >= 12, 30000); // 6 servers, 6 clients
-        QTest::qWait(1000);
-        QElapsedTimer clock;
-        clock.start();
-        engine.cancel(id);
-        QVERIFY(done.wait(20000));
-        qInfo("cancel to run finished: %lld ms", clock.elapsed());
-        QVERIFY2(clock.elapsed() < 8000, qPrintable(QString::number(clock.elapsed())));
+        const qint64 ms = cmtest::cancelOnceRunning(meshPlan(1, 30), m_data.filePath(QStringLiteral("db.sqlite")),
+            [&] { return m_net.processes(iperf).size() >= 12; }); // 6 servers, 6 clients
+        qInfo("cancel to run finished: %lld ms", ms);
+        QVERIFY2(ms >= 0 && ms < 8000, qPrintable(QString::number(ms)));
         QTRY_VERIFY_WITH_TIMEOUT(m_net.processes(iperf).isEmpty(), 5000);
         QTRY_VERIFY_WITH_TIMEOUT(listening({5201, 5202, 5203, 5204, 5205, 5206}).isEmpty(), 3000);
     }
