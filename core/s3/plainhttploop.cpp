@@ -231,4 +231,14 @@ int PlainHttpLoop::load() const
     return d->load.load();
 }
 
+int PlainHttpLoop::capacity() const
+{
+    return d->o.maxConnections;
+}
+
+bool PlainHttpLoop::runsOnThisThread() const
+{
+    return std::this_thread::get_id() == d->thread.get_id();
+}
+
 } // namespace cm

@@ -34,6 +34,8 @@ public:
     void cancelAll();
     bool cancelPending() const; // a cancelAll() its thread has not carried out yet
     int load() const; // queued + running here
+    int capacity() const; // connections it may open
+    bool runsOnThisThread() const; // called from this loop's own thread (a callback)
 
 private:
     struct Impl;

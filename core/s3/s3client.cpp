@@ -13,14 +13,21 @@ Q_LOGGING_CATEGORY(lcS3, "clustermark.core.s3")
 
 namespace {
 
+// Formatted once per second and thread: a load loop signs thousands of requests a second.
 QByteArray amzDateNow()
 {
+    thread_local std::time_t formattedAt = -1;
+    thread_local QByteArray formatted;
     const std::time_t now = std::time(nullptr);
-    std::tm tm {};
-    gmtime_r(&now, &tm);
-    char buf[20];
-    std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%SZ", &tm);
-    return QByteArray(buf);
+    if (now != formattedAt) {
+        std::tm tm {};
+        gmtime_r(&now, &tm);
+        char buf[20];
+        std::strftime(buf, sizeof buf, "%Y%m%dT%H%M%SZ", &tm);
+        formatted = QByteArray(buf);
+        formattedAt = now;
+    }
+    return formatted;
 }
 
 QString describe(const QByteArray &method, const QString &bucket, const QString &key)
@@ -86,6 +93,29 @@ bool S3Client::isAppBucket(const QString &name)
     return name.startsWith(QLatin1String(kBucketPrefix)) && isValidBucketName(name);
 }
 
+void S3Client::hostAndPath(const QString &bucket, const QString &key, QByteArray *host, QByteArray *path) const
+{
+    *host = m_hostPort;
+    *path = "/";
+    if (!bucket.isEmpty()) {
+        if (m_config.virtualHostStyle)
+            *host = bucket.toLatin1() + '.' + m_hostPort;
+        else
+            *path += bucket.toUtf8() + (key.isEmpty() ? QByteArray() : QByteArray("/"));
+    }
+    *path += key.toUtf8();
+}
+
+QByteArray S3Client::presignedUrl(
+    const QByteArray &method, const QString &bucket, const QString &key, int expiresSeconds) const
+{
+    QByteArray host, path;
+    hostAndPath(bucket, key, &host, &path);
+    const QByteArray scheme = m_base.scheme().toLower().toLatin1();
+    return scheme + "://" + host + SigV4Signer::uriEncode(path, false) + '?'
+        + m_signer.presignedQuery(method, host, path, amzDateNow(), expiresSeconds);
+}
+
 S3HttpRequest S3Client::build(const QByteArray &method, const QString &bucket, const QString &key,
     const ByteParams &query, const ByteParams &extraHeaders, const QByteArray &body, qint64 bodyOffset,
     qint64 bodyLength) const
@@ -97,15 +127,8 @@ S3HttpRequest S3Client::build(const QByteArray &method, const QString &bucket, c
     req.bodyLength = bodyLength;
     req.context = describe(method, bucket, key);
 
-    QByteArray host = m_hostPort;
-    QByteArray path = "/";
-    if (!bucket.isEmpty()) {
-        if (m_config.virtualHostStyle)
-            host = bucket.toLatin1() + '.' + m_hostPort;
-        else
-            path += bucket.toUtf8() + (key.isEmpty() ? QByteArray() : QByteArray("/"));
-    }
-    path += key.toUtf8();
+    QByteArray host, path;
+    hostAndPath(bucket, key, &host, &path);
 
     SigV4Input in;
     in.method = method;

@@ -54,6 +54,10 @@ public:
     S3HttpRequest build(const QByteArray &method, const QString &bucket, const QString &key,
         const ByteParams &query = {}, const ByteParams &extraHeaders = {}, const QByteArray &body = {},
         qint64 bodyOffset = 0, qint64 bodyLength = -1) const;
+    // A presigned URL (signature in the query, valid expiresSeconds): lets a tool that
+    // cannot sign send requests the gateway checks like the app's own.
+    QByteArray presignedUrl(const QByteArray &method, const QString &bucket, const QString &key,
+        int expiresSeconds) const;
     void submit(S3HttpRequest request, S3HttpPool::Callback done);
     S3HttpResponse execute(S3HttpRequest request);
 
@@ -96,6 +100,8 @@ public:
 
 private:
     Error checkUsable(const QString &bucket) const;
+    // The Host header and raw path of bucket/key (path or virtual-host style).
+    void hostAndPath(const QString &bucket, const QString &key, QByteArray *host, QByteArray *path) const;
 
     S3Config m_config;
     Error m_configError;

@@ -173,6 +173,22 @@ QByteArray SigV4Signer::authorization(const SigV4Input &in, const QByteArray &am
         + "/aws4_request, SignedHeaders=" + signedHeaders(in) + ", Signature=" + signature(in, amzDate);
 }
 
+QByteArray SigV4Signer::presignedQuery(const QByteArray &method, const QByteArray &host, const QByteArray &path,
+    const QByteArray &amzDate, int expiresSeconds) const
+{
+    SigV4Input in;
+    in.method = method;
+    in.path = path;
+    in.headers = {{"host", host}};
+    in.payloadHash = "UNSIGNED-PAYLOAD";
+    in.query = {{"X-Amz-Algorithm", "AWS4-HMAC-SHA256"},
+        {"X-Amz-Credential", m_accessKey + '/' + amzDate.left(8) + '/' + m_region + '/' + m_service + "/aws4_request"},
+        {"X-Amz-Date", amzDate}, {"X-Amz-Expires", QByteArray::number(expiresSeconds)},
+        {"X-Amz-SignedHeaders", "host"}};
+    in.query.append({"X-Amz-Signature", signature(in, amzDate)});
+    return canonicalQuery(in.query);
+}
+
 QByteArray SigV4Signer::amzDate(const QDateTime &utc)
 {
     return utc.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'")).toLatin1();

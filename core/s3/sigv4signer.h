@@ -39,6 +39,11 @@ public:
     QByteArray signature(const SigV4Input &in, const QByteArray &amzDate) const;
     QByteArray stringToSign(const QByteArray &canonicalRequest, const QByteArray &amzDate) const;
     QByteArray signingKey(const QByteArray &date8) const; // cached for the last date
+    // Query-string form (a presigned URL's query): the signature travels in the URL, so a
+    // client that cannot sign still makes the gateway check one on every request.
+    // path is raw (not encoded); only the host header is signed; the payload is unsigned.
+    QByteArray presignedQuery(const QByteArray &method, const QByteArray &host, const QByteArray &path,
+        const QByteArray &amzDate, int expiresSeconds) const;
 
     static QByteArray canonicalRequest(const SigV4Input &in);
     static QByteArray signedHeaders(const SigV4Input &in);

@@ -213,6 +213,26 @@ private Q_SLOTS:
         QCOMPARE(m_s3->emptyBucket(QStringLiteral("someone-elses")).code, Error::Code::Unsafe);
     }
 
+    // A presigned URL works with no Authorization header (what a load generator sends),
+    // and the gateway checks it: one changed signature digit is refused.
+    void presignedUrlIsCheckedByTheGateway()
+    {
+        const QByteArray data = randomBytes(4096);
+        QVERIFY(!m_s3->putObject(m_bucket, QStringLiteral("pre signed"), data));
+        const QByteArray url = m_s3->presignedUrl("GET", m_bucket, QStringLiteral("pre signed"), 600);
+        QVERIFY2(url.contains("X-Amz-Signature="), url.constData());
+        S3HttpRequest q;
+        q.method = "GET";
+        q.url = url;
+        S3HttpResponse r = m_s3->execute(q);
+        QVERIFY2(r.ok(), qPrintable(S3Client::errorFor(r, m_bucket).toString()));
+        QCOMPARE(r.body, data);
+        const qsizetype at = url.indexOf("X-Amz-Signature=") + 16;
+        q.url = url.left(at) + (url.at(at) == '0' ? '1' : '0') + url.mid(at + 1);
+        r = m_s3->execute(q);
+        QCOMPARE(S3Client::errorFor(r, m_bucket).code, Error::Code::AuthDenied);
+    }
+
     // 256 GETs submitted at once to a fresh client go through at most 8 connections.
     void manyInFlightOverBoundedPool()
     {

@@ -144,6 +144,21 @@ private Q_SLOTS:
         QVERIFY(a != SigV4Signer("A", "s1", "us-east-1").signature(in, "20150830T123600Z"));
     }
 
+    // The presigned-URL example of the Amazon S3 API Reference, "Authenticating Requests:
+    // Using Query Parameters (AWS Signature Version 4)": GET /test.txt on examplebucket,
+    // valid 86400 s from 20130524T000000Z.
+    void presignedQueryMatchesTheReferenceExample()
+    {
+        const SigV4Signer s("AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "us-east-1");
+        const QByteArray q
+            = s.presignedQuery("GET", "examplebucket.s3.amazonaws.com", "/test.txt", "20130524T000000Z", 86400);
+        QCOMPARE(q,
+            QByteArray("X-Amz-Algorithm=AWS4-HMAC-SHA256"
+                       "&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20130524%2Fus-east-1%2Fs3%2Faws4_request"
+                       "&X-Amz-Date=20130524T000000Z&X-Amz-Expires=86400&X-Amz-Signature="
+                       "aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404&X-Amz-SignedHeaders=host"));
+    }
+
     void encoding()
     {
         QCOMPARE(SigV4Signer::uriEncode("a b/c~", false), QByteArray("a%20b/c~"));
