@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `cleanup`: finds what benchmarks left behind (clustermark-bench-… pools, RBD images,
-// RADOS objects, folders at the root of the CephFS; bench files in a folder on nodes; S3
-// buckets) and removes exactly that.
+// RADOS objects, folders at the root of the CephFS; on nodes, the CephFS benchmark's own
+// mounts and bench files in a folder; S3 buckets) and removes exactly that.
 #include "clicommon.h"
 
+#include "bench/cephfs/nodemountcleaner.h"
 #include "bench/diskfio/benchfilecleaner.h"
 #include "ceph/cephconnectionspec.h"
 #include "ceph/cephfsleftovers.h"
@@ -38,9 +39,10 @@ int cmdCleanup(const QStringList &argsIn)
     QStringList args = argsIn;
     const QString usage
         = QStringLiteral("usage: clustermark-cli cleanup [--conf F --keyring F --client admin | --lab DIR] "
-                         "[--fs NAME] [--node N --dir D] [--s3-endpoint URL --access-key AK "
+                         "[--fs NAME] [--node N [--dir D]] [--s3-endpoint URL --access-key AK "
                          "[--secret-ref env:VAR|lab:DIR|keychain]] [--dry-run] [--json]\n"
-                         "  --lab DIR also cleans the lab's S3 gateway");
+                         "  --lab DIR also cleans the lab's S3 gateway\n"
+                         "  --node: the CephFS benchmark's mounts in /tmp, and with --dir the bench files there");
     const bool json = takeFlag(args, QStringLiteral("--json"));
     const bool dryRun = takeFlag(args, QStringLiteral("--dry-run"));
     const QStringList nodes = takeOption(args, QStringLiteral("--node"));
@@ -59,7 +61,7 @@ int cmdCleanup(const QStringList &argsIn)
             if (o == QLatin1String("--lab") && fsName.isEmpty())
                 fsName = labValues(v).value(QStringLiteral("CEPHFS_NAME"));
         }
-    if (!args.isEmpty() || nodes.isEmpty() != dirs.isEmpty() || dirs.size() > 1 || s3Endpoints.size() > 1
+    if (!args.isEmpty() || (nodes.isEmpty() && !dirs.isEmpty()) || dirs.size() > 1 || s3Endpoints.size() > 1
         || accessKeys.size() != s3Endpoints.size() || secretRefs.size() > s3Endpoints.size()) {
         printErr(usage);
         return 2;
@@ -144,6 +146,16 @@ int cmdCleanup(const QStringList &argsIn)
             SecretStore::loadCredentials(node, &creds);
         std::unique_ptr<Transport> t = createNodeTransport(node, creds);
         Error e;
+        const QList<Leftover> mounts = NodeMountCleaner::scan(*t, &e);
+        if (e) {
+            fail(e.toString());
+            continue;
+        }
+        found += mounts;
+        if (!dryRun)
+            report.append(NodeMountCleaner::remove(*t, mounts));
+        if (dirs.isEmpty())
+            continue;
         const QList<Leftover> files = BenchFileCleaner::scan(*t, dirs.first(), &e);
         if (e) {
             fail(e.toString());

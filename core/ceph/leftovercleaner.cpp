@@ -276,7 +276,7 @@ CleanupReport LeftoverCleaner::remove(RadosClient &client, const QList<Leftover>
             continue;
         }
         if (l.kind == Leftover::Kind::NodeFile || l.kind == Leftover::Kind::Bucket
-            || l.kind == Leftover::Kind::FsFolder) {
+            || l.kind == Leftover::Kind::FsFolder || l.kind == Leftover::Kind::NodeMount) {
             fail(l,
                 Error(Error::Code::InvalidInput,
                     QStringLiteral("a %1 is not a RADOS leftover").arg(Leftover::kindName(l.kind)), l.describe()));

@@ -10,7 +10,8 @@ namespace {
 QString locationKey(Leftover::Kind k)
 {
     switch (k) {
-    case Leftover::Kind::NodeFile: return QStringLiteral("node");
+    case Leftover::Kind::NodeFile:
+    case Leftover::Kind::NodeMount: return QStringLiteral("node");
     case Leftover::Kind::Bucket: return QStringLiteral("endpoint");
     case Leftover::Kind::FsFolder: return QStringLiteral("fs");
     default: return QStringLiteral("pool");
@@ -33,6 +34,7 @@ QString Leftover::kindName(Kind k)
     case Kind::NodeFile: return QStringLiteral("file");
     case Kind::Bucket: return QStringLiteral("bucket");
     case Kind::FsFolder: return QStringLiteral("folder");
+    case Kind::NodeMount: return QStringLiteral("mount");
     }
     return QStringLiteral("unknown");
 }
@@ -50,6 +52,7 @@ QString Leftover::describe() const
     case Kind::FsFolder:
         return QStringLiteral("CephFS folder %1%2")
             .arg(location.isEmpty() ? QString() : location + QLatin1Char(':'), name);
+    case Kind::NodeMount: return QStringLiteral("mount %1:%2").arg(location, name);
     }
     return name;
 }
@@ -85,6 +88,8 @@ Leftover Leftover::fromJson(const QJsonObject &o, bool *ok)
         l.kind = Kind::Bucket;
     else if (k == QLatin1String("folder"))
         l.kind = Kind::FsFolder;
+    else if (k == QLatin1String("mount"))
+        l.kind = Kind::NodeMount;
     else
         known = false;
     l.name = o.value(QStringLiteral("name")).toString();
@@ -114,6 +119,32 @@ QJsonObject CleanupReport::toJson() const
         f.append(o);
     }
     return {{QStringLiteral("removed"), r}, {QStringLiteral("failed"), f}};
+}
+
+CleanupReport CleanupReport::fromOutcomes(const QList<Leftover> &items, const QList<Error> &outcomes)
+{
+    CleanupReport report;
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        const Error e = outcomes.value(i);
+        if (e)
+            report.failed << LeftoverFailure {items.at(i), e};
+        else
+            report.removed << items.at(i);
+    }
+    return report;
+}
+
+QMap<int, QString> indexedScriptStatus(const QByteArray &output)
+{
+    QMap<int, QString> status;
+    for (const QByteArray &line : output.split('\n')) {
+        const QList<QByteArray> f = line.trimmed().split(' ');
+        bool ok = false;
+        const int index = f.value(0).toInt(&ok);
+        if (f.size() == 2 && ok)
+            status.insert(index, QString::fromLatin1(f.at(1)));
+    }
+    return status;
 }
 
 } // namespace cm

@@ -2,6 +2,7 @@
 #include "bench/cephfs/cephfsfiorunner.h"
 
 #include "bench/cephfs/cephfskind.h"
+#include "bench/cephfs/nodemountcleaner.h"
 #include "bench/fiostep.h"
 
 #include <QRandomGenerator>
@@ -86,30 +87,10 @@ QStringList CephFsFioRunner::unmountArgs(const Plan &, const QString &mountPoint
     return {QStringLiteral("umount"), mountPoint};
 }
 
-namespace {
-
-// Fixed script; its only input is "$1", the mount point the step made (no white space:
-// mktemp's /tmp/clustermark-cephfs-XXXXXX, so /proc/mounts shows it unescaped). umount
-// (root: any mount, FUSE included), then fusermount (a user's FUSE mount) when it is
-// installed; lazily when busy; and then /proc/mounts must no longer list it.
-const char *const kUnmountScript = R"SH(mp=$1
-mounted() { awk -v m="$mp" '$2 == m { found = 1 } END { exit !found }' /proc/mounts; }
-mounted || exit 0
-umount -- "$mp" 2>/dev/null || { command -v fusermount >/dev/null 2>&1 && fusermount -u -- "$mp" 2>/dev/null; }
-mounted || exit 0
-sleep 1
-umount -- "$mp" 2>/dev/null || umount -l -- "$mp" 2>/dev/null || { command -v fusermount >/dev/null 2>&1 && fusermount -u -z -- "$mp" 2>/dev/null; }
-mounted || exit 0
-echo "$mp is still mounted (neither umount nor fusermount could unmount it)" >&2
-exit 1
-)SH";
-
-} // namespace
-
 Error CephFsFioRunner::unmountVerified(StepContext &ctx, const QString &mountPoint)
 {
     return sh(ctx,
-        {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kUnmountScript), QStringLiteral("cm-unmount"),
+        {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(NodeMountCleaner::unmountScript()), QStringLiteral("cm-unmount"),
             mountPoint},
         CancelToken(), 120000);
 }
@@ -237,7 +218,7 @@ StepOutcome CephFsFioRunner::run(StepContext &ctx)
             e = out.error;
         }
     }
-    cleanUp(ctx, folder, m, e);
+    cleanUp(ctx, folder, m, e, &out.leftovers);
     out.error = e;
     return out;
 }
@@ -293,7 +274,8 @@ Error CephFsFioRunner::makeStepFolder(StepContext &ctx, const QString &root, QSt
 
 // With fresh tokens: also after a cancel. Only the step's own folder. A clean-up error
 // becomes the step's error unless it already has one.
-void CephFsFioRunner::cleanUp(StepContext &ctx, const QString &folder, StepMount &m, Error &e)
+void CephFsFioRunner::cleanUp(
+    StepContext &ctx, const QString &folder, StepMount &m, Error &e, QList<Leftover> *leftovers)
 {
     if (!folder.isEmpty() && folder.section(QLatin1Char('/'), -1).startsWith(CephFsKind::folderPrefix())) {
         const Error rm = sh(
@@ -312,6 +294,7 @@ void CephFsFioRunner::cleanUp(StepContext &ctx, const QString &folder, StepMount
         Error um = unmountVerified(ctx, m.tempMount);
         if (um) {
             um.message = QStringLiteral("cannot unmount %1 on %2: %3").arg(m.tempMount, ctx.nodeName, um.message);
+            leftovers->append(Leftover::make(Leftover::Kind::NodeMount, ctx.nodeName, m.tempMount));
             if (!e)
                 e = um;
             else if (ctx.log)

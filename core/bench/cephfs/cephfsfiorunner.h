@@ -47,7 +47,8 @@ private:
     Error mountOwn(StepContext &ctx, StepMount &m, StepOutcome &out);
     Error checkCephFs(StepContext &ctx, const StepMount &m, StepOutcome &out);
     Error makeStepFolder(StepContext &ctx, const QString &root, QString *folder);
-    void cleanUp(StepContext &ctx, const QString &folder, StepMount &m, Error &e);
+    // A mount it could not undo is added to leftovers (a later `cleanup --node` finds it).
+    void cleanUp(StepContext &ctx, const QString &folder, StepMount &m, Error &e, QList<Leftover> *leftovers);
     // Unmounts the step's own mount without depending on fusermount, lazily as the last
     // resort, and checks /proc/mounts afterwards.
     Error unmountVerified(StepContext &ctx, const QString &mountPoint);

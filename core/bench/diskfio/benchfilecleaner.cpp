@@ -123,12 +123,7 @@ CleanupReport BenchFileCleaner::remove(Transport &t, const QList<Leftover> &file
             r = t.run(c, {}, CancelToken());
             e = r.error;
         }
-        QMap<int, QString> status;
-        for (const QByteArray &line : r.stdOut.split('\n')) {
-            const QList<QByteArray> f = line.trimmed().split(' ');
-            if (f.size() == 2)
-                status.insert(f.at(0).toInt(), QString::fromLatin1(f.at(1)));
-        }
+        const QMap<int, QString> status = indexedScriptStatus(r.stdOut);
         for (int k = 0; k < todo.size(); ++k) {
             const Leftover &l = files.at(todo.at(k));
             const QString st = status.value(k + 1);
@@ -145,13 +140,7 @@ CleanupReport BenchFileCleaner::remove(Transport &t, const QList<Leftover> &file
                 out = Error(Error::Code::CommandFailed, QStringLiteral("cannot remove the file"), l.describe());
         }
     }
-    CleanupReport rep;
-    for (int i = 0; i < files.size(); ++i) {
-        if (outcome.at(i))
-            rep.failed << LeftoverFailure {files.at(i), outcome.at(i)};
-        else
-            rep.removed << files.at(i);
-    }
+    const CleanupReport rep = CleanupReport::fromOutcomes(files, outcome);
     qCInfo(lcBenchFiles) << "removed" << rep.removed.size() << "bench files on" << t.node().displayName();
     return rep;
 }

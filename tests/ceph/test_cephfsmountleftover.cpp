@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A CephFS fio run on a ceph-fuse mount the app made, with the app killed (SIGKILL)
+// mid-run: the mount stays on the node, and `clustermark-cli cleanup --node` finds it and
+// undoes it: unmounted, its folder gone. Folders under the same name that are not ours
+// (a link, another file system's mount) are neither listed nor touched. This machine is
+// the node ("local"); the lab is real, ceph-fuse and fio are real.
+#include "cephlabfixture.h"
+#include "clirun.h"
+#include "testutil.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <sys/mount.h>
+#include <unistd.h>
+
+class TestCephFsMountLeftover : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_data;
+    cmtest::CephLabFixture m_lab;
+
+    static QStringList ourMounts()
+    {
+        QFile f(QStringLiteral("/proc/mounts"));
+        if (!f.open(QIODevice::ReadOnly))
+            return {QStringLiteral("<no /proc/mounts>")};
+        return QString::fromUtf8(f.readAll()).split(QLatin1Char('\n')).filter(QStringLiteral("/tmp/clustermark-cephfs-"));
+    }
+
+    static QStringList cephMounts()
+    {
+        QStringList out;
+        for (const QString &m : ourMounts())
+            if (m.section(QLatin1Char(' '), 2, 2).contains(QLatin1String("ceph")))
+                out << m;
+        return out;
+    }
+
+    static QStringList tempMountDirs()
+    {
+        return QDir(QStringLiteral("/tmp")).entryList({QStringLiteral("clustermark-cephfs-*")}, QDir::Dirs);
+    }
+
+    cmtest::CliResult cli(const QStringList &args, int timeoutMs = 120000)
+    {
+        return cmtest::runBinary(QStringLiteral("clustermark-cli"), args, m_data.path(), timeoutMs);
+    }
+
+    // Starts `clustermark-cli run` of a long ceph-fuse fio step and kills it once fio runs.
+    void runAndKill()
+    {
+        const cmtest::CliResult plan = cli({QStringLiteral("plan"), QStringLiteral("cephfs"), QStringLiteral("--lab"),
+            m_lab.dir(), QStringLiteral("--engine"), QStringLiteral("fio"), QStringLiteral("--node"),
+            QStringLiteral("local"), QStringLiteral("--mount"), QStringLiteral("ceph-fuse"),
+            QStringLiteral("--mount-consent"), QStringLiteral("--preset"), QStringLiteral("quick"),
+            QStringLiteral("--runtime"), QStringLiteral("60"), QStringLiteral("--file-size"), QStringLiteral("32M")});
+        QVERIFY2(plan.code == 0, plan.err.constData());
+        const QString planFile = m_data.filePath(QStringLiteral("plan.json"));
+        QFile f(planFile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(plan.out);
+        f.close();
+        QProcess run;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("CLUSTERMARK_DATA_DIR"), m_data.path());
+        run.setProcessEnvironment(env);
+        run.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"), {QStringLiteral("run"), planFile});
+        QVERIFY(run.waitForStarted());
+        QElapsedTimer clock;
+        clock.start();
+        while (cmtest::processesMatching("/tmp/clustermark-cephfs-").size() < 2 && clock.elapsed() < 60000)
+            QTest::qWait(200); // ceph-fuse and fio, both named by the mount's folder
+        QTest::qWait(1500);
+        ::kill(run.processId(), SIGKILL);
+        QVERIFY(run.waitForFinished(5000));
+        QCOMPARE(cephMounts().size(), 1);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString why;
+        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
+        CM_REQUIRE_FIXTURE(!QStandardPaths::findExecutable(QStringLiteral("ceph-fuse")).isEmpty()
+                && QFile::exists(QStringLiteral("/dev/fuse")) && geteuid() == 0,
+            QStringLiteral("needs root, ceph-fuse and /dev/fuse"));
+        QVERIFY2(m_lab.start(1), qPrintable(m_lab.whyNot()));
+        QVERIFY2(ourMounts().isEmpty(), qPrintable(ourMounts().join(QLatin1Char('\n'))));
+    }
+
+    void killedRunLeavesAMountCleanupUndoesIt()
+    {
+        const QStringList dirsBefore = tempMountDirs();
+        // not ours: a link to a folder with a file, and a tmpfs mounted under our name
+        QTemporaryDir elsewhere;
+        QFile keep(elsewhere.filePath(QStringLiteral("keep")));
+        QVERIFY(keep.open(QIODevice::WriteOnly));
+        keep.write("x");
+        keep.close();
+        const QString link = QStringLiteral("/tmp/clustermark-cephfs-decoyLink%1").arg(getpid());
+        QVERIFY(QFile::link(elsewhere.path(), link));
+        const QString tmpfs = QStringLiteral("/tmp/clustermark-cephfs-decoyTmpfs%1").arg(getpid());
+        QVERIFY(QDir().mkdir(tmpfs));
+        QCOMPARE(::mount("tmpfs", tmpfs.toUtf8().constData(), "tmpfs", 0, "size=1m"), 0);
+
+        runAndKill();
+        const QString left = cephMounts().value(0).section(QLatin1Char(' '), 1, 1);
+        QVERIFY2(!left.isEmpty(), qPrintable(ourMounts().join(QLatin1Char('\n'))));
+
+        cmtest::CliResult dry = cli({QStringLiteral("cleanup"), QStringLiteral("--node"), QStringLiteral("local"),
+            QStringLiteral("--dry-run"), QStringLiteral("--json")});
+        QVERIFY2(dry.code == 0, dry.err.constData());
+        const QJsonArray found = dry.json().value(QStringLiteral("found")).toArray();
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.first().toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("mount"));
+        QCOMPARE(found.first().toObject().value(QStringLiteral("name")).toString(), left);
+
+        // fio still writes into the mount: the clean-up detaches it all the same
+        cmtest::CliResult clean = cli({QStringLiteral("cleanup"), QStringLiteral("--node"), QStringLiteral("local")});
+        QVERIFY2(clean.code == 0, clean.err.constData() + clean.out);
+        QVERIFY2(clean.out.contains("removed mount local:" + left.toUtf8()), clean.out.constData());
+        QVERIFY2(cephMounts().isEmpty(), qPrintable(ourMounts().join(QLatin1Char('\n'))));
+        QVERIFY(!QFileInfo::exists(left));
+
+        // the decoys are untouched
+        QVERIFY(QFileInfo(link).isSymLink());
+        QVERIFY(QFile::exists(elsewhere.filePath(QStringLiteral("keep"))));
+        QCOMPARE(ourMounts().filter(QStringLiteral("tmpfs")).size(), 1);
+        QCOMPARE(::umount(tmpfs.toUtf8().constData()), 0);
+        QVERIFY(QDir().rmdir(tmpfs));
+        QVERIFY(QFile::remove(link));
+        QCOMPARE(tempMountDirs(), dirsBefore);
+    }
+
+    void cleanupTestCase()
+    {
+        for (const QString &m : ourMounts()) // a failed check may have left the decoy mounted
+            if (m.section(QLatin1Char(' '), 1, 1).contains(QLatin1String("decoyTmpfs")))
+                ::umount(m.section(QLatin1Char(' '), 1, 1).toUtf8().constData());
+        for (const QString &d : QDir(QStringLiteral("/tmp")).entryList({QStringLiteral("clustermark-cephfs-decoy*")},
+                 QDir::Dirs | QDir::System | QDir::NoDotAndDotDot)) {
+            const QString path = QStringLiteral("/tmp/") + d;
+            if (QFileInfo(path).isSymLink())
+                QFile::remove(path);
+            else
+                QDir().rmdir(path);
+        }
+        // fio outlives the killed app for at most its bounded runtime; end it for this test
+        for (qint64 pid : cmtest::processesMatching("/tmp/clustermark-cephfs-"))
+            ::kill(pid, SIGKILL);
+        m_lab.stop();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCephFsMountLeftover)
+#include "test_cephfsmountleftover.moc"
