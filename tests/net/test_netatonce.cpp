@@ -137,6 +137,30 @@ private Q_SLOTS:
         QCOMPARE(split.at(1), QByteArray("b\n"));
     }
 
+    // A node's other address (its storage network) is what the clients dial, at once or
+    // one pair at a time.
+    void addressesAreDialled()
+    {
+        NetIperfKind::Options o;
+        o.mode = QStringLiteral("mesh");
+        o.addresses.insert(m_net.hostname(2), QStringLiteral("10.99.0.2"));
+        Error e;
+        Plan p = NetIperfKind::makePlan({m_net.node(1), m_net.node(2), m_net.node(3)}, o, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(p.steps.size(), 6);
+        for (const PlanStep &s : std::as_const(p.steps)) {
+            const bool toNode2 = s.params.value(QStringLiteral("server")).toString() == m_net.hostname(2);
+            QCOMPARE(NetIperfKind::serverAddress(p, s) == QLatin1String("10.99.0.2"), toNode2);
+        }
+        o.atOnce = true;
+        p = NetIperfKind::makePlan({m_net.node(1), m_net.node(2), m_net.node(3)}, o, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(NetIperfKind().commandPreview(p, 0, m_net.node(1)).count(QLatin1String("10.99.0.2")), 1);
+        o.addresses.insert(m_net.hostname(3), QStringLiteral("10.99.0.3; rm -rf /"));
+        NetIperfKind::makePlan({m_net.node(1), m_net.node(2), m_net.node(3)}, o, &e);
+        QVERIFY2(e, "a hostile address is refused");
+    }
+
     // Six pairs at once: each node is the client of two and the server of two.
     void meshOfThreeAtOnce()
     {

@@ -92,8 +92,6 @@ Plan NetIperfKind::planFromCli(const CliArgs &args, QStringList *notes, Error *e
             = std::any_of(nodes.cbegin(), nodes.cend(), [&](const NodeSpec &n) { return n.displayName() == node; });
         if (!known || addr.isEmpty())
             return fail(QStringLiteral("--address %1: give NODE=ADDR with NODE one of the nodes").arg(a));
-        if (!o.atOnce)
-            return fail(QStringLiteral("--address needs --at-once (for one pair: --server-address)"));
         o.addresses.insert(node, addr);
     }
     return makePlan(nodes, o, error);

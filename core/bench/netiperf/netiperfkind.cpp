@@ -29,6 +29,8 @@ PlanStep pairStep(const QString &client, const QString &server, const NetIperfKi
         {QStringLiteral("duration"), o.duration}, {QStringLiteral("tool"), o.tool}};
     if (!o.serverAddress.isEmpty())
         p.insert(QStringLiteral("serverAddress"), o.serverAddress);
+    else if (o.addresses.contains(server)) // e.g. the server's storage-network address
+        p.insert(QStringLiteral("serverAddress"), o.addresses.value(server));
     return PlanStep {QStringLiteral("%1-%2").arg(client, server),
         QStringLiteral("%1 %2 %3, %4 stream%5, %6 s")
             .arg(client, arrow, server)
