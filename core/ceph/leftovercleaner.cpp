@@ -275,8 +275,8 @@ CleanupReport LeftoverCleaner::remove(RadosClient &client, const QList<Leftover>
             fail(l, Error(Error::Code::Internal, QStringLiteral("not connected to a Ceph cluster"), l.describe()));
             continue;
         }
-        if (l.kind == Leftover::Kind::NodeFile || l.kind == Leftover::Kind::Bucket
-            || l.kind == Leftover::Kind::FsFolder || l.kind == Leftover::Kind::NodeMount) {
+        if (l.kind == Leftover::Kind::NodeFile || l.kind == Leftover::Kind::Bucket || l.kind == Leftover::Kind::FsFolder
+            || l.kind == Leftover::Kind::NodeMount) {
             fail(l,
                 Error(Error::Code::InvalidInput,
                     QStringLiteral("a %1 is not a RADOS leftover").arg(Leftover::kindName(l.kind)), l.describe()));

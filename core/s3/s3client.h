@@ -56,8 +56,8 @@ public:
         qint64 bodyOffset = 0, qint64 bodyLength = -1) const;
     // A presigned URL (signature in the query, valid expiresSeconds): lets a tool that
     // cannot sign send requests the gateway checks like the app's own.
-    QByteArray presignedUrl(const QByteArray &method, const QString &bucket, const QString &key,
-        int expiresSeconds) const;
+    QByteArray presignedUrl(
+        const QByteArray &method, const QString &bucket, const QString &key, int expiresSeconds) const;
     void submit(S3HttpRequest request, S3HttpPool::Callback done);
     S3HttpResponse execute(S3HttpRequest request);
 

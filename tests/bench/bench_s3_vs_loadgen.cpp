@@ -140,8 +140,8 @@ qint64 rgwPid(const cmtest::CephLabFixture &lab)
 {
     if (lab.dir().isEmpty())
         return 0;
-    const QStringList pidFiles = QDir(lab.dir() + QStringLiteral("/run"))
-                                     .entryList({QStringLiteral("client.rgw*.pid")}, QDir::Files);
+    const QStringList pidFiles
+        = QDir(lab.dir() + QStringLiteral("/run")).entryList({QStringLiteral("client.rgw*.pid")}, QDir::Files);
     if (pidFiles.isEmpty())
         return 0;
     QFile f(lab.dir() + QStringLiteral("/run/") + pidFiles.first());
@@ -243,23 +243,22 @@ int main(int argc, char **argv)
         // run), to tell the gateway's signature checking apart from the client's own cost.
         auto unsignedRequest = [&] {
             S3HttpRequest q = signedRequest();
-            q.headers.erase(std::remove_if(q.headers.begin(), q.headers.end(),
-                                [](const QByteArray &h) {
-                                    return h.startsWith("Authorization:") || h.startsWith("x-amz-");
-                                }),
+            q.headers.erase(
+                std::remove_if(q.headers.begin(), q.headers.end(),
+                    [](const QByteArray &h) { return h.startsWith("Authorization:") || h.startsWith("x-amz-"); }),
                 q.headers.end());
             return q;
         };
         auto loadgen = [&](const QString &url, QString *why) {
             return isGet ? tool(QStringLiteral("wrk"),
-                               {QStringLiteral("-t2"), QStringLiteral("-c%1").arg(conc),
-                                   QStringLiteral("-d%1s").arg(seconds), url},
-                               wrkRate, seconds, why)
+                       {QStringLiteral("-t2"), QStringLiteral("-c%1").arg(conc), QStringLiteral("-d%1s").arg(seconds),
+                           url},
+                       wrkRate, seconds, why)
                          : tool(QStringLiteral("hey"),
-                               {QStringLiteral("-z"), QStringLiteral("%1s").arg(seconds), QStringLiteral("-c"),
-                                   QString::number(conc), QStringLiteral("-m"), QStringLiteral("PUT"),
-                                   QStringLiteral("-D"), body.fileName(), url},
-                               heyRate, seconds, why);
+                             {QStringLiteral("-z"), QStringLiteral("%1s").arg(seconds), QStringLiteral("-c"),
+                                 QString::number(conc), QStringLiteral("-m"), QStringLiteral("PUT"),
+                                 QStringLiteral("-D"), body.fileName(), url},
+                             heyRate, seconds, why);
         };
         const QString anonUrl = isGet ? getUrl : putUrl;
         // The tool cannot sign; a presigned URL makes the gateway check a signature on each
@@ -267,13 +266,18 @@ int main(int argc, char **argv)
         const QString presigned = QString::fromLatin1(s3.presignedUrl(isGet ? "GET" : "PUT", bucket, key, 3600));
         const char *toolName = isGet ? "wrk" : "hey";
         QList<double> ratios, anonRatios;
-        withGatewayCpu(gatewayPid, [&] { return appLoop(s3, signedRequest, conc, 2); }, 2); // warm-up
+        withGatewayCpu(
+            gatewayPid, [&] { return appLoop(s3, signedRequest, conc, 2); }, 2); // warm-up
         for (int round = 0; round < rounds; ++round) {
             QString why;
-            const Run mine = withGatewayCpu(gatewayPid, [&] { return appLoop(s3, signedRequest, conc, seconds); }, seconds);
-            const Run toolSigned = withGatewayCpu(gatewayPid, [&] { return loadgen(presigned, &why); }, seconds);
-            const Run anon = withGatewayCpu(gatewayPid, [&] { return appLoop(s3, unsignedRequest, conc, seconds); }, seconds);
-            const Run toolAnon = withGatewayCpu(gatewayPid, [&] { return loadgen(anonUrl, &why); }, seconds);
+            const Run mine = withGatewayCpu(
+                gatewayPid, [&] { return appLoop(s3, signedRequest, conc, seconds); }, seconds);
+            const Run toolSigned = withGatewayCpu(
+                gatewayPid, [&] { return loadgen(presigned, &why); }, seconds);
+            const Run anon = withGatewayCpu(
+                gatewayPid, [&] { return appLoop(s3, unsignedRequest, conc, seconds); }, seconds);
+            const Run toolAnon = withGatewayCpu(
+                gatewayPid, [&] { return loadgen(anonUrl, &why); }, seconds);
             if (!why.isEmpty()) {
                 std::fprintf(stderr, "%s\n", qPrintable(why));
                 return 2;

@@ -32,7 +32,9 @@ class TestCephFsMountLeftover : public QObject {
         QFile f(QStringLiteral("/proc/mounts"));
         if (!f.open(QIODevice::ReadOnly))
             return {QStringLiteral("<no /proc/mounts>")};
-        return QString::fromUtf8(f.readAll()).split(QLatin1Char('\n')).filter(QStringLiteral("/tmp/clustermark-cephfs-"));
+        return QString::fromUtf8(f.readAll())
+            .split(QLatin1Char('\n'))
+            .filter(QStringLiteral("/tmp/clustermark-cephfs-"));
     }
 
     static QStringList cephMounts()
@@ -72,7 +74,8 @@ class TestCephFsMountLeftover : public QObject {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("CLUSTERMARK_DATA_DIR"), m_data.path());
         run.setProcessEnvironment(env);
-        run.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"), {QStringLiteral("run"), planFile});
+        run.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"),
+            {QStringLiteral("run"), planFile});
         QVERIFY(run.waitForStarted());
         QElapsedTimer clock;
         clock.start();
@@ -145,8 +148,9 @@ private Q_SLOTS:
         for (const QString &m : ourMounts()) // a failed check may have left the decoy mounted
             if (m.section(QLatin1Char(' '), 1, 1).contains(QLatin1String("decoyTmpfs")))
                 ::umount(m.section(QLatin1Char(' '), 1, 1).toUtf8().constData());
-        for (const QString &d : QDir(QStringLiteral("/tmp")).entryList({QStringLiteral("clustermark-cephfs-decoy*")},
-                 QDir::Dirs | QDir::System | QDir::NoDotAndDotDot)) {
+        for (const QString &d : QDir(QStringLiteral("/tmp"))
+                                    .entryList({QStringLiteral("clustermark-cephfs-decoy*")},
+                                        QDir::Dirs | QDir::System | QDir::NoDotAndDotDot)) {
             const QString path = QStringLiteral("/tmp/") + d;
             if (QFileInfo(path).isSymLink())
                 QFile::remove(path);

@@ -269,9 +269,12 @@ private Q_SLOTS:
         maxOf(r.samples, QStringLiteral("node2→node1"), metric::NetBw, &nr);
         qInfo("iperf3 --bidir -P 2: %.3f Gbit/s forward, %.3f Gbit/s reverse; %d + %d samples", fwd / 1e9, rev / 1e9,
             nf, nr);
-        // each direction has its own pair of shaped links: at least one link's worth each
-        QVERIFY2(fwd > 0.8e9 && fwd < 2.05e9, qPrintable(QString::number(fwd)));
-        QVERIFY2(rev > 0.8e9 && rev < 2.05e9, qPrintable(QString::number(rev)));
+        // each direction has its own pair of shaped 1 Gbit/s links. What is checked is the
+        // split: a direction missing (~0) or both summed into one (> 2 links) fails. The
+        // floor is half a link, not one: beside another test on two cores, iperf's own
+        // CPU has held a direction at 0.78 Gbit/s.
+        QVERIFY2(fwd > 0.5e9 && fwd < 2.05e9, qPrintable(QString::number(fwd)));
+        QVERIFY2(rev > 0.5e9 && rev < 2.05e9, qPrintable(QString::number(rev)));
         QVERIFY(nf >= 1 && nr >= 1);
         QTRY_VERIFY_WITH_TIMEOUT(iperfProcesses().isEmpty(), 2000);
     }
@@ -288,8 +291,8 @@ private Q_SLOTS:
         maxOf(r.samples, QStringLiteral("node2→node1"), metric::NetBw, &nr);
         qInfo("iperf 2 --full-duplex -P 2: %.3f Gbit/s forward, %.3f Gbit/s reverse; %d + %d samples", fwd / 1e9,
             rev / 1e9, nf, nr);
-        QVERIFY2(fwd > 0.8e9 && fwd < 2.05e9, qPrintable(QString::number(fwd)));
-        QVERIFY2(rev > 0.8e9 && rev < 2.05e9, qPrintable(QString::number(rev)));
+        QVERIFY2(fwd > 0.5e9 && fwd < 2.05e9, qPrintable(QString::number(fwd))); // as for iperf3 above
+        QVERIFY2(rev > 0.5e9 && rev < 2.05e9, qPrintable(QString::number(rev)));
         QVERIFY(nf >= 1 && nr >= 1);
         QTRY_VERIFY_WITH_TIMEOUT(iperfProcesses().isEmpty(), 2000);
     }

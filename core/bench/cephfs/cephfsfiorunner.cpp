@@ -90,8 +90,8 @@ QStringList CephFsFioRunner::unmountArgs(const Plan &, const QString &mountPoint
 Error CephFsFioRunner::unmountVerified(StepContext &ctx, const QString &mountPoint)
 {
     return sh(ctx,
-        {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(NodeMountCleaner::unmountScript()), QStringLiteral("cm-unmount"),
-            mountPoint},
+        {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(NodeMountCleaner::unmountScript()),
+            QStringLiteral("cm-unmount"), mountPoint},
         CancelToken(), 120000);
 }
 
