@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inventorychildren.h"
 
+#include "model/deviceclass.h"
+
 #include <QCoreApplication>
 
 namespace cm::ui {
@@ -27,7 +29,7 @@ ClusterChild diskChild(const BlockDevice &d)
     if (d.sizeBytes > 0)
         parts << formatSize(d.sizeBytes);
     if (d.type == QLatin1String("disk"))
-        parts << (d.rotational ? Tr::tr("HDD") : Tr::tr("SSD"));
+        parts << DeviceClassText::label(classifyDevice({d.name, d.model, d.vendor, d.transport, d.rotational ? 1 : 0}));
     else if (!d.type.isEmpty())
         parts << d.type;
     if (!d.fstype.isEmpty())

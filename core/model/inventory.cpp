@@ -47,10 +47,11 @@ const BlockDevice *findIn(const QList<BlockDevice> &list, const QString &key)
 
 bool operator==(const BlockDevice &a, const BlockDevice &b)
 {
-    return a.name == b.name && a.path == b.path && a.type == b.type && a.model == b.model && a.serial == b.serial
-        && a.sizeBytes == b.sizeBytes && a.rotational == b.rotational && a.readOnly == b.readOnly
-        && a.fstype == b.fstype && a.ptType == b.ptType && a.mountpoints == b.mountpoints && a.holders == b.holders
-        && a.writeCache == b.writeCache && a.children == b.children;
+    return a.name == b.name && a.path == b.path && a.type == b.type && a.model == b.model && a.vendor == b.vendor
+        && a.transport == b.transport && a.serial == b.serial && a.sizeBytes == b.sizeBytes
+        && a.rotational == b.rotational && a.readOnly == b.readOnly && a.fstype == b.fstype && a.ptType == b.ptType
+        && a.mountpoints == b.mountpoints && a.holders == b.holders && a.writeCache == b.writeCache
+        && a.children == b.children;
 }
 
 bool operator==(const NodeInventory &a, const NodeInventory &b)
@@ -67,6 +68,8 @@ QJsonObject BlockDevice::toJson() const
         {QStringLiteral("path"), path},
         {QStringLiteral("type"), type},
         {QStringLiteral("model"), model},
+        {QStringLiteral("vendor"), vendor},
+        {QStringLiteral("transport"), transport},
         {QStringLiteral("serial"), serial},
         {QStringLiteral("sizeBytes"), static_cast<double>(sizeBytes)},
         {QStringLiteral("rotational"), rotational},
@@ -91,6 +94,8 @@ BlockDevice BlockDevice::fromJson(const QJsonObject &o)
     d.path = o.value(QStringLiteral("path")).toString();
     d.type = o.value(QStringLiteral("type")).toString();
     d.model = o.value(QStringLiteral("model")).toString();
+    d.vendor = o.value(QStringLiteral("vendor")).toString();
+    d.transport = o.value(QStringLiteral("transport")).toString();
     d.serial = o.value(QStringLiteral("serial")).toString();
     d.sizeBytes = toU64(o.value(QStringLiteral("sizeBytes")));
     d.rotational = o.value(QStringLiteral("rotational")).toBool();

@@ -15,6 +15,8 @@ struct BlockDevice {
     QString path; // "/dev/sda"
     QString type; // disk, part, lvm, crypt, loop, rom, raid1…
     QString model;
+    QString vendor;
+    QString transport; // lsblk TRAN: "sata", "nvme", "usb", "virtio", … or empty
     QString serial;
     quint64 sizeBytes = 0;
     bool rotational = false;

@@ -80,6 +80,8 @@ BlockDevice parseDevice(const QJsonObject &o, int depth, QStringList &warnings)
     if (d.path.isEmpty())
         d.path = defaultPath(d.name, d.type);
     d.model = text(o.value(QLatin1String("model")));
+    d.vendor = text(o.value(QLatin1String("vendor")));
+    d.transport = text(o.value(QLatin1String("tran")));
     d.serial = text(o.value(QLatin1String("serial")));
     d.fstype = text(o.value(QLatin1String("fstype")));
     d.ptType = text(o.value(QLatin1String("pttype")));

@@ -28,7 +28,7 @@ b os-release; cat /etc/os-release 2>/dev/null || cat /usr/lib/os-release; e os-r
 b cpuinfo; cat "$P/cpuinfo"; e cpuinfo
 b nproc; nproc; e nproc
 b meminfo; cat "$P/meminfo"; e meminfo
-O=NAME,PATH,TYPE,SIZE,ROTA,RO,MODEL,SERIAL,FSTYPE,PTTYPE
+O=NAME,PATH,TYPE,SIZE,ROTA,RO,MODEL,VENDOR,TRAN,SERIAL,FSTYPE,PTTYPE
 b lsblk; lsblk -J -b -o "$O,MOUNTPOINTS" 2>/dev/null || lsblk -J -b -o "$O,MOUNTPOINT" 2>/dev/null || lsblk -J -b -o NAME,TYPE,SIZE,ROTA,RO,MODEL,SERIAL,FSTYPE,MOUNTPOINT; e lsblk
 blk() {
   rd "$1/size"; sz=$v; rd "$1/queue/rotational"; ro=$v; rd "$1/ro"; r=$v; rd "$1/queue/write_cache"; wc=$v; rd "$1/dm/name"; dn=$v

@@ -2,6 +2,7 @@
 #include "results/environmentsections.h"
 
 #include "bench/registry.h"
+#include "model/deviceclass.h"
 #include "report/unitformat.h"
 #include "stats/clustertotal.h"
 #include "unitscale.h"
@@ -38,8 +39,11 @@ const KnownKey kKnown[] = {
     {"os", Section::System, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Operating system")},
     {"disk", Section::Disk, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Disk")},
     {"model", Section::Disk, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Model")},
+    {"device_class", Section::Disk, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Device type")},
+    {"vendor", Section::Disk, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Vendor")},
+    {"transport", Section::Disk, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Transport")},
     {"source", Section::Disk, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Device or filesystem")},
-    {"rotational", Section::Disk, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Rotational")},
+    {"rotational", Section::Disk, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Rotational flag (kernel)")},
     {"write_cache", Section::Disk, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Write cache (kernel)")},
     {"hdparm_write_caching", Section::Disk, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "Write cache (hdparm -W)")},
     {"fio_version", Section::Tools, QT_TRANSLATE_NOOP("cm::ui::RunDetailPane", "fio")},
@@ -127,10 +131,16 @@ QString plainValue(const QJsonValue &v)
 QString knownValue(const QString &key, const QJsonValue &v)
 {
     const QString s = plainValue(v).trimmed();
+    // The flag alone is no device type: many virtual disks report 1 (see device_class).
     if (key == QLatin1String("rotational"))
-        return s == QLatin1String("0") ? Tr::tr("no (SSD / NVMe)")
-            : s == QLatin1String("1")  ? Tr::tr("yes (spinning disk)")
+        return s == QLatin1String("0") ? Tr::tr("0 (not rotational)")
+            : s == QLatin1String("1")  ? Tr::tr("1 (rotational)")
                                        : s;
+    if (key == QLatin1String("device_class")) {
+        const DeviceClass c = deviceClassFromId(s);
+        const QString why = DeviceClassText::explanation(c);
+        return why.isEmpty() ? DeviceClassText::label(c) : DeviceClassText::label(c) + QStringLiteral(" — ") + why;
+    }
     if (key == QLatin1String("write_cache")) {
         if (s == QLatin1String("write back"))
             return Tr::tr("write back (volatile cache on)");

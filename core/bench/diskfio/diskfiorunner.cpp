@@ -4,6 +4,7 @@
 #include "bench/diskfio/diskfiokind.h"
 #include "bench/fiostep.h"
 #include "bench/diskfio/devicesafety.h"
+#include "model/deviceclass.h"
 
 #include <QFileInfo>
 
@@ -23,6 +24,8 @@ echo "disk=$disk"
 [ -r "/sys/block/$disk/queue/write_cache" ] && echo "write_cache=$(cat "/sys/block/$disk/queue/write_cache")"
 [ -r "/sys/block/$disk/queue/rotational" ] && echo "rotational=$(cat "/sys/block/$disk/queue/rotational")"
 [ -r "/sys/block/$disk/device/model" ] && echo "model=$(cat "/sys/block/$disk/device/model")"
+[ -r "/sys/block/$disk/device/vendor" ] && echo "vendor=$(cat "/sys/block/$disk/device/vendor")"
+[ -b "/dev/$disk" ] && echo "transport=$(lsblk -ndo TRAN -- "/dev/$disk" 2>/dev/null | head -n 1)"
 if command -v hdparm >/dev/null 2>&1 && [ -b "/dev/$disk" ]; then
   w=$(hdparm -W "/dev/$disk" 2>/dev/null | sed -n 's/.*write-caching *= *//p')
   [ -n "$w" ] && echo "hdparm_write_caching=$w"
@@ -90,6 +93,16 @@ QJsonObject DiskFioRunner::probeEnvironment(StepContext &ctx)
         const int eq = line.indexOf(QLatin1Char('='));
         if (eq > 0)
             env.insert(line.left(eq), line.mid(eq + 1).trimmed());
+    }
+    if (env.contains(QStringLiteral("disk"))) {
+        const QString rota = env.value(QStringLiteral("rotational")).toString();
+        const DeviceFacts facts {env.value(QStringLiteral("disk")).toString(),
+            env.value(QStringLiteral("model")).toString(), env.value(QStringLiteral("vendor")).toString(),
+            env.value(QStringLiteral("transport")).toString(),
+            rota == QLatin1String("1")       ? 1
+                : rota == QLatin1String("0") ? 0
+                                             : -1};
+        env.insert(QStringLiteral("device_class"), deviceClassId(classifyDevice(facts)));
     }
     return env;
 }
