@@ -61,6 +61,15 @@ public:
         Q_UNUSED(stepIndex);
         return sumsClients();
     }
+    // Summary facts a step will record that are known from the plan alone (RBD's
+    // "client_cache"): the live view says what its figures are before they exist
+    // (report/stepcaveats.h). None by default.
+    virtual QJsonObject stepFacts(const Plan &plan, int stepIndex) const
+    {
+        Q_UNUSED(plan);
+        Q_UNUSED(stepIndex);
+        return {};
+    }
     virtual QString cliSummary() const { return {}; }
     virtual Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const
     {

@@ -101,7 +101,8 @@ TextTable compareTable(const RunCompare &c)
         QStringList reps;
         for (int n : row.repetitions)
             reps << QString::number(n);
-        const QString test = row.target.isEmpty() ? row.title : QStringLiteral("%1 (%2)").arg(row.title, row.target);
+        const QString test
+            = row.target.isEmpty() ? row.displayTitle() : QStringLiteral("%1 (%2)").arg(row.displayTitle(), row.target);
         if (row.figures.isEmpty()) {
             QStringList cells {test, row.node, Dash, reps.join(QStringLiteral(" / "))};
             t.rows << cells;
@@ -130,6 +131,10 @@ TextTable compareTable(const RunCompare &c)
     if (c.parametersDiffer)
         t.notes << QStringLiteral(
             "Warning: the runs' parameters differ (listed below): the figures are not like for like.");
+    QList<QList<StepCaveat>> caveats;
+    for (const CompareRow &row : c.rows)
+        caveats << row.caveats;
+    t.notes << StepCaveats::legend(caveats);
     for (const QString &w : c.warnings)
         t.notes << QStringLiteral("Warning: %1").arg(w);
     t.notes << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));
@@ -152,7 +157,11 @@ TextTable compareCsvTable(const RunCompare &c)
                       << p + QStringLiteral("p") << p + QStringLiteral("ci95_low") << p + QStringLiteral("ci95_high")
                       << p + QStringLiteral("significant");
     }
+    t.headers << QStringLiteral("caveats"); // ids of stepcaveats.h, ';'-separated
     for (const CompareRow &row : c.rows) {
+        QStringList caveatIds;
+        for (const StepCaveat &cv : row.caveats)
+            caveatIds << cv.id;
         for (const CompareFigure &f : row.figures) {
             const QString unit = f.unit == metric::Unit::BytesPerSec ? QStringLiteral("bytes/s")
                 : f.unit == metric::Unit::OpsPerSec                  ? QStringLiteral("ops/s")
@@ -168,6 +177,7 @@ TextTable compareCsvTable(const RunCompare &c)
                           << (s.tested ? (s.significant ? QStringLiteral("yes") : QStringLiteral("no")) : QString());
                 }
             }
+            cells << caveatIds.join(QLatin1Char(';'));
             t.rows << cells;
         }
     }

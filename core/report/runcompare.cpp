@@ -9,6 +9,7 @@
 #include <QSet>
 #include <QTimeZone>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cm {
@@ -218,6 +219,13 @@ RunCompare compareRunRecords(const QList<RunRecords> &runs)
                 continue;
             }
             stepsByKey[key][i] << &step;
+            for (const StepCaveat &c : StepCaveats::of(step.params, step.summary)) {
+                CompareRow &row = rows[key];
+                const bool known = std::any_of(
+                    row.caveats.cbegin(), row.caveats.cend(), [&](const StepCaveat &x) { return x.kind == c.kind; });
+                if (!known)
+                    row.caveats << c;
+            }
         }
     }
 
@@ -255,6 +263,8 @@ RunCompare compareRunRecords(const QList<RunRecords> &runs)
             row.figures << f;
         }
         addOperationFigures(perRun, n, &row);
+        std::sort(row.caveats.begin(), row.caveats.end(),
+            [](const StepCaveat &a, const StepCaveat &b) { return a.kind < b.kind; });
         out.rows << row;
     }
     int parameterLines = 0;

@@ -9,6 +9,7 @@
 #include "model/error.h"
 #include "model/metric.h"
 #include "model/plan.h"
+#include "report/stepcaveats.h"
 #include "stats/comparestats.h"
 #include "store/sessionstore.h"
 
@@ -43,6 +44,9 @@ struct CompareRow {
     QString target; // set when it is part of the pairing key
     QList<int> repetitions; // per run: completed steps found (0 = absent)
     QList<CompareFigure> figures;
+    QList<StepCaveat> caveats; // of its steps in any run
+    // The title with the caveats' markers (tables, charts); CSV keeps title and lists ids.
+    QString displayTitle() const { return StepCaveats::markedTitle(title, caveats); }
 };
 
 struct RunCompare {
@@ -50,7 +54,7 @@ struct RunCompare {
     QList<CompareRow> rows;
     QStringList differences; // "block size: 1M → 4k (all tests)", "pve1: kernel: … → …"
     bool parametersDiffer = false; // plan or test parameters differ: not like for like
-    QStringList warnings; // "run 12 is interrupted", "SEQ1M … #2 on pve1 failed in run 13"
+    QStringList warnings; // "run 12 is interrupted", "SEQ1M … #2 on pve1 failed in run 13""
     QStringList hostNames; // every host/node name of the runs, for Redactor (not in toJson)
 
     QJsonObject toJson() const; // {"format": "clustermark-compare", …}

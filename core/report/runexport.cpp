@@ -3,8 +3,10 @@
 
 #include "bench/registry.h"
 
+#include "report/journallatency.h"
 #include "report/redactor.h"
 #include "report/runmarkdown.h"
+#include "report/stepcaveats.h"
 #include "report/stepoperations.h"
 #include "report/unitformat.h"
 #include "stats/clustertotal.h"
@@ -86,6 +88,7 @@ TextTable runTable(const RunRecords &r)
     for (const StepRecord &s : r.steps)
         repeated = repeated || s.iteration > 0;
     QStringList tools;
+    QList<QList<StepCaveat>> caveats;
     for (const StepRecord &s : r.steps) {
         const bool rd = used(s.summary, QStringLiteral("read"));
         const bool wr = used(s.summary, QStringLiteral("write"));
@@ -101,7 +104,8 @@ TextTable runTable(const RunRecords &r)
                 parts << formatLatencyNs(wo.value(key).toDouble());
             return parts.isEmpty() ? Dash : parts.join(QStringLiteral(" / "));
         };
-        t.rows << QStringList {title(s, repeated), s.node,
+        caveats << StepCaveats::of(s.params, s.summary);
+        t.rows << QStringList {StepCaveats::markedTitle(title(s, repeated), caveats.last()), s.node,
             rd ? formatMBps(ro.value(QStringLiteral("bw")).toDouble()) : Dash,
             rd ? formatIops(ro.value(QStringLiteral("iops")).toDouble()) : Dash,
             wr ? formatMBps(wo.value(QStringLiteral("bw")).toDouble()) : Dash,
@@ -112,6 +116,8 @@ TextTable runTable(const RunRecords &r)
             tools << fio;
     }
     tools << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));
+    t.notes << StepCaveats::legend(caveats);
+    t.notes << journalLatencyLines(r.steps);
     if (const QString totals = clusterTotalNote(r.steps); !totals.isEmpty())
         t.notes << totals;
     t.notes << tools.join(QStringLiteral(" · "));
@@ -182,6 +188,7 @@ TextTable runCsvTable(const RunRecords &r)
     t.headers << QStringLiteral("op") << QStringLiteral("op_per_s") << QStringLiteral("op_count");
     for (const char *f : opFields)
         t.headers << QStringLiteral("op_") + QLatin1String(f);
+    t.headers << QStringLiteral("caveats"); // ids of stepcaveats.h, ';'-separated
     const qsizetype dataColumns = 2 * fields.size();
     for (const StepRecord &s : r.steps) {
         const QStringList id {
@@ -194,6 +201,10 @@ TextTable runCsvTable(const RunRecords &r)
         row << QString() << QString() << QString();
         for (qsizetype i = 0; i < qsizetype(std::size(opFields)); ++i)
             row << QString();
+        QStringList ids;
+        for (const StepCaveat &c : StepCaveats::of(s.params, s.summary))
+            ids << c.id;
+        row << ids.join(QLatin1Char(';'));
         t.rows << row;
         // One more row per operation (CephFS metadata, S3 HEAD/DELETE/LIST): the step's
         // identity, empty read/write fields, and the op's figures.
@@ -204,6 +215,7 @@ TextTable runCsvTable(const RunRecords &r)
             opRow << s.error << op.key << QString::number(op.opsPerSec, 'g', 12) << QString::number(op.count, 'g', 12);
             for (const char *f : opFields)
                 opRow << (op.hasLatency(f) ? QString::number(op.latency(f), 'g', 12) : QString());
+            opRow << QString();
             t.rows << opRow;
         }
     }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/runmarkdown.h"
 
+#include "report/journallatency.h"
 #include "report/runexport.h"
 #include "report/scalingtable.h"
+#include "report/stepcaveats.h"
 #include "report/stepoperations.h"
 #include "report/unitformat.h"
 
@@ -191,6 +193,7 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
     QStringList tools;
     QString osdTables;
     QList<QPair<QString, const StepRecord *>> titled;
+    QList<QList<StepCaveat>> caveats;
     bool mixed = false;
     for (const StepRecord &s : steps) {
         QString test = s.title.isEmpty() ? s.testId : s.title;
@@ -198,6 +201,8 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
             test += QStringLiteral(" #%1").arg(s.iteration + 1);
         if (s.status != QLatin1String("completed") && !s.status.isEmpty())
             test += QStringLiteral(" (%1)").arg(s.status);
+        caveats << StepCaveats::of(s.params, s.summary);
+        test = StepCaveats::markedTitle(test, caveats.last());
         const QJsonObject r = direction(s.summary, QStringLiteral("read"));
         const QJsonObject w = direction(s.summary, QStringLiteral("write"));
         mixed = mixed || (!r.isEmpty() && !w.isEmpty());
@@ -234,6 +239,10 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
             + dataRows + QLatin1Char('\n');
     if (mixed)
         out += QLatin1String("Latency: read / write for tests that do both.\n\n");
+    if (const QStringList legend = StepCaveats::legend(caveats); !legend.isEmpty())
+        out += legend.join(QStringLiteral("  \n")) + QStringLiteral("\n\n");
+    if (const QStringList journal = journalLatencyLines(steps); !journal.isEmpty())
+        out += journal.join(QStringLiteral("  \n")) + QStringLiteral("\n\n");
     if (const QString totals = clusterTotalNote(steps); !totals.isEmpty())
         out += totals + QStringLiteral("\n\n");
     out += scalingMarkdown(steps);

@@ -3200,6 +3200,18 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>Client cache:</source>
         <translation>客户端缓存：</translation>
     </message>
+    <message>
+        <source>Off for the QD1 latency tests, the cluster&apos;s setting for the others</source>
+        <translation>QD1 延迟测试时关闭，其他测试使用集群的设置</translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s setting everywhere (writeback by default)</source>
+        <translation>所有测试都使用集群的设置（默认回写）</translation>
+    </message>
+    <message>
+        <source>With librbd&apos;s writeback cache, small random writes are acknowledged from the client&apos;s memory and are capped by how fast it flushes (about rbd_cache_max_dirty per second): at QD1 that is no commit latency. Figures measured with the cache on say so.</source>
+        <translation>使用 librbd 的回写缓存时，小的随机写由客户端内存确认，并受其刷新速度限制（约每秒 rbd_cache_max_dirty）：在 QD1 下这不是提交延迟。开启缓存时测得的数值会注明这一点。</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::RepetitionForm</name>
@@ -3849,6 +3861,34 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Ops/s</source>
         <translation>ops/s</translation>
+    </message>
+    <message>
+        <source>Device type</source>
+        <translation>设备类型</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>传输方式</translation>
+    </message>
+    <message>
+        <source>Rotational flag (kernel)</source>
+        <translation>旋转标志（内核）</translation>
+    </message>
+    <message>
+        <source>0 (not rotational)</source>
+        <translation>0（非旋转）</translation>
+    </message>
+    <message>
+        <source>1 (rotational)</source>
+        <translation>1（旋转）</translation>
+    </message>
+    <message>
+        <source>Journal write latency on %1, the worse of sync=1 and fsync=1: p50 %2 (%3), p99 %4 (%5)</source>
+        <translation>%1 上的日志写延迟，取 sync=1 和 fsync=1 中较差者：p50 %2（%3），p99 %4（%5）</translation>
     </message>
 </context>
 <context>
@@ -4734,6 +4774,80 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Cluster total by number of clients (merged over the clients); per client: the total over (clients × one client&apos;s figure).</source>
         <translation>按客户端数量的集群总计（合并所有客户端）；每客户端：总计除以（客户端数 × 单个客户端的数值）。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::DeviceClassText</name>
+    <message>
+        <source>HDD</source>
+        <translation>HDD</translation>
+    </message>
+    <message>
+        <source>SSD</source>
+        <translation>SSD</translation>
+    </message>
+    <message>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <source>virtual disk</source>
+        <translation>虚拟磁盘</translation>
+    </message>
+    <message>
+        <source>loop device (a file)</source>
+        <translation>loop 设备（一个文件）</translation>
+    </message>
+    <message>
+        <source>memory-backed</source>
+        <translation>内存支持</translation>
+    </message>
+    <message>
+        <source>network block device</source>
+        <translation>网络块设备</translation>
+    </message>
+    <message>
+        <source>LVM / RAID / mapper</source>
+        <translation>LVM / RAID / mapper</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>类型未知</translation>
+    </message>
+    <message>
+        <source>An emulated disk: the host&apos;s storage and cache decide its speed; its rotational flag says nothing.</source>
+        <translation>模拟磁盘：其速度由宿主机的存储和缓存决定；它的旋转标志没有意义。</translation>
+    </message>
+    <message>
+        <source>Backed by a file: the file system and page cache under it decide its speed.</source>
+        <translation>由文件支持：其速度由下层文件系统和页缓存决定。</translation>
+    </message>
+    <message>
+        <source>Backed by RAM: no storage device is measured.</source>
+        <translation>由内存支持：没有测量任何存储设备。</translation>
+    </message>
+    <message>
+        <source>Backed by the network and a remote store.</source>
+        <translation>由网络和远程存储支持。</translation>
+    </message>
+    <message>
+        <source>Built from other devices: the slowest of them decides.</source>
+        <translation>由其他设备组成：其中最慢的设备决定速度。</translation>
+    </message>
+    <message>
+        <source>Neither the name, the model nor the transport tells what it is.</source>
+        <translation>名称、型号和传输方式都无法说明它是什么设备。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::StepCaveats</name>
+    <message>
+        <source>client cache on (librbd writeback, unless the cluster turns it off): writes are acknowledged from client memory, so write latency is not a commit latency</source>
+        <translation>客户端缓存开启（librbd 回写，除非集群将其关闭）：写入由客户端内存确认，因此写延迟不是提交延迟</translation>
+    </message>
+    <message>
+        <source>one I/O in flight (QD1): IOPS = 1 / latency, a latency figure, not a capacity</source>
+        <translation>只有一个 I/O 在途（QD1）：IOPS = 1 / 延迟，这是延迟数值，而不是容量</translation>
     </message>
 </context>
 </TS>

@@ -37,7 +37,7 @@ private Q_SLOTS:
         QCOMPARE(t.imageBytes(), quint64(2) << 30);
         QCOMPARE(t.clientId(), QStringLiteral("bench"));
         QCOMPARE(t.connection.clientName, QStringLiteral("client.bench"));
-        QVERIFY(!t.cacheOff);
+        QCOMPARE(t.cache, RbdTarget::Cache::Default);
         // The JSON it writes reads back to the same values.
         const RbdTarget again = RbdTarget::read(t.toJson(), &e);
         QVERIFY2(!e, qPrintable(e.message));
@@ -132,7 +132,8 @@ private Q_SLOTS:
         QVERIFY(argv.contains(QStringLiteral("--rw=randwrite")));
         QVERIFY(argv.contains(QStringLiteral("--bs=4k")));
         QVERIFY(argv.contains(QStringLiteral("--iodepth=1")));
-        const QMap<QString, QString> env = RbdKind::fioEnv(rt);
+        QVERIFY(rt.cacheOffFor(RbdKind::stepOptions(p.steps.at(1))));
+        const QMap<QString, QString> env = RbdKind::fioEnv(rt, true);
         QCOMPARE(env.value(QStringLiteral("CEPH_CONF")), QStringLiteral("/etc/ceph/c.conf"));
         QCOMPARE(env.value(QStringLiteral("CEPH_ARGS")), QStringLiteral("--keyring=/etc/ceph/k --rbd_cache=false"));
         QCOMPARE(RbdKind::cephArgs(rt),
@@ -142,6 +143,35 @@ private Q_SLOTS:
     }
 
     // A scaling series: each step with the first 1, 2, 3 clients (bench/scaling.h).
+    // The QD1 rows run with librbd's cache off unless asked otherwise: a write there
+    // would otherwise be acknowledged from client memory. Every step records its setting.
+    void cacheOffForLatencyRowsByDefault()
+    {
+        Error e;
+        Plan p = make(target(), &e);
+        QVERIFY2(!e, qPrintable(e.message));
+        RbdTarget t = RbdKind::target(p);
+        QStringList off, on;
+        for (const PlanStep &s : std::as_const(p.steps))
+            (t.cacheOffFor(RbdKind::stepOptions(s)) ? off : on) << s.id;
+        QCOMPARE(off, QStringList({QStringLiteral("randwrite-4k-qd1"), QStringLiteral("randread-4k-qd1")}));
+        QCOMPARE(on.size(), 4);
+        QVERIFY(RbdKind().commandPreview(p, 1, p.nodes.first()).contains(QLatin1String("--rbd_cache=false")));
+        QVERIFY(!RbdKind().commandPreview(p, 2, p.nodes.first()).contains(QLatin1String("rbd_cache")));
+        // "writeback": the cluster's setting on every step; a step's own "cache" wins
+        QJsonObject wb = target();
+        wb.insert(QStringLiteral("cache"), QStringLiteral("writeback"));
+        p = make(wb, &e);
+        t = RbdKind::target(p);
+        QCOMPARE(t.toJson().value(QStringLiteral("cache")).toString(), QStringLiteral("writeback"));
+        QVERIFY(!t.cacheOffFor(RbdKind::stepOptions(p.steps.at(1))));
+        p.steps[1].params.insert(QStringLiteral("cache"), QStringLiteral("off"));
+        QVERIFY(!RbdKind().validate(p));
+        QVERIFY(t.cacheOffFor(RbdKind::stepOptions(p.steps.at(1))));
+        p.steps[1].params.insert(QStringLiteral("cache"), QStringLiteral("sometimes"));
+        QVERIFY(RbdKind().validate(p).message.contains(QLatin1String("cache")));
+    }
+
     void scalingSeries()
     {
         Error e;

@@ -232,9 +232,9 @@ private Q_SLOTS:
             "|:--|:--|:--|--:|--:|--:|--:|--:|\n"
             "| SEQ1M Q8T1 Read | pve1 | Read MB/s | 3 / 3 | 500 ± 10.0 | 600 ± 5.00 | +20.0 %* better | <0.001 |\n"
             "| SEQ1M Q8T1 Read | pve1 | Read IOPS | 3 / 3 | 500 ± 10.0 | 600 ± 5.00 | +20.0 %* better | <0.001 |\n"
-            "| RND4K Q1T1 Write | pve1 | Write MB/s | 3 / 1 | 42.0 ± 2.00 | 50.0 | +19.0 %† | – |\n"
-            "| RND4K Q1T1 Write | pve1 | Write IOPS | 3 / 1 | 10.5k ± 500 | 12.5k | +19.0 %† | – |\n"
-            "| RND4K Q1T1 Write | pve1 | Write lat p50 | 3 / 1 | 85.0 µs ± 5.00 µs | 70.0 µs | -17.6 %† | – |\n"
+            "| RND4K Q1T1 Write ² | pve1 | Write MB/s | 3 / 1 | 42.0 ± 2.00 | 50.0 | +19.0 %† | – |\n"
+            "| RND4K Q1T1 Write ² | pve1 | Write IOPS | 3 / 1 | 10.5k ± 500 | 12.5k | +19.0 %† | – |\n"
+            "| RND4K Q1T1 Write ² | pve1 | Write lat p50 | 3 / 1 | 85.0 µs ± 5.00 µs | 70.0 µs | -17.6 %† | – |\n"
             "\n"
             "Run 11: Quick disk — 2026-11-20 10:00 UTC — completed — session baseline  \n"
             "Run 12: Quick disk — 2026-11-21 10:00 UTC — completed — session tuned  \n"
@@ -242,6 +242,7 @@ private Q_SLOTS:
             "* significant (Welch's t-test, two-sided p < 0.05).  \n"
             "† no noise estimate (1 repetition): the change is not tested.  \n"
             "Warning: the runs' parameters differ (listed below): the figures are not like for like.  \n"
+            "² one I/O in flight (QD1): IOPS = 1 / latency, a latency figure, not a capacity  \n"
             "Warning: RND4K Q1T1 Write #2 on pve1 failed in run 12  \n"
             "Warning: RND4K Q1T1 Write #3 on pve1 failed in run 12  \n"
             "ClusterMark %1\n"
@@ -351,15 +352,15 @@ private Q_SLOTS:
         QCOMPARE(lines.at(0),
             QStringLiteral("test_id,title,node,target,figure,unit,run11_n,run11_mean,run11_stddev,"
                            "run12_n,run12_mean,run12_stddev,run12_change_pct,run12_t,run12_df,run12_p,"
-                           "run12_ci95_low,run12_ci95_high,run12_significant"));
+                           "run12_ci95_low,run12_ci95_high,run12_significant,caveats"));
         // CI: 100 ± t(0.975, 50/17) · sqrt(125/3) MB/s (mpmath)
         QCOMPARE(lines.at(1),
             QStringLiteral("seq1m-q8t1-read,\"SEQ \"\"1M\"\", Q8\",pve1,,read.bw,bytes/s,3,500000000,10000000,"
                            "3,600000000,5000000,20,15.49193338,2.941176471,0.0006514534284,"
-                           "79223002.48,120776997.5,yes"));
+                           "79223002.48,120776997.5,yes,"));
         QCOMPARE(lines.at(3),
             QStringLiteral("rnd4k-q1t1-write,RND4K Q1T1 Write,pve1,,write.bw,bytes/s,3,42000000,2000000,"
-                           "1,50000000,,19.04761905,,,,,,"));
+                           "1,50000000,,19.04761905,,,,,,,qd1"));
         QCOMPARE(lines.last(), QString());
         QCOMPARE(csvField(QStringLiteral("a\nb")), QStringLiteral("\"a\nb\""));
         QCOMPARE(csvField(QStringLiteral("plain")), QStringLiteral("plain"));
@@ -438,11 +439,11 @@ private Q_SLOTS:
         QCOMPARE(csv.at(1),
             QStringLiteral(
                 "11,seq1m-q8t1-read,SEQ1M Q8T1 Read,pve1,pve1:/srv/clustermark-bench-pve1.fio.dat,1,completed,"
-                "500000000,500,2000000,,,,,,,,,,,,,,,,,"));
+                "500000000,500,2000000,,,,,,,,,,,,,,,,,,"));
         QCOMPARE(csv.at(2),
             QStringLiteral(
                 "11,rnd4k-q1t1-write,RND4K Q1T1 Write,pve1,pve1:/srv/clustermark-bench-pve1.fio.dat,1,completed,"
-                ",,,,,,40000000,10000,95000,90000,,,,,,,,,,"));
+                ",,,,,,40000000,10000,95000,90000,,,,,,,,,,,qd1"));
     }
 
     void crystalText()

@@ -17,7 +17,7 @@ QString rowTitle(const RunCompare &c, int row)
     QSet<QString> nodes;
     for (const CompareRow &x : c.rows)
         nodes.insert(x.node);
-    QString t = r.title;
+    QString t = r.displayTitle();
     if (nodes.size() > 1)
         t += QStringLiteral(" · ") + r.node;
     if (!r.target.isEmpty())
@@ -89,8 +89,12 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
     if (col == ColTest) {
         if (role == Qt::DisplayRole)
             return rowTitle(m_compare, l.row);
-        if (role == Qt::ToolTipRole)
-            return tr("%1 on %2").arg(row.title, row.node);
+        if (role == Qt::ToolTipRole) {
+            QStringList tip {tr("%1 on %2").arg(row.title, row.node)};
+            for (const StepCaveat &c : row.caveats)
+                tip << c.marker + QLatin1Char(' ') + StepCaveats::text(c.kind, true);
+            return tip.join(QLatin1Char('\n'));
+        }
         return {};
     }
     if (col == ColFigure)

@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "live/livedashboard.h"
 
-#include "live/figurecard.h"
 #include "bench/registry.h"
 #include "kinds/uikind.h"
+#include "live/figurecard.h"
 #include "live/livechart.h"
 #include "live/liveheader.h"
 #include "model/metric.h"
+#include "report/stepcaveats.h"
 #include "targetcolors.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLoggingCategory>
 #include <QScrollArea>
 #include <QVBoxLayout>
@@ -27,6 +29,12 @@ LiveDashboard::LiveDashboard(QWidget *parent)
     v->setSpacing(4);
     m_header = new LiveHeader(this);
     v->addWidget(m_header);
+    m_caveats = new QLabel(this);
+    m_caveats->setObjectName(QStringLiteral("liveCaveats"));
+    m_caveats->setWordWrap(true);
+    m_caveats->setContentsMargins(6, 0, 6, 0);
+    m_caveats->hide();
+    v->addWidget(m_caveats);
 
     auto *cardArea = new QScrollArea(this);
     cardArea->setWidgetResizable(true);
@@ -92,6 +100,8 @@ void LiveDashboard::arrangeCharts(KindLivePanel *panel)
 void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer, double estimatedSeconds)
 {
     m_runId = id;
+    m_plan = plan;
+    m_caveats->hide();
     m_buffer = std::move(buffer);
     m_currentStep = -1;
     m_samplesReceived = 0;
@@ -115,7 +125,14 @@ void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer,
 
 void LiveDashboard::setStep(int index, int total, const QString &title)
 {
-    m_header->setStep(index, total, title);
+    QList<StepCaveat> caveats;
+    if (index >= 0 && index < m_plan.steps.size())
+        if (const std::shared_ptr<RunnerKind> kind = Registry::instance().kind(m_plan.kind))
+            caveats = StepCaveats::planned(m_plan.steps.at(index).params, kind->stepFacts(m_plan, index));
+    m_header->setStep(index, total, StepCaveats::markedTitle(title, caveats));
+    const QStringList legend = StepCaveats::legend({caveats});
+    m_caveats->setText(legend.join(QLatin1Char('\n')));
+    m_caveats->setVisible(!legend.isEmpty());
     if (index > m_currentStep) {
         m_currentStep = index;
         for (FigureCard *c : std::as_const(m_cards))

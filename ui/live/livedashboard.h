@@ -14,6 +14,7 @@
 #include <QWidget>
 
 class QGridLayout;
+class QLabel;
 class QHBoxLayout;
 
 namespace cm::ui {
@@ -76,6 +77,8 @@ private:
     QElapsedTimer m_clock;
     RunId m_runId = 0;
     int m_currentStep = -1;
+    Plan m_plan; // the run's, for what its steps' figures are not (stepcaveats.h)
+    QLabel *m_caveats = nullptr;
     qint64 m_samplesReceived = 0;
 };
 

@@ -5,7 +5,9 @@
 #include "results/environmentsections.h"
 #include "results/resultsmodel.h"
 #include "operationlabel.h"
+#include "report/journallatency.h"
 #include "report/runexport.h"
+#include "report/stepcaveats.h"
 #include "report/stepoperations.h"
 #include "stats/clustertotal.h"
 #include "unitscale.h"
@@ -82,7 +84,16 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     m_grid->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_grid->horizontalHeader()->setSectionResizeMode(GNode, QHeaderView::ResizeToContents);
     m_grid->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    tabs->addTab(m_grid, tr("Summary"));
+    // What the figures are not (a cached acknowledgement, QD1), under the grid.
+    m_caveatLegend = new QLabel(this);
+    m_caveatLegend->setObjectName(QStringLiteral("caveatLegend"));
+    m_caveatLegend->setWordWrap(true);
+    auto *summary = new QWidget(this);
+    auto *sv = new QVBoxLayout(summary);
+    sv->setContentsMargins(0, 0, 0, 0);
+    sv->addWidget(m_grid, 1);
+    sv->addWidget(m_caveatLegend);
+    tabs->addTab(summary, tr("Summary"));
     m_env = new QTreeWidget(this);
     m_env->setObjectName(QStringLiteral("environmentTree"));
     m_env->setAlternatingRowColors(true);
@@ -106,6 +117,8 @@ void RunDetailPane::clear()
 {
     m_title->setText(tr("Select a run to see its figures."));
     m_grid->setRowCount(0);
+    m_caveatLegend->clear();
+    m_caveatLegend->hide();
     m_env->clear();
     m_commands->clear();
     showKindTabs({});
@@ -180,12 +193,17 @@ void RunDetailPane::showDetail(const RunDetail &d)
     m_title->setText(head);
 
     m_grid->setRowCount(0);
-    QStringList rowLabels;
+    QStringList rowLabels, rowTips;
+    QList<QList<StepCaveat>> caveats;
     bool anyOps = false, anyData = false;
     const QString totalNote = clusterTotalNote(d.steps); // on the "(total)" rows
     for (int i = 0; i < d.steps.size(); ++i) {
         const StepRecord &s = d.steps.at(i);
-        const QString label = stepRowLabel(s);
+        caveats << StepCaveats::of(s.params, s.summary, true);
+        QStringList caveatTexts;
+        for (const StepCaveat &c : std::as_const(caveats.last()))
+            caveatTexts << c.marker + QLatin1Char(' ') + c.text;
+        const QString label = StepCaveats::markedTitle(stepRowLabel(s), caveats.last());
         const QJsonObject r = summaryDirection(s.summary, QStringLiteral("read"));
         const QJsonObject w = summaryDirection(s.summary, QStringLiteral("write"));
         const QList<StepOperation> ops = stepOperations(s.summary);
@@ -204,6 +222,8 @@ void RunDetailPane::showDetail(const RunDetail &d)
                 item->setToolTip(s.error);
             else if (total)
                 item->setToolTip(totalNote);
+            else if (!caveatTexts.isEmpty())
+                item->setToolTip(caveatTexts.join(QLatin1Char('\n')));
             m_grid->setItem(row, col, item);
         };
         auto latText = [](const QJsonObject &o, const char *key) {
@@ -215,6 +235,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
             anyData = true;
             m_grid->insertRow(row);
             rowLabels << label;
+            rowTips << caveatTexts.join(QLatin1Char('\n'));
             auto mbps = [](const QJsonObject &o) {
                 return o.isEmpty() ? QString()
                                    : QString::number(o.value(QStringLiteral("bw")).toDouble() / 1e6, 'f', 1);
@@ -236,6 +257,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
             row = m_grid->rowCount();
             m_grid->insertRow(row);
             rowLabels << QStringLiteral("%1 · %2").arg(label, operationLabel(op.key));
+            rowTips << caveatTexts.join(QLatin1Char('\n'));
             put(GNode, s.node);
             for (int col : {GReadBw, GWriteBw, GReadIops, GWriteIops})
                 put(col, QString());
@@ -248,6 +270,15 @@ void RunDetailPane::showDetail(const RunDetail &d)
     for (int col : {GReadBw, GWriteBw, GReadIops, GWriteIops}) // a metadata-only run: its figures only
         m_grid->setColumnHidden(col, anyOps && !anyData);
     m_grid->setVerticalHeaderLabels(rowLabels);
+    for (int row = 0; row < rowTips.size(); ++row)
+        if (QTableWidgetItem *h = m_grid->verticalHeaderItem(row))
+            h->setToolTip(rowTips.at(row));
+    QStringList legend = StepCaveats::legend(caveats);
+    for (const JournalLatency &j : journalLatencies(d.steps))
+        legend << tr("Journal write latency on %1, the worse of sync=1 and fsync=1: p50 %2 (%3), p99 %4 (%5)")
+                      .arg(j.node, formatLatencyNs(j.p50Ns), j.p50From, formatLatencyNs(j.p99Ns), j.p99From);
+    m_caveatLegend->setText(legend.join(QLatin1Char('\n')));
+    m_caveatLegend->setVisible(!legend.isEmpty());
     m_env->clear();
     for (const EnvGroup &g : environmentGroups(d))
         addGroup(nullptr, m_env, g, 0);

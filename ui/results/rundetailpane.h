@@ -37,6 +37,7 @@ public:
 
 private:
     QLabel *m_title = nullptr;
+    QLabel *m_caveatLegend = nullptr;
     QTableWidget *m_grid = nullptr;
     QTreeWidget *m_env = nullptr;
     QPlainTextEdit *m_commands = nullptr;

@@ -38,8 +38,9 @@ QList<CliOption> RbdKind::cliOptions() const
             QStringLiteral("1G")},
         {QStringLiteral("--runtime"), QStringLiteral("S"), QStringLiteral("seconds per step; 0 keeps the preset's"),
             QStringLiteral("0")},
-        {QStringLiteral("--cache"), QStringLiteral("off"),
-            QStringLiteral("turn librbd's client cache off, so every write waits for the OSDs")},
+        {QStringLiteral("--cache"), QStringLiteral("off|writeback"),
+            QStringLiteral("librbd's client cache: off on every step, or the cluster's setting (writeback by default) "
+                           "on every step; without it, off for the QD1 latency steps only")},
     };
 }
 

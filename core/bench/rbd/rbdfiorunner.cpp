@@ -50,8 +50,10 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
     }
     out.environment.insert(QStringLiteral("fio_version"), version);
     out.environment.insert(QStringLiteral("rbd_engine"), QStringLiteral("fio"));
+    const bool cacheOff = target.cacheOffFor(options);
     out.environment.insert(
-        QStringLiteral("rbd_cache"), target.cacheOff ? QStringLiteral("off") : QStringLiteral("as configured"));
+        QStringLiteral("rbd_cache"), cacheOff ? QStringLiteral("off") : QStringLiteral("as configured"));
+    out.summary.insert(QStringLiteral("client_cache"), cacheOff ? QStringLiteral("off") : QStringLiteral("cluster"));
     out.summary.insert(QStringLiteral("fio_version"), version);
 
     const QString &size = target.imageSize;
@@ -62,7 +64,7 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
         out.error = e;
         return out;
     }
-    const QMap<QString, QString> env = RbdKind::fioEnv(target);
+    const QMap<QString, QString> env = RbdKind::fioEnv(target, cacheOff);
     if (options.reads() && !ctx.cancel.isCancelled()) {
         // Reads of never-written extents cost nothing: write the whole image first.
         Command fill;

@@ -87,7 +87,7 @@ QStringList RbdKind::cephArgs(const RbdTarget &t)
     return a;
 }
 
-QMap<QString, QString> RbdKind::fioEnv(const RbdTarget &t)
+QMap<QString, QString> RbdKind::fioEnv(const RbdTarget &t, bool cacheOff)
 {
     // fio's rbd engine has no conf option: it reads CEPH_CONF (and CEPH_ARGS).
     QMap<QString, QString> env;
@@ -96,7 +96,7 @@ QMap<QString, QString> RbdKind::fioEnv(const RbdTarget &t)
     QStringList args;
     if (!t.connection.keyringPath.isEmpty())
         args << QStringLiteral("--keyring=") + t.connection.keyringPath;
-    if (t.cacheOff)
+    if (cacheOff)
         args << QStringLiteral("--rbd_cache=false");
     if (!args.isEmpty())
         env.insert(QStringLiteral("CEPH_ARGS"), args.join(QLatin1Char(' ')));
@@ -124,7 +124,15 @@ QString RbdKind::nativeCommand(const RbdTarget &t, const RbdStepOptions &o)
         .arg(o.rw, o.bs)
         .arg(o.iodepth)
         .arg(o.runtimeSec)
-        .arg(t.pool, imagePrefix(), t.cacheOff ? QStringLiteral(" rbd_cache=false") : QString());
+        .arg(t.pool, imagePrefix(), t.cacheOffFor(o) ? QStringLiteral(" rbd_cache=false") : QString());
+}
+
+QJsonObject RbdKind::stepFacts(const Plan &plan, int stepIndex) const
+{
+    if (stepIndex < 0 || stepIndex >= plan.steps.size())
+        return {};
+    const bool off = target(plan).cacheOffFor(stepOptions(plan.steps.at(stepIndex)));
+    return {{QStringLiteral("client_cache"), off ? QStringLiteral("off") : QStringLiteral("cluster")}};
 }
 
 QString RbdKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const
@@ -135,7 +143,7 @@ QString RbdKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec 
     if (t.engine == RbdTarget::Engine::Native)
         return nativeCommand(t, stepOptions(plan.steps.at(stepIndex)));
     Command c;
-    c.env = fioEnv(t);
+    c.env = fioEnv(t, t.cacheOffFor(stepOptions(plan.steps.at(stepIndex))));
     c.argv = fioArgs(t, plan.steps.at(stepIndex), imagePrefix() + QStringLiteral("NODE-ID"));
     return QStringLiteral("[%1] ").arg(node.isLocal() ? QStringLiteral("local") : node.toSpecString())
         + c.toShellString();

@@ -8,12 +8,16 @@
 //
 // Plan.target (RbdTarget): {"engine":"fio"|"native", "pool":"rbd", "imageSize":"1G",
 //               "conf":"/etc/ceph/ceph.conf", "keyring":"", "client":"admin",
-//               "cache":"" (librbd's cache as the cluster configures it) | "off"}
+//               "cache":"" (off for QD1 steps, the cluster's setting elsewhere) |
+//                       "writeback" (the cluster's setting everywhere) | "off"}
 //   conf/keyring are paths ON THE NODE. With the cache on (librbd's default,
 //   writeback), small random writes are acknowledged by the client's cache and are
-//   capped by how fast it flushes (about rbd_cache_max_dirty per second); "off" makes
-//   every write wait for the OSDs, on both engines.
-// PlanStep.params (RbdStepOptions): rw, bs, iodepth, runtime (s)
+//   capped by how fast it flushes (about rbd_cache_max_dirty per second): at QD1 that
+//   is client memory, not a commit latency, hence off there by default. "off" makes
+//   every write wait for the OSDs, on both engines. Each step records what it ran with
+//   (summary "client_cache": "off" | "cluster").
+// PlanStep.params (RbdStepOptions): rw, bs, iodepth, runtime (s), cache ("off" |
+//   "writeback": overrides the target's rule for that step)
 #include "bench/rbd/rbdoptions.h"
 #include "bench/runnerkind.h"
 
@@ -36,6 +40,7 @@ public:
     Error validate(const Plan &plan) const override;
     bool sumsClients() const override { return true; } // every client its own image, one cluster
     bool isDestructive(const Plan &) const override { return false; } // only its own images
+    QJsonObject stepFacts(const Plan &plan, int stepIndex) const override; // client_cache
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
@@ -46,7 +51,7 @@ public:
     // The Ceph client arguments for the node's rbd CLI (-c CONF --id NAME [--keyring K]).
     static QStringList cephArgs(const RbdTarget &target);
     static QStringList fioArgs(const RbdTarget &target, const PlanStep &step, const QString &image);
-    static QMap<QString, QString> fioEnv(const RbdTarget &target);
+    static QMap<QString, QString> fioEnv(const RbdTarget &target, bool cacheOff);
     // What the native engine runs, as the review page and the saved step show it.
     static QString nativeCommand(const RbdTarget &target, const RbdStepOptions &options);
     static Plan makePlan(

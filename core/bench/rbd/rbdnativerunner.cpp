@@ -21,8 +21,9 @@ StepOutcome RbdNativeRunner::run(StepContext &ctx)
     const QString &pool = target.pool;
     out.environment.insert(QStringLiteral("rbd_engine"), QStringLiteral("native"));
     out.command = RbdKind::nativeCommand(target, options);
+    const bool cacheOff = target.cacheOffFor(options);
     out.environment.insert(
-        QStringLiteral("rbd_cache"), target.cacheOff ? QStringLiteral("off") : QStringLiteral("as configured"));
+        QStringLiteral("rbd_cache"), cacheOff ? QStringLiteral("off") : QStringLiteral("as configured"));
 
     RadosClient client; // this worker's own handle (one thread each)
     if (const Error e = client.connect(target.connection)) {
@@ -41,7 +42,7 @@ StepOutcome RbdNativeRunner::run(StepContext &ctx)
     w.queueDepth = options.iodepth;
     w.runtimeSec = options.runtimeSec;
     w.imageSize = target.imageBytes();
-    w.cache = target.cacheOff ? RbdWorkload::Cache::Off : RbdWorkload::Cache::Writeback;
+    w.cache = cacheOff ? RbdWorkload::Cache::Off : RbdWorkload::Cache::Writeback;
     w.step = ctx.stepIndex;
     w.timeOffset = ctx.now ? ctx.now() : 0;
     RbdEngine engine(client);
@@ -54,6 +55,7 @@ StepOutcome RbdNativeRunner::run(StepContext &ctx)
             ctx.emitSamples(s);
     });
     out.summary = engine.summary();
+    out.summary.insert(QStringLiteral("client_cache"), cacheOff ? QStringLiteral("off") : QStringLiteral("cluster"));
     out.environment.insert(QStringLiteral("image"), engine.imageName());
     if (engine.imageLeft())
         out.leftovers << Leftover::make(Leftover::Kind::Image, pool, engine.imageName());

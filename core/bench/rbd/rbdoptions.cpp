@@ -27,11 +27,13 @@ RbdTarget RbdTarget::read(const QJsonObject &target, Error *error)
     if (r.ok() && !isCephName(t.pool))
         r.fail(QStringLiteral("pool name \"%1\" is not valid (letters, digits, '_', '.' and '-')").arg(t.pool));
     t.imageSize = r.size(QStringLiteral("imageSize"), t.imageSize, 1 << 20, qint64(1) << 50);
-    // "" and "writeback" both leave the cache as the cluster configures it.
+    // "writeback": the cluster's setting everywhere; "": off for the QD1 rows only.
     const QString cache = r.text(QStringLiteral("cache"), {}, 32);
     if (!cache.isEmpty() && cache != QLatin1String("writeback") && cache != QLatin1String("off"))
-        r.fail(QStringLiteral("cache \"%1\" is not valid (off, or empty for the cluster's setting)").arg(cache));
-    t.cacheOff = cache == QLatin1String("off");
+        r.fail(QStringLiteral("cache \"%1\" is not valid (off, writeback, or empty: off for QD1 steps)").arg(cache));
+    t.cache = cache == QLatin1String("off")   ? Cache::Off
+        : cache == QLatin1String("writeback") ? Cache::Cluster
+                                              : Cache::Default;
     t.connection = readCephConnection(r);
     *error = r.error();
     return t;
@@ -44,8 +46,8 @@ QJsonObject RbdTarget::toJson() const
     o.insert(QStringLiteral("engine"), engine == Engine::Native ? QStringLiteral("native") : QStringLiteral("fio"));
     o.insert(QStringLiteral("pool"), pool);
     o.insert(QStringLiteral("imageSize"), imageSize);
-    if (cacheOff)
-        o.insert(QStringLiteral("cache"), QStringLiteral("off"));
+    if (cache != Cache::Default)
+        o.insert(QStringLiteral("cache"), cache == Cache::Off ? QStringLiteral("off") : QStringLiteral("writeback"));
     return o;
 }
 
@@ -60,12 +62,20 @@ quint64 RbdTarget::imageBytes() const
     return quint64(qMax<qint64>(0, sizeTextBytes(imageSize)));
 }
 
+bool RbdTarget::cacheOffFor(const RbdStepOptions &step) const
+{
+    if (!step.cache.isEmpty())
+        return step.cache == QLatin1String("off");
+    return cache == Cache::Off || (cache == Cache::Default && step.iodepth == 1);
+}
+
 RbdStepOptions RbdStepOptions::read(const PlanStep &step, Error *error)
 {
     RbdStepOptions o;
     ParamReader r(step.params, QStringLiteral("step %1").arg(step.id), kKind);
     r.allowOnly({QStringLiteral("rw"), QStringLiteral("bs"), QStringLiteral("iodepth"), QStringLiteral("runtime"),
-        QStringLiteral("numjobs"), scaling::kClientsKey}); // "clients": checked with the plan's nodes
+        QStringLiteral("numjobs"), QStringLiteral("cache"),
+        scaling::kClientsKey}); // "clients": checked with the plan's nodes
     if (r.integer(QStringLiteral("numjobs"), 1, 1, 256) != 1)
         r.fail(QStringLiteral("\"numjobs\" must be 1: an RBD step runs one job on one image per node"));
     if (!step.params.contains(QStringLiteral("rw")) || !step.params.contains(QStringLiteral("bs")))
@@ -76,14 +86,19 @@ RbdStepOptions RbdStepOptions::read(const PlanStep &step, Error *error)
     o.bs = r.size(QStringLiteral("bs"), QStringLiteral("4k"), 512, qint64(64) << 20);
     o.iodepth = r.integer(QStringLiteral("iodepth"), 1, 1, 1024);
     o.runtimeSec = r.integer(QStringLiteral("runtime"), 30, 1, 86400, QStringLiteral("s"));
+    if (step.params.contains(QStringLiteral("cache")))
+        o.cache = r.choice(QStringLiteral("cache"), QString(), {QStringLiteral("off"), QStringLiteral("writeback")});
     *error = r.error();
     return o;
 }
 
 QJsonObject RbdStepOptions::toJson() const
 {
-    return {{QStringLiteral("rw"), rw}, {QStringLiteral("bs"), bs}, {QStringLiteral("iodepth"), iodepth},
+    QJsonObject o {{QStringLiteral("rw"), rw}, {QStringLiteral("bs"), bs}, {QStringLiteral("iodepth"), iodepth},
         {QStringLiteral("runtime"), runtimeSec}};
+    if (!cache.isEmpty())
+        o.insert(QStringLiteral("cache"), cache);
+    return o;
 }
 
 bool RbdStepOptions::reads() const

@@ -14,9 +14,12 @@ struct RbdTarget {
     Engine engine = Engine::Fio;
     QString pool = QStringLiteral("rbd");
     QString imageSize = QStringLiteral("1G");
-    // librbd's cache: as the cluster configures it (writeback by default), or off so
-    // every write waits for the OSDs.
-    bool cacheOff = false;
+    // librbd's cache. Default: off for the latency rows (QD1), where a write acknowledged
+    // from client memory would pass for a commit latency, and as the cluster configures it
+    // (writeback by default) elsewhere. Cluster: the cluster's setting on every step.
+    // Off: every write waits for the OSDs on every step.
+    enum class Cache { Default, Cluster, Off };
+    Cache cache = Cache::Default;
     // conf and keyring are paths on the client node; client is "client.NAME".
     CephConnectionSpec connection;
 
@@ -24,6 +27,9 @@ struct RbdTarget {
     QJsonObject toJson() const;
     QString clientId() const; // "admin" (fio's --clientname, the rbd CLI's --id)
     quint64 imageBytes() const;
+    // Whether the step runs with librbd's cache turned off (its own "cache", else the rule
+    // above).
+    bool cacheOffFor(const struct RbdStepOptions &step) const;
 };
 
 struct RbdStepOptions {
@@ -31,6 +37,7 @@ struct RbdStepOptions {
     QString bs;
     int iodepth = 1;
     int runtimeSec = 30;
+    QString cache; // "off", "writeback" (the cluster's setting) or "" (the target decides)
 
     static RbdStepOptions read(const PlanStep &step, Error *error);
     QJsonObject toJson() const;
