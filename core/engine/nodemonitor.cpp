@@ -35,8 +35,13 @@ QStringList NodeMonitor::loopCommand(int seconds)
     static const QString script
         = QStringLiteral("end=$(( $(date +%s) + $1 )); "
                          "while [ \"$(date +%s)\" -lt \"$end\" ]; do "
-                         "echo @@stat; head -n 1 /proc/stat; echo @@diskstats; cat /proc/diskstats; "
-                         "echo @@netdev; cat /proc/net/dev; echo @@end; "
+                         "echo @@stat; grep '^cpu' /proc/stat; echo @@diskstats; cat /proc/diskstats; "
+                         "echo @@netdev; cat /proc/net/dev; "
+                         "echo @@meminfo; { read -r a; read -r b; read -r c; } < /proc/meminfo; "
+                         "printf '%s\\n%s\\n%s\\n' \"$a\" \"$b\" \"$c\"; "
+                         "echo @@netspeed; for d in /sys/class/net/*; do "
+                         "{ read -r s < \"$d/speed\"; } 2>/dev/null && echo \"${d##*/} $s\"; done; "
+                         "echo @@end; "
                          "sleep 1; done");
     return {QStringLiteral("sh"), QStringLiteral("-c"), script, QStringLiteral("sh"), QString::number(seconds)};
 }

@@ -2,8 +2,9 @@
 #pragma once
 // Samples a node's CPU, disks and network interfaces once a second while a run is going (docs/ARCHITECTURE.md §2):
 // one lightweight remote loop per node on its own connection and thread, not one
-// command per sample. Emits cpu.busy / cpu.iowait for the node and disk.<dev>.util /
-// rbytes / wbytes for its whole disks, net.<iface>.tx / rx for its interfaces (not lo).
+// command per sample. Emits cpu.busy / cpu.iowait / cpu.core.max and mem.used for the
+// node, disk.<dev>.util / rbytes / wbytes / await for its whole disks, and
+// net.<iface>.tx / rx / speed for its interfaces (not lo): parse/nodestatsdecoder.h.
 #include "model/nodespec.h"
 #include "model/sample.h"
 #include "util/canceltoken.h"

@@ -39,6 +39,9 @@ QList<MetricSpec> sharedMetrics()
             QT_TRANSLATE_NOOP("cm::MetricCatalog", "write mean"), MetricLine::Solid, w},
         {metric::CpuBusy, Unit::Percent, MetricChart::Cpu, QT_TRANSLATE_NOOP("cm::MetricCatalog", "CPU")},
         {metric::CpuIowait, Unit::Percent, MetricChart::None, QT_TRANSLATE_NOOP("cm::MetricCatalog", "CPU I/O wait")},
+        {metric::CpuBusiestCore, Unit::Percent, MetricChart::None,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "busiest core")},
+        {metric::MemUsed, Unit::Percent, MetricChart::None, QT_TRANSLATE_NOOP("cm::MetricCatalog", "memory used")},
         {metric::TotalClients, Unit::Other, MetricChart::None,
             QT_TRANSLATE_NOOP("cm::MetricCatalog", "clients counted")},
     };

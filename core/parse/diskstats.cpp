@@ -73,6 +73,9 @@ std::optional<DiskRate> diskRate(const DiskStat &prev, const DiskStat &cur, doub
     r.readIops = double(cur.reads - prev.reads) / intervalSec;
     r.writeIops = double(cur.writes - prev.writes) / intervalSec;
     r.utilPercent = std::clamp(double(cur.ioTicksMs - prev.ioTicksMs) / (intervalSec * 10.0), 0.0, 100.0);
+    const quint64 ios = (cur.reads - prev.reads) + (cur.writes - prev.writes);
+    if (ios > 0 && cur.readMs >= prev.readMs && cur.writeMs >= prev.writeMs)
+        r.awaitNs = double((cur.readMs - prev.readMs) + (cur.writeMs - prev.writeMs)) * 1e6 / double(ios);
     return r;
 }
 

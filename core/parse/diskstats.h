@@ -32,6 +32,7 @@ struct DiskRate {
     double readIops = 0;
     double writeIops = 0;
     double utilPercent = 0; // time with I/O in flight, 0..100
+    double awaitNs = -1; // average time of the I/Os completed in the interval; -1: none completed
 };
 
 // Lines that cannot be read are skipped with a warning; err only when nothing parsed

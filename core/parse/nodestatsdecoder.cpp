@@ -46,25 +46,65 @@ SampleList NodeStatsDecoder::feed(const QByteArray &chunk, double t)
     return out;
 }
 
+namespace {
+
+// The text of a "@@name" section: from its marker line to the next "@@" line (or the
+// end); empty and absent when the block has no such section.
+QByteArray section(const QByteArray &block, const char *marker, bool *present = nullptr)
+{
+    const QByteArray m = QByteArray(marker) + '\n';
+    const qsizetype at = block.startsWith(m) ? 0 : block.indexOf('\n' + m);
+    if (present)
+        *present = at >= 0;
+    if (at < 0)
+        return {};
+    const qsizetype from = at == 0 ? m.size() : at + 1 + m.size();
+    const qsizetype next = block.indexOf("\n@@", from - 1);
+    return next < 0 ? block.mid(from) : block.mid(from, next - from + 1);
+}
+
+// "MemTotal:  16308084 kB" lines: the share of memory not available, 0..100.
+std::optional<double> memUsedPercent(const QByteArray &text)
+{
+    double total = -1, available = -1;
+    for (const QByteArray &raw : text.split('\n')) {
+        const QList<QByteArray> f = raw.simplified().split(' ');
+        if (f.size() < 2)
+            continue;
+        bool ok = false;
+        const double kb = f.at(1).toDouble(&ok);
+        if (!ok || kb < 0)
+            continue;
+        if (f.first() == "MemTotal:")
+            total = kb;
+        else if (f.first() == "MemAvailable:")
+            available = kb;
+    }
+    if (total <= 0 || available < 0 || available > total)
+        return std::nullopt;
+    return 100.0 * (total - available) / total;
+}
+
+} // namespace
+
 SampleList NodeStatsDecoder::decodeBlock(const QByteArray &block, double t)
 {
     SampleList out;
-    const qsizetype statAt = block.indexOf("@@stat\n");
-    const qsizetype diskAt = block.indexOf("@@diskstats\n");
-    if (statAt < 0 || diskAt < statAt) {
+    bool hasStat = false, hasDisks = false;
+    const QByteArray statText = section(block, "@@stat", &hasStat);
+    const QByteArray diskText = section(block, "@@diskstats", &hasDisks);
+    if (!hasStat || !hasDisks) {
         m_warnings << QStringLiteral("monitor block without its sections");
         return out;
     }
     Error cpuErr;
-    const CpuTimes cpu = parseProcStat(block.mid(statAt + 7, diskAt - statAt - 7), &cpuErr, &m_warnings);
+    const CpuTimes cpu = parseProcStat(statText, &cpuErr, &m_warnings);
+    const QMap<int, CpuTimes> cores = parseProcStatCores(statText, &m_warnings);
     QList<DiskStat> disks;
-    const qsizetype netAt = block.indexOf("@@netdev\n", diskAt);
-    const QByteArray diskText = netAt < 0 ? block.mid(diskAt + 12) : block.mid(diskAt + 12, netAt - diskAt - 12);
     QList<NetDevStat> nets;
-    if (netAt >= 0)
-        for (NetDevStat &n : parseNetDev(block.mid(netAt + 9), nullptr, &m_warnings))
-            if (n.name != QLatin1String("lo"))
-                nets.append(std::move(n));
+    for (NetDevStat &n : parseNetDev(section(block, "@@netdev"), nullptr, &m_warnings))
+        if (n.name != QLatin1String("lo"))
+            nets.append(std::move(n));
     for (DiskStat &d : parseDiskStats(diskText, nullptr, &m_warnings))
         if (isWholeDiskName(d.name))
             disks.append(std::move(d));
@@ -75,23 +115,54 @@ SampleList NodeStatsDecoder::decodeBlock(const QByteArray &block, double t)
         if (const auto io = iowaitPercent(*m_prevCpu, cpu))
             out.append(Sample {-1, m_node, metric::CpuIowait, t, *io});
     }
+    if (const auto core = busiestCorePercent(m_prevCores, cores))
+        out.append(Sample {-1, m_node, metric::CpuBusiestCore, t, *core});
+    if (const auto mem = memUsedPercent(section(block, "@@meminfo")))
+        out.append(Sample {-1, m_node, metric::MemUsed, t, *mem});
     const double dt = m_prevT >= 0 ? t - m_prevT : 0;
     if (dt > 0.2) {
         for (const DiskRate &r : diskRates(m_prevDisks, disks, dt)) {
             out.append(Sample {-1, m_node, metric::diskReadBytes(r.name), t, r.readBytesPerSec});
             out.append(Sample {-1, m_node, metric::diskWriteBytes(r.name), t, r.writeBytesPerSec});
             out.append(Sample {-1, m_node, metric::diskUtil(r.name), t, qMin(100.0, r.utilPercent)});
+            if (r.awaitNs >= 0)
+                out.append(Sample {-1, m_node, metric::diskAwait(r.name), t, r.awaitNs});
         }
         for (const NetDevRate &r : netDevRates(m_prevNet, nets, dt, &m_warnings)) {
             out.append(Sample {-1, m_node, metric::netTxBytes(r.name), t, r.txBytesPerSec});
             out.append(Sample {-1, m_node, metric::netRxBytes(r.name), t, r.rxBytesPerSec});
         }
     }
+    out += linkSpeeds(section(block, "@@netspeed"), t);
     if (!cpuErr)
         m_prevCpu = cpu;
+    m_prevCores = cores;
     m_prevDisks = disks;
     m_prevNet = nets;
     m_prevT = t;
+    return out;
+}
+
+// "eth0 10000" (Mbit/s, from /sys/class/net/*/speed): sent when first seen and when it
+// changes, as bytes/s; an unknown speed (-1, a down link) is not a speed.
+SampleList NodeStatsDecoder::linkSpeeds(const QByteArray &text, double t)
+{
+    SampleList out;
+    for (const QByteArray &raw : text.split('\n')) {
+        const QList<QByteArray> f = raw.simplified().split(' ');
+        if (f.size() != 2 || f.first() == "lo")
+            continue;
+        bool ok = false;
+        const qint64 mbit = f.at(1).toLongLong(&ok);
+        if (!ok || mbit <= 0 || mbit > 10000000)
+            continue;
+        const QString iface = QString::fromUtf8(f.first());
+        const double bytesPerSec = double(mbit) * 1e6 / 8;
+        if (m_linkSpeeds.value(iface) == bytesPerSec || m_linkSpeeds.size() > 512)
+            continue;
+        m_linkSpeeds.insert(iface, bytesPerSec);
+        out.append(Sample {-1, m_node, metric::netSpeed(iface), t, bytesPerSec});
+    }
     return out;
 }
 

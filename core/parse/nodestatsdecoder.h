@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Decodes the node monitor's stream (blocks of "@@stat", the /proc/stat cpu line,
-// "@@diskstats", /proc/diskstats, optionally "@@netdev" and /proc/net/dev, "@@end") into per-second samples by differencing
-// consecutive blocks. Pure: bytes in, samples and warnings out.
+// Decodes the node monitor's stream into per-second samples by differencing consecutive
+// blocks. A block: "@@stat" (/proc/stat's cpu lines), "@@diskstats" (/proc/diskstats),
+// optionally "@@netdev" (/proc/net/dev), "@@meminfo" (MemTotal, MemFree, MemAvailable)
+// and "@@netspeed" ("iface Mbit/s" lines), then "@@end". Samples: CPU busy, iowait and
+// the busiest core; memory used; per whole disk its rates, utilisation and await; per
+// interface its rates and link speed (when it changes). Pure: bytes in, samples and
+// warnings out.
 #include "model/sample.h"
 #include "parse/diskstats.h"
 #include "parse/netdev.h"
@@ -22,10 +26,13 @@ public:
 
 private:
     SampleList decodeBlock(const QByteArray &block, double t);
+    SampleList linkSpeeds(const QByteArray &text, double t);
 
     QString m_node;
     QByteArray m_pending;
     std::optional<CpuTimes> m_prevCpu;
+    QMap<int, CpuTimes> m_prevCores;
+    QHash<QString, double> m_linkSpeeds; // last sent, bytes/s
     QList<DiskStat> m_prevDisks;
     QList<NetDevStat> m_prevNet;
     double m_prevT = -1;

@@ -121,4 +121,38 @@ std::optional<double> cpuElapsedSec(const CpuTimes &prev, const CpuTimes &cur, i
     return ticks / cur.cpuCount / userHz;
 }
 
+QMap<int, CpuTimes> parseProcStatCores(const QByteArray &data, QStringList *warnings)
+{
+    QMap<int, CpuTimes> out;
+    for (const QByteArray &raw : data.split('\n')) {
+        const QByteArray line = raw.simplified();
+        if (!isCpuN(line.left(line.indexOf(' '))))
+            continue;
+        const int n = line.mid(3, line.indexOf(' ') - 3).toInt();
+        // the same fields as the aggregate line: parse it as one
+        Error e;
+        CpuTimes t = parseProcStat("cpu" + line.mid(line.indexOf(' ')), &e);
+        if (e) {
+            if (warnings && warnings->size() < 200)
+                *warnings << QStringLiteral("/proc/stat: malformed cpu%1 line ignored").arg(n);
+            continue;
+        }
+        out.insert(n, t);
+    }
+    return out;
+}
+
+std::optional<double> busiestCorePercent(const QMap<int, CpuTimes> &prev, const QMap<int, CpuTimes> &cur)
+{
+    std::optional<double> best;
+    for (auto it = cur.cbegin(); it != cur.cend(); ++it) {
+        const auto before = prev.constFind(it.key());
+        if (before == prev.cend())
+            continue;
+        if (const auto busy = cpuBusyPercent(*before, it.value()); busy && (!best || *busy > *best))
+            best = busy;
+    }
+    return best;
+}
+
 } // namespace cm

@@ -5,6 +5,7 @@
 #include "model/error.h"
 
 #include <QByteArray>
+#include <QMap>
 #include <QStringList>
 
 #include <optional>
@@ -25,6 +26,11 @@ struct CpuTimes {
 
 // err is set (and an empty value returned) when there is no usable "cpu" line.
 CpuTimes parseProcStat(const QByteArray &data, Error *err = nullptr, QStringList *warnings = nullptr);
+// The per-core "cpuN" lines, by N (a malformed line is left out, with a warning).
+QMap<int, CpuTimes> parseProcStatCores(const QByteArray &data, QStringList *warnings = nullptr);
+// The busiest core's busy share between the snapshots, 0..100; nullopt with no core in both.
+// One saturated core limits a single-threaded path (an OSD's messenger, iperf3 3.12).
+std::optional<double> busiestCorePercent(const QMap<int, CpuTimes> &prev, const QMap<int, CpuTimes> &cur);
 
 // Share of all CPUs' time that was busy (not idle, not iowait) / in iowait between the
 // snapshots, 0..100. nullopt when no time passed or a counter went backwards (reboot).

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/metric.h"
 #include "parse/nodestatsdecoder.h"
+#include "testutil.h"
+
+#include <QFile>
 
 #include <QTest>
 
@@ -19,6 +22,28 @@ QByteArray block(quint64 user, quint64 idle, quint64 iowait, quint64 sectorsRead
         .arg(sectorsRead)
         .arg(ticks)
         .toLatin1();
+}
+QByteArray recorded(const QString &name, int lines = -1)
+{
+    QFile f(cmtest::testData(QStringLiteral("proc/") + name));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QByteArray all = f.readAll();
+    if (lines > 0) {
+        const QList<QByteArray> l = all.split('\n');
+        all = l.mid(0, lines).join('\n') + '\n';
+    }
+    return all;
+}
+// A block as the monitor's loop prints it, from the recorded /proc files (tests/data/proc).
+QByteArray recordedBlock(int n, const QByteArray &speeds)
+{
+    QByteArray cpuLines;
+    for (const QByteArray &l : recorded(QStringLiteral("stat.%1").arg(n)).split('\n'))
+        if (l.startsWith("cpu"))
+            cpuLines += l + '\n';
+    return "@@stat\n" + cpuLines + "@@diskstats\n" + recorded(QStringLiteral("diskstats.%1").arg(n)) + "@@meminfo\n"
+        + recorded(QStringLiteral("meminfo.%1").arg(n), 3) + "@@netspeed\n" + speeds + "@@end\n";
 }
 double valueOf(const SampleList &s, const QString &metric)
 {
@@ -74,6 +99,35 @@ private Q_SLOTS:
         QCOMPARE(valueOf(s, metric::netTxBytes(QStringLiteral("lo"))), -1.0); // loopback left out
         QCOMPARE(valueOf(s, metric::diskReadBytes(QStringLiteral("sda"))), 0.0); // disks still read
         QVERIFY(metric::unitOf(metric::netRxBytes(QStringLiteral("eth0"))) == metric::Unit::BytesPerSec);
+    }
+    // Two real snapshots one second apart (tests/data/proc, fio writing): the expected
+    // figures are worked out here from the recorded counters.
+    void busiestCoreMemoryAwaitAndLinkSpeed()
+    {
+        NodeStatsDecoder d(QStringLiteral("n1"));
+        const SampleList first = d.feed(recordedBlock(1, "eth0 10000\nbond0 -1\nlo 0\n"), 1.0);
+        // link speeds and memory need no previous block
+        QCOMPARE(valueOf(first, metric::netSpeed(QStringLiteral("eth0"))), 10000e6 / 8);
+        QCOMPARE(valueOf(first, metric::netSpeed(QStringLiteral("bond0"))), -1.0); // unknown: not a speed
+        QVERIFY(valueOf(first, metric::MemUsed) > 0);
+        const SampleList s = d.feed(recordedBlock(2, "eth0 10000\n"), 2.0);
+        // cpu0: busy 9503 -> 9562 of 60202 -> 60301 ticks (59 of 99); cpu1: 12503 -> 12592 of
+        // 59905 -> 60005 (89 of 100): the busiest core is cpu1 at 89 %
+        QVERIFY2(qFuzzyCompare(valueOf(s, metric::CpuBusiestCore), 89.0),
+            qPrintable(QString::number(valueOf(s, metric::CpuBusiestCore))));
+        QVERIFY(valueOf(s, metric::CpuBusy) < 89.0); // the total hides the busy core
+        // MemTotal 24683656 kB, MemAvailable 24155632 kB
+        QVERIFY(qFuzzyCompare(valueOf(s, metric::MemUsed), 100.0 * (24683656.0 - 24155632.0) / 24683656.0));
+        // vda: reads +8504 in +3249 ms, writes +8535 in +3247 ms
+        QVERIFY(qFuzzyCompare(
+            valueOf(s, metric::diskAwait(QStringLiteral("vda"))), (3249.0 + 3247.0) * 1e6 / (8504 + 8535)));
+        QVERIFY(metric::unitOf(metric::diskAwait(QStringLiteral("vda"))) == metric::Unit::Nanoseconds);
+        QVERIFY(metric::unitOf(metric::MemUsed) == metric::Unit::Percent);
+        // a speed is sent again only when it changes
+        QCOMPARE(valueOf(s, metric::netSpeed(QStringLiteral("eth0"))), -1.0);
+        const SampleList later = d.feed(recordedBlock(2, "eth0 1000\n"), 3.0);
+        QCOMPARE(valueOf(later, metric::netSpeed(QStringLiteral("eth0"))), 1000e6 / 8);
+        QVERIFY(d.takeWarnings().isEmpty());
     }
     void garbageIsHarmless()
     {
