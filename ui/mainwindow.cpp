@@ -444,6 +444,12 @@ void MainWindow::showResults()
     m_tabs->setCurrentWidget(m_results);
 }
 
+void MainWindow::showRun(qint64 runId)
+{
+    m_results->selectRun(runId);
+    showResults();
+}
+
 void MainWindow::showMessage(const QString &title, const QString &text)
 {
     auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, this);

@@ -38,6 +38,7 @@ public:
     void startPlan(const Plan &plan);
     void showLive();
     void showResults();
+    void showRun(qint64 runId); // the Results tab with that run selected
     // wholePlan: "Run again" with the saved plan as it was (else kind, nodes, target only).
     void openWizard(const Plan &prefill = {}, bool wholePlan = false);
     void openAddNode(const NodeSpec &prefill = {});

@@ -7,6 +7,7 @@
 //   --ceph PATH             connect this Ceph cluster for this session: a lab folder
 //                           (scripts/lab/ceph-lab.sh) or a ceph.conf
 //   --run PLAN.json         run a saved plan (the wizard's or the CLI's) at once on Live
+//   --show-run ID           open on Results with that saved run selected
 #include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
@@ -61,7 +62,9 @@ int main(int argc, char **argv)
         QStringLiteral("path"));
     const QCommandLineOption runPlan(QStringLiteral("run"),
         QApplication::translate("main", "Run the saved plan <file> at once."), QStringLiteral("file"));
-    parser.addOptions({demo, screenshot, quitAfter, demoRuntime, ceph, runPlan});
+    const QCommandLineOption showRun(QStringLiteral("show-run"),
+        QApplication::translate("main", "Open on Results with the saved run <id> selected."), QStringLiteral("id"));
+    parser.addOptions({demo, screenshot, quitAfter, demoRuntime, ceph, runPlan, showRun});
     parser.addPositionalArgument(QStringLiteral("folder"),
         QApplication::translate("main", "With --demo: the folder for the test file (default: a fresh temp folder)."),
         QStringLiteral("[folder]"));
@@ -120,6 +123,16 @@ int main(int argc, char **argv)
         plan.name = QApplication::translate("main", "Quick disk (demo, this machine)");
         window.showLive();
         QTimer::singleShot(0, &window, [&window, plan] { window.startPlan(plan); });
+    }
+
+    if (parser.isSet(showRun)) {
+        bool ok = false;
+        const qint64 id = parser.value(showRun).toLongLong(&ok);
+        if (!ok || id <= 0) {
+            fprintf(stderr, "clustermark: --show-run: give a run number (clustermark-cli sessions lists them)\n");
+            return 1;
+        }
+        window.showRun(id);
     }
 
     if (parser.isSet(runPlan)) {

@@ -42,6 +42,11 @@ SampleList ioIntervalSamples(const IoStats &s, double secs, double t, const IoSa
             add(names[d].p999, st.lat.percentile(99.9));
             add(names[d].mean, st.lat.mean());
         }
+        if (labels.stepSoFar && !(*labels.stepSoFar)[size_t(d)].lat.isEmpty()) {
+            const LatencyHistogram &all = (*labels.stepSoFar)[size_t(d)].lat;
+            add(metric::stepSoFar(names[d].p50), all.percentile(50));
+            add(metric::stepSoFar(names[d].p99), all.percentile(99));
+        }
     }
     return out;
 }

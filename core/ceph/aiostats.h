@@ -28,6 +28,7 @@ struct IoSampleLabels {
     bool reads = false;
     bool writes = false;
     bool readBw = true; // false for ops that move no data (stat): read.iops and read.lat.* only
+    const IoStats *stepSoFar = nullptr; // when given: its p50/p99 as metric::stepSoFar samples
 };
 
 // One interval of `secs` seconds ending `t` seconds into the job.

@@ -234,6 +234,9 @@ void OsdWriteLoop::emitInterval(const LatencyHistogram &h, double secs, const Sa
             << Sample {m_job.step, tgt, metric::WriteLatP99, t, h.percentile(99)}
             << Sample {m_job.step, tgt, metric::WriteLatMean, t, h.mean()};
     }
+    if (!m_total.isEmpty())
+        out << Sample {m_job.step, tgt, metric::stepSoFar(metric::WriteLatP50), t, m_total.percentile(50)}
+            << Sample {m_job.step, tgt, metric::stepSoFar(metric::WriteLatP99), t, m_total.percentile(99)};
     sink(out);
 }
 

@@ -223,8 +223,10 @@ Error RadosIoRun::execute(
         addIoStats(m_total, s);
         ++m_intervals;
         if (sink) {
+            IoSampleLabels withTotal = labels;
+            withTotal.stepSoFar = &m_total;
             const SampleList out = ioIntervalSamples(s, std::chrono::duration<double>(now - lastTick).count(),
-                std::chrono::duration<double>(now - start).count(), labels);
+                std::chrono::duration<double>(now - start).count(), withTotal);
             if (!out.isEmpty())
                 sink(out);
         }

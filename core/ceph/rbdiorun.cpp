@@ -255,6 +255,7 @@ void RbdIoRun::emitInterval(const Stats &s, double secs, double t, const std::fu
     labels.timeOffset = m_w.timeOffset;
     labels.reads = m_w.reads();
     labels.writes = m_w.writes();
+    labels.stepSoFar = &m_total;
     sink(ioIntervalSamples(s, secs, t, labels));
 }
 

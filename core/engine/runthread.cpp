@@ -181,7 +181,8 @@ bool RunThread::createRun(RunContext &rc)
 
 void RunThread::flushSamples(RunContext &rc)
 {
-    const SampleList s = takeStoreQueue();
+    SampleList s = takeStoreQueue();
+    s.removeIf([](const Sample &x) { return metric::isStepSoFar(x.metric); }); // live only
     if (s.isEmpty())
         return;
     if (const Error e = rc.store.appendSamples(rc.id, s))

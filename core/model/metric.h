@@ -74,9 +74,30 @@ inline const QString MetaDeleteIops = QStringLiteral("meta.delete.iops");
 // clients each interval's sums and merged percentiles count
 inline const QString TotalClients = QStringLiteral("total.clients");
 
+// A latency percentile of the step so far, from all its I/Os (merged histograms):
+// "<metric>.step", e.g. "write.lat.p50.step". The live view shows it as the step's
+// figure instead of averaging the intervals' percentiles; it is not stored (the step's
+// summary holds the final one).
+inline QString stepSoFar(const QString &percentileMetric)
+{
+    return percentileMetric + QStringLiteral(".step");
+}
+inline bool isStepSoFar(const QString &m)
+{
+    return m.endsWith(QLatin1String(".step"));
+}
+// A latency percentile ("read.lat.p50", "meta.create.lat.p99", "read.ttfb.p50"): an
+// average of such values over intervals is no percentile of the step.
+inline bool isPercentile(const QString &m)
+{
+    return !isStepSoFar(m) && (m.contains(QLatin1String(".lat.p")) || m.contains(QLatin1String(".ttfb.p")));
+}
+
 // node monitor
 inline const QString CpuBusy = QStringLiteral("cpu.busy"); // % of all cores
 inline const QString CpuIowait = QStringLiteral("cpu.iowait"); // %
+inline const QString CpuBusiestCore = QStringLiteral("cpu.core.max"); // % busy of the busiest core
+inline const QString MemUsed = QStringLiteral("mem.used"); // % of MemTotal not available
 // per block device: "disk.<dev>.util" (%), "disk.<dev>.rbytes"/"wbytes" (bytes/s)
 inline QString diskUtil(const QString &dev)
 {
@@ -89,6 +110,11 @@ inline QString diskReadBytes(const QString &dev)
 inline QString diskWriteBytes(const QString &dev)
 {
     return QStringLiteral("disk.%1.wbytes").arg(dev);
+}
+// average time an I/O completed in the interval took, queue included (ns)
+inline QString diskAwait(const QString &dev)
+{
+    return QStringLiteral("disk.%1.await").arg(dev);
 }
 
 // network (net-iperf): target "node1→node2" (the direction data flowed)
@@ -139,9 +165,10 @@ inline Unit unitOf(const QString &m)
         return Unit::BytesPerSec;
     if (m.endsWith(QLatin1String(".iops")))
         return Unit::OpsPerSec;
-    if (m.contains(QLatin1String(".lat.")) || m.contains(QLatin1String(".ttfb.")))
+    if (m.contains(QLatin1String(".lat.")) || m.contains(QLatin1String(".ttfb."))
+        || (m.startsWith(QLatin1String("disk.")) && m.endsWith(QLatin1String(".await"))))
         return Unit::Nanoseconds;
-    if (m.startsWith(QLatin1String("cpu.")) || m.endsWith(QLatin1String(".util")))
+    if (m.startsWith(QLatin1String("cpu.")) || m.endsWith(QLatin1String(".util")) || m == QLatin1String("mem.used"))
         return Unit::Percent;
     return Unit::Other;
 }

@@ -63,6 +63,10 @@ SampleList FioInterval::toSamples(int step, const QString &target, double t) con
         if (latMeanNs > 0)
             add(rd ? metric::ReadLatMean : metric::WriteLatMean, latMeanNs);
     }
+    if (stepLatP50Ns > 0)
+        add(metric::stepSoFar(rd ? metric::ReadLatP50 : metric::WriteLatP50), stepLatP50Ns);
+    if (stepLatP99Ns > 0)
+        add(metric::stepSoFar(rd ? metric::ReadLatP99 : metric::WriteLatP99), stepLatP99Ns);
     return out;
 }
 
@@ -214,6 +218,8 @@ FioIntervalTracker::Step FioIntervalTracker::diff(
             iv.latP50Ns = binsPercentile(iv.bins, kP50);
             iv.latP99Ns = binsPercentile(iv.bins, kP99);
             iv.latP999Ns = binsPercentile(iv.bins, kP999);
+            iv.stepLatP50Ns = binsPercentile(cur.bins, kP50); // cumulative: the step so far
+            iv.stepLatP99Ns = binsPercentile(cur.bins, kP99);
             if (iv.latMeanNs <= 0) {
                 iv.latMeanNs = binsMean(iv.bins);
                 iv.latSamples = binsCount(iv.bins);
@@ -225,6 +231,10 @@ FioIntervalTracker::Step FioIntervalTracker::diff(
             iv.latP50Ns = own ? cur.percentile(kP50) : weightedJobPercentile(rep, d, kP50);
             iv.latP99Ns = own ? cur.percentile(kP99) : weightedJobPercentile(rep, d, kP99);
             iv.latP999Ns = own ? cur.percentile(kP999) : weightedJobPercentile(rep, d, kP999);
+            if (own) { // fio's own percentiles are cumulative: the step so far
+                iv.stepLatP50Ns = iv.latP50Ns;
+                iv.stepLatP99Ns = iv.latP99Ns;
+            }
         }
     }
     base.stats = cur;

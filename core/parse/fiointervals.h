@@ -47,10 +47,13 @@ struct FioInterval {
     double latP50Ns = 0;
     double latP99Ns = 0;
     double latP999Ns = 0;
+    double stepLatP50Ns = 0; // of all I/Os so far (fio's cumulative bins; json+ only)
+    double stepLatP99Ns = 0;
     bool latencyFromBins = false; // false: fio's cumulative percentiles (plain json)
     LatencyBins bins; // this interval's own bins (json+ only)
 
-    // read.bw, read.iops, read.lat.p50/p99/p99.9/mean (or write.*), at time t.
+    // read.bw, read.iops, read.lat.p50/p99/p99.9/mean (or write.*), and the step-so-far
+    // p50/p99 (metric::stepSoFar) at time t.
     // Trim has no metrics: empty. Latencies only when the interval had I/O.
     SampleList toSamples(int step, const QString &target, double t) const;
 };

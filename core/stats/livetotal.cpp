@@ -49,7 +49,7 @@ SampleList LiveTotal::flushComplete(bool read)
     return out;
 }
 
-SampleList LiveTotal::totalOf(const Slot &slot, bool read) const
+SampleList LiveTotal::totalOf(const Slot &slot, bool read)
 {
     double t = 0, bw = 0, iops = 0, meanSum = 0;
     quint64 meanWeight = 0;
@@ -76,6 +76,15 @@ SampleList LiveTotal::totalOf(const Slot &slot, bool read) const
         add(read ? metric::ReadLatP50 : metric::WriteLatP50, binsPercentile(merged, 50));
         add(read ? metric::ReadLatP99 : metric::WriteLatP99, binsPercentile(merged, 99));
         add(read ? metric::ReadLatP999 : metric::WriteLatP999, binsPercentile(merged, 99.9));
+    }
+    // The step so far over all clients: only while every interval had bins (else the
+    // merged figure would leave some I/Os out).
+    const int d = read ? 0 : 1;
+    m_soFarComplete[d] = m_soFarComplete[d] && (allBinned || merged.isEmpty());
+    mergeBins(m_soFar[d], merged);
+    if (m_soFarComplete[d] && !m_soFar[d].isEmpty()) {
+        add(metric::stepSoFar(read ? metric::ReadLatP50 : metric::WriteLatP50), binsPercentile(m_soFar[d], 50));
+        add(metric::stepSoFar(read ? metric::ReadLatP99 : metric::WriteLatP99), binsPercentile(m_soFar[d], 99));
     }
     return out;
 }

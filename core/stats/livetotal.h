@@ -45,7 +45,7 @@ private:
         QMap<QString, ClientInterval> byClient;
     };
     SampleList flushComplete(bool read);
-    SampleList totalOf(const Slot &slot, bool read) const;
+    SampleList totalOf(const Slot &slot, bool read);
 
     std::mutex m_mutex;
     int m_step;
@@ -53,6 +53,8 @@ private:
     QMap<QString, int> m_next[2]; // per direction: client → its next interval index
     QMap<int, Slot> m_slots[2]; // per direction: interval index → reports so far
     int m_emitted[2] = {0, 0}; // per direction: intervals already emitted
+    LatencyBins m_soFar[2]; // per direction: every binned interval emitted, merged
+    bool m_soFarComplete[2] = {true, true}; // false once an interval had no bins
 };
 
 } // namespace cm

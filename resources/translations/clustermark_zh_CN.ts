@@ -4703,6 +4703,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>Run the saved plan &lt;file&gt; at once.</source>
         <translation>立即运行已保存的计划 &lt;file&gt;。</translation>
     </message>
+    <message>
+        <source>Open on Results with the saved run &lt;id&gt; selected.</source>
+        <translation>打开“结果”并选中已保存的运行 &lt;id&gt;。</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::NodeCheckPanel</name>

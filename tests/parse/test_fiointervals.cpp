@@ -107,6 +107,15 @@ private Q_SLOTS:
             QCOMPARE(h.count(), fin.totalIos);
             for (double q : {kP50, kP99, kP999})
                 QVERIFY(near(h.percentile(q), fin.percentile(q), 0.01));
+            // the step-so-far percentiles of the last interval are the whole step's: what
+            // the live card shows at the end agrees with the results
+            const FioInterval &last = per[size_t(d)].last();
+            QCOMPARE(last.stepLatP50Ns, binsPercentile(fin.bins, kP50));
+            QCOMPARE(last.stepLatP99Ns, binsPercentile(fin.bins, kP99));
+            QVERIFY(near(last.stepLatP50Ns, h.percentile(kP50), 0.01));
+            // and they are percentiles of everything so far, not of one interval
+            const FioInterval &first = per[size_t(d)].first();
+            QCOMPARE(first.stepLatP50Ns, binsPercentile(first.bins, kP50));
         }
         QVERIFY(activeDirs >= 1);
     }
@@ -268,7 +277,7 @@ private Q_SLOTS:
         SampleList samples;
         for (const FioInterval &iv : t.add(reports.first()))
             samples += iv.toSamples(3, QStringLiteral("node1:/srv/cm.file"), 1.5);
-        QCOMPARE(samples.size(), 12);
+        QCOMPARE(samples.size(), 16); // 6 per direction, and the step-so-far p50 and p99
         QStringList names;
         for (const Sample &s : samples) {
             QCOMPARE(s.step, 3);
@@ -279,7 +288,8 @@ private Q_SLOTS:
         }
         for (const QString &m : {metric::ReadBw, metric::ReadIops, metric::ReadLatP50, metric::ReadLatP99,
                  metric::ReadLatP999, metric::ReadLatMean, metric::WriteBw, metric::WriteIops, metric::WriteLatP50,
-                 metric::WriteLatP99, metric::WriteLatP999, metric::WriteLatMean})
+                 metric::WriteLatP99, metric::WriteLatP999, metric::WriteLatMean, metric::stepSoFar(metric::ReadLatP50),
+                 metric::stepSoFar(metric::WriteLatP99)})
             QVERIFY2(names.contains(m), qPrintable(m));
         FioInterval trim;
         trim.dir = FioDir::Trim;

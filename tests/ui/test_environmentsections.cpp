@@ -74,11 +74,14 @@ private Q_SLOTS:
             {QStringLiteral("write_cache"), QStringLiteral("write back")},
             {QStringLiteral("rotational"), QStringLiteral("0")},
             {QStringLiteral("model"), QStringLiteral("Samsung SSD 980 PRO 1TB")},
+            {QStringLiteral("device_class"), QStringLiteral("nvme")},
             {QStringLiteral("fio_version"), QStringLiteral("fio-3.33")}};
         QJsonObject later = pve1;
         later.insert(QStringLiteral("write_cache"), QStringLiteral("write through"));
         QJsonObject pve2 = pve1;
         pve2.insert(QStringLiteral("rotational"), QStringLiteral("1"));
+        pve2.insert(QStringLiteral("disk"), QStringLiteral("vda"));
+        pve2.insert(QStringLiteral("device_class"), QStringLiteral("virtual"));
         pve2.insert(QStringLiteral("hdparm_write_caching"), QStringLiteral("0 (off)"));
         d.steps = {step(0, QStringLiteral("pve1"), pve1), step(0, QStringLiteral("pve2"), pve2),
             step(1, QStringLiteral("pve1"), later), step(1, QStringLiteral("pve2"), pve2)};
@@ -94,10 +97,17 @@ private Q_SLOTS:
             QStringLiteral("6.8.12-4-pve"));
         QCOMPARE(value(g, QStringLiteral("Node pve1"), QStringLiteral("Tools"), QStringLiteral("fio")),
             QStringLiteral("fio-3.33"));
-        QCOMPARE(value(g, QStringLiteral("Node pve1"), QStringLiteral("Disk"), QStringLiteral("Rotational")),
-            QStringLiteral("no (SSD / NVMe)"));
-        QCOMPARE(value(g, QStringLiteral("Node pve2"), QStringLiteral("Disk"), QStringLiteral("Rotational")),
-            QStringLiteral("yes (spinning disk)"));
+        // the kernel's flag is shown as the flag; the device type says what the disk is
+        QCOMPARE(
+            value(g, QStringLiteral("Node pve1"), QStringLiteral("Disk"), QStringLiteral("Rotational flag (kernel)")),
+            QStringLiteral("0 (not rotational)"));
+        QCOMPARE(
+            value(g, QStringLiteral("Node pve2"), QStringLiteral("Disk"), QStringLiteral("Rotational flag (kernel)")),
+            QStringLiteral("1 (rotational)"));
+        QVERIFY(value(g, QStringLiteral("Node pve1"), QStringLiteral("Disk"), QStringLiteral("Device type"))
+                    .startsWith(QStringLiteral("NVMe")));
+        QVERIFY(value(g, QStringLiteral("Node pve2"), QStringLiteral("Disk"), QStringLiteral("Device type"))
+                    .startsWith(QStringLiteral("virtual disk — ")));
         QCOMPARE(
             value(g, QStringLiteral("Node pve2"), QStringLiteral("Disk"), QStringLiteral("Write cache (hdparm -W)")),
             QStringLiteral("0 (off)"));

@@ -88,7 +88,9 @@ FigureCard::FigureCard(const QString &target, QWidget *parent)
     m_grid->setHorizontalSpacing(12);
     m_grid->setVerticalSpacing(2);
     auto *hNow = new QLabel(tr("now"), this);
-    auto *hMean = new QLabel(tr("step mean"), this);
+    auto *hMean = new QLabel(tr("step"), this);
+    hMean->setToolTip(tr("The step so far: the mean of rates; a latency percentile of all the step's I/Os (never an "
+                         "average of the intervals' percentiles), as its results will show it."));
     for (QLabel *l : {hNow, hMean}) {
         l->setAlignment(Qt::AlignRight);
         l->setEnabled(false);
@@ -129,8 +131,18 @@ FigureCard::Row &FigureCard::rowFor(const QString &metric)
     return *it;
 }
 
-void FigureCard::addValue(const QString &metric, double value)
+void FigureCard::addValue(const QString &metricName, double value)
 {
+    if (metric::isStepSoFar(metricName)) {
+        const QString base = metricName.chopped(5); // ".step"
+        auto it = m_rows.find(base);
+        if (it != m_rows.end() && it->count > 0 && !m_stale) {
+            it->stepValue = value;
+            setValueText(it->mean, formatValue(metric::unitOf(base), value));
+        }
+        return;
+    }
+    const QString &metric = metricName;
     if (!cardMetrics().contains(metric))
         return;
     // an idle direction (zeros since the step began) shows no row
@@ -146,7 +158,12 @@ void FigureCard::addValue(const QString &metric, double value)
     r.count += 1;
     const metric::Unit u = metric::unitOf(metric);
     setValueText(r.now, formatValue(u, value));
-    setValueText(r.mean, formatValue(u, r.sum / r.count));
+    // A percentile's step figure comes from merged histograms (its ".step" samples);
+    // until one arrives it is not known, and an average of percentiles is none.
+    if (!metric::isPercentile(metric))
+        setValueText(r.mean, formatValue(u, r.sum / r.count));
+    else if (r.stepValue < 0)
+        setValueText(r.mean, QStringLiteral("–"));
 }
 
 // Values change at 10 Hz: a label whose size hint changes asks the whole dashboard to
@@ -178,6 +195,7 @@ void FigureCard::resetStep()
     for (auto &r : m_rows) {
         r.sum = 0;
         r.count = 0;
+        r.stepValue = -1;
         for (QLabel *l : {r.name, r.now, r.mean})
             l->setEnabled(false); // last step's figures, greyed until the new step's arrive
     }
@@ -195,6 +213,12 @@ void FigureCard::leaveStaleState()
             l->setEnabled(true);
         }
     }
+}
+
+QString FigureCard::stepText(const QString &metric) const
+{
+    const auto it = m_rows.constFind(metric);
+    return it == m_rows.constEnd() || it->count == 0 ? QString() : it->mean->text();
 }
 
 QString FigureCard::currentText(const QString &metric) const

@@ -16,11 +16,13 @@ class FigureCard : public QFrame {
 public:
     explicit FigureCard(const QString &target, QWidget *parent = nullptr);
 
-    void addValue(const QString &metric, double value); // base unit
+    // base unit; a metric::stepSoFar sample sets its percentile's step figure
+    void addValue(const QString &metric, double value);
     void resetStep(); // new step: means restart
     QString target() const { return m_target; }
     // Displayed text of a metric's current value ("" if none), for tests.
     QString currentText(const QString &metric) const;
+    QString stepText(const QString &metric) const; // its step column
 
 private:
     struct Row {
@@ -29,6 +31,7 @@ private:
         QLabel *mean = nullptr;
         double sum = 0;
         int count = 0;
+        double stepValue = -1; // a percentile of the step so far, once its ".step" sample came
         int order = 0;
     };
     Row &rowFor(const QString &metric);
