@@ -214,13 +214,20 @@ private Q_SLOTS:
         const QStringList args {QStringLiteral("cleanup"), QStringLiteral("--node"), QStringLiteral("local"),
             QStringLiteral("--dir"), m_dir, QStringLiteral("--json")};
         QCOMPARE(cli(args + QStringList {QStringLiteral("--dry-run")}, &out, &err), 0);
+        // files only: --node also lists the CephFS benchmark's mounts, which are not this test's
+        auto files = [](const QJsonArray &items) {
+            int n = 0;
+            for (const QJsonValue &v : items)
+                n += v.toObject().value(QStringLiteral("kind")).toString() == QLatin1String("file") ? 1 : 0;
+            return n;
+        };
         QJsonObject o = QJsonDocument::fromJson(out).object();
-        QCOMPARE(o.value(QStringLiteral("found")).toArray().size(), 3);
+        QCOMPARE(files(o.value(QStringLiteral("found")).toArray()), 3);
         QCOMPARE(o.value(QStringLiteral("removed")).toArray().size(), 0);
         QVERIFY(QFile::exists(m_dir + QStringLiteral("/clustermark-bench-node2.fio.dat")));
         QCOMPARE(cli(args, &out, &err), 0);
         o = QJsonDocument::fromJson(out).object();
-        QCOMPARE(o.value(QStringLiteral("removed")).toArray().size(), 3);
+        QCOMPARE(files(o.value(QStringLiteral("removed")).toArray()), 3);
         QVERIFY(!QFile::exists(m_dir + QStringLiteral("/clustermark-bench-node2.fio.dat")));
         QVERIFY(QFile::exists(m_dir + QStringLiteral("/xclustermark-bench-node1.fio.dat")));
         // A missing folder: exit 1 with the reason.

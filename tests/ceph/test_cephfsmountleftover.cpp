@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A CephFS fio run on a ceph-fuse mount the app made, with the app killed (SIGKILL)
-// mid-run: the mount stays on the node, and `clustermark-cli cleanup --node` finds it and
-// undoes it: unmounted, its folder gone. Folders under the same name that are not ours
+// mid-run: the mount stays on the node, and `clustermark-cli cleanup --node` finds it.
+// While a process works in it, the clean-up leaves it (a benchmark may still be
+// running); then it undoes it: unmounted, its folder gone. Folders under the same name that are not ours
 // (a link, another file system's mount) are neither listed nor touched. This machine is
 // the node ("local"); the lab is real, ceph-fuse and fio are real.
 #include "cephlabfixture.h"
@@ -49,6 +50,17 @@ class TestCephFsMountLeftover : public QObject {
     static QStringList tempMountDirs()
     {
         return QDir(QStringLiteral("/tmp")).entryList({QStringLiteral("clustermark-cephfs-*")}, QDir::Dirs);
+    }
+
+    static QList<qint64> fioIn(const QString &mount)
+    {
+        QList<qint64> out;
+        for (qint64 pid : cmtest::processesMatching(mount.toUtf8())) {
+            QFile comm(QStringLiteral("/proc/%1/comm").arg(pid));
+            if (comm.open(QIODevice::ReadOnly) && comm.readAll().startsWith("fio"))
+                out << pid;
+        }
+        return out;
     }
 
     cmtest::CliResult cli(const QStringList &args, int timeoutMs = 120000)
@@ -126,8 +138,20 @@ private Q_SLOTS:
         QCOMPARE(found.first().toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("mount"));
         QCOMPARE(found.first().toObject().value(QStringLiteral("name")).toString(), left);
 
-        // fio still writes into the mount: the clean-up detaches it all the same
+        // A process working in the mount (here a shell in it, standing in for a benchmark
+        // still running) keeps it: the clean-up says so and leaves it.
+        QProcess user;
+        user.setWorkingDirectory(left);
+        user.start(QStringLiteral("sleep"), {QStringLiteral("60")});
+        QVERIFY(user.waitForStarted());
         cmtest::CliResult clean = cli({QStringLiteral("cleanup"), QStringLiteral("--node"), QStringLiteral("local")});
+        QCOMPARE(clean.code, 1);
+        QVERIFY2(clean.out.contains("a process still works in " + left.toUtf8()), clean.out.constData());
+        QCOMPARE(cephMounts().size(), 1);
+        user.kill();
+        user.waitForFinished();
+        QTRY_VERIFY_WITH_TIMEOUT(fioIn(left).isEmpty(), 10000); // the killed app's fio is gone too
+        clean = cli({QStringLiteral("cleanup"), QStringLiteral("--node"), QStringLiteral("local")});
         QVERIFY2(clean.code == 0, clean.err.constData() + clean.out);
         QVERIFY2(clean.out.contains("removed mount local:" + left.toUtf8()), clean.out.constData());
         QVERIFY2(cephMounts().isEmpty(), qPrintable(ourMounts().join(QLatin1Char('\n'))));

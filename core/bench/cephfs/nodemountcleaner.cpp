@@ -32,7 +32,9 @@ exit 1
 
 // $1: the unmount script; then the folders. /proc/mounts is read first: a mount point
 // is a real folder (never a link), and a stale FUSE mount is unmounted before anything
-// looks inside it. Prints "<index> ok|gone|skip|fail" per folder.
+// looks inside it. A mount a process still works in (its current folder or an open
+// file there: a benchmark still running) is left alone; the links in /proc are read
+// without touching the mount. Prints "<index> ok|gone|skip|busy|fail" per folder.
 const char *const kRemoveScript = R"SH(unmount=$1; shift
 i=0
 for mp in "$@"; do
@@ -40,7 +42,11 @@ for mp in "$@"; do
   type=$(awk -v m="$mp" '$2 == m { t = $3 } END { print t }' /proc/mounts)
   case "$type" in
     "") ;;
-    ceph|fuse.ceph-fuse|fuse.ceph) sh -c "$unmount" cm-unmount "$mp" >/dev/null 2>&1 || { echo "$i fail"; continue; } ;;
+    ceph|fuse.ceph-fuse|fuse.ceph)
+      if [ -n "$(find /proc/[0-9]*/cwd /proc/[0-9]*/fd/* -maxdepth 0 \( -lname "$mp" -o -lname "$mp/*" \) -print -quit 2>/dev/null)" ]; then
+        echo "$i busy"; continue
+      fi
+      sh -c "$unmount" cm-unmount "$mp" >/dev/null 2>&1 || { echo "$i fail"; continue; } ;;
     *) echo "$i skip"; continue ;;
   esac
   if [ -L "$mp" ] || { [ -e "$mp" ] && [ ! -d "$mp" ]; }; then echo "$i skip"
@@ -151,6 +157,11 @@ CleanupReport NodeMountCleaner::remove(Transport &t, const QList<Leftover> &moun
             Error &out = outcome[todo.at(k)];
             if (e)
                 out = e;
+            else if (st == QLatin1String("busy"))
+                out = Error(Error::Code::Unsafe,
+                    QStringLiteral("left mounted: a process still works in %1 (a benchmark still running?)")
+                        .arg(l.name),
+                    l.describe());
             else if (st == QLatin1String("skip"))
                 out = Error(Error::Code::Unsafe,
                     QStringLiteral("refused: %1 is a link, not a folder, or another file system's mount").arg(l.name),

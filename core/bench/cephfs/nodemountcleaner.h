@@ -4,8 +4,9 @@
 // them at /tmp/clustermark-cephfs-XXXXXX with mktemp) that a lost node, a dropped
 // connection or a killed app could not undo. Only folders directly in /tmp with exactly
 // that name are listed: a CephFS mount there (ceph-fuse or the kernel client), or the
-// empty folder an unmount left. Never a link, never another file system's mount, and a
-// folder is removed with rmdir only (never its contents).
+// empty folder an unmount left. Never a link, never another file system's mount, never
+// a mount a process still works in (a benchmark still running), and a folder is removed
+// with rmdir only (never its contents).
 //
 // Threading: blocks the thread that owns the transport (a worker or the CLI).
 #include "model/leftover.h"
