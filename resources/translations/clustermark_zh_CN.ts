@@ -222,6 +222,14 @@
         <source>clients counted</source>
         <translation>计入的客户端</translation>
     </message>
+    <message>
+        <source>busiest core</source>
+        <translation>最忙的核心</translation>
+    </message>
+    <message>
+        <source>memory used</source>
+        <translation>已用内存</translation>
+    </message>
 </context>
 <context>
     <name>cm::RunnerKind</name>
@@ -1809,6 +1817,14 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Failed req./s</source>
         <translation>失败请求/秒</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>本步</translation>
+    </message>
+    <message>
+        <source>The step so far: the mean of rates; a latency percentile of all the step&apos;s I/Os (never an average of the intervals&apos; percentiles), as its results will show it.</source>
+        <translation>本步至今：速率取平均值；延迟百分位取本步全部 I/O 的百分位（绝不是各区间百分位的平均值），与结果中显示的一致。</translation>
     </message>
 </context>
 <context>
