@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/stepcaveats.h"
 
+#include <QJsonArray>
 #include <QMap>
 
 namespace cm {
@@ -38,7 +39,9 @@ QList<StepCaveat> StepCaveats::of(const QJsonObject &params, const QJsonObject &
         out << StepCaveat {StepCaveat::Kind::ClientCache, QStringLiteral("¹"), QStringLiteral("client-cache"),
             text(StepCaveat::Kind::ClientCache, translated)};
     const int depth = intParam(params, "iodepth");
-    const int jobs = qMax(intParam(params, "numjobs"), intParam(params, "threads"));
+    // a cluster total (stats/clustertotal.h) of several QD1 clients has several in flight
+    const int clients = summary.value(QStringLiteral("counted_clients")).toArray().size();
+    const int jobs = qMax(qMax(intParam(params, "numjobs"), intParam(params, "threads")), clients);
     if (depth == 1 && jobs <= 1 && (measured(summary, "read") || measured(summary, "write")))
         out << StepCaveat {StepCaveat::Kind::OneInFlight, QStringLiteral("²"), QStringLiteral("qd1"),
             text(StepCaveat::Kind::OneInFlight, translated)};

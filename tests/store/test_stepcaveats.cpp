@@ -11,6 +11,7 @@
 #include "report/runmarkdown.h"
 #include "report/stepcaveats.h"
 
+#include <QJsonArray>
 #include <QTest>
 #include <QTimeZone>
 
@@ -78,6 +79,13 @@ private Q_SLOTS:
         StepRecord jobs = step("t4", "4k QD1 T4", "randread", 1, QString());
         jobs.params.insert(QStringLiteral("numjobs"), 4);
         QCOMPARE(ids(jobs), QString());
+        // so is the cluster total of three QD1 clients; a total counting one client is QD1
+        StepRecord total = step("w1", "4k QD1 random write", "randwrite", 1, "off");
+        total.summary.insert(QStringLiteral("counted_clients"),
+            QJsonArray {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")});
+        QCOMPARE(ids(total), QString());
+        total.summary.insert(QStringLiteral("counted_clients"), QJsonArray {QStringLiteral("a")});
+        QCOMPARE(ids(total), QStringLiteral("qd1"));
         // the live view, before any figure: from the plan's facts and the step's rw
         const QList<StepCaveat> planned = StepCaveats::planned(step("w1", "", "randwrite", 1, QString()).params,
             {{QStringLiteral("client_cache"), QStringLiteral("cluster")}});
