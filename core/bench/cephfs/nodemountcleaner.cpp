@@ -34,7 +34,8 @@ exit 1
 // is a real folder (never a link), and a stale FUSE mount is unmounted before anything
 // looks inside it. A mount a process still works in (its current folder or an open
 // file there: a benchmark still running) is left alone; the links in /proc are read
-// without touching the mount. Prints "<index> ok|gone|skip|busy|fail" per folder.
+// without touching the mount (find walks each process's fd folder itself: the glob
+// names two paths per process, never every open file). Prints "<index> ok|gone|skip|busy|fail" per folder.
 const char *const kRemoveScript = R"SH(unmount=$1; shift
 i=0
 for mp in "$@"; do
@@ -43,7 +44,7 @@ for mp in "$@"; do
   case "$type" in
     "") ;;
     ceph|fuse.ceph-fuse|fuse.ceph)
-      if [ -n "$(find /proc/[0-9]*/cwd /proc/[0-9]*/fd/* -maxdepth 0 \( -lname "$mp" -o -lname "$mp/*" \) -print -quit 2>/dev/null)" ]; then
+      if [ -n "$(find /proc/[0-9]*/cwd /proc/[0-9]*/fd -maxdepth 1 \( -lname "$mp" -o -lname "$mp/*" \) -print -quit 2>/dev/null)" ]; then
         echo "$i busy"; continue
       fi
       sh -c "$unmount" cm-unmount "$mp" >/dev/null 2>&1 || { echo "$i fail"; continue; } ;;
