@@ -219,7 +219,7 @@ RunCompare compareRunRecords(const QList<RunRecords> &runs)
                 continue;
             }
             stepsByKey[key][i] << &step;
-            for (const StepCaveat &c : StepCaveats::of(step.params, step.summary)) {
+            for (const StepCaveat &c : StepCaveats::ofStep(step)) {
                 CompareRow &row = rows[key];
                 const bool known = std::any_of(
                     row.caveats.cbegin(), row.caveats.cend(), [&](const StepCaveat &x) { return x.kind == c.kind; });

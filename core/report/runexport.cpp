@@ -104,7 +104,7 @@ TextTable runTable(const RunRecords &r)
                 parts << formatLatencyNs(wo.value(key).toDouble());
             return parts.isEmpty() ? Dash : parts.join(QStringLiteral(" / "));
         };
-        caveats << StepCaveats::of(s.params, s.summary);
+        caveats << StepCaveats::ofStep(s);
         t.rows << QStringList {StepCaveats::markedTitle(title(s, repeated), caveats.last()), s.node,
             rd ? formatMBps(ro.value(QStringLiteral("bw")).toDouble()) : Dash,
             rd ? formatIops(ro.value(QStringLiteral("iops")).toDouble()) : Dash,
@@ -202,7 +202,7 @@ TextTable runCsvTable(const RunRecords &r)
         for (qsizetype i = 0; i < qsizetype(std::size(opFields)); ++i)
             row << QString();
         QStringList ids;
-        for (const StepCaveat &c : StepCaveats::of(s.params, s.summary))
+        for (const StepCaveat &c : StepCaveats::ofStep(s))
             ids << c.id;
         row << ids.join(QLatin1Char(';'));
         t.rows << row;

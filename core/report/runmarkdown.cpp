@@ -201,7 +201,7 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
             test += QStringLiteral(" #%1").arg(s.iteration + 1);
         if (s.status != QLatin1String("completed") && !s.status.isEmpty())
             test += QStringLiteral(" (%1)").arg(s.status);
-        caveats << StepCaveats::of(s.params, s.summary);
+        caveats << StepCaveats::ofStep(s);
         test = StepCaveats::markedTitle(test, caveats.last());
         const QJsonObject r = direction(s.summary, QStringLiteral("read"));
         const QJsonObject w = direction(s.summary, QStringLiteral("write"));

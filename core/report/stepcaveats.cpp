@@ -48,6 +48,16 @@ QList<StepCaveat> StepCaveats::of(const QJsonObject &params, const QJsonObject &
     return out;
 }
 
+QList<StepCaveat> StepCaveats::ofStep(const StepRecord &step, bool translated)
+{
+    if (step.summary.contains(QStringLiteral("client_cache"))
+        || step.environment.value(QStringLiteral("rbd_cache")).toString() != QLatin1String("as configured"))
+        return of(step.params, step.summary, translated);
+    QJsonObject summary = step.summary;
+    summary.insert(QStringLiteral("client_cache"), QStringLiteral("cluster"));
+    return of(step.params, summary, translated);
+}
+
 QList<StepCaveat> StepCaveats::planned(const QJsonObject &params, const QJsonObject &facts, bool translated)
 {
     // A stand-in summary: each direction the step's rw names counts as measured.

@@ -5,6 +5,8 @@
 // client cache is no commit latency; with one I/O in flight, IOPS is only 1 / latency.
 // Each caveat has a marker put after the step's name and a sentence listed once under
 // the table.
+#include "store/sessionstore.h"
+
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
@@ -26,6 +28,9 @@ public:
     // From a step's params and summary. translated = false gives the English text
     // (exports); true the UI's language.
     static QList<StepCaveat> of(const QJsonObject &params, const QJsonObject &summary, bool translated = false);
+    // A saved step: as of(), and a run saved before steps recorded "client_cache" counts
+    // as the cluster's cache when its environment says rbd_cache "as configured".
+    static QList<StepCaveat> ofStep(const StepRecord &step, bool translated = false);
     // Before its figures exist (the live view): from the params and the facts its kind
     // knows from the plan (RunnerKind::stepFacts), for the directions its rw moves.
     static QList<StepCaveat> planned(const QJsonObject &params, const QJsonObject &facts, bool translated = true);

@@ -79,6 +79,13 @@ private Q_SLOTS:
         StepRecord jobs = step("t4", "4k QD1 T4", "randread", 1, QString());
         jobs.params.insert(QStringLiteral("numjobs"), 4);
         QCOMPARE(ids(jobs), QString());
+        // a run saved before steps recorded client_cache: its environment tells
+        StepRecord old = step("w128", "4k QD128 random write", "randwrite", 128, QString());
+        QCOMPARE(StepCaveats::ofStep(old).size(), 0);
+        old.environment.insert(QStringLiteral("rbd_cache"), QStringLiteral("as configured"));
+        QCOMPARE(StepCaveats::ofStep(old).value(0).id, QStringLiteral("client-cache"));
+        old.environment.insert(QStringLiteral("rbd_cache"), QStringLiteral("off"));
+        QCOMPARE(StepCaveats::ofStep(old).size(), 0);
         // so is the cluster total of three QD1 clients; a total counting one client is QD1
         StepRecord total = step("w1", "4k QD1 random write", "randwrite", 1, "off");
         total.summary.insert(QStringLiteral("counted_clients"),

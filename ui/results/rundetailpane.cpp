@@ -199,7 +199,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
     const QString totalNote = clusterTotalNote(d.steps); // on the "(total)" rows
     for (int i = 0; i < d.steps.size(); ++i) {
         const StepRecord &s = d.steps.at(i);
-        caveats << StepCaveats::of(s.params, s.summary, true);
+        caveats << StepCaveats::ofStep(s, true);
         QStringList caveatTexts;
         for (const StepCaveat &c : std::as_const(caveats.last()))
             caveatTexts << c.marker + QLatin1Char(' ') + c.text;
