@@ -61,21 +61,6 @@ class TestCephFsKind : public QObject {
         return e ? QStringList {e.message} : all.filter(QRegularExpression(QStringLiteral("^clustermark-bench-")));
     }
 
-    static QStringList ourMounts()
-    {
-        QFile f(QStringLiteral("/proc/mounts"));
-        if (!f.open(QIODevice::ReadOnly))
-            return {QStringLiteral("<no /proc/mounts>")};
-        return QString::fromUtf8(f.readAll())
-            .split(QLatin1Char('\n'))
-            .filter(QStringLiteral("/tmp/clustermark-cephfs-"));
-    }
-
-    static QStringList tempMountDirs()
-    {
-        return QDir(QStringLiteral("/tmp")).entryList({QStringLiteral("clustermark-cephfs-*")}, QDir::Dirs);
-    }
-
     Out cli(const QStringList &args, int timeoutMs = 120000)
     {
         return cmtest::runBinary(QStringLiteral("clustermark-cli"), args, m_data.path(), timeoutMs);
@@ -381,8 +366,9 @@ private Q_SLOTS:
                 && QFile::exists(QStringLiteral("/dev/fuse")),
             QStringLiteral("ceph-fuse or /dev/fuse missing"));
         QVERIFY(startLab());
-        const QStringList dirsBefore = tempMountDirs();
-        QVERIFY2(ourMounts().isEmpty(), qPrintable(ourMounts().join(QLatin1Char('\n'))));
+        const QStringList dirsBefore = cmtest::cephfsBenchMountDirs();
+        QVERIFY2(
+            cmtest::cephfsBenchMounts().isEmpty(), qPrintable(cmtest::cephfsBenchMounts().join(QLatin1Char('\n'))));
         CephFsKind::Options o = fuseOptions();
         o.runtime = 2;
         o.threads = 2;
@@ -395,7 +381,7 @@ private Q_SLOTS:
         const StepOutcome out = runFio(plan, 0, CancelToken(), [&](const SampleList &l) {
             samples += int(l.size());
             if (mountsSeen.isEmpty())
-                mountsSeen = ourMounts();
+                mountsSeen = cmtest::cephfsBenchMounts();
         });
         QVERIFY2(!out.error,
             qPrintable(out.error.toString() + QLatin1Char('\n') + QString::fromUtf8(out.rawOutput.right(2000))));
@@ -409,8 +395,9 @@ private Q_SLOTS:
         QVERIFY2(mountsSeen.first().contains(QStringLiteral(" fuse.ceph-fuse ")), qPrintable(mountsSeen.first()));
         QCOMPARE(out.environment.value(QStringLiteral("mount_type")).toString(), QStringLiteral("fuse.ceph-fuse"));
         QVERIFY(out.command.contains(QStringLiteral("--direct=1")));
-        QVERIFY2(ourMounts().isEmpty(), qPrintable(ourMounts().join(QLatin1Char('\n'))));
-        QCOMPARE(tempMountDirs(), dirsBefore);
+        QVERIFY2(
+            cmtest::cephfsBenchMounts().isEmpty(), qPrintable(cmtest::cephfsBenchMounts().join(QLatin1Char('\n'))));
+        QCOMPARE(cmtest::cephfsBenchMountDirs(), dirsBefore);
         QVERIFY2(leftovers().isEmpty(), qPrintable(leftovers().join(QLatin1Char(' '))));
     }
 
@@ -442,7 +429,8 @@ private Q_SLOTS:
         QVERIFY(clock.isValid());
         QCOMPARE(out.error.code, Error::Code::Cancelled);
         QVERIFY2(ms < 5000, qPrintable(QString::number(ms)));
-        QVERIFY2(ourMounts().isEmpty(), qPrintable(ourMounts().join(QLatin1Char('\n'))));
+        QVERIFY2(
+            cmtest::cephfsBenchMounts().isEmpty(), qPrintable(cmtest::cephfsBenchMounts().join(QLatin1Char('\n'))));
         QVERIFY2(leftovers().isEmpty(), qPrintable(leftovers().join(QLatin1Char(' '))));
     }
 
@@ -460,7 +448,7 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("[client.admin]\n\tkey = AQBvbGJnAAAAABAAm1l2y0gYtUaj0pWB3wrWHQ==\n");
         f.close();
-        const QStringList dirsBefore = tempMountDirs();
+        const QStringList dirsBefore = cmtest::cephfsBenchMountDirs();
         CephFsKind::Options o = fuseOptions();
         o.keyring = bad;
         o.runtime = 1;
@@ -476,8 +464,8 @@ private Q_SLOTS:
         QVERIFY2(out.error.message.contains(QStringLiteral("cannot mount the file system with ceph-fuse")),
             qPrintable(out.error.toString()));
         QVERIFY(t.elapsed() < 10000);
-        QVERIFY(ourMounts().isEmpty());
-        QCOMPARE(tempMountDirs(), dirsBefore);
+        QVERIFY(cmtest::cephfsBenchMounts().isEmpty());
+        QCOMPARE(cmtest::cephfsBenchMountDirs(), dirsBefore);
     }
 
     void fioRefusesANonCephFsPath()

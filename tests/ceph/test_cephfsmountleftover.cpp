@@ -28,28 +28,13 @@ class TestCephFsMountLeftover : public QObject {
     QTemporaryDir m_data;
     cmtest::CephLabFixture m_lab;
 
-    static QStringList ourMounts()
-    {
-        QFile f(QStringLiteral("/proc/mounts"));
-        if (!f.open(QIODevice::ReadOnly))
-            return {QStringLiteral("<no /proc/mounts>")};
-        return QString::fromUtf8(f.readAll())
-            .split(QLatin1Char('\n'))
-            .filter(QStringLiteral("/tmp/clustermark-cephfs-"));
-    }
-
     static QStringList cephMounts()
     {
         QStringList out;
-        for (const QString &m : ourMounts())
+        for (const QString &m : cmtest::cephfsBenchMounts())
             if (m.section(QLatin1Char(' '), 2, 2).contains(QLatin1String("ceph")))
                 out << m;
         return out;
-    }
-
-    static QStringList tempMountDirs()
-    {
-        return QDir(QStringLiteral("/tmp")).entryList({QStringLiteral("clustermark-cephfs-*")}, QDir::Dirs);
     }
 
     static QList<qint64> fioIn(const QString &mount)
@@ -108,12 +93,13 @@ private Q_SLOTS:
                 && QFile::exists(QStringLiteral("/dev/fuse")) && geteuid() == 0,
             QStringLiteral("needs root, ceph-fuse and /dev/fuse"));
         QVERIFY2(m_lab.start(1), qPrintable(m_lab.whyNot()));
-        QVERIFY2(ourMounts().isEmpty(), qPrintable(ourMounts().join(QLatin1Char('\n'))));
+        QVERIFY2(
+            cmtest::cephfsBenchMounts().isEmpty(), qPrintable(cmtest::cephfsBenchMounts().join(QLatin1Char('\n'))));
     }
 
     void killedRunLeavesAMountCleanupUndoesIt()
     {
-        const QStringList dirsBefore = tempMountDirs();
+        const QStringList dirsBefore = cmtest::cephfsBenchMountDirs();
         // not ours: a link to a folder with a file, and a tmpfs mounted under our name
         QTemporaryDir elsewhere;
         QFile keep(elsewhere.filePath(QStringLiteral("keep")));
@@ -128,7 +114,7 @@ private Q_SLOTS:
 
         runAndKill();
         const QString left = cephMounts().value(0).section(QLatin1Char(' '), 1, 1);
-        QVERIFY2(!left.isEmpty(), qPrintable(ourMounts().join(QLatin1Char('\n'))));
+        QVERIFY2(!left.isEmpty(), qPrintable(cmtest::cephfsBenchMounts().join(QLatin1Char('\n'))));
 
         cmtest::CliResult dry = cli({QStringLiteral("cleanup"), QStringLiteral("--node"), QStringLiteral("local"),
             QStringLiteral("--dry-run"), QStringLiteral("--json")});
@@ -154,22 +140,22 @@ private Q_SLOTS:
         clean = cli({QStringLiteral("cleanup"), QStringLiteral("--node"), QStringLiteral("local")});
         QVERIFY2(clean.code == 0, clean.err.constData() + clean.out);
         QVERIFY2(clean.out.contains("removed mount local:" + left.toUtf8()), clean.out.constData());
-        QVERIFY2(cephMounts().isEmpty(), qPrintable(ourMounts().join(QLatin1Char('\n'))));
+        QVERIFY2(cephMounts().isEmpty(), qPrintable(cmtest::cephfsBenchMounts().join(QLatin1Char('\n'))));
         QVERIFY(!QFileInfo::exists(left));
 
         // the decoys are untouched
         QVERIFY(QFileInfo(link).isSymLink());
         QVERIFY(QFile::exists(elsewhere.filePath(QStringLiteral("keep"))));
-        QCOMPARE(ourMounts().filter(QStringLiteral("tmpfs")).size(), 1);
+        QCOMPARE(cmtest::cephfsBenchMounts().filter(QStringLiteral("tmpfs")).size(), 1);
         QCOMPARE(::umount(tmpfs.toUtf8().constData()), 0);
         QVERIFY(QDir().rmdir(tmpfs));
         QVERIFY(QFile::remove(link));
-        QCOMPARE(tempMountDirs(), dirsBefore);
+        QCOMPARE(cmtest::cephfsBenchMountDirs(), dirsBefore);
     }
 
     void cleanupTestCase()
     {
-        for (const QString &m : ourMounts()) // a failed check may have left the decoy mounted
+        for (const QString &m : cmtest::cephfsBenchMounts()) // a failed check may have left the decoy mounted
             if (m.section(QLatin1Char(' '), 1, 1).contains(QLatin1String("decoyTmpfs")))
                 ::umount(m.section(QLatin1Char(' '), 1, 1).toUtf8().constData());
         for (const QString &d : QDir(QStringLiteral("/tmp"))

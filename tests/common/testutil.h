@@ -60,6 +60,21 @@ inline bool fixturesRequired()
     return qEnvironmentVariableIntValue("CLUSTERMARK_REQUIRE_FIXTURES") == 1;
 }
 
+// The lines of /proc/mounts for the CephFS benchmark's own mount folders.
+inline QStringList cephfsBenchMounts()
+{
+    QFile f(QStringLiteral("/proc/mounts"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {QStringLiteral("<no /proc/mounts>")};
+    return QString::fromUtf8(f.readAll()).split(QLatin1Char('\n')).filter(QStringLiteral("/tmp/clustermark-cephfs-"));
+}
+
+// The CephFS benchmark's mount folders in /tmp, mounted or not.
+inline QStringList cephfsBenchMountDirs()
+{
+    return QDir(QStringLiteral("/tmp")).entryList({QStringLiteral("clustermark-cephfs-*")}, QDir::Dirs);
+}
+
 inline QString testData(const QString &rel)
 {
     return qEnvironmentVariable("CLUSTERMARK_TEST_DATA") + QLatin1Char('/') + rel;
