@@ -187,6 +187,13 @@ QStringList LeftoverCleaner::listPools(RadosClient &client, Error *error)
         *error = Error(Error::Code::Internal, QStringLiteral("not connected to a Ceph cluster"));
         return {};
     }
+    // A long-lived client's OSD map can predate a pool another client just deleted:
+    // without the newest map the scan would report that pool as still there.
+    const int fresh = rados_wait_for_latest_osdmap(static_cast<rados_t>(client.handle()));
+    if (fresh < 0) {
+        *error = cephError(fresh, QStringLiteral("cannot fetch the current OSD map"), {});
+        return {};
+    }
     QByteArray buf(4096, '\0');
     for (int attempt = 0; attempt < 4; ++attempt) {
         const int r = rados_pool_list(static_cast<rados_t>(client.handle()), buf.data(), size_t(buf.size()));
