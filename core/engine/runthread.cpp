@@ -2,11 +2,12 @@
 #include "engine/runthread.h"
 
 #include "bench/registry.h"
-#include "ceph/healthpoller.h"
+#include "ceph/cephpoller.h"
 #include "engine/nodemonitor.h"
 #include "engine/nodeworker.h"
 #include "engine/repetitiontracker.h"
 #include "engine/startgate.h"
+#include "parse/cephcounters.h"
 #include "stats/clustertotal.h"
 #include "store/sessionstore.h"
 
@@ -88,7 +89,9 @@ struct RunThread::RunContext {
     QList<Error> connectErrors; // by node position; also a node lost during the run
     std::function<double()> now; // one time axis for all nodes
     std::vector<std::unique_ptr<NodeMonitor>> monitors;
-    std::unique_ptr<HealthPoller> health;
+    std::unique_ptr<CephPoller> ceph;
+    QJsonArray cephOsds; // `osd metadata` at the start (the poller's thread writes it once)
+    std::mutex cephOsdsMutex;
     std::vector<std::shared_ptr<RunState>> runStates;
     bool anyFailed = false;
     Error firstError;
@@ -145,7 +148,7 @@ void RunThread::run()
     runIterations(rc);
     finishRunStates(rc);
     rc.monitors.clear(); // stops and joins each monitor
-    rc.health.reset();
+    rc.ceph.reset();
     flushSamples(rc);
     storeRunEnd(rc);
     // Every posted job has finished; a node still connecting after a cancel ends at
@@ -235,10 +238,14 @@ void RunThread::startSampling(RunContext &rc)
     if (!m_plan.ceph.isEmpty()) {
         const CephConnectionSpec spec = CephConnectionSpec::fromJson(m_plan.ceph);
         const RunId id = rc.id;
-        rc.health = std::make_unique<HealthPoller>(
+        rc.ceph = std::make_unique<CephPoller>(
             spec, rc.now, [this](const SampleList &s) { pushSamples(s); },
-            [this, id](const QString &line) { Q_EMIT logAvailable(id, line); });
-        rc.health->start();
+            [this, id](const QString &line) { Q_EMIT logAvailable(id, line); },
+            [&rc](const QList<CephOsdMetadata> &osds) {
+                std::lock_guard lock(rc.cephOsdsMutex);
+                rc.cephOsds = cephOsdsToJson(osds);
+            });
+        rc.ceph->start();
     }
 }
 
@@ -456,6 +463,11 @@ void RunThread::storeRunEnd(RunContext &rc)
     QJsonObject runSummary;
     if (m_plan.untilStable() || m_plan.repeat > 1)
         runSummary.insert(QStringLiteral("repetition"), rc.repetition.toJson());
+    {
+        std::lock_guard lock(rc.cephOsdsMutex);
+        if (!rc.cephOsds.isEmpty())
+            runSummary.insert(QStringLiteral("ceph_osds"), rc.cephOsds);
+    }
     if (!rc.leftovers.isEmpty()) {
         // `clustermark-cli cleanup` finds and removes these (the app's prefix).
         QJsonArray left;

@@ -147,6 +147,29 @@ inline const QString CephPgsRecovering = QStringLiteral("ceph.pgs.recovering"); 
 inline const QString CephPgsBackfilling = QStringLiteral("ceph.pgs.backfilling");
 inline const QString CephPgsScrubbing = QStringLiteral("ceph.pgs.scrubbing");
 
+// Ceph's own view (the Ceph poller, every 2 s). Per OSD, target osdTarget(id): the
+// commit and apply latency the OSD reports (ns). Per pool with client I/O, target
+// poolTarget(name): the client I/O rate the mgr reports.
+inline const QString OsdCommitLat = QStringLiteral("osd.lat.commit");
+inline const QString OsdApplyLat = QStringLiteral("osd.lat.apply");
+inline const QString PoolReadBw = QStringLiteral("pool.read.bw");
+inline const QString PoolWriteBw = QStringLiteral("pool.write.bw");
+inline const QString PoolReadIops = QStringLiteral("pool.read.iops");
+inline const QString PoolWriteIops = QStringLiteral("pool.write.iops");
+inline QString osdTarget(int id)
+{
+    return QStringLiteral("osd.%1").arg(id);
+}
+inline QString poolTarget(const QString &pool)
+{
+    return QStringLiteral("pool:") + pool;
+}
+// The cluster's own counters: drawn in the cluster views, never as a client's figures.
+inline bool isCephCounter(const QString &m)
+{
+    return m.startsWith(QLatin1String("osd.lat.")) || m.startsWith(QLatin1String("pool."));
+}
+
 // The Ceph health timeline's metrics (the cluster, not a target).
 inline bool isCephHealth(const QString &m)
 {

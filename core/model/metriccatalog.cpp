@@ -44,6 +44,18 @@ QList<MetricSpec> sharedMetrics()
         {metric::MemUsed, Unit::Percent, MetricChart::None, QT_TRANSLATE_NOOP("cm::MetricCatalog", "memory used")},
         {metric::TotalClients, Unit::Other, MetricChart::None,
             QT_TRANSLATE_NOOP("cm::MetricCatalog", "clients counted")},
+        {metric::OsdCommitLat, Unit::Nanoseconds, MetricChart::None,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "OSD commit latency")},
+        {metric::OsdApplyLat, Unit::Nanoseconds, MetricChart::None,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "OSD apply latency")},
+        {metric::PoolReadBw, Unit::BytesPerSec, MetricChart::None,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "pool read (Ceph)")},
+        {metric::PoolWriteBw, Unit::BytesPerSec, MetricChart::None,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "pool write (Ceph)")},
+        {metric::PoolReadIops, Unit::OpsPerSec, MetricChart::None,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "pool read ops (Ceph)")},
+        {metric::PoolWriteIops, Unit::OpsPerSec, MetricChart::None,
+            QT_TRANSLATE_NOOP("cm::MetricCatalog", "pool write ops (Ceph)")},
     };
 }
 

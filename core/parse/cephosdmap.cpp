@@ -92,10 +92,15 @@ Error parseCephObjectMap(const QByteArray &json, CephObjectMap *out)
 
 Error parseCephOsdMetadata(const QByteArray &json, CephOsdMetadata *out)
 {
-    const QString what = QStringLiteral("osd metadata");
     QJsonObject o;
-    if (Error e = object(json, what, &o))
+    if (Error e = object(json, QStringLiteral("osd metadata"), &o))
         return e;
+    return cephOsdMetadataFromJson(o, out);
+}
+
+Error cephOsdMetadataFromJson(const QJsonObject &o, CephOsdMetadata *out)
+{
+    const QString what = QStringLiteral("osd metadata");
     const auto id = osdId(o.value(QStringLiteral("id")));
     if (!id || *id < 0)
         return Error(Error::Code::ParseError, QStringLiteral("osd metadata: no OSD id"), what);

@@ -6,6 +6,7 @@
 #include "model/error.h"
 
 #include <QByteArray>
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 
@@ -40,5 +41,7 @@ struct CephOsdMetadata {
 
 Error parseCephObjectMap(const QByteArray &json, CephObjectMap *out);
 Error parseCephOsdMetadata(const QByteArray &json, CephOsdMetadata *out);
+// One OSD's object of that reply (also an element of the no-id list form).
+Error cephOsdMetadataFromJson(const QJsonObject &o, CephOsdMetadata *out);
 
 } // namespace cm

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// libFuzzer target: the "osd map" and "osd metadata" reply parsers must never crash,
-// hang or leak on any input. Links clustermark_parse only.
+// libFuzzer target: the "osd map", "osd metadata", "osd perf" and "osd pool stats"
+// reply parsers must never crash, hang or leak on any input. Links clustermark_parse only.
+#include "parse/cephcounters.h"
 #include "parse/cephosdmap.h"
 #include "stats/osdoutliers.h"
 
@@ -22,5 +23,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             points << cm::OsdLatencyPoint {id, md.deviceType, double(id) * 1000.0, quint64(id < 0 ? 0 : id)};
         (void)cm::OsdOutliers::judge(points);
     }
+    QList<cm::CephOsdPerf> perf;
+    QList<cm::CephPoolIoRate> pools;
+    QList<cm::CephOsdMetadata> osds;
+    (void)cm::parseCephOsdPerf(input, &perf);
+    (void)cm::parseCephPoolIoRates(input, &pools);
+    (void)cm::parseCephOsdMetadataList(input, &osds);
     return 0;
 }

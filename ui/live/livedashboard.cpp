@@ -224,6 +224,9 @@ void LiveDashboard::drain()
             health.append(s);
             continue;
         }
+        if (metric::isCephCounter(s.metric))
+            continue; // the cluster's own view: not a client's figure card or line
+
         const QString key = s.target + QLatin1Char('\n') + s.metric + QLatin1Char('\n') + QString::number(s.step);
         auto it = index.constFind(key);
         qsizetype i;

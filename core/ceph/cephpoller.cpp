@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ceph/cephpoller.h"
+
+#include "ceph/radosclient.h"
+#include "model/metric.h"
+#include "parse/cephcounters.h"
+#include "parse/cephstatus.h"
+
+#include <rados/librados.h>
+
+#include <chrono>
+
+namespace cm {
+
+namespace {
+
+QByteArray command(RadosClient &client, const QString &prefix, Error *error)
+{
+    QByteArray out;
+    *error = client.monCommand(
+        {{QStringLiteral("prefix"), prefix}, {QStringLiteral("format"), QStringLiteral("json")}}, &out);
+    return out;
+}
+
+std::pair<PoolCounters, Error> readPools(RadosClient *client, const QStringList &pools)
+{
+    if (!client || !client->isConnected())
+        return {{}, Error(Error::Code::Internal, QStringLiteral("not connected to a Ceph cluster"))};
+    // The newest OSD map, so that a pool made a moment ago is known.
+    rados_wait_for_latest_osdmap(static_cast<rados_t>(client->handle()));
+    PoolCounters sum;
+    for (const QString &pool : pools) {
+        rados_ioctx_t io = nullptr;
+        int r = rados_ioctx_create(static_cast<rados_t>(client->handle()), pool.toUtf8().constData(), &io);
+        rados_pool_stat_t st {};
+        if (r >= 0) {
+            r = rados_ioctx_pool_stat(io, &st);
+            rados_ioctx_destroy(io);
+        }
+        if (r < 0)
+            return {{},
+                Error(Error::Code::CommandFailed,
+                    QStringLiteral("cannot read the counters of pool %1: %2")
+                        .arg(pool, QString::fromLocal8Bit(strerror(-r))),
+                    pool)};
+        sum += PoolCounters {
+            double(st.num_rd), double(st.num_rd_kb) * 1024, double(st.num_wr), double(st.num_wr_kb) * 1024};
+    }
+    return {sum, {}};
+}
+
+} // namespace
+
+CephPoller::CephPoller(CephConnectionSpec spec, Clock now, Sink sink, Log log, Metadata metadata, int intervalMs)
+    : m_spec(std::move(spec))
+    , m_now(std::move(now))
+    , m_sink(std::move(sink))
+    , m_log(std::move(log))
+    , m_metadata(std::move(metadata))
+    , m_intervalMs(intervalMs)
+{ }
+
+CephPoller::~CephPoller()
+{
+    m_stop.cancel();
+    m_wake.notify_all();
+    if (m_thread.joinable())
+        m_thread.join();
+    serveRequests(nullptr); // anything asked after the loop ended
+}
+
+void CephPoller::start()
+{
+    m_thread = std::thread([this] { loop(); });
+}
+
+std::future<std::pair<PoolCounters, Error>> CephPoller::poolCounters(const QStringList &pools)
+{
+    auto req = std::make_shared<Request>();
+    req->pools = pools;
+    auto future = req->reply.get_future();
+    std::lock_guard lock(m_mutex);
+    if (m_done) {
+        req->reply.set_value({{}, Error(Error::Code::Internal, QStringLiteral("not connected to a Ceph cluster"))});
+        return future;
+    }
+    m_requests << req;
+    m_wake.notify_all();
+    return future;
+}
+
+void CephPoller::serveRequests(RadosClient *client)
+{
+    QList<std::shared_ptr<Request>> requests;
+    {
+        std::lock_guard lock(m_mutex);
+        requests.swap(m_requests);
+        if (!client)
+            m_done = true;
+    }
+    for (const auto &r : std::as_const(requests))
+        r->reply.set_value(readPools(client, r->pools));
+}
+
+void CephPoller::loop()
+{
+    RadosClient client;
+    if (const Error e = client.connect(m_spec)) {
+        if (m_log)
+            m_log(QStringLiteral("Ceph is not watched: %1").arg(e.message));
+        serveRequests(nullptr);
+        return;
+    }
+    readMetadata(client);
+    int lastHealth = int(CephHealthSnapshot::Health::Unknown);
+    auto next = std::chrono::steady_clock::now();
+    while (!m_stop.isCancelled()) {
+        serveRequests(&client);
+        if (std::chrono::steady_clock::now() >= next) {
+            pollOnce(client, &lastHealth);
+            next = std::chrono::steady_clock::now() + std::chrono::milliseconds(m_intervalMs);
+        }
+        std::unique_lock lock(m_mutex);
+        m_wake.wait_until(lock, std::min(next, std::chrono::steady_clock::now() + std::chrono::milliseconds(50)),
+            [&] { return !m_requests.isEmpty() || m_stop.isCancelled(); });
+    }
+    serveRequests(nullptr);
+}
+
+void CephPoller::readMetadata(RadosClient &client)
+{
+    if (!m_metadata)
+        return;
+    Error e;
+    const QByteArray out = command(client, QStringLiteral("osd metadata"), &e);
+    QList<CephOsdMetadata> osds;
+    if (!e)
+        e = parseCephOsdMetadataList(out, &osds);
+    if (e && m_log)
+        m_log(QStringLiteral("Ceph OSD metadata not read: %1").arg(e.message));
+    else
+        m_metadata(osds);
+}
+
+void CephPoller::pollOnce(RadosClient &client, int *lastHealth)
+{
+    Error e;
+    const QByteArray status = command(client, QStringLiteral("status"), &e);
+    const double t = m_now();
+    SampleList out;
+    if (e) {
+        if (m_log)
+            m_log(QStringLiteral("Ceph status failed: %1").arg(e.message));
+        out << Sample {-1, Target, metric::CephHealth, t, double(int(CephHealthSnapshot::Health::Unknown))};
+    } else {
+        Error pe;
+        const CephHealthSnapshot s = parseCephHealthSnapshot(status, &pe);
+        if (!pe) {
+            out << Sample {-1, Target, metric::CephHealth, t, double(int(s.health))}
+                << Sample {-1, Target, metric::CephPgsRecovering, t, double(s.pgsRecovering)}
+                << Sample {-1, Target, metric::CephPgsBackfilling, t, double(s.pgsBackfilling)}
+                << Sample {-1, Target, metric::CephPgsScrubbing, t, double(s.pgsScrubbing)};
+            if (int(s.health) != *lastHealth && m_log)
+                m_log(QStringLiteral("Ceph: %1%2")
+                          .arg(CephHealthSnapshot::healthName(s.health),
+                              s.checks.isEmpty() ? QString()
+                                                 : QStringLiteral(" — ") + s.checks.join(QStringLiteral("; "))));
+            *lastHealth = int(s.health);
+        }
+    }
+    QList<CephOsdPerf> perf;
+    const QByteArray perfJson = command(client, QStringLiteral("osd perf"), &e);
+    if (!e && !parseCephOsdPerf(perfJson, &perf))
+        for (const CephOsdPerf &p : std::as_const(perf))
+            out << Sample {-1, metric::osdTarget(p.id), metric::OsdCommitLat, t, p.commitNs}
+                << Sample {-1, metric::osdTarget(p.id), metric::OsdApplyLat, t, p.applyNs};
+    QList<CephPoolIoRate> pools;
+    const QByteArray poolJson = command(client, QStringLiteral("osd pool stats"), &e);
+    if (!e && !parseCephPoolIoRates(poolJson, &pools))
+        for (const CephPoolIoRate &p : std::as_const(pools)) {
+            if (!p.active())
+                continue; // idle pools: no series
+            const QString target = metric::poolTarget(p.pool);
+            out << Sample {-1, target, metric::PoolReadBw, t, p.readBytesPerSec}
+                << Sample {-1, target, metric::PoolWriteBw, t, p.writeBytesPerSec}
+                << Sample {-1, target, metric::PoolReadIops, t, p.readOpsPerSec}
+                << Sample {-1, target, metric::PoolWriteIops, t, p.writeOpsPerSec};
+        }
+    if (!out.isEmpty())
+        m_sink(out);
+}
+
+} // namespace cm

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Ceph's own view of a run (docs/ARCHITECTURE.md §2): while a run goes on and a Ceph
+// cluster is connected, polls every 2 s on its own thread and librados handle:
+// - `status`: samples for target "ceph": ceph.health (0 OK, 1 WARN, 2 ERR) and the
+//   number of PGs recovering, backfilling and scrubbing (the charts mark where these
+//   leave 0);
+// - `osd perf`: each OSD's commit and apply latency (target osd.N);
+// - `osd pool stats`: the client I/O rate of each pool that has some (target pool:NAME).
+// Once at the start, `osd metadata` (host, devices, rotational) goes to the metadata
+// callback, so a slow OSD can be shown beside its host's disk.
+//
+// It also reads a pool's cumulative client counters on request, on its own thread, for
+// the step cross-check (`poolCounters`).
+#include "ceph/cephconnectionspec.h"
+#include "model/error.h"
+#include "model/sample.h"
+#include "parse/cephosdmap.h"
+#include "util/canceltoken.h"
+
+#include <condition_variable>
+#include <functional>
+#include <future>
+#include <mutex>
+#include <thread>
+
+namespace cm {
+
+class RadosClient;
+
+// A pool's client counters since it was made (PG stats as the mgr last summed them):
+// they lag the I/O by the mgr's stats and digest periods.
+struct PoolCounters {
+    double readOps = 0;
+    double readBytes = 0;
+    double writeOps = 0; // deletes count as write ops (no bytes)
+    double writeBytes = 0;
+    bool operator==(const PoolCounters &o) const
+    {
+        return readOps == o.readOps && readBytes == o.readBytes && writeOps == o.writeOps && writeBytes == o.writeBytes;
+    }
+    PoolCounters operator-(const PoolCounters &o) const
+    {
+        return {readOps - o.readOps, readBytes - o.readBytes, writeOps - o.writeOps, writeBytes - o.writeBytes};
+    }
+    PoolCounters &operator+=(const PoolCounters &o)
+    {
+        readOps += o.readOps;
+        readBytes += o.readBytes;
+        writeOps += o.writeOps;
+        writeBytes += o.writeBytes;
+        return *this;
+    }
+};
+
+class CephPoller {
+public:
+    using Clock = std::function<double()>;
+    using Sink = std::function<void(const SampleList &)>;
+    using Log = std::function<void(const QString &)>;
+    using Metadata = std::function<void(const QList<CephOsdMetadata> &)>;
+
+    CephPoller(
+        CephConnectionSpec spec, Clock now, Sink sink, Log log = {}, Metadata metadata = {}, int intervalMs = 2000);
+    ~CephPoller(); // stops and joins (within one mon op timeout at worst)
+    void start();
+
+    // The summed counters of `pools`, read on the poller's thread; an error when the
+    // cluster is not connected or a pool does not exist.
+    std::future<std::pair<PoolCounters, Error>> poolCounters(const QStringList &pools);
+
+    static inline const QString Target = QStringLiteral("ceph");
+
+private:
+    struct Request {
+        QStringList pools;
+        std::promise<std::pair<PoolCounters, Error>> reply;
+    };
+    void loop();
+    void pollOnce(RadosClient &client, int *lastHealth);
+    void serveRequests(RadosClient *client);
+    void readMetadata(RadosClient &client);
+
+    CephConnectionSpec m_spec;
+    Clock m_now;
+    Sink m_sink;
+    Log m_log;
+    Metadata m_metadata;
+    int m_intervalMs;
+    CancelToken m_stop;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    QList<std::shared_ptr<Request>> m_requests;
+    bool m_done = false; // the loop ended: requests are answered at once
+    std::thread m_thread;
+};
+
+} // namespace cm

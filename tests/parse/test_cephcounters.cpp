@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Ceph poller's parsers ("osd perf", "osd pool stats", "osd metadata" of all OSDs)
+// on recorded real replies (Pacific 16.2.15, tests/data/ceph-osdmap) and on bad input.
+#include "parse/cephcounters.h"
+#include "testutil.h"
+
+#include <QFile>
+#include <QTest>
+
+using namespace cm;
+
+namespace {
+QByteArray data(const QString &name)
+{
+    QFile f(cmtest::testData(QStringLiteral("ceph-osdmap/") + name));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+} // namespace
+
+class TestCephCounters : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void recordedOsdPerf()
+    {
+        QList<CephOsdPerf> perf;
+        const Error e = parseCephOsdPerf(data(QStringLiteral("ok-osd-perf.json")), &perf);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(perf.size(), 2);
+        QCOMPARE(perf.at(0).id, 1);
+        QCOMPARE(perf.at(0).commitNs, 1e6);
+        QCOMPARE(perf.at(1).id, 0);
+        QCOMPARE(perf.at(1).applyNs, 2e6);
+    }
+
+    void olderOsdPerfHasOnlyMilliseconds()
+    {
+        QList<CephOsdPerf> perf;
+        const Error e = parseCephOsdPerf(
+            R"({"osd_perf_infos":[{"id":4,"perf_stats":{"commit_latency_ms":7,"apply_latency_ms":3}}]})", &perf);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(perf.size(), 1);
+        QCOMPARE(perf.at(0).id, 4);
+        QCOMPARE(perf.at(0).commitNs, 7e6);
+        QCOMPARE(perf.at(0).applyNs, 3e6);
+    }
+
+    void recordedPoolRates()
+    {
+        QList<CephPoolIoRate> pools;
+        const Error e = parseCephPoolIoRates(data(QStringLiteral("ok-pool-stats.json")), &pools);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(pools.size(), 7);
+        int found = 0;
+        for (const CephPoolIoRate &p : std::as_const(pools)) {
+            if (p.pool == QLatin1String("cephfs_data") || p.pool == QLatin1String(".rgw.root"))
+                QVERIFY(!p.active()); // "client_io_rate":{} is no I/O
+            if (p.pool != QLatin1String("cmdev"))
+                continue;
+            ++found;
+            QVERIFY(p.active());
+            QCOMPARE(p.poolId, 7);
+            QCOMPARE(p.writeBytesPerSec, 27156530.0);
+            QCOMPARE(p.writeOpsPerSec, 414.0);
+            QCOMPARE(p.readBytesPerSec, 0.0);
+        }
+        QCOMPARE(found, 1);
+    }
+
+    void recordedMetadataList()
+    {
+        QList<CephOsdMetadata> osds;
+        const Error e = parseCephOsdMetadataList(data(QStringLiteral("ok-osd-metadata-all.json")), &osds);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(osds.size(), 2);
+        QCOMPARE(osds.at(1).id, 1);
+        QCOMPARE(osds.at(1).hostname, QStringLiteral("vm"));
+        QCOMPARE(osds.at(1).devices, QStringLiteral("vda"));
+        QCOMPARE(osds.at(1).rotational, std::optional<bool>(true));
+    }
+
+    void badInputIsAnError_data()
+    {
+        QTest::addColumn<int>("which"); // 0 perf, 1 pool stats, 2 metadata
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("perf: not JSON") << 0 << QByteArray("{\"osd") << "not JSON";
+        QTest::newRow("perf: no list") << 0 << QByteArray(R"({"osdstats":{}})") << "osd_perf_infos";
+        QTest::newRow("perf: no id") << 0 << QByteArray(R"({"osd_perf_infos":[{"perf_stats":{}}]})") << "OSD id";
+        QTest::newRow("perf: negative latency")
+            << 0 << QByteArray(R"({"osd_perf_infos":[{"id":1,"perf_stats":{"commit_latency_ns":-5}}]})") << "osd.1";
+        QTest::newRow("perf: text latency")
+            << 0 << QByteArray(R"({"osd_perf_infos":[{"id":1,"perf_stats":{"apply_latency_ms":"x"}}]})") << "osd.1";
+        QTest::newRow("pools: object") << 1 << QByteArray("{}") << "list of pools";
+        QTest::newRow("pools: no name") << 1 << QByteArray(R"([{"pool_id":1}])") << "pool name";
+        QTest::newRow("pools: bad rate")
+            << 1 << QByteArray(R"([{"pool_name":"p","pool_id":1,"client_io_rate":{"read_bytes_sec":"1"}}])")
+            << "pool p";
+        QTest::newRow("metadata: object") << 2 << QByteArray(R"({"id":0})") << "list of OSDs";
+        QTest::newRow("metadata: no id") << 2 << QByteArray(R"([{"hostname":"a"}])") << "no OSD id";
+    }
+    void badInputIsAnError()
+    {
+        QFETCH(int, which);
+        QFETCH(QByteArray, json);
+        QFETCH(QString, says);
+        QList<CephOsdPerf> perf {CephOsdPerf {9, 1, 1}};
+        QList<CephPoolIoRate> pools;
+        QList<CephOsdMetadata> osds;
+        const Error e = which == 0 ? parseCephOsdPerf(json, &perf)
+            : which == 1           ? parseCephPoolIoRates(json, &pools)
+                                   : parseCephOsdMetadataList(json, &osds);
+        QVERIFY(e);
+        QCOMPARE(e.code, Error::Code::ParseError);
+        QVERIFY2(e.message.contains(says), qPrintable(e.message));
+        QCOMPARE(perf.size(), 1); // untouched on error
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCephCounters)
+#include "test_cephcounters.moc"
