@@ -9,6 +9,7 @@
 #include "model/error.h"
 #include "model/metriccatalog.h"
 #include "model/plan.h"
+#include "stats/crosscheck.h"
 
 #include <QList>
 #include <QString>
@@ -60,6 +61,14 @@ public:
         Q_UNUSED(plan);
         Q_UNUSED(stepIndex);
         return sumsClients();
+    }
+    // The pools whose client counters see step stepIndex's I/O, for the step's
+    // cross-check against Ceph's own count (stats/crosscheck.h). None by default.
+    virtual CrossCheckPools crossCheckPools(const Plan &plan, int stepIndex) const
+    {
+        Q_UNUSED(plan);
+        Q_UNUSED(stepIndex);
+        return {};
     }
     // Summary facts a step will record that are known from the plan alone (RBD's
     // "client_cache"): the live view says what its figures are before they exist

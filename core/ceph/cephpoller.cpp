@@ -43,8 +43,12 @@ std::pair<PoolCounters, Error> readPools(RadosClient *client, const QStringList 
                     QStringLiteral("cannot read the counters of pool %1: %2")
                         .arg(pool, QString::fromLocal8Bit(strerror(-r))),
                     pool)};
-        sum += PoolCounters {
-            double(st.num_rd), double(st.num_rd_kb) * 1024, double(st.num_wr), double(st.num_wr_kb) * 1024};
+        PoolCounters c;
+        c.readBytes = double(st.num_rd_kb) * 1024;
+        c.readOps = double(st.num_rd);
+        c.writeBytes = double(st.num_wr_kb) * 1024;
+        c.writeOps = double(st.num_wr);
+        sum += c;
     }
     return {sum, {}};
 }

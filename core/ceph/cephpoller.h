@@ -16,6 +16,7 @@
 #include "model/error.h"
 #include "model/sample.h"
 #include "parse/cephosdmap.h"
+#include "stats/crosscheck.h"
 #include "util/canceltoken.h"
 
 #include <condition_variable>
@@ -29,29 +30,8 @@ namespace cm {
 class RadosClient;
 
 // A pool's client counters since it was made (PG stats as the mgr last summed them):
-// they lag the I/O by the mgr's stats and digest periods.
-struct PoolCounters {
-    double readOps = 0;
-    double readBytes = 0;
-    double writeOps = 0; // deletes count as write ops (no bytes)
-    double writeBytes = 0;
-    bool operator==(const PoolCounters &o) const
-    {
-        return readOps == o.readOps && readBytes == o.readBytes && writeOps == o.writeOps && writeBytes == o.writeBytes;
-    }
-    PoolCounters operator-(const PoolCounters &o) const
-    {
-        return {readOps - o.readOps, readBytes - o.readBytes, writeOps - o.writeOps, writeBytes - o.writeBytes};
-    }
-    PoolCounters &operator+=(const PoolCounters &o)
-    {
-        readOps += o.readOps;
-        readBytes += o.readBytes;
-        writeOps += o.writeOps;
-        writeBytes += o.writeBytes;
-        return *this;
-    }
-};
+// they lag the I/O by the mgr's stats and digest periods. Deletes count as write ops.
+using PoolCounters = IoCounts;
 
 class CephPoller {
 public:

@@ -223,7 +223,7 @@ Error RadosObjectEngine::run(const QString &pool, const RadosWorkload &w, const 
         qCInfo(lcRadosBench) << "prefill wrote" << prefillStats[1].ios << "of" << w.objects << "objects of"
                              << w.objectSize << "bytes in" << prefillMs << "ms";
     }
-    if (!err && cancel.isCancelled())
+    if (!err && (cancel.isCancelled() || (w.beforeMeasure && !w.beforeMeasure())))
         err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), target);
 
     IoStats totals;

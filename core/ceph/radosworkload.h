@@ -5,6 +5,7 @@
 #include <QtGlobal>
 
 #include <optional>
+#include <functional>
 
 namespace cm {
 
@@ -29,6 +30,9 @@ struct RadosWorkload {
     int step = 0;
     QString target;
     double timeOffset = 0;
+    // Called once the set-up (prefill) is done, right before measuring (the step's start
+    // gate); false: cancelled, do not measure.
+    std::function<bool()> beforeMeasure;
 
     quint64 workingSetBytes() const { return objectSize * quint64(qMax(0, objects)); }
     bool reads() const { return op != Op::Write; }

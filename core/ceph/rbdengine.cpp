@@ -224,7 +224,7 @@ Error RbdEngine::prefillAndMeasure(void *imageHandle, const QString &pool, quint
         m_prefillMs = t.elapsed();
         qCInfo(lcRbd) << "prefilled" << context << "in" << m_prefillMs << "ms";
     }
-    if (!err && cancel.isCancelled())
+    if (!err && (cancel.isCancelled() || (w.beforeMeasure && !w.beforeMeasure())))
         err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), context);
     if (err)
         return err;

@@ -6,6 +6,7 @@
 #include <QtGlobal>
 
 #include <optional>
+#include <functional>
 
 namespace cm {
 
@@ -40,6 +41,9 @@ struct RbdWorkload {
     int step = 0;
     QString target;
     double timeOffset = 0;
+    // Called once the set-up (prefill) is done, right before measuring (the step's start
+    // gate); false: cancelled, do not measure.
+    std::function<bool()> beforeMeasure;
 
     bool reads() const
     {

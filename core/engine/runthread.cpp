@@ -7,6 +7,7 @@
 #include "engine/nodeworker.h"
 #include "engine/repetitiontracker.h"
 #include "engine/startgate.h"
+#include "engine/stepcrosscheck.h"
 #include "parse/cephcounters.h"
 #include "stats/clustertotal.h"
 #include "store/sessionstore.h"
@@ -314,20 +315,50 @@ void RunThread::runStep(RunContext &rc, int iter, int i)
         if (!runsHere.at(int(n)))
             continue;
         const StepOutcome &o = barrier->outcomes.at(n);
-        recordOutcome(rc, n, i, o, stepIds.at(int(n)));
         clients << ClientStepResult {rc.workers[n]->node().displayName(), !o.error, o.summary};
     }
-    if (rc.kind->sumsClients() && clients.size() > 1)
-        recordClusterTotal(rc, iter, i, clients);
+    const bool total = rc.kind->sumsClients() && clients.size() > 1;
+    const QJsonObject check = crossCheckStep(rc, sync, clients);
+    if (!check.isEmpty() && !total && !clients.isEmpty()) // one client: its own record carries it
+        barrier->outcomes[size_t(runsHere.indexOf(true))].summary.insert(QStringLiteral("cross_check"), check);
+    for (size_t n = 0; n < rc.workers.size(); ++n)
+        if (runsHere.at(int(n)))
+            recordOutcome(rc, n, i, barrier->outcomes.at(n), stepIds.at(int(n)));
+    if (total)
+        recordClusterTotal(rc, iter, i, clients, check);
+}
+
+// The clients' count against Ceph's pool counters (engine/stepcrosscheck.h).
+QJsonObject RunThread::crossCheckStep(RunContext &rc, const ClientSync &sync, const QList<ClientStepResult> &clients)
+{
+    if (!sync.crossCheck)
+        return {};
+    IoCounts counted;
+    for (const ClientStepResult &c : clients)
+        if (c.completed)
+            counted += IoCounts::fromSummary(c.summary);
+    QString why;
+    const std::optional<CrossCheck> check = sync.crossCheck->finish(counted, &why);
+    if (!check || check->dirs.isEmpty()) {
+        if (!why.isEmpty())
+            Q_EMIT logAvailable(rc.id, why);
+        return {};
+    }
+    Q_EMIT logAvailable(rc.id, check->describe());
+    return check->toJson();
 }
 
 // The step's cluster total over its clients, stored as one more step record whose node
 // is clusterTotalNode(): Results, exports and compare show and pair it like a node's.
-void RunThread::recordClusterTotal(RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients)
+void RunThread::recordClusterTotal(
+    RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients, const QJsonObject &crossCheck)
 {
     const ClusterTotal total = sumClients(clients);
     if (total.isEmpty())
         return;
+    QJsonObject summary = total.toSummary();
+    if (!crossCheck.isEmpty())
+        summary.insert(QStringLiteral("cross_check"), crossCheck);
     QStringList names;
     for (const ClientStepResult &c : clients)
         names << c.client;
@@ -338,7 +369,7 @@ void RunThread::recordClusterTotal(RunContext &rc, int iter, int i, const QList<
         : QStringLiteral("not counted in the total: %1").arg(total.notCounted.join(QStringLiteral(", ")));
     const QJsonObject environment {{QStringLiteral("cluster_total"), true}};
     rc.store.finishStep(id, error.isEmpty() ? QStringLiteral("completed") : QStringLiteral("failed"),
-        clusterTotalNode(), total.toSummary(), environment, {}, error);
+        clusterTotalNode(), summary, environment, {}, error);
 }
 
 // Clients of one cluster start measuring together (engine/startgate.h), and their
@@ -349,10 +380,15 @@ RunThread::ClientSync RunThread::clientSync(const RunContext &rc, int i, const Q
     for (size_t n = 0; n < rc.workers.size(); ++n)
         if (runsHere.at(int(n)))
             clients << rc.workers[n]->node().displayName();
-    if (!rc.kind->startsTogether(m_plan, i) || clients.size() < 2)
+    const CrossCheckPools pools = rc.ceph ? rc.kind->crossCheckPools(m_plan, i) : CrossCheckPools {};
+    const auto check = pools.isEmpty() ? nullptr : std::make_shared<StepCrossCheck>(*rc.ceph, pools, m_cancel);
+    const bool together = rc.kind->startsTogether(m_plan, i) && clients.size() > 1;
+    if (!together && !check)
         return {};
-    return {std::make_shared<StartGate>(int(clients.size())),
-        rc.kind->sumsClients() ? std::make_shared<LiveTotal>(i, clients) : nullptr};
+    auto onOpen = check ? std::function<void()>([check, settle = pools.settleStart] { check->begin(settle); })
+                        : std::function<void()>();
+    return {std::make_shared<StartGate>(int(clients.size()), onOpen),
+        together && rc.kind->sumsClients() ? std::make_shared<LiveTotal>(i, clients) : nullptr, check};
 }
 
 void RunThread::postStep(

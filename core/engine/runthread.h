@@ -24,6 +24,7 @@ struct StepOutcome;
 struct ClientStepResult;
 class StartGate;
 class LiveTotal;
+class StepCrossCheck;
 
 class RunThread : public QThread {
     Q_OBJECT
@@ -60,11 +61,14 @@ private:
     struct ClientSync {
         std::shared_ptr<StartGate> gate;
         std::shared_ptr<LiveTotal> liveTotal;
+        std::shared_ptr<StepCrossCheck> crossCheck; // begun when the gate opens
     };
     ClientSync clientSync(const RunContext &rc, int i, const QList<bool> &runsHere);
     void postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &barrier, size_t n, int i, const ClientSync &sync);
     void recordOutcome(RunContext &rc, size_t n, int i, const StepOutcome &o, qint64 stepId);
-    void recordClusterTotal(RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients);
+    void recordClusterTotal(
+        RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients, const QJsonObject &crossCheck);
+    QJsonObject crossCheckStep(RunContext &rc, const ClientSync &sync, const QList<ClientStepResult> &clients);
     void finishRunStates(RunContext &rc);
     void storeRunEnd(RunContext &rc);
     void flushSamples(RunContext &rc);

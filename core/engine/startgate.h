@@ -17,6 +17,7 @@
 #include <QDateTime>
 
 #include <condition_variable>
+#include <functional>
 #include <mutex>
 
 namespace cm {
@@ -25,8 +26,11 @@ class StartGate {
 public:
     static constexpr qint64 kStartMarginMs = 400;
 
-    explicit StartGate(int participants)
+    // onOpen runs once, on the thread of the last to arrive, before any participant
+    // goes on (the step cross-check reads Ceph's counters there).
+    explicit StartGate(int participants, std::function<void()> onOpen = {})
         : m_waitingFor(participants)
+        , m_onOpen(std::move(onOpen))
     { }
 
     // Blocks until every participant arrived or left, or `cancel` fires (polled every
@@ -53,14 +57,18 @@ public:
 private:
     void depart()
     {
-        if (--m_waitingFor == 0)
+        if (--m_waitingFor == 0) {
+            if (m_onOpen)
+                m_onOpen();
             m_startAtMs = QDateTime::currentMSecsSinceEpoch() + kStartMarginMs;
+        }
         m_cv.notify_all();
     }
 
     std::mutex m_mutex;
     std::condition_variable m_cv;
     int m_waitingFor;
+    std::function<void()> m_onOpen;
     qint64 m_startAtMs = 0;
 };
 

@@ -42,6 +42,8 @@ class TestRbdFio : public QObject {
         p.steps = keep;
         for (PlanStep &s : p.steps)
             s.params.insert(QStringLiteral("iodepth"), 16);
+        // The app reaches the cluster too (as `plan rbd` sets it): the run watches Ceph.
+        p.ceph = {{QStringLiteral("conf"), m_lab.confPath()}, {QStringLiteral("keyring"), m_lab.keyringPath()}};
         return p;
     }
     Plan twoClientPlan(int runtime)
@@ -116,6 +118,10 @@ private Q_SLOTS:
         QVERIFY(written > 0 && before >= 0);
         QVERIFY2(std::abs((after - before) / written - 1) <= 0.02,
             qPrintable(QStringLiteral("clients %1, OSDs %2").arg(written).arg(after - before)));
+        // The run's own check of the total against the pool's counters.
+        const QString off = cmtest::crossCheckFails(steps.last().summary, 2.0);
+        QVERIFY2(off.isEmpty(), qPrintable(off));
+        QVERIFY(!steps.at(0).summary.contains(QStringLiteral("cross_check"))); // the total carries it
         int live = 0;
         for (const Sample &s : buffer->take())
             live += s.target == clusterTotalNode() && s.metric == metric::TotalClients && s.value == 2 ? 1 : 0;
@@ -149,6 +155,10 @@ private Q_SLOTS:
                              .value(QStringLiteral("iops"))
                              .toDouble();
         qInfo("lab RBD via fio: 4k QD16 randwrite %.0f IOPS, 4k QD16 randread %.0f IOPS", w, r);
+        for (int i = 0; i < 2; ++i) {
+            const QString off = cmtest::crossCheckFails(done.at(i).at(3).toJsonObject(), 2.0);
+            QVERIFY2(off.isEmpty(), qPrintable(off));
+        }
         QVERIFY(w > 50);
         QVERIFY(r > 50);
         QVERIFY2(images().isEmpty(), qPrintable(images().join(QLatin1Char(' '))));

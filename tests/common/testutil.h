@@ -2,6 +2,7 @@
 #pragma once
 // Small helpers shared by tests (header-only).
 #include "engine/samplebuffer.h"
+#include "stats/crosscheck.h"
 
 #include <QByteArray>
 #include <QDir>
@@ -78,6 +79,25 @@ inline QStringList cephfsBenchMountDirs()
 inline QString testData(const QString &rel)
 {
     return qEnvironmentVariable("CLUSTERMARK_TEST_DATA") + QLatin1Char('/') + rel;
+}
+
+// Why a step summary's cross-check against Ceph's count fails `maxPercent` (bytes, and
+// ops where Ceph's are given), or empty when it holds; it must have one.
+inline QString crossCheckFails(const QJsonObject &summary, double maxPercent)
+{
+    const auto check = cm::CrossCheck::fromJson(summary.value(QStringLiteral("cross_check")));
+    if (!check)
+        return QStringLiteral("no cross_check in the summary");
+    qInfo("%s", qPrintable(check->describe()));
+    if (!check->settled)
+        return QStringLiteral("Ceph's count did not settle");
+    for (const cm::CrossCheckDirection &d : check->dirs) {
+        if (std::abs(d.bytesDiffPercent()) > maxPercent)
+            return check->describe();
+        if (d.opsDiffPercent() && std::abs(*d.opsDiffPercent()) > maxPercent)
+            return check->describe();
+    }
+    return {};
 }
 
 } // namespace cmtest

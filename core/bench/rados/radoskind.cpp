@@ -223,6 +223,12 @@ QString RadosKind::describeStep(const Plan &plan, const PlanStep &step)
     return s;
 }
 
+CrossCheckPools RadosKind::crossCheckPools(const Plan &plan, int stepIndex) const
+{
+    Q_UNUSED(stepIndex);
+    return {{targetOf(plan).pool}, true}; // one object op is one op in the pool
+}
+
 QString RadosKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const
 {
     if (stepIndex < 0 || stepIndex >= plan.steps.size())

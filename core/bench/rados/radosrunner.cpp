@@ -68,6 +68,7 @@ StepOutcome RadosRunner::run(StepContext &ctx)
     }
     w.step = ctx.stepIndex;
     w.timeOffset = ctx.now ? ctx.now() : 0;
+    w.beforeMeasure = [&ctx] { return !ctx.waitForStart || ctx.waitForStart() >= 0; };
     w.target = out.target;
 
     RadosClient client; // this worker's own handle (one thread each)

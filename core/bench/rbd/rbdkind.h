@@ -41,6 +41,7 @@ public:
     bool sumsClients() const override { return true; } // every client its own image, one cluster
     bool isDestructive(const Plan &) const override { return false; } // only its own images
     QJsonObject stepFacts(const Plan &plan, int stepIndex) const override; // client_cache
+    CrossCheckPools crossCheckPools(const Plan &plan, int stepIndex) const override;
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;

@@ -45,6 +45,7 @@ StepOutcome RbdNativeRunner::run(StepContext &ctx)
     w.cache = cacheOff ? RbdWorkload::Cache::Off : RbdWorkload::Cache::Writeback;
     w.step = ctx.stepIndex;
     w.timeOffset = ctx.now ? ctx.now() : 0;
+    w.beforeMeasure = [&ctx] { return !ctx.waitForStart || ctx.waitForStart() >= 0; };
     RbdEngine engine(client);
     out.target = ctx.nodeName + QLatin1Char(':') + pool + QStringLiteral("/(native)");
     w.target = out.target;
