@@ -3,6 +3,7 @@
 
 #include "bench/registry.h"
 
+#include "report/crosschecklines.h"
 #include "report/journallatency.h"
 #include "report/redactor.h"
 #include "report/runmarkdown.h"
@@ -118,6 +119,7 @@ TextTable runTable(const RunRecords &r)
     tools << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));
     t.notes << StepCaveats::legend(caveats);
     t.notes << journalLatencyLines(r.steps);
+    t.notes << crossCheckLines(r.steps);
     if (const QString totals = clusterTotalNote(r.steps); !totals.isEmpty())
         t.notes << totals;
     t.notes << tools.join(QStringLiteral(" · "));

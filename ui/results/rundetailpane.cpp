@@ -5,6 +5,7 @@
 #include "results/environmentsections.h"
 #include "results/resultsmodel.h"
 #include "operationlabel.h"
+#include "report/crosschecklines.h"
 #include "report/journallatency.h"
 #include "report/runexport.h"
 #include "report/stepcaveats.h"
@@ -277,6 +278,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
     for (const JournalLatency &j : journalLatencies(d.steps))
         legend << tr("Journal write latency on %1, the worse of sync=1 and fsync=1: p50 %2 (%3), p99 %4 (%5)")
                       .arg(j.node, formatLatencyNs(j.p50Ns), j.p50From, formatLatencyNs(j.p99Ns), j.p99From);
+    legend << crossCheckTexts(d.steps);
     m_caveatLegend->setText(legend.join(QLatin1Char('\n')));
     m_caveatLegend->setVisible(!legend.isEmpty());
     m_env->clear();
@@ -286,6 +288,29 @@ void RunDetailPane::showDetail(const RunDetail &d)
     m_commands->setPlainText(commandsText(d));
 
     showKindTabs(d);
+}
+
+// Each step's figures against Ceph's own count for its pool (stats/crosscheck.h).
+QStringList RunDetailPane::crossCheckTexts(const QList<StepRecord> &steps)
+{
+    QStringList out;
+    for (const StepCrossCheckLine &l : stepCrossChecks(steps)) {
+        QStringList dirs;
+        for (const CrossCheckDirection &d : l.check.dirs) {
+            const double p = d.bytesDiffPercent();
+            const QString pct = QStringLiteral("%1%2 %")
+                                    .arg(p < 0 ? QStringLiteral("−") : QStringLiteral("+"))
+                                    .arg(std::abs(p), 0, 'f', 1);
+            dirs << (d.dir == QLatin1String("read") ? tr("read %1 bytes").arg(pct) : tr("write %1 bytes").arg(pct));
+        }
+        const QString text
+            = tr("%1 on %2, against Ceph's count for pool %3: %4")
+                  .arg(l.test, l.node, l.check.pools.join(QStringLiteral(", ")), dirs.join(QStringLiteral("; ")));
+        out << (!l.check.settled    ? tr("⚠ %1 (Ceph's count was still moving)").arg(text)
+                : l.check.flagged() ? tr("⚠ %1 (off by more than %2 %)").arg(text).arg(CrossCheck::kFlagPercent)
+                                    : text);
+    }
+    return out;
 }
 
 } // namespace cm::ui

@@ -45,6 +45,7 @@ private:
     // The tabs of each kind, made when a run of it is first shown, kept afterwards.
     QHash<QString, QList<KindRunTab *>> m_kindTabs;
     void showKindTabs(const RunDetail &d);
+    static QStringList crossCheckTexts(const QList<StepRecord> &steps);
 };
 
 } // namespace cm::ui
