@@ -55,6 +55,30 @@
 <context>
     <name>cm::MetricCatalog</name>
     <message>
+        <source>OSD commit latency</source>
+        <translation>OSD 提交延迟</translation>
+    </message>
+    <message>
+        <source>OSD apply latency</source>
+        <translation>OSD 应用延迟</translation>
+    </message>
+    <message>
+        <source>pool read (Ceph)</source>
+        <translation>存储池读取（Ceph）</translation>
+    </message>
+    <message>
+        <source>pool write (Ceph)</source>
+        <translation>存储池写入（Ceph）</translation>
+    </message>
+    <message>
+        <source>pool read ops (Ceph)</source>
+        <translation>存储池读操作（Ceph）</translation>
+    </message>
+    <message>
+        <source>pool write ops (Ceph)</source>
+        <translation>存储池写操作（Ceph）</translation>
+    </message>
+    <message>
         <source>read</source>
         <translation>读</translation>
     </message>
@@ -3492,6 +3516,26 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
 </context>
 <context>
     <name>cm::ui::RunDetailPane</name>
+    <message>
+        <source>read %1 bytes</source>
+        <translation>读取字节 %1</translation>
+    </message>
+    <message>
+        <source>write %1 bytes</source>
+        <translation>写入字节 %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2, against Ceph's count for pool %3: %4</source>
+        <translation>%1（%2）与 Ceph 对存储池 %3 的计数相比：%4</translation>
+    </message>
+    <message>
+        <source>⚠ %1 (Ceph's count was still moving)</source>
+        <translation>⚠ %1（Ceph 的计数仍在变化）</translation>
+    </message>
+    <message>
+        <source>⚠ %1 (off by more than %2 %)</source>
+        <translation>⚠ %1（相差超过 %2 %）</translation>
+    </message>
     <message>
         <source>Node</source>
         <translation>节点</translation>
