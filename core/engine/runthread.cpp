@@ -5,6 +5,7 @@
 #include "ceph/cephpoller.h"
 #include "engine/nodemonitor.h"
 #include "engine/nodeworker.h"
+#include "engine/runcontext.h"
 #include "engine/repetitiontracker.h"
 #include "engine/startgate.h"
 #include "engine/stepcrosscheck.h"
@@ -31,8 +32,6 @@ namespace cm {
 namespace {
 
 constexpr int StoreFlushMs = 250; // well inside "a crash loses at most the last second"
-
-using Workers = std::vector<std::unique_ptr<NodeWorker>>;
 
 // StepContext::startOnNode over the run's workers. It holds references, so a node
 // lost in an earlier step is refused here too.
@@ -67,43 +66,6 @@ std::function<std::future<void>(const QString &, StepContext::NodeJob, Error *)>
 
 } // namespace
 
-// Completion of one step across all nodes.
-struct RunThread::StepBarrier {
-    std::mutex mutex;
-    std::condition_variable cv;
-    int pending = 0;
-    QList<StepOutcome> outcomes; // by node position
-};
-
-// What one run holds from its start to its end; members end in reverse order, the
-// store after the workers.
-struct RunThread::RunContext {
-    RunContext(const QString &storePath, std::shared_ptr<RunnerKind> runnerKind, const Plan &plan)
-        : kind(std::move(runnerKind))
-        , store(storePath)
-        , repetition(plan)
-    { }
-    std::shared_ptr<RunnerKind> kind;
-    SessionStore store;
-    RunId id = 0;
-    Workers workers;
-    QList<Error> connectErrors; // by node position; also a node lost during the run
-    std::function<double()> now; // one time axis for all nodes
-    std::vector<std::unique_ptr<NodeMonitor>> monitors;
-    std::unique_ptr<CephPoller> ceph;
-    QJsonArray cephOsds; // `osd metadata` at the start (the poller's thread writes it once)
-    std::mutex cephOsdsMutex;
-    std::vector<std::shared_ptr<RunState>> runStates;
-    bool anyFailed = false;
-    Error firstError;
-    QList<Leftover> leftovers; // what the run made and could not remove
-    // Iteration by iteration over the steps still repeating (all of them, unless
-    // "until stable" let some stop early); total is the most it can take.
-    RepetitionTracker repetition;
-    int total = 0;
-    int done = 0;
-};
-
 RunThread::RunThread(QString storePath, Plan plan, QMap<QString, Credentials> credentials, QObject *parent)
     : QThread(parent)
     , m_storePath(std::move(storePath))
@@ -114,6 +76,10 @@ RunThread::RunThread(QString storePath, Plan plan, QMap<QString, Credentials> cr
 void RunThread::pushSamples(const SampleList &samples)
 {
     m_buffer->append(samples);
+    {
+        std::lock_guard lock(m_usageMutex);
+        m_usage.add(samples);
+    }
     QMutexLocker lock(&m_queueMutex);
     m_storeQueue.append(samples);
 }
@@ -289,6 +255,7 @@ void RunThread::runStep(RunContext &rc, int iter, int i)
     QList<bool> runsHere;
     for (size_t n = 0; n < rc.workers.size(); ++n)
         runsHere.append(only.isEmpty() || only.contains(rc.workers[n]->node().displayName()));
+    restartUsage(rc.now()); // a step without a start gate is judged from its start
     const ClientSync sync = clientSync(rc, i, runsHere);
     for (size_t n = 0; n < rc.workers.size(); ++n) {
         if (!runsHere.at(int(n))) {
@@ -310,85 +277,7 @@ void RunThread::runStep(RunContext &rc, int iter, int i)
     }
     waitFlushing(rc, *barrier);
     flushSamples(rc);
-    QList<ClientStepResult> clients;
-    for (size_t n = 0; n < rc.workers.size(); ++n) {
-        if (!runsHere.at(int(n)))
-            continue;
-        const StepOutcome &o = barrier->outcomes.at(n);
-        clients << ClientStepResult {rc.workers[n]->node().displayName(), !o.error, o.summary};
-    }
-    const bool total = rc.kind->sumsClients() && clients.size() > 1;
-    const QJsonObject check = crossCheckStep(rc, sync, clients);
-    if (!check.isEmpty() && !total && !clients.isEmpty()) // one client: its own record carries it
-        barrier->outcomes[size_t(runsHere.indexOf(true))].summary.insert(QStringLiteral("cross_check"), check);
-    for (size_t n = 0; n < rc.workers.size(); ++n)
-        if (runsHere.at(int(n)))
-            recordOutcome(rc, n, i, barrier->outcomes.at(n), stepIds.at(int(n)));
-    if (total)
-        recordClusterTotal(rc, iter, i, clients, check);
-}
-
-// The clients' count against Ceph's pool counters (engine/stepcrosscheck.h).
-QJsonObject RunThread::crossCheckStep(RunContext &rc, const ClientSync &sync, const QList<ClientStepResult> &clients)
-{
-    if (!sync.crossCheck)
-        return {};
-    IoCounts counted;
-    for (const ClientStepResult &c : clients)
-        if (c.completed)
-            counted += IoCounts::fromSummary(c.summary);
-    QString why;
-    const std::optional<CrossCheck> check = sync.crossCheck->finish(counted, &why);
-    if (!check || check->dirs.isEmpty()) {
-        if (!why.isEmpty())
-            Q_EMIT logAvailable(rc.id, why);
-        return {};
-    }
-    Q_EMIT logAvailable(rc.id, check->describe());
-    return check->toJson();
-}
-
-// The step's cluster total over its clients, stored as one more step record whose node
-// is clusterTotalNode(): Results, exports and compare show and pair it like a node's.
-void RunThread::recordClusterTotal(
-    RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients, const QJsonObject &crossCheck)
-{
-    const ClusterTotal total = sumClients(clients);
-    if (total.isEmpty())
-        return;
-    QJsonObject summary = total.toSummary();
-    if (!crossCheck.isEmpty())
-        summary.insert(QStringLiteral("cross_check"), crossCheck);
-    QStringList names;
-    for (const ClientStepResult &c : clients)
-        names << c.client;
-    const qint64 id = rc.store.beginStep(rc.id, i, iter, m_plan.steps.at(i), clusterTotalNode(),
-        QStringLiteral("sum of %1 clients: %2").arg(clients.size()).arg(names.join(QStringLiteral(", "))));
-    const QString error = total.notCounted.isEmpty()
-        ? QString()
-        : QStringLiteral("not counted in the total: %1").arg(total.notCounted.join(QStringLiteral(", ")));
-    const QJsonObject environment {{QStringLiteral("cluster_total"), true}};
-    rc.store.finishStep(id, error.isEmpty() ? QStringLiteral("completed") : QStringLiteral("failed"),
-        clusterTotalNode(), summary, environment, {}, error);
-}
-
-// Clients of one cluster start measuring together (engine/startgate.h), and their
-// intervals add up to a live total (stats/livetotal.h).
-RunThread::ClientSync RunThread::clientSync(const RunContext &rc, int i, const QList<bool> &runsHere)
-{
-    QStringList clients;
-    for (size_t n = 0; n < rc.workers.size(); ++n)
-        if (runsHere.at(int(n)))
-            clients << rc.workers[n]->node().displayName();
-    const CrossCheckPools pools = rc.ceph ? rc.kind->crossCheckPools(m_plan, i) : CrossCheckPools {};
-    const auto check = pools.isEmpty() ? nullptr : std::make_shared<StepCrossCheck>(*rc.ceph, pools, m_cancel);
-    const bool together = rc.kind->startsTogether(m_plan, i) && clients.size() > 1;
-    if (!together && !check)
-        return {};
-    auto onOpen = check ? std::function<void()>([check, settle = pools.settleStart] { check->begin(settle); })
-                        : std::function<void()>();
-    return {std::make_shared<StartGate>(int(clients.size()), onOpen),
-        together && rc.kind->sumsClients() ? std::make_shared<LiveTotal>(i, clients) : nullptr, check};
+    finishStep(rc, iter, i, *barrier, runsHere, stepIds, sync);
 }
 
 void RunThread::postStep(

@@ -8,6 +8,7 @@
 #include "model/error.h"
 #include "model/plan.h"
 #include "model/runstatus.h"
+#include "report/bottleneck.h"
 #include "util/canceltoken.h"
 
 #include <QJsonObject>
@@ -17,6 +18,7 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 
 namespace cm {
 
@@ -66,8 +68,14 @@ private:
     ClientSync clientSync(const RunContext &rc, int i, const QList<bool> &runsHere);
     void postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &barrier, size_t n, int i, const ClientSync &sync);
     void recordOutcome(RunContext &rc, size_t n, int i, const StepOutcome &o, qint64 stepId);
+    // judged: the step's cross_check and bottleneck objects (each left out when empty).
     void recordClusterTotal(
-        RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients, const QJsonObject &crossCheck);
+        RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients, const QJsonObject &judged);
+    void finishStep(RunContext &rc, int iter, int i, StepBarrier &barrier, const QList<bool> &runsHere,
+        const QList<qint64> &stepIds, const ClientSync &sync);
+    QJsonObject bottleneckOf(
+        RunContext &rc, int i, const QStringList &clients, const QList<ClientStepResult> &outcomes);
+    void restartUsage(double at); // the bottleneck's window starts again at `at` (run time)
     QJsonObject crossCheckStep(RunContext &rc, const ClientSync &sync, const QList<ClientStepResult> &clients);
     void finishRunStates(RunContext &rc);
     void storeRunEnd(RunContext &rc);
@@ -82,6 +90,8 @@ private:
     SampleBufferPtr m_buffer = std::make_shared<SampleBuffer>();
     QMutex m_queueMutex;
     SampleList m_storeQueue;
+    std::mutex m_usageMutex;
+    UsageWindow m_usage; // what the step's watched resources did since measuring began
 };
 
 } // namespace cm

@@ -3,6 +3,7 @@
 
 #include "bench/registry.h"
 
+#include "report/bottleneck.h"
 #include "report/crosschecklines.h"
 #include "report/journallatency.h"
 #include "report/redactor.h"
@@ -120,6 +121,7 @@ TextTable runTable(const RunRecords &r)
     t.notes << StepCaveats::legend(caveats);
     t.notes << journalLatencyLines(r.steps);
     t.notes << crossCheckLines(r.steps);
+    t.notes << bottleneckLines(r.steps, false);
     if (const QString totals = clusterTotalNote(r.steps); !totals.isEmpty())
         t.notes << totals;
     t.notes << tools.join(QStringLiteral(" · "));

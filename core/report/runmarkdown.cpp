@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/runmarkdown.h"
 
+#include "report/bottleneck.h"
 #include "report/crosschecklines.h"
 #include "report/journallatency.h"
 #include "report/runexport.h"
@@ -246,6 +247,8 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
         out += journal.join(QStringLiteral("  \n")) + QStringLiteral("\n\n");
     if (const QStringList checks = crossCheckLines(steps); !checks.isEmpty())
         out += checks.join(QStringLiteral("  \n")) + QStringLiteral("\n\n");
+    if (const QStringList limits = bottleneckLines(steps, false); !limits.isEmpty())
+        out += limits.join(QStringLiteral("  \n")) + QStringLiteral("\n\n");
     if (const QString totals = clusterTotalNote(steps); !totals.isEmpty())
         out += totals + QStringLiteral("\n\n");
     out += scalingMarkdown(steps);

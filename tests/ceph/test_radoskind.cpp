@@ -8,11 +8,13 @@
 #include "ceph/radosobjectengine.h"
 #include "engine/runengine.h"
 #include "cephlabfixture.h"
+#include "report/bottleneck.h"
 #include "testutil.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -256,6 +258,10 @@ private Q_SLOTS:
             const QString off = cmtest::crossCheckFails(sum, 2.0);
             QVERIFY2(i == 3 ? sum.value(QStringLiteral("cross_check")).isUndefined() : off.isEmpty(), qPrintable(off));
         }
+        // Each measured step names what limited it (this machine's CPU, or nothing).
+        for (int i = 0; i < 3; ++i)
+            QVERIFY2(Bottleneck::fromJson(sums.at(i).value(QStringLiteral("bottleneck"))),
+                QJsonDocument(sums.at(i)).toJson().constData());
         // The read step wrote only what the write step had not: together, the whole set.
         const double wrote = sums.at(0).value(QStringLiteral("objects_written")).toDouble();
         QVERIFY(wrote > 0);
@@ -269,6 +275,44 @@ private Q_SLOTS:
         QCOMPARE(env.value(QStringLiteral("working_set_exceeds_caches")).toBool(true), false);
         // ... and removed them all once the run was over.
         QVERIFY2(benchObjects().isEmpty(), qPrintable(benchObjects().join(QLatin1Char(' '))));
+    }
+
+    // This machine busy with other work (two busy loops on its two cores): the figure is
+    // the client's, and the step says so first.
+    void busyClientIsNamed()
+    {
+        QString why;
+        CM_REQUIRE_FIXTURE(cmtest::CephLabFixture::available(&why), why);
+        QVERIFY(startLab());
+        Error e;
+        Plan plan = RadosKind::makePlan(QStringLiteral("quick"),
+            {{QStringLiteral("pool"), QStringLiteral("bench")}, {QStringLiteral("conf"), m_lab.confPath()},
+                {QStringLiteral("keyring"), m_lab.keyringPath()}, {QStringLiteral("objects"), 16}},
+            4, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        plan.steps = plan.steps.mid(2, 1); // 4k read QD16
+        QList<std::shared_ptr<QProcess>> hogs;
+        for (int k = 0; k < 2; ++k) {
+            hogs << std::make_shared<QProcess>();
+            hogs.last()->start(QStringLiteral("sh"), {QStringLiteral("-c"), QStringLiteral("while :; do :; done")});
+            QVERIFY(hogs.last()->waitForStarted());
+        }
+        RunEngine engine(m_data.filePath(QStringLiteral("busy.sqlite")));
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy done(&engine, &RunEngine::stepFinished);
+        engine.start(plan);
+        QVERIFY(finished.wait(90000));
+        for (const auto &h : std::as_const(hogs)) {
+            h->kill();
+            h->waitForFinished();
+        }
+        QCOMPARE(done.size(), 1);
+        const auto limit = Bottleneck::fromJson(done.first().at(3).toJsonObject().value(QStringLiteral("bottleneck")));
+        QVERIFY(limit);
+        qInfo("4k read QD16 beside two busy loops: limited by %s", qPrintable(limit->text(false)));
+        QCOMPARE(limit->named().kind, BottleneckFinding::Kind::ClientCpu);
+        QCOMPARE(limit->named().node, QStringLiteral("local"));
+        QVERIFY(limit->text(false).contains(QStringLiteral("this machine")));
     }
 
     // Cancelled mid-step through the engine: the run ends within 2 s and its objects go.

@@ -7,6 +7,7 @@
 #include "live/livechart.h"
 #include "live/liveheader.h"
 #include "model/metric.h"
+#include "report/bottleneck.h"
 #include "report/stepcaveats.h"
 #include "targetcolors.h"
 
@@ -35,6 +36,12 @@ LiveDashboard::LiveDashboard(QWidget *parent)
     m_caveats->setContentsMargins(6, 0, 6, 0);
     m_caveats->hide();
     v->addWidget(m_caveats);
+    m_limit = new QLabel(this); // what limits the current step, from the watched resources
+    m_limit->setObjectName(QStringLiteral("liveBottleneck"));
+    m_limit->setWordWrap(true);
+    m_limit->setContentsMargins(6, 0, 6, 0);
+    m_limit->hide();
+    v->addWidget(m_limit);
 
     auto *cardArea = new QScrollArea(this);
     cardArea->setWidgetResizable(true);
@@ -102,6 +109,9 @@ void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer,
     m_runId = id;
     m_plan = plan;
     m_caveats->hide();
+    m_limit->hide();
+    m_usage.clear();
+    m_lastSampleT = 0;
     m_buffer = std::move(buffer);
     m_currentStep = -1;
     m_samplesReceived = 0;
@@ -133,6 +143,9 @@ void LiveDashboard::setStep(int index, int total, const QString &title)
     const QStringList legend = StepCaveats::legend({caveats});
     m_caveats->setText(legend.join(QLatin1Char('\n')));
     m_caveats->setVisible(!legend.isEmpty());
+    m_stepOneInFlight = std::any_of(
+        caveats.cbegin(), caveats.cend(), [](const StepCaveat &c) { return c.kind == StepCaveat::Kind::OneInFlight; });
+    m_usage.restart(m_lastSampleT + UsageWindow::kSampleSeconds); // a new step: its own window
     if (index > m_currentStep) {
         m_currentStep = index;
         for (FigureCard *c : std::as_const(m_cards))
@@ -143,6 +156,7 @@ void LiveDashboard::setStep(int index, int total, const QString &title)
 void LiveDashboard::finishRun(RunStatus status, const QString &message)
 {
     drain();
+    m_limit->hide(); // Results name each step's bottleneck; a live guess is over
     m_timer.stop();
     m_header->setFinished(status, message);
     m_buffer.reset();
@@ -207,6 +221,10 @@ void LiveDashboard::drain()
     if (samples.isEmpty())
         return;
     m_samplesReceived += samples.size();
+    for (const Sample &x : samples)
+        m_lastSampleT = std::max(m_lastSampleT, x.t);
+    m_usage.add(samples);
+    showBottleneck();
     if (m_panel)
         m_panel->addSamples(samples);
     // Group into one batch per (target, metric), in arrival order.
@@ -268,6 +286,20 @@ void LiveDashboard::drain()
         m_panel->flush();
     fitCards();
     qCDebug(lcLive) << "drained" << samples.size() << "samples in" << batches.size() << "batches";
+}
+
+// Once a second: what limits the current step so far (report/bottleneck.h).
+void LiveDashboard::showBottleneck()
+{
+    if (m_usage.isEmpty() || (m_limitShown.isValid() && m_limitShown.elapsed() < 1000))
+        return;
+    m_limitShown.start();
+    QStringList clients;
+    for (const NodeSpec &n : std::as_const(m_plan.nodes))
+        clients << n.displayName();
+    const Bottleneck b = Bottleneck::find(m_usage, clients, m_stepOneInFlight);
+    m_limit->setText(tr("Limiting now: %1").arg(b.text(true)));
+    m_limit->setVisible(true);
 }
 
 } // namespace cm::ui

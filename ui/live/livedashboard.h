@@ -3,6 +3,7 @@
 // The Live tab: header strip, a 2×2 grid of charts (bandwidth, IOPS, latency p50/p99,
 // node CPU) and a figure card per target. It drains the run's SampleBuffer on a
 // 10 Hz timer on the UI thread; workers never touch widgets.
+#include "report/bottleneck.h"
 #include "engine/samplebuffer.h"
 #include "live/healthbands.h"
 #include "model/plan.h"
@@ -79,6 +80,12 @@ private:
     int m_currentStep = -1;
     Plan m_plan; // the run's, for what its steps' figures are not (stepcaveats.h)
     QLabel *m_caveats = nullptr;
+    QLabel *m_limit = nullptr;
+    UsageWindow m_usage; // the current step's watched resources
+    bool m_stepOneInFlight = false;
+    double m_lastSampleT = 0; // the run's time axis, as far as samples have come
+    QElapsedTimer m_limitShown;
+    void showBottleneck();
     qint64 m_samplesReceived = 0;
 };
 

@@ -5,6 +5,7 @@
 #include "results/environmentsections.h"
 #include "results/resultsmodel.h"
 #include "operationlabel.h"
+#include "report/bottleneck.h"
 #include "report/crosschecklines.h"
 #include "report/journallatency.h"
 #include "report/runexport.h"
@@ -279,6 +280,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
         legend << tr("Journal write latency on %1, the worse of sync=1 and fsync=1: p50 %2 (%3), p99 %4 (%5)")
                       .arg(j.node, formatLatencyNs(j.p50Ns), j.p50From, formatLatencyNs(j.p99Ns), j.p99From);
     legend << crossCheckTexts(d.steps);
+    legend << bottleneckLines(d.steps, true);
     m_caveatLegend->setText(legend.join(QLatin1Char('\n')));
     m_caveatLegend->setVisible(!legend.isEmpty());
     m_env->clear();
