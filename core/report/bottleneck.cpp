@@ -198,7 +198,8 @@ QString Bottleneck::text(const BottleneckFinding &f, bool translated)
         return tr_(QT_TR_NOOP("latency: one I/O in flight and nothing saturated; the figure is the round trip"));
     case Kind::Nothing: break;
     }
-    return tr_(QT_TR_NOOP("nothing the app watches was saturated (CPU, NICs, disks, OSD latency)"));
+    return tr_(QT_TR_NOOP("no bottleneck found: nothing the app watches was saturated (CPU, NICs, disks, OSD "
+                          "latency)"));
 }
 
 QStringList bottleneckLines(const QList<StepRecord> &steps, bool translated)
@@ -226,7 +227,10 @@ QStringList bottleneckLines(const QList<StepRecord> &steps, bool translated)
         QString test = s.title.isEmpty() ? s.testId : s.title;
         if (repeated)
             test += QStringLiteral(" #%1").arg(s.iteration + 1);
-        const QString line = translated ? Bottleneck::tr("%1: limited by %2") : QStringLiteral("%1: limited by %2");
+        const bool found = b->named().kind != Kind::Nothing;
+        const QString line = !found ? QStringLiteral("%1: %2")
+            : translated            ? Bottleneck::tr("%1: limited by %2")
+                                    : QStringLiteral("%1: limited by %2");
         out << line.arg(test, b->text(translated));
     }
     return out;

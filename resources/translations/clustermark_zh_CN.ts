@@ -2127,6 +2127,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
 <context>
     <name>cm::ui::LiveDashboard</name>
     <message>
+        <source>Limiting now: %1</source>
+        <translation>当前瓶颈：%1</translation>
+    </message>
+    <message>
         <source>Bandwidth</source>
         <translation>带宽</translation>
     </message>
@@ -4912,6 +4916,53 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>one I/O in flight (QD1): IOPS = 1 / latency, a latency figure, not a capacity</source>
         <translation>只有一个 I/O 在途（QD1）：IOPS = 1 / 延迟，这是延迟数值，而不是容量</translation>
+    </message>
+</context>
+<context>
+    <name>cm::Bottleneck</name>
+    <message>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>the client's CPU: %1 at %2 % busy; the figure is the client's, not the cluster's</source>
+        <translation>客户端的 CPU：%1 繁忙 %2 %；此数值反映的是客户端，而不是集群</translation>
+    </message>
+    <message>
+        <source>one core of the client: %1's busiest core at %2 %; the figure is the client's, not the cluster's</source>
+        <translation>客户端的一个核心：%1 最忙的核心为 %2 %；此数值反映的是客户端，而不是集群</translation>
+    </message>
+    <message>
+        <source>the network: %1 on %2 carries %3 of its %4 link</source>
+        <translation>网络：%2 上的 %1 承载 %3，链路速率为 %4</translation>
+    </message>
+    <message>
+        <source>a disk: %1 on %2 at %3 % utilisation</source>
+        <translation>磁盘：%2 上的 %1 利用率为 %3 %</translation>
+    </message>
+    <message>
+        <source>the CPU of %1: %2 % busy</source>
+        <translation>%1 的 CPU：繁忙 %2 %</translation>
+    </message>
+    <message>
+        <source>one core of %1: its busiest core at %2 %</source>
+        <translation>%1 的一个核心：最忙的核心为 %2 %</translation>
+    </message>
+    <message>
+        <source>a slow OSD: %1 commits in %2, the others in %3</source>
+        <translation>慢 OSD：%1 提交耗时 %2，其他 OSD 为 %3</translation>
+    </message>
+    <message>
+        <source>latency: one I/O in flight and nothing saturated; the figure is the round trip</source>
+        <translation>延迟：只有一个 I/O 在途且没有资源饱和；此数值是往返时间</translation>
+    </message>
+    <message>
+        <source>no bottleneck found: nothing the app watches was saturated (CPU, NICs, disks, OSD latency)</source>
+        <translation>未发现瓶颈：本应用监视的资源均未饱和（CPU、网卡、磁盘、OSD 延迟）</translation>
+    </message>
+    <message>
+        <source>%1: limited by %2</source>
+        <translation>%1：受限于 %2</translation>
     </message>
 </context>
 </TS>

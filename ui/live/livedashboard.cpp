@@ -110,7 +110,7 @@ void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer,
     m_plan = plan;
     m_caveats->hide();
     m_limit->hide();
-    m_usage.clear();
+    restartUsage(0);
     m_lastSampleT = 0;
     m_buffer = std::move(buffer);
     m_currentStep = -1;
@@ -145,7 +145,7 @@ void LiveDashboard::setStep(int index, int total, const QString &title)
     m_caveats->setVisible(!legend.isEmpty());
     m_stepOneInFlight = std::any_of(
         caveats.cbegin(), caveats.cend(), [](const StepCaveat &c) { return c.kind == StepCaveat::Kind::OneInFlight; });
-    m_usage.restart(m_lastSampleT + UsageWindow::kSampleSeconds); // a new step: its own window
+    restartUsage(m_lastSampleT + UsageWindow::kSampleSeconds); // a new step: its own window
     if (index > m_currentStep) {
         m_currentStep = index;
         for (FigureCard *c : std::as_const(m_cards))
@@ -288,18 +288,27 @@ void LiveDashboard::drain()
     qCDebug(lcLive) << "drained" << samples.size() << "samples in" << batches.size() << "batches";
 }
 
-// Once a second: what limits the current step so far (report/bottleneck.h).
+// What limits the step now (report/bottleneck.h), judged over windows of
+// kLiveWindowSeconds of samples: a mean over the whole step would mix in its set-up and
+// the wait for Ceph's count after it.
 void LiveDashboard::showBottleneck()
 {
-    if (m_usage.isEmpty() || (m_limitShown.isValid() && m_limitShown.elapsed() < 1000))
+    if (m_usage.isEmpty() || m_lastSampleT - m_usageFrom < kLiveWindowSeconds)
         return;
-    m_limitShown.start();
     QStringList clients;
     for (const NodeSpec &n : std::as_const(m_plan.nodes))
         clients << n.displayName();
     const Bottleneck b = Bottleneck::find(m_usage, clients, m_stepOneInFlight);
-    m_limit->setText(tr("Limiting now: %1").arg(b.text(true)));
+    m_limit->setText(
+        b.named().kind == BottleneckFinding::Kind::Nothing ? b.text(true) : tr("Limiting now: %1").arg(b.text(true)));
     m_limit->setVisible(true);
+    restartUsage(m_lastSampleT);
+}
+
+void LiveDashboard::restartUsage(double from)
+{
+    m_usageFrom = from;
+    m_usage.restart(from);
 }
 
 } // namespace cm::ui

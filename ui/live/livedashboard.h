@@ -84,8 +84,10 @@ private:
     UsageWindow m_usage; // the current step's watched resources
     bool m_stepOneInFlight = false;
     double m_lastSampleT = 0; // the run's time axis, as far as samples have come
-    QElapsedTimer m_limitShown;
+    double m_usageFrom = 0;
+    static constexpr double kLiveWindowSeconds = 3;
     void showBottleneck();
+    void restartUsage(double from);
     qint64 m_samplesReceived = 0;
 };
 
