@@ -372,6 +372,8 @@ Error CephFsEngine::runThroughput(const CephFsWorkload &w, const CancelToken &ca
         prefillMs = t.elapsed();
         qCInfo(lcCephFs) << "prefilled" << w.threads << "files of" << w.fileSize << "bytes in" << prefillMs << "ms";
     }
+    if (!err && w.beforeMeasure && !w.beforeMeasure())
+        err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), m_folder);
     CephFsOpLoop loop;
     if (!err && !cancel.isCancelled()) {
         const quint64 bs = w.blockSize;
@@ -440,6 +442,8 @@ Error CephFsEngine::runMetadata(const CephFsWorkload &w, const CancelToken &canc
     MetadataPhases phases(m_mount, w, cancel, sink, m_folder, m_startNs);
     if (Error e = phases.makeFolders())
         return e;
+    if (w.beforeMeasure && !w.beforeMeasure())
+        return Error(Error::Code::Cancelled, QStringLiteral("cancelled"), m_folder);
     // Create always runs: the other phases need the files.
     Error err = phases.create();
     if (!err && !cancel.isCancelled() && w.hasOp(CephFsWorkload::MetaOp::Stat))

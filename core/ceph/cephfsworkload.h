@@ -6,6 +6,7 @@
 #include <QtGlobal>
 
 #include <optional>
+#include <functional>
 
 namespace cm {
 
@@ -28,6 +29,9 @@ struct CephFsWorkload {
     int step = 0;
     QString target;
     double timeOffset = 0;
+    // Called once the set-up (prefill) is done, right before measuring (the step's start
+    // gate); false: cancelled, do not measure.
+    std::function<bool()> beforeMeasure;
 
     bool isMetadata() const { return mode == Mode::Metadata; }
     bool reads() const { return mode == Mode::SeqRead || mode == Mode::RandRead; }

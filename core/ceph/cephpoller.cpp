@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/cephpoller.h"
 
+#include "ceph/leftovercleaner.h"
 #include "ceph/radosclient.h"
 #include "model/metric.h"
 #include "parse/cephcounters.h"
@@ -22,14 +23,46 @@ QByteArray command(RadosClient &client, const QString &prefix, Error *error)
     return out;
 }
 
-std::pair<PoolCounters, Error> readPools(RadosClient *client, const QStringList &pools)
+// CrossCheckPools' stand-ins (a CephFS's data pools, RGW's data pools) as pool names.
+QStringList resolvePools(RadosClient &client, const QStringList &pools, Error *error)
 {
-    if (!client || !client->isConnected())
-        return {{}, Error(Error::Code::Internal, QStringLiteral("not connected to a Ceph cluster"))};
+    QStringList out;
+    for (const QString &p : pools) {
+        if (p.startsWith(QLatin1String("@fs-data:"))) {
+            const QByteArray json = command(client, QStringLiteral("fs ls"), error);
+            QStringList data;
+            if (!*error)
+                *error = parseCephFsDataPools(json, p.mid(int(strlen("@fs-data:"))), &data);
+            out << data;
+        } else if (p == CrossCheckPools::rgwDataPools()) {
+            for (const QString &name : LeftoverCleaner::listPools(client, error))
+                if (name.endsWith(QLatin1String(".rgw.buckets.data")))
+                    out << name;
+        } else {
+            out << p;
+        }
+        if (*error)
+            return {};
+    }
+    // A stand-in may name nothing yet (RGW makes its data pool with the first object):
+    // a pool that does not exist has counted nothing.
+    out.removeDuplicates();
+    return out;
+}
+
+CephPoller::PoolReading readPools(RadosClient *client, const QStringList &wanted)
+{
+    CephPoller::PoolReading reading;
+    if (!client || !client->isConnected()) {
+        reading.error = Error(Error::Code::Internal, QStringLiteral("not connected to a Ceph cluster"));
+        return reading;
+    }
     // The newest OSD map, so that a pool made a moment ago is known.
     rados_wait_for_latest_osdmap(static_cast<rados_t>(client->handle()));
-    PoolCounters sum;
-    for (const QString &pool : pools) {
+    reading.pools = resolvePools(*client, wanted, &reading.error);
+    for (const QString &pool : std::as_const(reading.pools)) {
+        if (reading.error)
+            break;
         rados_ioctx_t io = nullptr;
         int r = rados_ioctx_create(static_cast<rados_t>(client->handle()), pool.toUtf8().constData(), &io);
         rados_pool_stat_t st {};
@@ -37,20 +70,21 @@ std::pair<PoolCounters, Error> readPools(RadosClient *client, const QStringList 
             r = rados_ioctx_pool_stat(io, &st);
             rados_ioctx_destroy(io);
         }
-        if (r < 0)
-            return {{},
-                Error(Error::Code::CommandFailed,
-                    QStringLiteral("cannot read the counters of pool %1: %2")
-                        .arg(pool, QString::fromLocal8Bit(strerror(-r))),
-                    pool)};
+        if (r < 0) {
+            reading.error = Error(Error::Code::CommandFailed,
+                QStringLiteral("cannot read the counters of pool %1: %2")
+                    .arg(pool, QString::fromLocal8Bit(strerror(-r))),
+                pool);
+            break;
+        }
         PoolCounters c;
         c.readBytes = double(st.num_rd_kb) * 1024;
         c.readOps = double(st.num_rd);
         c.writeBytes = double(st.num_wr_kb) * 1024;
         c.writeOps = double(st.num_wr);
-        sum += c;
+        reading.counts += c;
     }
-    return {sum, {}};
+    return reading;
 }
 
 } // namespace
@@ -78,14 +112,14 @@ void CephPoller::start()
     m_thread = std::thread([this] { loop(); });
 }
 
-std::future<std::pair<PoolCounters, Error>> CephPoller::poolCounters(const QStringList &pools)
+std::future<CephPoller::PoolReading> CephPoller::poolCounters(const QStringList &pools)
 {
     auto req = std::make_shared<Request>();
     req->pools = pools;
     auto future = req->reply.get_future();
     std::lock_guard lock(m_mutex);
     if (m_done) {
-        req->reply.set_value({{}, Error(Error::Code::Internal, QStringLiteral("not connected to a Ceph cluster"))});
+        req->reply.set_value(readPools(nullptr, pools)); // "not connected"
         return future;
     }
     m_requests << req;

@@ -45,16 +45,20 @@ public:
     ~CephPoller(); // stops and joins (within one mon op timeout at worst)
     void start();
 
-    // The summed counters of `pools`, read on the poller's thread; an error when the
-    // cluster is not connected or a pool does not exist.
-    std::future<std::pair<PoolCounters, Error>> poolCounters(const QStringList &pools);
+    struct PoolReading {
+        PoolCounters counts; // summed over the pools
+        QStringList pools; // the names read (stand-ins resolved; one may resolve to none yet)
+        Error error; // not connected, a named pool that does not exist
+    };
+    // The counters of `pools`, read on the poller's thread.
+    std::future<PoolReading> poolCounters(const QStringList &pools);
 
     static inline const QString Target = QStringLiteral("ceph");
 
 private:
     struct Request {
         QStringList pools;
-        std::promise<std::pair<PoolCounters, Error>> reply;
+        std::promise<PoolReading> reply;
     };
     void loop();
     void pollOnce(RadosClient &client, int *lastHealth);

@@ -117,10 +117,12 @@ RunThread::ClientSync RunThread::clientSync(const RunContext &rc, int i, const Q
     if (!together && !check)
         return {};
     // Measuring starts: the cross-check's first count, and the bottleneck's window.
-    auto onOpen = [this, check, settle = pools.settleStart, now = rc.now] {
+    if (check)
+        check->prepare();
+    auto onOpen = [this, check, now = rc.now] {
         restartUsage(now());
         if (check)
-            check->begin(settle);
+            check->begin();
     };
     return {std::make_shared<StartGate>(int(clients.size()), onOpen),
         together && rc.kind->sumsClients() ? std::make_shared<LiveTotal>(i, clients) : nullptr, check};

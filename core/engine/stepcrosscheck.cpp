@@ -12,37 +12,44 @@ StepCrossCheck::StepCrossCheck(CephPoller &poller, CrossCheckPools spec, CancelT
     , m_cancel(std::move(cancel))
 { }
 
-std::pair<IoCounts, Error> StepCrossCheck::read()
+CephPoller::PoolReading StepCrossCheck::read()
 {
     auto f = m_poller.poolCounters(m_spec.pools);
     return f.get(); // the poller answers every request, also when it stops
 }
 
-void StepCrossCheck::begin(bool settle)
+void StepCrossCheck::prepare()
+{
+    std::lock_guard lock(m_mutex);
+    m_before = read().counts;
+}
+
+void StepCrossCheck::begin()
 {
     std::lock_guard lock(m_mutex);
     if (m_begun)
         return;
     m_begun = true;
-    auto [counts, error] = read();
-    if (settle && !error) {
-        // A prefill just written may not be counted yet: wait until the count is still.
+    CephPoller::PoolReading r = read();
+    if (!r.error && m_spec.measuresWrites && r.counts.writeBytes != m_before.writeBytes) {
+        // The set-up wrote: wait until Ceph has counted all of it.
         QElapsedTimer quiet, total;
         quiet.start();
         total.start();
         while (!m_cancel.isCancelled() && quiet.elapsed() < kStartQuietMs && total.elapsed() < 2 * kStartQuietMs) {
             QThread::msleep(kPollMs);
-            const auto [now, e] = read();
-            if (e)
+            const CephPoller::PoolReading now = read();
+            if (now.error)
                 break;
-            if (!(now == counts)) {
-                counts = now;
+            if (!(now.counts == r.counts)) {
+                r.counts = now.counts;
                 quiet.restart();
             }
         }
     }
-    m_start = counts;
-    m_startError = error;
+    m_start = r.counts;
+    m_pools = r.pools;
+    m_startError = r.error;
 }
 
 bool StepCrossCheck::caughtUp(const IoCounts &delta, const IoCounts &client) const
@@ -68,23 +75,26 @@ std::optional<CrossCheck> StepCrossCheck::finish(const IoCounts &client, QString
     total.start();
     quiet.start();
     IoCounts last;
+    QStringList pools = m_pools;
     bool first = true;
     bool settled = false;
     while (!m_cancel.isCancelled()) {
-        const auto [now, e] = read();
-        if (e) {
-            *why = QStringLiteral("no cross-check: %1").arg(e.message);
+        const CephPoller::PoolReading r = read();
+        if (r.error) {
+            *why = QStringLiteral("no cross-check: %1").arg(r.error.message);
             return std::nullopt;
         }
+        const IoCounts &now = r.counts;
+        pools = r.pools;
         if (first || !(now == last))
             quiet.restart();
         first = false;
         last = now;
         if (caughtUp(now - m_start, client)) {
             QThread::msleep(kPollMs); // one more read, for a count that overshoots
-            const auto [after, e2] = read();
-            if (!e2)
-                last = after;
+            const CephPoller::PoolReading after = read();
+            if (!after.error)
+                last = after.counts;
             settled = true;
             break;
         }
@@ -100,7 +110,13 @@ std::optional<CrossCheck> StepCrossCheck::finish(const IoCounts &client, QString
         *why = QStringLiteral("no cross-check: cancelled");
         return std::nullopt;
     }
-    return judgeCrossCheck(m_spec, client, last - m_start, settled);
+    if (pools.isEmpty()) {
+        *why = QStringLiteral("no cross-check: no pool found for %1").arg(m_spec.pools.join(QLatin1Char(' ')));
+        return std::nullopt;
+    }
+    CrossCheckPools named = m_spec;
+    named.pools = pools;
+    return judgeCrossCheck(named, client, last - m_start, settled);
 }
 
 } // namespace cm

@@ -7,8 +7,9 @@
 // Ceph's pool counters lag the I/O by the mgr's stats and digest periods (1 s each on
 // the lab, 5 s by default), so finish() waits until the count has caught up with what
 // the clients counted (within 0.5 %) and then reads once more, or until the count has
-// not moved for kQuietMs, at most kMaxWaitMs. A step that measures both directions
-// after writing a prefill also lets the start count settle first.
+// not moved for kQuietMs, at most kMaxWaitMs. When a step that measures writes wrote
+// during its set-up (a prefill, fio laying out files), the start count first waits
+// until it has not moved for kStartQuietMs, so those writes are not the step's.
 #include "ceph/cephpoller.h"
 #include "stats/crosscheck.h"
 #include "util/canceltoken.h"
@@ -26,12 +27,13 @@ public:
 
     StepCrossCheck(CephPoller &poller, CrossCheckPools spec, CancelToken cancel);
 
-    void begin(bool settle); // thread-safe; a second call is ignored
+    void prepare(); // when the step starts, before its set-up
+    void begin(); // when it starts measuring; thread-safe; a second call is ignored
     // The judged result, or nullopt when the counters could not be read (logged).
     std::optional<CrossCheck> finish(const IoCounts &client, QString *why);
 
 private:
-    std::pair<IoCounts, Error> read();
+    CephPoller::PoolReading read();
     bool caughtUp(const IoCounts &delta, const IoCounts &client) const;
 
     CephPoller &m_poller;
@@ -39,7 +41,9 @@ private:
     CancelToken m_cancel;
     std::mutex m_mutex;
     bool m_begun = false;
+    IoCounts m_before; // at prepare()
     IoCounts m_start;
+    QStringList m_pools; // as resolved on the cluster
     Error m_startError;
 };
 

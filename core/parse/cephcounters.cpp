@@ -117,6 +117,31 @@ Error parseCephPoolIoRates(const QByteArray &json, QList<CephPoolIoRate> *out)
     return {};
 }
 
+Error parseCephFsDataPools(const QByteArray &json, const QString &fsName, QStringList *out)
+{
+    const QString what = QStringLiteral("fs ls");
+    QJsonDocument doc;
+    if (Error e = document(json, what, &doc))
+        return e;
+    if (!doc.isArray())
+        return parseError(what, QStringLiteral("expected a list of file systems"));
+    for (const QJsonValue &v : doc.array()) {
+        const QJsonObject o = v.toObject();
+        if (!fsName.isEmpty() && o.value(QStringLiteral("name")).toString() != fsName)
+            continue;
+        QStringList pools;
+        for (const QJsonValue &p : o.value(QStringLiteral("data_pools")).toArray())
+            if (!p.toString().isEmpty())
+                pools << p.toString();
+        if (pools.isEmpty())
+            return parseError(what, QStringLiteral("file system %1 has no data pools").arg(fsName));
+        *out = pools;
+        return {};
+    }
+    return parseError(
+        what, fsName.isEmpty() ? QStringLiteral("no file system") : QStringLiteral("no file system %1").arg(fsName));
+}
+
 Error parseCephOsdMetadataList(const QByteArray &json, QList<CephOsdMetadata> *out)
 {
     const QString what = QStringLiteral("osd metadata");

@@ -35,6 +35,9 @@ struct CephPoolIoRate {
 
 Error parseCephOsdPerf(const QByteArray &json, QList<CephOsdPerf> *out);
 Error parseCephPoolIoRates(const QByteArray &json, QList<CephPoolIoRate> *out);
+// {"prefix":"fs ls"}: the data pools of file system `fsName`; empty: the only (or
+// first) file system's. An error when there is no such file system.
+Error parseCephFsDataPools(const QByteArray &json, const QString &fsName, QStringList *out);
 // {"prefix":"osd metadata"} without an id: one object per OSD.
 Error parseCephOsdMetadataList(const QByteArray &json, QList<CephOsdMetadata> *out);
 

@@ -17,12 +17,18 @@
 namespace cm {
 
 // What a runner kind says about step i (RunnerKind::crossCheckPools): the pools whose
-// counters see its I/O, and whether one client op is one op there (RBD, RADOS).
+// counters see its I/O, and whether one client op is one op there (RBD, RADOS). A pool
+// may also be named by what it is, resolved on the cluster when the step runs:
+// fsDataPools(NAME) (a CephFS's data pools; empty name: the only or first file system)
+// and rgwDataPools() (pools named *.rgw.buckets.data).
 struct CrossCheckPools {
     QStringList pools;
     bool opsComparable = false;
-    bool settleStart = false; // measures both directions after a prefill: let the count settle
+    bool measuresWrites = false; // a set-up's writes just before must be counted first
     bool isEmpty() const { return pools.isEmpty(); }
+
+    static QString fsDataPools(const QString &fsName) { return QStringLiteral("@fs-data:") + fsName; }
+    static QString rgwDataPools() { return QStringLiteral("@rgw-data"); }
 };
 
 struct IoCounts {

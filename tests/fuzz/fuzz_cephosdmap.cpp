@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// libFuzzer target: the "osd map", "osd metadata", "osd perf" and "osd pool stats"
-// reply parsers must never crash, hang or leak on any input. Links clustermark_parse only.
+// libFuzzer target: the "osd map", "osd metadata", "osd perf", "osd pool stats" and
+// "fs ls" reply parsers must never crash, hang or leak on any input. Links clustermark_parse only.
 #include "parse/cephcounters.h"
 #include "parse/cephosdmap.h"
 #include "stats/osdoutliers.h"
@@ -29,5 +29,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     (void)cm::parseCephOsdPerf(input, &perf);
     (void)cm::parseCephPoolIoRates(input, &pools);
     (void)cm::parseCephOsdMetadataList(input, &osds);
+    QStringList dataPools;
+    (void)cm::parseCephFsDataPools(input, QString(), &dataPools);
+    (void)cm::parseCephFsDataPools(input, QStringLiteral("cephfs"), &dataPools);
     return 0;
 }

@@ -78,6 +78,22 @@ private Q_SLOTS:
         QCOMPARE(osds.at(1).rotational, std::optional<bool>(true));
     }
 
+    void fsDataPools()
+    {
+        QStringList pools;
+        const QByteArray json = data(QStringLiteral("ok-fs-ls.json"));
+        QVERIFY(!parseCephFsDataPools(json, QStringLiteral("cephfs"), &pools));
+        QCOMPARE(pools, QStringList {QStringLiteral("cephfs_data")});
+        pools.clear();
+        QVERIFY(!parseCephFsDataPools(json, QString(), &pools)); // the only one
+        QCOMPARE(pools, QStringList {QStringLiteral("cephfs_data")});
+        const Error e = parseCephFsDataPools(json, QStringLiteral("other"), &pools);
+        QVERIFY(e.message.contains(QStringLiteral("no file system other")));
+        QVERIFY(parseCephFsDataPools("[]", QString(), &pools));
+        QVERIFY(parseCephFsDataPools(R"([{"name":"a","data_pools":[]}])", QString(), &pools));
+        QVERIFY(parseCephFsDataPools("{}", QString(), &pools));
+    }
+
     void badInputIsAnError_data()
     {
         QTest::addColumn<int>("which"); // 0 perf, 1 pool stats, 2 metadata

@@ -172,6 +172,15 @@ CephConnectionSpec CephFsKind::connectionSpec(const Plan &plan)
     return CephConnectionSpec::fromJson(plan.target, 30, QStringLiteral("timeout"));
 }
 
+CrossCheckPools CephFsKind::crossCheckPools(const Plan &plan, int stepIndex) const
+{
+    if (stepIndex < 0 || stepIndex >= plan.steps.size())
+        return {};
+    // File data lands in the file system's data pools; a file op is not one RADOS op.
+    const QString mode = plan.steps.at(stepIndex).params.value(kWorkload).toString();
+    return {{CrossCheckPools::fsDataPools(targetString(plan, "fsName"))}, false, mode.endsWith(QLatin1String("write"))};
+}
+
 CephFsWorkload CephFsKind::workload(const PlanStep &step, Error *error)
 {
     CephFsWorkload w;

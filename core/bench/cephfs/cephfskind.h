@@ -104,6 +104,7 @@ public:
     QList<PreflightCheck> preflight(const Plan &plan) const override; // fio: fio, the mount tool, the mons
     Error validate(const Plan &plan) const override;
     bool sumsClients() const override { return true; } // every client its own folder, one cluster
+    CrossCheckPools crossCheckPools(const Plan &plan, int stepIndex) const override;
     bool isDestructive(const Plan &) const override { return false; } // only its own folder
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;

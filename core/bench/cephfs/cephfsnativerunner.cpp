@@ -31,6 +31,7 @@ StepOutcome CephFsNativeRunner::run(StepContext &ctx)
     }
     w.step = ctx.stepIndex;
     w.timeOffset = ctx.now ? ctx.now() : 0;
+    w.beforeMeasure = [&ctx] { return !ctx.waitForStart || ctx.waitForStart() >= 0; };
     w.target = out.target;
 
     const CephConnectionSpec spec = CephFsKind::connectionSpec(m_plan);

@@ -225,8 +225,9 @@ QString RadosKind::describeStep(const Plan &plan, const PlanStep &step)
 
 CrossCheckPools RadosKind::crossCheckPools(const Plan &plan, int stepIndex) const
 {
-    Q_UNUSED(stepIndex);
-    return {{targetOf(plan).pool}, true}; // one object op is one op in the pool
+    const bool writes = stepIndex >= 0 && stepIndex < plan.steps.size()
+        && plan.steps.at(stepIndex).params.value(QStringLiteral("op")).toString() == QLatin1String("write");
+    return {{targetOf(plan).pool}, true, writes}; // one object op is one op in the pool
 }
 
 QString RadosKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const

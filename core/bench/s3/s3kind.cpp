@@ -179,6 +179,15 @@ QString S3Kind::describeStep(const Plan &plan, const PlanStep &step)
     return s;
 }
 
+CrossCheckPools S3Kind::crossCheckPools(const Plan &plan, int stepIndex) const
+{
+    if (stepIndex < 0 || stepIndex >= plan.steps.size())
+        return {};
+    // Objects' data lands in the gateway's data pool; a request is several RADOS ops.
+    const QString op = plan.steps.at(stepIndex).params.value(QStringLiteral("op")).toString();
+    return {{CrossCheckPools::rgwDataPools()}, false, op == QLatin1String("put") || op == QLatin1String("mixed")};
+}
+
 QString S3Kind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const
 {
     if (stepIndex < 0 || stepIndex >= plan.steps.size())

@@ -126,6 +126,7 @@ public:
     Error validate(const Plan &plan) const override;
     bool isDestructive(const Plan &) const override { return false; } // only its own bucket
     bool sumsClients() const override { return true; } // curl clients' totals add up
+    CrossCheckPools crossCheckPools(const Plan &plan, int stepIndex) const override;
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;

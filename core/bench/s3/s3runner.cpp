@@ -103,6 +103,8 @@ StepOutcome S3Runner::run(StepContext &ctx)
                         .arg(load.prefilled())
                         .arg(S3Kind::sizeText(spec.objectSize)));
     }
+    if (!out.error && ctx.waitForStart && ctx.waitForStart() < 0) // the step's start gate
+        out.error = Error(Error::Code::Cancelled, QStringLiteral("cancelled before measuring"), out.target);
     if (!out.error) {
         load.setTimeOffset(ctx.now ? ctx.now() : 0);
         out.error = load.run(ctx.cancel, [&](const SampleList &s) {
