@@ -369,7 +369,13 @@ void MainWindow::startPlan(const Plan &plan)
     m_lastPlan = plan;
     m_starting = true;
     m_stepText.clear();
-    m_engine->start(plan, m_credentials);
+    // Every node the app knows is watched while the run goes, not only the plan's:
+    // a server's NIC or disk may be what limits the clients.
+    Plan watched = plan;
+    for (const NodeSpec &n : m_cluster->nodes())
+        if (!n.isLocal())
+            watched.watch << n;
+    m_engine->start(watched, m_credentials);
     updateStatus();
 }
 

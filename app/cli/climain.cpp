@@ -16,8 +16,10 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
   plan KIND [options]
         write a plan JSON to stdout (the format the wizard saves); `plan --help`
         lists the kinds, `plan KIND --help` the options of one
-  run PLAN.json [--markdown-out FILE]
-                     run a plan: progress on stderr, the saved run as JSON on stdout
+  run PLAN.json [--markdown-out FILE] [--watch NODE]...
+                     run a plan: progress on stderr, the saved run as JSON on stdout;
+                     --watch: a node that runs no step but is watched too (CPU, NICs,
+                     disks), so it can be named as what limited a step
   import-result FILE [--session NAME] [--node NAME] [--json]
                      a result file you already have becomes a run: fio JSON or
                      json+ (also --status-interval and --client output), iperf3 -J,

@@ -40,8 +40,9 @@ int cmdRun(const QStringList &argsIn)
 {
     QStringList args = argsIn;
     const QString markdownOut = takeOption(args, QStringLiteral("--markdown-out")).value(0);
+    const QStringList watch = takeOption(args, QStringLiteral("--watch"));
     if (args.size() != 1) {
-        printErr(QStringLiteral("usage: clustermark-cli run PLAN.json [--markdown-out FILE]"));
+        printErr(QStringLiteral("usage: clustermark-cli run PLAN.json [--markdown-out FILE] [--watch NODE]..."));
         return 2;
     }
     QByteArray bytes;
@@ -50,10 +51,19 @@ int cmdRun(const QStringList &argsIn)
         return 2;
     }
     Error e;
-    const Plan plan = Plan::fromJsonBytes(bytes, &e);
+    Plan plan = Plan::fromJsonBytes(bytes, &e);
     if (e) {
         printErr(QStringLiteral("run: %1: %2").arg(args.first(), e.message));
         return 2;
+    }
+    for (const QString &spec : watch) {
+        QString why;
+        const NodeSpec n = NodeSpec::parse(spec, &why);
+        if (n.host.isEmpty()) {
+            printErr(QStringLiteral("run: --watch %1: %2").arg(spec, why));
+            return 2;
+        }
+        plan.watch << n;
     }
     {
         SessionStore store(storePath());
@@ -189,7 +199,7 @@ int cmdRun(const QStringList &argsIn)
     });
     // Secrets only from the keychain, only for nodes saved with "remember".
     QMap<QString, Credentials> credentials;
-    for (const NodeSpec &n : plan.nodes) {
+    for (const NodeSpec &n : plan.nodes + plan.watch) {
         if (n.isLocal() || !n.rememberSecret)
             continue;
         Credentials c;

@@ -34,6 +34,7 @@ QStringList NodeMonitor::loopCommand(int seconds)
     // Fixed script; the only input is the bound in seconds ("$1").
     static const QString script
         = QStringLiteral("end=$(( $(date +%s) + $1 )); "
+                         "echo @@qdisc; tc -j qdisc show 2>/dev/null; echo; " // once: a shaper caps a link
                          "while [ \"$(date +%s)\" -lt \"$end\" ]; do "
                          "echo @@stat; grep '^cpu' /proc/stat; echo @@diskstats; cat /proc/diskstats; "
                          "echo @@netdev; cat /proc/net/dev; "

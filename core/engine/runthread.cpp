@@ -193,14 +193,17 @@ void RunThread::startSampling(RunContext &rc)
     clock.start();
     rc.now = [clock] { return clock.nsecsElapsed() / 1e9; };
 
+    QStringList watched;
     for (int n = 0; n < m_plan.nodes.size(); ++n) {
-        if (rc.connectErrors.at(n))
-            continue;
-        const NodeSpec &node = m_plan.nodes.at(n);
-        rc.monitors.push_back(std::make_unique<NodeMonitor>(
-            node, m_credentials.value(node.secretKey()), rc.now, [this](const SampleList &s) { pushSamples(s); }));
-        rc.monitors.back()->start();
+        watched << m_plan.nodes.at(n).displayName();
+        if (!rc.connectErrors.at(n))
+            startMonitor(rc, m_plan.nodes.at(n));
     }
+    for (const NodeSpec &node : std::as_const(m_plan.watch)) // the rest of the cluster
+        if (!watched.contains(node.displayName())) {
+            watched << node.displayName();
+            startMonitor(rc, node);
+        }
 
     if (!m_plan.ceph.isEmpty()) {
         const CephConnectionSpec spec = CephConnectionSpec::fromJson(m_plan.ceph);
@@ -214,6 +217,14 @@ void RunThread::startSampling(RunContext &rc)
             });
         rc.ceph->start();
     }
+}
+
+// A node monitor connects on its own thread; one that cannot reach its node stops.
+void RunThread::startMonitor(RunContext &rc, const NodeSpec &node)
+{
+    rc.monitors.push_back(std::make_unique<NodeMonitor>(
+        node, m_credentials.value(node.secretKey()), rc.now, [this](const SampleList &s) { pushSamples(s); }));
+    rc.monitors.back()->start();
 }
 
 void RunThread::runIterations(RunContext &rc)

@@ -57,6 +57,7 @@ private:
     bool createRun(RunContext &rc);
     void connectNodes(RunContext &rc);
     void startSampling(RunContext &rc);
+    void startMonitor(RunContext &rc, const NodeSpec &node);
     void runIterations(RunContext &rc);
     void runStep(RunContext &rc, int iter, int i);
     // The start gate and live total of a step run on several clients (else both null).
@@ -75,6 +76,7 @@ private:
         const QList<qint64> &stepIds, const ClientSync &sync);
     QJsonObject bottleneckOf(
         RunContext &rc, int i, const QStringList &clients, const QList<ClientStepResult> &outcomes);
+    void placeOsds(RunContext &rc, Bottleneck *b);
     void restartUsage(double at); // the bottleneck's window starts again at `at` (run time)
     QJsonObject crossCheckStep(RunContext &rc, const ClientSync &sync, const QList<ClientStepResult> &clients);
     void finishRunStates(RunContext &rc);

@@ -4,6 +4,8 @@
 #include "engine/runcontext.h"
 #include "engine/startgate.h"
 #include "engine/stepcrosscheck.h"
+#include "model/metric.h"
+#include "parse/cephcounters.h"
 #include "report/bottleneck.h"
 #include "report/stepcaveats.h"
 #include "stats/clustertotal.h"
@@ -53,7 +55,8 @@ QJsonObject RunThread::bottleneckOf(
     std::lock_guard lock(m_usageMutex);
     if (m_usage.isEmpty())
         return {};
-    const Bottleneck b = Bottleneck::find(m_usage, clients, oneInFlight);
+    Bottleneck b = Bottleneck::find(m_usage, clients, oneInFlight);
+    placeOsds(rc, &b);
     Q_EMIT logAvailable(rc.id, QStringLiteral("%1: limited by %2").arg(m_plan.steps.at(i).title, b.text(false)));
     return b.toJson();
 }
@@ -126,6 +129,16 @@ RunThread::ClientSync RunThread::clientSync(const RunContext &rc, int i, const Q
     };
     return {std::make_shared<StartGate>(int(clients.size()), onOpen),
         together && rc.kind->sumsClients() ? std::make_shared<LiveTotal>(i, clients) : nullptr, check};
+}
+
+// An OSD finding says where Ceph has that OSD: its host and devices (`osd metadata`).
+void RunThread::placeOsds(RunContext &rc, Bottleneck *b)
+{
+    std::lock_guard lock(rc.cephOsdsMutex);
+    for (const CephOsdMetadata &m : cephOsdsFromJson(rc.cephOsds))
+        for (BottleneckFinding &f : b->findings)
+            if (f.kind == BottleneckFinding::Kind::Osd && f.node == metric::osdTarget(m.id))
+                f.part = QStringLiteral("host %1, %2").arg(m.hostname, m.devices);
 }
 
 void RunThread::restartUsage(double at)

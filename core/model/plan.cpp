@@ -41,6 +41,12 @@ QJsonObject Plan::toJson() const
         o.insert(QStringLiteral("session"), session);
     if (!ceph.isEmpty())
         o.insert(QStringLiteral("ceph"), ceph);
+    if (!watch.isEmpty()) {
+        QJsonArray ws;
+        for (const auto &n : watch)
+            ws.append(n.toJson());
+        o.insert(QStringLiteral("watch"), ws);
+    }
     if (untilStable()) {
         QJsonObject u {{QStringLiteral("spreadPct"), untilSpreadPct}, {QStringLiteral("maxRepeat"), maxIterations()},
             {QStringLiteral("window"), stableWindow}};
@@ -119,6 +125,20 @@ Plan Plan::fromJson(const QJsonObject &o, Error *error)
     }
     if (p.nodes.isEmpty())
         return fail(QStringLiteral("plan has no nodes"));
+    const QJsonValue ws = o.value(QStringLiteral("watch"));
+    if (!ws.isUndefined() && !ws.isArray())
+        return fail(QStringLiteral("\"watch\" must be a list of nodes"));
+    if (ws.toArray().size() > MaxNodes)
+        return fail(
+            QStringLiteral("plan watches %1 nodes; at most %2 are allowed").arg(ws.toArray().size()).arg(MaxNodes));
+    for (const auto &n : ws.toArray()) {
+        if (!n.isObject())
+            return fail(QStringLiteral("\"watch\" must hold objects"));
+        p.watch.append(NodeSpec::fromJson(n.toObject()));
+        if (p.watch.last().displayName() == clusterTotalNode())
+            return fail(QStringLiteral("a node may not be named \"%1\": that is the name of a step's cluster total")
+                            .arg(clusterTotalNode()));
+    }
     const QJsonArray ss = o.value(QStringLiteral("steps")).toArray();
     if (ss.size() > MaxSteps)
         return fail(QStringLiteral("plan has %1 steps; at most %2 are allowed").arg(ss.size()).arg(MaxSteps));

@@ -34,6 +34,10 @@ struct Plan {
     QString preset; // preset id the steps came from, if any
     QString session; // session to file the run under ("" = default)
     QList<NodeSpec> nodes; // steps run on all nodes at once, one time axis
+    // Nodes that run no step but are watched while the run goes (the node monitor): the
+    // rest of the cluster the app can reach, so a server's NIC or disk can be named as
+    // the bottleneck. JSON "watch", as "nodes"; a plan node listed here is ignored.
+    QList<NodeSpec> watch;
     QJsonObject target; // kind-specific target description
     QList<PlanStep> steps;
     int repeat = 1; // each step N times

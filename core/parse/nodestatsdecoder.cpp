@@ -3,7 +3,13 @@
 
 #include "model/metric.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
+
+#include <algorithm>
+#include <cmath>
 
 namespace cm {
 
@@ -133,6 +139,10 @@ SampleList NodeStatsDecoder::decodeBlock(const QByteArray &block, double t)
             out.append(Sample {-1, m_node, metric::netRxBytes(r.name), t, r.rxBytesPerSec});
         }
     }
+    bool hasQdisc = false;
+    const QByteArray qdisc = section(block, "@@qdisc", &hasQdisc);
+    if (hasQdisc)
+        readShapers(qdisc);
     out += linkSpeeds(section(block, "@@netspeed"), t);
     if (!cpuErr)
         m_prevCpu = cpu;
@@ -143,25 +153,46 @@ SampleList NodeStatsDecoder::decodeBlock(const QByteArray &block, double t)
     return out;
 }
 
-// "eth0 10000" (Mbit/s, from /sys/class/net/*/speed): sent when first seen and when it
-// changes, as bytes/s; an unknown speed (-1, a down link) is not a speed.
+// `tc -j qdisc show`: [{"kind":"tbf","dev":"eth0","root":true,"options":{"rate":B}}…],
+// rate in bytes/s. Anything else in it is ignored.
+void NodeStatsDecoder::readShapers(const QByteArray &json)
+{
+    const QJsonArray all = QJsonDocument::fromJson(json.trimmed()).array();
+    for (const QJsonValue &v : all) {
+        const QJsonObject q = v.toObject();
+        const double rate = q.value(QStringLiteral("options")).toObject().value(QStringLiteral("rate")).toDouble();
+        const QString dev = q.value(QStringLiteral("dev")).toString();
+        if (q.value(QStringLiteral("kind")).toString() == QLatin1String("tbf")
+            && q.value(QStringLiteral("root")).toBool() && !dev.isEmpty() && std::isfinite(rate) && rate > 0
+            && m_shapers.size() < 512)
+            m_shapers.insert(dev, rate);
+    }
+}
+
+// "eth0 10000" (Mbit/s, from /sys/class/net/*/speed), capped by the link's shaper: sent
+// when first seen and when it changes, as bytes/s; an unknown speed (-1, a down link)
+// is not a speed, unless a shaper gives one.
 SampleList NodeStatsDecoder::linkSpeeds(const QByteArray &text, double t)
 {
-    SampleList out;
+    QHash<QString, double> speeds;
     for (const QByteArray &raw : text.split('\n')) {
         const QList<QByteArray> f = raw.simplified().split(' ');
         if (f.size() != 2 || f.first() == "lo")
             continue;
         bool ok = false;
         const qint64 mbit = f.at(1).toLongLong(&ok);
-        if (!ok || mbit <= 0 || mbit > 10000000)
+        if (ok && mbit > 0 && mbit <= 10000000)
+            speeds.insert(QString::fromUtf8(f.first()), double(mbit) * 1e6 / 8);
+    }
+    for (auto it = m_shapers.cbegin(); it != m_shapers.cend(); ++it)
+        if (it.key() != QLatin1String("lo"))
+            speeds.insert(it.key(), speeds.contains(it.key()) ? std::min(speeds.value(it.key()), *it) : *it);
+    SampleList out;
+    for (auto it = speeds.cbegin(); it != speeds.cend(); ++it) {
+        if (m_linkSpeeds.value(it.key()) == *it || m_linkSpeeds.size() > 512)
             continue;
-        const QString iface = QString::fromUtf8(f.first());
-        const double bytesPerSec = double(mbit) * 1e6 / 8;
-        if (m_linkSpeeds.value(iface) == bytesPerSec || m_linkSpeeds.size() > 512)
-            continue;
-        m_linkSpeeds.insert(iface, bytesPerSec);
-        out.append(Sample {-1, m_node, metric::netSpeed(iface), t, bytesPerSec});
+        m_linkSpeeds.insert(it.key(), *it);
+        out.append(Sample {-1, m_node, metric::netSpeed(it.key()), t, *it});
     }
     return out;
 }

@@ -3,10 +3,11 @@
 // Decodes the node monitor's stream into per-second samples by differencing consecutive
 // blocks. A block: "@@stat" (/proc/stat's cpu lines), "@@diskstats" (/proc/diskstats),
 // optionally "@@netdev" (/proc/net/dev), "@@meminfo" (MemTotal, MemFree, MemAvailable)
-// and "@@netspeed" ("iface Mbit/s" lines), then "@@end". Samples: CPU busy, iowait and
-// the busiest core; memory used; per whole disk its rates, utilisation and await; per
-// interface its rates and link speed (when it changes). Pure: bytes in, samples and
-// warnings out.
+// and "@@netspeed" ("iface Mbit/s" lines), then "@@end"; the first block may hold
+// "@@qdisc" (`tc -j qdisc show`): a root tbf shaper's rate caps its link's speed.
+// Samples: CPU busy, iowait and the busiest core; memory used; per whole disk its
+// rates, utilisation and await; per interface its rates and link speed (when it
+// changes). Pure: bytes in, samples and warnings out.
 #include "model/sample.h"
 #include "parse/diskstats.h"
 #include "parse/netdev.h"
@@ -27,12 +28,14 @@ public:
 private:
     SampleList decodeBlock(const QByteArray &block, double t);
     SampleList linkSpeeds(const QByteArray &text, double t);
+    void readShapers(const QByteArray &json);
 
     QString m_node;
     QByteArray m_pending;
     std::optional<CpuTimes> m_prevCpu;
     QMap<int, CpuTimes> m_prevCores;
     QHash<QString, double> m_linkSpeeds; // last sent, bytes/s
+    QHash<QString, double> m_shapers; // a root tbf's rate per interface, bytes/s
     QList<DiskStat> m_prevDisks;
     QList<NetDevStat> m_prevNet;
     double m_prevT = -1;

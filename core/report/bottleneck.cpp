@@ -42,8 +42,8 @@ double severity(const BottleneckFinding &f)
 void cpuFindings(
     const QString &node, const QHash<QString, UsageWindow::Series> &m, bool client, QList<BottleneckFinding> *out)
 {
-    const double busy = m.value(metric::CpuBusy).mean();
-    const double core = m.value(metric::CpuBusiestCore).mean();
+    const double busy = m.value(metric::CpuBusy).typical();
+    const double core = m.value(metric::CpuBusiestCore).typical();
     if (m.contains(metric::CpuBusy) && busy >= Bottleneck::kCpuBusy)
         *out << BottleneckFinding {client ? Kind::ClientCpu : Kind::NodeCpu, node, {}, busy, Bottleneck::kCpuBusy};
     else if (m.contains(metric::CpuBusiestCore) && core >= Bottleneck::kCoreBusy)
@@ -54,13 +54,16 @@ void deviceFindings(const QString &node, const QHash<QString, UsageWindow::Serie
 {
     for (auto it = m.cbegin(); it != m.cend(); ++it) {
         const QString disk = middle(it.key(), QLatin1String("disk."), QLatin1String(".util"));
-        if (!disk.isEmpty() && it->mean() >= Bottleneck::kDiskUtil)
-            *out << BottleneckFinding {Kind::Disk, node, disk, it->mean(), 100};
+        if (!disk.isEmpty() && it->typical() >= Bottleneck::kDiskUtil)
+            *out << BottleneckFinding {Kind::Disk, node, disk, it->typical(), 100};
         for (const QLatin1String dir : {QLatin1String(".tx"), QLatin1String(".rx")}) {
             const QString nic = middle(it.key(), QLatin1String("net."), dir);
-            const double speed = m.value(metric::netSpeed(nic)).last;
-            if (!nic.isEmpty() && speed > 0 && it->mean() >= Bottleneck::kLinkShare * speed)
-                *out << BottleneckFinding {Kind::Nic, node, nic, it->mean(), speed};
+            // Several sources may give a speed (the monitor capped by a shaper, the
+            // network probe's nominal one): the lowest is what the link can carry.
+            const QList<double> speeds = m.value(metric::netSpeed(nic)).values;
+            const double speed = speeds.isEmpty() ? 0 : *std::min_element(speeds.cbegin(), speeds.cend());
+            if (!nic.isEmpty() && speed > 0 && it->typical() >= Bottleneck::kLinkShare * speed)
+                *out << BottleneckFinding {Kind::Nic, node, nic, it->typical(), speed};
         }
     }
 }
@@ -70,7 +73,7 @@ void osdFindings(const QHash<QString, QHash<QString, UsageWindow::Series>> &all,
     QList<QPair<QString, double>> osds;
     for (auto it = all.cbegin(); it != all.cend(); ++it)
         if (it->contains(metric::OsdCommitLat))
-            osds << qMakePair(it.key(), it->value(metric::OsdCommitLat).mean());
+            osds << qMakePair(it.key(), it->value(metric::OsdCommitLat).typical());
     for (const auto &[osd, lat] : std::as_const(osds)) {
         QList<double> others;
         for (const auto &[o, l] : std::as_const(osds))
@@ -93,12 +96,28 @@ void UsageWindow::add(const Sample &s)
         || (m.startsWith(QLatin1String("net."))
             && (m.endsWith(QLatin1String(".tx")) || m.endsWith(QLatin1String(".rx"))
                 || m.endsWith(QLatin1String(".speed"))));
-    if (!watched || s.t < m_from)
+    const bool speed = m.endsWith(QLatin1String(".speed"));
+    if (!watched || (s.t < m_from && !speed))
         return;
     Series &x = m_series[s.target][m];
-    x.sum += s.value;
-    ++x.count;
+    if (x.values.size() >= kMaxSamples)
+        x.values.removeFirst();
+    x.values << s.value;
     x.last = s.value;
+}
+
+double UsageWindow::Series::typical() const
+{
+    return OsdOutliers::median(values);
+}
+
+void UsageWindow::restart(double from)
+{
+    m_from = from;
+    for (auto it = m_series.begin(); it != m_series.end();) {
+        it->removeIf([](QHash<QString, Series>::iterator e) { return !e.key().endsWith(QLatin1String(".speed")); });
+        it = it->isEmpty() ? m_series.erase(it) : std::next(it);
+    }
 }
 
 void UsageWindow::add(const SampleList &samples)
@@ -193,7 +212,8 @@ QString Bottleneck::text(const BottleneckFinding &f, bool translated)
     case Kind::NodeCore: return tr_(QT_TR_NOOP("one core of %1: its busiest core at %2 %")).arg(node, pct);
     case Kind::Osd:
         return tr_(QT_TR_NOOP("a slow OSD: %1 commits in %2, the others in %3"))
-            .arg(node, formatLatencyNs(f.value), formatLatencyNs(f.limit));
+            .arg(f.part.isEmpty() ? node : QStringLiteral("%1 (%2)").arg(node, f.part), formatLatencyNs(f.value),
+                formatLatencyNs(f.limit));
     case Kind::LatencyBound:
         return tr_(QT_TR_NOOP("latency: one I/O in flight and nothing saturated; the figure is the round trip"));
     case Kind::Nothing: break;

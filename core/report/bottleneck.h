@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What limited a step (docs/ARCHITECTURE.md §4): from what the node monitor and the
-// Ceph poller sampled over the step's measured interval, the first of
-// - a client's CPU, in total (mean ≥ 85 % busy) or on one core (busiest core ≥ 90 %):
+// Ceph poller sampled over the step's measured interval (the median of each resource's
+// per-second samples), the first of
+// - a client's CPU, in total (≥ 85 % busy) or on one core (busiest core ≥ 90 %):
 //   named first, because then the figure is the client's and not the cluster's;
 // - a NIC at its link speed (tx or rx ≥ 90 % of the speed the node reports);
 // - a disk at ≥ 95 % utilisation;
@@ -35,19 +36,19 @@ public:
     void clear() { restart(0); }
     // Empties the window; from now on only samples at or after `from` count (a
     // sample whose second began before the step measured does not describe it).
-    void restart(double from)
-    {
-        m_series.clear();
-        m_from = from;
-    }
+    // A link's speed is sent when it changes, so it is kept across windows and taken
+    // whatever its time.
+    void restart(double from);
     bool isEmpty() const { return m_series.isEmpty(); }
 
+    // One resource over the window: its samples (at most kMaxSamples, the newest) and
+    // their median, which a ramp-up or wind-down second at either end does not move.
     struct Series {
-        double sum = 0;
-        int count = 0;
+        QList<double> values;
         double last = 0;
-        double mean() const { return count > 0 ? sum / count : 0; }
+        double typical() const;
     };
+    static constexpr int kMaxSamples = 3600;
     // target → metric → series
     const QHash<QString, QHash<QString, Series>> &series() const { return m_series; }
 
@@ -60,7 +61,7 @@ struct BottleneckFinding {
     enum class Kind { ClientCpu, ClientCore, Nic, Disk, NodeCpu, NodeCore, Osd, LatencyBound, Nothing };
     Kind kind = Kind::Nothing;
     QString node; // the node, or "osd.N"
-    QString part; // the NIC or disk; empty otherwise
+    QString part; // the NIC or disk; for an OSD, where Ceph says it lives ("host vm, vda")
     double value = 0; // % busy, bytes/s, or ns
     double limit = 0; // the threshold or the link speed (bytes/s), or the OSDs' median (ns)
 

@@ -134,6 +134,40 @@ private Q_SLOTS:
         QVERIFY2(spread >= 0, qPrintable(QString::number(spread)));
     }
 
+    // A step on node1 with node2 and node3 watched: their CPUs, NICs and disks are sampled
+    // too, and a watched node that cannot be reached (nothing listens on its port) costs
+    // the run nothing.
+    void watchedNodesToo()
+    {
+        QTemporaryDir dir;
+        Plan p = plan(dir.path(), 3);
+        p.nodes = {m_net.node(1)};
+        NodeSpec ghost = m_net.node(3);
+        ghost.port = 1;
+        ghost.name = QStringLiteral("ghost");
+        p.watch = {m_net.node(2), m_net.node(1), ghost}; // node1 twice: watched once
+        QMap<QString, int> cpu; // target → cpu.busy samples
+        const cmtest::EngineRun e = cmtest::runThroughEngine(
+            p, m_data.filePath(QStringLiteral("watch.sqlite")), [&](const SampleList &samples) {
+                for (const Sample &s : samples)
+                    if (s.metric == metric::CpuBusy)
+                        ++cpu[s.target];
+            });
+        QVERIFY2(e.failed.isEmpty(), qPrintable(e.failed.join(QLatin1Char('\n'))));
+        QCOMPARE(e.finished.size(), 1); // node1 ran the step, alone
+        qInfo("cpu.busy samples: %s", qPrintable(QStringList(cpu.keys()).join(QLatin1Char(' '))));
+        const QString n1 = m_net.node(1).displayName(), n2 = m_net.node(2).displayName();
+        QVERIFY(cpu.value(n1) >= 2);
+        QVERIFY2(cpu.value(n2) >= 2, "the watched node was not sampled");
+        QVERIFY(!cpu.contains(QStringLiteral("ghost")));
+        // The plan keeps its watch list.
+        Error pe;
+        const Plan back = Plan::fromJson(p.toJson(), &pe);
+        QVERIFY(!pe);
+        QCOMPARE(back.watch.size(), 3);
+        QCOMPARE(back.watch.at(2).port, 1);
+    }
+
     // 1, 2 and 3 clients, one after the other: the total against the client count.
     void scalingSeriesOneToThree()
     {

@@ -10,6 +10,7 @@
 #include "engine/runengine.h"
 #include "model/metric.h"
 #include "netnsfixture.h"
+#include "report/bottleneck.h"
 #include "testutil.h"
 #include "transport/sshtransport.h"
 
@@ -375,6 +376,44 @@ private Q_SLOTS:
         qInfo("cancel to run finished: %lld ms", clock.elapsed());
         QCOMPARE(r.status, RunStatus::Cancelled);
         QVERIFY2(clock.elapsed() < 4000, qPrintable(QString::number(clock.elapsed())));
+        QTRY_VERIFY_WITH_TIMEOUT(iperfProcesses().isEmpty(), kIperfExitMs);
+    }
+
+    // One of node1's two links shaped below the other (tbf at 300 Mbit/s): the monitor
+    // takes the shaper's rate as that link's speed, and the step names that NIC.
+    void shapedLinkIsNamed()
+    {
+        const QStringList tbf {QStringLiteral("tc"), QStringLiteral("qdisc"), QStringLiteral("replace"),
+            QStringLiteral("dev"), QStringLiteral("s1a"), QStringLiteral("root"), QStringLiteral("tbf"),
+            QStringLiteral("rate"), QStringLiteral("300mbit"), QStringLiteral("burst"), QStringLiteral("256kb"),
+            QStringLiteral("latency"), QStringLiteral("20ms")};
+        QCOMPARE(m_net.exec(1, tbf), 0);
+        RunResult r;
+        std::optional<Bottleneck> limit;
+        for (int attempt = 0; attempt < 3; ++attempt) { // as above: all flows may hash onto s1b
+            r = run(pairPlan(4, 4, QStringLiteral("iperf3")));
+            limit = Bottleneck::fromJson(r.summaries.first().value(QStringLiteral("bottleneck")));
+            if (share(r.summaries.first(), QStringLiteral("s1a")) > 0.05)
+                break;
+        }
+        QStringList restore = tbf;
+        restore[8] = QStringLiteral("1gbit");
+        QCOMPARE(m_net.exec(1, restore), 0);
+        QVERIFY2(r.errors.isEmpty(), qPrintable(r.errors.isEmpty() ? QString() : r.errors.first().toString()));
+        QVERIFY(limit);
+        QStringList seen;
+        bool named = false;
+        for (const BottleneckFinding &f : limit->findings) {
+            seen << Bottleneck::text(f, false);
+            named = named
+                || (f.kind == BottleneckFinding::Kind::Nic && f.part == QLatin1String("s1a")
+                    && f.node == m_net.node(1).displayName() && f.limit == 300e6 / 8);
+        }
+        qInfo("findings: %s; s1a share %.2f; tx peaks s1a %.0f, s1b %.0f B/s",
+            qPrintable(seen.join(QStringLiteral("; "))), share(r.summaries.first(), QStringLiteral("s1a")),
+            maxOf(r.samples, m_net.node(1).displayName(), metric::netTxBytes(QStringLiteral("s1a"))),
+            maxOf(r.samples, m_net.node(1).displayName(), metric::netTxBytes(QStringLiteral("s1b"))));
+        QVERIFY2(named, qPrintable(seen.join(QStringLiteral("; "))));
         QTRY_VERIFY_WITH_TIMEOUT(iperfProcesses().isEmpty(), kIperfExitMs);
     }
 

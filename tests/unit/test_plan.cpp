@@ -84,6 +84,9 @@ private Q_SLOTS:
         QTest::newRow("window 2.5") << base + R"("untilStable":{"spreadPct":5,"window":2.5}})";
         QTest::newRow("cap 11.5") << base + R"("untilStable":{"spreadPct":5,"maxRepeat":11.5}})";
         QTest::newRow("a list") << QByteArray(R"([{"format":"clustermark-plan"}])");
+        QTest::newRow("watch not a list") << base + R"("watch":{"host":"a"}})";
+        QTest::newRow("watch of strings") << base + R"("watch":["a"]})";
+        QTest::newRow("watch the total") << base + R"json("watch":[{"host":"a","name":"(total)"}]})json";
         QTest::newRow("a node named as the total") << QByteArray(
             R"json({"format":"clustermark-plan","version":1,"kind":"disk-fio","nodes":[{"host":"h","name":"(total)"}],"steps":[{"id":"a"}]})json");
     }
