@@ -57,7 +57,10 @@ QJsonObject RunThread::bottleneckOf(
         return {};
     Bottleneck b = Bottleneck::find(m_usage, clients, oneInFlight);
     placeOsds(rc, &b);
-    Q_EMIT logAvailable(rc.id, QStringLiteral("%1: limited by %2").arg(m_plan.steps.at(i).title, b.text(false)));
+    const bool found = b.named().kind != BottleneckFinding::Kind::Nothing;
+    Q_EMIT logAvailable(rc.id,
+        (found ? QStringLiteral("%1: limited by %2") : QStringLiteral("%1: %2"))
+            .arg(m_plan.steps.at(i).title, b.text(false)));
     return b.toJson();
 }
 
