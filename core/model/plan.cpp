@@ -62,6 +62,35 @@ QByteArray Plan::toJsonBytes() const
     return QJsonDocument(toJson()).toJson(QJsonDocument::Indented);
 }
 
+namespace {
+
+// A plan's list of nodes ("nodes", "watch"): absent is none; otherwise a list of node
+// objects, at most Plan::MaxNodes, none named as a step's cluster total. The error, or "".
+QString readNodes(const QJsonValue &v, const QString &field, QList<NodeSpec> *out)
+{
+    if (v.isUndefined())
+        return {};
+    if (!v.isArray())
+        return QStringLiteral("\"%1\" must be a list of nodes").arg(field);
+    const QJsonArray a = v.toArray();
+    if (a.size() > Plan::MaxNodes)
+        return QStringLiteral("\"%1\" lists %2 nodes; at most %3 are allowed")
+            .arg(field)
+            .arg(a.size())
+            .arg(Plan::MaxNodes);
+    for (const QJsonValue &n : a) {
+        if (!n.isObject())
+            return QStringLiteral("\"%1\" must hold objects").arg(field);
+        out->append(NodeSpec::fromJson(n.toObject()));
+        if (out->last().displayName() == clusterTotalNode())
+            return QStringLiteral("a node may not be named \"%1\": that is the name of a step's cluster total")
+                .arg(clusterTotalNode());
+    }
+    return {};
+}
+
+} // namespace
+
 Plan Plan::fromJson(const QJsonObject &o, Error *error)
 {
     auto fail = [&](const QString &msg) {
@@ -112,33 +141,12 @@ Plan Plan::fromJson(const QJsonObject &o, Error *error)
                 "\"untilStable.maxRepeat\" must be a whole number between %1 (repeat and window) and 1000")
                             .arg(p.minIterations()));
     }
-    const QJsonArray ns = o.value(QStringLiteral("nodes")).toArray();
-    if (ns.size() > MaxNodes)
-        return fail(QStringLiteral("plan has %1 nodes; at most %2 are allowed").arg(ns.size()).arg(MaxNodes));
-    for (const auto &n : ns) {
-        if (!n.isObject())
-            return fail(QStringLiteral("\"nodes\" must hold objects"));
-        p.nodes.append(NodeSpec::fromJson(n.toObject()));
-        if (p.nodes.last().displayName() == clusterTotalNode())
-            return fail(QStringLiteral("a node may not be named \"%1\": that is the name of a step's cluster total")
-                            .arg(clusterTotalNode()));
-    }
+    if (const QString e = readNodes(o.value(QStringLiteral("nodes")), QStringLiteral("nodes"), &p.nodes); !e.isEmpty())
+        return fail(e);
     if (p.nodes.isEmpty())
         return fail(QStringLiteral("plan has no nodes"));
-    const QJsonValue ws = o.value(QStringLiteral("watch"));
-    if (!ws.isUndefined() && !ws.isArray())
-        return fail(QStringLiteral("\"watch\" must be a list of nodes"));
-    if (ws.toArray().size() > MaxNodes)
-        return fail(
-            QStringLiteral("plan watches %1 nodes; at most %2 are allowed").arg(ws.toArray().size()).arg(MaxNodes));
-    for (const auto &n : ws.toArray()) {
-        if (!n.isObject())
-            return fail(QStringLiteral("\"watch\" must hold objects"));
-        p.watch.append(NodeSpec::fromJson(n.toObject()));
-        if (p.watch.last().displayName() == clusterTotalNode())
-            return fail(QStringLiteral("a node may not be named \"%1\": that is the name of a step's cluster total")
-                            .arg(clusterTotalNode()));
-    }
+    if (const QString e = readNodes(o.value(QStringLiteral("watch")), QStringLiteral("watch"), &p.watch); !e.isEmpty())
+        return fail(e);
     const QJsonArray ss = o.value(QStringLiteral("steps")).toArray();
     if (ss.size() > MaxSteps)
         return fail(QStringLiteral("plan has %1 steps; at most %2 are allowed").arg(ss.size()).arg(MaxSteps));

@@ -81,6 +81,13 @@ inline QString testData(const QString &rel)
     return qEnvironmentVariable("CLUSTERMARK_TEST_DATA") + QLatin1Char('/') + rel;
 }
 
+// A recorded file under tests/data, whole; empty when it cannot be read.
+inline QByteArray readTestData(const QString &rel)
+{
+    QFile f(testData(rel));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 // Why a step summary's cross-check against Ceph's count fails `maxPercent` (bytes, and
 // ops where Ceph's are given), or empty when it holds; it must have one.
 inline QString crossCheckFails(const QJsonObject &summary, double maxPercent)

@@ -12,8 +12,7 @@ using namespace cm;
 namespace {
 QByteArray data(const QString &name)
 {
-    QFile f(cmtest::testData(QStringLiteral("ceph-osdmap/") + name));
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    return cmtest::readTestData(QStringLiteral("ceph-osdmap/") + name);
 }
 } // namespace
 
