@@ -10,11 +10,12 @@ Q_LOGGING_CATEGORY(lcMonitor, "clustermark.core.monitor", QtInfoMsg)
 
 namespace cm {
 
-NodeMonitor::NodeMonitor(NodeSpec node, Credentials credentials, Clock now, Sink sink)
+NodeMonitor::NodeMonitor(NodeSpec node, Credentials credentials, Clock now, Sink sink, IdentitySink identity)
     : m_node(std::move(node))
     , m_credentials(std::move(credentials))
     , m_now(std::move(now))
     , m_sink(std::move(sink))
+    , m_identity(std::move(identity))
 { }
 
 NodeMonitor::~NodeMonitor()
@@ -34,6 +35,7 @@ QStringList NodeMonitor::loopCommand(int seconds)
     // Fixed script; the only input is the bound in seconds ("$1").
     static const QString script
         = QStringLiteral("end=$(( $(date +%s) + $1 )); "
+                         "echo @@ident; cat /proc/sys/kernel/hostname; ip -j addr show 2>/dev/null; echo; " // once
                          "echo @@qdisc; tc -j qdisc show 2>/dev/null; echo; " // once: a shaper caps a link
                          "while [ \"$(date +%s)\" -lt \"$end\" ]; do "
                          "echo @@stat; grep '^cpu' /proc/stat; echo @@diskstats; cat /proc/diskstats; "
@@ -63,6 +65,8 @@ void NodeMonitor::loop()
         const SampleList s = decoder.feed(chunk, m_now());
         if (!s.isEmpty())
             m_sink(s);
+        if (const auto identity = decoder.takeIdentity(); identity && m_identity)
+            m_identity(*identity);
     };
     cb.onStderr = [](const QByteArray &) {};
     t->run(c, cb, m_stop);

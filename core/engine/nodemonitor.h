@@ -4,7 +4,9 @@
 // one lightweight remote loop per node on its own connection and thread, not one
 // command per sample. Emits cpu.busy / cpu.iowait / cpu.core.max and mem.used for the
 // node, disk.<dev>.util / rbytes / wbytes / await for its whole disks, and
-// net.<iface>.tx / rx / speed for its interfaces (not lo): parse/nodestatsdecoder.h.
+// net.<iface>.tx / rx / speed (and .shaped under a tbf shaper) for its interfaces (not
+// lo): parse/nodestatsdecoder.h.
+#include "model/nodeidentity.h"
 #include "model/nodespec.h"
 #include "model/sample.h"
 #include "util/canceltoken.h"
@@ -21,8 +23,11 @@ class NodeMonitor {
 public:
     using Clock = std::function<double()>;
     using Sink = std::function<void(const SampleList &)>;
+    using IdentitySink = std::function<void(const NodeIdentity &)>;
 
-    NodeMonitor(NodeSpec node, Credentials credentials, Clock now, Sink sink);
+    // identity: called once, on the monitor's thread, with the node's host name and
+    // addresses (may be null).
+    NodeMonitor(NodeSpec node, Credentials credentials, Clock now, Sink sink, IdentitySink identity = {});
     ~NodeMonitor(); // stops the remote loop (process-group kill) and joins
     void start();
 
@@ -36,6 +41,7 @@ private:
     Credentials m_credentials;
     Clock m_now;
     Sink m_sink;
+    IdentitySink m_identity;
     CancelToken m_stop;
     std::thread m_thread;
 };

@@ -9,6 +9,7 @@
 #include "engine/nodeworker.h"
 #include "engine/repetitiontracker.h"
 #include "engine/runthread.h"
+#include "stats/osdplacement.h"
 #include "store/sessionstore.h"
 
 #include <QJsonArray>
@@ -46,8 +47,18 @@ struct RunThread::RunContext {
     std::function<double()> now; // one time axis for all nodes
     std::vector<std::unique_ptr<NodeMonitor>> monitors;
     std::unique_ptr<CephPoller> ceph;
-    QJsonArray cephOsds; // `osd metadata` at the start (the poller's thread writes it once)
+    // `osd metadata` at the start (the poller's thread writes it once) and the nodes'
+    // identities (each monitor's thread adds its own): where each OSD lives.
+    QList<CephOsdMetadata> cephOsds;
+    QList<NodeIdentity> identities;
     std::mutex cephOsdsMutex;
+    QList<CephOsdMetadata> placedOsds()
+    {
+        std::lock_guard lock(cephOsdsMutex);
+        QList<CephOsdMetadata> osds = cephOsds;
+        placeOsdsOnNodes(&osds, identities);
+        return osds;
+    }
     std::vector<std::shared_ptr<RunState>> runStates;
     bool anyFailed = false;
     Error firstError;

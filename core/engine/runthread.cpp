@@ -213,7 +213,7 @@ void RunThread::startSampling(RunContext &rc)
             [this, id](const QString &line) { Q_EMIT logAvailable(id, line); },
             [&rc](const QList<CephOsdMetadata> &osds) {
                 std::lock_guard lock(rc.cephOsdsMutex);
-                rc.cephOsds = cephOsdsToJson(osds);
+                rc.cephOsds = osds;
             });
         rc.ceph->start();
     }
@@ -223,7 +223,11 @@ void RunThread::startSampling(RunContext &rc)
 void RunThread::startMonitor(RunContext &rc, const NodeSpec &node)
 {
     rc.monitors.push_back(std::make_unique<NodeMonitor>(
-        node, m_credentials.value(node.secretKey()), rc.now, [this](const SampleList &s) { pushSamples(s); }));
+        node, m_credentials.value(node.secretKey()), rc.now, [this](const SampleList &s) { pushSamples(s); },
+        [&rc](const NodeIdentity &identity) {
+            std::lock_guard lock(rc.cephOsdsMutex);
+            rc.identities << identity;
+        }));
     rc.monitors.back()->start();
 }
 
@@ -399,11 +403,8 @@ void RunThread::storeRunEnd(RunContext &rc)
     QJsonObject runSummary;
     if (m_plan.untilStable() || m_plan.repeat > 1)
         runSummary.insert(QStringLiteral("repetition"), rc.repetition.toJson());
-    {
-        std::lock_guard lock(rc.cephOsdsMutex);
-        if (!rc.cephOsds.isEmpty())
-            runSummary.insert(QStringLiteral("ceph_osds"), rc.cephOsds);
-    }
+    if (const QList<CephOsdMetadata> osds = rc.placedOsds(); !osds.isEmpty())
+        runSummary.insert(QStringLiteral("ceph_osds"), cephOsdsToJson(osds));
     if (!rc.leftovers.isEmpty()) {
         // `clustermark-cli cleanup` finds and removes these (the app's prefix).
         QJsonArray left;

@@ -134,14 +134,14 @@ RunThread::ClientSync RunThread::clientSync(const RunContext &rc, int i, const Q
         together && rc.kind->sumsClients() ? std::make_shared<LiveTotal>(i, clients) : nullptr, check};
 }
 
-// An OSD finding says where Ceph has that OSD: its host and devices (`osd metadata`).
+// An OSD finding says where Ceph has that OSD (`osd metadata`) and, when that host is
+// one of the app's nodes, how busy its disks were: a slow OSD beside a saturated disk.
 void RunThread::placeOsds(RunContext &rc, Bottleneck *b)
 {
-    std::lock_guard lock(rc.cephOsdsMutex);
-    for (const CephOsdMetadata &m : cephOsdsFromJson(rc.cephOsds))
+    for (const CephOsdMetadata &m : rc.placedOsds())
         for (BottleneckFinding &f : b->findings)
             if (f.kind == BottleneckFinding::Kind::Osd && f.node == metric::osdTarget(m.id))
-                f.part = QStringLiteral("host %1, %2").arg(m.hostname, m.devices);
+                f.part = osdPlace(m, m_usage);
 }
 
 void RunThread::restartUsage(double at)

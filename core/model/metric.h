@@ -136,6 +136,12 @@ inline QString netSpeed(const QString &iface)
 {
     return QStringLiteral("net.%1.speed").arg(iface);
 }
+// per interface, from the node monitor: "net.<iface>.shaped" the rate of a root tbf
+// shaper on it (bytes/s): what the link can carry when below its speed
+inline QString netShaped(const QString &iface)
+{
+    return QStringLiteral("net.%1.shaped").arg(iface);
+}
 inline QString netMaster(const QString &iface)
 {
     return QStringLiteral("net.%1.master").arg(iface);
@@ -183,8 +189,8 @@ inline Unit unitOf(const QString &m)
     if (m.endsWith(QLatin1String(".bw")) || m.endsWith(QLatin1String("bytes")))
         return Unit::BytesPerSec;
     if (m.startsWith(QLatin1String("net."))
-        && (m.endsWith(QLatin1String(".tx")) || m.endsWith(QLatin1String(".rx"))
-            || m.endsWith(QLatin1String(".speed"))))
+        && (m.endsWith(QLatin1String(".tx")) || m.endsWith(QLatin1String(".rx")) || m.endsWith(QLatin1String(".speed"))
+            || m.endsWith(QLatin1String(".shaped"))))
         return Unit::BytesPerSec;
     if (m.endsWith(QLatin1String(".iops")))
         return Unit::OpsPerSec;

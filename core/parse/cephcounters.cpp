@@ -170,6 +170,8 @@ QJsonArray cephOsdsToJson(const QList<CephOsdMetadata> &osds)
             {QStringLiteral("device_class"), m.defaultDeviceClass.isEmpty() ? m.deviceType : m.defaultDeviceClass}};
         if (m.rotational)
             o.insert(QStringLiteral("rotational"), *m.rotational);
+        if (!m.node.isEmpty())
+            o.insert(QStringLiteral("node"), m.node);
         a.append(o);
     }
     return a;
@@ -186,6 +188,7 @@ QList<CephOsdMetadata> cephOsdsFromJson(const QJsonArray &a)
         m.hostname = o.value(QStringLiteral("host")).toString();
         m.devices = o.value(QStringLiteral("devices")).toString();
         m.defaultDeviceClass = o.value(QStringLiteral("device_class")).toString();
+        m.node = o.value(QStringLiteral("node")).toString();
         if (o.value(QStringLiteral("rotational")).isBool())
             m.rotational = o.value(QStringLiteral("rotational")).toBool();
         out << m;

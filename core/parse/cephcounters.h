@@ -42,7 +42,8 @@ Error parseCephFsDataPools(const QByteArray &json, const QString &fsName, QStrin
 Error parseCephOsdMetadataList(const QByteArray &json, QList<CephOsdMetadata> *out);
 
 // How a run keeps the OSDs' metadata (run summary "ceph_osds"): one object per OSD with
-// id, host, devices, device_class and, when known, rotational.
+// id, host, devices, device_class and, when known, rotational and the app's node on
+// that host ("node").
 QJsonArray cephOsdsToJson(const QList<CephOsdMetadata> &osds);
 QList<CephOsdMetadata> cephOsdsFromJson(const QJsonArray &a); // entries without an id skipped
 

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/cephosdmap.h"
 
+#include "model/nodeidentity.h"
+
 #include <QJsonArray>
+#include <QRegularExpression>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -63,6 +66,22 @@ std::optional<bool> flag(const QJsonValue &v)
     return std::nullopt;
 }
 
+// "[v2:10.0.0.2:6802/1234,v1:10.0.0.2:6803/1234]", "10.0.0.2:6801/1234" or
+// "[v2:[fd00::2]:6802/1234,…]": the addresses in it.
+QStringList messengerAddresses(const QString &text)
+{
+    static const QRegularExpression re(
+        QStringLiteral(R"((?:^|[\[,:])(\d{1,3}(?:\.\d{1,3}){3}):|\[([0-9a-fA-F:.]+)\]:)"));
+    QStringList out;
+    for (auto it = re.globalMatch(text.left(1024)); it.hasNext() && out.size() < 16;) {
+        const QRegularExpressionMatch m = it.next();
+        const QString a = (m.captured(1).isEmpty() ? m.captured(2) : m.captured(1)).toLower();
+        if (isRemoteAddress(a) && !out.contains(a))
+            out << a;
+    }
+    return out;
+}
+
 } // namespace
 
 Error parseCephObjectMap(const QByteArray &json, CephObjectMap *out)
@@ -114,6 +133,10 @@ Error cephOsdMetadataFromJson(const QJsonObject &o, CephOsdMetadata *out)
     m.defaultDeviceClass = o.value(QStringLiteral("default_device_class")).toString();
     m.devices = o.value(QStringLiteral("devices")).toString();
     m.cephVersion = o.value(QStringLiteral("ceph_version_short")).toString();
+    for (const QString &key : {QStringLiteral("front_addr"), QStringLiteral("back_addr")})
+        for (const QString &a : messengerAddresses(o.value(key).toString()))
+            if (!m.addresses.contains(a))
+                m.addresses << a;
     *out = m;
     return {};
 }

@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -37,6 +38,8 @@ struct CephOsdMetadata {
     QString defaultDeviceClass; // "default_device_class"
     QString devices; // "vda" / "sdb,sdc"
     QString cephVersion; // "ceph_version_short"
+    QStringList addresses; // its front and back network addresses ("front_addr", "back_addr")
+    QString node; // the app's node on that host, when one matches (stats/osdplacement.h)
 };
 
 Error parseCephObjectMap(const QByteArray &json, CephObjectMap *out);

@@ -2,6 +2,7 @@
 #include "parse/nodestatsdecoder.h"
 
 #include "model/metric.h"
+#include "parse/ipaddrparser.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -139,6 +140,10 @@ SampleList NodeStatsDecoder::decodeBlock(const QByteArray &block, double t)
             out.append(Sample {-1, m_node, metric::netRxBytes(r.name), t, r.rxBytesPerSec});
         }
     }
+    bool hasIdent = false;
+    const QByteArray ident = section(block, "@@ident", &hasIdent);
+    if (hasIdent)
+        readIdentity(ident);
     bool hasQdisc = false;
     const QByteArray qdisc = section(block, "@@qdisc", &hasQdisc);
     if (hasQdisc)
@@ -169,9 +174,32 @@ void NodeStatsDecoder::readShapers(const QByteArray &json)
     }
 }
 
-// "eth0 10000" (Mbit/s, from /sys/class/net/*/speed), capped by the link's shaper: sent
-// when first seen and when it changes, as bytes/s; an unknown speed (-1, a down link)
-// is not a speed, unless a shaper gives one.
+std::optional<NodeIdentity> NodeStatsDecoder::takeIdentity()
+{
+    std::optional<NodeIdentity> id;
+    id.swap(m_identity);
+    return id;
+}
+
+// The host name on the first line, then `ip -j addr show`.
+void NodeStatsDecoder::readIdentity(const QByteArray &text)
+{
+    const qsizetype eol = text.indexOf('\n');
+    NodeIdentity id;
+    id.node = m_node;
+    id.hostname = QString::fromUtf8(text.left(eol < 0 ? text.size() : eol)).trimmed().left(255);
+    for (const NicInfo &nic : parseIpAddr(eol < 0 ? QByteArray() : text.mid(eol + 1)).nics)
+        for (const QString &cidr : nic.addresses) { // "192.0.2.2/24"
+            const QString a = cidr.section(QLatin1Char('/'), 0, 0).toLower();
+            if (isRemoteAddress(a) && !id.addresses.contains(a) && id.addresses.size() < 256)
+                id.addresses << a;
+        }
+    m_identity = id;
+}
+
+// "eth0 10000" (Mbit/s, from /sys/class/net/*/speed) as the link's speed, and a root
+// tbf shaper's rate as its own figure: each sent when first seen and when it changes,
+// as bytes/s; an unknown speed (-1, a down link) is not a speed.
 SampleList NodeStatsDecoder::linkSpeeds(const QByteArray &text, double t)
 {
     QHash<QString, double> speeds;
@@ -182,17 +210,17 @@ SampleList NodeStatsDecoder::linkSpeeds(const QByteArray &text, double t)
         bool ok = false;
         const qint64 mbit = f.at(1).toLongLong(&ok);
         if (ok && mbit > 0 && mbit <= 10000000)
-            speeds.insert(QString::fromUtf8(f.first()), double(mbit) * 1e6 / 8);
+            speeds.insert(metric::netSpeed(QString::fromUtf8(f.first())), double(mbit) * 1e6 / 8);
     }
     for (auto it = m_shapers.cbegin(); it != m_shapers.cend(); ++it)
         if (it.key() != QLatin1String("lo"))
-            speeds.insert(it.key(), speeds.contains(it.key()) ? std::min(speeds.value(it.key()), *it) : *it);
+            speeds.insert(metric::netShaped(it.key()), *it);
     SampleList out;
     for (auto it = speeds.cbegin(); it != speeds.cend(); ++it) {
-        if (m_linkSpeeds.value(it.key()) == *it || m_linkSpeeds.size() > 512)
+        if (m_linkSpeeds.value(it.key()) == *it || m_linkSpeeds.size() > 1024)
             continue;
         m_linkSpeeds.insert(it.key(), *it);
-        out.append(Sample {-1, m_node, metric::netSpeed(it.key()), t, *it});
+        out.append(Sample {-1, m_node, it.key(), t, *it});
     }
     return out;
 }

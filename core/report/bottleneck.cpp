@@ -58,9 +58,9 @@ void deviceFindings(const QString &node, const QHash<QString, UsageWindow::Serie
             *out << BottleneckFinding {Kind::Disk, node, disk, it->typical(), 100};
         for (const QLatin1String dir : {QLatin1String(".tx"), QLatin1String(".rx")}) {
             const QString nic = middle(it.key(), QLatin1String("net."), dir);
-            // Several sources may give a speed (the monitor capped by a shaper, the
-            // network probe's nominal one): the lowest is what the link can carry.
-            const QList<double> speeds = m.value(metric::netSpeed(nic)).values;
+            // Several sources may give a speed (the monitor's and the network probe's
+            // nominal one, a shaper's rate): the lowest is what the link can carry.
+            const QList<double> speeds = m.value(metric::netSpeed(nic)).values + m.value(metric::netShaped(nic)).values;
             const double speed = speeds.isEmpty() ? 0 : *std::min_element(speeds.cbegin(), speeds.cend());
             if (!nic.isEmpty() && speed > 0 && it->typical() >= Bottleneck::kLinkShare * speed)
                 *out << BottleneckFinding {Kind::Nic, node, nic, it->typical(), speed};
@@ -95,8 +95,8 @@ void UsageWindow::add(const Sample &s)
         || (m.startsWith(QLatin1String("disk.")) && m.endsWith(QLatin1String(".util")))
         || (m.startsWith(QLatin1String("net."))
             && (m.endsWith(QLatin1String(".tx")) || m.endsWith(QLatin1String(".rx"))
-                || m.endsWith(QLatin1String(".speed"))));
-    const bool speed = m.endsWith(QLatin1String(".speed"));
+                || m.endsWith(QLatin1String(".speed")) || m.endsWith(QLatin1String(".shaped"))));
+    const bool speed = m.endsWith(QLatin1String(".speed")) || m.endsWith(QLatin1String(".shaped"));
     if (!watched || (s.t < m_from && !speed))
         return;
     Series &x = m_series[s.target][m];
@@ -108,14 +108,18 @@ void UsageWindow::add(const Sample &s)
 
 double UsageWindow::Series::typical() const
 {
-    return OsdOutliers::median(values);
+    // A short step's window may hold a ramp-up and a wind-down second and little else:
+    // with five samples or more, the first and the last are left out.
+    return OsdOutliers::median(values.size() >= 5 ? values.mid(1, values.size() - 2) : values);
 }
 
 void UsageWindow::restart(double from)
 {
     m_from = from;
     for (auto it = m_series.begin(); it != m_series.end();) {
-        it->removeIf([](QHash<QString, Series>::iterator e) { return !e.key().endsWith(QLatin1String(".speed")); });
+        it->removeIf([](QHash<QString, Series>::iterator e) {
+            return !e.key().endsWith(QLatin1String(".speed")) && !e.key().endsWith(QLatin1String(".shaped"));
+        });
         it = it->isEmpty() ? m_series.erase(it) : std::next(it);
     }
 }
@@ -220,6 +224,23 @@ QString Bottleneck::text(const BottleneckFinding &f, bool translated)
     }
     return tr_(QT_TR_NOOP("no bottleneck found: nothing the app watches was saturated (CPU, NICs, disks, OSD "
                           "latency)"));
+}
+
+QString osdPlace(const CephOsdMetadata &osd, const UsageWindow &usage)
+{
+    if (osd.node.isEmpty())
+        return QStringLiteral("host %1, %2").arg(osd.hostname, osd.devices);
+    QStringList devices;
+    const auto nodeSeries = usage.series().value(osd.node);
+    for (const QString &dev : osd.devices.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const auto util = nodeSeries.constFind(metric::diskUtil(dev));
+        devices << (util == nodeSeries.cend()
+                ? dev
+                : QStringLiteral("%1 at %2 % utilisation").arg(dev, QString::number(util->typical(), 'f', 0)));
+    }
+    const QString node
+        = osd.node == QLatin1String("local") ? QStringLiteral("this machine") : QStringLiteral("node ") + osd.node;
+    return QStringLiteral("%1 (host %2), %3").arg(node, osd.hostname, devices.join(QStringLiteral(", ")));
 }
 
 QStringList bottleneckLines(const QList<StepRecord> &steps, bool translated)

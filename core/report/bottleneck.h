@@ -13,6 +13,7 @@
 // "nothing the app watches was saturated". Every finding is kept as evidence, the
 // most saturated first within its rank.
 #include "model/sample.h"
+#include "parse/cephosdmap.h"
 #include "store/sessionstore.h"
 
 #include <QCoreApplication>
@@ -42,7 +43,8 @@ public:
     bool isEmpty() const { return m_series.isEmpty(); }
 
     // One resource over the window: its samples (at most kMaxSamples, the newest) and
-    // their median, which a ramp-up or wind-down second at either end does not move.
+    // their median without the first and the last (with five or more), which a ramp-up
+    // or wind-down second at either end does not move.
     struct Series {
         QList<double> values;
         double last = 0;
@@ -92,6 +94,11 @@ public:
     static QString text(const BottleneckFinding &f, bool translated);
     QString text(bool translated) const { return isEmpty() ? QString() : text(named(), translated); }
 };
+
+// Where an OSD lives, for its finding: "host vm, vda", or when its host is one of the
+// app's nodes, "node pve2 (host pve2), vdb at 97 % utilisation" from the window's
+// disk samples of that node.
+QString osdPlace(const CephOsdMetadata &osd, const UsageWindow &usage);
 
 // One line per step and repetition that carries a bottleneck (the cluster total's when
 // there is one): "4k QD1 random write: limited by …" (translated for the UI, English for

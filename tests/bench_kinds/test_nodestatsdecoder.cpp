@@ -129,6 +129,36 @@ private Q_SLOTS:
         QCOMPARE(valueOf(later, metric::netSpeed(QStringLiteral("eth0"))), 1000e6 / 8);
         QVERIFY(d.takeWarnings().isEmpty());
     }
+    // The first block names the node: host name and `ip -j addr show`, loopback and
+    // link-local addresses left out.
+    void identityFromTheFirstBlock()
+    {
+        NodeStatsDecoder d(QStringLiteral("n1"));
+        const QByteArray ip = R"([{"ifname":"lo","addr_info":[{"family":"inet","local":"127.0.0.1","prefixlen":8}]},)"
+                              R"({"ifname":"eth0","addr_info":[{"family":"inet","local":"192.0.2.5","prefixlen":24},)"
+                              R"({"family":"inet6","local":"fe80::1","prefixlen":64},)"
+                              R"({"family":"inet6","local":"FD00::5","prefixlen":64}]}])";
+        d.feed("@@ident\npve5\n" + ip + "\n" + block(1, 1, 1, 1, 1), 1.0);
+        const auto id = d.takeIdentity();
+        QVERIFY(id);
+        QCOMPARE(id->node, QStringLiteral("n1"));
+        QCOMPARE(id->hostname, QStringLiteral("pve5"));
+        QCOMPARE(id->addresses, (QStringList {QStringLiteral("192.0.2.5"), QStringLiteral("fd00::5")}));
+        QVERIFY(!d.takeIdentity()); // once
+        d.feed(block(2, 2, 2, 2, 2), 2.0);
+        QVERIFY(!d.takeIdentity());
+    }
+    // A root tbf shaper's rate is a figure of its own beside the kernel's link speed.
+    void shaperRateBesideTheSpeed()
+    {
+        NodeStatsDecoder d(QStringLiteral("n1"));
+        const QByteArray qdisc
+            = R"([{"kind":"tbf","handle":"8001:","root":true,"dev":"s1a","options":{"rate":37500000}},)"
+              R"({"kind":"noqueue","dev":"lo","root":true}])";
+        const SampleList s = d.feed("@@qdisc\n" + qdisc + "\n" + recordedBlock(1, "s1a 10000\n"), 1.0);
+        QCOMPARE(valueOf(s, metric::netSpeed(QStringLiteral("s1a"))), 10000e6 / 8);
+        QCOMPARE(valueOf(s, metric::netShaped(QStringLiteral("s1a"))), 37500000.0);
+    }
     void garbageIsHarmless()
     {
         NodeStatsDecoder d(QStringLiteral("n1"));

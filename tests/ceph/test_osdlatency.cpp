@@ -5,14 +5,23 @@
 // pool gone afterwards (also after a cancel and after errors), the mons' refusals
 // (size 1, pool delete) reported, and a killed OSD giving an error within the op timeout.
 #include "bench/osdlatency/osdlatencykind.h"
+#include "bench/rados/radoskind.h"
+#include "bench/registry.h"
 #include "ceph/benchpool.h"
 #include "ceph/osdobjectmapper.h"
 #include "ceph/radosclient.h"
 #include "cephlabfixture.h"
+#include "engine/runengine.h"
 #include "model/metric.h"
+#include "report/bottleneck.h"
+#include "store/sessionstore.h"
 #include "testutil.h"
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTest>
@@ -25,6 +34,45 @@ using namespace cm;
 namespace {
 
 const QString kPool = QStringLiteral("osdlat");
+
+// Limits a process to a share of one core through a CPU cgroup (v1 "cpu" controller,
+// or cgroup v2's cpu.max): a real way to slow one OSD. Undone on destruction: the
+// process goes back to the root group and the group is removed.
+class CpuQuota {
+public:
+    CpuQuota(qint64 pid, int percent)
+        : m_pid(pid)
+    {
+        const bool v1 = QFileInfo::exists(QStringLiteral("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"));
+        m_root = v1 ? QStringLiteral("/sys/fs/cgroup/cpu") : QStringLiteral("/sys/fs/cgroup");
+        m_dir = m_root + QStringLiteral("/clustermark-test-%1").arg(QCoreApplication::applicationPid());
+        if (!v1)
+            write(m_root + QStringLiteral("/cgroup.subtree_control"), "+cpu");
+        const QByteArray quota = QByteArray::number(1000 * percent);
+        m_ok = QDir().mkpath(m_dir)
+            && (v1 ? write(m_dir + QStringLiteral("/cpu.cfs_quota_us"), quota)
+                   : write(m_dir + QStringLiteral("/cpu.max"), quota + " 100000"))
+            && write(m_dir + QStringLiteral("/cgroup.procs"), QByteArray::number(pid));
+    }
+    ~CpuQuota()
+    {
+        write(m_root + QStringLiteral("/cgroup.procs"), QByteArray::number(m_pid));
+        QDir().rmdir(m_dir);
+    }
+    bool ok() const { return m_ok; }
+    QString dir() const { return m_dir; }
+
+private:
+    static bool write(const QString &path, const QByteArray &value)
+    {
+        QFile f(path);
+        return f.open(QIODevice::WriteOnly) && f.write(value) == value.size() && f.flush();
+    }
+    qint64 m_pid;
+    QString m_root;
+    QString m_dir;
+    bool m_ok = false;
+};
 
 struct RunResult {
     StepOutcome outcome;
@@ -459,6 +507,53 @@ private Q_SLOTS:
         QCOMPARE(r.outcome.error.code, Error::Code::Cancelled);
         QVERIFY2(stopMs < 2000, qPrintable(QString::number(stopMs)));
         QVERIFY2(benchPools().isEmpty(), qPrintable(benchPools().join(QLatin1Char(' '))));
+    }
+
+    // One OSD slowed for real (its process held to 3 % of a core, so its commit
+    // latency grows from a few ms to hundreds) during a RADOS 4k write run from this
+    // machine: the finder names that OSD, and since Ceph's host for it is this
+    // machine, it says so (OSD hosts matched to the app's nodes).
+    void slowedOsdIsNamed()
+    {
+        registerBuiltinKinds();
+        QFile pidFile(m_lab.dir() + QStringLiteral("/run/osd.2.pid"));
+        QVERIFY(pidFile.open(QIODevice::ReadOnly));
+        const qint64 pid = pidFile.readAll().trimmed().toLongLong();
+        QVERIFY(cmtest::processAlive(pid));
+        Error e;
+        Plan p = RadosKind::makePlan(QStringLiteral("standard"),
+            {{QStringLiteral("pool"), kPool}, {QStringLiteral("conf"), m_lab.confPath()},
+                {QStringLiteral("keyring"), m_lab.keyringPath()}, {QStringLiteral("objects"), 16}},
+            8, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        p.steps = p.steps.mid(2, 1);
+        QCOMPARE(p.steps.first().id, QStringLiteral("write-4k-qd16"));
+        p.ceph = {{QStringLiteral("conf"), m_lab.confPath()}, {QStringLiteral("keyring"), m_lab.keyringPath()},
+            {QStringLiteral("client"), QStringLiteral("client.admin")}}; // Ceph's own view during the run
+        QTemporaryDir data;
+        RunEngine engine(data.filePath(QStringLiteral("slow.sqlite")));
+        QSignalSpy finished(&engine, &RunEngine::runFinished);
+        QSignalSpy done(&engine, &RunEngine::stepFinished);
+        {
+            const CpuQuota slow(pid, 3);
+            CM_REQUIRE_FIXTURE(slow.ok(), QStringLiteral("cannot limit a process's CPU (%1)").arg(slow.dir()));
+            engine.start(p);
+            QVERIFY(finished.wait(120000));
+        }
+        QCOMPARE(done.size(), 1);
+        const auto limit = Bottleneck::fromJson(done.first().at(3).toJsonObject().value(QStringLiteral("bottleneck")));
+        QVERIFY(limit);
+        qInfo("4k write QD16 with osd.2 at 3 %% of a core: limited by %s", qPrintable(limit->text(false)));
+        QCOMPARE(limit->named().kind, BottleneckFinding::Kind::Osd);
+        QCOMPARE(limit->named().node, QStringLiteral("osd.2"));
+        QVERIFY2(limit->named().part.startsWith(QLatin1String("this machine (host ")), qPrintable(limit->named().part));
+        SessionStore store(data.filePath(QStringLiteral("slow.sqlite")));
+        QVERIFY(!store.open());
+        const QJsonArray osds
+            = store.runSummary(finished.first().at(0).value<RunId>()).value(QStringLiteral("ceph_osds")).toArray();
+        QCOMPARE(osds.size(), 3);
+        for (const QJsonValue &o : osds)
+            QCOMPARE(o.toObject().value(QStringLiteral("node")).toString(), QStringLiteral("local"));
     }
 
     // Last: it leaves osd.1 dead.

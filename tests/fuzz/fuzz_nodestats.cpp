@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the node monitor's stream decoder, fed in two chunks cut at a
-// point taken from the input; rates must stay finite and non-negative.
+// point taken from the input; rates must stay finite and non-negative, and the node's
+// identity holds only usable addresses.
 #include "parse/nodestatsdecoder.h"
 
 #include <cmath>
@@ -17,6 +18,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (const cm::Sample &x : s)
         if (!std::isfinite(x.value) || x.value < 0)
             std::abort();
+    if (const auto id = d.takeIdentity())
+        for (const QString &a : id->addresses)
+            if (a.isEmpty() || !cm::isRemoteAddress(a))
+                std::abort(); // only addresses another host could use
     (void)d.takeWarnings();
     return 0;
 }

@@ -2,9 +2,11 @@
 // The Ceph poller's parsers ("osd perf", "osd pool stats", "osd metadata" of all OSDs)
 // on recorded real replies (Pacific 16.2.15, tests/data/ceph-osdmap) and on bad input.
 #include "parse/cephcounters.h"
+#include "stats/osdplacement.h"
 #include "testutil.h"
 
 #include <QFile>
+#include <QJsonDocument>
 #include <QTest>
 
 using namespace cm;
@@ -75,6 +77,40 @@ private Q_SLOTS:
         QCOMPARE(osds.at(1).hostname, QStringLiteral("vm"));
         QCOMPARE(osds.at(1).devices, QStringLiteral("vda"));
         QCOMPARE(osds.at(1).rotational, std::optional<bool>(true));
+    }
+
+    // The lab's OSDs listen on loopback only: no address another host could use.
+    void addressesAndPlacement()
+    {
+        QList<CephOsdMetadata> osds;
+        QVERIFY(!parseCephOsdMetadataList(data(QStringLiteral("ok-osd-metadata-all.json")), &osds));
+        QVERIFY(osds.at(0).addresses.isEmpty());
+        CephOsdMetadata remote;
+        QVERIFY(!cephOsdMetadataFromJson(QJsonDocument::fromJson(R"({"id":7,"hostname":"pve2.lan",
+                "front_addr":"[v2:192.0.2.12:6802/1234,v1:192.0.2.12:6803/1234]",
+                "back_addr":"[v2:[FD00::12]:6804/1234,v1:[fd00::12]:6805/1234]"})")
+                                             .object(),
+            &remote));
+        QCOMPARE(remote.addresses, (QStringList {QStringLiteral("192.0.2.12"), QStringLiteral("fd00::12")}));
+        QVERIFY(!cephOsdMetadataFromJson(
+            QJsonDocument::fromJson(R"({"id":1,"front_addr":"10.0.0.3:6801/77"})").object(), &remote));
+        QCOMPARE(remote.addresses, QStringList {QStringLiteral("10.0.0.3")});
+
+        osds << remote; // osd.1 on 10.0.0.3, no host name
+        CephOsdMetadata other;
+        other.id = 9;
+        other.hostname = QStringLiteral("pve9.a");
+        osds << other;
+        const QList<NodeIdentity> nodes {{QStringLiteral("local"), QStringLiteral("VM.example"), {}},
+            {QStringLiteral("pve3"), QStringLiteral("elsewhere"), {QStringLiteral("10.0.0.3")}},
+            {QStringLiteral("pve9"), QStringLiteral("pve9.b"), {}}};
+        placeOsdsOnNodes(&osds, nodes);
+        QCOMPARE(osds.at(0).node, QStringLiteral("local")); // "vm" is VM.example's short name
+        QCOMPARE(osds.at(2).node, QStringLiteral("pve3")); // by address
+        QCOMPARE(osds.at(3).node, QString()); // pve9.a is not pve9.b
+        const QList<CephOsdMetadata> back = cephOsdsFromJson(cephOsdsToJson(osds));
+        QCOMPARE(back.at(0).node, QStringLiteral("local"));
+        QCOMPARE(back.at(3).node, QString());
     }
 
     void fsDataPools()

@@ -75,6 +75,22 @@ private Q_SLOTS:
         QCOMPARE(named(fast), BottleneckFinding::Kind::Nothing);
     }
 
+    // A slow OSD's place: its host, and that host's disks when it is one of the nodes.
+    void osdPlaceNamesTheDisk()
+    {
+        CephOsdMetadata osd;
+        osd.id = 3;
+        osd.hostname = QStringLiteral("pve2");
+        osd.devices = QStringLiteral("vdb,vdc");
+        UsageWindow u;
+        u.add(held(QStringLiteral("pve2"), metric::diskUtil(QStringLiteral("vdb")), 97));
+        QCOMPARE(osdPlace(osd, u), QStringLiteral("host pve2, vdb,vdc"));
+        osd.node = QStringLiteral("node-b");
+        QCOMPARE(osdPlace(osd, u), QStringLiteral("node node-b (host pve2), vdb, vdc"));
+        u.add(held(QStringLiteral("node-b"), metric::diskUtil(QStringLiteral("vdb")), 97));
+        QCOMPARE(osdPlace(osd, u), QStringLiteral("node node-b (host pve2), vdb at 97 % utilisation, vdc"));
+    }
+
     void theClientComesFirst()
     {
         UsageWindow u;
