@@ -113,6 +113,7 @@ Error MetadataPhases::phase(CephFsWorkload::MetaOp op, const CephFsOpLoop::Op &f
     const double offset = m_w.timeOffset + elapsed();
     const QString target = m_w.target.isEmpty() ? m_folder : m_w.target;
     CephFsOpLoop loop;
+    IoDirStats soFar; // the phase's percentiles so far, from all its ops
     CephFsOpLoop::Config c;
     c.threads = m_w.threads;
     c.runtimeSec = timed ? m_w.runtimeSec : 86400;
@@ -123,13 +124,18 @@ Error MetadataPhases::phase(CephFsWorkload::MetaOp op, const CephFsOpLoop::Op &f
         if (!timed || !m_sink || secs <= 0)
             return;
         const IoDirStats &d = s[1];
+        soFar.lat.merge(d.lat);
         SampleList out;
         out << Sample {m_w.step, target, metric::metaIops(name), offset + t, double(d.ios) / secs};
         if (!d.lat.isEmpty())
             out << Sample {m_w.step, target, metric::metaLatP50(name), offset + t, d.lat.percentile(50)}
                 << Sample {m_w.step, target, metric::metaLatP99(name), offset + t, d.lat.percentile(99)}
                 << Sample {m_w.step, target, metric::metaLatP999(name), offset + t, d.lat.percentile(99.9)}
-                << Sample {m_w.step, target, metric::metaLatMean(name), offset + t, d.lat.mean()};
+                << Sample {m_w.step, target, metric::metaLatMean(name), offset + t, d.lat.mean()}
+                << Sample {m_w.step, target, metric::stepSoFar(metric::metaLatP50(name)), offset + t,
+                       soFar.lat.percentile(50)}
+                << Sample {m_w.step, target, metric::stepSoFar(metric::metaLatP99(name)), offset + t,
+                       soFar.lat.percentile(99)};
         m_sink(out);
     });
     if (op == CephFsWorkload::MetaOp::Create)
@@ -399,6 +405,8 @@ Error CephFsEngine::runThroughput(const CephFsWorkload &w, const CancelToken &ca
         labels.timeOffset = w.timeOffset + elapsed();
         labels.reads = reads;
         labels.writes = !reads;
+        IoStats soFar {};
+        labels.stepSoFar = &soFar;
         err = loop.run(
             c,
             [&](int t, quint64 i) -> qint64 {
@@ -413,6 +421,7 @@ Error CephFsEngine::runThroughput(const CephFsWorkload &w, const CancelToken &ca
             },
             cancel,
             [&](const IoStats &s, double secs, double t) {
+                addIoStats(soFar, s); // the step's percentiles so far, from all its I/Os
                 if (sink && secs > 0)
                     sink(ioIntervalSamples(s, secs, t, labels));
             });

@@ -39,8 +39,8 @@ void S3OpStats::merge(const S3OpStats &o)
     m_errorCount += o.m_errorCount;
 }
 
-SampleList S3OpStats::samples(
-    double secs, double t, const IoSampleLabels &labelsIn, const std::array<bool, kOps> &used) const
+SampleList S3OpStats::samples(double secs, double t, const IoSampleLabels &labelsIn, const std::array<bool, kOps> &used,
+    const S3OpStats *soFar) const
 {
     if (secs <= 0)
         return {};
@@ -48,6 +48,11 @@ SampleList S3OpStats::samples(
     labels.reads = used[S3WorkloadSpec::Get];
     labels.writes = used[S3WorkloadSpec::Put];
     const IoStats io {m_ops[S3WorkloadSpec::Get], m_ops[S3WorkloadSpec::Put]};
+    IoStats all;
+    if (soFar) {
+        all = {soFar->m_ops[S3WorkloadSpec::Get], soFar->m_ops[S3WorkloadSpec::Put]};
+        labels.stepSoFar = &all;
+    }
     SampleList out = ioIntervalSamples(io, secs, t, labels);
     auto add = [&](const QString &m, double v) {
         out << Sample {labels.step, labels.target, m, labels.timeOffset + t, v};
@@ -67,6 +72,11 @@ SampleList S3OpStats::samples(
             add(metric::s3OpLat(name, QStringLiteral("p99")), s.lat.percentile(99));
             add(metric::s3OpLat(name, QStringLiteral("p99.9")), s.lat.percentile(99.9));
             add(metric::s3OpLat(name, QStringLiteral("mean")), s.lat.mean());
+        }
+        if (soFar && !soFar->m_ops[size_t(op)].lat.isEmpty()) {
+            const LatencyHistogram &lat = soFar->m_ops[size_t(op)].lat;
+            add(metric::stepSoFar(metric::s3OpLat(name, QStringLiteral("p50"))), lat.percentile(50));
+            add(metric::stepSoFar(metric::s3OpLat(name, QStringLiteral("p99"))), lat.percentile(99));
         }
     }
     add(metric::S3Errors, double(m_errorCount));

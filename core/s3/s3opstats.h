@@ -31,8 +31,11 @@ public:
     QMap<QString, quint64> errors() const { return m_errors; }
 
     // Samples of one interval of `secs` ending `t` s into the step, for the ops in
-    // `used` (indexed by op); s3.errors always, s3.errors.<kind> for kinds seen.
-    SampleList samples(double secs, double t, const IoSampleLabels &labels, const std::array<bool, kOps> &used) const;
+    // `used` (indexed by op); s3.errors always, s3.errors.<kind> for kinds seen; with
+    // soFar (the step's requests up to and including this interval), each latency's
+    // p50/p99 of the step so far (metric::stepSoFar).
+    SampleList samples(double secs, double t, const IoSampleLabels &labels, const std::array<bool, kOps> &used,
+        const S3OpStats *soFar = nullptr) const;
     // {"read"?, "write"?, "ops"?, "errors", "opsPerSecond"} for the ops in `used`.
     QJsonObject summary(qint64 runtimeMs, const std::array<bool, kOps> &used) const;
 

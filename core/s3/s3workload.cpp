@@ -397,16 +397,19 @@ Error S3Workload::run(const CancelToken &cancel, const std::function<void(const 
         d->used[size_t(i)] = d->spec.mix[size_t(i)] > 0;
     auto tick = [&](double secs, double t) {
         S3OpStats iv;
+        S3OpStats soFar;
         std::array<bool, S3OpStats::kOps> used;
         {
             std::lock_guard g(d->m);
             std::swap(iv, d->interval);
             used = d->used;
             d->total.merge(iv);
+            if (emit)
+                soFar = d->total;
         }
         if (!emit)
             return;
-        SampleList samples = iv.samples(secs, t, labels, used);
+        SampleList samples = iv.samples(secs, t, labels, used, &soFar);
         if (secs < 0.2) // a short tail: its rates would be noise; its error counts still count
             samples.removeIf([](const Sample &x) { return !x.metric.startsWith(metric::S3Errors); });
         emit(samples);

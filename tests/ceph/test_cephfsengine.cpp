@@ -12,6 +12,7 @@
 #include "testutil.h"
 
 #include <QElapsedTimer>
+#include <cmath>
 #include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
@@ -175,9 +176,13 @@ private Q_SLOTS:
         w.threads = 4;
         w.runtimeSec = 2;
         int latSamples = 0;
+        double p50SoFar = -1; // the step's p50 from all its reads so far, as the live card shows it
         const Error e = engine.run(QStringLiteral("/"), w, CancelToken(), [&](const SampleList &l) {
-            for (const Sample &s : l)
+            for (const Sample &s : l) {
                 latSamples += s.metric == metric::ReadLatP99 && s.value > 0;
+                if (s.metric == metric::stepSoFar(metric::ReadLatP50))
+                    p50SoFar = s.value;
+            }
         });
         QVERIFY2(!e, qPrintable(e.toString()));
         const QJsonObject sum = engine.summary();
@@ -192,6 +197,10 @@ private Q_SLOTS:
         QVERIFY(!sum.contains(QStringLiteral("write")));
         QCOMPARE(sum.value(QStringLiteral("file_bytes")).toDouble(), double(4 * (16 << 20)));
         QVERIFY(latSamples >= 1);
+        // The last one covers (nearly) every read of the step: it agrees with the summary.
+        const double p50 = rd.value(QStringLiteral("lat_p50_ns")).toDouble();
+        QVERIFY2(p50SoFar > 0 && std::abs(p50SoFar - p50) <= 0.1 * p50,
+            qPrintable(QStringLiteral("p50 so far %1, summary %2").arg(p50SoFar).arg(p50)));
         QVERIFY(leftovers().isEmpty());
     }
 
@@ -235,6 +244,7 @@ private Q_SLOTS:
             QCOMPARE(o.value(QStringLiteral("total_ops")).toDouble(), 1200.0);
             QVERIFY(perMetric.value(metric::metaIops(QLatin1String(op))) >= 1);
             QVERIFY(perMetric.value(metric::metaLatP99(QLatin1String(op))) >= 1);
+            QVERIFY(perMetric.value(metric::stepSoFar(metric::metaLatP99(QLatin1String(op)))) >= 1);
         }
         QCOMPARE(seenFiles, 1200);
         QCOMPARE(seenBytes, 1200.0 * 100);

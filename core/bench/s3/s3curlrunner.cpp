@@ -300,13 +300,13 @@ public:
 private:
     void close(double secs)
     {
+        m_total.merge(m_interval);
         if (m_ctx.emitSamples)
-            m_ctx.emitSamples(m_interval.samples(secs, m_closed + secs, m_labels, m_used));
+            m_ctx.emitSamples(m_interval.samples(secs, m_closed + secs, m_labels, m_used, &m_total));
         const IoDirStats &d = m_interval.opStats(m_op);
         if (m_ctx.emitInterval)
             m_ctx.emitInterval(ClientInterval {m_ctx.nodeName, m_op == S3WorkloadSpec::Get, m_ctx.now ? m_ctx.now() : 0,
                 d.bytes / secs, d.ios / secs, d.ios, d.lat.mean(), d.lat.count(), d.lat.bins()});
-        m_total.merge(m_interval);
         m_interval.clear();
         ++m_closed;
     }
