@@ -56,4 +56,19 @@ void redactChart(BarChart &c, Redactor &r)
     redactFooter(c.footer, r);
 }
 
+void redactChart(StripChart &c, Redactor &r)
+{
+    c.title = r.apply(c.title);
+    c.subtitle = r.apply(c.subtitle);
+    for (QString &l : c.limits)
+        l = r.apply(l);
+    for (UsageStripRow &row : c.strip.rows) {
+        row.node = r.apply(row.node);
+        row.part = r.apply(row.part);
+    }
+    for (UsageStripStep &st : c.strip.steps)
+        st.label = r.apply(st.label);
+    redactFooter(c.footer, r);
+}
+
 } // namespace cm::render

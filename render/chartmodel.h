@@ -3,6 +3,7 @@
 // What an exported chart shows, as plain values: built from the store's records
 // (runchart.h, comparechart.h), redacted as a whole, then painted (chartpainter.h).
 #include "render/niceticks.h"
+#include "report/usagestrip.h"
 
 #include <QList>
 #include <QPointF>
@@ -76,8 +77,18 @@ struct BarChart {
     ChartFooter footer;
 };
 
+// A run's nodes × resources strip (report/usagestrip.h) as an exported chart.
+struct StripChart {
+    QString title;
+    QString subtitle;
+    QStringList limits; // what limited each step (report/bottleneck.h)
+    UsageStrip strip;
+    ChartFooter footer;
+};
+
 // Every text of the chart through the redactor (host names, IP and MAC addresses).
 void redactChart(TimeChart &c, Redactor &r);
 void redactChart(BarChart &c, Redactor &r);
+void redactChart(StripChart &c, Redactor &r); // node names and OSD places too
 
 } // namespace cm::render

@@ -12,5 +12,6 @@ namespace cm::render {
 
 void paintTimeChart(QPainter &p, const QRectF &area, const TimeChart &c, const ChartTheme &theme);
 void paintBarChart(QPainter &p, const QRectF &area, const BarChart &c, const ChartTheme &theme);
+void paintStripChart(QPainter &p, const QRectF &area, const StripChart &c, const ChartTheme &theme);
 
 } // namespace cm::render

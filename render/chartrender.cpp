@@ -84,6 +84,17 @@ QByteArray chartSvg(const BarChart &c, const RenderOptions &o)
         [&](QPainter &p, const QRectF &r) { paintBarChart(p, r, c, o.theme); });
 }
 
+QImage chartImage(const StripChart &c, const RenderOptions &o)
+{
+    return image(o, [&](QPainter &p, const QRectF &r) { paintStripChart(p, r, c, o.theme); });
+}
+
+QByteArray chartSvg(const StripChart &c, const RenderOptions &o)
+{
+    return svg(o, c.title, c.footer.lines().join(QLatin1Char('\n')),
+        [&](QPainter &p, const QRectF &r) { paintStripChart(p, r, c, o.theme); });
+}
+
 QByteArray pngBytes(const QImage &image)
 {
     QByteArray bytes;

@@ -26,6 +26,8 @@ QImage chartImage(const TimeChart &c, const RenderOptions &o);
 QImage chartImage(const BarChart &c, const RenderOptions &o);
 QByteArray chartSvg(const TimeChart &c, const RenderOptions &o);
 QByteArray chartSvg(const BarChart &c, const RenderOptions &o);
+QImage chartImage(const StripChart &c, const RenderOptions &o);
+QByteArray chartSvg(const StripChart &c, const RenderOptions &o);
 
 // PNG bytes of an image; saveFile writes bytes to a file (replacing it).
 QByteArray pngBytes(const QImage &image);

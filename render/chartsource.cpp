@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/chartsource.h"
 
+#include "render/chartfooter.h"
+#include "report/bottleneck.h"
+#include "report/runstrip.h"
+
 namespace cm::render {
 
 Error loadRunChart(SessionStore &store, RunId id, bool redact, RunChartData *out)
@@ -28,6 +32,38 @@ Error loadScalingChart(SessionStore &store, RunId id, bool redact, BarChart *out
     if (out->groups.isEmpty())
         return Error(Error::Code::InvalidInput,
             QStringLiteral("run %1 is not a scaling series (plan it with --clients 1,2,…)").arg(id));
+    if (redact) {
+        Redactor red;
+        red.addRecords(records);
+        redactChart(*out, red);
+    }
+    return {};
+}
+
+StripChart buildStripChart(const RunRecords &r, const UsageStrip &strip)
+{
+    StripChart c;
+    const QString kind = r.run.kind;
+    c.title = QStringLiteral("Nodes and OSDs: %1").arg(r.run.name.isEmpty() ? kind : r.run.name);
+    c.subtitle = QStringLiteral("%1 · run %2 · %3").arg(kind).arg(r.run.id).arg(runDateText(r.run));
+    c.limits = bottleneckLines(r.steps, false);
+    c.strip = strip;
+    c.footer = runFooter(r);
+    return c;
+}
+
+Error loadStripChart(SessionStore &store, RunId id, bool redact, StripChart *out)
+{
+    RunRecords records;
+    if (const Error e = loadRunRecords(store, id, &records))
+        return e;
+    const QList<SeriesData> series = store.series(id);
+    if (store.lastError())
+        return store.lastError();
+    const UsageStrip strip = runUsageStrip(records, store.runSummary(id), series);
+    if (strip.isEmpty())
+        return Error(Error::Code::InvalidInput, QStringLiteral("run %1 has no node or OSD samples").arg(id));
+    *out = buildStripChart(records, strip);
     if (redact) {
         Redactor red;
         red.addRecords(records);

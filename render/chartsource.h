@@ -18,6 +18,10 @@ struct RunChartData {
 Error loadRunChart(SessionStore &store, RunId id, bool redact, RunChartData *out);
 // A run's scaling series (render/scalingchart.h); an error when the run has none.
 Error loadScalingChart(SessionStore &store, RunId id, bool redact, BarChart *out);
+// A run's nodes × resources strip (report/runstrip.h); an error when the run watched
+// no node or OSD.
+Error loadStripChart(SessionStore &store, RunId id, bool redact, StripChart *out);
+StripChart buildStripChart(const RunRecords &r, const UsageStrip &strip);
 // The runs' records are loaded too (the footer reads the baseline's parameters).
 Error loadCompareChart(
     SessionStore &store, const QList<RunId> &ids, bool redact, BarChart *out, const CompareChartOptions &options = {});

@@ -27,4 +27,5 @@ status=0
 "$dir/tests/bench/bench_store_open" || status=1
 QT_QPA_PLATFORM=offscreen "$dir/tests/bench/bench_compare_render" || status=1
 QT_QPA_PLATFORM=offscreen "$dir/tests/bench/bench_live_dashboard" || status=1
+QT_QPA_PLATFORM=offscreen "$dir/tests/bench/bench_live_dashboard" 60 0 cluster || status=1
 exit $status

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "live/usagestripview.h"
+#include "results/rundetailpane.h"
+
 #include "ceph/cephkeychain.h"
 #include "util/labenv.h"
 
@@ -454,6 +457,15 @@ void MainWindow::showRun(qint64 runId)
 {
     m_results->selectRun(runId);
     showResults();
+}
+
+void MainWindow::showView(View v)
+{
+    QTabWidget *live = m_live->views();
+    live->setCurrentWidget(v == View::Strip ? live->widget(1) : live->widget(0));
+    QTabWidget *results = m_results->detailPane()->tabs();
+    results->setCurrentWidget(
+        v == View::Strip ? static_cast<QWidget *>(m_results->detailPane()->usageStrip()) : results->widget(0));
 }
 
 void MainWindow::showMessage(const QString &title, const QString &text)

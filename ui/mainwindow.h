@@ -39,6 +39,10 @@ public:
     void showLive();
     void showResults();
     void showRun(qint64 runId); // the Results tab with that run selected
+    // Live's and Results' own views: the charts (and the run's figures), or the nodes ×
+    // resources strip.
+    enum class View { Charts, Strip };
+    void showView(View v);
     // wholePlan: "Run again" with the saved plan as it was (else kind, nodes, target only).
     void openWizard(const Plan &prefill = {}, bool wholePlan = false);
     void openAddNode(const NodeSpec &prefill = {});

@@ -45,12 +45,14 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
         Markdown, BBCode and cdm replace host names, IP and MAC addresses with
         node1…, ip1…, mac1… unless --no-redact; CSV and JSON only with --redact
   export RUN --png FILE --svg FILE [--width W --height H] [--theme light|dark] [--no-redact]
-          [--scaling]
+          [--scaling | --strip]
                      the run's throughput, IOPS and latency over time as PNG and/or
                      SVG (default 1200×800, light), footer naming the test, its
                      parameters, the cluster and the version; redacted by default;
                      --scaling: a scaling series' cluster total per number of
-                     clients, with the efficiency per client
+                     clients, with the efficiency per client; --strip: every
+                     watched node's CPU, NICs, disks and each OSD's commit latency
+                     over time, coloured by utilisation, each step's bottleneck framed
   export-session SESSION FILE
                      a whole session (by name or id) in one JSON file: every run with
                      its plan, environment, steps, raw tool output and all samples

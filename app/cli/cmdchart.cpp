@@ -126,10 +126,11 @@ int cmdExportChart(const QStringList &argsIn)
     if (!takeChartArgs(args, command, &a))
         return 2;
     const bool scaling = args.removeAll(QStringLiteral("--scaling")) > 0;
+    const bool strip = args.removeAll(QStringLiteral("--strip")) > 0;
     QList<RunId> ids;
-    if (args.size() != 1 || !runIdList(args, &ids)) {
+    if (args.size() != 1 || !runIdList(args, &ids) || (scaling && strip)) {
         printErr(QStringLiteral("usage: clustermark-cli export RUN --png FILE --svg FILE [--width W --height H] "
-                                "[--theme light|dark] [--no-redact] [--scaling]"));
+                                "[--theme light|dark] [--no-redact] [--scaling | --strip]"));
         return 2;
     }
     SessionStore store(storePath());
@@ -147,6 +148,14 @@ int cmdExportChart(const QStringList &argsIn)
         if (!heightGiven) // a few bars: as tall as they need, not a mostly empty page
             a.render.size.setHeight(qBound(render::kMinChartSide,
                 int(240 + chart.groups.size() * (chart.runs.size() * 36 + 24)), a.render.size.height()));
+        return write(chart, a, command);
+    }
+    if (strip) { // the nodes × resources strip
+        render::StripChart chart;
+        if (const Error e = render::loadStripChart(store, ids.first(), a.redact, &chart)) {
+            printErr(QStringLiteral("export: %1").arg(e.message));
+            return 1;
+        }
         return write(chart, a, command);
     }
     render::RunChartData d;

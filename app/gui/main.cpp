@@ -8,6 +8,8 @@
 //                           (scripts/lab/ceph-lab.sh) or a ceph.conf
 //   --run PLAN.json         run a saved plan (the wizard's or the CLI's) at once on Live
 //   --show-run ID           open on Results with that saved run selected
+//   --view NAME             bring the tabs named NAME to the front: "strip" (the nodes ×
+//                           resources strip, live and in Results) or "charts"
 #include "bench/diskfio/diskfiokind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
@@ -64,7 +66,10 @@ int main(int argc, char **argv)
         QApplication::translate("main", "Run the saved plan <file> at once."), QStringLiteral("file"));
     const QCommandLineOption showRun(QStringLiteral("show-run"),
         QApplication::translate("main", "Open on Results with the saved run <id> selected."), QStringLiteral("id"));
-    parser.addOptions({demo, screenshot, quitAfter, demoRuntime, ceph, runPlan, showRun});
+    const QCommandLineOption view(QStringLiteral("view"),
+        QApplication::translate("main", "Bring the <view> to the front: strip (nodes and OSDs) or charts."),
+        QStringLiteral("view"));
+    parser.addOptions({demo, screenshot, quitAfter, demoRuntime, ceph, runPlan, showRun, view});
     parser.addPositionalArgument(QStringLiteral("folder"),
         QApplication::translate("main", "With --demo: the folder for the test file (default: a fresh temp folder)."),
         QStringLiteral("[folder]"));
@@ -154,6 +159,16 @@ int main(int argc, char **argv)
         }
         window.showLive();
         QTimer::singleShot(0, &window, [&window, plan] { window.startPlan(plan); });
+    }
+
+    if (parser.isSet(view)) {
+        const QString name = parser.value(view);
+        if (name != QLatin1String("strip") && name != QLatin1String("charts")) {
+            fprintf(stderr, "clustermark: --view: strip or charts\n");
+            return 1;
+        }
+        window.showView(
+            name == QLatin1String("strip") ? cm::ui::MainWindow::View::Strip : cm::ui::MainWindow::View::Charts);
     }
 
     const double quitSec = parser.value(quitAfter).toDouble();

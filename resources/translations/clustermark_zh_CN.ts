@@ -966,6 +966,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
 <context>
     <name>cm::ui::ChartExportDialog</name>
     <message>
+        <source>Nodes and OSDs: every watched resource over time</source>
+        <translation>节点与 OSD：随时间变化的每项受监视资源</translation>
+    </message>
+    <message>
         <source>Export chart — %1</source>
         <translation>导出图表 — %1</translation>
     </message>
@@ -2126,6 +2130,14 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
 </context>
 <context>
     <name>cm::ui::LiveDashboard</name>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>Nodes &amp;&amp; OSDs</source>
+        <translation>节点与 OSD</translation>
+    </message>
     <message>
         <source>Limiting now: %1</source>
         <translation>当前瓶颈：%1</translation>
@@ -3521,6 +3533,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
 <context>
     <name>cm::ui::RunDetailPane</name>
     <message>
+        <source>Nodes &amp;&amp; OSDs</source>
+        <translation>节点与 OSD</translation>
+    </message>
+    <message>
         <source>read %1 bytes</source>
         <translation>读取字节 %1</translation>
     </message>
@@ -4732,6 +4748,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
 <context>
     <name>main</name>
     <message>
+        <source>Bring the &lt;view&gt; to the front: strip (nodes and OSDs) or charts.</source>
+        <translation>将 &lt;view&gt; 置于前台：strip（节点与 OSD）或 charts（图表）。</translation>
+    </message>
+    <message>
         <source>Benchmark homelab clusters: disks, network, Ceph.</source>
         <translation>测试 homelab 集群的性能：磁盘、网络、Ceph。</translation>
     </message>
@@ -4963,6 +4983,41 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>%1: limited by %2</source>
         <translation>%1：受限于 %2</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::UsageStripView</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>busiest core</source>
+        <translation>最忙核心</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>%1 (link speed unknown)</source>
+        <translation>%1（链路速率未知）</translation>
+    </message>
+    <message>
+        <source>utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>OSD commit latency</source>
+        <translation>OSD 提交延迟</translation>
+    </message>
+    <message>
+        <source>what limited the step</source>
+        <translation>限制该步骤的部分</translation>
+    </message>
+    <message>
+        <source>No node or OSD was sampled yet. The strip fills once the run's nodes report.</source>
+        <translation>尚未采样任何节点或 OSD。运行的节点上报后此图会填充。</translation>
     </message>
 </context>
 </TS>

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Live dashboard under load (docs/ARCHITECTURE.md §4/§10): the real LiveDashboard (offscreen),
-// 64 series (16 targets × read MB/s, IOPS, p50, p99) at 10 Hz for a simulated hour.
+// 64 series (16 targets × read MB/s, IOPS, p50, p99) at 10 Hz for a simulated hour; with
+// "cluster", 577 series (the target is 512): those 64 plus what a real cluster's monitors bring, 7 nodes × (CPU,
+// busiest core, memory, 4 NICs × tx/rx, 12 disks × util/read/write/await) and 50 OSDs ×
+// commit/apply latency, every one at 10 Hz (the monitors send once a second: a tenfold
+// margin), with the nodes × resources strip shown, so it is painted too.
 // Time is compressed: each refresh's samples (one per series, 100 ms of run time) are
 // pushed as soon as the previous refresh is done. Measured on the UI thread for every
 // refresh: drain() (batching, decimation, series updates) and drain() plus the paint
@@ -9,18 +13,21 @@
 // the first 10 minutes under 32 MB). Exits 1 when a target is missed. The UI thread's
 // CPU time per refresh and the load average are printed too: on a shared machine the
 // wall time includes waiting for a core.
-// Usage: bench_live_dashboard [simulated minutes, default 60] [pause ms, default 0]
+// Usage: bench_live_dashboard [simulated minutes, default 60] [pause ms, default 0] [cluster]
 // A pause between refreshes (outside the measured time) makes the UI thread idle
 // between refreshes as it does at a real 10 Hz; back to back it uses a whole core, and
 // on a shared machine the scheduler then preempts it in the middle of refreshes.
 #include "live/livechart.h"
 #include "live/livedashboard.h"
+#include "live/usagestripview.h"
+#include "model/metric.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonObject>
 #include <QLoggingCategory>
+#include <QTabWidget>
 #include <QThread>
 
 #include <algorithm>
@@ -64,6 +71,30 @@ double pct(QList<double> v, double p)
     return v.at(std::min(v.size() - 1, qsizetype(std::ceil(p / 100.0 * v.size())) - 1));
 }
 
+// The series a real cluster's monitors bring (see the header): 7 × 59 + 50 × 2 = 513.
+QList<QPair<QString, QString>> clusterSeriesList()
+{
+    QList<QPair<QString, QString>> out;
+    for (int n = 1; n <= 7; ++n) {
+        const QString node = QStringLiteral("pve%1").arg(n);
+        for (const QString &m : {metric::CpuBusy, metric::CpuBusiestCore, metric::MemUsed})
+            out << qMakePair(node, m);
+        for (int i = 0; i < 4; ++i) {
+            const QString nic = QStringLiteral("eno%1").arg(i + 1);
+            out << qMakePair(node, metric::netTxBytes(nic)) << qMakePair(node, metric::netRxBytes(nic));
+        }
+        for (int d = 0; d < 12; ++d) {
+            const QString disk = QStringLiteral("sd%1").arg(QChar('a' + d));
+            out << qMakePair(node, metric::diskUtil(disk)) << qMakePair(node, metric::diskReadBytes(disk))
+                << qMakePair(node, metric::diskWriteBytes(disk)) << qMakePair(node, metric::diskAwait(disk));
+        }
+    }
+    for (int o = 0; o < 50; ++o)
+        out << qMakePair(metric::osdTarget(o), metric::OsdCommitLat)
+            << qMakePair(metric::osdTarget(o), metric::OsdApplyLat);
+    return out;
+}
+
 class PaintCounter : public QObject {
 public:
     int paints = 0;
@@ -85,6 +116,9 @@ int main(int argc, char **argv)
     QLoggingCategory::setFilterRules(QStringLiteral("clustermark.*.debug=false"));
     const int minutes = argc > 1 ? std::max(1, atoi(argv[1])) : 60;
     const int pauseMs = argc > 2 ? std::max(0, atoi(argv[2])) : 0;
+    const bool cluster = argc > 3 && QByteArray(argv[3]) == "cluster";
+    const QList<QPair<QString, QString>> clusterSeries
+        = cluster ? clusterSeriesList() : QList<QPair<QString, QString>>();
     constexpr int Targets = 16;
     const QString metrics[] = {QStringLiteral("read.bw"), QStringLiteral("read.iops"), QStringLiteral("read.lat.p50"),
         QStringLiteral("read.lat.p99")};
@@ -103,10 +137,14 @@ int main(int argc, char **argv)
 
     Plan plan;
     plan.kind = QStringLiteral("disk-fio");
-    plan.name = QStringLiteral("bench: 64 series at 10 Hz");
+    plan.name = cluster ? QStringLiteral("bench: 512 series at 10 Hz") : QStringLiteral("bench: 64 series at 10 Hz");
     plan.steps = {PlanStep {QStringLiteral("rnd"), QStringLiteral("RND4K Q32T1 Read"), {}}};
     auto buffer = std::make_shared<SampleBuffer>();
     dash.startRun(1, plan, buffer, minutes * 60.0);
+    if (cluster) {
+        dash.views()->setCurrentWidget(dash.usageStrip()); // the strip is painted every second
+        dash.usageStrip()->viewport()->installEventFilter(&counter);
+    }
 
     const int ticks = minutes * 60 * 10;
     QList<double> drainMs, totalMs, cpuMs;
@@ -129,6 +167,14 @@ int main(int argc, char **argv)
             const double vals[] = {150e6 * wave, 38e3 * wave, 90e3 / wave, 450e3 / wave};
             for (int m = 0; m < 4; ++m)
                 batch.append(Sample {0, targets.at(g), metrics[m], t, vals[m]});
+        }
+        for (qsizetype i = 0; i < clusterSeries.size(); ++i) {
+            const auto &[target, metric] = clusterSeries.at(i);
+            const double wave = 0.5 + 0.4 * std::sin(t / 30.0 + double(i));
+            const double v = metric::unitOf(metric) == metric::Unit::Percent ? 100 * wave
+                : metric::unitOf(metric) == metric::Unit::Nanoseconds        ? 2e6 * wave
+                                                                             : 100e6 * wave;
+            batch.append(Sample {-1, target, metric, t, v});
         }
         buffer->append(batch);
         const double cpu0 = threadCpuMs();
@@ -166,6 +212,7 @@ int main(int argc, char **argv)
         dash.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT"));
     const double p99 = pct(totalMs, 99);
     const double growth = rss10 > 0 ? rssEnd - rss10 : rssEnd - rss0;
+    printf("series: %lld; strip rows: %d\n", qint64(Targets * 4 + clusterSeries.size()), dash.usageStrip()->rowCount());
     printf("live dashboard: %d refreshes (%d min simulated, %lld s wall, %d ms pause between refreshes), %lld samples, "
            "%d chart paints\n",
         ticks, minutes, wall.elapsed() / 1000, pauseMs, dash.samplesReceived(), counter.paints);

@@ -84,8 +84,18 @@ private Q_SLOTS:
         QCOMPARE(loaded.first().first().toBool(), true);
         QVERIFY(preview.count() > 0 || preview.wait(20000));
         QVERIFY(d.redactCheck()->isChecked());
-        QVERIFY(d.viewCombo()->isHidden()); // not a scaling series: one chart to choose
+        // not a scaling series: the run over time, or the strip of the node it watched
+        QVERIFY(!d.viewCombo()->isHidden());
+        QCOMPARE(d.viewCombo()->count(), 2);
+        QCOMPARE(d.viewCombo()->itemData(1).toInt(), int(ChartView::Strip));
         QCOMPARE(d.previewImage().size(), QSize(1200, 800));
+        const QImage timeChart = d.previewImage();
+        preview.clear();
+        d.viewCombo()->setCurrentIndex(1);
+        QVERIFY(preview.wait(20000));
+        QVERIFY(d.previewImage() != timeChart);
+        d.viewCombo()->setCurrentIndex(0);
+        QVERIFY(preview.wait(20000));
 
         d.widthSpin()->setValue(900);
         d.heightSpin()->setValue(600);

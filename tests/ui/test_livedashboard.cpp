@@ -8,6 +8,7 @@
 #include "live/healthbands.h"
 #include "live/livechart.h"
 #include "live/livedashboard.h"
+#include "live/usagestripview.h"
 #include "live/liveheader.h"
 #include "live/liveplotitem.h"
 #include "model/metric.h"
@@ -22,6 +23,7 @@
 #include <QLineSeries>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTest>
 #include <QValueAxis>
 
@@ -189,6 +191,42 @@ private Q_SLOTS:
         QCOMPARE(tracker.bands().at(1).label, QStringLiteral("scrub"));
         QVERIFY(tracker.isOpen());
         QVERIFY(!changed.isEmpty());
+    }
+
+    // The "Nodes & OSDs" tab: a row per watched resource, the saturated disk framed as
+    // the step's bottleneck, the step on the ruler; rebuilt only while shown.
+    void nodesAndOsdsStrip()
+    {
+        LiveDashboard dash;
+        dash.resize(1000, 700);
+        dash.show();
+        auto buffer = std::make_shared<SampleBuffer>();
+        Plan plan;
+        plan.name = QStringLiteral("strip");
+        plan.steps = {PlanStep {QStringLiteral("w"), QStringLiteral("4k write"), {}}};
+        dash.startRun(9, plan, buffer, 0);
+        dash.setStep(0, 1, QStringLiteral("4k write"));
+        SampleList list;
+        for (int i = 1; i <= 8; ++i) {
+            list.append(Sample {-1, QStringLiteral("pve2"), metric::CpuBusy, double(i), 20});
+            list.append(Sample {-1, QStringLiteral("pve2"), metric::diskUtil(QStringLiteral("sdb")), double(i), 99});
+            for (int osd = 0; osd < 3; ++osd)
+                list.append(Sample {-1, metric::osdTarget(osd), metric::OsdCommitLat, double(i), 2e6});
+        }
+        buffer->append(list);
+        QTRY_COMPARE_WITH_TIMEOUT(dash.samplesReceived(), qint64(list.size()), 3000);
+        QCOMPARE(dash.usageStrip()->rowCount(), 0); // not shown: not rebuilt
+        dash.views()->setCurrentWidget(dash.usageStrip());
+        QTRY_COMPARE_WITH_TIMEOUT(dash.usageStrip()->rowCount(), 5, 3000);
+        const UsageStrip &s = dash.usageStrip()->strip();
+        QCOMPARE(s.rows.at(1).part, QStringLiteral("sdb"));
+        QVERIFY(!s.marks.isEmpty());
+        QCOMPARE(s.marks.first().row, 1); // the disk at 99 %
+        QVERIFY(!dash.card(QStringLiteral("osd.0"))); // OSDs are in the strip, not cards
+        dash.finishRun(RunStatus::Completed);
+        QTRY_COMPARE_WITH_TIMEOUT(dash.usageStrip()->strip().steps.size(), qsizetype(1), 3000);
+        if (qEnvironmentVariableIsSet("CLUSTERMARK_UI_SHOT")) // for looking at it by hand
+            dash.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT") + QStringLiteral("-strip.png"));
     }
 
     void stepsAreSeparateSegments()

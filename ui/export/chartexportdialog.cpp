@@ -61,11 +61,10 @@ ChartExportDialog::ChartExportDialog(const QString &storePath, const QList<RunId
     form->addRow(tr("Size:"), sizeRow);
     m_view = new QComboBox(this);
     m_view->setObjectName(QStringLiteral("chartView"));
-    m_view->addItem(tr("The run over time"), false);
-    m_view->addItem(tr("Scaling: the cluster total per number of clients"), true);
+    m_view->addItem(tr("The run over time"), int(ChartView::Time));
     m_viewLabel = new QLabel(tr("Chart:"), this);
     form->addRow(m_viewLabel, m_view);
-    m_view->setVisible(false); // shown for a run with a scaling series
+    m_view->setVisible(false); // shown for a run with more than one picture
     m_viewLabel->setVisible(false);
     m_theme = new QComboBox(this);
     m_theme->setObjectName(QStringLiteral("chartTheme"));
@@ -130,8 +129,12 @@ ChartExportDialog::ChartExportDialog(const QString &storePath, const QList<RunId
             return;
         }
         m_save->setEnabled(true);
-        m_view->setVisible(m_source.hasScaling());
-        m_viewLabel->setVisible(m_source.hasScaling());
+        if (m_source.hasScaling())
+            m_view->addItem(tr("Scaling: the cluster total per number of clients"), int(ChartView::Scaling));
+        if (m_source.hasStrip())
+            m_view->addItem(tr("Nodes and OSDs: every watched resource over time"), int(ChartView::Strip));
+        m_view->setVisible(m_view->count() > 1);
+        m_viewLabel->setVisible(m_view->count() > 1);
         renderPreview();
         Q_EMIT loaded(true);
     });
@@ -183,7 +186,7 @@ void ChartExportDialog::renderPreview()
     }
     render::RenderOptions o = options();
     o.size = previewSize(o.size);
-    const ExportChart chart = m_source.exportChart(m_redact->isChecked(), m_view->currentData().toBool());
+    const ExportChart chart = m_source.exportChart(m_redact->isChecked(), ChartView(m_view->currentData().toInt()));
     m_previewWatcher.setFuture(QtConcurrent::run([chart, o] { return chart.image(o); }));
 }
 
@@ -220,7 +223,7 @@ void ChartExportDialog::save(const QString &path)
     m_save->setEnabled(false);
     m_savingPath = path;
     m_status->setText(tr("Saving…"));
-    const ExportChart chart = m_source.exportChart(m_redact->isChecked(), m_view->currentData().toBool());
+    const ExportChart chart = m_source.exportChart(m_redact->isChecked(), ChartView(m_view->currentData().toInt()));
     const render::RenderOptions o = options();
     const bool svg = m_format->currentData().toString() == QLatin1String("svg");
     m_saveWatcher.setFuture(QtConcurrent::run([chart, o, svg, path] {

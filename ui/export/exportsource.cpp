@@ -85,19 +85,31 @@ QString compareSummary(const RunCompare &c)
 
 QImage ExportChart::image(const render::RenderOptions &o) const
 {
+    if (isStrip)
+        return render::chartImage(strip, o);
     return isBars ? render::chartImage(bars, o) : render::chartImage(time, o);
 }
 
 QByteArray ExportChart::svg(const render::RenderOptions &o) const
 {
+    if (isStrip)
+        return render::chartSvg(strip, o);
     return isBars ? render::chartSvg(bars, o) : render::chartSvg(time, o);
 }
 
-ExportChart ExportSource::exportChart(bool redact, bool scalingChart) const
+ExportChart ExportSource::exportChart(bool redact, ChartView view) const
 {
     ExportChart c;
-    c.isBars = isCompare() || (scalingChart && hasScaling());
-    if (isCompare()) {
+    c.isBars = isCompare() || (view == ChartView::Scaling && hasScaling());
+    c.isStrip = !c.isBars && view == ChartView::Strip && hasStrip();
+    if (c.isStrip) {
+        c.strip = strip;
+        if (redact) {
+            Redactor red;
+            red.addRecords(data.records);
+            render::redactChart(c.strip, red);
+        }
+    } else if (isCompare()) {
         c.bars = barChart(redact);
     } else if (c.isBars) {
         c.bars = scaling;
@@ -254,6 +266,8 @@ ExportSource loadExportSource(const QString &storePath, RunId id)
     s.error = render::loadRunChart(store, id, false, &s.data);
     if (!s.error)
         s.scaling = render::buildScalingChart(s.data.records);
+    if (!s.error && render::loadStripChart(store, id, false, &s.strip))
+        s.strip = {}; // a run that watched no node has no strip
     return s;
 }
 

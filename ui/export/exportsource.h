@@ -13,11 +13,17 @@
 
 namespace cm::ui {
 
-// A chart ready to render on any thread: a run's time chart or a comparison's bars.
+// Which picture of a single run: over time, its scaling series, or its nodes × resources strip.
+enum class ChartView { Time, Scaling, Strip };
+
+// A chart ready to render on any thread: a run's time chart, a comparison's bars or a
+// run's strip.
 struct ExportChart {
     render::TimeChart time;
     render::BarChart bars;
+    render::StripChart strip;
     bool isBars = false;
+    bool isStrip = false;
     QImage image(const render::RenderOptions &o) const;
     QByteArray svg(const render::RenderOptions &o) const;
 };
@@ -25,6 +31,7 @@ struct ExportChart {
 struct ExportSource {
     render::RunChartData data; // unredacted; a single run
     render::BarChart scaling; // a single run's scaling series (no groups: it has none)
+    render::StripChart strip; // a single run's strip (no rows: it watched nothing)
     // A comparison (two or more runs): the bars, the figures and every run's records.
     QList<RunId> compareIds;
     render::BarChart bars;
@@ -36,10 +43,11 @@ struct ExportSource {
     bool isValid() const { return !error && (isCompare() ? !compare.rows.isEmpty() : data.records.run.id > 0); }
     render::TimeChart chart(bool redact) const;
     render::BarChart barChart(bool redact) const;
-    // The run's time chart, its scaling series (scalingChart, when it has one) or the
+    // The run's time chart, its scaling series or strip (when it has one) or the
     // comparison's bars.
-    ExportChart exportChart(bool redact, bool scalingChart = false) const;
+    ExportChart exportChart(bool redact, ChartView view = ChartView::Time) const;
     bool hasScaling() const { return !isCompare() && !scaling.groups.isEmpty(); }
+    bool hasStrip() const { return !isCompare() && !strip.strip.isEmpty(); }
     QString title() const; // the run's name, or the comparison's title
     QImage image(const render::RenderOptions &o, bool redact) const;
     QByteArray svg(const render::RenderOptions &o, bool redact) const;

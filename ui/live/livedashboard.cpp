@@ -6,6 +6,7 @@
 #include "live/figurecard.h"
 #include "live/livechart.h"
 #include "live/liveheader.h"
+#include "live/usagestripview.h"
 #include "model/metric.h"
 #include "report/bottleneck.h"
 #include "report/stepcaveats.h"
@@ -16,6 +17,7 @@
 #include <QLabel>
 #include <QLoggingCategory>
 #include <QScrollArea>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 Q_LOGGING_CATEGORY(lcLive, "clustermark.ui.live")
@@ -69,7 +71,16 @@ LiveDashboard::LiveDashboard(QWidget *parent)
         if (const UiKind *kind = UiKindRegistry::instance().find(id); kind->livePanel)
             m_panels.insert(id, kind->livePanel(this));
     arrangeCharts(nullptr);
-    v->addLayout(grid, 1);
+    m_views = new QTabWidget(this);
+    m_views->setObjectName(QStringLiteral("liveViews"));
+    m_views->setDocumentMode(true);
+    auto *charts = new QWidget(m_views);
+    charts->setLayout(grid);
+    grid->setContentsMargins(0, 4, 0, 0);
+    m_views->addTab(charts, tr("Charts"));
+    m_strip = new UsageStripView(m_views);
+    m_views->addTab(m_strip, tr("Nodes && OSDs"));
+    v->addWidget(m_views, 1);
     v->addWidget(cardArea);
 
     m_timer.setInterval(100);
@@ -127,6 +138,8 @@ void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer,
     }
     m_cards.clear();
     m_cardArea->setFixedHeight(0);
+    m_strip->clear();
+    m_stepFrom = -1;
     m_header->startRun(plan.name.isEmpty() ? plan.kind : plan.name, int(plan.steps.size()), estimatedSeconds);
     m_health = HealthBandTracker();
     m_clock.start();
@@ -146,6 +159,9 @@ void LiveDashboard::setStep(int index, int total, const QString &title)
     m_stepOneInFlight = std::any_of(
         caveats.cbegin(), caveats.cend(), [](const StepCaveat &c) { return c.kind == StepCaveat::Kind::OneInFlight; });
     restartUsage(m_lastSampleT + UsageWindow::kSampleSeconds); // a new step: its own window
+    closeStepSpan();
+    m_stepLabel = title;
+    m_stepFrom = m_lastSampleT;
     if (index > m_currentStep) {
         m_currentStep = index;
         for (FigureCard *c : std::as_const(m_cards))
@@ -156,6 +172,8 @@ void LiveDashboard::setStep(int index, int total, const QString &title)
 void LiveDashboard::finishRun(RunStatus status, const QString &message)
 {
     drain();
+    closeStepSpan();
+    m_strip->flush(true);
     m_limit->hide(); // Results name each step's bottleneck; a live guess is over
     m_timer.stop();
     m_header->setFinished(status, message);
@@ -224,6 +242,7 @@ void LiveDashboard::drain()
     for (const Sample &x : samples)
         m_lastSampleT = std::max(m_lastSampleT, x.t);
     m_usage.add(samples);
+    m_strip->addSamples(samples);
     showBottleneck();
     if (m_panel)
         m_panel->addSamples(samples);
@@ -284,6 +303,7 @@ void LiveDashboard::drain()
         c->flush();
     if (m_panel)
         m_panel->flush();
+    m_strip->flush();
     fitCards();
     qCDebug(lcLive) << "drained" << samples.size() << "samples in" << batches.size() << "batches";
 }
@@ -299,10 +319,19 @@ void LiveDashboard::showBottleneck()
     for (const NodeSpec &n : std::as_const(m_plan.nodes))
         clients << n.displayName();
     const Bottleneck b = Bottleneck::find(m_usage, clients, m_stepOneInFlight);
+    m_strip->markBottleneck(b.named(), m_usageFrom, m_lastSampleT);
     m_limit->setText(
         b.named().kind == BottleneckFinding::Kind::Nothing ? b.text(true) : tr("Limiting now: %1").arg(b.text(true)));
     m_limit->setVisible(true);
     restartUsage(m_lastSampleT);
+}
+
+// The step that went until now, on the strip's ruler.
+void LiveDashboard::closeStepSpan()
+{
+    if (m_stepFrom >= 0 && m_lastSampleT > m_stepFrom)
+        m_strip->addStep(m_stepLabel, m_stepFrom, m_lastSampleT);
+    m_stepFrom = -1;
 }
 
 void LiveDashboard::restartUsage(double from)

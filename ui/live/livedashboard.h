@@ -17,6 +17,7 @@
 class QGridLayout;
 class QLabel;
 class QHBoxLayout;
+class QTabWidget;
 
 namespace cm::ui {
 
@@ -24,6 +25,7 @@ class FigureCard;
 class LiveChart;
 class LiveHeader;
 class KindLivePanel;
+class UsageStripView;
 
 class LiveDashboard : public QWidget {
     Q_OBJECT
@@ -43,6 +45,9 @@ public:
     // latency charts; null when the kind has none.
     KindLivePanel *kindPanel() const { return m_panel; }
     LiveHeader *header() const { return m_header; }
+    // Every watched node's resources and each OSD's latency over the run.
+    UsageStripView *usageStrip() const { return m_strip; }
+    QTabWidget *views() const { return m_views; }
     FigureCard *card(const QString &target) const { return m_cards.value(target); }
     int cardCount() const { return int(m_cards.size()); }
     qint64 samplesReceived() const { return m_samplesReceived; }
@@ -67,6 +72,11 @@ private:
     QHash<QString, KindLivePanel *> m_panels;
     KindLivePanel *m_panel = nullptr;
     QGridLayout *m_grid = nullptr;
+    QTabWidget *m_views = nullptr; // the charts, and the nodes × resources strip
+    UsageStripView *m_strip = nullptr;
+    QString m_stepLabel; // the step now going, for the strip's ruler
+    double m_stepFrom = -1;
+    void closeStepSpan();
     void arrangeCharts(KindLivePanel *panel);
     QHBoxLayout *m_cardRow = nullptr;
     QWidget *m_cardHost = nullptr;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "results/resultsloader.h"
 
+#include "report/runstrip.h"
+
 #include "unitscale.h"
 
 #include <QCoreApplication>
@@ -44,6 +46,8 @@ RunDetail loadRunDetail(const QString &storePath, RunId id)
     d.plan = store.runPlan(id);
     d.steps = store.steps(id, false);
     d.environment = store.runEnvironment(id);
+    const QList<SeriesData> series = store.series(id);
+    d.strip = runUsageStrip(RunRecords {d.run, d.plan, d.environment, d.steps}, store.runSummary(id), series);
     return d;
 }
 

@@ -4,6 +4,7 @@
 // its own SessionStore connection; returns plain values. Steps come without their raw
 // output (only its size): SessionStore::stepRawOutput() reads it when it is wanted.
 #include "model/error.h"
+#include "report/usagestrip.h"
 #include "store/sessionstore.h"
 
 #include <QJsonObject>
@@ -21,6 +22,7 @@ struct RunDetail {
     Plan plan;
     QList<StepRecord> steps;
     QJsonObject environment;
+    UsageStrip strip; // every watched node's resources and each OSD over the run
     Error error;
 };
 

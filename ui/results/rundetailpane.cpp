@@ -2,6 +2,7 @@
 #include "results/rundetailpane.h"
 
 #include "kinds/uikind.h"
+#include "live/usagestripview.h"
 #include "results/environmentsections.h"
 #include "results/resultsmodel.h"
 #include "operationlabel.h"
@@ -96,6 +97,8 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     sv->addWidget(m_grid, 1);
     sv->addWidget(m_caveatLegend);
     tabs->addTab(summary, tr("Summary"));
+    m_strip = new UsageStripView(this);
+    tabs->addTab(m_strip, tr("Nodes && OSDs"));
     m_env = new QTreeWidget(this);
     m_env->setObjectName(QStringLiteral("environmentTree"));
     m_env->setAlternatingRowColors(true);
@@ -123,6 +126,7 @@ void RunDetailPane::clear()
     m_caveatLegend->hide();
     m_env->clear();
     m_commands->clear();
+    m_strip->showStrip({});
     showKindTabs({});
 }
 
@@ -193,6 +197,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
     if (!d.run.error.isEmpty())
         head += QStringLiteral("<br><span style='color:#c62828'>%1</span>").arg(d.run.error.toHtmlEscaped());
     m_title->setText(head);
+    m_strip->showStrip(d.strip);
 
     m_grid->setRowCount(0);
     QStringList rowLabels, rowTips;

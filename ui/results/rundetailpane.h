@@ -18,6 +18,7 @@ class QTreeWidget;
 namespace cm::ui {
 
 class KindRunTab;
+class UsageStripView;
 
 // "RND4K Q32T1 Read #2 (failed)": a step's row in the grid and in the kinds' tabs.
 QString stepRowLabel(const StepRecord &s);
@@ -32,6 +33,7 @@ public:
     QTreeWidget *environmentTree() const { return m_env; }
     QPlainTextEdit *commandsEdit() const { return m_commands; }
     QTabWidget *tabs() const { return m_tabs; }
+    UsageStripView *usageStrip() const { return m_strip; }
     // Whether a tab holding w (a kind's tab, or a widget inside it) is shown now.
     bool isTabShown(const QWidget *w) const;
 
@@ -41,6 +43,7 @@ private:
     QTableWidget *m_grid = nullptr;
     QTreeWidget *m_env = nullptr;
     QPlainTextEdit *m_commands = nullptr;
+    UsageStripView *m_strip = nullptr;
     QTabWidget *m_tabs = nullptr;
     // The tabs of each kind, made when a run of it is first shown, kept afterwards.
     QHash<QString, QList<KindRunTab *>> m_kindTabs;
