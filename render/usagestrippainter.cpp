@@ -245,6 +245,9 @@ void paintUsageStrip(QPainter &p, const QRectF &area, const UsageStrip &s, const
         if (!group.isEmpty() && (i == 0 || s.rows.at(i - 1).node != s.rows.at(i).node)) {
             p.setPen(QPen(theme.axis, 1));
             p.drawLine(QPointF(area.left(), y), QPointF(g.cells.right(), y));
+        } else if (labelsFit) { // rows of one node: a faint rule, so equal colours stay apart
+            p.setPen(QPen(theme.background, 1));
+            p.drawLine(QPointF(g.cells.left(), y), QPointF(g.cells.right(), y));
         }
         if (!labelsFit)
             continue;

@@ -136,15 +136,14 @@ int cmdExportChart(const QStringList &argsIn)
     SessionStore store(storePath());
     if (!openStore(store))
         return 1;
+    const bool heightGiven = std::any_of(argsIn.cbegin(), argsIn.cend(),
+        [](const QString &x) { return x == QLatin1String("--height") || x.startsWith(QLatin1String("--height=")); });
     if (scaling) { // the cluster total against the number of clients
         render::BarChart chart;
         if (const Error e = render::loadScalingChart(store, ids.first(), a.redact, &chart)) {
             printErr(QStringLiteral("export: %1").arg(e.message));
             return 1;
         }
-        const bool heightGiven = std::any_of(argsIn.cbegin(), argsIn.cend(), [](const QString &x) {
-            return x == QLatin1String("--height") || x.startsWith(QLatin1String("--height="));
-        });
         if (!heightGiven) // a few bars: as tall as they need, not a mostly empty page
             a.render.size.setHeight(qBound(render::kMinChartSide,
                 int(240 + chart.groups.size() * (chart.runs.size() * 36 + 24)), a.render.size.height()));
@@ -156,6 +155,9 @@ int cmdExportChart(const QStringList &argsIn)
             printErr(QStringLiteral("export: %1").arg(e.message));
             return 1;
         }
+        if (!heightGiven) // as tall as its rows need, not a mostly empty page
+            a.render.size.setHeight(qBound(render::kMinChartSide,
+                int(340 + 16 * chart.limits.size() + 20 * chart.strip.rows.size()), render::kMaxChartSide));
         return write(chart, a, command);
     }
     render::RunChartData d;

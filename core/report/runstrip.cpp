@@ -55,7 +55,7 @@ UsageStrip runUsageStrip(const RunRecords &r, const QJsonObject &runSummary, con
         if (!sp.named)
             continue;
         if (const auto found = Bottleneck::fromJson(sp.named->summary.value(QStringLiteral("bottleneck"))))
-            b.mark(found->named(), sp.from, sp.to);
+            b.mark(found->named(), sp.from, sp.to, false); // one frame per step
     }
     return b.strip();
 }

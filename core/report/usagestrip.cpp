@@ -45,6 +45,16 @@ std::optional<Resource> resourceOf(BottleneckFinding::Kind k)
     return std::nullopt;
 }
 
+// Whether any of a NIC's rows moved a byte.
+template <typename Rows> bool carriedAny(const Rows &rows)
+{
+    for (const auto *r : rows)
+        for (double v : r->sum)
+            if (v > 0)
+                return true;
+    return false;
+}
+
 int osdNumber(const QString &target)
 {
     bool ok = false;
@@ -98,8 +108,12 @@ void UsageStripBuilder::add(const Sample &s)
     } else if (const QString rx = middle(m, QLatin1String("net."), QLatin1String(".rx")); !rx.isEmpty()) {
         row = rowFor(Resource::Nic, s.target, rx, 2);
     }
-    if (row >= 0)
-        addValue(m_rows[row], s.t, s.value);
+    if (row < 0)
+        return;
+    addValue(m_rows[row], s.t, s.value);
+    // Ceph's latency is polled every 2 s and describes both seconds: no striped row.
+    if (m_rows.at(row).resource == Resource::Osd && s.t >= 2)
+        addValue(m_rows[row], s.t - 1, s.value);
 }
 
 int UsageStripBuilder::rowFor(Resource r, const QString &node, const QString &part, int direction)
@@ -151,13 +165,13 @@ void UsageStripBuilder::mergeBuckets()
     m_bucket *= 2;
 }
 
-void UsageStripBuilder::mark(const BottleneckFinding &f, double from, double to)
+void UsageStripBuilder::mark(const BottleneckFinding &f, double from, double to, bool join)
 {
     const auto r = resourceOf(f.kind);
     if (!r || !(to > from))
         return;
     const QString part = *r == Resource::Osd ? QString() : f.part;
-    if (!m_marks.isEmpty()) {
+    if (join && !m_marks.isEmpty()) {
         Mark &last = m_marks.last();
         if (last.resource == *r && last.node == f.node && last.part == part && from <= last.to + 1.5) {
             last.to = std::max(last.to, to);
@@ -240,7 +254,10 @@ UsageStrip UsageStripBuilder::strip() const
         while (++i < order.size() && order.at(i)->resource == Resource::Nic && same.first()->resource == Resource::Nic
             && order.at(i)->node == same.first()->node && order.at(i)->part == same.first()->part)
             same << order.at(i);
-        out.rows << shownRow(same);
+        const UsageStripRow row = shownRow(same);
+        if (row.resource == Resource::Nic && row.linkSpeed <= 0 && !carriedAny(same))
+            continue; // a down or unused interface with no speed: nothing to show
+        out.rows << row;
     }
     for (const Mark &m : m_marks) {
         for (int i = 0; i < out.rows.size(); ++i) {

@@ -64,8 +64,9 @@ public:
 
     void add(const Sample &s);
     void add(const SampleList &samples);
-    // Marks the finding's row over [from, to); adjacent marks of one row join.
-    void mark(const BottleneckFinding &f, double from, double to);
+    // Marks the finding's row over [from, to); with join, a mark that follows one of
+    // the same row joins it (the live finder's windows), else it stays apart (steps).
+    void mark(const BottleneckFinding &f, double from, double to, bool join = true);
     void addStep(const QString &label, double from, double to);
     // Where each OSD lives (the run's `ceph_osds`), for the OSD rows' labels.
     void setOsdPlaces(const QList<CephOsdMetadata> &osds);

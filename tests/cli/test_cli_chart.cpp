@@ -227,6 +227,33 @@ private Q_SLOTS:
             QVERIFY2(!containsWord(s.all, secret), qPrintable(secret));
     }
 
+    // The nodes × resources strip of a run: its node's CPU and disks over time, as tall
+    // as its rows need, the host name redacted.
+    void stripChart()
+    {
+        const QString png = out(QStringLiteral("strip.png"));
+        const QString svg = out(QStringLiteral("strip.svg"));
+        const auto r = cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--strip"),
+            QStringLiteral("--png"), png, QStringLiteral("--svg"), svg});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QImage img;
+        QVERIFY(img.load(png, "PNG"));
+        QCOMPARE(img.width(), 1200);
+        QVERIFY2(img.height() >= 320 && img.height() < 800, qPrintable(QString::number(img.height())));
+        QVERIFY(inkShare(img) > 0.02);
+        const Svg s = parseSvg(read(svg));
+        QVERIFY2(s.ok, qPrintable(s.error));
+        const QString text = s.texts.join(QLatin1Char('\n'));
+        QVERIFY2(text.contains(QStringLiteral("Nodes and OSDs")) && text.contains(QStringLiteral("CPU"))
+                && text.contains(QStringLiteral("busiest core")),
+            qPrintable(text));
+        for (const QString &secret : {m_host, m_ip, m_mac})
+            QVERIFY2(!containsWord(s.all, secret), qPrintable(secret));
+        const auto both = cli({QStringLiteral("export"), QString::number(m_a), QStringLiteral("--strip"),
+            QStringLiteral("--scaling"), QStringLiteral("--png"), png});
+        QCOMPARE(both.code, 2);
+    }
+
     void rendersWithoutDisplaySettings()
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

@@ -41,7 +41,7 @@ private Q_SLOTS:
         b.add(ramp(QStringLiteral("node2"), metric::CpuBusy, 1, 10, 20));
         b.add(ramp(QStringLiteral("node2"), metric::diskUtil(QStringLiteral("vda")), 1, 10, 10));
         b.add(ramp(metric::osdTarget(10), metric::OsdCommitLat, 2, 10, 3e6));
-        b.add(ramp(metric::osdTarget(2), metric::OsdCommitLat, 2, 10, 1e6));
+        b.add(ramp(metric::osdTarget(2), metric::OsdCommitLat, 3, 10, 1e6)); // each also fills the second before
         b.add(ramp(QStringLiteral("local"), metric::ReadBw, 1, 10, 1e9)); // a step figure: no row
         const UsageStrip s = b.strip();
         QCOMPARE(s.rows.size(), 6);
@@ -55,7 +55,8 @@ private Q_SLOTS:
         QCOMPARE(s.rows.at(5).node, QStringLiteral("osd.10"));
         QCOMPARE(s.columns, 10); // a sample at t describes the second before t
         QCOMPARE(s.rows.at(2).cells.at(5), 50.0);
-        QVERIFY(std::isnan(s.rows.at(4).cells.at(0))); // osd.2 first reported at t = 2
+        QVERIFY(std::isnan(s.rows.at(4).cells.at(0))); // osd.2 first reported at t = 3
+        QCOMPARE(s.rows.at(4).cells.at(1), 1e6);
         QCOMPARE(s.rows.at(5).cells.at(5), 3e6);
     }
 
