@@ -11,6 +11,7 @@
 #include "ceph/osdobjectmapper.h"
 #include "ceph/radosclient.h"
 #include "cephlabfixture.h"
+#include "cpuquota.h"
 #include "engine/runengine.h"
 #include "model/metric.h"
 #include "report/bottleneck.h"
@@ -34,45 +35,6 @@ using namespace cm;
 namespace {
 
 const QString kPool = QStringLiteral("osdlat");
-
-// Limits a process to a share of one core through a CPU cgroup (v1 "cpu" controller,
-// or cgroup v2's cpu.max): a real way to slow one OSD. Undone on destruction: the
-// process goes back to the root group and the group is removed.
-class CpuQuota {
-public:
-    CpuQuota(qint64 pid, int percent)
-        : m_pid(pid)
-    {
-        const bool v1 = QFileInfo::exists(QStringLiteral("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"));
-        m_root = v1 ? QStringLiteral("/sys/fs/cgroup/cpu") : QStringLiteral("/sys/fs/cgroup");
-        m_dir = m_root + QStringLiteral("/clustermark-test-%1").arg(QCoreApplication::applicationPid());
-        if (!v1)
-            write(m_root + QStringLiteral("/cgroup.subtree_control"), "+cpu");
-        const QByteArray quota = QByteArray::number(1000 * percent);
-        m_ok = QDir().mkpath(m_dir)
-            && (v1 ? write(m_dir + QStringLiteral("/cpu.cfs_quota_us"), quota)
-                   : write(m_dir + QStringLiteral("/cpu.max"), quota + " 100000"))
-            && write(m_dir + QStringLiteral("/cgroup.procs"), QByteArray::number(pid));
-    }
-    ~CpuQuota()
-    {
-        write(m_root + QStringLiteral("/cgroup.procs"), QByteArray::number(m_pid));
-        QDir().rmdir(m_dir);
-    }
-    bool ok() const { return m_ok; }
-    QString dir() const { return m_dir; }
-
-private:
-    static bool write(const QString &path, const QByteArray &value)
-    {
-        QFile f(path);
-        return f.open(QIODevice::WriteOnly) && f.write(value) == value.size() && f.flush();
-    }
-    qint64 m_pid;
-    QString m_root;
-    QString m_dir;
-    bool m_ok = false;
-};
 
 struct RunResult {
     StepOutcome outcome;
@@ -535,7 +497,7 @@ private Q_SLOTS:
         QSignalSpy finished(&engine, &RunEngine::runFinished);
         QSignalSpy done(&engine, &RunEngine::stepFinished);
         {
-            const CpuQuota slow(pid, 3);
+            const cmtest::CpuQuota slow(pid, 3);
             CM_REQUIRE_FIXTURE(slow.ok(), QStringLiteral("cannot limit a process's CPU (%1)").arg(slow.dir()));
             engine.start(p);
             QVERIFY(finished.wait(120000));
@@ -543,10 +505,21 @@ private Q_SLOTS:
         QCOMPARE(done.size(), 1);
         const auto limit = Bottleneck::fromJson(done.first().at(3).toJsonObject().value(QStringLiteral("bottleneck")));
         QVERIFY(limit);
-        qInfo("4k write QD16 with osd.2 at 3 %% of a core: limited by %s", qPrintable(limit->text(false)));
-        QCOMPARE(limit->named().kind, BottleneckFinding::Kind::Osd);
-        QCOMPARE(limit->named().node, QStringLiteral("osd.2"));
-        QVERIFY2(limit->named().part.startsWith(QLatin1String("this machine (host ")), qPrintable(limit->named().part));
+        QStringList all;
+        for (const BottleneckFinding &f : limit->findings)
+            all << Bottleneck::text(f, false);
+        qInfo("4k write QD16 with osd.2 at 3 %% of a core: %s", qPrintable(all.join(QStringLiteral("; "))));
+        // The OSD is named, unless this machine's CPU was saturated (by the tests beside
+        // this one): a busy client is named first, and the OSD is then the next finding.
+        using K = BottleneckFinding::Kind;
+        const BottleneckFinding &first = limit->named();
+        QVERIFY2(first.kind == K::Osd || first.kind == K::ClientCpu || first.kind == K::ClientCore,
+            qPrintable(limit->text(false)));
+        const auto osd = std::find_if(limit->findings.cbegin(), limit->findings.cend(),
+            [](const BottleneckFinding &f) { return f.kind == K::Osd; });
+        QVERIFY(osd != limit->findings.cend());
+        QCOMPARE(osd->node, QStringLiteral("osd.2"));
+        QVERIFY2(osd->part.startsWith(QLatin1String("this machine (host ")), qPrintable(osd->part));
         SessionStore store(data.filePath(QStringLiteral("slow.sqlite")));
         QVERIFY(!store.open());
         const QJsonArray osds
