@@ -28,4 +28,5 @@ status=0
 QT_QPA_PLATFORM=offscreen "$dir/tests/bench/bench_compare_render" || status=1
 QT_QPA_PLATFORM=offscreen "$dir/tests/bench/bench_live_dashboard" || status=1
 QT_QPA_PLATFORM=offscreen "$dir/tests/bench/bench_live_dashboard" 60 0 cluster || status=1
+QT_QPA_PLATFORM=offscreen "$dir/tests/bench/bench_live_dashboard" 60 0 cluster-charts || status=1
 exit $status
