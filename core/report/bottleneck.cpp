@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/bottleneck.h"
+#include "report/steptitle.h"
 
 #include "model/metric.h"
 #include "report/unitformat.h"
@@ -245,9 +246,7 @@ QString osdPlace(const CephOsdMetadata &osd, const UsageWindow &usage)
 
 QStringList bottleneckLines(const QList<StepRecord> &steps, bool translated)
 {
-    bool repeated = false;
-    for (const StepRecord &s : steps)
-        repeated = repeated || s.iteration > 0;
+    const bool repeated = repeatsSteps(steps);
     QMap<QPair<int, int>, const StepRecord *> chosen; // (index, iteration) → record
     QList<QPair<int, int>> order;
     for (const StepRecord &s : steps) {
@@ -265,9 +264,7 @@ QStringList bottleneckLines(const QList<StepRecord> &steps, bool translated)
         const auto b = Bottleneck::fromJson(s.summary.value(QStringLiteral("bottleneck")));
         if (!b)
             continue;
-        QString test = s.title.isEmpty() ? s.testId : s.title;
-        if (repeated)
-            test += QStringLiteral(" #%1").arg(s.iteration + 1);
+        const QString test = stepTitle(s, repeated);
         const bool found = b->named().kind != Kind::Nothing;
         const QString line = !found ? QStringLiteral("%1: %2")
             : translated            ? Bottleneck::tr("%1: limited by %2")

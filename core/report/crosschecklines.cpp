@@ -1,22 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/crosschecklines.h"
+#include "report/steptitle.h"
 
 namespace cm {
 
 QList<StepCrossCheckLine> stepCrossChecks(const QList<StepRecord> &steps)
 {
-    bool repeated = false;
-    for (const StepRecord &s : steps)
-        repeated = repeated || s.iteration > 0;
+    const bool repeated = repeatsSteps(steps);
     QList<StepCrossCheckLine> out;
     for (const StepRecord &s : steps) {
         const auto check = CrossCheck::fromJson(s.summary.value(QStringLiteral("cross_check")));
         if (!check)
             continue;
-        QString test = s.title.isEmpty() ? s.testId : s.title;
-        if (repeated)
-            test += QStringLiteral(" #%1").arg(s.iteration + 1);
-        out << StepCrossCheckLine {test, s.node, *check};
+        out << StepCrossCheckLine {stepTitle(s, repeated), s.node, *check};
     }
     return out;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/runexport.h"
+#include "report/steptitle.h"
 
 #include "bench/registry.h"
 
@@ -43,12 +44,7 @@ QString rawField(const QJsonObject &summary, const QString &dir, const QString &
 
 QString title(const StepRecord &s, bool repeated)
 {
-    QString t = s.title.isEmpty() ? s.testId : s.title;
-    if (repeated)
-        t += QStringLiteral(" #%1").arg(s.iteration + 1);
-    if (s.status != QLatin1String("completed") && !s.status.isEmpty())
-        t += QStringLiteral(" (%1)").arg(s.status);
-    return t;
+    return stepTitle(s, repeated, true);
 }
 
 // "SEQ1M Q8T1" from fio parameters; empty when the pattern is not one CrystalDiskMark has.
@@ -86,9 +82,7 @@ TextTable runTable(const RunRecords &r)
         QStringLiteral("Read IOPS"), QStringLiteral("Write MB/s"), QStringLiteral("Write IOPS"),
         QStringLiteral("Lat p50"), QStringLiteral("Lat p99")};
     t.rightAligned = {false, false, true, true, true, true, true, true};
-    bool repeated = false;
-    for (const StepRecord &s : r.steps)
-        repeated = repeated || s.iteration > 0;
+    const bool repeated = repeatsSteps(r.steps);
     QStringList tools;
     QList<QList<StepCaveat>> caveats;
     for (const StepRecord &s : r.steps) {
@@ -165,9 +159,7 @@ TextTable runOperationsTable(const RunRecords &r)
     t.headers = {QStringLiteral("Test"), QStringLiteral("Node"), QStringLiteral("Operation"), QStringLiteral("Ops/s"),
         QStringLiteral("Count"), QStringLiteral("Lat p50"), QStringLiteral("Lat p99")};
     t.rightAligned = {false, false, false, true, true, true, true};
-    bool repeated = false;
-    for (const StepRecord &s : r.steps)
-        repeated = repeated || s.iteration > 0;
+    const bool repeated = repeatsSteps(r.steps);
     for (const StepRecord &s : r.steps)
         for (const StepOperation &op : stepOperations(s.summary))
             t.rows << QStringList {title(s, repeated), s.node, op.label, formatIops(op.opsPerSec),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/runmarkdown.h"
+#include "report/steptitle.h"
 
 #include "report/bottleneck.h"
 #include "report/crosschecklines.h"
@@ -117,11 +118,7 @@ QString netTable(const QList<StepRecord> &steps, bool repeated)
                                 "|:--|:--|--:|--:|--:|--:|:--|\n");
     QStringList notes;
     for (const StepRecord &s : steps) {
-        QString test = s.title.isEmpty() ? s.testId : s.title;
-        if (repeated)
-            test += QStringLiteral(" #%1").arg(s.iteration + 1);
-        if (s.status != QLatin1String("completed") && !s.status.isEmpty())
-            test += QStringLiteral(" (%1)").arg(s.status);
+        const QString test = stepTitle(s, repeated, true);
         QStringList links;
         const QJsonObject shares = s.summary.value(QStringLiteral("senderLinkShares")).toObject();
         for (auto it = shares.begin(); it != shares.end(); ++it)
@@ -189,22 +186,15 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
     }
     QString dataRows;
 
-    bool repeated = false;
-    for (const StepRecord &s : steps)
-        repeated = repeated || s.iteration > 0;
+    const bool repeated = repeatsSteps(steps);
     QStringList tools;
     QString osdTables;
     QList<QPair<QString, const StepRecord *>> titled;
     QList<QList<StepCaveat>> caveats;
     bool mixed = false;
     for (const StepRecord &s : steps) {
-        QString test = s.title.isEmpty() ? s.testId : s.title;
-        if (repeated)
-            test += QStringLiteral(" #%1").arg(s.iteration + 1);
-        if (s.status != QLatin1String("completed") && !s.status.isEmpty())
-            test += QStringLiteral(" (%1)").arg(s.status);
         caveats << StepCaveats::ofStep(s);
-        test = StepCaveats::markedTitle(test, caveats.last());
+        const QString test = StepCaveats::markedTitle(stepTitle(s, repeated, true), caveats.last());
         const QJsonObject r = direction(s.summary, QStringLiteral("read"));
         const QJsonObject w = direction(s.summary, QStringLiteral("write"));
         mixed = mixed || (!r.isEmpty() && !w.isEmpty());

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/runstrip.h"
+#include "report/steptitle.h"
 
 #include "parse/cephcounters.h"
 
@@ -25,9 +26,7 @@ UsageStrip runUsageStrip(const RunRecords &r, const QJsonObject &runSummary, con
             b.add(Sample {s.step, s.target, s.metric, s.t.at(i), s.v.at(i)});
     b.setOsdPlaces(cephOsdsFromJson(runSummary.value(QStringLiteral("ceph_osds")).toArray()));
 
-    bool repeated = false;
-    for (const StepRecord &s : r.steps)
-        repeated = repeated || s.iteration > 0;
+    const bool repeated = repeatsSteps(r.steps);
     // One span per step and repetition: from its first client's start to its last end,
     // with the cluster total's bottleneck when there is one.
     struct Span {
@@ -41,8 +40,7 @@ UsageStrip runUsageStrip(const RunRecords &r, const QJsonObject &runSummary, con
     for (const StepRecord &s : r.steps) {
         Span &sp = spans[qMakePair(s.iteration, s.index)];
         if (sp.label.isEmpty())
-            sp.label = (s.title.isEmpty() ? s.testId : s.title)
-                + (repeated ? QStringLiteral(" #%1").arg(s.iteration + 1) : QString());
+            sp.label = stepTitle(s, repeated);
         sp.from = std::min(sp.from, secondsSince(r.run.started, s.started, 0));
         sp.to = std::max(sp.to, secondsSince(r.run.started, s.finished, end));
         if (s.summary.contains(QStringLiteral("bottleneck")) && (!sp.named || s.node == QLatin1String("(total)")))
