@@ -10,12 +10,14 @@ Q_LOGGING_CATEGORY(lcMonitor, "clustermark.core.monitor", QtInfoMsg)
 
 namespace cm {
 
-NodeMonitor::NodeMonitor(NodeSpec node, Credentials credentials, Clock now, Sink sink, IdentitySink identity)
+NodeMonitor::NodeMonitor(
+    NodeSpec node, Credentials credentials, Clock now, Sink sink, IdentitySink identity, const CancelToken &run)
     : m_node(std::move(node))
     , m_credentials(std::move(credentials))
     , m_now(std::move(now))
     , m_sink(std::move(sink))
     , m_identity(std::move(identity))
+    , m_stop(run.child())
 { }
 
 NodeMonitor::~NodeMonitor()

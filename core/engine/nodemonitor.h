@@ -26,10 +26,15 @@ public:
     using IdentitySink = std::function<void(const NodeIdentity &)>;
 
     // identity: called once, on the monitor's thread, with the node's host name and
-    // addresses (may be null).
-    NodeMonitor(NodeSpec node, Credentials credentials, Clock now, Sink sink, IdentitySink identity = {});
+    // addresses (may be null). A cancel of `run` stops the monitor at once, in parallel
+    // with the steps' own stop.
+    NodeMonitor(NodeSpec node, Credentials credentials, Clock now, Sink sink, IdentitySink identity = {},
+        const CancelToken &run = CancelToken());
     ~NodeMonitor(); // stops the remote loop (process-group kill) and joins
     void start();
+    // Starts the remote loop's kill without waiting: several monitors stop at once,
+    // and the destructor then only joins.
+    void requestStop() { m_stop.cancel(); }
 
     // The remote loop, exposed for tests and the command preview.
     static QStringList loopCommand(int seconds);

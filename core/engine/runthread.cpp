@@ -113,8 +113,9 @@ void RunThread::run()
     for (size_t n = 0; n < rc.workers.size(); ++n)
         rc.runStates.push_back(rc.connectErrors.at(int(n)) ? nullptr : kind->createRunState(m_plan));
     runIterations(rc);
-    finishRunStates(rc);
-    rc.monitors.clear(); // stops and joins each monitor
+    finishRunStates(rc); // after a cancel, the monitors (tied to it) are stopping already
+    stopMonitors(rc);
+    rc.monitors.clear(); // joins each monitor
     rc.ceph.reset();
     flushSamples(rc);
     storeRunEnd(rc);
@@ -227,7 +228,8 @@ void RunThread::startMonitor(RunContext &rc, const NodeSpec &node)
         [&rc](const NodeIdentity &identity) {
             std::lock_guard lock(rc.cephOsdsMutex);
             rc.identities << identity;
-        }));
+        },
+        m_cancel));
     rc.monitors.back()->start();
 }
 
@@ -369,6 +371,13 @@ void RunThread::recordOutcome(RunContext &rc, size_t n, int i, const StepOutcome
         rc.repetition.record(i, node, o.summary);
         Q_EMIT stepFinished(rc.id, rc.done, node, o.summary);
     }
+}
+
+// All at once: each stop is a remote kill and a round trip.
+void RunThread::stopMonitors(RunContext &rc)
+{
+    for (const auto &m : rc.monitors)
+        m->requestStop();
 }
 
 // The kinds' per-run state (objects left for later steps) is finished on each

@@ -59,6 +59,7 @@ private:
     void startSampling(RunContext &rc);
     void startMonitor(RunContext &rc, const NodeSpec &node);
     void runIterations(RunContext &rc);
+    void stopMonitors(RunContext &rc);
     void runStep(RunContext &rc, int iter, int i);
     // The start gate and live total of a step run on several clients (else both null).
     struct ClientSync {

@@ -176,16 +176,20 @@ bool SshCommandStream::sendGroupSignal(const char *sig, const QByteArray &remote
     return false;
 }
 
-// TERM now; the same remote shell sends KILL if the group is still there after
-// 1.2 s (plus its own start-up, ~1.5 s after the cancel). Doing it there saves a
-// second shell start-up and holds even if this side gives up first.
+// TERM now; the same remote shell sends KILL if the group is still there 1.2 s
+// later. The clock is /proc/uptime (centiseconds, read by a builtin), so a loaded
+// node's slow loop does not push the KILL back. Doing it there saves a second shell
+// start-up and holds even if this side gives up first.
 bool SshCommandStream::startKiller()
 {
     const QByteArray g = QByteArray::number(m_remotePid);
     const QByteArray script = "kill -TERM -- -" + g
-        + " 2>/dev/null || exit 0; i=0; while [ $i -lt 12 ]; do sleep 0.1; "
-          "kill -0 -- -"
-        + g + " 2>/dev/null || exit 0; i=$((i+1)); done; kill -KILL -- -" + g + " 2>/dev/null";
+        + " 2>/dev/null || exit 0; read u _ </proc/uptime; end=$((${u%.*}${u#*.} + 120)); "
+          "while kill -0 -- -"
+        + g
+        + " 2>/dev/null; do read u _ </proc/uptime; "
+          "[ $((${u%.*}${u#*.})) -ge $end ] && { kill -KILL -- -"
+        + g + " 2>/dev/null; exit 0; }; sleep 0.05; done";
     return sendGroupSignal("TERM", script);
 }
 

@@ -28,6 +28,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace cm;
 
 namespace {
@@ -296,10 +298,24 @@ private Q_SLOTS:
         const Plan p = S3Kind::makePlan(o, nodes(), &e);
         QVERIFY2(!e, qPrintable(e.toString()));
         const QStringList curl {QStringLiteral("curl")};
-        const qint64 ms = cmtest::cancelOnceRunning(
-            p, m_data.filePath(QStringLiteral("db.sqlite")), [&] { return m_net.processes(curl).size() >= 3; });
-        qInfo("cancel to run finished: %lld ms", ms);
-        QVERIFY2(ms >= 0 && ms < 10000, qPrintable(QString::number(ms)));
+        // The load's curls are the ones running at the cancel; the clean-up then runs
+        // curls of its own (deleting the objects and buckets).
+        QStringList loadCurls;
+        const cmtest::CancelTiming t = cmtest::cancelOnceRunning(
+            p, m_data.filePath(QStringLiteral("db.sqlite")),
+            [&] {
+                loadCurls = m_net.processes(curl);
+                return loadCurls.size() >= 3;
+            },
+            [&] {
+                const QStringList now = m_net.processes(curl);
+                return std::none_of(
+                    loadCurls.cbegin(), loadCurls.cend(), [&](const QString &c) { return now.contains(c); });
+            });
+        qInfo("cancel to the load's %lld curls gone: %lld ms; to run finished (buckets removed): %lld ms",
+            qint64(loadCurls.size()), t.stoppedMs, t.finishedMs);
+        QVERIFY2(t.stoppedMs >= 0 && t.stoppedMs < 2000, qPrintable(QString::number(t.stoppedMs)));
+        QVERIFY2(t.finishedMs >= 0 && t.finishedMs < 10000, qPrintable(QString::number(t.finishedMs)));
         QTRY_VERIFY_WITH_TIMEOUT(m_net.processes(curl).isEmpty(), 5000);
         QByteArray out;
         m_lab.client(QStringLiteral("radosgw-admin"), {QStringLiteral("bucket"), QStringLiteral("list")}, &out);

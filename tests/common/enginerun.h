@@ -55,11 +55,31 @@ inline EngineRun runThroughEngine(const cm::Plan &plan, const QString &dbPath,
     return r;
 }
 
+// Polls `holds` every 20 ms (the event loop runs meanwhile) until it is true: the
+// clock's reading then, or -1 when timeoutMs passed first.
+inline qint64 elapsedWhen(const std::function<bool()> &holds, const QElapsedTimer &clock, int timeoutMs)
+{
+    while (!holds()) {
+        if (clock.elapsed() > timeoutMs)
+            return -1;
+        QTest::qWait(20);
+    }
+    return clock.elapsed();
+}
+
+// A cancel's two moments, in ms from the cancel: the load gone from every node (the
+// contract: within 2 s, docs/ARCHITECTURE.md §4) and the run ended, after removing
+// what it made. -1 where it did not happen in the time allowed.
+struct CancelTiming {
+    qint64 stoppedMs = -1;
+    qint64 finishedMs = -1;
+};
+
 // Starts the plan, cancels it once `running()` holds (polled every 50 ms) and one more
-// second has passed, and waits for the run to end: the milliseconds from the cancel to
-// the end of the run, or -1 when it never ran or never ended within timeoutMs.
-inline qint64 cancelOnceRunning(
-    const cm::Plan &plan, const QString &dbPath, const std::function<bool()> &running, int timeoutMs = 30000)
+// second has passed, and times until `loadGone()` holds and until the run ends. Both
+// stay -1 when the run never got to running() within timeoutMs.
+inline CancelTiming cancelOnceRunning(const cm::Plan &plan, const QString &dbPath, const std::function<bool()> &running,
+    const std::function<bool()> &loadGone, int timeoutMs = 30000)
 {
     cm::RunEngine engine(dbPath);
     cm::RunId id = 0;
@@ -71,14 +91,15 @@ inline qint64 cancelOnceRunning(
     clock.start();
     while (!running() && done.isEmpty() && clock.elapsed() < timeoutMs)
         QTest::qWait(50);
+    CancelTiming t;
     if (!done.isEmpty() || id == 0 || !running())
-        return -1;
+        return t;
     QTest::qWait(1000);
     clock.restart();
     engine.cancel(id);
-    if (done.isEmpty() && !done.wait(timeoutMs))
-        return -1;
-    return clock.elapsed();
+    t.stoppedMs = elapsedWhen(loadGone, clock, timeoutMs);
+    t.finishedMs = elapsedWhen([&] { return !done.isEmpty(); }, clock, timeoutMs);
+    return t;
 }
 
 } // namespace cmtest

@@ -22,12 +22,14 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QMap>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QStringList>
 
 #include <csignal>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace cmtest {
@@ -212,22 +214,33 @@ public:
     }
 
     // Processes inside any node of the fixture whose name (comm) is one of `names`, as
-    // "nodeK:name(pid)".
+    // "nodeK:name(pid)". One pass over /proc, matching each process's network
+    // namespace to the nodes' (no `ip netns pids` per node: the tests poll this while
+    // timing a cancel, on a loaded machine).
     QStringList processes(const QStringList &names) const
     {
-        QStringList out;
+        QHash<QByteArray, int> nodeOfNs; // "net:[inode]" -> k
         for (int k = 1; k <= nodes(); ++k) {
-            QProcess p;
-            p.start(QStringLiteral("ip"), {QStringLiteral("netns"), QStringLiteral("pids"), ns(k)});
-            p.waitForFinished(10000);
-            for (const QByteArray &pid : p.readAllStandardOutput().split('\n')) {
-                QFile comm(QStringLiteral("/proc/%1/comm").arg(QString::fromLatin1(pid.trimmed())));
-                if (pid.trimmed().isEmpty() || !comm.open(QIODevice::ReadOnly))
-                    continue;
-                const QString name = QString::fromLatin1(comm.readAll().trimmed());
-                if (names.contains(name))
-                    out << QStringLiteral("node%1:%2(%3)").arg(k).arg(name, QString::fromLatin1(pid.trimmed()));
-            }
+            struct stat st { };
+            if (::stat(QStringLiteral("/run/netns/%1").arg(ns(k)).toLocal8Bit().constData(), &st) == 0)
+                nodeOfNs.insert("net:[" + QByteArray::number(quint64(st.st_ino)) + ']', k);
+        }
+        QStringList out;
+        for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            if (!pid.front().isDigit())
+                continue;
+            char link[64] = {};
+            const QByteArray nsPath = QStringLiteral("/proc/%1/ns/net").arg(pid).toLocal8Bit();
+            const ssize_t n = ::readlink(nsPath.constData(), link, sizeof link - 1);
+            const int k = n > 0 ? nodeOfNs.value(QByteArray(link, int(n)), 0) : 0;
+            if (k == 0)
+                continue;
+            QFile comm(QStringLiteral("/proc/%1/comm").arg(pid));
+            if (!comm.open(QIODevice::ReadOnly))
+                continue;
+            const QString name = QString::fromLatin1(comm.readAll().trimmed());
+            if (names.contains(name))
+                out << QStringLiteral("node%1:%2(%3)").arg(k).arg(name, pid);
         }
         return out;
     }

@@ -197,11 +197,13 @@ private Q_SLOTS:
     void cancelLeavesNoIperf()
     {
         const QStringList iperf {QStringLiteral("iperf3")};
-        const qint64 ms = cmtest::cancelOnceRunning(meshPlan(1, 30), m_data.filePath(QStringLiteral("db.sqlite")),
-            [&] { return m_net.processes(iperf).size() >= 12; }); // 6 servers, 6 clients
-        qInfo("cancel to run finished: %lld ms", ms);
-        QVERIFY2(ms >= 0 && ms < 8000, qPrintable(QString::number(ms)));
-        QTRY_VERIFY_WITH_TIMEOUT(m_net.processes(iperf).isEmpty(), 5000);
+        const cmtest::CancelTiming t = cmtest::cancelOnceRunning(
+            meshPlan(1, 30), m_data.filePath(QStringLiteral("db.sqlite")),
+            [&] { return m_net.processes(iperf).size() >= 12; }, // 6 servers, 6 clients
+            [&] { return m_net.processes(iperf).isEmpty(); });
+        qInfo("cancel to no iperf3 on any node: %lld ms; to run finished: %lld ms", t.stoppedMs, t.finishedMs);
+        QVERIFY2(t.stoppedMs >= 0 && t.stoppedMs < 2000, qPrintable(QString::number(t.stoppedMs)));
+        QVERIFY2(t.finishedMs >= 0 && t.finishedMs < 8000, qPrintable(QString::number(t.finishedMs)));
         QTRY_VERIFY_WITH_TIMEOUT(listening({5201, 5202, 5203, 5204, 5205, 5206}).isEmpty(), 3000);
     }
 

@@ -53,7 +53,7 @@ private Q_SLOTS:
         QVERIFY(!scaling::expand(S3Kind(), {1, 2}, &p));
         QCOMPARE(S3CurlRunner::clientObjects(p, p.steps.first()), 4096); // one client: the whole set
         const QString preview = S3Kind().commandPreview(p, 0, nodes().first());
-        QVERIFY2(preview.startsWith(QLatin1String("[root@10.0.0.1] timeout -s INT 10 stdbuf -oL curl"))
+        QVERIFY2(preview.startsWith(QLatin1String("[root@10.0.0.1] timeout --foreground -s INT 10 stdbuf -oL curl"))
                 && preview.contains(QLatin1String("--parallel-max 16")) && preview.contains(QLatin1String("-K -"))
                 && preview.contains(QLatin1String("clustermark-obj-4096-[0-4095]")),
             qPrintable(preview));

@@ -15,6 +15,32 @@ using namespace cm;
 class TestLocalTransport : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // A child token (a node monitor's) stops with its parent (the run's), and alone.
+    void childTokenFollowsItsParent()
+    {
+        const CancelToken run;
+        const CancelToken monitor = run.child();
+        const CancelToken other = run.child();
+        QVERIFY(!monitor.isCancelled());
+        other.cancel();
+        QVERIFY(other.isCancelled());
+        QVERIFY(!run.isCancelled() && !monitor.isCancelled()); // a child's cancel stays its own
+        run.cancel();
+        QVERIFY(monitor.isCancelled());
+        // Through a transport: a command under the child ends when the parent is cancelled.
+        const CancelToken parent;
+        std::thread canceller([parent] {
+            QThread::msleep(300);
+            parent.cancel();
+        });
+        LocalTransport t;
+        Command c;
+        c.argv = {QStringLiteral("sleep"), QStringLiteral("300")};
+        const ExecResult r = t.run(c, {}, parent.child());
+        canceller.join();
+        QCOMPARE(r.error.code, Error::Code::Cancelled);
+    }
+
     void capturesOutputAndExitCode()
     {
         LocalTransport t;

@@ -152,6 +152,15 @@ S3CurlRunner::S3CurlRunner(Plan plan, int stepIndex)
     , m_stepIndex(stepIndex)
 { }
 
+// --foreground keeps timeout (and so curl) in the command's process group: without
+// it timeout makes a group of its own, which a cancel's group kill does not reach.
+QStringList S3CurlRunner::timedCurlArgs(const QJsonObject &target, int parallel, int runtimeSec)
+{
+    return QStringList {QStringLiteral("timeout"), QStringLiteral("--foreground"), QStringLiteral("-s"),
+               QStringLiteral("INT"), QString::number(runtimeSec), QStringLiteral("stdbuf"), QStringLiteral("-oL")}
+    + curlArgs(target, parallel);
+}
+
 QStringList S3CurlRunner::curlArgs(const QJsonObject &target, int parallel)
 {
     QStringList a {QStringLiteral("curl"), QStringLiteral("-sS"), QStringLiteral("--no-progress-meter"),
@@ -201,10 +210,8 @@ QString S3CurlRunner::commandPreview(const Plan &plan, int stepIndex, const Node
     const qint64 size = qint64(p.value(QStringLiteral("objectSize")).toDouble());
     const bool put = p.value(QStringLiteral("op")).toString() == u"put";
     Command c;
-    c.argv = QStringList {QStringLiteral("timeout"), QStringLiteral("-s"), QStringLiteral("INT"),
-                 QString::number(p.value(QStringLiteral("runtime")).toInt()), QStringLiteral("stdbuf"),
-                 QStringLiteral("-oL")}
-        + curlArgs(plan.target, p.value(QStringLiteral("concurrency")).toInt());
+    c.argv = timedCurlArgs(
+        plan.target, p.value(QStringLiteral("concurrency")).toInt(), p.value(QStringLiteral("runtime")).toInt());
     return QStringLiteral("[%1] %2 < config on stdin (credentials; %3 %4/%5<node>-<random>/%6 cycle after cycle%7)")
         .arg(node.isLocal() ? QStringLiteral("local") : node.toSpecString(), c.toShellString(),
             put ? QStringLiteral("PUT") : QStringLiteral("GET"), endpointBase(plan.target),
@@ -329,9 +336,7 @@ Command S3CurlRunner::measureCommand(const QByteArray &secret, const Load &load,
     const int cycles = qBound(1, (load.runtimeSec * kRequestsPerSecondBound) / load.objects + 1, kMaxCycles);
     const bool put = load.op == S3WorkloadSpec::Put;
     Command cmd;
-    cmd.argv = QStringList {QStringLiteral("timeout"), QStringLiteral("-s"), QStringLiteral("INT"),
-                   QString::number(load.runtimeSec), QStringLiteral("stdbuf"), QStringLiteral("-oL")}
-        + curlArgs(m_plan.target, load.parallel);
+    cmd.argv = timedCurlArgs(m_plan.target, load.parallel, load.runtimeSec);
     cmd.stdinData = config(m_plan.target, secret, QStringList(cycles, url),
         put ? QStringLiteral("PUT") : QStringLiteral("GET"), put ? load.bodyFile : QString());
     cmd.maxRuntimeSec = load.runtimeSec + 120;

@@ -62,6 +62,8 @@ public:
     static QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node);
     // curl's argv for `requests` config entries read from standard input.
     static QStringList curlArgs(const QJsonObject &target, int parallel);
+    // curlArgs under `timeout`, which ends it with INT after runtimeSec.
+    static QStringList timedCurlArgs(const QJsonObject &target, int parallel, int runtimeSec);
     // The config on standard input: credentials, the write-out line, then each URL
     // (glob ranges) with its body file (PUT) and /dev/null as its output.
     static QByteArray config(const QJsonObject &target, const QByteArray &secret, const QStringList &urls,
