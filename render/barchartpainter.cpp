@@ -19,6 +19,7 @@ QString valueText(Quantity q, double v)
         return QStringLiteral("–");
     switch (q) {
     case Quantity::BytesPerSec: return formatBytesPerSec(v);
+    case Quantity::BitRate: return formatBitRate(v * 8);
     case Quantity::OpsPerSec: return QStringLiteral("%1 IOPS").arg(formatIops(v));
     case Quantity::Nanoseconds: return formatLatencyNs(v);
     default: return formatSignificant(v);

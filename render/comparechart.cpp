@@ -15,6 +15,7 @@ Quantity quantityOf(metric::Unit u)
 {
     switch (u) {
     case metric::Unit::BytesPerSec: return Quantity::BytesPerSec;
+    case metric::Unit::BitRate: return Quantity::BitRate;
     case metric::Unit::OpsPerSec: return Quantity::OpsPerSec;
     case metric::Unit::Nanoseconds: return Quantity::Nanoseconds;
     default: return Quantity::Plain;

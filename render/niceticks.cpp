@@ -106,6 +106,14 @@ AxisUnit axisUnit(Quantity q, double maxValue)
         if (m >= 1e3)
             return {1e3, QStringLiteral("kB/s")};
         return {1, QStringLiteral("B/s")};
+    case Quantity::BitRate:
+        if (m * 8 >= 1e9)
+            return {1e9 / 8, QStringLiteral("Gbit/s")};
+        if (m * 8 >= 1e6)
+            return {1e6 / 8, QStringLiteral("Mbit/s")};
+        if (m * 8 >= 1e3)
+            return {1e3 / 8, QStringLiteral("kbit/s")};
+        return {1.0 / 8, QStringLiteral("bit/s")};
     case Quantity::OpsPerSec:
         if (m >= 1e6)
             return {1e6, QStringLiteral("M IOPS")};

@@ -28,7 +28,8 @@ struct AxisUnit {
     double divisor = 1;
     QString label; // "MB/s", "k IOPS", "ms"
 };
-enum class Quantity { BytesPerSec, OpsPerSec, Nanoseconds, Seconds, Plain };
+// BitRate: bytes/s drawn in bit/s (a network's rate).
+enum class Quantity { BytesPerSec, BitRate, OpsPerSec, Nanoseconds, Seconds, Plain };
 AxisUnit axisUnit(Quantity q, double maxValue);
 // One value with its own unit, for log axes: "50 µs", "2 ms", "10k IOPS".
 QString valueLabel(Quantity q, double value);

@@ -133,7 +133,17 @@ TimeChart buildRunChart(const RunRecords &r, const QList<SeriesData> &series)
 
     QHash<QString, int> legendOf; // step \x1f target \x1f direction → legend index
     c.panels.resize(PanelCount);
-    c.panels[Throughput] = {QStringLiteral("Throughput"), Quantity::BytesPerSec, {}, {}, 0};
+    // A network run's throughput is drawn in bit/s, as its links are spoken of.
+    bool bits = false, bytes = false;
+    for (const SeriesData &s : series)
+        for (const MetricSpec &m : specs())
+            if (m.metric == s.metric && m.panel == Throughput) {
+                const bool isBits = metric::unitOf(s.metric) == metric::Unit::BitRate;
+                bits = bits || isBits;
+                bytes = bytes || !isBits;
+            }
+    c.panels[Throughput]
+        = {QStringLiteral("Throughput"), bits && !bytes ? Quantity::BitRate : Quantity::BytesPerSec, {}, {}, 0};
     c.panels[Iops] = {QStringLiteral("IOPS"), Quantity::OpsPerSec, {}, {}, 0};
     c.panels[Latency] = {
         QStringLiteral("Completion latency"), Quantity::Nanoseconds, {}, QStringLiteral("solid p50, dashed p99"), 30};

@@ -13,10 +13,10 @@ namespace cm::render {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("cm::render::ScalingChart", text);
-}
+// Its words, in the context lupdate sees for them.
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(cm::render::ScalingChart)
+};
 
 } // namespace
 
@@ -31,10 +31,10 @@ BarChart buildScalingChart(const RunRecords &r)
                 counts << p.clients;
     std::sort(counts.begin(), counts.end());
     for (int i = 0; i < counts.size(); ++i)
-        c.runs << LegendEntry {counts.at(i) == 1 ? tr("1 client") : tr("%1 clients").arg(counts.at(i)), i};
+        c.runs << LegendEntry {counts.at(i) == 1 ? Tr::tr("1 client") : Tr::tr("%1 clients").arg(counts.at(i)), i};
     for (const ScalingSeries &s : series) {
         BarGroup g;
-        g.figure = s.byteRate ? tr("Cluster total MB/s") : tr("Cluster total IOPS");
+        g.figure = s.byteRate ? Tr::tr("Cluster total MB/s") : Tr::tr("Cluster total IOPS");
         g.quantity = s.byteRate ? Quantity::BytesPerSec : Quantity::OpsPerSec;
         QStringList efficiency;
         double single = std::nan("");
@@ -52,13 +52,14 @@ BarChart buildScalingChart(const RunRecords &r)
             g.changePct << (k == 1 || !(single > 0) || std::isnan(v) ? std::nan("") : 100 * (v / single - 1));
             g.significant << false;
         }
-        g.label = efficiency.isEmpty() ? s.title
-                                       : tr("%1 · per client %2").arg(s.title, efficiency.join(QStringLiteral(" / ")));
+        g.label = efficiency.isEmpty()
+            ? s.title
+            : Tr::tr("%1 · per client %2").arg(s.title, efficiency.join(QStringLiteral(" / ")));
         c.groups << g;
     }
-    c.title = tr("Scaling: %1").arg(r.plan.name.isEmpty() ? r.run.name : r.plan.name);
-    c.note = tr("Cluster total by number of clients (merged over the clients); per client: the total over "
-                "(clients × one client's figure).");
+    c.title = Tr::tr("Scaling: %1").arg(r.plan.name.isEmpty() ? r.run.name : r.plan.name);
+    c.note = Tr::tr("Cluster total by number of clients (merged over the clients); per client: the total over "
+                    "(clients × one client's figure).");
     c.footer = runFooter(r);
     return c;
 }

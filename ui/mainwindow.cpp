@@ -20,6 +20,7 @@
 #include "resultdropimporter.h"
 #include "secrets/secretstore.h"
 #include "sessions/sessionsview.h"
+#include "wheelguard.h"
 #include "wizard/planwizard.h"
 
 #include <QAction>
@@ -47,6 +48,7 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
     , m_storePath(storePath)
     , m_connector(std::move(connector))
 {
+    WheelGuard::install();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("ClusterMark"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/clustermark.svg")));
@@ -164,36 +166,6 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
 }
 
 MainWindow::~MainWindow() = default;
-
-void MainWindow::buildActions()
-{
-    auto *tb = addToolBar(tr("Main"));
-    tb->setObjectName(QStringLiteral("mainToolBar"));
-    tb->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    tb->setMovable(false);
-    m_addNode = tb->addAction(style()->standardIcon(QStyle::SP_FileDialogNewFolder), tr("Add node"));
-    m_newPlan = tb->addAction(style()->standardIcon(QStyle::SP_FileDialogDetailedView), tr("New plan"));
-    m_runAgain = tb->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("Run again"));
-    m_stop = tb->addAction(style()->standardIcon(QStyle::SP_BrowserStop), tr("Stop"));
-    tb->addSeparator();
-    m_connectCeph = tb->addAction(style()->standardIcon(QStyle::SP_DriveNetIcon), tr("Connect Ceph…"));
-    m_connectCeph->setToolTip(tr("Connect a Ceph cluster (ceph.conf and keyring, or a local lab)"));
-    m_addNode->setShortcut(QKeySequence(tr("Ctrl+Shift+N")));
-    m_newPlan->setShortcut(QKeySequence::New);
-    m_runAgain->setShortcut(QKeySequence(tr("Ctrl+R")));
-    m_stop->setShortcut(QKeySequence(tr("Ctrl+.")));
-    connect(m_addNode, &QAction::triggered, this, [this] { openAddNode(); });
-    connect(m_connectCeph, &QAction::triggered, this, &MainWindow::openCephConnect);
-    connect(m_newPlan, &QAction::triggered, this, [this] { openWizard(); });
-    connect(m_runAgain, &QAction::triggered, this, [this] {
-        if (!m_lastPlan.kind.isEmpty())
-            startPlan(m_lastPlan);
-    });
-    connect(m_stop, &QAction::triggered, this, [this] {
-        if (m_currentRun)
-            m_engine->cancel(m_currentRun);
-    });
-}
 
 void MainWindow::openWizard(const Plan &prefill, bool wholePlan)
 {
@@ -386,6 +358,7 @@ void MainWindow::onRunStarted(RunId id, const Plan &plan, SampleBufferPtr buffer
 {
     m_starting = false;
     m_currentRun = id;
+    m_lastRun = id;
     m_live->startRun(id, plan, std::move(buffer), estimatedSeconds);
     m_sessions->reload(); // the new run shows as running in its session
     showLive();
@@ -439,7 +412,7 @@ void MainWindow::updateStatus()
     m_work->setText(work.isEmpty() ? tr("Idle") : work.join(QStringLiteral(" · ")));
     const bool busy = m_currentRun || m_starting;
     m_stop->setEnabled(m_currentRun != 0);
-    m_runAgain->setEnabled(!busy && !m_lastPlan.kind.isEmpty());
+    m_runAgain->setEnabled(!busy);
     m_newPlan->setEnabled(!busy);
 }
 

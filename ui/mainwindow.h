@@ -13,6 +13,7 @@
 class QAction;
 class QLabel;
 class QTabWidget;
+class QToolBar;
 
 namespace cm {
 class SecretStore;
@@ -66,6 +67,7 @@ protected:
 
 private:
     void buildActions();
+    void addThemeMenu(QToolBar *tb);
     void probeNode(const NodeSpec &node);
     void addNode(const NodeSpec &node, const Credentials &credentials);
     void updateStatus();
@@ -97,6 +99,7 @@ private:
     QMap<QString, Credentials> m_credentials; // in memory only
     Plan m_lastPlan;
     RunId m_currentRun = 0;
+    RunId m_lastRun = 0; // the last run this window started
     bool m_starting = false;
     int m_probing = 0;
     QString m_stepText;

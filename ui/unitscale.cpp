@@ -34,6 +34,14 @@ UnitScale scaleFor(metric::Unit unit, double maxValue)
         if (m >= 1e3)
             return {1e3, Tr::tr("kB/s")};
         return {1, Tr::tr("B/s")};
+    case metric::Unit::BitRate: // bytes/s, shown in bits
+        if (m * 8 >= 1e9)
+            return {1e9 / 8, Tr::tr("Gbit/s")};
+        if (m * 8 >= 1e6)
+            return {1e6 / 8, Tr::tr("Mbit/s")};
+        if (m * 8 >= 1e3)
+            return {1e3 / 8, Tr::tr("kbit/s")};
+        return {1.0 / 8, Tr::tr("bit/s")};
     case metric::Unit::OpsPerSec:
         if (m >= 1e6)
             return {1e6, Tr::tr("M IOPS")};
@@ -59,6 +67,7 @@ QString formatValue(metric::Unit unit, double value)
     // One formatting for tables, exports and the UI: core's, where it has one.
     switch (unit) {
     case metric::Unit::BytesPerSec: return cm::formatBytesPerSec(value);
+    case metric::Unit::BitRate: return cm::formatBitRate(value * 8);
     case metric::Unit::OpsPerSec: return Tr::tr("%1 IOPS").arg(cm::formatIops(value));
     case metric::Unit::Nanoseconds: return cm::formatLatencyNs(value);
     case metric::Unit::Percent:

@@ -11,9 +11,11 @@
 //   --view NAME             bring the tabs named NAME to the front: "strip" (the nodes ×
 //                           resources strip, live and in Results) or "charts"
 #include "bench/diskfio/diskfiokind.h"
+#include "apptheme.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "mainwindow.h"
+#include "io/appsettings.h"
 #include "io/inputfile.h"
 #include "store/sessionstore.h"
 
@@ -69,11 +71,26 @@ int main(int argc, char **argv)
     const QCommandLineOption view(QStringLiteral("view"),
         QApplication::translate("main", "Bring the <view> to the front: strip (nodes and OSDs) or charts."),
         QStringLiteral("view"));
-    parser.addOptions({demo, screenshot, quitAfter, demoRuntime, ceph, runPlan, showRun, view});
+    const QCommandLineOption theme(QStringLiteral("theme"),
+        QApplication::translate("main", "The window's look: system, light or dark (default: the one last chosen)."),
+        QStringLiteral("theme"));
+    parser.addOptions({demo, screenshot, quitAfter, demoRuntime, ceph, runPlan, showRun, view, theme});
     parser.addPositionalArgument(QStringLiteral("folder"),
         QApplication::translate("main", "With --demo: the folder for the test file (default: a fresh temp folder)."),
         QStringLiteral("[folder]"));
     parser.process(app);
+
+    {
+        bool known = true;
+        const cm::ui::Theme chosen
+            = cm::ui::themeFromName(parser.isSet(theme) ? parser.value(theme) : cm::AppSettings().theme(), &known);
+        if (!known && parser.isSet(theme)) {
+            fprintf(
+                stderr, "clustermark: --theme: \"%s\" is not system, light or dark\n", qPrintable(parser.value(theme)));
+            return 2;
+        }
+        cm::ui::applyTheme(chosen);
+    }
 
     cm::registerBuiltinKinds();
     const QString storePath = cm::SessionStore::defaultPath(); // honours CLUSTERMARK_DATA_DIR

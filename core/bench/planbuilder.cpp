@@ -38,6 +38,19 @@ Plan planFromPreset(const RunnerKind &kind, const QString &preset, const QList<N
     return plan;
 }
 
+QString defaultPlanName(const Plan &plan, const RunnerKind *kind)
+{
+    QString what = kind ? kind->displayName() : plan.kind;
+    if (kind)
+        for (const Preset &p : kind->presets())
+            if (p.id == plan.preset && !p.title.isEmpty())
+                what += QStringLiteral(" · ") + p.title;
+    QStringList nodes;
+    for (const NodeSpec &n : plan.nodes)
+        nodes << n.displayName();
+    return nodes.isEmpty() ? what : QStringLiteral("%1 (%2)").arg(what, nodes.join(QStringLiteral(", ")));
+}
+
 bool isSizeText(const QString &s)
 {
     return sizeTextBytes(s) >= 0;

@@ -13,6 +13,10 @@ namespace cm {
 Plan planFromPreset(const RunnerKind &kind, const QString &preset, const QList<NodeSpec> &nodes,
     const QJsonObject &target, int runtimeSec, Error *error);
 
+// The name of a plan saved without one, so no run shows up blank: the kind's name, the
+// preset's title and the nodes: "RBD · RBD test table (node1, node2)". kind may be null.
+QString defaultPlanName(const Plan &plan, const RunnerKind *kind);
+
 bool isSizeText(const QString &s); // "4k", "512M", "1GiB", "4096"; at most 2^60 bytes (0 included)
 bool isCephName(const QString &s);
 // The Ceph files a target names ("conf", "keyring"): absolute paths that cannot split

@@ -21,11 +21,20 @@ namespace cm {
 // The translation context of the kinds' descriptions.
 inline constexpr char kKindTextContext[] = "cm::RunnerKind";
 
+// A kind's user-visible text, marked where it is written with
+// QT_TRANSLATE_NOOP("cm::RunnerKind", ...): core keeps the English source, ui/
+// translates it in kKindTextContext.
+inline QString kindText(const char *source)
+{
+    return QString::fromUtf8(source);
+}
+
 struct Preset {
     QString id; // "quick", "standard"
-    QString title; // tr()-able in ui/ by id
-    QString description;
+    QString title; // kindText; without a count of tests (ui/ adds it from the steps)
+    QString description; // kindText
     QList<PlanStep> steps;
+    QString note = {}; // kindText: how the kind measures, shown under the description
 };
 
 class RunnerKind {
@@ -104,6 +113,13 @@ public:
     virtual bool isDestructive(const Plan &plan) const = 0;
     // The exact shell command for one step on one node (preview, export, logs).
     virtual QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const = 0;
+    // commandPreview with "[node] " in front, unless the kind's preview names where it
+    // runs already ("[pve2] …"): one prefix, never "[local] [local]".
+    QString commandPreviewLine(const Plan &plan, int stepIndex, const NodeSpec &node) const
+    {
+        const QString cmd = commandPreview(plan, stepIndex, node);
+        return cmd.startsWith(QLatin1Char('[')) ? cmd : QStringLiteral("[%1] %2").arg(node.displayName(), cmd);
+    }
     // Seconds one step should take (for the ETA); 0 if unknown.
     virtual double estimatedSeconds(const Plan &plan, int stepIndex) const = 0;
     virtual std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/runthread.h"
 
+#include "bench/planbuilder.h"
 #include "bench/registry.h"
 #include "ceph/cephpoller.h"
 #include "engine/nodemonitor.h"
@@ -71,7 +72,12 @@ RunThread::RunThread(QString storePath, Plan plan, QMap<QString, Credentials> cr
     , m_storePath(std::move(storePath))
     , m_plan(std::move(plan))
     , m_credentials(std::move(credentials))
-{ }
+{
+    if (m_plan.name.trimmed().isEmpty()) { // the live title, Results and Sessions show it
+        registerBuiltinKinds();
+        m_plan.name = defaultPlanName(m_plan, Registry::instance().kind(m_plan.kind).get());
+    }
+}
 
 void RunThread::pushSamples(const SampleList &samples)
 {

@@ -83,6 +83,16 @@ void AppSettings::setLastPreset(const QString &presetId)
     m_settings.setValue(settingskey::LastPreset, presetId);
 }
 
+QString AppSettings::theme() const
+{
+    return m_settings.value(settingskey::Theme, QStringLiteral("system")).toString();
+}
+
+void AppSettings::setTheme(const QString &theme)
+{
+    m_settings.setValue(settingskey::Theme, theme);
+}
+
 QByteArray AppSettings::windowGeometry() const
 {
     return m_settings.value(settingskey::WindowGeometry).toByteArray();

@@ -18,6 +18,7 @@ inline const QString LastTargetDir = QStringLiteral("wizard/lastTargetDir");
 inline const QString LastPreset = QStringLiteral("wizard/lastPreset");
 inline const QString WindowGeometry = QStringLiteral("window/geometry");
 inline const QString WindowState = QStringLiteral("window/state");
+inline const QString Theme = QStringLiteral("appearance/theme"); // "system", "light" or "dark"
 // The connected Ceph cluster: file paths and the client name only, never a key.
 inline const QString CephConf = QStringLiteral("ceph/conf");
 inline const QString CephKeyring = QStringLiteral("ceph/keyring");
@@ -47,6 +48,8 @@ public:
     void setLastTargetDir(const QString &dir);
     QString lastPreset() const;
     void setLastPreset(const QString &presetId);
+    QString theme() const; // "system" unless set
+    void setTheme(const QString &theme);
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray &g);
     QByteArray windowState() const;

@@ -182,15 +182,18 @@ inline bool isCephHealth(const QString &m)
     return m.startsWith(QLatin1String("ceph."));
 }
 
-enum class Unit { BytesPerSec, OpsPerSec, Nanoseconds, Percent, Other };
+// BitRate: a network's rate. Kept in bytes/s like every rate, shown in bit/s
+// (Mbit/s, Gbit/s), as links are spoken of (docs/VISUAL.md).
+enum class Unit { BytesPerSec, BitRate, OpsPerSec, Nanoseconds, Percent, Other };
 
 inline Unit unitOf(const QString &m)
 {
+    if (m == NetBw
+        || (m.startsWith(QLatin1String("net."))
+            && (m.endsWith(QLatin1String(".tx")) || m.endsWith(QLatin1String(".rx"))
+                || m.endsWith(QLatin1String(".speed")) || m.endsWith(QLatin1String(".shaped")))))
+        return Unit::BitRate;
     if (m.endsWith(QLatin1String(".bw")) || m.endsWith(QLatin1String("bytes")))
-        return Unit::BytesPerSec;
-    if (m.startsWith(QLatin1String("net."))
-        && (m.endsWith(QLatin1String(".tx")) || m.endsWith(QLatin1String(".rx")) || m.endsWith(QLatin1String(".speed"))
-            || m.endsWith(QLatin1String(".shaped"))))
         return Unit::BytesPerSec;
     if (m.endsWith(QLatin1String(".iops")))
         return Unit::OpsPerSec;

@@ -17,14 +17,7 @@ const QString Dash = QStringLiteral("–");
 
 QString value(metric::Unit unit, double v)
 {
-    if (!std::isfinite(v))
-        return Dash;
-    switch (unit) {
-    case metric::Unit::BytesPerSec: return formatMBps(v);
-    case metric::Unit::OpsPerSec: return formatIops(v);
-    case metric::Unit::Nanoseconds: return formatLatencyNs(v);
-    default: return formatSignificant(v);
-    }
+    return formatColumnFigure(unit, v);
 }
 
 QString meanCell(const CompareFigure &f, int run)
@@ -163,10 +156,11 @@ TextTable compareCsvTable(const RunCompare &c)
         for (const StepCaveat &cv : row.caveats)
             caveatIds << cv.id;
         for (const CompareFigure &f : row.figures) {
-            const QString unit = f.unit == metric::Unit::BytesPerSec ? QStringLiteral("bytes/s")
-                : f.unit == metric::Unit::OpsPerSec                  ? QStringLiteral("ops/s")
-                : f.unit == metric::Unit::Nanoseconds                ? QStringLiteral("ns")
-                                                                     : QString();
+            const QString unit = f.unit == metric::Unit::BytesPerSec || f.unit == metric::Unit::BitRate
+                ? QStringLiteral("bytes/s")
+                : f.unit == metric::Unit::OpsPerSec   ? QStringLiteral("ops/s")
+                : f.unit == metric::Unit::Nanoseconds ? QStringLiteral("ns")
+                                                      : QString();
             QStringList cells {row.testId, row.title, row.node, row.target, f.key, unit};
             for (int i = 0; i < c.runs.size(); ++i) {
                 const GroupStats g = groupStats(f.values.value(i));

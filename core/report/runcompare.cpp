@@ -58,7 +58,8 @@ QJsonValue isoOrNull(const QDateTime &d)
 QString unitName(metric::Unit u)
 {
     switch (u) {
-    case metric::Unit::BytesPerSec: return QStringLiteral("bytes/s");
+    case metric::Unit::BytesPerSec:
+    case metric::Unit::BitRate: return QStringLiteral("bytes/s"); // values keep the base unit
     case metric::Unit::OpsPerSec: return QStringLiteral("ops/s");
     case metric::Unit::Nanoseconds: return QStringLiteral("ns");
     case metric::Unit::Percent: return QStringLiteral("%");

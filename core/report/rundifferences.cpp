@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/rundifferences.h"
 
+#include "report/unitformat.h"
 #include "stats/clustertotal.h"
 
 #include <QJsonArray>
@@ -35,17 +36,63 @@ QString label(const QString &key)
         {QStringLiteral("client_os"), QStringLiteral("client OS")},
         {QStringLiteral("client_host"), QStringLiteral("client host")},
         {QStringLiteral("repeat"), QStringLiteral("repetitions")},
+        {QStringLiteral("cephfs_mount"), QStringLiteral("CephFS mount")},
+        {QStringLiteral("cephfs_folder"), QStringLiteral("CephFS folder")},
+        {QStringLiteral("target.dir"), QStringLiteral("folder")},
+        {QStringLiteral("target.sizes"), QStringLiteral("object sizes")},
+        {QStringLiteral("target.conf"), QStringLiteral("ceph.conf")},
+        {QStringLiteral("target.cache"), QStringLiteral("librbd cache")},
+        {QStringLiteral("ceph.conf"), QStringLiteral("Ceph: ceph.conf")},
     };
-    return names.value(key, key);
+    if (const auto it = names.constFind(key); it != names.cend())
+        return *it;
+    // Not a raw key in a sentence: "target.objectSize" reads "object size",
+    // "ceph.client" reads "Ceph: client", "hdparm_acoustic" reads "hdparm acoustic".
+    QString name = key;
+    QString scope;
+    if (name.startsWith(QLatin1String("target.")))
+        name = name.mid(7);
+    else if (name.startsWith(QLatin1String("ceph."))) {
+        name = name.mid(5);
+        scope = QStringLiteral("Ceph: ");
+    }
+    QString words;
+    for (const QChar c : std::as_const(name)) {
+        if (c == QLatin1Char('_') || c == QLatin1Char('.'))
+            words += QLatin1Char(' ');
+        else if (c.isUpper() && !words.isEmpty() && !words.back().isUpper() && words.back() != QLatin1Char(' '))
+            words += QLatin1Char(' ') + c.toLower();
+        else
+            words += c;
+    }
+    return scope + words;
 }
 
-QString text(const QJsonValue &v)
+// A list as words: "64 KiB, 1 MiB, 4 MiB" for sizes, "(none)" when empty.
+QString listText(const QString &key, const QJsonArray &a)
+{
+    if (a.isEmpty())
+        return QStringLiteral("(none)");
+    const bool sizes = key.contains(QLatin1String("size"), Qt::CaseInsensitive);
+    QStringList parts;
+    for (const QJsonValue &v : a) {
+        if (v.isDouble())
+            parts << (sizes ? formatSize(v.toDouble()) : QString::number(v.toDouble(), 'g', 12));
+        else if (v.isString())
+            parts << v.toString();
+        else
+            return QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact));
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+QString text(const QString &key, const QJsonValue &v)
 {
     switch (v.type()) {
     case QJsonValue::String: return v.toString();
     case QJsonValue::Double: return QString::number(v.toDouble(), 'g', 12);
     case QJsonValue::Bool: return v.toBool() ? QStringLiteral("yes") : QStringLiteral("no");
-    case QJsonValue::Array: return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Array: return listText(key, v.toArray());
     case QJsonValue::Object: return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
     case QJsonValue::Null:
     case QJsonValue::Undefined: break;
@@ -61,7 +108,7 @@ void flatten(const QJsonObject &o, const QString &prefix, QMap<QString, QString>
         if (it.value().isObject())
             flatten(it.value().toObject(), key, out);
         else if (!out.contains(key))
-            out.insert(key, text(it.value()));
+            out.insert(key, text(key, it.value()));
     }
 }
 
@@ -192,7 +239,7 @@ void nodeDifferences(const QList<RunRecords> &runs, QStringList &out)
             flatten(s.environment, QString(), m);
             for (auto it = s.summary.begin(); it != s.summary.end(); ++it)
                 if (summaryKeys.contains(it.key()) && !it.value().isObject() && !m.contains(it.key()))
-                    m.insert(it.key(), text(it.value()));
+                    m.insert(it.key(), text(it.key(), it.value()));
         }
     }
     for (const QString &node : std::as_const(nodes)) {

@@ -74,6 +74,15 @@ QString formatBytesPerSec(double bytesPerSec)
     return scaled(bytesPerSec, f, u, 5);
 }
 
+QString formatBitRate(double bitsPerSec)
+{
+    if (invalid(bitsPerSec))
+        return Dash;
+    static const double f[] = {1, 1e3, 1e6, 1e9, 1e12};
+    static const char *const u[] = {" bit/s", " kbit/s", " Mbit/s", " Gbit/s", " Tbit/s"};
+    return scaled(bitsPerSec, f, u, 5);
+}
+
 QString formatIops(double iops)
 {
     if (invalid(iops))
@@ -90,6 +99,36 @@ QString formatLatencyNs(double ns)
     static const double f[] = {1, 1e3, 1e6, 1e9};
     static const char *const u[] = {" ns", " µs", " ms", " s"};
     return scaled(ns, f, u, 4);
+}
+
+QString formatFigure(metric::Unit unit, double value)
+{
+    if (!std::isfinite(value))
+        return Dash;
+    switch (unit) {
+    case metric::Unit::BytesPerSec: return formatBytesPerSec(value);
+    case metric::Unit::BitRate: return formatBitRate(value * 8);
+    case metric::Unit::OpsPerSec: return formatIops(value) + QStringLiteral(" IOPS");
+    case metric::Unit::Nanoseconds: return formatLatencyNs(value);
+    case metric::Unit::Percent: return formatSignificant(value) + QStringLiteral(" %");
+    case metric::Unit::Other: break;
+    }
+    return formatSignificant(value);
+}
+
+QString formatColumnFigure(metric::Unit unit, double value)
+{
+    if (!std::isfinite(value))
+        return Dash;
+    switch (unit) {
+    case metric::Unit::BytesPerSec: return formatMBps(value);
+    case metric::Unit::BitRate: return invalid(value) ? Dash : formatSignificant(value * 8 / 1e6); // Mbit/s
+    case metric::Unit::OpsPerSec: return formatIops(value);
+    case metric::Unit::Nanoseconds: return formatLatencyNs(value);
+    case metric::Unit::Percent:
+    case metric::Unit::Other: break;
+    }
+    return formatSignificant(value);
 }
 
 QString formatSize(double bytes)

@@ -147,6 +147,7 @@ public:
     QJsonObject runEnvironment(RunId id);
     Error deleteRun(RunId id);
     Error moveRun(RunId id, qint64 sessionId); // to another existing session
+    Error renameRun(RunId id, const QString &name); // the name it is listed by; not empty
     StoreCounts runContents(RunId id, Error *error = nullptr);
     // Runs matching the filter, newest first (see RunFilter).
     QList<RunInfo> findRuns(const RunFilter &filter);

@@ -181,6 +181,24 @@ Error SessionStore::moveRun(RunId id, qint64 sessionId)
     return setError({});
 }
 
+Error SessionStore::renameRun(RunId id, const QString &name)
+{
+    if (!m_prepared)
+        return setError(notOpen());
+    const QString n = name.trimmed();
+    if (n.isEmpty())
+        return setError(Error(Error::Code::InvalidInput, QStringLiteral("a run needs a name"), m_path));
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.prepare(QStringLiteral("UPDATE runs SET name = ? WHERE id = ?"));
+    q.addBindValue(n);
+    q.addBindValue(id);
+    if (!q.exec())
+        return setError(sqlError(q, QStringLiteral("cannot rename run %1").arg(id), m_path));
+    if (q.numRowsAffected() != 1)
+        return setError(Error(Error::Code::InvalidInput, QStringLiteral("no run %1").arg(id), m_path));
+    return setError({});
+}
+
 QList<RunInfo> SessionStore::findRuns(const RunFilter &f)
 {
     const QList<SessionInfo> all = sessions();

@@ -2,54 +2,132 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>cm::ui::OsdLatencyRunTab</name>
+    <name>HealthBands</name>
     <message>
-        <source>OSD latency</source>
-        <translation>OSD 延迟</translation>
+        <source>health unknown</source>
+        <translation>健康状态未知</translation>
     </message>
     <message>
-        <source>p50 latency</source>
-        <translation>p50 延迟</translation>
+        <source>recovery</source>
+        <translation>恢复</translation>
     </message>
     <message>
-        <source>p99 latency</source>
-        <translation>p99 延迟</translation>
+        <source>backfill</source>
+        <translation>回填</translation>
     </message>
     <message>
-        <source>Step:</source>
-        <translation>步骤：</translation>
-    </message>
-    <message>
-        <source>Colour by:</source>
-        <translation>着色依据：</translation>
+        <source>scrub</source>
+        <translation>清洗</translation>
     </message>
 </context>
 <context>
-    <name>cm::ui::NetMatrixTab</name>
+    <name>cm::Bottleneck</name>
     <message>
-        <source>Throughput matrix</source>
-        <translation>吞吐量矩阵</translation>
+        <source>this machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>the client&apos;s CPU: %1 at %2 % busy; the figure is the client&apos;s, not the cluster&apos;s</source>
+        <translation>客户端的 CPU：%1 繁忙 %2 %；此数值反映的是客户端，而不是集群</translation>
+    </message>
+    <message>
+        <source>one core of the client: %1&apos;s busiest core at %2 %; the figure is the client&apos;s, not the cluster&apos;s</source>
+        <translation>客户端的一个核心：%1 最忙的核心为 %2 %；此数值反映的是客户端，而不是集群</translation>
+    </message>
+    <message>
+        <source>the network: %1 on %2 carries %3 of its %4 link</source>
+        <translation>网络：%2 上的 %1 承载 %3，链路速率为 %4</translation>
+    </message>
+    <message>
+        <source>a disk: %1 on %2 at %3 % utilisation</source>
+        <translation>磁盘：%2 上的 %1 利用率为 %3 %</translation>
+    </message>
+    <message>
+        <source>the CPU of %1: %2 % busy</source>
+        <translation>%1 的 CPU：繁忙 %2 %</translation>
+    </message>
+    <message>
+        <source>one core of %1: its busiest core at %2 %</source>
+        <translation>%1 的一个核心：最忙的核心为 %2 %</translation>
+    </message>
+    <message>
+        <source>a slow OSD: %1 commits in %2, the others in %3</source>
+        <translation>慢 OSD：%1 提交耗时 %2，其他 OSD 为 %3</translation>
+    </message>
+    <message>
+        <source>latency: one I/O in flight and nothing saturated; the figure is the round trip</source>
+        <translation>延迟：只有一个 I/O 在途且没有资源饱和；此数值是往返时间</translation>
+    </message>
+    <message>
+        <source>no bottleneck found: nothing the app watches was saturated (CPU, NICs, disks, OSD latency)</source>
+        <translation>未发现瓶颈：本应用监视的资源均未饱和（CPU、网卡、磁盘、OSD 延迟）</translation>
+    </message>
+    <message>
+        <source>%1: limited by %2</source>
+        <translation>%1：受限于 %2</translation>
     </message>
 </context>
 <context>
-    <name>cm::ui::NetFindingsTab</name>
+    <name>cm::DeviceClassText</name>
     <message>
-        <source>Findings</source>
-        <translation>诊断结果</translation>
+        <source>HDD</source>
+        <translation>HDD</translation>
     </message>
-</context>
-<context>
-    <name>cm::ui::CephFsMetaTab</name>
     <message>
-        <source>Metadata</source>
-        <translation>元数据</translation>
+        <source>SSD</source>
+        <translation>SSD</translation>
     </message>
-</context>
-<context>
-    <name>cm::ui::S3SweepTab</name>
     <message>
-        <source>Object sizes</source>
-        <translation>对象大小</translation>
+        <source>NVMe</source>
+        <translation>NVMe</translation>
+    </message>
+    <message>
+        <source>virtual disk</source>
+        <translation>虚拟磁盘</translation>
+    </message>
+    <message>
+        <source>loop device (a file)</source>
+        <translation>loop 设备（一个文件）</translation>
+    </message>
+    <message>
+        <source>memory-backed</source>
+        <translation>内存支持</translation>
+    </message>
+    <message>
+        <source>network block device</source>
+        <translation>网络块设备</translation>
+    </message>
+    <message>
+        <source>LVM / RAID / mapper</source>
+        <translation>LVM / RAID / mapper</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>类型未知</translation>
+    </message>
+    <message>
+        <source>An emulated disk: the host&apos;s storage and cache decide its speed; its rotational flag says nothing.</source>
+        <translation>模拟磁盘：其速度由宿主机的存储和缓存决定；它的旋转标志没有意义。</translation>
+    </message>
+    <message>
+        <source>Backed by a file: the file system and page cache under it decide its speed.</source>
+        <translation>由文件支持：其速度由下层文件系统和页缓存决定。</translation>
+    </message>
+    <message>
+        <source>Backed by RAM: no storage device is measured.</source>
+        <translation>由内存支持：没有测量任何存储设备。</translation>
+    </message>
+    <message>
+        <source>Backed by the network and a remote store.</source>
+        <translation>由网络和远程存储支持。</translation>
+    </message>
+    <message>
+        <source>Built from other devices: the slowest of them decides.</source>
+        <translation>由其他设备组成：其中最慢的设备决定速度。</translation>
+    </message>
+    <message>
+        <source>Neither the name, the model nor the transport tells what it is.</source>
+        <translation>名称、型号和传输方式都无法说明它是什么设备。</translation>
     </message>
 </context>
 <context>
@@ -274,10 +352,6 @@
         <translation>各 OSD 延迟：依次向每个 OSD 做 QD1 的 4k 写入，找出慢的那个（热力图）</translation>
     </message>
     <message>
-        <source>RADOS objects: write, read and stat through the app&apos;s own librados client</source>
-        <translation>RADOS 对象：通过程序自带的 librados 客户端写入、读取和 stat</translation>
-    </message>
-    <message>
         <source>S3 objects: PUT, GET and more against an S3 endpoint or Ceph RGW, by object size</source>
         <translation>S3 对象：对 S3 端点或 Ceph RGW 执行 PUT、GET 等操作，按对象大小测试</translation>
     </message>
@@ -285,24 +359,187 @@
         <source>CephFS: file throughput and small-file metadata rates (ClusterMark&apos;s own client, or fio on a node)</source>
         <translation>CephFS：文件吞吐量和小文件元数据速率（ClusterMark 自带的客户端，或节点上的 fio）</translation>
     </message>
+    <message>
+        <source>CephFS throughput</source>
+        <translation>CephFS 吞吐量</translation>
+    </message>
+    <message>
+        <source>4M sequential write and read with 4 threads (1 GiB file each), then 4k random write and read with 16 threads (256 MiB file each), 30 s each; files are written whole before reads and random writes</source>
+        <translation>4 个线程 4M 顺序写和读（每个文件 1 GiB），然后 16 个线程 4k 随机写和读（每个文件 256 MiB），各 30 秒；读和随机写之前先完整写入文件</translation>
+    </message>
+    <message>
+        <source>CephFS metadata</source>
+        <translation>CephFS 元数据</translation>
+    </message>
+    <message>
+        <source>4 threads each create 2000 empty files in their own folder, stat them through a second client (every stat reaches the MDS), then delete them; ops/s and latency per op (native engine only)</source>
+        <translation>4 个线程各在自己的文件夹中创建 2000 个空文件，通过第二个客户端 stat 它们（每次 stat 都到达 MDS），然后删除；按操作给出 ops/s 和延迟（仅限原生引擎）</translation>
+    </message>
+    <message>
+        <source>CephFS (quick)</source>
+        <translation>CephFS（快速）</translation>
+    </message>
+    <message>
+        <source>4M sequential write and read (4 threads, 256 MiB each), 4k random read (8 threads, 128 MiB each), 10 s each, and 4 threads × 500 small files (native engine only)</source>
+        <translation>4M 顺序写和读（4 个线程，每个 256 MiB），4k 随机读（8 个线程，每个 128 MiB），各 10 秒，以及 4 个线程 × 500 个小文件（仅限原生引擎）</translation>
+    </message>
+    <message>
+        <source>Quick (CrystalDiskMark-style)</source>
+        <translation>快速（CrystalDiskMark 风格）</translation>
+    </message>
+    <message>
+        <source>SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1; read and write; 5 s each</source>
+        <translation>SEQ1M Q8T1、SEQ1M Q1T1、RND4K Q32T1、RND4K Q1T1；读和写；各 5 秒</translation>
+    </message>
+    <message>
+        <source>Standard suite</source>
+        <translation>标准套件</translation>
+    </message>
+    <message>
+        <source>Linear read/write 4M QD32, peak random read/write 4k QD128, single-thread read latency, journal write latency (sync and fsync), single-thread random write latency</source>
+        <translation>线性读/写 4M QD32，峰值随机读/写 4k QD128，单线程读延迟，日志写延迟（sync 和 fsync），单线程随机写延迟</translation>
+    </message>
+    <message>
+        <source>Pair</source>
+        <translation>一对</translation>
+    </message>
+    <message>
+        <source>iperf3 -P 4 for 10 s from the first node to the second</source>
+        <translation>从第一个节点到第二个节点运行 iperf3 -P 4，持续 10 秒</translation>
+    </message>
+    <message>
+        <source>All pairs</source>
+        <translation>所有节点对</translation>
+    </message>
+    <message>
+        <source>iperf3 -P 4 for 10 s between every ordered pair of nodes, one pair at a time</source>
+        <translation>在每个有序节点对之间运行 iperf3 -P 4，持续 10 秒，一次一对</translation>
+    </message>
+    <message>
+        <source>Per-OSD latency</source>
+        <translation>各 OSD 延迟</translation>
+    </message>
+    <message>
+        <source>4k writes at random offsets in 4 MiB objects, QD1, 10 s per OSD</source>
+        <translation>在 4 MiB 对象的随机偏移处 4k 写入，QD1，每个 OSD 10 秒</translation>
+    </message>
+    <message>
+        <source>Per-OSD latency (quick)</source>
+        <translation>各 OSD 延迟（快速）</translation>
+    </message>
+    <message>
+        <source>4k writes at random offsets in 4 MiB objects, QD1, 3 s per OSD</source>
+        <translation>在 4 MiB 对象的随机偏移处 4k 写入，QD1，每个 OSD 3 秒</translation>
+    </message>
+    <message>
+        <source>RADOS objects: write, read and stat through the app&apos;s own librados client, or fio&apos;s rados engine on client nodes</source>
+        <translation>RADOS 对象：通过本程序自带的 librados 客户端，或在客户端节点上用 fio 的 rados 引擎进行写、读和 stat</translation>
+    </message>
+    <message>
+        <source>Figures are lower than `rados bench`: its read phase reads back the few objects it has just written, which sit in the OSDs&apos; caches. This benchmark spreads I/O over a working set (objects × object size) meant to be larger than the OSDs&apos; caches, and writes every object of it before reading, so reads come from the disks.</source>
+        <translation>数值低于 `rados bench`：后者的读阶段读回刚写入的少量对象，这些对象位于 OSD 的缓存中。本测试把 I/O 分布在一个工作集（对象数 × 对象大小）上，该工作集应大于 OSD 的缓存，并在读之前写入其中每个对象，因此读取来自磁盘。</translation>
+    </message>
+    <message>
+        <source>RADOS objects</source>
+        <translation>RADOS 对象</translation>
+    </message>
+    <message>
+        <source>Whole-object write and read (4M objects by default), 4k write, 4k read and stat, QD16, 30 s each, over the whole working set.</source>
+        <translation>整对象写和读（默认 4M 对象），4k 写、4k 读和 stat，QD16，各 30 秒，覆盖整个工作集。</translation>
+    </message>
+    <message>
+        <source>RADOS objects (quick)</source>
+        <translation>RADOS 对象（快速）</translation>
+    </message>
+    <message>
+        <source>Whole-object write and read, 4k read and stat, QD16, 10 s each.</source>
+        <translation>整对象写和读，4k 读和 stat，QD16，各 10 秒。</translation>
+    </message>
+    <message>
+        <source>RBD test table</source>
+        <translation>RBD 测试表</translation>
+    </message>
+    <message>
+        <source>4M QD16 write, 4k QD1 randwrite, 4k QD128 randwrite, then the same reads (prefilled)</source>
+        <translation>4M QD16 写，4k QD1 随机写，4k QD128 随机写，然后是相同的读（已预填充）</translation>
+    </message>
+    <message>
+        <source>Each step keeps the given number of signed (SigV4) requests in flight over keep-alive connections for its runtime, over a working set of objects in a bucket of the run&apos;s own (removed afterwards). GET, HEAD, DELETE, LIST and mixed steps first write the objects no earlier step wrote (not measured). Latency runs from sending the request to the last byte; time to first byte is reported for GETs.</source>
+        <translation>每个步骤在其运行时间内，通过长连接保持给定数量的已签名（SigV4）请求在途，作用于本次运行自己的 bucket 中的一组对象（之后删除）。GET、HEAD、DELETE、LIST 和混合步骤会先写入之前步骤未写入的对象（不计入测量）。延迟从发送请求算到最后一个字节；GET 另报告首字节时间。</translation>
+    </message>
+    <message>
+        <source>S3 quick</source>
+        <translation>S3 快速</translation>
+    </message>
+    <message>
+        <source>64 KiB PUT then GET, 16 requests in flight, 10 s each.</source>
+        <translation>64 KiB 先 PUT 后 GET，16 个请求在途，各 10 秒。</translation>
+    </message>
+    <message>
+        <source>S3 object size sweep</source>
+        <translation>S3 对象大小扫描</translation>
+    </message>
+    <message>
+        <source>PUT then GET at 64 KiB, 1 MiB, 32 MiB, 256 MiB and 1 GiB, 15 s each. The working set is about 1 GiB per size (1024 objects up to 1 MiB, 32 at 32 MiB, 4 at 256 MiB, 2 at 1 GiB) and requests in flight are at most the object count (16, 4 at 256 MiB, 2 at 1 GiB), so a small cluster copes.</source>
+        <translation>在 64 KiB、1 MiB、32 MiB、256 MiB 和 1 GiB 下先 PUT 后 GET，各 15 秒。每种大小的工作集约 1 GiB（不超过 1 MiB 时 1024 个对象，32 MiB 时 32 个，256 MiB 时 4 个，1 GiB 时 2 个），在途请求数不超过对象数（16，256 MiB 时 4，1 GiB 时 2），因此小集群也能应付。</translation>
+    </message>
+    <message>
+        <source>S3 mixed</source>
+        <translation>S3 混合</translation>
+    </message>
+    <message>
+        <source>70 % GET, 20 % PUT, 10 % DELETE of 1 MiB objects, 16 in flight, 30 s.</source>
+        <translation>1 MiB 对象 70 % GET、20 % PUT、10 % DELETE，16 个在途，30 秒。</translation>
+    </message>
+    <message>
+        <source>S3 small objects</source>
+        <translation>S3 小对象</translation>
+    </message>
+    <message>
+        <source>4 KiB PUT, GET, HEAD and DELETE over 4096 objects, 16 in flight, 10 s each (DELETE ends when all are gone). A gateway on RGW&apos;s beast frontend without its tcp_nodelay=1 option holds small responses about 40 ms (Nagle&apos;s algorithm meets delayed ACKs): latencies near 40 ms come from that setting.</source>
+        <translation>对 4096 个对象进行 4 KiB 的 PUT、GET、HEAD 和 DELETE，16 个在途，各 10 秒（DELETE 在全部删除后结束）。使用 RGW beast 前端但未设置 tcp_nodelay=1 的网关会把小响应延迟约 40 ms（Nagle 算法遇上延迟 ACK）：接近 40 ms 的延迟来自该设置。</translation>
+    </message>
 </context>
 <context>
-    <name>HealthBands</name>
+    <name>cm::StepCaveats</name>
     <message>
-        <source>health unknown</source>
-        <translation>健康状态未知</translation>
+        <source>client cache on (librbd writeback, unless the cluster turns it off): writes are acknowledged from client memory, so write latency is not a commit latency</source>
+        <translation>客户端缓存开启（librbd 回写，除非集群将其关闭）：写入由客户端内存确认，因此写延迟不是提交延迟</translation>
     </message>
     <message>
-        <source>recovery</source>
-        <translation>恢复</translation>
+        <source>one I/O in flight (QD1): IOPS = 1 / latency, a latency figure, not a capacity</source>
+        <translation>只有一个 I/O 在途（QD1）：IOPS = 1 / 延迟，这是延迟数值，而不是容量</translation>
+    </message>
+</context>
+<context>
+    <name>cm::render::ScalingChart</name>
+    <message>
+        <source>1 client</source>
+        <translation>1 个客户端</translation>
     </message>
     <message>
-        <source>backfill</source>
-        <translation>回填</translation>
+        <source>%1 clients</source>
+        <translation>%1 个客户端</translation>
     </message>
     <message>
-        <source>scrub</source>
-        <translation>清洗</translation>
+        <source>Cluster total MB/s</source>
+        <translation>集群总计 MB/s</translation>
+    </message>
+    <message>
+        <source>Cluster total IOPS</source>
+        <translation>集群总计 IOPS</translation>
+    </message>
+    <message>
+        <source>%1 · per client %2</source>
+        <translation>%1 · 每客户端 %2</translation>
+    </message>
+    <message>
+        <source>Scaling: %1</source>
+        <translation>扩展：%1</translation>
+    </message>
+    <message>
+        <source>Cluster total by number of clients (merged over the clients); per client: the total over (clients × one client&apos;s figure).</source>
+        <translation>按客户端数量的集群总计（合并所有客户端）；每客户端：总计除以（客户端数 × 单个客户端的数值）。</translation>
     </message>
 </context>
 <context>
@@ -676,6 +913,13 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>%1 ops</source>
         <translation>%1 次操作</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::CephFsMetaTab</name>
+    <message>
+        <source>Metadata</source>
+        <translation>元数据</translation>
     </message>
 </context>
 <context>
@@ -1103,14 +1347,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>online</source>
         <translation>在线</translation>
-    </message>
-    <message>
-        <source>HDD</source>
-        <translation>HDD</translation>
-    </message>
-    <message>
-        <source>SSD</source>
-        <translation>SSD</translation>
     </message>
     <message>
         <source>swap</source>
@@ -1610,14 +1846,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
 <context>
     <name>cm::ui::DiskParamsPage</name>
     <message>
-        <source>Quick (CrystalDiskMark-style: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1)</source>
-        <translation>快速（CrystalDiskMark 风格：SEQ1M Q8T1、SEQ1M Q1T1、RND4K Q32T1、RND4K Q1T1）</translation>
-    </message>
-    <message>
-        <source>Standard (the seven tests: linear, peak random, latency, journal)</source>
-        <translation>标准（七项测试：顺序、峰值随机、延迟、日志）</translation>
-    </message>
-    <message>
         <source>Parameters</source>
         <translation>参数</translation>
     </message>
@@ -1809,10 +2037,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>now</source>
         <translation>当前</translation>
-    </message>
-    <message>
-        <source>step mean</source>
-        <translation>本步平均</translation>
     </message>
     <message>
         <source>Throughput</source>
@@ -2096,36 +2320,12 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
 <context>
     <name>cm::ui::LiveChart</name>
     <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <source>read</source>
-        <translation>读</translation>
-    </message>
-    <message>
-        <source>write</source>
-        <translation>写</translation>
-    </message>
-    <message>
         <source>seconds</source>
         <translation>秒</translation>
     </message>
     <message>
-        <source>throughput</source>
-        <translation>吞吐量</translation>
-    </message>
-    <message>
         <source>%1 (%2 lines, coloured as the cards; hover a line for its name)</source>
         <translation>%1（%2 条曲线，颜色与卡片一致；悬停可查看名称）</translation>
-    </message>
-    <message>
-        <source>%1 ops/s</source>
-        <translation>%1 ops/s</translation>
-    </message>
-    <message>
-        <source>TTFB</source>
-        <translation>TTFB</translation>
     </message>
 </context>
 <context>
@@ -2218,6 +2418,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Ceph: %1</source>
         <translation>Ceph：%1</translation>
+    </message>
+    <message>
+        <source>finishing…</source>
+        <translation>即将完成…</translation>
     </message>
 </context>
 <context>
@@ -2374,6 +2578,34 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>fsid %1</source>
         <translation>fsid %1</translation>
     </message>
+    <message>
+        <source>Run again…</source>
+        <translation>再次运行…</translation>
+    </message>
+    <message>
+        <source>Run the run selected in Results again, after showing its plan</source>
+        <translation>再次运行在“结果”中选中的运行，先显示其计划</translation>
+    </message>
+    <message>
+        <source>Select a run in Results first.</source>
+        <translation>请先在“结果”中选择一个运行。</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>外观</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::NetFindingsPanel</name>
@@ -2424,6 +2656,13 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Information</source>
         <translation>信息</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::NetFindingsTab</name>
+    <message>
+        <source>Findings</source>
+        <translation>诊断结果</translation>
     </message>
 </context>
 <context>
@@ -2525,6 +2764,13 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>no figure for this pair</source>
         <translation>此节点对没有数值</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::NetMatrixTab</name>
+    <message>
+        <source>Throughput matrix</source>
+        <translation>吞吐量矩阵</translation>
     </message>
 </context>
 <context>
@@ -2825,6 +3071,39 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
 </context>
 <context>
+    <name>cm::ui::NodeCheckPanel</name>
+    <message>
+        <source>Check the nodes</source>
+        <translation>检查节点</translation>
+    </message>
+    <message>
+        <source>Whether every node can run the test&apos;s tool and reach the cluster, before the run</source>
+        <translation>在运行之前，检查每个节点能否运行测试工具并访问集群</translation>
+    </message>
+    <message>
+        <source>✗ %1: %2: %3 — %4</source>
+        <translation>✗ %1：%2：%3 — %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking %n node(s)…</source>
+        <translation>
+            <numerusform>正在检查 %n 个节点…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>✓ Every node can run the test and reach the cluster (%n check(s)).</source>
+        <translation>
+            <numerusform>✓ 每个节点都能运行测试并访问集群（%n 项检查）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other check(s) passed.</source>
+        <translation>
+            <numerusform>其余 %n 项检查通过。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>cm::ui::NodeConnector</name>
     <message>
         <source>Connected.</source>
@@ -2991,6 +3270,29 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
 </context>
 <context>
+    <name>cm::ui::OsdLatencyRunTab</name>
+    <message>
+        <source>OSD latency</source>
+        <translation>OSD 延迟</translation>
+    </message>
+    <message>
+        <source>p50 latency</source>
+        <translation>p50 延迟</translation>
+    </message>
+    <message>
+        <source>p99 latency</source>
+        <translation>p99 延迟</translation>
+    </message>
+    <message>
+        <source>Step:</source>
+        <translation>步骤：</translation>
+    </message>
+    <message>
+        <source>Colour by:</source>
+        <translation>着色依据：</translation>
+    </message>
+</context>
+<context>
     <name>cm::ui::OsdLatencyTargetPage</name>
     <message>
         <source>Per-OSD latency</source>
@@ -3100,14 +3402,21 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
 </context>
 <context>
+    <name>cm::ui::PresetText</name>
+    <message>
+        <source>%1 — 1 test</source>
+        <translation>%1 — 1 项测试</translation>
+    </message>
+    <message>
+        <source>%1 — %2 tests</source>
+        <translation>%1 — %2 项测试</translation>
+    </message>
+</context>
+<context>
     <name>cm::ui::RadosTargetPage</name>
     <message>
         <source>RADOS objects</source>
         <translation>RADOS 对象</translation>
-    </message>
-    <message>
-        <source>Object writes, reads and stats straight to the OSDs, spread over many objects. ClusterMark itself is the Ceph client; every object it writes is removed afterwards.</source>
-        <translation>直接对 OSD 执行对象写入、读取和 stat，分散到大量对象上。ClusterMark 自身作为 Ceph 客户端；它写入的每个对象都会在结束后删除。</translation>
     </message>
     <message>
         <source>Pool:</source>
@@ -3241,16 +3550,8 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <translation>原生引擎在 ClusterMark 内部运行：节点只能选择本机（local）。</translation>
     </message>
     <message>
-        <source>As the cluster configures it (writeback by default)</source>
-        <translation>按集群的配置（默认为回写）</translation>
-    </message>
-    <message>
         <source>Off: every write waits for the OSDs</source>
         <translation>关闭：每次写入都等待 OSD 完成</translation>
-    </message>
-    <message>
-        <source>With librbd&apos;s writeback cache, small random writes are acknowledged by the client&apos;s cache and are capped by how fast it flushes (about rbd_cache_max_dirty per second). Turn it off to measure the cluster itself.</source>
-        <translation>使用 librbd 的回写缓存时，小块随机写由客户端缓存确认，其速度受缓存刷写速度限制（约每秒 rbd_cache_max_dirty）。关闭缓存即可测量集群本身。</translation>
     </message>
     <message>
         <source>Client cache:</source>
@@ -3545,11 +3846,11 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <translation>写入字节 %1</translation>
     </message>
     <message>
-        <source>%1 on %2, against Ceph's count for pool %3: %4</source>
+        <source>%1 on %2, against Ceph&apos;s count for pool %3: %4</source>
         <translation>%1（%2）与 Ceph 对存储池 %3 的计数相比：%4</translation>
     </message>
     <message>
-        <source>⚠ %1 (Ceph's count was still moving)</source>
+        <source>⚠ %1 (Ceph&apos;s count was still moving)</source>
         <translation>⚠ %1（Ceph 的计数仍在变化）</translation>
     </message>
     <message>
@@ -3635,10 +3936,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Device or filesystem</source>
         <translation>设备或文件系统</translation>
-    </message>
-    <message>
-        <source>Rotational</source>
-        <translation>机械盘</translation>
     </message>
     <message>
         <source>Write cache (kernel)</source>
@@ -3773,14 +4070,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <translation>否</translation>
     </message>
     <message>
-        <source>no (SSD / NVMe)</source>
-        <translation>否（SSD / NVMe）</translation>
-    </message>
-    <message>
-        <source>yes (spinning disk)</source>
-        <translation>是（机械硬盘）</translation>
-    </message>
-    <message>
         <source>write back (volatile cache on)</source>
         <translation>write back（易失性缓存开启）</translation>
     </message>
@@ -3891,30 +4180,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
 </translation>
     </message>
     <message>
-        <source>p50 latency</source>
-        <translation>p50 延迟</translation>
-    </message>
-    <message>
-        <source>p99 latency</source>
-        <translation>p99 延迟</translation>
-    </message>
-    <message>
-        <source>Step:</source>
-        <translation>步骤：</translation>
-    </message>
-    <message>
-        <source>Colour by:</source>
-        <translation>着色依据：</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>诊断结果</translation>
-    </message>
-    <message>
-        <source>Throughput matrix</source>
-        <translation>吞吐量矩阵</translation>
-    </message>
-    <message>
         <source>session %1</source>
         <translation>会话 %1</translation>
     </message>
@@ -3925,18 +4190,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>took %1</source>
         <translation>耗时 %1</translation>
-    </message>
-    <message>
-        <source>OSD latency</source>
-        <translation>OSD 延迟</translation>
-    </message>
-    <message>
-        <source>Metadata</source>
-        <translation>元数据</translation>
-    </message>
-    <message>
-        <source>Object sizes</source>
-        <translation>对象大小</translation>
     </message>
     <message>
         <source>Ops/s</source>
@@ -4193,10 +4446,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <translation>操作</translation>
     </message>
     <message>
-        <source>MiB/s</source>
-        <translation>MiB/s</translation>
-    </message>
-    <message>
         <source>Requests/s</source>
         <translation>请求/秒</translation>
     </message>
@@ -4241,12 +4490,23 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <translation>对象大小（对数刻度）</translation>
     </message>
     <message>
-        <source>MiB/s (log scale)</source>
-        <translation>MiB/s（对数刻度）</translation>
-    </message>
-    <message>
         <source>requests/s (log scale)</source>
         <translation>请求/秒（对数刻度）</translation>
+    </message>
+    <message>
+        <source>MB/s</source>
+        <translation>MB/s</translation>
+    </message>
+    <message>
+        <source>MB/s (log scale)</source>
+        <translation>MB/s（对数刻度）</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::S3SweepTab</name>
+    <message>
+        <source>Object sizes</source>
+        <translation>对象大小</translation>
     </message>
 </context>
 <context>
@@ -4689,6 +4949,22 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>Delete session…</source>
         <translation>删除会话…</translation>
     </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Rename run</source>
+        <translation>重命名运行</translation>
+    </message>
+    <message>
+        <source>New name of the run:</source>
+        <translation>运行的新名称：</translation>
+    </message>
+    <message>
+        <source>Run renamed to “%1”.</source>
+        <translation>运行已重命名为“%1”。</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::UnitScale</name>
@@ -4744,6 +5020,57 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>%1 IOPS</source>
         <translation>%1 IOPS</translation>
     </message>
+    <message>
+        <source>Gbit/s</source>
+        <translation>Gbit/s</translation>
+    </message>
+    <message>
+        <source>Mbit/s</source>
+        <translation>Mbit/s</translation>
+    </message>
+    <message>
+        <source>kbit/s</source>
+        <translation>kbit/s</translation>
+    </message>
+    <message>
+        <source>bit/s</source>
+        <translation>bit/s</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::UsageStripView</name>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>busiest core</source>
+        <translation>最忙核心</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>%1 (link speed unknown)</source>
+        <translation>%1（链路速率未知）</translation>
+    </message>
+    <message>
+        <source>utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>OSD commit latency</source>
+        <translation>OSD 提交延迟</translation>
+    </message>
+    <message>
+        <source>what limited the step</source>
+        <translation>限制该步骤的部分</translation>
+    </message>
+    <message>
+        <source>No node or OSD was sampled yet. The strip fills once the run&apos;s nodes report.</source>
+        <translation>尚未采样任何节点或 OSD。运行的节点上报后此图会填充。</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -4791,233 +5118,9 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>Open on Results with the saved run &lt;id&gt; selected.</source>
         <translation>打开“结果”并选中已保存的运行 &lt;id&gt;。</translation>
     </message>
-</context>
-<context>
-    <name>cm::ui::NodeCheckPanel</name>
     <message>
-        <source>Check the nodes</source>
-        <translation>检查节点</translation>
-    </message>
-    <message>
-        <source>Whether every node can run the test&apos;s tool and reach the cluster, before the run</source>
-        <translation>在运行之前，检查每个节点能否运行测试工具并访问集群</translation>
-    </message>
-    <message>
-        <source>✓ %1: %2</source>
-        <translation>✓ %1：%2</translation>
-    </message>
-    <message>
-        <source>✗ %1: %2: %3 — %4</source>
-        <translation>✗ %1：%2：%3 — %4</translation>
-    </message>
-    <message>
-        <source>Every node can run the test and reach the cluster.</source>
-        <translation>每个节点都能运行测试并访问集群。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Checking %n node(s)…</source>
-        <translation>
-            <numerusform>正在检查 %n 个节点…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>✓ Every node can run the test and reach the cluster (%n check(s)).</source>
-        <translation>
-            <numerusform>✓ 每个节点都能运行测试并访问集群（%n 项检查）。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n other check(s) passed.</source>
-        <translation>
-            <numerusform>其余 %n 项检查通过。</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>cm::render::ScalingChart</name>
-    <message>
-        <source>1 client</source>
-        <translation>1 个客户端</translation>
-    </message>
-    <message>
-        <source>%1 clients</source>
-        <translation>%1 个客户端</translation>
-    </message>
-    <message>
-        <source>Cluster total MB/s</source>
-        <translation>集群总计 MB/s</translation>
-    </message>
-    <message>
-        <source>Cluster total IOPS</source>
-        <translation>集群总计 IOPS</translation>
-    </message>
-    <message>
-        <source>%1 · per client %2</source>
-        <translation>%1 · 每客户端 %2</translation>
-    </message>
-    <message>
-        <source>Scaling: %1</source>
-        <translation>扩展：%1</translation>
-    </message>
-    <message>
-        <source>Cluster total by number of clients (merged over the clients); per client: the total over (clients × one client&apos;s figure).</source>
-        <translation>按客户端数量的集群总计（合并所有客户端）；每客户端：总计除以（客户端数 × 单个客户端的数值）。</translation>
-    </message>
-</context>
-<context>
-    <name>cm::DeviceClassText</name>
-    <message>
-        <source>HDD</source>
-        <translation>HDD</translation>
-    </message>
-    <message>
-        <source>SSD</source>
-        <translation>SSD</translation>
-    </message>
-    <message>
-        <source>NVMe</source>
-        <translation>NVMe</translation>
-    </message>
-    <message>
-        <source>virtual disk</source>
-        <translation>虚拟磁盘</translation>
-    </message>
-    <message>
-        <source>loop device (a file)</source>
-        <translation>loop 设备（一个文件）</translation>
-    </message>
-    <message>
-        <source>memory-backed</source>
-        <translation>内存支持</translation>
-    </message>
-    <message>
-        <source>network block device</source>
-        <translation>网络块设备</translation>
-    </message>
-    <message>
-        <source>LVM / RAID / mapper</source>
-        <translation>LVM / RAID / mapper</translation>
-    </message>
-    <message>
-        <source>unknown type</source>
-        <translation>类型未知</translation>
-    </message>
-    <message>
-        <source>An emulated disk: the host&apos;s storage and cache decide its speed; its rotational flag says nothing.</source>
-        <translation>模拟磁盘：其速度由宿主机的存储和缓存决定；它的旋转标志没有意义。</translation>
-    </message>
-    <message>
-        <source>Backed by a file: the file system and page cache under it decide its speed.</source>
-        <translation>由文件支持：其速度由下层文件系统和页缓存决定。</translation>
-    </message>
-    <message>
-        <source>Backed by RAM: no storage device is measured.</source>
-        <translation>由内存支持：没有测量任何存储设备。</translation>
-    </message>
-    <message>
-        <source>Backed by the network and a remote store.</source>
-        <translation>由网络和远程存储支持。</translation>
-    </message>
-    <message>
-        <source>Built from other devices: the slowest of them decides.</source>
-        <translation>由其他设备组成：其中最慢的设备决定速度。</translation>
-    </message>
-    <message>
-        <source>Neither the name, the model nor the transport tells what it is.</source>
-        <translation>名称、型号和传输方式都无法说明它是什么设备。</translation>
-    </message>
-</context>
-<context>
-    <name>cm::StepCaveats</name>
-    <message>
-        <source>client cache on (librbd writeback, unless the cluster turns it off): writes are acknowledged from client memory, so write latency is not a commit latency</source>
-        <translation>客户端缓存开启（librbd 回写，除非集群将其关闭）：写入由客户端内存确认，因此写延迟不是提交延迟</translation>
-    </message>
-    <message>
-        <source>one I/O in flight (QD1): IOPS = 1 / latency, a latency figure, not a capacity</source>
-        <translation>只有一个 I/O 在途（QD1）：IOPS = 1 / 延迟，这是延迟数值，而不是容量</translation>
-    </message>
-</context>
-<context>
-    <name>cm::Bottleneck</name>
-    <message>
-        <source>this machine</source>
-        <translation>本机</translation>
-    </message>
-    <message>
-        <source>the client's CPU: %1 at %2 % busy; the figure is the client's, not the cluster's</source>
-        <translation>客户端的 CPU：%1 繁忙 %2 %；此数值反映的是客户端，而不是集群</translation>
-    </message>
-    <message>
-        <source>one core of the client: %1's busiest core at %2 %; the figure is the client's, not the cluster's</source>
-        <translation>客户端的一个核心：%1 最忙的核心为 %2 %；此数值反映的是客户端，而不是集群</translation>
-    </message>
-    <message>
-        <source>the network: %1 on %2 carries %3 of its %4 link</source>
-        <translation>网络：%2 上的 %1 承载 %3，链路速率为 %4</translation>
-    </message>
-    <message>
-        <source>a disk: %1 on %2 at %3 % utilisation</source>
-        <translation>磁盘：%2 上的 %1 利用率为 %3 %</translation>
-    </message>
-    <message>
-        <source>the CPU of %1: %2 % busy</source>
-        <translation>%1 的 CPU：繁忙 %2 %</translation>
-    </message>
-    <message>
-        <source>one core of %1: its busiest core at %2 %</source>
-        <translation>%1 的一个核心：最忙的核心为 %2 %</translation>
-    </message>
-    <message>
-        <source>a slow OSD: %1 commits in %2, the others in %3</source>
-        <translation>慢 OSD：%1 提交耗时 %2，其他 OSD 为 %3</translation>
-    </message>
-    <message>
-        <source>latency: one I/O in flight and nothing saturated; the figure is the round trip</source>
-        <translation>延迟：只有一个 I/O 在途且没有资源饱和；此数值是往返时间</translation>
-    </message>
-    <message>
-        <source>no bottleneck found: nothing the app watches was saturated (CPU, NICs, disks, OSD latency)</source>
-        <translation>未发现瓶颈：本应用监视的资源均未饱和（CPU、网卡、磁盘、OSD 延迟）</translation>
-    </message>
-    <message>
-        <source>%1: limited by %2</source>
-        <translation>%1：受限于 %2</translation>
-    </message>
-</context>
-<context>
-    <name>cm::ui::UsageStripView</name>
-    <message>
-        <source>CPU</source>
-        <translation>CPU</translation>
-    </message>
-    <message>
-        <source>busiest core</source>
-        <translation>最忙核心</translation>
-    </message>
-    <message>
-        <source>memory</source>
-        <translation>内存</translation>
-    </message>
-    <message>
-        <source>%1 (link speed unknown)</source>
-        <translation>%1（链路速率未知）</translation>
-    </message>
-    <message>
-        <source>utilisation</source>
-        <translation>利用率</translation>
-    </message>
-    <message>
-        <source>OSD commit latency</source>
-        <translation>OSD 提交延迟</translation>
-    </message>
-    <message>
-        <source>what limited the step</source>
-        <translation>限制该步骤的部分</translation>
-    </message>
-    <message>
-        <source>No node or OSD was sampled yet. The strip fills once the run's nodes report.</source>
-        <translation>尚未采样任何节点或 OSD。运行的节点上报后此图会填充。</translation>
+        <source>The window&apos;s look: system, light or dark (default: the one last chosen).</source>
+        <translation>窗口外观：system、light 或 dark（默认：上次选择的外观）。</translation>
     </message>
 </context>
 </TS>

@@ -156,6 +156,12 @@ private Q_SLOTS:
         QCOMPARE(NetIperfRunner::chooseTool(QStringLiteral("auto"), probe(QStringLiteral("3.12"), {}, 100000),
                      probe(QStringLiteral("3.12"), QStringLiteral("2.1.8"), 100000), &why),
             QStringLiteral("iperf3"));
+        // No link speed known: said so, not "up to ? Gbit/s".
+        QCOMPARE(NetIperfRunner::chooseTool(QStringLiteral("auto"), probe(QStringLiteral("3.12"), {}, -1),
+                     probe(QStringLiteral("3.12"), {}, -1), &why),
+            QStringLiteral("iperf3"));
+        QVERIFY2(
+            why.contains(QStringLiteral("speed is not known")) && !why.contains(QLatin1Char('?')), qPrintable(why));
         // Asked for: as asked.
         QCOMPARE(NetIperfRunner::chooseTool(QStringLiteral("iperf2"), probe(QStringLiteral("3.17"), {}, 1000),
                      probe(QStringLiteral("3.17"), {}, 1000), &why),

@@ -98,7 +98,8 @@ private Q_SLOTS:
         QCOMPARE(valueOf(s, metric::netRxBytes(QStringLiteral("eth0"))), 2000.0);
         QCOMPARE(valueOf(s, metric::netTxBytes(QStringLiteral("lo"))), -1.0); // loopback left out
         QCOMPARE(valueOf(s, metric::diskReadBytes(QStringLiteral("sda"))), 0.0); // disks still read
-        QVERIFY(metric::unitOf(metric::netRxBytes(QStringLiteral("eth0"))) == metric::Unit::BytesPerSec);
+        QVERIFY(metric::unitOf(metric::netRxBytes(QStringLiteral("eth0")))
+            == metric::Unit::BitRate); // bytes/s, shown in bits
     }
     // Two real snapshots one second apart (tests/data/proc, fio writing): the expected
     // figures are worked out here from the recorded counters.

@@ -268,9 +268,6 @@ private Q_SLOTS:
         const double get = m_lab.rgwCounter(QStringLiteral("get_b")) - getBefore;
         QVERIFY2(r.failed.isEmpty(), qPrintable(r.failed.join(QLatin1Char('\n'))));
         QCOMPARE(r.steps.size(), 2 * 4);
-        checkTotal(r.steps, 0, "write");
-        // GETs: the gateway's data pool counted 1.8–2.4 % more than the bodies on the lab.
-        checkTotal(r.steps, 1, "read", CrossCheck::kFlagPercent);
         double written = 0, read = 0;
         for (const StepRecord &s : r.steps)
             if (s.node == clusterTotalNode()) {
@@ -278,6 +275,14 @@ private Q_SLOTS:
                 read += ioBytes(s, "read");
             }
         qInfo("clients PUT %.0f and GET %.0f bytes; the gateway counted %.0f and %.0f", written, read, put, get);
+        // PUTs: the pool also holds the requests curl's timeout cut off, which the gateway
+        // counts (put - written, checked below) and the clients do not: within 2 % beyond
+        // those, which weigh more the shorter the step and the slower the machine.
+        const double cutOffPercent = written > 0 ? 100.0 * std::max(0.0, put - written) / written : 0;
+        qInfo("requests cut off at the end: %.2f %% of the PUT bytes", cutOffPercent);
+        checkTotal(r.steps, 0, "write", 2.0 + cutOffPercent);
+        // GETs: the gateway's data pool counted 1.8–2.4 % more than the bodies on the lab.
+        checkTotal(r.steps, 1, "read", CrossCheck::kFlagPercent);
         QVERIFY(putBefore >= 0 && getBefore >= 0);
         // The gateway also counts requests curl's timeout cut off (at most 4 per client).
         QVERIFY2(put >= written && put - written <= 3 * 4 * 65536.0, qPrintable(QString::number(put - written)));
@@ -298,13 +303,28 @@ private Q_SLOTS:
         const Plan p = S3Kind::makePlan(o, nodes(), &e);
         QVERIFY2(!e, qPrintable(e.toString()));
         const QStringList curl {QStringLiteral("curl")};
-        // The load's curls are the ones running at the cancel; the clean-up then runs
-        // curls of its own (deleting the objects and buckets).
+        // The load's curls run under `timeout` (the step's runtime); the set-up (buckets,
+        // objects) and the clean-up run curls of their own, which are not the load.
+        const auto underTimeout = [&] {
+            QStringList out;
+            for (const QString &c : m_net.processes(curl)) {
+                const QString pid = c.section(QLatin1Char('('), 1).chopped(1);
+                QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+                if (!stat.open(QIODevice::ReadOnly))
+                    continue;
+                const QByteArray st = stat.readAll();
+                const QByteArray ppid = st.mid(st.lastIndexOf(')') + 2).split(' ').value(1);
+                QFile comm(QStringLiteral("/proc/%1/comm").arg(QString::fromLatin1(ppid)));
+                if (comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "timeout")
+                    out << c;
+            }
+            return out;
+        };
         QStringList loadCurls;
         const cmtest::CancelTiming t = cmtest::cancelOnceRunning(
             p, m_data.filePath(QStringLiteral("db.sqlite")),
             [&] {
-                loadCurls = m_net.processes(curl);
+                loadCurls = underTimeout();
                 return loadCurls.size() >= 3;
             },
             [&] {

@@ -2,6 +2,7 @@
 // The run engine end to end with real fio on a temp file, a real SQLite store, and the
 // node monitor reading this machine's /proc.
 #include "bench/diskfio/diskfiokind.h"
+#include "bench/planbuilder.h"
 #include "bench/rados/radoskind.h"
 #include "bench/registry.h"
 #include "engine/runengine.h"
@@ -142,7 +143,9 @@ private Q_SLOTS:
             buffer = b;
         });
         QSignalSpy finished(&engine, &RunEngine::runFinished);
-        engine.start(quickPlan(target.path(), 60, 1));
+        Plan unnamed = quickPlan(target.path(), 60, 1);
+        unnamed.name.clear(); // a plan file without a name still makes a named run
+        engine.start(unnamed);
         const QByteArray marker = target.path().toUtf8();
         // fio is measuring once its first interval arrives
         int measured = 0;
@@ -159,6 +162,10 @@ private Q_SLOTS:
         SessionStore store(data.filePath(QStringLiteral("db.sqlite")));
         QVERIFY(!store.open());
         QCOMPARE(store.run(id).status, RunStatus::Cancelled);
+        const DiskFioKind kind;
+        QCOMPARE(store.run(id).name, defaultPlanName(unnamed, &kind));
+        QVERIFY2(
+            store.run(id).name.startsWith(kind.displayName() + QStringLiteral(" · ")), qPrintable(store.run(id).name));
     }
 
     void missingFolderIsAnErrorAndNotCreated()

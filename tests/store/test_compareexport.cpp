@@ -220,7 +220,22 @@ private Q_SLOTS:
             b2.steps[i].environment.insert(QStringLiteral("cephfs_mount"), QStringLiteral("/mnt/pve/cephfs"));
         }
         QCOMPARE(compareRunRecords({a2, b2}).differences,
-            QStringList {QStringLiteral("pve1: cephfs_mount: /tmp/clustermark-cephfs-Ab12Cd → /mnt/pve/cephfs")});
+            QStringList {QStringLiteral("pve1: CephFS mount: /tmp/clustermark-cephfs-Ab12Cd → /mnt/pve/cephfs")});
+        // Target settings read as words and values, never as raw keys or JSON.
+        RunRecords t1 = runA(), t2 = runA();
+        t2.run.id = 17;
+        t1.plan.target.insert(QStringLiteral("objects"), 300);
+        t1.plan.target.insert(QStringLiteral("sizes"), QJsonArray {65536, 1048576, 4194304});
+        t2.plan.target.insert(QStringLiteral("sizes"), QJsonArray {});
+        t1.plan.target.insert(QStringLiteral("objectSize"), QStringLiteral("4M"));
+        t2.plan.target.insert(QStringLiteral("objectSize"), QStringLiteral("1M"));
+        const QStringList td = compareRunRecords({t1, t2}).differences;
+        QVERIFY2(td.contains(QStringLiteral("objects: 300 → (not set)")), qPrintable(td.join(QLatin1Char('\n'))));
+        QVERIFY2(td.contains(QStringLiteral("object sizes: 64 KiB, 1 MiB, 4 MiB → (none)")),
+            qPrintable(td.join(QLatin1Char('\n'))));
+        QVERIFY2(td.contains(QStringLiteral("object size: 4M → 1M")), qPrintable(td.join(QLatin1Char('\n'))));
+        for (const QString &line : td)
+            QVERIFY2(!line.contains(QLatin1String("target.")) && !line.contains(QLatin1Char('[')), qPrintable(line));
     }
 
     void markdownText()

@@ -129,6 +129,12 @@ private Q_SLOTS:
         QCOMPARE(s.moveRun(a, 9999).code, Error::Code::InvalidInput);
         QCOMPARE(s.run(a).sessionId, tuned); // unchanged
         QCOMPARE(s.moveRun(9999, base).code, Error::Code::InvalidInput);
+        // Renamed: the list shows the new name; a blank name or a missing run is refused.
+        QVERIFY(!s.renameRun(a, QStringLiteral("  before the MTU change ")));
+        QCOMPARE(s.run(a).name, QStringLiteral("before the MTU change"));
+        QCOMPARE(s.renameRun(a, QStringLiteral("   ")).code, Error::Code::InvalidInput);
+        QCOMPARE(s.run(a).name, QStringLiteral("before the MTU change"));
+        QCOMPARE(s.renameRun(9999, QStringLiteral("x")).code, Error::Code::InvalidInput);
 
         // Reopened from the file: the move was committed.
         SessionStore again(p);

@@ -18,6 +18,7 @@ private Q_SLOTS:
     void significant();
     void bytesPerSec();
     void iops();
+    void bitRateAndFigures();
     void latency();
     void sizes();
     void markdownPerOsd();
@@ -49,6 +50,25 @@ void TestUnitFormat::bytesPerSec()
     QCOMPARE(formatBytesPerSec(512e3), QStringLiteral("512 kB/s"));
     QCOMPARE(formatBytesPerSec(0), QStringLiteral("0 B/s"));
     QCOMPARE(formatBytesPerSec(std::numeric_limits<double>::infinity()), QStringLiteral("–"));
+}
+
+// A network's rate in bits; a figure written with the unit the catalogue gives it, the
+// same in every view (docs/VISUAL.md).
+void TestUnitFormat::bitRateAndFigures()
+{
+    QCOMPARE(formatBitRate(9.41e9), QStringLiteral("9.41 Gbit/s"));
+    QCOMPARE(formatBitRate(941e6), QStringLiteral("941 Mbit/s"));
+    QCOMPARE(formatBitRate(850e3), QStringLiteral("850 kbit/s"));
+    QCOMPARE(formatBitRate(-1), QStringLiteral("–"));
+    // Stored in bytes/s like every rate: 1.176 GB/s is a 9.41 Gbit/s link.
+    QCOMPARE(formatFigure(metric::unitOf(metric::NetBw), 9.41e9 / 8), QStringLiteral("9.41 Gbit/s"));
+    QCOMPARE(formatFigure(metric::unitOf(QStringLiteral("net.eth0.tx")), 125e6), QStringLiteral("1.00 Gbit/s"));
+    QCOMPARE(formatFigure(metric::unitOf(metric::WriteBw), 21.9e6), QStringLiteral("21.9 MB/s"));
+    QCOMPARE(formatFigure(metric::unitOf(metric::ReadIops), 12345), QStringLiteral("12.3k IOPS"));
+    QCOMPARE(formatFigure(metric::unitOf(metric::ReadLatP99), 2.2e6), QStringLiteral("2.20 ms"));
+    QCOMPARE(formatFigure(metric::Unit::Percent, 87.25), QStringLiteral("87.3 %"));
+    QCOMPARE(formatColumnFigure(metric::Unit::BitRate, 9.41e9 / 8), QStringLiteral("9410")); // Mbit/s
+    QCOMPARE(formatColumnFigure(metric::Unit::BytesPerSec, 1.8e9), QStringLiteral("1800")); // MB/s
 }
 
 void TestUnitFormat::iops()

@@ -8,6 +8,8 @@
 #include "bench/registry.h"
 #include "engine/runengine.h"
 #include "mainwindow.h"
+#include "results/resultsmodel.h"
+#include "results/resultsview.h"
 #include "results/rundetailpane.h"
 #include "sessions/runagaindialog.h"
 #include "sessions/sessionfilterbar.h"
@@ -21,6 +23,7 @@
 #include "wizard/planwizard.h"
 #include "wizard/reviewpage.h"
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QComboBox>
 #include <QDateEdit>
 #include <QDir>

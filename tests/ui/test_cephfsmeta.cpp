@@ -15,6 +15,7 @@
 #include "live/livedashboard.h"
 #include "kinds/cephfs/cephfsmetapanel.h"
 #include "results/resultsloader.h"
+#include "report/unitformat.h"
 #include "results/rundetailpane.h"
 #include "testutil.h"
 #include "unitscale.h"
@@ -210,7 +211,7 @@ private Q_SLOTS:
             QVERIFY2(grid->verticalHeaderItem(i)->text().endsWith(QStringLiteral(" · ") + labels.at(i)),
                 qPrintable(grid->verticalHeaderItem(i)->text()));
             const QJsonObject o = meta.value(ops.at(i)).toObject();
-            QCOMPARE(grid->item(i, 7)->text(), QString::number(o.value(QStringLiteral("iops")).toDouble(), 'f', 0));
+            QCOMPARE(grid->item(i, 7)->text(), formatSignificant(o.value(QStringLiteral("iops")).toDouble()));
             QCOMPARE(grid->item(i, 1)->text(), QStringLiteral("–"));
         }
         for (int col = 1; col <= 4; ++col) // no data moved: the MB/s and IOPS columns are hidden

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The live dashboard fed a real SampleBuffer with synthetic samples (no engine): the
 // samples are made up here because the point is the drawing path, not measuring.
+#include "bench/registry.h"
 #include "engine/samplebuffer.h"
 #include "live/decimator.h"
 #include "live/figurecard.h"

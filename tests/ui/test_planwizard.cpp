@@ -14,6 +14,7 @@
 #include "wizard/nodecheckpanel.h"
 #include "wizard/reviewpage.h"
 
+#include "shots.h"
 #include "wizarddriver.h"
 #include <QAbstractButton>
 #include <QCheckBox>
@@ -38,6 +39,22 @@ using namespace cmtest;
 
 class TestPlanWizard : public QObject {
     Q_OBJECT
+    // The page lists the kind's own presets, each with the number of tests it holds:
+    // never the disk kind's titles under another kind.
+    static void checkPresetTitles(DiskParamsPage *params, const QString &kindId)
+    {
+        const QList<Preset> presets = Registry::instance().kind(kindId)->presets();
+        QCOMPARE(params->presetList()->count(), presets.size());
+        for (int i = 0; i < presets.size(); ++i) {
+            const QString text = params->presetList()->item(i)->text();
+            QVERIFY2(text.startsWith(presets.at(i).title), qPrintable(text));
+            const qsizetype n = presets.at(i).steps.size();
+            QVERIFY2(text.endsWith(n == 1 ? QStringLiteral("— 1 test") : QStringLiteral("— %1 tests").arg(n)),
+                qPrintable(text));
+            QVERIFY2(!text.contains(QStringLiteral("CrystalDiskMark")), qPrintable(text));
+        }
+    }
+
 private Q_SLOTS:
     void initTestCase() { registerBuiltinKinds(); }
 
@@ -177,6 +194,7 @@ private Q_SLOTS:
         QCOMPARE(spy.count(), 1);
         const Plan plan = spy.at(0).at(0).value<Plan>();
         QCOMPARE(plan.kind, QStringLiteral("rbd"));
+        QVERIFY2(plan.name.startsWith(QStringLiteral("RBD")), qPrintable(plan.name)); // the review page's name
         QCOMPARE(plan.target.value(QStringLiteral("pool")).toString(), QStringLiteral("bench"));
         QCOMPARE(plan.target.value(QStringLiteral("cache")).toString(), QStringLiteral("off"));
         QCOMPARE(plan.ceph.value(QStringLiteral("conf")).toString(), QStringLiteral("/etc/pve/ceph.conf"));
@@ -265,14 +283,16 @@ private Q_SLOTS:
         QVERIFY(clickNext(w));
         auto *params = currentPage<DiskParamsPage>(w);
         QVERIFY(params);
-        QVERIFY(params->presetList()->count() >= 1);
+        checkPresetTitles(params, QStringLiteral("osd-latency"));
         QVERIFY(clickNext(w));
         QVERIFY(currentPage<ReviewPage>(w));
+        QVERIFY2(!currentPage<ReviewPage>(w)->nameEdit()->text().trimmed().isEmpty(), "the run gets a name");
         QSignalSpy spy(&w, &PlanWizard::runRequested);
         QTest::mouseClick(w.button(QWizard::FinishButton), Qt::LeftButton);
         QCOMPARE(spy.count(), 1);
         const Plan plan = spy.at(0).at(0).value<Plan>();
         QCOMPARE(plan.kind, QStringLiteral("osd-latency"));
+        QVERIFY2(!plan.name.trimmed().isEmpty(), "the run has the review page's name");
         QCOMPARE(plan.nodes.size(), 1);
         QVERIFY(plan.nodes.first().isLocal());
         QCOMPARE(plan.target.value(QStringLiteral("poolConsent")).toBool(), true);
@@ -308,6 +328,8 @@ private Q_SLOTS:
             w.grab().save(qEnvironmentVariable("CLUSTERMARK_UI_SHOT") + QStringLiteral("-rados.png"));
         QVERIFY(clickNext(w));
         QVERIFY(currentPage<DiskParamsPage>(w));
+        checkPresetTitles(currentPage<DiskParamsPage>(w), QStringLiteral("rados"));
+        QVERIFY(saveShot(&w, QStringLiteral("wizard-rados-presets")));
         QVERIFY(clickNext(w));
         QVERIFY(currentPage<ReviewPage>(w));
         QSignalSpy spy(&w, &PlanWizard::runRequested);
@@ -315,6 +337,7 @@ private Q_SLOTS:
         QCOMPARE(spy.count(), 1);
         const Plan plan = spy.at(0).at(0).value<Plan>();
         QCOMPARE(plan.kind, QStringLiteral("rados"));
+        QVERIFY2(plan.name.startsWith(QStringLiteral("RADOS")), qPrintable(plan.name));
         QVERIFY(plan.nodes.size() == 1 && plan.nodes.first().isLocal());
         QCOMPARE(plan.target.value(QStringLiteral("objects")).toInt(), 300);
         QCOMPARE(plan.target.value(QStringLiteral("objectSize")).toString(), QStringLiteral("1M"));

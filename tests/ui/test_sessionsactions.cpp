@@ -55,6 +55,61 @@ private Q_SLOTS:
         QCOMPARE(done.at(0).at(0).value<Error>().code, Error::Code::InvalidInput);
     }
 
+    // Rename… asks for the new name, filled with the old one; the list shows the new.
+    void renameRun()
+    {
+        const QString path = copyOfStore();
+        SessionsView v(path);
+        v.resize(1200, 700);
+        v.show();
+        QVERIFY(waitReload(v));
+        v.selectRun(m_a);
+        QTRY_COMPARE(v.currentRunId(), m_a);
+        const QString before = v.model()->runAt(v.model()->runIndex(m_a))->run.name;
+        QTest::mouseClick(v.findChild<QPushButton *>(QStringLiteral("renameRun")), Qt::LeftButton);
+        QInputDialog *d = nullptr;
+        QTRY_VERIFY((d = visibleChild<QInputDialog>(&v)));
+        QCOMPARE(d->textValue(), before);
+        d->setTextValue(QStringLiteral("MTU 1500, before the change"));
+        shot(d, QStringLiteral("rename-run"));
+        QSignalSpy done(&v, &SessionsView::operationFinished);
+        d->accept();
+        QVERIFY(done.wait(10000));
+        QVERIFY(!done.at(0).at(0).value<Error>());
+        SessionStore s(path);
+        QVERIFY(!s.open());
+        QCOMPARE(s.run(m_a).name, QStringLiteral("MTU 1500, before the change"));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            v.model()->runAt(v.model()->runIndex(m_a))->run.name, QStringLiteral("MTU 1500, before the change"), 10000);
+        QCOMPARE(v.currentRunId(), m_a);
+    }
+
+    // The toolbar's Run again… acts on the run selected in Results and shows its plan
+    // first; nothing starts until the user says so.
+    void toolbarRunAgainShowsTheSelectedRun()
+    {
+        const QString path = copyOfStore();
+        RunEngine engine(path);
+        MainWindow window(&engine, path);
+        window.resize(1280, 800);
+        window.show();
+        ResultsView *results = window.resultsView();
+        QSignalSpy shown(results, &ResultsView::detailShown);
+        QTRY_VERIFY_WITH_TIMEOUT(results->model()->rowCount() > 0, 10000);
+        results->selectRun(m_c);
+        QVERIFY(shown.wait(10000));
+        QSignalSpy started(&engine, &RunEngine::runStarted);
+        auto *action = window.findChild<QAction *>(QStringLiteral("runAgainAction"));
+        QVERIFY(action && action->isEnabled());
+        action->trigger();
+        RunAgainDialog *d = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((d = visibleChild<RunAgainDialog>(&window)), 10000);
+        QCOMPARE(d->plan().name, QStringLiteral("quick C")); // the selected run's, not the last started
+        QTest::qWait(200);
+        QCOMPARE(started.count(), 0);
+        d->reject();
+    }
+
     // Through the main window: Run again… → Edit in wizard… opens the plan wizard with
     // the saved plan, and what it runs is that plan, in the session picked; then Start
     // now runs it at once.

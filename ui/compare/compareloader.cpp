@@ -44,7 +44,8 @@ QString nodeOfTarget(const QString &target)
 bool isRate(const QString &metric)
 {
     const metric::Unit u = metric::unitOf(metric);
-    return u == metric::Unit::BytesPerSec || u == metric::Unit::OpsPerSec || metric == metric::NetRetransmits;
+    return u == metric::Unit::BytesPerSec || u == metric::Unit::BitRate || u == metric::Unit::OpsPerSec
+        || metric == metric::NetRetransmits;
 }
 
 struct BucketKey {

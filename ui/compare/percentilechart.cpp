@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare/percentilechart.h"
 
+#include "chartpalette.h"
 #include "compare/comparemarks.h"
 
 #include <QCategoryAxis>
@@ -40,6 +41,7 @@ PercentileChart::PercentileChart(QWidget *parent)
     c->addAxis(m_axisX, Qt::AlignBottom);
     c->addAxis(m_axisY, Qt::AlignLeft);
     setChart(c);
+    followPalette(this);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(300, 200);
     clear();

@@ -3,6 +3,7 @@
 
 #include "bench/registry.h"
 
+#include "chartpalette.h"
 #include "compare/comparemarks.h"
 #include "targetcolors.h"
 
@@ -68,6 +69,7 @@ SeriesOverlay::SeriesOverlay(QWidget *parent)
     c->addAxis(m_axisX, Qt::AlignBottom);
     c->addAxis(m_axisY, Qt::AlignLeft);
     setChart(c);
+    followPalette(this);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(300, 200);
     clear();

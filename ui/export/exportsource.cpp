@@ -40,12 +40,7 @@ void addAll(Redactor &red, const ExportSource &s)
 
 QString figureText(double v, metric::Unit unit)
 {
-    switch (unit) {
-    case metric::Unit::BytesPerSec: return formatBytesPerSec(v);
-    case metric::Unit::OpsPerSec: return formatIops(v) + QStringLiteral(" IOPS");
-    case metric::Unit::Nanoseconds: return formatLatencyNs(v);
-    default: return formatSignificant(v);
-    }
+    return formatFigure(unit, v);
 }
 
 // One line per test and headline figure: baseline → each other run, % change and

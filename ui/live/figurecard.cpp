@@ -202,6 +202,13 @@ void FigureCard::resetStep()
     m_stale = true;
 }
 
+void FigureCard::endRun()
+{
+    // Nothing is "now" any more; the step's figures stay as its result.
+    for (auto &r : m_rows)
+        setValueText(r.now, QStringLiteral("–"));
+}
+
 void FigureCard::leaveStaleState()
 {
     // The new step's first value: only rows it measures come back (no read rows in a

@@ -19,6 +19,7 @@ public:
     // base unit; a metric::stepSoFar sample sets its percentile's step figure
     void addValue(const QString &metric, double value);
     void resetStep(); // new step: means restart
+    void endRun(); // the run is over: no current values, the step columns stay
     QString target() const { return m_target; }
     // Displayed text of a metric's current value ("" if none), for tests.
     QString currentText(const QString &metric) const;

@@ -2,6 +2,7 @@
 #include "live/livechart.h"
 
 #include "bench/registry.h"
+#include "chartpalette.h"
 #include "live/liveplotitem.h"
 #include "targetcolors.h"
 
@@ -66,9 +67,7 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     c->legend()->setFont(lf);
     m_legendFont = lf;
     c->setBackgroundRoundness(0);
-    // drawn by drawBackground()
-    m_background = c->backgroundBrush();
-    c->setBackgroundVisible(false);
+    c->setBackgroundVisible(false); // drawn by drawBackground()
     m_axisX = new QValueAxis(c);
     m_axisX->setLabelFormat(QStringLiteral("%d"));
     m_axisX->setTitleText(tr("seconds"));
@@ -94,6 +93,7 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     connect(m_axisY, &QValueAxis::rangeChanged, this, &LiveChart::syncPlot);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(260, 180);
+    followPalette(this);
     m_scale = scaleFor(unit, 0);
     m_axisY->setTitleText(m_scale.label);
 }
@@ -181,6 +181,12 @@ void LiveChart::clear()
     m_axisY->setRange(0, m_unit == metric::Unit::Percent ? 100 : 1);
     m_axisY->setTickInterval(m_unit == metric::Unit::Percent ? 25 : 0.25);
     m_axisY->setTitleText(m_scale.label);
+}
+
+void LiveChart::setUnit(metric::Unit unit)
+{
+    m_unit = unit;
+    clear();
 }
 
 QString LiveChart::lineName(const QString &target, const QString &metric) const
@@ -284,7 +290,7 @@ void LiveChart::drawBackground(QPainter *painter, const QRectF &rect)
     for (int y = exposed.top(); y <= exposed.bottom(); y += 64) { // < 96 rows each, as above
         const QRect band(exposed.left(), y, exposed.width(), std::min(64, exposed.bottom() + 1 - y));
         painter->fillRect(band, palette().window());
-        painter->fillRect(band & area.toRect(), m_background);
+        painter->fillRect(band & area.toRect(), chart()->backgroundBrush()); // the palette's base
     }
 }
 

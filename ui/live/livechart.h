@@ -31,6 +31,8 @@ public:
     LiveChart(const QString &title, metric::Unit unit, QWidget *parent = nullptr);
 
     void clear();
+    // The unit of what it draws (a network run's throughput: bit/s); clears the chart.
+    void setUnit(metric::Unit unit);
     // Raw points (x = seconds since run start, y = base unit) for one line; each step
     // is its own segment.
     void appendPoints(const QString &target, const QString &metric, const QList<QPointF> &points, int step = 0);
@@ -98,7 +100,6 @@ private:
     double m_maxX = 0;
     int m_legendEntries = 0;
     QFont m_legendFont;
-    QBrush m_background;
 };
 
 } // namespace cm::ui

@@ -126,6 +126,15 @@ void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer,
     m_buffer = std::move(buffer);
     m_currentStep = -1;
     m_samplesReceived = 0;
+    // The throughput chart speaks the kind's unit: bit/s for a network run.
+    metric::Unit throughput = metric::Unit::BytesPerSec;
+    if (const std::shared_ptr<RunnerKind> kind = Registry::instance().kind(plan.kind))
+        for (const MetricSpec &m : kind->metrics())
+            if (m.chart == MetricChart::Throughput) {
+                throughput = m.unit;
+                break;
+            }
+    m_bw->setUnit(throughput);
     for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
         c->clear();
     for (KindLivePanel *p : std::as_const(m_panels))
@@ -140,7 +149,14 @@ void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer,
     m_cardArea->setFixedHeight(0);
     m_strip->clear();
     m_stepFrom = -1;
-    m_header->startRun(plan.name.isEmpty() ? plan.kind : plan.name, int(plan.steps.size()), estimatedSeconds);
+    QList<double> stepSeconds;
+    if (const std::shared_ptr<RunnerKind> kind = Registry::instance().kind(plan.kind))
+        for (int i = 0; i < plan.steps.size(); ++i)
+            stepSeconds << kind->estimatedSeconds(plan, i);
+    if (std::any_of(stepSeconds.cbegin(), stepSeconds.cend(), [](double s) { return s <= 0; }))
+        stepSeconds.clear(); // one step without an estimate: count down the total
+    m_header->startRun(plan.name.isEmpty() ? plan.kind : plan.name,
+        int(plan.steps.size() * std::max(1, plan.minIterations())), estimatedSeconds, stepSeconds);
     m_health = HealthBandTracker();
     m_clock.start();
     m_timer.start();
@@ -175,6 +191,8 @@ void LiveDashboard::finishRun(RunStatus status, const QString &message)
     closeStepSpan();
     m_strip->flush(true);
     m_limit->hide(); // Results name each step's bottleneck; a live guess is over
+    for (FigureCard *c : std::as_const(m_cards))
+        c->endRun();
     m_timer.stop();
     m_header->setFinished(status, message);
     m_buffer.reset();

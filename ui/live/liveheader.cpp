@@ -10,6 +10,8 @@
 #include <QPushButton>
 #include <QStyle>
 
+#include <algorithm>
+
 namespace cm::ui {
 
 LiveHeader::LiveHeader(QWidget *parent)
@@ -79,10 +81,16 @@ void LiveHeader::setIdle()
     m_cancel->setEnabled(false);
 }
 
-void LiveHeader::startRun(const QString &planName, int stepCount, double estimatedSeconds)
+void LiveHeader::startRun(
+    const QString &planName, int stepCount, double estimatedSeconds, const QList<double> &stepSeconds)
 {
     m_running = true;
     m_estimated = estimatedSeconds;
+    m_stepSeconds = stepSeconds;
+    m_stepIndex = -1;
+    m_stepTotal = stepCount;
+    m_stepStartedAt = 0;
+    m_now = 0;
     m_plan->setText(planName);
     setHealth({});
     m_step->setText(tr("Starting (%n step(s))…", nullptr, stepCount));
@@ -97,22 +105,45 @@ void LiveHeader::startRun(const QString &planName, int stepCount, double estimat
 
 void LiveHeader::setStep(int index, int total, const QString &title)
 {
+    m_stepIndex = index;
+    m_stepTotal = total;
+    m_stepStartedAt = m_now;
     m_step->setText(tr("Step %1/%2: %3").arg(index + 1).arg(total).arg(title));
     m_step->setToolTip(m_step->text());
 }
 
 void LiveHeader::setElapsed(double seconds)
 {
+    m_now = seconds;
     m_elapsed->setText(tr("Elapsed %1").arg(formatDuration(seconds)));
     if (!m_running)
         return;
-    if (m_estimated > 0) {
-        const double left = std::max(0.0, m_estimated - seconds);
-        m_eta->setText(tr("ETA %1").arg(formatDuration(left)));
-        m_progress->setValue(int(std::min(1.0, seconds / m_estimated) * 1000));
-    } else {
+    const double left = secondsLeft(seconds);
+    if (left < 0) {
         m_eta->setText(tr("ETA unknown"));
+        return;
     }
+    // Under a second left but still running: the last step is overrunning its estimate.
+    m_eta->setText(left < 1 ? tr("finishing…") : tr("ETA %1").arg(formatDuration(left)));
+    m_progress->setValue(int(std::min(1.0, seconds / std::max(seconds + left, 1e-9)) * 1000));
+}
+
+// The steps run so far took `scale` times their estimates (prefill and set-up are
+// part of a step's real time): the current step and the ones after it are expected to
+// as well. Without per-step estimates, the total counts down.
+double LiveHeader::secondsLeft(double now) const
+{
+    if (m_stepSeconds.isEmpty() || m_stepIndex < 0)
+        return m_estimated > 0 ? std::max(0.0, m_estimated - now) : -1;
+    const auto estimate = [&](int k) { return m_stepSeconds.at(k % m_stepSeconds.size()); };
+    double plannedBefore = 0;
+    for (int k = 0; k < m_stepIndex; ++k)
+        plannedBefore += estimate(k);
+    const double scale = plannedBefore >= 1 ? std::clamp(m_stepStartedAt / plannedBefore, 0.5, 5.0) : 1.0;
+    double left = std::max(0.0, estimate(m_stepIndex) * scale - (now - m_stepStartedAt));
+    for (int k = m_stepIndex + 1; k < m_stepTotal; ++k)
+        left += estimate(k) * scale;
+    return left;
 }
 
 void LiveHeader::setFinished(RunStatus status, const QString &message)

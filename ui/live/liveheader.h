@@ -17,7 +17,10 @@ class LiveHeader : public QWidget {
 public:
     explicit LiveHeader(QWidget *parent = nullptr);
 
-    void startRun(const QString &planName, int stepCount, double estimatedSeconds);
+    // stepSeconds: each plan step's estimate (repeats reuse them); with it the ETA
+    // follows the run's real pace instead of counting down one total.
+    void startRun(
+        const QString &planName, int stepCount, double estimatedSeconds, const QList<double> &stepSeconds = {});
     void setStep(int index, int total, const QString &title);
     void setElapsed(double seconds);
     void setFinished(RunStatus status, const QString &message);
@@ -35,6 +38,8 @@ Q_SIGNALS:
     void cancelClicked();
 
 private:
+    double secondsLeft(double now) const; // < 0: unknown
+
     QLabel *m_plan = nullptr;
     QLabel *m_step = nullptr;
     QLabel *m_elapsed = nullptr;
@@ -44,6 +49,11 @@ private:
     QProgressBar *m_progress = nullptr;
     QPushButton *m_cancel = nullptr;
     double m_estimated = 0;
+    QList<double> m_stepSeconds;
+    int m_stepIndex = -1; // the step running, in the order the run runs them
+    int m_stepTotal = 0;
+    double m_stepStartedAt = 0;
+    double m_now = 0;
     bool m_running = false;
 };
 

@@ -13,14 +13,15 @@ namespace {
 render::UsageStripTexts texts()
 {
     render::UsageStripTexts t;
-    t.cpu = UsageStripView::tr("CPU");
-    t.core = UsageStripView::tr("busiest core");
-    t.memory = UsageStripView::tr("memory");
-    t.noSpeed = UsageStripView::tr("%1 (link speed unknown)");
-    t.utilisation = UsageStripView::tr("utilisation");
-    t.osdLatency = UsageStripView::tr("OSD commit latency");
-    t.limit = UsageStripView::tr("what limited the step");
-    t.empty = UsageStripView::tr("No node or OSD was sampled yet. The strip fills once the run's nodes report.");
+    t.cpu = cm::ui::UsageStripView::tr("CPU");
+    t.core = cm::ui::UsageStripView::tr("busiest core");
+    t.memory = cm::ui::UsageStripView::tr("memory");
+    t.noSpeed = cm::ui::UsageStripView::tr("%1 (link speed unknown)");
+    t.utilisation = cm::ui::UsageStripView::tr("utilisation");
+    t.osdLatency = cm::ui::UsageStripView::tr("OSD commit latency");
+    t.limit = cm::ui::UsageStripView::tr("what limited the step");
+    t.empty
+        = cm::ui::UsageStripView::tr("No node or OSD was sampled yet. The strip fills once the run's nodes report.");
     return t;
 }
 

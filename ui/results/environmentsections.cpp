@@ -366,7 +366,7 @@ QString commandsText(const RunDetail &d)
         text += Tr::tr("# %1/%2  %3 · not run\n").arg(i + 1).arg(total).arg(d.plan.steps.at(i).title);
         for (const NodeSpec &n : d.plan.nodes)
             if (kind)
-                text += QStringLiteral("[%1] %2\n").arg(n.displayName(), kind->commandPreview(d.plan, i, n));
+                text += kind->commandPreviewLine(d.plan, i, n) + QLatin1Char('\n');
         text += QLatin1Char('\n');
     }
     return text;

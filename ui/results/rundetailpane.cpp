@@ -13,6 +13,7 @@
 #include "report/stepcaveats.h"
 #include "report/stepoperations.h"
 #include "stats/clustertotal.h"
+#include "report/unitformat.h"
 #include "unitscale.h"
 
 #include <QComboBox>
@@ -243,12 +244,12 @@ void RunDetailPane::showDetail(const RunDetail &d)
             m_grid->insertRow(row);
             rowLabels << label;
             rowTips << caveatTexts.join(QLatin1Char('\n'));
+            // The columns' headers name the units; the figures go through the one formatter.
             auto mbps = [](const QJsonObject &o) {
-                return o.isEmpty() ? QString()
-                                   : QString::number(o.value(QStringLiteral("bw")).toDouble() / 1e6, 'f', 1);
+                return o.isEmpty() ? QString() : cm::formatMBps(o.value(QStringLiteral("bw")).toDouble());
             };
             auto iops = [](const QJsonObject &o) {
-                return o.isEmpty() ? QString() : QString::number(o.value(QStringLiteral("iops")).toDouble(), 'f', 0);
+                return o.isEmpty() ? QString() : cm::formatIops(o.value(QStringLiteral("iops")).toDouble());
             };
             const QJsonObject lat = !r.isEmpty() ? r : w;
             put(GNode, s.node);
@@ -270,7 +271,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
                 put(col, QString());
             put(GP50, latText(op.figures, "lat_p50_ns"));
             put(GP99, latText(op.figures, "lat_p99_ns"));
-            put(GOps, QString::number(op.opsPerSec, 'f', 0), true);
+            put(GOps, cm::formatSignificant(op.opsPerSec), true);
         }
     }
     m_grid->setColumnHidden(GOps, !anyOps);

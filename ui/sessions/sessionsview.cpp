@@ -93,10 +93,13 @@ SessionsView::SessionsView(const QString &storePath, QWidget *parent)
     m_runAgain->setObjectName(QStringLiteral("runAgain"));
     m_move = new QPushButton(tr("Move to session…"), m_runPage);
     m_move->setObjectName(QStringLiteral("moveRun"));
+    m_rename = new QPushButton(tr("Rename…"), m_runPage);
+    m_rename->setObjectName(QStringLiteral("renameRun"));
     m_deleteRun = new QPushButton(tr("Delete run…"), m_runPage);
     m_deleteRun->setObjectName(QStringLiteral("deleteRun"));
     buttons->addWidget(m_runAgain);
     buttons->addWidget(m_move);
+    buttons->addWidget(m_rename);
     buttons->addStretch(1);
     buttons->addWidget(m_deleteRun);
     rv->addLayout(buttons);
@@ -129,6 +132,7 @@ SessionsView::SessionsView(const QString &storePath, QWidget *parent)
     connect(m_sessionPane, &SessionPane::deleteRequested, this, &SessionsView::confirmDeleteSession);
     connect(m_runAgain, &QPushButton::clicked, this, [this] { runAgain(currentRunId()); });
     connect(m_move, &QPushButton::clicked, this, [this] { chooseSessionForRun(currentRunId()); });
+    connect(m_rename, &QPushButton::clicked, this, [this] { askRunName(currentRunId()); });
     connect(m_deleteRun, &QPushButton::clicked, this, [this] { confirmDeleteRun(currentRunId()); });
 
     connect(&m_loadWatcher, &QFutureWatcher<LibraryData>::finished, this, [this] {
@@ -486,6 +490,7 @@ void SessionsView::contextMenu(const QPoint &pos)
         const RunId id = r->run.id;
         menu->addAction(tr("Run again…"), this, [this, id] { runAgain(id); });
         menu->addAction(tr("Move to session…"), this, [this, id] { chooseSessionForRun(id); });
+        menu->addAction(tr("Rename…"), this, [this, id] { askRunName(id); });
         menu->addSeparator();
         menu->addAction(tr("Delete run…"), this, [this, id] { confirmDeleteRun(id); });
     } else if (const LibrarySession *s = m_model->sessionAt(idx)) {

@@ -58,6 +58,7 @@ public:
     void saveSession(qint64 id, const QString &name, const QStringList &tags, const QString &note);
     void createSession(const QString &name);
     void moveRun(RunId id, const QString &sessionName);
+    void renameRun(RunId id, const QString &name);
     void deleteRun(RunId id); // no questions: confirmDeleteRun() asks first
     void deleteSession(qint64 id);
 
@@ -65,6 +66,7 @@ public:
     void confirmDeleteRun(RunId id);
     void confirmDeleteSession(qint64 id);
     void chooseSessionForRun(RunId id);
+    void askRunName(RunId id); // then renameRun()
     void runAgain(RunId id);
     void newSession();
 
@@ -97,6 +99,7 @@ private:
     RunDetailPane *m_runPane = nullptr;
     QPushButton *m_runAgain = nullptr;
     QPushButton *m_move = nullptr;
+    QPushButton *m_rename = nullptr;
     QPushButton *m_deleteRun = nullptr;
     QFutureWatcher<LibraryData> m_loadWatcher;
     QFutureWatcher<RunDetail> m_detailWatcher;

@@ -5,11 +5,30 @@
 
 #include <QCheckBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QVBoxLayout>
 
 namespace cm::ui {
+
+QWidget *withClientPrefix(QLineEdit *edit)
+{
+    auto *box = new QWidget(edit->parentWidget());
+    auto *h = new QHBoxLayout(box);
+    h->setContentsMargins(0, 0, 0, 0);
+    h->setSpacing(0);
+    auto *prefix = new QLabel(QStringLiteral("client."), box);
+    prefix->setObjectName(QStringLiteral("cephClientPrefix"));
+    h->addWidget(prefix);
+    h->addWidget(edit, 1);
+    // "client.admin" typed or pasted in full: the prefix is shown already.
+    QObject::connect(edit, &QLineEdit::textChanged, edit, [edit](const QString &t) {
+        if (t.startsWith(QLatin1String("client.")))
+            edit->setText(t.mid(7));
+    });
+    return box;
+}
 
 CephClientForm::CephClientForm(QWidget *parent)
     : QWidget(parent)
@@ -25,7 +44,7 @@ CephClientForm::CephClientForm(QWidget *parent)
     m_client->setObjectName(QStringLiteral("cephClientEdit"));
     form->addRow(tr("ceph.conf on this machine:"), m_conf);
     form->addRow(tr("Keyring on this machine:"), m_keyring);
-    form->addRow(tr("Client name:"), m_client);
+    form->addRow(tr("Client name:"), withClientPrefix(m_client));
     m_fetchedLabel = new QLabel(this);
     m_fetchedLabel->setObjectName(QStringLiteral("cephFetchedLabel"));
     m_fetchedLabel->setWordWrap(true);

@@ -15,6 +15,10 @@ class QLineEdit;
 
 namespace cm::ui {
 
+// The client field of a form: Ceph's own "client." in front of the id the user
+// types, so it reads "client.admin" as in the connect dialog and in Ceph's output.
+QWidget *withClientPrefix(QLineEdit *edit);
+
 class CephClientForm : public QWidget {
     Q_OBJECT
 public:

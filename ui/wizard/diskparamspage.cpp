@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard/diskparamspage.h"
 
+#include "presettext.h"
+
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -14,15 +16,6 @@ namespace cm::ui {
 
 namespace {
 enum Column { ColTest, ColBs, ColDepth, ColCount };
-
-QString presetTitle(const Preset &p)
-{
-    if (p.id == QLatin1String("quick"))
-        return DiskParamsPage::tr("Quick (CrystalDiskMark-style: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1)");
-    if (p.id == QLatin1String("standard"))
-        return DiskParamsPage::tr("Standard (the seven tests: linear, peak random, latency, journal)");
-    return p.title.isEmpty() ? p.id : p.title;
-}
 } // namespace
 
 DiskParamsPage::DiskParamsPage(QWidget *parent)
@@ -106,7 +99,7 @@ void DiskParamsPage::initializePage()
     for (int i = 0; i < m_presetData.size(); ++i) {
         const Preset &p = m_presetData.at(i);
         auto *item = new QListWidgetItem(i == m_savedRow ? p.title : presetTitle(p), m_presets);
-        item->setToolTip(p.description);
+        item->setToolTip(presetDescription(p));
         if (p.id == wanted && row < 0)
             row = i;
     }

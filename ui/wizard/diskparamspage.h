@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Disk parameters: a preset first (quick = CrystalDiskMark-style, standard = the seven
-// tests), then an "Advanced" fold: runtime and jobs for every test, block size and
-// queue depth per test.
+// The parameters page of the kinds that run a list of tests (disk, RBD, RADOS,
+// per-OSD): the kind's own presets first (presettext.h: its titles, with the number
+// of tests counted), then an "Advanced" fold: runtime and jobs for every test, block
+// size and queue depth per test.
 #include "bench/runnerkind.h"
 #include "wizard/planwizard.h"
 

@@ -2,8 +2,9 @@
 #include "wizard/planwizard.h"
 
 #include "bench/registry.h"
-#include "wizard/kindpage.h"
 #include "kinds/uikind.h"
+#include "wheelguard.h"
+#include "wizard/kindpage.h"
 
 namespace cm::ui {
 
@@ -11,6 +12,7 @@ PlanWizard::PlanWizard(const QList<NodeSpec> &knownNodes, QWidget *parent)
     : QWizard(parent)
     , m_knownNodes(knownNodes)
 {
+    WheelGuard::install(); // also when a wizard opens without the main window
     setObjectName(QStringLiteral("planWizard"));
     setWindowTitle(tr("New benchmark plan"));
     setWizardStyle(QWizard::ClassicStyle);
@@ -84,6 +86,10 @@ int PlanWizard::firstPageOf(const QString &kindId) const
 
 void PlanWizard::accept()
 {
+    // The last page writes the run's name, session and repetitions into the plan when
+    // it is validated: before the plan goes out, not after.
+    if (!validateCurrentPage())
+        return;
     Q_EMIT runRequested(m_plan);
     QWizard::accept();
 }

@@ -40,15 +40,21 @@ RepetitionForm::RepetitionForm(QWidget *parent)
     m_maxRepeat->setObjectName(QStringLiteral("maxRepeat"));
     m_maxRepeat->setRange(2, 1000);
     m_maxRepeat->setValue(10);
+    // Two short rows, so no word is cut on a narrow window.
+    m_untilStable->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
     row->addWidget(m_untilStable);
     row->addWidget(m_spread);
     row->addWidget(new QLabel(tr("over the last"), this));
     row->addWidget(m_window);
-    row->addWidget(new QLabel(tr("runs, at most"), this));
-    row->addWidget(m_maxRepeat);
-    row->addWidget(new QLabel(tr("times"), this));
     row->addStretch(1);
     form->addRow(QString(), row);
+    auto *row2 = new QHBoxLayout();
+    row2->addSpacing(24); // under the check box's text
+    row2->addWidget(new QLabel(tr("runs, at most"), this));
+    row2->addWidget(m_maxRepeat);
+    row2->addWidget(new QLabel(tr("times"), this));
+    row2->addStretch(1);
+    form->addRow(QString(), row2);
     m_hint = new QLabel(tr("Spread: (highest − lowest) / mean of the step's headline figure (Gbit/s, MB/s)."), this);
     m_hint->setWordWrap(true);
     form->addRow(QString(), m_hint);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard/reviewpage.h"
 
+#include "presettext.h"
+
 #include "wizard/nodecheckpanel.h"
 
 #include "bench/scaling.h"
@@ -112,11 +114,11 @@ void ReviewPage::initializePage()
         QStringList nodes;
         for (const NodeSpec &n : std::as_const(plan.nodes))
             nodes << n.displayName();
-        QString preset = kind ? kind->displayName() : plan.kind;
+        QString preset = kind ? kindTextTr(kind->displayName()) : plan.kind;
         if (kind)
             for (const Preset &p : kind->presets())
                 if (p.id == plan.preset)
-                    preset = kind->displayName() + QStringLiteral(" · ") + p.title;
+                    preset = kindTextTr(kind->displayName()) + QStringLiteral(" · ") + kindTextTr(p.title);
         m_name->setText(tr("%1 (%2)").arg(preset, nodes.join(QStringLiteral(", "))));
     }
     m_repetition->setFromPlan(plan);
@@ -160,10 +162,8 @@ void ReviewPage::showCommands()
         for (const NodeSpec &n : std::as_const(plan.nodes)) {
             if (!only.isEmpty() && !only.contains(n.displayName()))
                 continue;
-            const QString cmd = kind ? kind->commandPreview(plan, i, n) : QString();
-            // The kinds' previews name where they run ("[pve2] …", "[this machine] …").
-            text += cmd.startsWith(QLatin1Char('[')) ? cmd + QLatin1Char('\n')
-                                                     : QStringLiteral("[%1] %2\n").arg(n.displayName(), cmd);
+            text += (kind ? kind->commandPreviewLine(plan, i, n) : QStringLiteral("[%1]").arg(n.displayName()))
+                + QLatin1Char('\n');
         }
         text += QLatin1Char('\n');
         if (kind)

@@ -133,10 +133,11 @@ QList<Preset> CephFsKind::presets() const
 {
     const int r = 30;
     const int q = 10;
-    return {Preset {QStringLiteral("throughput"), QStringLiteral("CephFS throughput"),
-                QStringLiteral("4M sequential write and read with 4 threads (1 GiB file each), then 4k random write "
-                               "and read with 16 threads (256 MiB file each), 30 s each; files are written whole "
-                               "before reads and random writes"),
+    return {Preset {QStringLiteral("throughput"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "CephFS throughput")),
+                kindText(QT_TRANSLATE_NOOP("cm::RunnerKind",
+                    "4M sequential write and read with 4 threads (1 GiB file each), then 4k random write "
+                    "and read with 16 threads (256 MiB file each), 30 s each; files are written whole "
+                    "before reads and random writes")),
                 {ioStep(QStringLiteral("seq-write-4m"), QStringLiteral("seq-write"), QStringLiteral("4M"), 4,
                      QStringLiteral("1G"), r),
                     ioStep(QStringLiteral("seq-read-4m"), QStringLiteral("seq-read"), QStringLiteral("4M"), 4,
@@ -145,14 +146,16 @@ QList<Preset> CephFsKind::presets() const
                         QStringLiteral("256M"), r),
                     ioStep(QStringLiteral("rand-read-4k"), QStringLiteral("rand-read"), QStringLiteral("4k"), 16,
                         QStringLiteral("256M"), r)}},
-        Preset {QStringLiteral("metadata"), QStringLiteral("CephFS metadata"),
-            QStringLiteral("4 threads each create 2000 empty files in their own folder, stat them through a "
-                           "second client (every stat reaches the MDS), then delete them; ops/s and latency "
-                           "per op (native engine only)"),
+        Preset {QStringLiteral("metadata"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "CephFS metadata")),
+            kindText(QT_TRANSLATE_NOOP("cm::RunnerKind",
+                "4 threads each create 2000 empty files in their own folder, stat them through a "
+                "second client (every stat reaches the MDS), then delete them; ops/s and latency "
+                "per op (native engine only)")),
             {metaStep(4, 2000, 60)}},
-        Preset {QStringLiteral("quick"), QStringLiteral("CephFS (quick)"),
-            QStringLiteral("4M sequential write and read (4 threads, 256 MiB each), 4k random read (8 threads, "
-                           "128 MiB each), 10 s each, and 4 threads × 500 small files (native engine only)"),
+        Preset {QStringLiteral("quick"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "CephFS (quick)")),
+            kindText(QT_TRANSLATE_NOOP("cm::RunnerKind",
+                "4M sequential write and read (4 threads, 256 MiB each), 4k random read (8 threads, "
+                "128 MiB each), 10 s each, and 4 threads × 500 small files (native engine only)")),
             {ioStep(QStringLiteral("seq-write-4m"), QStringLiteral("seq-write"), QStringLiteral("4M"), 4,
                  QStringLiteral("256M"), q),
                 ioStep(QStringLiteral("seq-read-4m"), QStringLiteral("seq-read"), QStringLiteral("4M"), 4,

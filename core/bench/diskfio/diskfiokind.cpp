@@ -45,8 +45,9 @@ QList<Preset> DiskFioKind::presets() const
     const int q = 5; // CrystalDiskMark's default test time
     const int s = 30;
     return {
-        Preset {QStringLiteral("quick"), QStringLiteral("Quick (CrystalDiskMark-style)"),
-            QStringLiteral("SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1; read and write; 5 s each"),
+        Preset {QStringLiteral("quick"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "Quick (CrystalDiskMark-style)")),
+            kindText(QT_TRANSLATE_NOOP(
+                "cm::RunnerKind", "SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1; read and write; 5 s each")),
             {fioStep(QStringLiteral("seq1m-q8t1-read"), QStringLiteral("SEQ1M Q8T1 Read"), QStringLiteral("read"),
                  QStringLiteral("1M"), 8, 1, q),
                 fioStep(QStringLiteral("seq1m-q8t1-write"), QStringLiteral("SEQ1M Q8T1 Write"), QStringLiteral("write"),
@@ -63,10 +64,11 @@ QList<Preset> DiskFioKind::presets() const
                     QStringLiteral("randread"), QStringLiteral("4k"), 1, 1, q),
                 fioStep(QStringLiteral("rnd4k-q1t1-write"), QStringLiteral("RND4K Q1T1 Write"),
                     QStringLiteral("randwrite"), QStringLiteral("4k"), 1, 1, q)}},
-        Preset {QStringLiteral("standard"), QStringLiteral("Standard suite (7 tests)"),
-            QStringLiteral("Linear read/write 4M QD32, peak random read/write 4k QD128, "
-                           "single-thread read latency, journal write latency (sync and fsync), "
-                           "single-thread random write latency"),
+        Preset {QStringLiteral("standard"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "Standard suite")),
+            kindText(QT_TRANSLATE_NOOP("cm::RunnerKind",
+                "Linear read/write 4M QD32, peak random read/write 4k QD128, "
+                "single-thread read latency, journal write latency (sync and fsync), "
+                "single-thread random write latency")),
             {fioStep(QStringLiteral("linear-read"), QStringLiteral("Linear read 4M QD32"), QStringLiteral("read"),
                  QStringLiteral("4M"), 32, 1, s),
                 fioStep(QStringLiteral("linear-write"), QStringLiteral("Linear write 4M QD32"), QStringLiteral("write"),

@@ -104,7 +104,7 @@ namespace cm {
 // Throughput of a pair (target "node1→node2"), and its TCP retransmits.
 QList<MetricSpec> NetIperfKind::metrics() const
 {
-    return {{metric::NetBw, metric::Unit::BytesPerSec, MetricChart::Throughput,
+    return {{metric::NetBw, metric::Unit::BitRate, MetricChart::Throughput,
                 QT_TRANSLATE_NOOP("cm::MetricCatalog", "throughput"), MetricLine::Solid, QStringLiteral("net")},
         {metric::NetRetransmits, metric::Unit::Other, MetricChart::None,
             QT_TRANSLATE_NOOP("cm::MetricCatalog", "retransmits")}};

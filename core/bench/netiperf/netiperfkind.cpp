@@ -48,11 +48,12 @@ QList<Preset> NetIperfKind::presets() const
     Options mesh;
     mesh.mode = QStringLiteral("mesh");
     return {
-        Preset {QStringLiteral("pair"), QStringLiteral("Pair"),
-            QStringLiteral("iperf3 -P 4 for 10 s from the first node to the second"),
+        Preset {QStringLiteral("pair"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "Pair")),
+            kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "iperf3 -P 4 for 10 s from the first node to the second")),
             {pairStep(QStringLiteral("A"), QStringLiteral("B"), pair)}},
-        Preset {QStringLiteral("mesh"), QStringLiteral("All pairs"),
-            QStringLiteral("iperf3 -P 4 for 10 s between every ordered pair of nodes, one pair at a time"),
+        Preset {QStringLiteral("mesh"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "All pairs")),
+            kindText(QT_TRANSLATE_NOOP(
+                "cm::RunnerKind", "iperf3 -P 4 for 10 s between every ordered pair of nodes, one pair at a time")),
             {pairStep(QStringLiteral("A"), QStringLiteral("B"), mesh),
                 pairStep(QStringLiteral("B"), QStringLiteral("A"), mesh)}},
     };

@@ -161,9 +161,9 @@ QString NetIperfRunner::chooseTool(const QString &requested, const NetEndProbe &
         say(QStringLiteral("iperf 2: iperf3 is not installed on both nodes"));
         return QStringLiteral("iperf2");
     }
-    say(speed > 25000 ? QStringLiteral("iperf3 %1 (multi-threaded since 3.16)").arg(a.iperf3Version)
-                      : QStringLiteral("iperf3 (links up to %1 Gbit/s)")
-                            .arg(speed > 0 ? QString::number(speed / 1000.0) : QStringLiteral("?")));
+    say(speed > 25000   ? QStringLiteral("iperf3 %1 (multi-threaded since 3.16)").arg(a.iperf3Version)
+            : speed > 0 ? QStringLiteral("iperf3 (links up to %1 Gbit/s)").arg(QString::number(speed / 1000.0))
+                        : QStringLiteral("iperf3 (the links' speed is not known)"));
     return QStringLiteral("iperf3");
 }
 

@@ -20,10 +20,14 @@ PlanStep osdStep(int runtime)
 
 QList<Preset> OsdLatencyKind::presets() const
 {
-    return {Preset {QStringLiteral("standard"), QStringLiteral("Per-OSD latency"),
-                QStringLiteral("4k writes at random offsets in 4 MiB objects, QD1, 10 s per OSD"), {osdStep(10)}},
-        Preset {QStringLiteral("quick"), QStringLiteral("Per-OSD latency (quick)"),
-            QStringLiteral("4k writes at random offsets in 4 MiB objects, QD1, 3 s per OSD"), {osdStep(3)}}};
+    return {Preset {QStringLiteral("standard"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "Per-OSD latency")),
+                kindText(QT_TRANSLATE_NOOP(
+                    "cm::RunnerKind", "4k writes at random offsets in 4 MiB objects, QD1, 10 s per OSD")),
+                {osdStep(10)}},
+        Preset {QStringLiteral("quick"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "Per-OSD latency (quick)")),
+            kindText(
+                QT_TRANSLATE_NOOP("cm::RunnerKind", "4k writes at random offsets in 4 MiB objects, QD1, 3 s per OSD")),
+            {osdStep(3)}}};
 }
 
 bool OsdLatencyKind::usesTempPool(const Plan &plan)

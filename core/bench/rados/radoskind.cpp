@@ -91,10 +91,11 @@ RadosKind::Target RadosKind::Target::read(const QJsonObject &target, Error *erro
 
 QString RadosKind::methodNote()
 {
-    return QStringLiteral("Figures are lower than `rados bench`: its read phase reads back the few objects it has just "
-                          "written, which sit in the OSDs' caches. This benchmark spreads I/O over a working set "
-                          "(objects × object size) meant to be larger than the OSDs' caches, and writes every object "
-                          "of it before reading, so reads come from the disks.");
+    return kindText(QT_TRANSLATE_NOOP("cm::RunnerKind",
+        "Figures are lower than `rados bench`: its read phase reads back the few objects it has just "
+        "written, which sit in the OSDs' caches. This benchmark spreads I/O over a working set "
+        "(objects × object size) meant to be larger than the OSDs' caches, and writes every object "
+        "of it before reading, so reads come from the disks."));
 }
 
 QList<Preset> RadosKind::presets() const
@@ -114,14 +115,19 @@ QList<Preset> RadosKind::presets() const
                  QStringLiteral("stat-qd16"), QStringLiteral("Object stat QD16"), QStringLiteral("stat"), {}, 16, r);
         return s;
     };
-    return {Preset {QStringLiteral("standard"), QStringLiteral("RADOS objects"),
-                QStringLiteral("Whole-object write and read (4M objects by default), 4k write, 4k read and stat, "
-                               "QD16, 30 s each, over the whole working set. ")
-                    + methodNote(),
-                steps(30, false)},
-        Preset {QStringLiteral("quick"), QStringLiteral("RADOS objects (quick)"),
-            QStringLiteral("Whole-object write and read, 4k read and stat, QD16, 10 s each. ") + methodNote(),
+    QList<Preset> presets = {
+        Preset {QStringLiteral("standard"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "RADOS objects")),
+            kindText(QT_TRANSLATE_NOOP("cm::RunnerKind",
+                "Whole-object write and read (4M objects by default), 4k write, 4k read and stat, "
+                "QD16, 30 s each, over the whole working set.")),
+            steps(30, false)},
+        Preset {QStringLiteral("quick"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "RADOS objects (quick)")),
+            kindText(
+                QT_TRANSLATE_NOOP("cm::RunnerKind", "Whole-object write and read, 4k read and stat, QD16, 10 s each.")),
             steps(10, true)}};
+    for (Preset &p : presets)
+        p.note = methodNote();
+    return presets;
 }
 
 Error RadosKind::validate(const Plan &plan) const

@@ -24,8 +24,9 @@ PlanStep rbdStep(
 QList<Preset> RbdKind::presets() const
 {
     const int r = 30;
-    return {Preset {QStringLiteral("standard"), QStringLiteral("RBD test table"),
-        QStringLiteral("4M QD16 write, 4k QD1 randwrite, 4k QD128 randwrite, then the same reads (prefilled)"),
+    return {Preset {QStringLiteral("standard"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "RBD test table")),
+        kindText(QT_TRANSLATE_NOOP(
+            "cm::RunnerKind", "4M QD16 write, 4k QD1 randwrite, 4k QD128 randwrite, then the same reads (prefilled)")),
         {rbdStep(QStringLiteral("seq-write-4m-qd16"), QStringLiteral("4M QD16 write"), QStringLiteral("write"),
              QStringLiteral("4M"), 16, r),
             rbdStep(QStringLiteral("randwrite-4k-qd1"), QStringLiteral("4k QD1 random write"),

@@ -112,11 +112,12 @@ QString S3Kind::sizeText(qint64 b)
 
 QString S3Kind::methodNote()
 {
-    return QStringLiteral("Each step keeps the given number of signed (SigV4) requests in flight over keep-alive "
-                          "connections for its runtime, over a working set of objects in a bucket of the run's own "
-                          "(removed afterwards). GET, HEAD, DELETE, LIST and mixed steps first write the objects no "
-                          "earlier step wrote (not measured). Latency runs from sending the request to the last byte; "
-                          "time to first byte is reported for GETs.");
+    return kindText(QT_TRANSLATE_NOOP("cm::RunnerKind",
+        "Each step keeps the given number of signed (SigV4) requests in flight over keep-alive "
+        "connections for its runtime, over a working set of objects in a bucket of the run's own "
+        "(removed afterwards). GET, HEAD, DELETE, LIST and mixed steps first write the objects no "
+        "earlier step wrote (not measured). Latency runs from sending the request to the last byte; "
+        "time to first byte is reported for GETs."));
 }
 
 QList<Preset> S3Kind::presets() const
@@ -125,27 +126,32 @@ QList<Preset> S3Kind::presets() const
     QList<PlanStep> sweepSteps;
     for (qint64 s : sweep)
         sweepSteps << stepsAt({QStringLiteral("put"), QStringLiteral("get")}, s, 15);
-    return {Preset {QStringLiteral("quick"), QStringLiteral("S3 quick"),
-                QStringLiteral("64 KiB PUT then GET, 16 requests in flight, 10 s each. ") + methodNote(),
-                stepsAt({QStringLiteral("put"), QStringLiteral("get")}, 64 * kKiB, 10)},
-        Preset {QStringLiteral("size-sweep"), QStringLiteral("S3 object size sweep"),
-            QStringLiteral("PUT then GET at 64 KiB, 1 MiB, 32 MiB, 256 MiB and 1 GiB, 15 s each. The working "
-                           "set is about 1 GiB per size (1024 objects up to 1 MiB, 32 at 32 MiB, 4 at 256 MiB, "
-                           "2 at 1 GiB) and requests in flight are at most the object count (16, 4 at 256 MiB, "
-                           "2 at 1 GiB), so a small cluster copes. ")
-                + methodNote(),
+    QList<Preset> presets = {
+        Preset {QStringLiteral("quick"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "S3 quick")),
+            kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "64 KiB PUT then GET, 16 requests in flight, 10 s each.")),
+            stepsAt({QStringLiteral("put"), QStringLiteral("get")}, 64 * kKiB, 10)},
+        Preset {QStringLiteral("size-sweep"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "S3 object size sweep")),
+            kindText(QT_TRANSLATE_NOOP("cm::RunnerKind",
+                "PUT then GET at 64 KiB, 1 MiB, 32 MiB, 256 MiB and 1 GiB, 15 s each. The working "
+                "set is about 1 GiB per size (1024 objects up to 1 MiB, 32 at 32 MiB, 4 at 256 MiB, "
+                "2 at 1 GiB) and requests in flight are at most the object count (16, 4 at 256 MiB, "
+                "2 at 1 GiB), so a small cluster copes.")),
             sweepSteps},
-        Preset {QStringLiteral("mixed"), QStringLiteral("S3 mixed"),
-            QStringLiteral("70 % GET, 20 % PUT, 10 % DELETE of 1 MiB objects, 16 in flight, 30 s. ") + methodNote(),
+        Preset {QStringLiteral("mixed"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "S3 mixed")),
+            kindText(QT_TRANSLATE_NOOP(
+                "cm::RunnerKind", "70 % GET, 20 % PUT, 10 % DELETE of 1 MiB objects, 16 in flight, 30 s.")),
             stepsAt({QStringLiteral("mixed")}, kMiB, 30)},
-        Preset {QStringLiteral("small-objects"), QStringLiteral("S3 small objects"),
-            QStringLiteral("4 KiB PUT, GET, HEAD and DELETE over 4096 objects, 16 in flight, 10 s each "
-                           "(DELETE ends when all are gone). A gateway on RGW's beast frontend without its "
-                           "tcp_nodelay=1 option holds small responses about 40 ms (Nagle's algorithm meets "
-                           "delayed ACKs): latencies near 40 ms come from that setting. ")
-                + methodNote(),
+        Preset {QStringLiteral("small-objects"), kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "S3 small objects")),
+            kindText(QT_TRANSLATE_NOOP("cm::RunnerKind",
+                "4 KiB PUT, GET, HEAD and DELETE over 4096 objects, 16 in flight, 10 s each "
+                "(DELETE ends when all are gone). A gateway on RGW's beast frontend without its "
+                "tcp_nodelay=1 option holds small responses about 40 ms (Nagle's algorithm meets "
+                "delayed ACKs): latencies near 40 ms come from that setting.")),
             stepsAt({QStringLiteral("put"), QStringLiteral("get"), QStringLiteral("head"), QStringLiteral("delete")},
                 4 * kKiB, 10, 4096)}};
+    for (Preset &p : presets)
+        p.note = methodNote();
+    return presets;
 }
 
 QString S3Kind::describeStep(const Plan &plan, const PlanStep &step)

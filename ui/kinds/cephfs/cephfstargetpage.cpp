@@ -114,7 +114,7 @@ CephFsTargetPage::CephFsTargetPage(QWidget *parent)
     m_nodeClient->setObjectName(QStringLiteral("cephFsNodeClientEdit"));
     mountForm->addRow(tr("ceph.conf on the node:"), m_nodeConf);
     mountForm->addRow(tr("Keyring on the node:"), m_nodeKeyring);
-    mountForm->addRow(tr("Client name:"), m_nodeClient);
+    mountForm->addRow(tr("Client name:"), withClientPrefix(m_nodeClient));
     mv->addLayout(mountForm);
     m_consentText = new QLabel(m_mountBox);
     m_consentText->setWordWrap(true);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/netiperf/linkchart.h"
 
+#include "chartpalette.h"
 #include "live/decimator.h"
 #include "model/metric.h"
 #include "targetcolors.h"
@@ -66,6 +67,7 @@ LinkChart::LinkChart(QWidget *parent)
     c->addAxis(m_axisX, Qt::AlignBottom);
     c->addAxis(m_axisY, Qt::AlignLeft);
     setChart(c);
+    followPalette(this);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(300, 200);
     connect(c, &QChart::plotAreaChanged, this, &LinkChart::placeReferenceLabels);

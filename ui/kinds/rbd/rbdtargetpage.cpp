@@ -2,6 +2,7 @@
 #include "kinds/rbd/rbdtargetpage.h"
 
 #include "bench/rbd/rbdkind.h"
+#include "wizard/cephclientform.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -37,7 +38,7 @@ RbdTargetPage::RbdTargetPage(QWidget *parent)
     form->addRow(tr("Image size:"), m_size);
     form->addRow(tr("ceph.conf on the node:"), m_conf);
     form->addRow(tr("Keyring on the node:"), m_keyring);
-    form->addRow(tr("Client name:"), m_client);
+    form->addRow(tr("Client name:"), withClientPrefix(m_client));
     m_cache = new QComboBox(this);
     m_cache->setObjectName(QStringLiteral("rbdCacheCombo"));
     m_cache->addItem(tr("Off for the QD1 latency tests, the cluster's setting for the others"), QString());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/s3/s3paramspage.h"
 
+#include "presettext.h"
 #include "unitscale.h"
 #include "kinds/s3/s3advancedform.h"
 
@@ -139,7 +140,7 @@ void S3ParamsPage::presetChosen()
     if (row < 0 || row >= m_presetList.size())
         return;
     const Preset &p = m_presetList.at(row);
-    m_description->setText(presetDescription(p.id) + QStringLiteral("\n\n") + S3Kind::methodNote());
+    m_description->setText(presetDescription(p.id) + QStringLiteral("\n\n") + kindTextTr(S3Kind::methodNote()));
     const bool loading = m_loading;
     m_loading = true;
     m_advanced->setPreset(p);

@@ -2,7 +2,9 @@
 #include "kinds/s3/s3sweepchart.h"
 
 #include "bench/s3/s3kind.h"
+#include "chartpalette.h"
 #include "targetcolors.h"
+#include "report/unitformat.h"
 #include "unitscale.h"
 
 #include <QChart>
@@ -50,7 +52,7 @@ double rounded(double v)
     return std::round(v * f) / f;
 }
 
-enum Col { CSize, COp, CMiB, COps, CLat50, CLat99, CTtfb50, CTtfb99, CCount };
+enum Col { CSize, COp, CMBps, COps, CLat50, CLat99, CTtfb50, CTtfb99, CCount };
 } // namespace
 
 S3SweepChart::S3SweepChart(QWidget *parent)
@@ -74,13 +76,14 @@ S3SweepChart::S3SweepChart(QWidget *parent)
         (*view)->setMinimumSize(320, 260);
         charts->addWidget(*view, 1);
         connect(chart, &QChart::plotAreaChanged, this, [this, chart] { placeLabels(chart); });
+        followPalette(*view);
     }
     m_bwView->setObjectName(QStringLiteral("s3ThroughputChart"));
     m_opsView->setObjectName(QStringLiteral("s3OpsChart"));
     v->addLayout(charts, 1);
     m_table = new QTableWidget(0, CCount, this);
     m_table->setObjectName(QStringLiteral("s3SweepTable"));
-    m_table->setHorizontalHeaderLabels({tr("Size"), tr("Operation"), tr("MiB/s"), tr("Requests/s"), tr("Latency p50"),
+    m_table->setHorizontalHeaderLabels({tr("Size"), tr("Operation"), tr("MB/s"), tr("Requests/s"), tr("Latency p50"),
         tr("Latency p99"), tr("TTFB p50"), tr("TTFB p99")});
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
@@ -100,11 +103,11 @@ S3SweepChart::S3SweepChart(QWidget *parent)
 QList<S3SweepPoint> S3SweepChart::pointsFrom(const QList<StepRecord> &steps)
 {
     QMap<std::pair<qint64, int>, S3SweepPoint> acc; // (size, op order) → sums
-    auto add = [&](const QString &op, qint64 size, double mib, double ops, const QJsonObject &o) {
+    auto add = [&](const QString &op, qint64 size, double mbps, double ops, const QJsonObject &o) {
         S3SweepPoint &p = acc[{size, int(kOpOrder.indexOf(op))}];
         p.op = op;
         p.size = size;
-        p.mibPerSec += mib;
+        p.mbPerSec += mbps;
         p.opsPerSec += ops;
         p.latP50Ns += o.value(QStringLiteral("lat_p50_ns")).toDouble();
         p.latP99Ns += o.value(QStringLiteral("lat_p99_ns")).toDouble();
@@ -123,7 +126,7 @@ QList<S3SweepPoint> S3SweepChart::pointsFrom(const QList<StepRecord> &steps)
                  std::pair {QStringLiteral("write"), QStringLiteral("put")}}) {
             const QJsonObject o = s.summary.value(dir).toObject();
             if (o.value(QStringLiteral("total_ios")).toDouble() > 0)
-                add(op, size, o.value(QStringLiteral("bw")).toDouble() / double(S3Kind::kMiB),
+                add(op, size, o.value(QStringLiteral("bw")).toDouble() / 1e6, // decimal, as every throughput
                     o.value(QStringLiteral("iops")).toDouble(), o);
         }
         const QJsonObject ops = s.summary.value(QStringLiteral("ops")).toObject();
@@ -136,7 +139,7 @@ QList<S3SweepPoint> S3SweepChart::pointsFrom(const QList<StepRecord> &steps)
     QList<S3SweepPoint> out;
     for (S3SweepPoint p : std::as_const(acc)) {
         const double n = p.samples;
-        for (double *f : {&p.mibPerSec, &p.opsPerSec, &p.latP50Ns, &p.latP99Ns, &p.ttfbP50Ns, &p.ttfbP99Ns})
+        for (double *f : {&p.mbPerSec, &p.opsPerSec, &p.latP50Ns, &p.latP99Ns, &p.ttfbP50Ns, &p.ttfbP99Ns})
             *f /= n;
         out << p;
     }
@@ -173,9 +176,9 @@ void S3SweepChart::setSteps(const QList<StepRecord> &steps)
         const bool data = p.op == QLatin1String("get") || p.op == QLatin1String("put");
         const bool get = p.op == QLatin1String("get");
         const QStringList cells {S3Kind::sizeText(p.size), p.op.toUpper(),
-            data ? QString::number(p.mibPerSec, 'f', 1) : QStringLiteral("–"),
-            QString::number(p.opsPerSec, 'f', p.opsPerSec < 10 ? 1 : 0), formatLatencyNs(p.latP50Ns),
-            formatLatencyNs(p.latP99Ns), get ? formatLatencyNs(p.ttfbP50Ns) : QStringLiteral("–"),
+            data ? formatMBps(p.mbPerSec * 1e6) : QStringLiteral("–"), formatSignificant(p.opsPerSec),
+            formatLatencyNs(p.latP50Ns), formatLatencyNs(p.latP99Ns),
+            get ? formatLatencyNs(p.ttfbP50Ns) : QStringLiteral("–"),
             get ? formatLatencyNs(p.ttfbP99Ns) : QStringLiteral("–")};
         for (int c = 0; c < CCount; ++c) {
             auto *item = new QTableWidgetItem(cells.at(c));
@@ -221,7 +224,7 @@ void S3SweepChart::fillChart(QChartView *view, bool throughput)
     y->setBase(10);
     y->setMinorTickCount(8);
     y->setMinorGridLineColor(QColor(0, 0, 0, 12));
-    y->setTitleText(throughput ? tr("MiB/s (log scale)") : tr("requests/s (log scale)"));
+    y->setTitleText(throughput ? tr("MB/s (log scale)") : tr("requests/s (log scale)"));
     y->setLabelFormat(QStringLiteral("%g"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
@@ -234,7 +237,7 @@ void S3SweepChart::fillChart(QChartView *view, bool throughput)
         QList<QPointF> pts;
         for (const S3SweepPoint &p : std::as_const(m_points))
             if (p.op == op) {
-                const double v = rounded(throughput ? p.mibPerSec : p.opsPerSec);
+                const double v = rounded(throughput ? p.mbPerSec : p.opsPerSec);
                 if (v <= 0)
                     continue;
                 pts << QPointF(double(p.size), v);
@@ -272,6 +275,7 @@ void S3SweepChart::fillChart(QChartView *view, bool throughput)
     if (decade < yMax * 2)
         yMax = decade * 1.001; // a labelled power of ten at the top when it costs little room
     y->setRange(std::pow(10.0, std::floor(std::log10(bottom / 1.5))) * 0.999, yMax);
+    applyChartPalette(chart, view->palette()); // its axes are new
     placeLabels(chart);
 }
 

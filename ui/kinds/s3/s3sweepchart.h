@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// S3 runs by object size: throughput (MiB/s) and requests per second against the
+// S3 runs by object size: throughput (MB/s) and requests per second against the
 // object size on a log2 axis (QLogValueAxis), one series per operation (GET and PUT
 // apart; HEAD, DELETE and LIST in requests/s), values on a log10 axis (a sweep spans
 // decades), every point labelled with its value (a label that would cover another
@@ -27,7 +27,7 @@ namespace cm::ui {
 struct S3SweepPoint {
     QString op; // "get", "put", "head", "delete", "list"
     qint64 size = 0; // object size, bytes
-    double mibPerSec = 0; // GET / PUT only
+    double mbPerSec = 0; // GET / PUT only, decimal MB/s
     double opsPerSec = 0;
     double latP50Ns = 0, latP99Ns = 0;
     double ttfbP50Ns = 0, ttfbP99Ns = 0; // GET only

@@ -1,0 +1,18 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Qt Charts draw with their own light theme; these make a chart take the window's
+// palette instead (title, legend, axes, grid, background), so it reads under a dark
+// palette as under a light one, also when the palette changes while a run goes.
+#include <QPalette>
+
+class QChart;
+class QChartView;
+
+namespace cm::ui {
+
+// Now: a chart whose axes are rebuilt calls it again after.
+void applyChartPalette(QChart *chart, const QPalette &palette);
+// Now and on every palette change of the view (its chart as it is then).
+void followPalette(QChartView *view);
+
+} // namespace cm::ui
