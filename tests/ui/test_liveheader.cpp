@@ -15,6 +15,28 @@
 using namespace cm;
 using namespace cm::ui;
 
+namespace {
+Plan oneStepPlan(const QString &kind)
+{
+    Plan plan;
+    plan.kind = kind;
+    plan.name = QStringLiteral("Synthetic");
+    plan.steps = {PlanStep {QStringLiteral("a"), QStringLiteral("A"), {}}};
+    return plan;
+}
+
+// Five seconds of one metric of one target into a started run, drained by the
+// dashboard's own timer.
+bool feed(LiveDashboard &dash, const SampleBufferPtr &buffer, const QString &target, const QString &metric, double v)
+{
+    SampleList list;
+    for (int i = 0; i < 5; ++i)
+        list.append(Sample {0, target, metric, double(i), v});
+    buffer->append(list);
+    return QTest::qWaitFor([&] { return dash.samplesReceived() == 5; }, 3000);
+}
+} // namespace
+
 class TestLiveHeader : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -53,17 +75,10 @@ private Q_SLOTS:
         dash.resize(1100, 700);
         dash.show();
         auto buffer = std::make_shared<SampleBuffer>();
-        Plan plan;
-        plan.kind = QStringLiteral("net-iperf");
-        plan.name = QStringLiteral("Network");
-        plan.steps = {PlanStep {QStringLiteral("a"), QStringLiteral("A"), {}}};
+        Plan plan = oneStepPlan(QStringLiteral("net-iperf"));
         dash.startRun(7, plan, buffer, 10);
         dash.setStep(0, 1, QStringLiteral("node1 → node2"));
-        SampleList list;
-        for (int i = 0; i < 5; ++i)
-            list.append(Sample {0, QStringLiteral("node1→node2"), metric::NetBw, double(i), 9.41e9 / 8});
-        buffer->append(list);
-        QTRY_COMPARE_WITH_TIMEOUT(dash.samplesReceived(), qint64(5), 3000);
+        QVERIFY(feed(dash, buffer, QStringLiteral("node1→node2"), metric::NetBw, 9.41e9 / 8));
         LiveChart *bw = dash.chart(LiveDashboard::Chart::Bandwidth);
         QCOMPARE(bw->scale().label, QStringLiteral("Gbit/s"));
         QCOMPARE(bw->linePoints(0).last().y(), 9.41);
@@ -81,18 +96,10 @@ private Q_SLOTS:
         dash.resize(1100, 700);
         dash.show();
         auto buffer = std::make_shared<SampleBuffer>();
-        Plan plan;
-        plan.kind = QStringLiteral("disk-fio");
-        plan.name = QStringLiteral("Synthetic");
-        plan.steps = {PlanStep {QStringLiteral("a"), QStringLiteral("A"), {}}};
-        dash.startRun(9, plan, buffer, 10);
+        dash.startRun(9, oneStepPlan(QStringLiteral("disk-fio")), buffer, 10);
         dash.setStep(0, 1, QStringLiteral("A"));
         const QString t = QStringLiteral("node1:/tmp/a");
-        SampleList list;
-        for (int i = 0; i < 5; ++i)
-            list.append(Sample {0, t, metric::ReadBw, double(i), 1.8e9});
-        buffer->append(list);
-        QTRY_COMPARE_WITH_TIMEOUT(dash.samplesReceived(), qint64(5), 3000);
+        QVERIFY(feed(dash, buffer, t, metric::ReadBw, 1.8e9));
         QCOMPARE(dash.card(t)->currentText(metric::ReadBw), QStringLiteral("1.80 GB/s"));
         const QString stepMean = dash.card(t)->stepText(metric::ReadBw);
         QVERIFY(!stepMean.isEmpty());
