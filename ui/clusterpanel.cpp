@@ -105,6 +105,7 @@ void ClusterPanel::setNodeState(const NodeSpec &node, NodeState state, const QSt
     if (!item)
         return;
     m_states.insert(node.secretKey(), state);
+    m_stateTexts.insert(node.secretKey(), text);
     item->setIcon(0, dot(stateColor(state)));
     item->setToolTip(0, text);
     if (!text.isEmpty())
@@ -117,6 +118,15 @@ int ClusterPanel::onlineCount() const
     for (NodeState s : m_states)
         n += s == NodeState::Online;
     return n;
+}
+
+QList<OfflineNode> ClusterPanel::offlineNodes() const
+{
+    QList<OfflineNode> out;
+    for (const NodeSpec &n : m_nodes)
+        if (m_states.value(n.secretKey()) == NodeState::Failed)
+            out.append(OfflineNode {n, m_stateTexts.value(n.secretKey())});
+    return out;
 }
 
 void ClusterPanel::addChildren(QTreeWidgetItem *parent, const QList<ClusterChild> &children)
@@ -216,7 +226,8 @@ void ClusterPanel::showMenu(const QPoint &pos)
         for (const NodeSpec &n : std::as_const(m_nodes))
             if (n.secretKey() == key)
                 node = n;
-        connect(menu->addAction(tr("Refresh inventory")), &QAction::triggered, this,
+        const bool failed = m_states.value(key) == NodeState::Failed;
+        connect(menu->addAction(failed ? tr("Retry connection") : tr("Refresh inventory")), &QAction::triggered, this,
             [this, node] { Q_EMIT refreshRequested(node); });
         if (!node.isLocal())
             connect(menu->addAction(tr("Remove node")), &QAction::triggered, this,

@@ -29,6 +29,8 @@ public:
     void setNodeState(const NodeSpec &node, NodeState state, const QString &text = {});
     void setNodeInventory(const NodeSpec &node, const NodeProbeResult &probe);
     int onlineCount() const;
+    // The nodes whose last connection failed, with why.
+    QList<OfflineNode> offlineNodes() const;
 
     // The partial plan "Benchmark this…" would hand on for an item (for tests); for a
     // Ceph pool with the rbd application, an RBD plan on that pool.
@@ -67,6 +69,7 @@ private:
     QTreeWidgetItem *m_ceph = nullptr;
     QList<NodeSpec> m_nodes;
     QHash<QString, NodeState> m_states;
+    QHash<QString, QString> m_stateTexts;
 };
 
 } // namespace cm::ui

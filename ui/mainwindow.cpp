@@ -30,6 +30,7 @@
 #include <QLabel>
 #include <QLoggingCategory>
 #include <QMessageBox>
+#include <QPointer>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
@@ -171,6 +172,13 @@ void MainWindow::openWizard(const Plan &prefill, bool wholePlan)
 {
     auto *w = new PlanWizard(m_cluster->nodes(), this);
     w->setAttribute(Qt::WA_DeleteOnClose);
+    w->setOfflineNodes(m_cluster->offlineNodes());
+    connect(w, &PlanWizard::addNodeRequested, this, [this, w] {
+        openAddNode({}, w, [w = QPointer<PlanWizard>(w)](const NodeSpec &n) {
+            if (w)
+                w->addKnownNode(n);
+        });
+    });
     w->setDefaultTargetDir(m_settings.lastTargetDir());
     w->setDefaultPreset(m_settings.lastPreset());
     if (m_ceph->isConnected()) {
@@ -196,13 +204,17 @@ void MainWindow::openWizard(const Plan &prefill, bool wholePlan)
     w->open();
 }
 
-void MainWindow::openAddNode(const NodeSpec &prefill)
+void MainWindow::openAddNode(const NodeSpec &prefill, QWidget *over, std::function<void(const NodeSpec &)> added)
 {
-    auto *d = new AddNodeDialog(m_connector, this);
+    auto *d = new AddNodeDialog(m_connector, over ? over : this);
     d->setAttribute(Qt::WA_DeleteOnClose);
     if (!prefill.host.isEmpty())
         d->prefill(prefill);
-    connect(d, &QDialog::accepted, this, [this, d] { addNode(d->node(), d->credentials()); });
+    connect(d, &QDialog::accepted, this, [this, d, added] {
+        addNode(d->node(), d->credentials());
+        if (added)
+            added(d->node());
+    });
     d->open();
 }
 

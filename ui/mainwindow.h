@@ -10,6 +10,8 @@
 
 #include <QMainWindow>
 
+#include <functional>
+
 class QAction;
 class QLabel;
 class QTabWidget;
@@ -46,7 +48,9 @@ public:
     void showView(View v);
     // wholePlan: "Run again" with the saved plan as it was (else kind, nodes, target only).
     void openWizard(const Plan &prefill = {}, bool wholePlan = false);
-    void openAddNode(const NodeSpec &prefill = {});
+    // over: the window it opens above (a wizard's "Add node…"); added: told the node.
+    void openAddNode(
+        const NodeSpec &prefill = {}, QWidget *over = nullptr, std::function<void(const NodeSpec &)> added = {});
     void openCephConnect();
     void openLeftovers(); // "Clean leftovers…" on the connected Ceph cluster
     // Connects the Ceph cluster (probed on a worker); `remember` keeps its paths in

@@ -42,6 +42,12 @@ struct NodeConnector {
 
 NodeConnector defaultNodeConnector();
 
+// A node that failed to connect: not offered for runs until it is retried.
+struct OfflineNode {
+    NodeSpec node;
+    QString reason; // connectionErrorText()
+};
+
 // User text for a connection error (unreachable, refused auth, changed host key…).
 QString connectionErrorText(const Error &e);
 

@@ -62,6 +62,28 @@ UnitScale scaleFor(metric::Unit unit, double maxValue)
     return {1, QString()};
 }
 
+UnitScale opsScale(OpsNoun noun, double maxValue)
+{
+    const UnitScale s = scaleFor(metric::Unit::OpsPerSec, maxValue);
+    const QString unit = rateWord(opsUnit(noun));
+    if (s.divisor >= 1e6)
+        return {s.divisor, Tr::tr("M %1").arg(unit)};
+    if (s.divisor >= 1e3)
+        return {s.divisor, Tr::tr("k %1").arg(unit)};
+    return {s.divisor, unit};
+}
+
+QString rateWord(const char *source)
+{
+    return QCoreApplication::translate(kRateWordsContext, source);
+}
+
+QString formatOpsRate(double perSecond, OpsNoun noun)
+{
+    const QString n = cm::formatIops(perSecond);
+    return n == cm::formatIops(-1) ? n : Tr::tr("%1 %2").arg(n, rateWord(opsUnit(noun)));
+}
+
 QString formatValue(metric::Unit unit, double value)
 {
     // One formatting for tables, exports and the UI: core's, where it has one.

@@ -9,6 +9,7 @@
 #include "model/error.h"
 #include "model/metriccatalog.h"
 #include "model/plan.h"
+#include "model/ratewords.h"
 #include "stats/crosscheck.h"
 
 #include <QList>
@@ -55,6 +56,9 @@ public:
     // the shared read/write figures; the registry adds them to the catalogue.
     virtual QList<MetricSpec> metrics() const { return {}; }
     virtual QList<OperationSpec> operations() const { return {}; }
+    // How its rates and directions are named: IOPS, ops/s or requests/s; read/write or
+    // GET/PUT (model/ratewords.h).
+    virtual RateWords rateWords() const { return {}; }
     // The tool whose result files import as runs of this kind ("fio"); empty: none.
     virtual QString importedTool() const { return {}; }
     // Whether the CrystalDiskMark text layout fits its runs (`export --format cdm`).

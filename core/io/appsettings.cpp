@@ -93,6 +93,16 @@ void AppSettings::setTheme(const QString &theme)
     m_settings.setValue(settingskey::Theme, theme);
 }
 
+QStringList AppSettings::colouredTargets() const
+{
+    return m_settings.value(settingskey::TargetColours).toStringList();
+}
+
+void AppSettings::setColouredTargets(const QStringList &targets)
+{
+    m_settings.setValue(settingskey::TargetColours, targets);
+}
+
 QByteArray AppSettings::windowGeometry() const
 {
     return m_settings.value(settingskey::WindowGeometry).toByteArray();

@@ -19,6 +19,8 @@ inline const QString LastPreset = QStringLiteral("wizard/lastPreset");
 inline const QString WindowGeometry = QStringLiteral("window/geometry");
 inline const QString WindowState = QStringLiteral("window/state");
 inline const QString Theme = QStringLiteral("appearance/theme"); // "system", "light" or "dark"
+// the targets in the order they got their chart colour (ui/targetcolors.h)
+inline const QString TargetColours = QStringLiteral("appearance/targetColours");
 // The connected Ceph cluster: file paths and the client name only, never a key.
 inline const QString CephConf = QStringLiteral("ceph/conf");
 inline const QString CephKeyring = QStringLiteral("ceph/keyring");
@@ -50,6 +52,8 @@ public:
     void setLastPreset(const QString &presetId);
     QString theme() const; // "system" unless set
     void setTheme(const QString &theme);
+    QStringList colouredTargets() const;
+    void setColouredTargets(const QStringList &targets);
     QByteArray windowGeometry() const;
     void setWindowGeometry(const QByteArray &g);
     QByteArray windowState() const;

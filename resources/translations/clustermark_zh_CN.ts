@@ -334,6 +334,45 @@
     </message>
 </context>
 <context>
+    <name>cm::RateWords</name>
+    <message>
+        <source>read</source>
+        <translation>读</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>写</translation>
+    </message>
+    <message>
+        <source>Read</source>
+        <translation>读</translation>
+    </message>
+    <message>
+        <source>Write</source>
+        <translation>写</translation>
+    </message>
+    <message>
+        <source>IOPS</source>
+        <translation>IOPS</translation>
+    </message>
+    <message>
+        <source>ops/s</source>
+        <translation>次操作/秒</translation>
+    </message>
+    <message>
+        <source>requests/s</source>
+        <translation>次请求/秒</translation>
+    </message>
+    <message>
+        <source>GET</source>
+        <translation>GET</translation>
+    </message>
+    <message>
+        <source>PUT</source>
+        <translation>PUT</translation>
+    </message>
+</context>
+<context>
     <name>cm::RunnerKind</name>
     <message>
         <source>Disk: fio on the node that holds the disk or folder (bandwidth, IOPS, latency)</source>
@@ -1566,6 +1605,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>Disconnect</source>
         <translation>断开连接</translation>
     </message>
+    <message>
+        <source>Retry connection</source>
+        <translation>重试连接</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::CompareBanner</name>
@@ -1999,38 +2042,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
 <context>
     <name>cm::ui::FigureCard</name>
     <message>
-        <source>Read</source>
-        <translation>读</translation>
-    </message>
-    <message>
-        <source>Write</source>
-        <translation>写</translation>
-    </message>
-    <message>
-        <source>Read IOPS</source>
-        <translation>读 IOPS</translation>
-    </message>
-    <message>
-        <source>Write IOPS</source>
-        <translation>写 IOPS</translation>
-    </message>
-    <message>
-        <source>Read p50</source>
-        <translation>读 p50</translation>
-    </message>
-    <message>
-        <source>Read p99</source>
-        <translation>读 p99</translation>
-    </message>
-    <message>
-        <source>Write p50</source>
-        <translation>写 p50</translation>
-    </message>
-    <message>
-        <source>Write p99</source>
-        <translation>写 p99</translation>
-    </message>
-    <message>
         <source>CPU busy</source>
         <translation>CPU 占用</translation>
     </message>
@@ -2077,6 +2088,18 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>The step so far: the mean of rates; a latency percentile of all the step&apos;s I/Os (never an average of the intervals&apos; percentiles), as its results will show it.</source>
         <translation>本步至今：速率取平均值；延迟百分位取本步全部 I/O 的百分位（绝不是各区间百分位的平均值），与结果中显示的一致。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 p50</source>
+        <translation>%1 p50</translation>
+    </message>
+    <message>
+        <source>%1 p99</source>
+        <translation>%1 p99</translation>
     </message>
 </context>
 <context>
@@ -2341,22 +2364,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Limiting now: %1</source>
         <translation>当前瓶颈：%1</translation>
-    </message>
-    <message>
-        <source>Bandwidth</source>
-        <translation>带宽</translation>
-    </message>
-    <message>
-        <source>IOPS</source>
-        <translation>IOPS</translation>
-    </message>
-    <message>
-        <source>Latency p50 / p99</source>
-        <translation>延迟 p50 / p99</translation>
-    </message>
-    <message>
-        <source>Node CPU busy</source>
-        <translation>节点 CPU 占用</translation>
     </message>
 </context>
 <context>
@@ -2867,6 +2874,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>“%1” is not a host name or address.</source>
         <translation>“%1”不是有效的主机名或地址。</translation>
     </message>
+    <message>
+        <source>Add node…</source>
+        <translation>添加节点…</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::NetParamsPage</name>
@@ -3149,10 +3160,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <translation>勾选要测试的节点。每个步骤都会在所有勾选的节点上同时运行。</translation>
     </message>
     <message>
-        <source>Add more nodes with “Add node” in the main window.</source>
-        <translation>可在主窗口中用“添加节点”添加更多节点。</translation>
-    </message>
-    <message>
         <source>local (this machine)</source>
         <translation>local（本机）</translation>
     </message>
@@ -3163,6 +3170,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>%1 (this machine)</source>
         <translation>%1（本机）</translation>
+    </message>
+    <message>
+        <source>Add node…</source>
+        <translation>添加节点…</translation>
     </message>
 </context>
 <context>
@@ -3399,6 +3410,14 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Run</source>
         <translation>运行</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>Not offered, offline: %1. Retry or remove them in the cluster panel.</source>
+        <translation>离线、未列出的节点：%1。请在集群面板中重试连接或移除它们。</translation>
     </message>
 </context>
 <context>
@@ -3832,6 +3851,44 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
 </context>
 <context>
+    <name>cm::ui::RunChartGrid</name>
+    <message>
+        <source>IOPS</source>
+        <translation>IOPS</translation>
+    </message>
+    <message>
+        <source>Operations per second</source>
+        <translation>每秒操作数</translation>
+    </message>
+    <message>
+        <source>Requests per second</source>
+        <translation>每秒请求数</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>Latency: p50 solid, p99 dashed</source>
+        <translation>延迟：实线 p50，虚线 p99</translation>
+    </message>
+    <message>
+        <source>Node CPU busy</source>
+        <translation>节点 CPU 占用</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::RunChartsView</name>
+    <message>
+        <source>Select a run to see its charts.</source>
+        <translation>选择一个运行以查看其图表。</translation>
+    </message>
+    <message>
+        <source>This run saved no time series: its figures are in the Summary tab.</source>
+        <translation>此运行未保存时间序列：其数据见“汇总”标签页。</translation>
+    </message>
+</context>
+<context>
     <name>cm::ui::RunDetailPane</name>
     <message>
         <source>Nodes &amp;&amp; OSDs</source>
@@ -3860,22 +3917,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Node</source>
         <translation>节点</translation>
-    </message>
-    <message>
-        <source>Read MB/s</source>
-        <translation>读 MB/s</translation>
-    </message>
-    <message>
-        <source>Write MB/s</source>
-        <translation>写 MB/s</translation>
-    </message>
-    <message>
-        <source>Read IOPS</source>
-        <translation>读 IOPS</translation>
-    </message>
-    <message>
-        <source>Write IOPS</source>
-        <translation>写 IOPS</translation>
     </message>
     <message>
         <source>Lat p50</source>
@@ -4222,6 +4263,18 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Journal write latency on %1, the worse of sync=1 and fsync=1: p50 %2 (%3), p99 %4 (%5)</source>
         <translation>%1 上的日志写延迟，取 sync=1 和 fsync=1 中较差者：p50 %2（%3），p99 %4（%5）</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>%1 MB/s</source>
+        <translation>%1 MB/s</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
@@ -5035,6 +5088,18 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>bit/s</source>
         <translation>bit/s</translation>
+    </message>
+    <message>
+        <source>M %1</source>
+        <translation>M %1</translation>
+    </message>
+    <message>
+        <source>k %1</source>
+        <translation>k %1</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,7 @@ void ColumnStore::clear()
     m_origin = 0;
     m_width = 0.05;
     m_received = 0;
+    m_last = {};
     m_changes = {};
 }
 
@@ -36,6 +37,7 @@ void ColumnStore::append(const QList<QPointF> &points)
         if (!std::isfinite(p.x()))
             continue;
         ++m_received;
+        m_last = p;
         if (m_buckets.isEmpty())
             m_origin = p.x();
         // the small epsilon keeps x = k * interval in bucket k despite rounding
@@ -49,13 +51,11 @@ void ColumnStore::append(const QList<QPointF> &points)
         }
         Bucket &b = m_buckets.last();
         ++b.n;
-        if (p.y() < b.lo.y()) {
+        if (p.y() < b.lo.y())
             b.lo = p;
-            touch(m_buckets.size() - 1);
-        } else if (p.y() > b.hi.y()) {
+        else if (p.y() > b.hi.y())
             b.hi = p;
-            touch(m_buckets.size() - 1);
-        }
+        touch(m_buckets.size() - 1); // its extremes, or the line's last point, moved
     }
 }
 
@@ -96,6 +96,9 @@ QList<QPointF> ColumnStore::pointsFrom(qsizetype fromBucket, double yDivisor) co
         if (second != first)
             out.append(QPointF(second.x(), second.y() / d));
     }
+    // The line reaches its latest point, not only its last bucket's extremes.
+    if (!out.isEmpty() && m_last.x() > out.last().x())
+        out.append(QPointF(m_last.x(), m_last.y() / d));
     return out;
 }
 

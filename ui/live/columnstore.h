@@ -17,7 +17,8 @@ public:
     void append(const QList<QPointF> &points); // x ascending; earlier x joins the first bucket
     void clear();
 
-    // Display points: per bucket its min and max point in x order (one when they coincide).
+    // Display points: per bucket its min and max point in x order (one when they
+    // coincide), and the latest point when it is neither.
     QList<QPointF> points(double yDivisor = 1.0) const;
     // Display points of buckets [from, end).
     QList<QPointF> pointsFrom(qsizetype fromBucket, double yDivisor = 1.0) const;
@@ -48,6 +49,7 @@ private:
     double m_width = 0.05; // seconds; finer than any sampling interval at first
     int m_columns = 300;
     qint64 m_received = 0;
+    QPointF m_last; // the latest point appended
     Changes m_changes;
 };
 

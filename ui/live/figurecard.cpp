@@ -24,26 +24,27 @@ const QStringList &cardMetrics()
     return m;
 }
 
-QString metricTitle(const QString &m)
+QString metricTitle(const QString &m, const RateWords &w)
 {
+    const QString read = rateWord(w.readTitle), write = rateWord(w.writeTitle), ops = rateWord(opsUnit(w.noun));
     if (m == metric::ReadBw)
-        return FigureCard::tr("Read");
+        return read;
     if (m == metric::NetBw)
         return FigureCard::tr("Throughput");
     if (m == metric::WriteBw)
-        return FigureCard::tr("Write");
+        return write;
     if (m == metric::ReadIops)
-        return FigureCard::tr("Read IOPS");
+        return FigureCard::tr("%1 %2").arg(read, ops);
     if (m == metric::WriteIops)
-        return FigureCard::tr("Write IOPS");
+        return FigureCard::tr("%1 %2").arg(write, ops);
     if (m == metric::ReadLatP50)
-        return FigureCard::tr("Read p50");
+        return FigureCard::tr("%1 p50").arg(read);
     if (m == metric::ReadLatP99)
-        return FigureCard::tr("Read p99");
+        return FigureCard::tr("%1 p99").arg(read);
     if (m == metric::WriteLatP50)
-        return FigureCard::tr("Write p50");
+        return FigureCard::tr("%1 p50").arg(write);
     if (m == metric::WriteLatP99)
-        return FigureCard::tr("Write p99");
+        return FigureCard::tr("%1 p99").arg(write);
     if (m == metric::CpuBusy)
         return FigureCard::tr("CPU busy");
     if (m == metric::MetaCreateIops)
@@ -64,9 +65,10 @@ QString metricTitle(const QString &m)
 }
 } // namespace
 
-FigureCard::FigureCard(const QString &target, QWidget *parent)
+FigureCard::FigureCard(const QString &target, const RateWords &words, QWidget *parent)
     : QFrame(parent)
     , m_target(target)
+    , m_words(words)
 {
     setFrameShape(QFrame::StyledPanel);
     setObjectName(QStringLiteral("figureCard"));
@@ -109,7 +111,7 @@ FigureCard::Row &FigureCard::rowFor(const QString &metric)
         return *it;
     Row r;
     r.order = int(cardMetrics().indexOf(metric));
-    r.name = new QLabel(metricTitle(metric), this);
+    r.name = new QLabel(metricTitle(metric, m_words), this);
     r.now = new QLabel(this);
     r.mean = new QLabel(this);
     r.now->setAlignment(Qt::AlignRight);
@@ -138,7 +140,7 @@ void FigureCard::addValue(const QString &metricName, double value)
         auto it = m_rows.find(base);
         if (it != m_rows.end() && it->count > 0 && !m_stale) {
             it->stepValue = value;
-            setValueText(it->mean, formatValue(metric::unitOf(base), value));
+            setValueText(it->mean, valueText(base, value));
         }
         return;
     }
@@ -156,14 +158,19 @@ void FigureCard::addValue(const QString &metricName, double value)
             l->setVisible(true);
     r.sum += value;
     r.count += 1;
-    const metric::Unit u = metric::unitOf(metric);
-    setValueText(r.now, formatValue(u, value));
+    setValueText(r.now, valueText(metric, value));
     // A percentile's step figure comes from merged histograms (its ".step" samples);
     // until one arrives it is not known, and an average of percentiles is none.
     if (!metric::isPercentile(metric))
-        setValueText(r.mean, formatValue(u, r.sum / r.count));
+        setValueText(r.mean, valueText(metric, r.sum / r.count));
     else if (r.stepValue < 0)
         setValueText(r.mean, QStringLiteral("–"));
+}
+
+QString FigureCard::valueText(const QString &metric, double value) const
+{
+    const metric::Unit u = metric::unitOf(metric);
+    return u == metric::Unit::OpsPerSec ? formatOpsRate(value, m_words.noun) : formatValue(u, value);
 }
 
 // Values change at 10 Hz: a label whose size hint changes asks the whole dashboard to

@@ -2,6 +2,8 @@
 #pragma once
 // A card per target: its colour, its name, and per metric the current value and the
 // mean over the current step.
+#include "model/ratewords.h"
+
 #include <QFrame>
 #include <QHash>
 #include <QString>
@@ -14,7 +16,8 @@ namespace cm::ui {
 class FigureCard : public QFrame {
     Q_OBJECT
 public:
-    explicit FigureCard(const QString &target, QWidget *parent = nullptr);
+    // words: the run's kind's (IOPS or requests/s, Read or GET).
+    explicit FigureCard(const QString &target, const RateWords &words = {}, QWidget *parent = nullptr);
 
     // base unit; a metric::stepSoFar sample sets its percentile's step figure
     void addValue(const QString &metric, double value);
@@ -38,8 +41,10 @@ private:
     Row &rowFor(const QString &metric);
     void leaveStaleState();
     void setValueText(QLabel *label, const QString &text);
+    QString valueText(const QString &metric, double value) const;
 
     QString m_target;
+    RateWords m_words;
     QGridLayout *m_grid = nullptr;
     QHash<QString, Row> m_rows;
     QHash<QString, int> m_textWidths; // by text with digits as '0' (and the font)

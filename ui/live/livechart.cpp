@@ -15,6 +15,7 @@
 #include <QToolTip>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QValueAxis>
 
 #include <cmath>
@@ -83,6 +84,15 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     m_axisY->setRange(0, unit == metric::Unit::Percent ? 100 : 1);
     c->addAxis(m_axisX, Qt::AlignBottom);
     c->addAxis(m_axisY, Qt::AlignLeft);
+    if (unit == metric::Unit::Nanoseconds) {
+        m_logAxisY = new QLogValueAxis(c);
+        m_logAxisY->setBase(10);
+        m_logAxisY->setLabelFormat(QStringLiteral("%g"));
+        m_logAxisY->setMinorTickCount(-1); // 2…9 within each decade, drawn faint (chartpalette.h)
+        m_logAxisY->setRange(1, 10);
+        c->addAxis(m_logAxisY, Qt::AlignLeft);
+        m_logAxisY->setVisible(false);
+    }
     setChart(c);
     // above the series and bands, below the legend
     m_plot = new LivePlotItem(c);
@@ -91,6 +101,8 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     connect(c, &QChart::plotAreaChanged, this, &LiveChart::syncPlot);
     connect(m_axisX, &QValueAxis::rangeChanged, this, &LiveChart::syncPlot);
     connect(m_axisY, &QValueAxis::rangeChanged, this, &LiveChart::syncPlot);
+    if (m_logAxisY)
+        connect(m_logAxisY, &QLogValueAxis::rangeChanged, this, &LiveChart::syncPlot);
     setRenderHint(QPainter::Antialiasing);
     setMinimumSize(260, 180);
     followPalette(this);
@@ -100,7 +112,11 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
 
 void LiveChart::syncPlot()
 {
-    m_plot->setPlot(chart()->plotArea(), m_axisX->min(), m_axisX->max(), m_axisY->min(), m_axisY->max());
+    m_plot->setLogY(m_log);
+    if (m_log)
+        m_plot->setPlot(chart()->plotArea(), m_axisX->min(), m_axisX->max(), m_logAxisY->min(), m_logAxisY->max());
+    else
+        m_plot->setPlot(chart()->plotArea(), m_axisX->min(), m_axisX->max(), m_axisY->min(), m_axisY->max());
 }
 
 void LiveChart::showLineName(int plotLine)
@@ -175,7 +191,11 @@ void LiveChart::clear()
     fitLegend();
     m_maxX = 0;
     m_maxY = 0;
-    m_scale = scaleFor(m_unit, 0);
+    m_minPositiveY = 0;
+    m_timeEnd = 0;
+    m_directions.clear();
+    setLog(false);
+    m_scale = scaleOf(0);
     m_axisX->setRange(0, 10);
     m_axisX->setTickInterval(2);
     m_axisY->setRange(0, m_unit == metric::Unit::Percent ? 100 : 1);
@@ -189,18 +209,87 @@ void LiveChart::setUnit(metric::Unit unit)
     clear();
 }
 
+void LiveChart::setTitle(const QString &title)
+{
+    m_title = title;
+    fitLegend();
+}
+
+void LiveChart::setRateWords(const RateWords &words)
+{
+    m_words = words;
+    clear();
+}
+
+UnitScale LiveChart::scaleOf(double maxValue) const
+{
+    return m_unit == metric::Unit::OpsPerSec ? opsScale(m_words.noun, maxValue) : scaleFor(m_unit, maxValue);
+}
+
+void LiveChart::setLog(bool log)
+{
+    m_log = log && m_logAxisY;
+    if (!m_logAxisY)
+        return;
+    m_logAxisY->setVisible(m_log);
+    m_axisY->setVisible(!m_log);
+    syncPlot();
+}
+
+double LiveChart::timeAxisEnd() const
+{
+    return m_axisX->max();
+}
+
+// A read or write line's name in the kind's words ("GET p99"); other metrics keep the
+// catalogue's label.
+QString LiveChart::metricName(const QString &metric) const
+{
+    const MetricSpec *spec = metricCatalog().find(metric);
+    const RateWords plain;
+    const bool read = spec && spec->direction == QLatin1String("read");
+    const bool write = spec && spec->direction == QLatin1String("write");
+    if ((!read && !write) || (qstrcmp(m_words.read, plain.read) == 0 && qstrcmp(m_words.write, plain.write) == 0))
+        return metricShortName(metric);
+    const QString word = rateWord(read ? m_words.read : m_words.write);
+    const qsizetype lat = metric.indexOf(QLatin1String(".lat."));
+    if (lat >= 0)
+        return word + QLatin1Char(' ') + metric.mid(lat + 5);
+    if (metric.endsWith(QLatin1String(".bw")) || metric.endsWith(QLatin1String(".iops")))
+        return word;
+    return metricShortName(metric);
+}
+
 QString LiveChart::lineName(const QString &target, const QString &metric) const
 {
     const int colon = target.indexOf(QLatin1Char(':'));
     const QString who = colon > 0 ? target.left(colon) : target;
-    return who + QLatin1Char(' ') + metricShortName(metric);
+    return who + QLatin1Char(' ') + metricName(metric);
+}
+
+// Read (GET) in the target's dark shade, write (PUT) in its light one, other
+// operations in further shades of the same hue (targetcolors.h).
+int LiveChart::directionIndex(const QString &metric)
+{
+    const MetricSpec *spec = metricCatalog().find(metric);
+    const QString dir = spec ? spec->direction : QString();
+    if (dir.isEmpty() || dir == QLatin1String("read"))
+        return 0;
+    if (dir == QLatin1String("write"))
+        return 1;
+    qsizetype i = m_directions.indexOf(dir);
+    if (i < 0) {
+        i = m_directions.size();
+        m_directions.append(dir);
+    }
+    return int(i) + 2;
 }
 
 QLineSeries *LiveChart::createSeries(const QString &target, const QString &metric)
 {
     auto *series = new QLineSeries();
     series->setName(lineName(target, metric));
-    QPen pen(TargetColors::instance().colorFor(target));
+    QPen pen(TargetColors::instance().shadeFor(target, directionIndex(metric)));
     pen.setWidthF(1.6);
     // One colour per target, a line style per metric (the catalogue's).
     if (const MetricSpec *spec = metricCatalog().find(metric))
@@ -314,6 +403,8 @@ void LiveChart::flush()
         for (const QPointF &p : std::as_const(l.pending)) {
             m_maxY = std::max(m_maxY, p.y());
             m_maxX = std::max(m_maxX, p.x());
+            if (p.y() > 0 && (m_minPositiveY <= 0 || p.y() < m_minPositiveY))
+                m_minPositiveY = p.y();
             // A direction that carries nothing (reads of a write test) gets no line.
             l.hasSignal = l.hasSignal || p.y() != 0;
         }
@@ -328,9 +419,12 @@ void LiveChart::flush()
     }
     if (created)
         hideDuplicateLegendMarkers();
-    if (!any)
+    if (!any) {
+        if (m_timeEnd > m_axisX->max())
+            rescaleAxes(); // the dashboard's time went on: the axes end together
         return;
-    const UnitScale s = scaleFor(m_unit, m_maxY);
+    }
+    const UnitScale s = scaleOf(m_maxY);
     const bool rescaled = s.divisor != m_scale.divisor;
     m_scale = s;
     const int columns = plotColumns();
@@ -348,18 +442,33 @@ void LiveChart::flush()
             m_plot->setLinePoints(l.plotLine, l.history.points(m_scale.divisor));
         l.fresh = false;
     }
-    // Round ticks: about 6 on x (seconds), 4 on y; percent stays 0..100.
-    const double xStep = m_maxX <= 10 ? 2 : niceCeil(m_maxX / 6);
+    rescaleAxes();
+}
+
+// Round ticks: about 6 on x (seconds), 4 on y; percent stays 0..100. A latency chart
+// whose lines span decades turns logarithmic (and stays so for the run), whole decades.
+void LiveChart::rescaleAxes()
+{
+    const double end = std::max(m_maxX, m_timeEnd);
+    const double xStep = end <= 10 ? 2 : niceCeil(end / 6);
     m_axisX->setTickInterval(xStep);
-    m_axisX->setRange(0, std::max(10.0, std::ceil(m_maxX / xStep) * xStep));
+    m_axisX->setRange(0, std::max(10.0, std::ceil(end / xStep) * xStep));
     if (m_unit == metric::Unit::Percent) {
         m_axisY->setRange(0, 100);
         m_axisY->setTickInterval(25);
-    } else {
-        const double top = std::max(m_maxY * 1.05 / m_scale.divisor, 1e-9);
+    } else if (m_maxY > 0) { // no line yet: the empty axis stays as it is (0..1)
+        const double top = m_maxY * 1.05 / m_scale.divisor;
         const double yStep = niceCeil(top / 4);
         m_axisY->setTickInterval(yStep);
         m_axisY->setRange(0, std::ceil(top / yStep) * yStep);
+    }
+    if (m_logAxisY && (m_log || (m_minPositiveY > 0 && m_maxY / m_minPositiveY >= LogSpan))) {
+        const double lo = std::pow(10.0, std::floor(std::log10(m_minPositiveY / m_scale.divisor)));
+        const double hi = std::pow(10.0, std::ceil(std::log10(m_maxY * 1.05 / m_scale.divisor)));
+        m_logAxisY->setRange(lo, std::max(hi, lo * 10));
+        m_logAxisY->setTitleText(m_scale.label);
+        if (!m_log)
+            setLog(true);
     }
     m_axisY->setTitleText(m_scale.label);
     fitBands();

@@ -9,6 +9,7 @@
 // line still has a QLineSeries, without points, for its legend entry and pen.
 #include "live/columnstore.h"
 #include "model/metric.h"
+#include "model/ratewords.h"
 #include "unitscale.h"
 
 #include <QChartView>
@@ -19,6 +20,7 @@
 
 class QAreaSeries;
 class QLineSeries;
+class QLogValueAxis;
 class QValueAxis;
 
 namespace cm::ui {
@@ -33,6 +35,17 @@ public:
     void clear();
     // The unit of what it draws (a network run's throughput: bit/s); clears the chart.
     void setUnit(metric::Unit unit);
+    void setTitle(const QString &title);
+    // The run's kind's words: its ops/s unit (IOPS, requests/s) and its directions'
+    // names in the legend (read/write, GET/PUT).
+    void setRateWords(const RateWords &words);
+    // The end of the dashboard's time axis, so its charts' axes end together.
+    void setTimeEnd(double seconds) { m_timeEnd = seconds; }
+    double timeAxisEnd() const;
+    // Whether the y axis is logarithmic now: a latency chart whose lines span more
+    // than LogSpan (its lowest positive point to its highest).
+    bool isLogScale() const { return m_log; }
+    static constexpr double LogSpan = 30;
     // Raw points (x = seconds since run start, y = base unit) for one line; each step
     // is its own segment.
     void appendPoints(const QString &target, const QString &metric, const QList<QPointF> &points, int step = 0);
@@ -84,11 +97,22 @@ private:
     QLineSeries *createSeries(const QString &target, const QString &metric);
     int plotColumns() const;
     QString lineName(const QString &target, const QString &metric) const;
+    QString metricName(const QString &metric) const;
+    int directionIndex(const QString &metric);
+    void rescaleAxes();
+    void setLog(bool log);
+    UnitScale scaleOf(double maxValue) const; // the unit's, in the kind's ops noun
 
     QString m_title;
     metric::Unit m_unit;
     QValueAxis *m_axisX = nullptr;
     QValueAxis *m_axisY = nullptr;
+    QLogValueAxis *m_logAxisY = nullptr; // latency charts: shown instead of m_axisY when m_log
+    bool m_log = false;
+    double m_minPositiveY = 0;
+    double m_timeEnd = 0;
+    RateWords m_words;
+    QStringList m_directions; // other than read and write, in the order first seen
     QHash<QString, Line> m_lines; // key: target '\n' metric '\n' step
     QHash<int, QAreaSeries *> m_bands;
     double m_bandTop = -1;

@@ -6,6 +6,7 @@
 #include "live/figurecard.h"
 #include "live/livechart.h"
 #include "live/liveheader.h"
+#include "live/runchartgrid.h"
 #include "live/usagestripview.h"
 #include "model/metric.h"
 #include "report/bottleneck.h"
@@ -59,25 +60,11 @@ LiveDashboard::LiveDashboard(QWidget *parent)
     cardArea->setFixedHeight(0);
     cardArea->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Minimum);
 
-    auto *grid = new QGridLayout();
-    grid->setSpacing(4);
-    m_bw = new LiveChart(tr("Bandwidth"), metric::Unit::BytesPerSec, this);
-    m_iops = new LiveChart(tr("IOPS"), metric::Unit::OpsPerSec, this);
-    m_lat = new LiveChart(tr("Latency p50 / p99"), metric::Unit::Nanoseconds, this);
-    m_cpu = new LiveChart(tr("Node CPU busy"), metric::Unit::Percent, this);
-    m_grid = grid;
-    registerBuiltinUiKinds();
-    for (const QString &id : UiKindRegistry::instance().ids())
-        if (const UiKind *kind = UiKindRegistry::instance().find(id); kind->livePanel)
-            m_panels.insert(id, kind->livePanel(this));
-    arrangeCharts(nullptr);
+    m_charts = new RunChartGrid(this);
     m_views = new QTabWidget(this);
     m_views->setObjectName(QStringLiteral("liveViews"));
     m_views->setDocumentMode(true);
-    auto *charts = new QWidget(m_views);
-    charts->setLayout(grid);
-    grid->setContentsMargins(0, 4, 0, 0);
-    m_views->addTab(charts, tr("Charts"));
+    m_views->addTab(m_charts, tr("Charts"));
     m_strip = new UsageStripView(m_views);
     m_views->addTab(m_strip, tr("Nodes && OSDs"));
     v->addWidget(m_views, 1);
@@ -86,33 +73,6 @@ LiveDashboard::LiveDashboard(QWidget *parent)
     m_timer.setInterval(100);
     connect(&m_timer, &QTimer::timeout, this, &LiveDashboard::drain);
     connect(m_header, &LiveHeader::cancelClicked, this, [this] { Q_EMIT cancelRequested(m_runId); });
-}
-
-void LiveDashboard::arrangeCharts(KindLivePanel *panel)
-{
-    for (QWidget *w : std::initializer_list<QWidget *> {m_bw, m_iops, m_lat, m_cpu})
-        m_grid->removeWidget(w);
-    for (KindLivePanel *p : std::as_const(m_panels)) {
-        m_grid->removeWidget(p);
-        p->setVisible(false);
-    }
-    if (panel) {
-        m_grid->addWidget(panel, 0, 0, 1, 2);
-        m_grid->addWidget(m_bw, 1, 0);
-        m_grid->addWidget(m_cpu, 1, 1);
-        m_grid->setRowStretch(0, 3);
-        m_grid->setRowStretch(1, 2);
-        panel->setVisible(true);
-    } else {
-        m_grid->addWidget(m_bw, 0, 0);
-        m_grid->addWidget(m_iops, 0, 1);
-        m_grid->addWidget(m_lat, 1, 0);
-        m_grid->addWidget(m_cpu, 1, 1);
-        m_grid->setRowStretch(0, 1);
-        m_grid->setRowStretch(1, 1);
-    }
-    m_iops->setVisible(!panel);
-    m_lat->setVisible(!panel);
 }
 
 void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer, double estimatedSeconds)
@@ -126,21 +86,7 @@ void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer,
     m_buffer = std::move(buffer);
     m_currentStep = -1;
     m_samplesReceived = 0;
-    // The throughput chart speaks the kind's unit: bit/s for a network run.
-    metric::Unit throughput = metric::Unit::BytesPerSec;
-    if (const std::shared_ptr<RunnerKind> kind = Registry::instance().kind(plan.kind))
-        for (const MetricSpec &m : kind->metrics())
-            if (m.chart == MetricChart::Throughput) {
-                throughput = m.unit;
-                break;
-            }
-    m_bw->setUnit(throughput);
-    for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
-        c->clear();
-    for (KindLivePanel *p : std::as_const(m_panels))
-        p->clear();
-    m_panel = m_panels.value(plan.kind);
-    arrangeCharts(m_panel);
+    m_charts->startRun(plan);
     for (FigureCard *c : std::as_const(m_cards)) {
         m_cardRow->removeWidget(c);
         delete c;
@@ -157,7 +103,6 @@ void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer,
         stepSeconds.clear(); // one step without an estimate: count down the total
     m_header->startRun(plan.name.isEmpty() ? plan.kind : plan.name,
         int(plan.steps.size() * std::max(1, plan.minIterations())), estimatedSeconds, stepSeconds);
-    m_health = HealthBandTracker();
     m_clock.start();
     m_timer.start();
 }
@@ -191,6 +136,7 @@ void LiveDashboard::finishRun(RunStatus status, const QString &message)
     closeStepSpan();
     m_strip->flush(true);
     m_limit->hide(); // Results name each step's bottleneck; a live guess is over
+    m_charts->hideEmptyCharts(); // what the run did not measure has no empty frame
     for (FigureCard *c : std::as_const(m_cards))
         c->endRun();
     m_timer.stop();
@@ -200,26 +146,12 @@ void LiveDashboard::finishRun(RunStatus status, const QString &message)
 
 LiveChart *LiveDashboard::chart(Chart which) const
 {
-    switch (which) {
-    case Chart::Bandwidth: return m_bw;
-    case Chart::Iops: return m_iops;
-    case Chart::Latency: return m_lat;
-    case Chart::Cpu: return m_cpu;
-    }
-    return nullptr;
+    return m_charts->chart(which);
 }
 
-LiveChart *LiveDashboard::chartForMetric(const QString &m) const
+KindLivePanel *LiveDashboard::kindPanel() const
 {
-    const MetricSpec *spec = metricCatalog().find(m);
-    switch (spec ? spec->chart : MetricChart::None) {
-    case MetricChart::Throughput: return m_bw;
-    case MetricChart::Ops: return m_iops;
-    case MetricChart::Latency: return m_lat;
-    case MetricChart::Cpu: return m_cpu;
-    case MetricChart::None: break;
-    }
-    return nullptr;
+    return m_charts->kindPanel();
 }
 
 FigureCard *LiveDashboard::cardFor(const QString &target)
@@ -227,7 +159,7 @@ FigureCard *LiveDashboard::cardFor(const QString &target)
     auto it = m_cards.constFind(target);
     if (it != m_cards.constEnd())
         return *it;
-    auto *c = new FigureCard(target, this);
+    auto *c = new FigureCard(target, kindRateWords(m_plan.kind), this);
     m_cards.insert(target, c);
     // node cards (CPU) after the disk targets: insert before the stretch
     m_cardRow->insertWidget(m_cardRow->count() - 1, c, 0, Qt::AlignTop);
@@ -262,37 +194,15 @@ void LiveDashboard::drain()
     m_usage.add(samples);
     m_strip->addSamples(samples);
     showBottleneck();
-    if (m_panel)
-        m_panel->addSamples(samples);
-    // Group into one batch per (target, metric), in arrival order.
-    struct Batch {
-        QString target;
-        QString metric;
-        int step = 0;
-        QList<QPointF> points;
-    };
-    QList<Batch> batches;
-    QHash<QString, qsizetype> index;
-    SampleList health;
+    m_charts->addSamples(samples);
+    bool health = false;
     for (const Sample &s : samples) {
-        if (HealthBandTracker::isHealthMetric(s.metric)) { // the cluster, not a target
-            health.append(s);
+        if (HealthBandTracker::isHealthMetric(s.metric)) {
+            health = true;
             continue;
         }
         if (metric::isCephCounter(s.metric))
-            continue; // the cluster's own view: not a client's figure card or line
-
-        const QString key = s.target + QLatin1Char('\n') + s.metric + QLatin1Char('\n') + QString::number(s.step);
-        auto it = index.constFind(key);
-        qsizetype i;
-        if (it == index.constEnd()) {
-            i = batches.size();
-            index.insert(key, i);
-            batches.append(Batch {s.target, s.metric, s.step, {}});
-        } else {
-            i = *it;
-        }
-        batches[i].points.append(QPointF(s.t, s.value));
+            continue; // the cluster's own view: not a client's figure card
         if (s.step > m_currentStep) {
             // samples of a new step: card means restart (the header follows stepStarted)
             m_currentStep = s.step;
@@ -304,26 +214,14 @@ void LiveDashboard::drain()
         if ((s.step < 0 || s.step == m_currentStep) && (s.value != 0 || m_cards.contains(s.target)))
             cardFor(s.target)->addValue(s.metric, s.value);
     }
-    for (const Batch &b : std::as_const(batches)) {
-        if (LiveChart *c = chartForMetric(b.metric))
-            c->appendPoints(b.target, b.metric, b.points, b.step);
+    if (health) {
+        const HealthBandTracker &h = m_charts->health();
+        m_header->setHealth(h.isOpen() ? h.bands().last().label : QString());
     }
-    for (const HealthBand &b : m_health.add(health)) {
-        const QColor color = b.severity == 2 ? QColor(220, 40, 40)
-            : b.severity == 1                ? QColor(230, 160, 0)
-                                             : QColor(60, 120, 220);
-        for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
-            c->setBand(b.id, b.start, b.end, color, b.label);
-    }
-    if (!health.isEmpty())
-        m_header->setHealth(m_health.isOpen() ? m_health.bands().last().label : QString());
-    for (LiveChart *c : {m_bw, m_iops, m_lat, m_cpu})
-        c->flush();
-    if (m_panel)
-        m_panel->flush();
+    m_charts->flush(m_lastSampleT); // one time axis for the dashboard
     m_strip->flush();
     fitCards();
-    qCDebug(lcLive) << "drained" << samples.size() << "samples in" << batches.size() << "batches";
+    qCDebug(lcLive) << "drained" << samples.size() << "samples";
 }
 
 // What limits the step now (report/bottleneck.h), judged over windows of

@@ -6,6 +6,7 @@
 #include "report/bottleneck.h"
 #include "engine/samplebuffer.h"
 #include "live/healthbands.h"
+#include "live/runchartgrid.h"
 #include "model/plan.h"
 #include "model/runstatus.h"
 
@@ -30,7 +31,7 @@ class UsageStripView;
 class LiveDashboard : public QWidget {
     Q_OBJECT
 public:
-    enum class Chart { Bandwidth, Iops, Latency, Cpu };
+    using Chart = RunChartGrid::Chart;
 
     explicit LiveDashboard(QWidget *parent = nullptr);
 
@@ -43,7 +44,8 @@ public:
     LiveChart *chart(Chart which) const;
     // The running kind's own panel (ui/kinds/uikind.h), in place of the IOPS and
     // latency charts; null when the kind has none.
-    KindLivePanel *kindPanel() const { return m_panel; }
+    KindLivePanel *kindPanel() const;
+    RunChartGrid *charts() const { return m_charts; }
     LiveHeader *header() const { return m_header; }
     // Every watched node's resources and each OSD's latency over the run.
     UsageStripView *usageStrip() const { return m_strip; }
@@ -59,25 +61,15 @@ public Q_SLOTS:
     void drain(); // takes the buffer's samples and pushes them in batches
 
 private:
-    LiveChart *chartForMetric(const QString &metric) const;
     FigureCard *cardFor(const QString &target);
 
     LiveHeader *m_header = nullptr;
-    HealthBandTracker m_health;
-    LiveChart *m_bw = nullptr;
-    LiveChart *m_iops = nullptr;
-    LiveChart *m_lat = nullptr;
-    LiveChart *m_cpu = nullptr;
-    // The kinds' own panels, by kind id.
-    QHash<QString, KindLivePanel *> m_panels;
-    KindLivePanel *m_panel = nullptr;
-    QGridLayout *m_grid = nullptr;
+    RunChartGrid *m_charts = nullptr;
     QTabWidget *m_views = nullptr; // the charts, and the nodes × resources strip
     UsageStripView *m_strip = nullptr;
     QString m_stepLabel; // the step now going, for the strip's ruler
     double m_stepFrom = -1;
     void closeStepSpan();
-    void arrangeCharts(KindLivePanel *panel);
     QHBoxLayout *m_cardRow = nullptr;
     QWidget *m_cardHost = nullptr;
     QWidget *m_cardArea = nullptr;

@@ -81,10 +81,28 @@ void LivePlotItem::clear()
     update();
 }
 
+void LivePlotItem::setLogY(bool log)
+{
+    if (log == m_logY)
+        return;
+    m_logY = log;
+    m_full = true;
+    update();
+}
+
+double LivePlotItem::yFraction(double y) const
+{
+    if (!m_logY)
+        return (y - m_y0) / (m_y1 - m_y0);
+    if (m_y0 <= 0 || y <= m_y0)
+        return 0;
+    return std::log10(y / m_y0) / std::log10(m_y1 / m_y0);
+}
+
 QPointF LivePlotItem::toPixel(const QPointF &p) const
 {
-    return QPointF((p.x() - m_x0) / (m_x1 - m_x0) * m_plot.width(),
-        m_plot.height() - (p.y() - m_y0) / (m_y1 - m_y0) * m_plot.height());
+    return QPointF(
+        (p.x() - m_x0) / (m_x1 - m_x0) * m_plot.width(), m_plot.height() - yFraction(p.y()) * m_plot.height());
 }
 
 // The strip to redraw, in item coordinates: from the last unchanged point to the

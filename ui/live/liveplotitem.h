@@ -24,6 +24,10 @@ public:
     // Plot rectangle (parent coordinates) and the axis ranges it shows.
     void setPlot(const QRectF &plotArea, double xMin, double xMax, double yMin, double yMax);
     QRectF plotArea() const { return m_plot; }
+    // A logarithmic y axis (latencies that span decades): yMin must then be > 0, and
+    // values at or below it sit on the bottom edge.
+    void setLogY(bool log);
+    bool isLogY() const { return m_logY; }
 
     int addLine(const QPen &pen); // returns the line's index
     void setLinePoints(int line, const QList<QPointF> &points); // x ascending, axis units
@@ -60,6 +64,8 @@ private:
     QList<Line> m_lines;
     QRectF m_plot;
     double m_x0 = 0, m_x1 = 1, m_y0 = 0, m_y1 = 1;
+    bool m_logY = false;
+    double yFraction(double y) const; // 0 at the bottom, 1 at the top
     QImage m_image;
     bool m_full = true; // the whole image needs drawing
     double m_dirtyX = 0; // else: redraw from this x to m_dirtyRight (axis units)

@@ -8,6 +8,8 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <cmath>
+
 namespace cm::ui {
 
 namespace {
@@ -48,7 +50,23 @@ RunDetail loadRunDetail(const QString &storePath, RunId id)
     d.environment = store.runEnvironment(id);
     const QList<SeriesData> series = store.series(id);
     d.strip = runUsageStrip(RunRecords {d.run, d.plan, d.environment, d.steps}, store.runSummary(id), series);
+    d.samples = samplesInTimeOrder(series);
     return d;
+}
+
+SampleList samplesInTimeOrder(const QList<SeriesData> &series)
+{
+    qsizetype n = 0;
+    for (const SeriesData &s : series)
+        n += s.t.size();
+    SampleList out;
+    out.reserve(n);
+    for (const SeriesData &s : series)
+        for (qsizetype i = 0; i < s.t.size() && i < s.v.size(); ++i)
+            if (!std::isnan(s.v.at(i))) // a gap: no point
+                out.append(Sample {s.step, s.target, s.metric, s.t.at(i), s.v.at(i)});
+    std::stable_sort(out.begin(), out.end(), [](const Sample &a, const Sample &b) { return a.t < b.t; });
+    return out;
 }
 
 QJsonObject summaryDirection(const QJsonObject &summary, const QString &dir)

@@ -23,8 +23,12 @@ struct RunDetail {
     QList<StepRecord> steps;
     QJsonObject environment;
     UsageStrip strip; // every watched node's resources and each OSD over the run
+    SampleList samples; // every series, in time order, for the run's charts
     Error error;
 };
+
+// Every point of a run's series as samples in time order (a gap, NaN, is left out).
+SampleList samplesInTimeOrder(const QList<SeriesData> &series);
 
 QList<ResultRow> loadResultRows(const QString &storePath, Error *error);
 RunDetail loadRunDetail(const QString &storePath, RunId id);

@@ -5,6 +5,8 @@
 #include "live/usagestripview.h"
 #include "results/environmentsections.h"
 #include "results/resultsmodel.h"
+#include "results/runchartsview.h"
+#include "live/runchartgrid.h"
 #include "operationlabel.h"
 #include "report/bottleneck.h"
 #include "report/crosschecklines.h"
@@ -81,8 +83,7 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     m_tabs = tabs;
     m_grid = new QTableWidget(0, GCount, this);
     m_grid->setObjectName(QStringLiteral("diskGrid"));
-    m_grid->setHorizontalHeaderLabels({tr("Node"), tr("Read MB/s"), tr("Write MB/s"), tr("Read IOPS"), tr("Write IOPS"),
-        tr("Lat p50"), tr("Lat p99"), tr("Ops/s")});
+    setGridHeaders(RateWords());
     m_grid->setEditTriggers(QAbstractItemView::NoEditTriggers);
     // A CrystalDiskMark-like grid: equal figure columns across the pane.
     m_grid->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -98,6 +99,8 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     sv->addWidget(m_grid, 1);
     sv->addWidget(m_caveatLegend);
     tabs->addTab(summary, tr("Summary"));
+    m_charts = new RunChartsView(this);
+    tabs->addTab(m_charts, tr("Charts"));
     m_strip = new UsageStripView(this);
     tabs->addTab(m_strip, tr("Nodes && OSDs"));
     m_env = new QTreeWidget(this);
@@ -128,7 +131,16 @@ void RunDetailPane::clear()
     m_env->clear();
     m_commands->clear();
     m_strip->showStrip({});
+    m_charts->clearRun();
     showKindTabs({});
+}
+
+// The figure columns in the kind's words: "GET MB/s", "Write IOPS", "PUT requests/s".
+void RunDetailPane::setGridHeaders(const RateWords &w)
+{
+    const QString read = rateWord(w.readTitle), write = rateWord(w.writeTitle), ops = rateWord(opsUnit(w.noun));
+    m_grid->setHorizontalHeaderLabels({tr("Node"), tr("%1 MB/s").arg(read), tr("%1 MB/s").arg(write),
+        tr("%1 %2").arg(read, ops), tr("%1 %2").arg(write, ops), tr("Lat p50"), tr("Lat p99"), tr("Ops/s")});
 }
 
 bool RunDetailPane::isTabShown(const QWidget *w) const
@@ -199,6 +211,8 @@ void RunDetailPane::showDetail(const RunDetail &d)
         head += QStringLiteral("<br><span style='color:#c62828'>%1</span>").arg(d.run.error.toHtmlEscaped());
     m_title->setText(head);
     m_strip->showStrip(d.strip);
+    m_charts->setRun(d.plan, d.samples);
+    setGridHeaders(kindRateWords(d.run.kind.isEmpty() ? d.plan.kind : d.run.kind));
 
     m_grid->setRowCount(0);
     QStringList rowLabels, rowTips;

@@ -3,6 +3,7 @@
 // One saved run: a CrystalDiskMark-like grid (rows = tests, columns = read/write
 // MB/s, IOPS, latency), the environment it ran in, the exact commands, and the tabs
 // the run's kind adds (ui/kinds/uikind.h).
+#include "model/ratewords.h"
 #include "results/resultsloader.h"
 
 #include <QHash>
@@ -18,6 +19,7 @@ class QTreeWidget;
 namespace cm::ui {
 
 class KindRunTab;
+class RunChartsView;
 class UsageStripView;
 
 // "RND4K Q32T1 Read #2 (failed)": a step's row in the grid and in the kinds' tabs.
@@ -34,6 +36,7 @@ public:
     QPlainTextEdit *commandsEdit() const { return m_commands; }
     QTabWidget *tabs() const { return m_tabs; }
     UsageStripView *usageStrip() const { return m_strip; }
+    RunChartsView *charts() const { return m_charts; }
     // Whether a tab holding w (a kind's tab, or a widget inside it) is shown now.
     bool isTabShown(const QWidget *w) const;
 
@@ -44,6 +47,8 @@ private:
     QTreeWidget *m_env = nullptr;
     QPlainTextEdit *m_commands = nullptr;
     UsageStripView *m_strip = nullptr;
+    RunChartsView *m_charts = nullptr;
+    void setGridHeaders(const RateWords &words);
     QTabWidget *m_tabs = nullptr;
     // The tabs of each kind, made when a run of it is first shown, kept afterwards.
     QHash<QString, QList<KindRunTab *>> m_kindTabs;

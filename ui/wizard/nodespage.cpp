@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard/nodespage.h"
 
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace cm::ui {
@@ -17,17 +19,42 @@ NodesPage::NodesPage(QWidget *parent)
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("nodeList"));
     v->addWidget(m_list);
-    auto *hint = new QLabel(tr("Add more nodes with “Add node” in the main window."), this);
-    hint->setEnabled(false);
-    v->addWidget(hint);
+    m_offline = new QLabel(this);
+    m_offline->setObjectName(QStringLiteral("offlineNodesNote"));
+    m_offline->setWordWrap(true);
+    m_offline->hide();
+    v->addWidget(m_offline);
+    auto *row = new QHBoxLayout;
+    m_add = new QPushButton(tr("Add node…"), this);
+    m_add->setObjectName(QStringLiteral("addNodeButton"));
+    row->addWidget(m_add);
+    row->addStretch(1);
+    v->addLayout(row);
     connect(m_list, &QListWidget::itemChanged, this, &QWizardPage::completeChanged);
+    connect(m_add, &QPushButton::clicked, this, [this] { planWizard()->requestAddNode(); });
+}
+
+// A node added from this page joins the list ticked; the other ticks stay.
+void NodesPage::onNodeAdded(const NodeSpec &node)
+{
+    QList<NodeSpec> chosen = checkedNodes();
+    chosen.append(node);
+    fill(chosen, false);
 }
 
 void NodesPage::initializePage()
 {
+    if (!m_watching) {
+        m_watching = true;
+        connect(planWizard(), &PlanWizard::nodeAdded, this, &NodesPage::onNodeAdded);
+    }
+    fill(planWizard()->plan().nodes, planWizard()->plan().nodes.isEmpty());
+}
+
+void NodesPage::fill(const QList<NodeSpec> &chosen, bool tickLocal)
+{
     PlanWizard *w = planWizard();
     m_nodes.clear();
-    const QList<NodeSpec> chosen = w->plan().nodes;
     // A node the plan names is kept as the plan has it (its display name too: "Run again").
     auto asChosen = [&chosen](const NodeSpec &n) {
         for (const NodeSpec &c : chosen)
@@ -51,8 +78,10 @@ void NodesPage::initializePage()
         bool on = false;
         for (const NodeSpec &c : chosen)
             on = on || c.secretKey() == n.secretKey() || (c.isLocal() && n.isLocal());
-        item->setCheckState(on || (chosen.isEmpty() && n.isLocal()) ? Qt::Checked : Qt::Unchecked);
+        item->setCheckState(on || (tickLocal && n.isLocal()) ? Qt::Checked : Qt::Unchecked);
     }
+    m_offline->setText(w->offlineNote());
+    m_offline->setVisible(!m_offline->text().isEmpty());
     Q_EMIT completeChanged();
 }
 

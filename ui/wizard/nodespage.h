@@ -3,7 +3,9 @@
 // Which nodes run the steps (all at once, on one time axis).
 #include "wizard/planwizard.h"
 
+class QLabel;
 class QListWidget;
+class QPushButton;
 
 namespace cm::ui {
 
@@ -15,10 +17,17 @@ public:
     bool isComplete() const override;
     bool validatePage() override;
     QListWidget *list() const { return m_list; }
+    QPushButton *addButton() const { return m_add; }
+    QLabel *offlineLabel() const { return m_offline; }
 
 private:
     QList<NodeSpec> checkedNodes() const;
+    void fill(const QList<NodeSpec> &chosen, bool tickLocal);
+    void onNodeAdded(const NodeSpec &node);
     QListWidget *m_list = nullptr;
+    QLabel *m_offline = nullptr;
+    QPushButton *m_add = nullptr;
+    bool m_watching = false;
     QList<NodeSpec> m_nodes;
 };
 

@@ -74,6 +74,39 @@ void PlanWizard::setCephConnection(const CephConnectionSpec &spec)
     m_plan.ceph = hasCephConnection() ? m_ceph.toJson() : QJsonObject(); // paths or mons + fsid, no key
 }
 
+QList<NodeSpec> PlanWizard::knownNodes() const
+{
+    QList<NodeSpec> out;
+    for (const NodeSpec &n : m_knownNodes) {
+        bool offline = false;
+        for (const OfflineNode &o : m_offline)
+            offline = offline || o.node.secretKey() == n.secretKey();
+        if (!offline)
+            out.append(n);
+    }
+    return out;
+}
+
+QString PlanWizard::offlineNote() const
+{
+    QStringList names;
+    for (const OfflineNode &o : m_offline)
+        names << (o.reason.isEmpty() ? o.node.displayName() : tr("%1 (%2)").arg(o.node.displayName(), o.reason));
+    if (names.isEmpty())
+        return {};
+    return tr("Not offered, offline: %1. Retry or remove them in the cluster panel.")
+        .arg(names.join(QStringLiteral("; ")));
+}
+
+void PlanWizard::addKnownNode(const NodeSpec &node)
+{
+    for (const NodeSpec &k : std::as_const(m_knownNodes))
+        if (k.secretKey() == node.secretKey())
+            return;
+    m_knownNodes.append(node);
+    Q_EMIT nodeAdded(node);
+}
+
 std::shared_ptr<RunnerKind> PlanWizard::kind() const
 {
     return Registry::instance().kind(m_plan.kind);

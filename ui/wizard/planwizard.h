@@ -6,6 +6,7 @@
 #include "bench/runnerkind.h"
 #include "ceph/cephconnectionspec.h"
 #include "model/plan.h"
+#include "nodeconnector.h"
 
 #include <QWizard>
 
@@ -48,7 +49,17 @@ public:
     Plan &plan() { return m_plan; }
     const Plan &plan() const { return m_plan; }
     std::shared_ptr<RunnerKind> kind() const;
-    QList<NodeSpec> knownNodes() const { return m_knownNodes; }
+    // The nodes offered for the run: offline ones (setOfflineNodes) are left out.
+    QList<NodeSpec> knownNodes() const;
+    // Nodes whose last connection failed: not offered; the node pages say why.
+    void setOfflineNodes(const QList<OfflineNode> &nodes) { m_offline = nodes; }
+    QList<OfflineNode> offlineNodes() const { return m_offline; }
+    // "Not offered, offline: pve3 (connection refused). …", or empty.
+    QString offlineNote() const;
+    // A node page's "Add node…": the main window opens its dialog and, when a node is
+    // added, hands it back through addKnownNode (nodeAdded tells the pages).
+    void requestAddNode() { Q_EMIT addNodeRequested(); }
+    void addKnownNode(const NodeSpec &node);
 
     // First page id of a kind's page set (-1 if the kind has none).
     int firstPageOf(const QString &kindId) const;
@@ -57,6 +68,8 @@ public:
 
 Q_SIGNALS:
     void runRequested(const cm::Plan &plan);
+    void addNodeRequested();
+    void nodeAdded(const cm::NodeSpec &node);
 
 protected:
     void accept() override;
@@ -64,6 +77,7 @@ protected:
 private:
     Plan m_plan;
     QList<NodeSpec> m_knownNodes;
+    QList<OfflineNode> m_offline;
     QString m_defaultTargetDir;
     QString m_defaultPreset = QStringLiteral("quick");
     CephConnectionSpec m_ceph;

@@ -97,6 +97,7 @@ public:
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<MetricSpec> metrics() const override;
     QList<OperationSpec> operations() const override;
+    RateWords rateWords() const override { return RateWords {OpsNoun::Ops}; }
     // "throughput" (seq write/read 4M, rand write/read 4k), "metadata" (create, stat,
     // delete of many small files), "quick" (short: seq write/read 4M, rand read 4k and a
     // small metadata step — dropped by makePlan() for the fio engine).

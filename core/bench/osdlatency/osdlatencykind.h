@@ -54,6 +54,7 @@ public:
     QString cliSummary() const override;
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<Preset> presets() const override;
+    RateWords rateWords() const override { return RateWords {OpsNoun::Ops}; } // objects
     Error validate(const Plan &plan) const override;
     bool isDestructive(const Plan &) const override { return false; } // only its own pool/objects
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;

@@ -57,6 +57,7 @@ public:
     QString cliSummary() const override;
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<Preset> presets() const override;
+    RateWords rateWords() const override { return RateWords {OpsNoun::Ops}; } // objects
     void fitSteps(Plan *plan) const override; // engine fio: no stat step
     QList<PreflightCheck> preflight(const Plan &plan) const override; // fio engine: fio, rados, the mons
     Error validate(const Plan &plan) const override;

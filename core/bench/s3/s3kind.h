@@ -120,6 +120,7 @@ public:
     Plan planFromCli(const CliArgs &args, QStringList *notes, Error *error) const override;
     QList<MetricSpec> metrics() const override;
     QList<OperationSpec> operations() const override;
+    RateWords rateWords() const override { return s3RateWords(); }
     QList<Preset> presets() const override;
     void fitSteps(Plan *plan) const override; // engine curl: PUT and GET steps only
     QList<PreflightCheck> preflight(const Plan &plan) const override; // curl engine: curl, the gateway

@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
 #include <QVBoxLayout>
@@ -44,6 +45,18 @@ NetNodesPage::NetNodesPage(QWidget *parent)
     m_list = new QListWidget(this);
     m_list->setObjectName(QStringLiteral("netNodeList"));
     v->addWidget(m_list, 1);
+    m_offline = new QLabel(this);
+    m_offline->setObjectName(QStringLiteral("offlineNodesNote"));
+    m_offline->setWordWrap(true);
+    m_offline->hide();
+    v->addWidget(m_offline);
+    auto *addRow = new QHBoxLayout;
+    m_add = new QPushButton(tr("Add node…"), this);
+    m_add->setObjectName(QStringLiteral("addNodeButton"));
+    addRow->addWidget(m_add);
+    addRow->addStretch(1);
+    v->addLayout(addRow);
+    connect(m_add, &QPushButton::clicked, this, [this] { planWizard()->requestAddNode(); });
 
     m_starBox = new QWidget(this);
     auto *sf = new QFormLayout(m_starBox);
@@ -89,29 +102,47 @@ NetNodesPage::NetNodesPage(QWidget *parent)
     });
 }
 
-void NetNodesPage::initializePage()
+// The nodes offered, ticked as chosen; offline ones are named below the list.
+void NetNodesPage::fillList(const QList<NodeSpec> &chosen)
 {
     PlanWizard *w = planWizard();
-    const NetIperfKind::Options o = NetIperfKind::Options::fromJson(w->plan().target);
     m_nodes.clear();
     m_nodes.append(NodeSpec::parse(QStringLiteral("local")));
     for (const NodeSpec &n : w->knownNodes())
         if (!n.isLocal())
             m_nodes.append(n);
+    const QSignalBlocker block(m_list);
+    m_list->clear();
+    for (const NodeSpec &n : std::as_const(m_nodes)) {
+        auto *item = new QListWidgetItem(netNodeText(n), m_list);
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        bool on = false;
+        for (const NodeSpec &c : chosen)
+            on = on || c.secretKey() == n.secretKey() || (c.isLocal() && n.isLocal());
+        item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+    }
+    m_offline->setText(w->offlineNote());
+    m_offline->setVisible(!m_offline->text().isEmpty());
+}
+
+void NetNodesPage::initializePage()
+{
+    PlanWizard *w = planWizard();
+    if (!m_watching) {
+        m_watching = true;
+        connect(w, &PlanWizard::nodeAdded, this, [this](const NodeSpec &n) {
+            QList<NodeSpec> chosen = checkedNodes();
+            chosen.append(n); // the added node joins ticked
+            fillList(chosen);
+            refresh();
+        });
+    }
+    const NetIperfKind::Options o = NetIperfKind::Options::fromJson(w->plan().target);
     const QList<NodeSpec> chosen = w->plan().nodes;
+    fillList(chosen);
     {
-        const QSignalBlocker b1(m_list);
         const QSignalBlocker b2(m_mode);
         m_mode->setCurrentIndex(std::max(0, m_mode->findData(o.mode)));
-        m_list->clear();
-        for (const NodeSpec &n : std::as_const(m_nodes)) {
-            auto *item = new QListWidgetItem(netNodeText(n), m_list);
-            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-            bool on = false;
-            for (const NodeSpec &c : chosen)
-                on = on || c.secretKey() == n.secretKey() || (c.isLocal() && n.isLocal());
-            item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
-        }
         m_address->setText(o.serverAddress);
         (o.centreIsServer || o.mode != QLatin1String("star") ? m_centreServes : m_centreSends)->setChecked(true);
     }

@@ -11,6 +11,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QPushButton;
 class QRadioButton;
 
 namespace cm::ui {
@@ -30,6 +31,8 @@ public:
     QRadioButton *centreSendsRadio() const { return m_centreSends; }
     QLineEdit *serverAddressEdit() const { return m_address; }
     QLabel *problemLabel() const { return m_problem; }
+    QPushButton *addButton() const { return m_add; }
+    QLabel *offlineLabel() const { return m_offline; }
     // The checked nodes in plan order: for a star the centre first.
     QList<NodeSpec> orderedNodes() const;
     QString problem() const;
@@ -37,6 +40,7 @@ public:
 private:
     QList<NodeSpec> checkedNodes() const;
     void refresh();
+    void fillList(const QList<NodeSpec> &chosen);
 
     QComboBox *m_mode = nullptr;
     QLabel *m_modeHint = nullptr;
@@ -48,6 +52,9 @@ private:
     QWidget *m_pairBox = nullptr;
     QLineEdit *m_address = nullptr;
     QLabel *m_problem = nullptr;
+    QLabel *m_offline = nullptr;
+    QPushButton *m_add = nullptr;
+    bool m_watching = false;
     QList<NodeSpec> m_nodes;
 };
 
