@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/runcompare.h"
 
+#include "report/runexport.h"
+
 #include "report/redactor.h"
 #include "report/rundifferences.h"
 #include "report/stepoperations.h"
@@ -20,21 +22,34 @@ struct FigureSpec {
     const char *direction; // summary key: "read" / "write"
     const char *field; // key inside it
     const char *key;
-    const char *label;
     metric::Unit unit;
     bool higherIsBetter;
 };
 
 const FigureSpec kFigures[] = {
-    {"read", "bw", "read.bw", "Read MB/s", metric::Unit::BytesPerSec, true},
-    {"read", "iops", "read.iops", "Read IOPS", metric::Unit::OpsPerSec, true},
-    {"read", "lat_p50_ns", "read.lat.p50", "Read lat p50", metric::Unit::Nanoseconds, false},
-    {"read", "lat_p99_ns", "read.lat.p99", "Read lat p99", metric::Unit::Nanoseconds, false},
-    {"write", "bw", "write.bw", "Write MB/s", metric::Unit::BytesPerSec, true},
-    {"write", "iops", "write.iops", "Write IOPS", metric::Unit::OpsPerSec, true},
-    {"write", "lat_p50_ns", "write.lat.p50", "Write lat p50", metric::Unit::Nanoseconds, false},
-    {"write", "lat_p99_ns", "write.lat.p99", "Write lat p99", metric::Unit::Nanoseconds, false},
+    {"read", "bw", "read.bw", metric::Unit::BytesPerSec, true},
+    {"read", "iops", "read.iops", metric::Unit::OpsPerSec, true},
+    {"read", "lat_p50_ns", "read.lat.p50", metric::Unit::Nanoseconds, false},
+    {"read", "lat_p99_ns", "read.lat.p99", metric::Unit::Nanoseconds, false},
+    {"write", "bw", "write.bw", metric::Unit::BytesPerSec, true},
+    {"write", "iops", "write.iops", metric::Unit::OpsPerSec, true},
+    {"write", "lat_p50_ns", "write.lat.p50", metric::Unit::Nanoseconds, false},
+    {"write", "lat_p99_ns", "write.lat.p99", metric::Unit::Nanoseconds, false},
 };
+
+// "Read IOPS" in the runs' kind's words: "GET requests/s", "PUT lat p99".
+QString figureLabel(const FigureSpec &spec, const RateWords &w)
+{
+    const bool read = qstrcmp(spec.direction, "read") == 0;
+    const QString dir = QString::fromUtf8(read ? w.readTitle : w.writeTitle);
+    const QString field = QLatin1String(spec.field);
+    if (field == QLatin1String("bw"))
+        return dir + QStringLiteral(" MB/s");
+    if (field == QLatin1String("iops"))
+        return dir + QLatin1Char(' ') + QString::fromUtf8(opsUnit(w.noun));
+    return dir + QStringLiteral(" lat ")
+        + (field == QLatin1String("lat_p50_ns") ? QStringLiteral("p50") : QStringLiteral("p99"));
+}
 
 // As runMarkdown: a direction counts when it moved data (fio reports zeros for the other).
 bool directionUsed(const QJsonObject &summary, const QString &name)
@@ -230,6 +245,14 @@ RunCompare compareRunRecords(const QList<RunRecords> &runs)
         }
     }
 
+    // One kind's words when every run is of it (an S3 run's GET requests/s), else the plain ones.
+    RateWords words;
+    if (!runs.isEmpty()) {
+        words = rateWordsOf(runs.first().run.kind);
+        for (const RunRecords &r : runs)
+            if (r.run.kind != runs.first().run.kind)
+                words = RateWords();
+    }
     for (const QString &key : std::as_const(order)) {
         CompareRow row = rows.value(key);
         const auto &perRun = stepsByKey.value(key);
@@ -241,7 +264,7 @@ RunCompare compareRunRecords(const QList<RunRecords> &runs)
             bool used = false;
             CompareFigure f;
             f.key = QLatin1String(spec.key);
-            f.label = QLatin1String(spec.label);
+            f.label = figureLabel(spec, words);
             f.unit = spec.unit;
             f.higherIsBetter = spec.higherIsBetter;
             for (int i = 0; i < n; ++i) {

@@ -71,6 +71,20 @@ struct CdmLine {
 
 } // namespace
 
+RateWords rateWordsOf(const QString &kindId)
+{
+    const std::shared_ptr<RunnerKind> kind = Registry::instance().kind(kindId);
+    return kind ? kind->rateWords() : RateWords();
+}
+
+QStringList figureHeaders(const RateWords &w)
+{
+    const QString read = QString::fromUtf8(w.readTitle), write = QString::fromUtf8(w.writeTitle);
+    const QString ops = QString::fromUtf8(opsUnit(w.noun));
+    return {read + QStringLiteral(" MB/s"), read + QLatin1Char(' ') + ops, write + QStringLiteral(" MB/s"),
+        write + QLatin1Char(' ') + ops};
+}
+
 TextTable runTable(const RunRecords &r)
 {
     TextTable t;
@@ -78,9 +92,9 @@ TextTable runTable(const RunRecords &r)
         ? r.run.started.toTimeZone(QTimeZone::utc()).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))
         : Dash;
     t.title = QStringLiteral("%1 — %2 — %3").arg(r.run.name, date, runStatusName(r.run.status));
-    t.headers = {QStringLiteral("Test"), QStringLiteral("Node"), QStringLiteral("Read MB/s"),
-        QStringLiteral("Read IOPS"), QStringLiteral("Write MB/s"), QStringLiteral("Write IOPS"),
-        QStringLiteral("Lat p50"), QStringLiteral("Lat p99")};
+    t.headers = {QStringLiteral("Test"), QStringLiteral("Node")};
+    t.headers << figureHeaders(rateWordsOf(r.run.kind.isEmpty() ? r.plan.kind : r.run.kind));
+    t.headers << QStringLiteral("Lat p50") << QStringLiteral("Lat p99");
     t.rightAligned = {false, false, true, true, true, true, true, true};
     const bool repeated = repeatsSteps(r.steps);
     QStringList tools;

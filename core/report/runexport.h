@@ -6,10 +6,18 @@
 // row per such operation with its "op" column set), and a CrystalDiskMark-style text
 // block for disk-fio runs. Pure.
 #include "model/error.h"
+#include "model/ratewords.h"
 #include "report/runcompare.h"
 #include "report/texttable.h"
 
 namespace cm {
+
+// A kind's rate words (IOPS, requests/s; Read/Write, GET/PUT); the defaults for an
+// unknown kind.
+RateWords rateWordsOf(const QString &kindId);
+// "Read MB/s", "Read IOPS", "Write MB/s", "Write IOPS" in the kind's words ("GET
+// requests/s").
+QStringList figureHeaders(const RateWords &w);
 
 TextTable runTable(const RunRecords &r); // Test | Node | Read MB/s | … | Lat p99
 TextTable runOperationsTable(const RunRecords &r); // Test | Node | Operation | Ops/s | Count | Lat p50 | Lat p99

@@ -226,9 +226,9 @@ QString runMarkdown(const RunInfo &run, const QList<StepRecord> &steps)
     if (steps.isEmpty())
         dataRows = QStringLiteral("| (no steps recorded) | | | | | | | |\n");
     if (!dataRows.isEmpty())
-        out += QLatin1String("| Test | Node | Read MB/s | Read IOPS | Write MB/s | Write IOPS | Lat p50 | Lat p99 |\n"
-                             "|:--|:--|--:|--:|--:|--:|--:|--:|\n")
-            + dataRows + QLatin1Char('\n');
+        out += QStringLiteral("| Test | Node | %1 | Lat p50 | Lat p99 |\n")
+                   .arg(figureHeaders(rateWordsOf(run.kind)).join(QStringLiteral(" | ")))
+            + QLatin1String("|:--|:--|--:|--:|--:|--:|--:|--:|\n") + dataRows + QLatin1Char('\n');
     if (mixed)
         out += QLatin1String("Latency: read / write for tests that do both.\n\n");
     if (const QStringList legend = StepCaveats::legend(caveats); !legend.isEmpty())

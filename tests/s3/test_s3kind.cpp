@@ -495,7 +495,7 @@ private Q_SLOTS:
         r = cli({QStringLiteral("compare"), first, second, QStringLiteral("--format"), QStringLiteral("md")});
         QVERIFY2(r.code == 0, r.err.constData());
         for (const char *row :
-            {"| PUT 64 KiB ×8 |", "| Write MB/s |", "| Write lat p99 |", "| GET 64 KiB ×8 |", "| Read IOPS |"})
+            {"| PUT 64 KiB ×8 |", "| PUT MB/s |", "| PUT lat p99 |", "| GET 64 KiB ×8 |", "| GET requests/s |"})
             QVERIFY2(r.out.contains(row), r.out.constData());
         QVERIFY2(!r.out.contains("The runs differ in"), r.out.constData()); // nothing run-specific in the parameters
         r = cli({QStringLiteral("export"), second, QStringLiteral("--format"), QStringLiteral("csv")});

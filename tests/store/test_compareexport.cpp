@@ -3,6 +3,7 @@
 // expected statistics can be worked out by hand; p, t, df and the interval were
 // computed independently with mpmath): pairing, figures, differences, the exact
 // Markdown / BBCode / CSV text, redaction, and the CrystalDiskMark layout.
+#include "bench/registry.h"
 #include "report/compareexport.h"
 #include "report/redactor.h"
 #include "report/runcompare.h"
@@ -122,6 +123,30 @@ class TestCompareExport : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
+    void initTestCase() { registerBuiltinKinds(); }
+
+    // An S3 run's figures are requests, GET and PUT, in its tables and its comparison.
+    void s3RunsSpeakRequests()
+    {
+        RunRecords a = runA(), b = runB();
+        a.run.kind = b.run.kind = a.plan.kind = b.plan.kind = QStringLiteral("s3");
+        const TextTable t = runTable(a);
+        QCOMPARE(t.headers.mid(2, 4),
+            (QStringList {QStringLiteral("GET MB/s"), QStringLiteral("GET requests/s"), QStringLiteral("PUT MB/s"),
+                QStringLiteral("PUT requests/s")}));
+        QStringList labels;
+        for (const CompareRow &row : compareRunRecords({a, b}).rows)
+            for (const CompareFigure &f : row.figures)
+                labels << f.label;
+        QVERIFY2(labels.contains(QStringLiteral("PUT requests/s")), qPrintable(labels.join(QLatin1Char('|'))));
+        QVERIFY(labels.contains(QStringLiteral("GET MB/s")));
+        QVERIFY(!labels.join(QLatin1Char('|')).contains(QStringLiteral("IOPS")));
+        // a disk run keeps its words, and so does a comparison of two kinds
+        QCOMPARE(runTable(runA()).headers.at(3), QStringLiteral("Read IOPS"));
+        b.run.kind = QStringLiteral("disk-fio");
+        QVERIFY(compareRunRecords({a, b}).rows.first().figures.first().label.startsWith(QStringLiteral("Read")));
+    }
+
     void pairsStepsAndComputesFigures()
     {
         const RunCompare c = compareRunRecords({runA(), runB()});
