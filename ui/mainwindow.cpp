@@ -20,6 +20,7 @@
 #include "resultdropimporter.h"
 #include "secrets/secretstore.h"
 #include "sessions/sessionsview.h"
+#include "elidedtooltips.h"
 #include "wheelguard.h"
 #include "wizard/planwizard.h"
 
@@ -50,6 +51,7 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
     , m_connector(std::move(connector))
 {
     WheelGuard::install();
+    ElidedToolTips::install();
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("ClusterMark"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/clustermark.svg")));

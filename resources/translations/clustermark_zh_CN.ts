@@ -2343,12 +2343,13 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
 <context>
     <name>cm::ui::LiveChart</name>
     <message>
-        <source>seconds</source>
-        <translation>秒</translation>
-    </message>
-    <message>
         <source>%1 (%2 lines, coloured as the cards; hover a line for its name)</source>
         <translation>%1（%2 条曲线，颜色与卡片一致；悬停可查看名称）</translation>
+    </message>
+    <message>
+        <source>%d s</source>
+        <comment>seconds on the time axis; a printf format</comment>
+        <translation>%d 秒</translation>
     </message>
 </context>
 <context>

@@ -54,7 +54,11 @@ CompareView::CompareView(const QString &storePath, QWidget *parent)
     m_header = new QLabel(tr("Select two or more runs under Results and choose Compare."), this);
     m_header->setWordWrap(true);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    v->addWidget(m_header);
+    // The exports beside the header: the controls' row below stays narrow enough for
+    // a 1024 px screen.
+    auto *headerRow = new QHBoxLayout();
+    headerRow->addWidget(m_header, 1);
+    v->addLayout(headerRow);
     m_banner = new CompareBanner(this);
     v->addWidget(m_banner);
 
@@ -66,10 +70,10 @@ CompareView::CompareView(const QString &storePath, QWidget *parent)
     m_figureBox->addItem(tr("Latency p99"), int(Figure::LatencyP99));
     m_testBox = new QComboBox(this);
     m_testBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_testBox->setMinimumContentsLength(24);
+    m_testBox->setMinimumContentsLength(16);
     m_metricBox = new QComboBox(this);
     m_metricBox->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_metricBox->setMinimumContentsLength(20);
+    m_metricBox->setMinimumContentsLength(12);
     controls->addWidget(new QLabel(tr("Bars:"), this));
     controls->addWidget(m_figureBox);
     controls->addSpacing(16);
@@ -85,7 +89,7 @@ CompareView::CompareView(const QString &storePath, QWidget *parent)
     m_forumPost->setObjectName(QStringLiteral("compareForumPost"));
     for (QPushButton *b : {m_exportChart, m_forumPost}) {
         b->setEnabled(false);
-        controls->addWidget(b);
+        headerRow->addWidget(b, 0, Qt::AlignTop);
     }
     connect(m_exportChart, &QPushButton::clicked, this, &CompareView::exportChart);
     connect(m_forumPost, &QPushButton::clicked, this, &CompareView::composeForumPost);

@@ -76,13 +76,15 @@ FigureCard::FigureCard(const QString &target, const RateWords &words, QWidget *p
     auto *v = new QVBoxLayout(this);
     v->setContentsMargins(10, 6, 10, 6);
     v->setSpacing(4);
-    auto *title = new QLabel(QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2")
-                                 .arg(c.name(), targetLabel(target).toHtmlEscaped()),
-        this);
-    title->setTextFormat(Qt::RichText);
+    auto *title = new QLabel(this);
     QFont f = title->font();
     f.setBold(true);
     title->setFont(f);
+    // A long file path is cut in its middle (its node and file name stay); the tooltip
+    // has all of it.
+    const QString name = QFontMetrics(f).elidedText(targetLabel(target), Qt::ElideMiddle, 300);
+    title->setText(QStringLiteral("<span style='color:%1'>&#9632;</span>&nbsp;%2").arg(c.name(), name.toHtmlEscaped()));
+    title->setTextFormat(Qt::RichText);
     title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     title->setToolTip(target);
     v->addWidget(title);

@@ -70,8 +70,10 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     c->setBackgroundRoundness(0);
     c->setBackgroundVisible(false); // drawn by drawBackground()
     m_axisX = new QValueAxis(c);
-    m_axisX->setLabelFormat(QStringLiteral("%d"));
-    m_axisX->setTitleText(tr("seconds"));
+    // The unit on each label, no axis title: a chart of ~160 px height (Results beside
+    // the run list at 1024×700) still has room for whole labels.
+    m_axisX->setLabelFormat(tr("%d s", "seconds on the time axis; a printf format"));
+    m_axisX->setTitleVisible(false);
     m_axisX->setRange(0, 10);
     m_axisX->setTickType(QValueAxis::TicksDynamic);
     m_axisX->setTickAnchor(0);
@@ -104,7 +106,7 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     if (m_logAxisY)
         connect(m_logAxisY, &QLogValueAxis::rangeChanged, this, &LiveChart::syncPlot);
     setRenderHint(QPainter::Antialiasing);
-    setMinimumSize(260, 180);
+    setMinimumSize(200, 160); // two side by side beside the cluster panel at 1024 px
     followPalette(this);
     m_scale = scaleFor(unit, 0);
     m_axisY->setTitleText(m_scale.label);
@@ -340,6 +342,14 @@ void LiveChart::hideDuplicateLegendMarkers()
             m->setVisible(first);
     }
     m_legendEntries = int(seen.size());
+    // One target: the legend names the figures only ("read p99"); its cards name it.
+    QSet<QString> targets;
+    for (const Line &l : std::as_const(m_lines))
+        if (l.series)
+            targets.insert(l.target);
+    for (const Line &l : std::as_const(m_lines))
+        if (l.series)
+            l.series->setName(targets.size() > 1 ? lineName(l.target, l.metric) : metricName(l.metric));
     fitLegend();
 }
 

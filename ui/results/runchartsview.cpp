@@ -5,6 +5,7 @@
 
 #include <QLabel>
 #include <QStackedWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace cm::ui {
@@ -48,8 +49,13 @@ void RunChartsView::setRun(const Plan &plan, const SampleList &samples)
 void RunChartsView::showEvent(QShowEvent *e)
 {
     QWidget::showEvent(e);
+    // After the tab's layout gave the charts their size: a chart laid out while hidden
+    // keeps axis labels cut to "…".
     if (m_pending)
-        draw();
+        QTimer::singleShot(0, this, [this] {
+            if (m_pending)
+                draw();
+        });
 }
 
 void RunChartsView::draw()

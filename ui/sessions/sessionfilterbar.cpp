@@ -20,14 +20,16 @@ SessionFilterBar::SessionFilterBar(QWidget *parent)
     m_search->setObjectName(QStringLiteral("sessionSearch"));
     m_search->setPlaceholderText(tr("Search names, tags, notes, nodes…"));
     m_search->setClearButtonEnabled(true);
-    m_search->setMinimumWidth(220);
+    m_search->setMinimumWidth(160);
     h->addWidget(m_search, 2);
 
     auto combo = [this, h](const QString &name, const QString &tip) {
         auto *c = new QComboBox(this);
         c->setObjectName(name);
         c->setToolTip(tip);
-        c->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        // A long node or kind name widens the popup, not the bar (1024 px screens).
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(9);
         h->addWidget(c);
         connect(c, &QComboBox::currentIndexChanged, this, &SessionFilterBar::filterChanged);
         return c;
