@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "presettext.h"
 
+#include "bench/registry.h"
+
 #include <QCoreApplication>
 
 namespace cm::ui {
@@ -10,6 +12,12 @@ struct Tr {
     Q_DECLARE_TR_FUNCTIONS(cm::ui::PresetText)
 };
 } // namespace
+
+QString kindName(const QString &kindId)
+{
+    const std::shared_ptr<RunnerKind> kind = Registry::instance().kind(kindId);
+    return kind ? kindTextTr(kind->displayName()) : kindId;
+}
 
 QString kindTextTr(const QString &source)
 {

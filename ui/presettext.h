@@ -10,6 +10,8 @@
 namespace cm::ui {
 
 QString kindTextTr(const QString &source); // translated in kKindTextContext
+// A kind's name as lists show it ("Disk (fio)", translated); the id of an unknown kind.
+QString kindName(const QString &kindId);
 QString presetTitle(const Preset &p); // "Standard suite — 8 tests"
 QString presetDescription(const Preset &p); // the description, then the method note
 

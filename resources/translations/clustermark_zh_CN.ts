@@ -538,6 +538,26 @@
         <source>4 KiB PUT, GET, HEAD and DELETE over 4096 objects, 16 in flight, 10 s each (DELETE ends when all are gone). A gateway on RGW&apos;s beast frontend without its tcp_nodelay=1 option holds small responses about 40 ms (Nagle&apos;s algorithm meets delayed ACKs): latencies near 40 ms come from that setting.</source>
         <translation>对 4096 个对象进行 4 KiB 的 PUT、GET、HEAD 和 DELETE，16 个在途，各 10 秒（DELETE 在全部删除后结束）。使用 RGW beast 前端但未设置 tcp_nodelay=1 的网关会把小响应延迟约 40 ms（Nagle 算法遇上延迟 ACK）：接近 40 ms 的延迟来自该设置。</translation>
     </message>
+    <message>
+        <source>CephFS</source>
+        <translation>CephFS</translation>
+    </message>
+    <message>
+        <source>Disk (fio)</source>
+        <translation>磁盘（fio）</translation>
+    </message>
+    <message>
+        <source>Network (iperf3 / iperf 2)</source>
+        <translation>网络（iperf3 / iperf 2）</translation>
+    </message>
+    <message>
+        <source>RBD</source>
+        <translation>RBD</translation>
+    </message>
+    <message>
+        <source>S3 objects (RGW)</source>
+        <translation>S3 对象（RGW）</translation>
+    </message>
 </context>
 <context>
     <name>cm::StepCaveats</name>

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Results tab over a real SQLite session store in a temp folder.
+#include "bench/registry.h"
 #include "results/resultsmodel.h"
 #include "results/resultsview.h"
 #include "results/rundetailpane.h"
@@ -33,6 +34,8 @@ private:
     }
 
 private Q_SLOTS:
+    void initTestCase() { registerBuiltinKinds(); }
+
     void listsRunsAndShowsDetail()
     {
         QTemporaryDir dir;
@@ -84,7 +87,7 @@ private Q_SLOTS:
         QCOMPARE(m->index(b, ResultsModel::ColStatus).data().toString(), QStringLiteral("failed"));
         QCOMPARE(m->index(b, ResultsModel::ColStatus).data(Qt::ToolTipRole).toString(),
             QStringLiteral("fio: No such file or directory"));
-        QCOMPARE(m->index(g, ResultsModel::ColKind).data().toString(), QStringLiteral("disk-fio"));
+        QCOMPARE(m->index(g, ResultsModel::ColKind).data().toString(), QStringLiteral("Disk (fio)"));
         QCOMPARE(m->index(g, ResultsModel::ColNodes).data().toString(), QStringLiteral("local"));
         const QString figures = m->index(g, ResultsModel::ColFigures).data().toString();
         QVERIFY2(figures.contains(QStringLiteral("1.80 GB/s")) && figures.contains(QStringLiteral("120 MB/s"))

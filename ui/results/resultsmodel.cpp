@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "results/resultsmodel.h"
+#include "presettext.h"
 
 #include "unitscale.h"
 
@@ -78,7 +79,7 @@ QVariant ResultsModel::data(const QModelIndex &index, int role) const
     switch (Column(index.column())) {
     case ColStatus: return statusText(r.status);
     case ColName: return r.name;
-    case ColKind: return r.kind;
+    case ColKind: return kindName(r.kind);
     case ColNodes: return r.nodes.join(QStringLiteral(", "));
     case ColStarted: return QLocale().toString(r.started.toLocalTime(), QLocale::ShortFormat);
     case ColDuration:

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessions/runagaindialog.h"
+#include "presettext.h"
 
 #include "bench/registry.h"
 #include "sessions/sessionpickdialog.h"
@@ -49,7 +50,7 @@ RunAgainDialog::RunAgainDialog(
 
     auto *form = new QFormLayout();
     const auto kind = Registry::instance().kind(plan.kind);
-    form->addRow(tr("Kind:"), new QLabel(kind ? kind->displayName() : plan.kind, this));
+    form->addRow(tr("Kind:"), new QLabel(kindName(plan.kind), this));
     QStringList nodes;
     for (const NodeSpec &n : plan.nodes)
         nodes << n.displayName();

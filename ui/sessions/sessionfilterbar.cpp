@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessions/sessionfilterbar.h"
+#include "presettext.h"
 
 #include <QComboBox>
 #include <QDateEdit>
@@ -74,14 +75,15 @@ SessionFilterBar::SessionFilterBar(QWidget *parent)
     connect(m_typing, &QTimer::timeout, this, &SessionFilterBar::filterChanged);
 }
 
-void SessionFilterBar::setItems(QComboBox *combo, const QString &anyText, const QStringList &items)
+void SessionFilterBar::setItems(
+    QComboBox *combo, const QString &anyText, const QStringList &items, QString (*label)(const QString &))
 {
     const QString keep = combo->currentData().toString();
     const QSignalBlocker block(combo);
     combo->clear();
     combo->addItem(anyText, QString());
     for (const QString &i : items)
-        combo->addItem(i, i);
+        combo->addItem(label ? label(i) : i, i);
     const int at = combo->findData(keep);
     combo->setCurrentIndex(at >= 0 ? at : 0);
 }
@@ -89,7 +91,7 @@ void SessionFilterBar::setItems(QComboBox *combo, const QString &anyText, const 
 void SessionFilterBar::setChoices(const QStringList &kinds, const QStringList &nodes, const QStringList &tags)
 {
     const RunFilter before = filter();
-    setItems(m_kind, tr("All kinds"), kinds);
+    setItems(m_kind, tr("All kinds"), kinds, &kindName);
     setItems(m_node, tr("All nodes"), nodes);
     setItems(m_tag, tr("All tags"), tags);
     const RunFilter after = filter();

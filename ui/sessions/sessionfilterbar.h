@@ -39,7 +39,9 @@ Q_SIGNALS:
     void filterChanged();
 
 private:
-    static void setItems(QComboBox *combo, const QString &anyText, const QStringList &items);
+    // label: the text shown for an item (its data stays the item); none: the item.
+    static void setItems(QComboBox *combo, const QString &anyText, const QStringList &items,
+        QString (*label)(const QString &) = nullptr);
 
     QLineEdit *m_search = nullptr;
     QComboBox *m_kind = nullptr;

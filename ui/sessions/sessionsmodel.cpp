@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessions/sessionsmodel.h"
+#include "presettext.h"
 
 #include "results/resultsmodel.h"
 #include "unitscale.h"
@@ -154,7 +155,7 @@ QVariant SessionsModel::data(const QModelIndex &index, int role) const
         switch (Column(index.column())) {
         case ColName: return r.name;
         case ColStatus: return ResultsModel::statusText(r.status);
-        case ColKind: return r.kind;
+        case ColKind: return kindName(r.kind);
         case ColNodes: return r.nodes.join(QStringLiteral(", "));
         case ColStarted: return r.started.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm"));
         case ColFigures: return lr->figures;

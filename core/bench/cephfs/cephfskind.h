@@ -89,7 +89,7 @@ public:
     };
 
     QString id() const override { return kindId(); }
-    QString displayName() const override { return QStringLiteral("CephFS"); }
+    QString displayName() const override { return kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "CephFS")); }
     const char *description() const override;
     // The command line (cephfscli.cpp).
     QList<CliOption> cliOptions() const override;

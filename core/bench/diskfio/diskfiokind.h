@@ -47,7 +47,7 @@ public:
     static QStringList supportedEngines();
 
     QString id() const override { return kindId(); }
-    QString displayName() const override { return QStringLiteral("Disk (fio)"); }
+    QString displayName() const override { return kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "Disk (fio)")); }
     QStringList aliases() const override { return {QStringLiteral("disk")}; }
     const char *description() const override;
     QString importedTool() const override { return QStringLiteral("fio"); }

@@ -22,7 +22,10 @@ public:
     static QString kindId() { return QStringLiteral("net-iperf"); }
 
     QString id() const override { return kindId(); }
-    QString displayName() const override { return QStringLiteral("Network (iperf3 / iperf 2)"); }
+    QString displayName() const override
+    {
+        return kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "Network (iperf3 / iperf 2)"));
+    }
     QStringList aliases() const override { return {QStringLiteral("net")}; }
     const char *description() const override;
     QString importedTool() const override { return QStringLiteral("iperf"); }

@@ -47,7 +47,7 @@ public:
     static constexpr int kDefaultObjectsPerOsd = OsdLatencyStepOptions::kDefaultObjectsPerOsd;
 
     QString id() const override { return kindId(); }
-    QString displayName() const override { return QStringLiteral("Per-OSD latency"); }
+    QString displayName() const override { return kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "Per-OSD latency")); }
     const char *description() const override;
     // The command line (osdlatencycli.cpp).
     QList<CliOption> cliOptions() const override;

@@ -50,7 +50,7 @@ public:
     };
 
     QString id() const override { return kindId(); }
-    QString displayName() const override { return QStringLiteral("RADOS objects"); }
+    QString displayName() const override { return kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "RADOS objects")); }
     const char *description() const override;
     // The command line (radoscli.cpp).
     QList<CliOption> cliOptions() const override;

@@ -29,7 +29,7 @@ public:
     static QString imagePrefix() { return QStringLiteral("clustermark-bench-"); }
 
     QString id() const override { return kindId(); }
-    QString displayName() const override { return QStringLiteral("RBD"); }
+    QString displayName() const override { return kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "RBD")); }
     const char *description() const override;
     // The command line (rbdcli.cpp).
     QList<CliOption> cliOptions() const override;

@@ -112,7 +112,7 @@ public:
     };
 
     QString id() const override { return kindId(); }
-    QString displayName() const override { return QStringLiteral("S3 objects (RGW)"); }
+    QString displayName() const override { return kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "S3 objects (RGW)")); }
     const char *description() const override;
     // The command line (s3cli.cpp).
     QList<CliOption> cliOptions() const override;
