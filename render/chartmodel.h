@@ -46,6 +46,8 @@ struct ChartPanel {
     // Latency spans orders of magnitude (µs at QD1, ms at QD32): a log axis when the
     // largest value is over this many times the smallest positive one (0 = never).
     double logAbove = 0;
+    // An ops/s panel's unit in the run's kind's words ("requests/s"); empty: IOPS.
+    QString opsUnit;
 };
 
 // A run's time series: panels stacked over one time axis, one legend for all.

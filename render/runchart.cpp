@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "render/runchart.h"
 
+#include "report/runexport.h"
+
 #include "render/chartfooter.h"
 
 #include "bench/registry.h"
@@ -143,10 +145,16 @@ TimeChart buildRunChart(const RunRecords &r, const QList<SeriesData> &series)
                 bytes = bytes || !isBits;
             }
     c.panels[Throughput]
-        = {QStringLiteral("Throughput"), bits && !bytes ? Quantity::BitRate : Quantity::BytesPerSec, {}, {}, 0};
-    c.panels[Iops] = {QStringLiteral("IOPS"), Quantity::OpsPerSec, {}, {}, 0};
+        = {QStringLiteral("Throughput"), bits && !bytes ? Quantity::BitRate : Quantity::BytesPerSec, {}, {}, 0, {}};
+    // The kind's words: "I/O operations (k IOPS)", "Requests (requests/s)".
+    const RateWords words = rateWordsOf(kind);
+    const char *opsTitle = words.noun == OpsNoun::Requests ? "Requests"
+        : words.noun == OpsNoun::Ops                       ? "Operations"
+                                                           : "I/O operations";
+    c.panels[Iops] = {QString::fromLatin1(opsTitle), Quantity::OpsPerSec, {}, {}, 0,
+        words.noun == OpsNoun::Iops ? QString() : QString::fromUtf8(opsUnit(words.noun))};
     c.panels[Latency] = {
-        QStringLiteral("Completion latency"), Quantity::Nanoseconds, {}, QStringLiteral("solid p50, dashed p99"), 30};
+        QStringLiteral("Completion latency"), Quantity::Nanoseconds, {}, QStringLiteral("solid p50, dashed p99"), 30, {}};
 
     // Legend in plan order: series by step, then target, then the order of specs().
     auto specIndex = [](const QString &metric) {

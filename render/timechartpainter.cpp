@@ -133,6 +133,8 @@ void paintTimeChart(QPainter &p, const QRectF &area, const TimeChart &c, const C
             a.ticks = logTicks(minPos, max);
         } else {
             a.unit = axisUnit(panel.quantity, max);
+            if (panel.quantity == Quantity::OpsPerSec && !panel.opsUnit.isEmpty())
+                a.unit.label.replace(QStringLiteral("IOPS"), panel.opsUnit);
             const int maxTicks = std::clamp(int((panelH - titleH) / (tfm.height() * 1.8)), 2, 6);
             a.ticks = niceTicks(0, max / a.unit.divisor * 1.04, maxTicks);
         }

@@ -63,7 +63,10 @@ CompareBarChart::Layout CompareBarChart::layout() const
     const QFontMetrics fm(font());
     Layout l {};
     l.titleH = fm.height() + 8;
-    l.legendH = 2 * (fm.height() + 4) + 6;
+    // the run colours' line, then the marks' key wrapped to the width
+    const int keyW = std::max(100, width() - 2 * Margin);
+    l.keyH = fm.boundingRect(QRect(0, 0, keyW, 10000), Qt::TextWordWrap, marksKey()).height();
+    l.legendH = fm.height() + 4 + l.keyH + 6;
     l.barH = BarH;
     l.groupGap = GroupGap;
     l.top = Margin + l.titleH;
@@ -201,13 +204,24 @@ void CompareBarChart::paintEvent(QPaintEvent *)
     }
     ly += fm.height() + 4;
     p.setPen(pal.color(QPalette::PlaceholderText));
-    const QString marks
-        = tr("%1 significant  %2 within noise  %3 no noise estimate — Welch's t-test over the repetitions, "
-             "95 %; whiskers ±1 standard deviation")
-              .arg(markSymbol(SignificanceMark::Significant), markSymbol(SignificanceMark::WithinNoise),
-                  markSymbol(SignificanceMark::SingleRun));
-    p.drawText(QRect(Margin, ly, width() - 2 * Margin, fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
-        fm.elidedText(marks, Qt::ElideRight, width() - 2 * Margin));
+    p.drawText(
+        QRect(Margin, ly, std::max(100, width() - 2 * Margin), l.keyH), Qt::AlignLeft | Qt::TextWordWrap, marksKey());
+}
+
+QString CompareBarChart::marksKey()
+{
+    return tr("%1 significant  %2 within noise  %3 no noise estimate — Welch's t-test over the repetitions, "
+              "95 %; whiskers ±1 standard deviation")
+        .arg(markSymbol(SignificanceMark::Significant), markSymbol(SignificanceMark::WithinNoise),
+            markSymbol(SignificanceMark::SingleRun));
+}
+
+// The key wraps to the width: the height follows it.
+void CompareBarChart::resizeEvent(QResizeEvent *e)
+{
+    QWidget::resizeEvent(e);
+    if (const int h = sizeHint().height(); h != height())
+        setFixedHeight(h);
 }
 
 } // namespace cm::ui

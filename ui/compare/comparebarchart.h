@@ -38,10 +38,12 @@ public:
 
 protected:
     void paintEvent(QPaintEvent *e) override;
+    void resizeEvent(QResizeEvent *e) override;
 
 private:
+    static QString marksKey(); // what ✱ ≈ ? and the whiskers mean
     struct Layout {
-        int titleH, legendH, labelW, textW, barH, groupGap, top;
+        int titleH, legendH, keyH, labelW, textW, barH, groupGap, top;
     };
     Layout layout() const;
     int groupHeight() const;
