@@ -153,8 +153,8 @@ TimeChart buildRunChart(const RunRecords &r, const QList<SeriesData> &series)
                                                            : "I/O operations";
     c.panels[Iops] = {QString::fromLatin1(opsTitle), Quantity::OpsPerSec, {}, {}, 0,
         words.noun == OpsNoun::Iops ? QString() : QString::fromUtf8(opsUnit(words.noun))};
-    c.panels[Latency] = {
-        QStringLiteral("Completion latency"), Quantity::Nanoseconds, {}, QStringLiteral("solid p50, dashed p99"), 30, {}};
+    c.panels[Latency] = {QStringLiteral("Completion latency"), Quantity::Nanoseconds, {},
+        QStringLiteral("solid p50, dashed p99"), 30, {}};
 
     // Legend in plan order: series by step, then target, then the order of specs().
     auto specIndex = [](const QString &metric) {
