@@ -129,13 +129,14 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
     });
 
     connect(m_engine, &RunEngine::runStarted, this, &MainWindow::onRunStarted);
-    connect(m_engine, &RunEngine::stepStarted, this, [this](RunId id, int index, int total, const QString &title) {
-        if (id != m_currentRun)
-            return;
-        m_live->setStep(index, total, title);
-        m_stepText = tr("step %1/%2: %3").arg(index + 1).arg(total).arg(title);
-        updateStatus();
-    });
+    connect(m_engine, &RunEngine::stepStarted, this,
+        [this](RunId id, int index, int total, const QString &title, int planStep) {
+            if (id != m_currentRun)
+                return;
+            m_live->setStep(index, total, title, planStep);
+            m_stepText = tr("step %1/%2: %3").arg(index + 1).arg(total).arg(title);
+            updateStatus();
+        });
     connect(m_engine, &RunEngine::stepFailed, this, [this](RunId id, int, const QString &node, const Error &e) {
         if (id == m_currentRun)
             statusBar()->showMessage(tr("%1: %2").arg(node, e.message), 10000);

@@ -46,7 +46,8 @@ public:
 
 Q_SIGNALS:
     void runStarted(cm::RunId id, const cm::Plan &plan, cm::SampleBufferPtr buffer, double estimatedSeconds);
-    void stepStarted(cm::RunId id, int index, int total, const QString &title);
+    // index: the steps run so far (repeats count), of total; planStep: its plan step.
+    void stepStarted(cm::RunId id, int index, int total, const QString &title, int planStep);
     void stepFinished(cm::RunId id, int index, const QString &node, const QJsonObject &summary);
     void stepFailed(cm::RunId id, int index, const QString &node, const cm::Error &error);
     void logAvailable(cm::RunId id, const QString &line);

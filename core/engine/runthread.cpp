@@ -269,7 +269,7 @@ void RunThread::runIterations(RunContext &rc)
 void RunThread::runStep(RunContext &rc, int iter, int i)
 {
     const PlanStep &step = m_plan.steps.at(i);
-    Q_EMIT stepStarted(rc.id, rc.done, rc.total, step.title);
+    Q_EMIT stepStarted(rc.id, rc.done, rc.total, step.title, i);
     auto barrier = std::make_shared<StepBarrier>();
     barrier->outcomes.resize(rc.workers.size());
     QList<qint64> stepIds;

@@ -2366,11 +2366,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>%1 (%2 lines, coloured as the cards; hover a line for its name)</source>
         <translation>%1（%2 条曲线，颜色与卡片一致；悬停可查看名称）</translation>
     </message>
-    <message>
-        <source>%d s</source>
-        <comment>seconds on the time axis; a printf format</comment>
-        <translation>%d 秒</translation>
-    </message>
 </context>
 <context>
     <name>cm::ui::LiveDashboard</name>
@@ -2450,6 +2445,18 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>finishing…</source>
         <translation>即将完成…</translation>
+    </message>
+    <message>
+        <source>Setting up…</source>
+        <translation>准备中…</translation>
+    </message>
+    <message>
+        <source>Measuring</source>
+        <translation>测量中</translation>
+    </message>
+    <message>
+        <source>The step prepares what it measures (an image prefilled, objects written before reading, a file system mounted, the tools started) and has no figures yet.</source>
+        <translation>此步骤正在准备被测对象（预填充镜像、读取前写入对象、挂载文件系统、启动工具），尚无数据。</translation>
     </message>
 </context>
 <context>

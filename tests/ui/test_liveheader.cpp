@@ -27,13 +27,15 @@ Plan oneStepPlan(const QString &kind)
 
 // Five seconds of one metric of one target into a started run, drained by the
 // dashboard's own timer.
-bool feed(LiveDashboard &dash, const SampleBufferPtr &buffer, const QString &target, const QString &metric, double v)
+bool feed(LiveDashboard &dash, const SampleBufferPtr &buffer, const QString &target, const QString &metric, double v,
+    int step = 0, double from = 0)
 {
     SampleList list;
     for (int i = 0; i < 5; ++i)
-        list.append(Sample {0, target, metric, double(i), v});
+        list.append(Sample {step, target, metric, from + i, v});
+    const qint64 before = dash.samplesReceived();
     buffer->append(list);
-    return QTest::qWaitFor([&] { return dash.samplesReceived() == 5; }, 3000);
+    return QTest::qWaitFor([&] { return dash.samplesReceived() == before + 5; }, 3000);
 }
 } // namespace
 
@@ -106,6 +108,33 @@ private Q_SLOTS:
         dash.finishRun(RunStatus::Completed);
         QCOMPARE(dash.card(t)->currentText(metric::ReadBw), QStringLiteral("–"));
         QCOMPARE(dash.card(t)->stepText(metric::ReadBw), stepMean);
+    }
+
+    // The header says the step is setting up until its first figures, then measuring;
+    // a repeated step (the run's third, the plan's first) feeds the cards again.
+    void phaseAndRepeatedSteps()
+    {
+        LiveDashboard dash;
+        dash.resize(1100, 700);
+        dash.show();
+        auto buffer = std::make_shared<SampleBuffer>();
+        Plan plan = oneStepPlan(QStringLiteral("disk-fio"));
+        plan.steps << PlanStep {QStringLiteral("b"), QStringLiteral("B"), {}};
+        plan.repeat = 2;
+        dash.startRun(10, plan, buffer, 40);
+        dash.setStep(0, 4, QStringLiteral("A"), 0);
+        QCOMPARE(dash.header()->statusText(), QStringLiteral("Setting up…"));
+        const QString t = QStringLiteral("node1:/tmp/a");
+        QVERIFY(feed(dash, buffer, t, metric::ReadBw, 1.0e9));
+        QCOMPARE(dash.header()->statusText(), QStringLiteral("Measuring"));
+        dash.setStep(1, 4, QStringLiteral("B"), 1);
+        QVERIFY(feed(dash, buffer, t, metric::ReadBw, 1.5e9, 1, 5));
+        dash.setStep(2, 4, QStringLiteral("A"), 0); // the second round
+        QCOMPARE(dash.header()->statusText(), QStringLiteral("Setting up…"));
+        QVERIFY(feed(dash, buffer, t, metric::ReadBw, 2.0e9, 0, 10));
+        QCOMPARE(dash.card(t)->currentText(metric::ReadBw), QStringLiteral("2.00 GB/s"));
+        QCOMPARE(dash.card(t)->stepText(metric::ReadBw), QStringLiteral("2.00 GB/s"));
+        QCOMPARE(dash.header()->statusText(), QStringLiteral("Measuring"));
     }
 };
 

@@ -72,7 +72,8 @@ LiveChart::LiveChart(const QString &title, metric::Unit unit, QWidget *parent)
     m_axisX = new QValueAxis(c);
     // The unit on each label, no axis title: a chart of ~160 px height (Results beside
     // the run list at 1024×700) still has room for whole labels.
-    m_axisX->setLabelFormat(tr("%d s", "seconds on the time axis; a printf format"));
+    // (ASCII only: the axis formats labels through a Latin-1 printf).
+    m_axisX->setLabelFormat(QStringLiteral("%d s"));
     m_axisX->setTitleVisible(false);
     m_axisX->setRange(0, 10);
     m_axisX->setTickType(QValueAxis::TicksDynamic);

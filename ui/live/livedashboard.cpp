@@ -107,12 +107,13 @@ void LiveDashboard::startRun(RunId id, const Plan &plan, SampleBufferPtr buffer,
     m_timer.start();
 }
 
-void LiveDashboard::setStep(int index, int total, const QString &title)
+void LiveDashboard::setStep(int index, int total, const QString &title, int planStep)
 {
+    const int step = planStep >= 0 ? planStep : index;
     QList<StepCaveat> caveats;
-    if (index >= 0 && index < m_plan.steps.size())
+    if (step >= 0 && step < m_plan.steps.size())
         if (const std::shared_ptr<RunnerKind> kind = Registry::instance().kind(m_plan.kind))
-            caveats = StepCaveats::planned(m_plan.steps.at(index).params, kind->stepFacts(m_plan, index));
+            caveats = StepCaveats::planned(m_plan.steps.at(step).params, kind->stepFacts(m_plan, step));
     m_header->setStep(index, total, StepCaveats::markedTitle(title, caveats));
     const QStringList legend = StepCaveats::legend({caveats});
     m_caveats->setText(legend.join(QLatin1Char('\n')));
@@ -123,8 +124,9 @@ void LiveDashboard::setStep(int index, int total, const QString &title)
     closeStepSpan();
     m_stepLabel = title;
     m_stepFrom = m_lastSampleT;
-    if (index > m_currentStep) {
-        m_currentStep = index;
+    m_header->setPhase(LiveHeader::Phase::SettingUp); // until the step's first figures
+    if (step != m_currentStep) { // (drain() switches on the step's first samples too)
+        m_currentStep = step;
         for (FigureCard *c : std::as_const(m_cards))
             c->resetStep();
     }
@@ -196,6 +198,7 @@ void LiveDashboard::drain()
     showBottleneck();
     m_charts->addSamples(samples);
     bool health = false;
+    bool measuring = false; // a figure of the running step came
     for (const Sample &s : samples) {
         if (HealthBandTracker::isHealthMetric(s.metric)) {
             health = true;
@@ -209,11 +212,15 @@ void LiveDashboard::drain()
             for (FigureCard *c : std::as_const(m_cards))
                 c->resetStep();
         }
+        if (s.step >= 0 && s.step == m_currentStep)
+            measuring = true;
         // Cards take values in arrival order, so a step change inside one drain is exact.
         // Node metrics (CPU, disks) carry step -1: they belong to no step.
         if ((s.step < 0 || s.step == m_currentStep) && (s.value != 0 || m_cards.contains(s.target)))
             cardFor(s.target)->addValue(s.metric, s.value);
     }
+    if (measuring)
+        m_header->setPhase(LiveHeader::Phase::Measuring);
     if (health) {
         const HealthBandTracker &h = m_charts->health();
         m_header->setHealth(h.isOpen() ? h.bands().last().label : QString());

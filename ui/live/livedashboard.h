@@ -36,7 +36,9 @@ public:
     explicit LiveDashboard(QWidget *parent = nullptr);
 
     void startRun(RunId id, const Plan &plan, SampleBufferPtr buffer, double estimatedSeconds);
-    void setStep(int index, int total, const QString &title);
+    // index of total: the steps run so far (repeats count); planStep: the plan's step it
+    // runs (-1: index), whose samples the cards show and whose caveats the header names.
+    void setStep(int index, int total, const QString &title, int planStep = -1);
     void finishRun(RunStatus status, const QString &message = {});
     RunId runId() const { return m_runId; }
     bool isRunning() const { return m_timer.isActive(); }

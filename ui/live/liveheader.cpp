@@ -112,6 +112,17 @@ void LiveHeader::setStep(int index, int total, const QString &title)
     m_step->setToolTip(m_step->text());
 }
 
+void LiveHeader::setPhase(Phase phase)
+{
+    if (!m_running)
+        return;
+    m_status->setText(phase == Phase::SettingUp ? tr("Setting up…") : tr("Measuring"));
+    m_status->setToolTip(phase == Phase::SettingUp
+            ? tr("The step prepares what it measures (an image prefilled, objects written before reading, a "
+                 "file system mounted, the tools started) and has no figures yet.")
+            : QString());
+}
+
 void LiveHeader::setElapsed(double seconds)
 {
     m_now = seconds;

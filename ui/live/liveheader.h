@@ -23,6 +23,10 @@ public:
         const QString &planName, int stepCount, double estimatedSeconds, const QList<double> &stepSeconds = {});
     void setStep(int index, int total, const QString &title);
     void setElapsed(double seconds);
+    // What the running step does now: setting up (prefill, mounts, objects written
+    // before reading) until its first figures arrive, then measuring.
+    enum class Phase { SettingUp, Measuring };
+    void setPhase(Phase phase);
     void setFinished(RunStatus status, const QString &message);
     void setIdle();
     // The Ceph cluster's latest condition ("HEALTH_WARN · scrub"); empty hides it.
