@@ -3726,6 +3726,20 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>%1 creates/s</source>
         <translation>%1 次创建/秒</translation>
     </message>
+    <message>
+        <source>OSD write p50 %1 – %2</source>
+        <translation>OSD 写 p50 %1 – %2</translation>
+    </message>
+    <message>
+        <source>slowest p99 %1 (osd.%2)</source>
+        <translation>最慢 p99 %1（osd.%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n outlier(s)</source>
+        <translation>
+            <numerusform>%n 个异常值</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::ResultsView</name>
@@ -4303,6 +4317,14 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>No step of this run recorded a figure: see Commands for what ran and Environment for where.</source>
+        <translation>此运行的步骤均未记录数据：运行了什么见“命令”，在哪里运行见“环境”。</translation>
+    </message>
+    <message>
+        <source>This run&apos;s figures are not reads and writes: they are under %1.</source>
+        <translation>此运行的数据不是读写数据：请见 %1。</translation>
     </message>
 </context>
 <context>

@@ -9,6 +9,8 @@
 #include "store/sessionstore.h"
 
 #include <QAbstractItemModelTester>
+#include <QJsonArray>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -159,6 +161,46 @@ private Q_SLOTS:
             qPrintable(tip));
         QVERIFY(!grid->item(0, 3)->font().bold());
         QVERIFY(cmtest::saveShot(&view, QStringLiteral("results-cluster-total")));
+    }
+
+    // A per-OSD latency run has no reads and writes: its Summary points to its own tab
+    // instead of a grid of dashes, and its key figures are the OSDs' latencies.
+    void osdRunPointsToItsTab()
+    {
+        StepRecord s;
+        s.node = QStringLiteral("local");
+        s.title = QStringLiteral("4 KiB writes to each OSD");
+        s.status = QStringLiteral("completed");
+        QJsonArray osds;
+        for (int id = 0; id < 3; ++id)
+            osds.append(QJsonObject {{QStringLiteral("id"), id}, {QStringLiteral("p50"), 800e3 + id * 400e3},
+                {QStringLiteral("p99"), 2e6 + id * 3e6}, {QStringLiteral("outlier"), id == 2}});
+        s.summary = QJsonObject {{QStringLiteral("osds"), osds}};
+        QCOMPARE(keyFigures({s}),
+            QStringLiteral("OSD write p50 800 µs – 1.60 ms · slowest p99 8.00 ms (osd.2) · 1 outlier(s)"));
+        RunDetail d;
+        d.run.kind = d.plan.kind = QStringLiteral("osd-latency");
+        d.run.name = QStringLiteral("osds");
+        d.steps = {s};
+        RunDetailPane pane;
+        pane.resize(1000, 700);
+        pane.show();
+        pane.showDetail(d);
+        auto *pointer = pane.findChild<QLabel *>(QStringLiteral("noGridFigures"));
+        QVERIFY(pointer);
+        QVERIFY(!pointer->isHidden()); // (the kind's own tab may be the one in front)
+        QVERIFY(pane.grid()->isHidden());
+        QVERIFY2(pointer->text().contains(QStringLiteral("not reads and writes")), qPrintable(pointer->text()));
+        // a disk run shows its grid again
+        RunDetail disk;
+        disk.run.kind = disk.plan.kind = QStringLiteral("disk-fio");
+        StepRecord r = s;
+        r.summary = QJsonObject {
+            {QStringLiteral("read"), QJsonObject {{QStringLiteral("bw"), 1e8}, {QStringLiteral("iops"), 100.0}}}};
+        disk.steps = {r};
+        pane.showDetail(disk);
+        QVERIFY(!pane.grid()->isHidden());
+        QVERIFY(pointer->isHidden());
     }
 
     void unreadableStoreGivesEmptyTable()

@@ -6,6 +6,7 @@
 #include "unitscale.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
 #include <QLocale>
 
 #include <cmath>
@@ -76,6 +77,38 @@ QJsonObject summaryDirection(const QJsonObject &summary, const QString &dir)
     return used ? d : QJsonObject();
 }
 
+namespace {
+// A per-OSD latency run: the OSDs' write p50 from best to worst, the slowest p99 and
+// how many OSDs were judged outliers.
+QStringList osdKeyFigures(const QList<StepRecord> &steps)
+{
+    double bestP50 = -1, worstP50 = -1, worstP99 = -1;
+    int worstId = -1, outliers = 0;
+    for (const StepRecord &s : steps)
+        for (const QJsonValue &v : s.summary.value(QStringLiteral("osds")).toArray()) {
+            const QJsonObject o = v.toObject();
+            const double p50 = o.value(QStringLiteral("p50")).toDouble(),
+                         p99 = o.value(QStringLiteral("p99")).toDouble();
+            if (p50 <= 0)
+                continue;
+            bestP50 = bestP50 < 0 ? p50 : std::min(bestP50, p50);
+            worstP50 = std::max(worstP50, p50);
+            if (p99 > worstP99) {
+                worstP99 = p99;
+                worstId = o.value(QStringLiteral("id")).toInt();
+            }
+            outliers += o.value(QStringLiteral("outlier")).toBool();
+        }
+    if (bestP50 < 0)
+        return {};
+    QStringList out {Tr::tr("OSD write p50 %1 – %2").arg(formatLatencyNs(bestP50), formatLatencyNs(worstP50)),
+        Tr::tr("slowest p99 %1 (osd.%2)").arg(formatLatencyNs(worstP99)).arg(worstId)};
+    if (outliers > 0)
+        out << Tr::tr("%n outlier(s)", nullptr, outliers);
+    return out;
+}
+} // namespace
+
 QString keyFigures(const QList<StepRecord> &steps)
 {
     double rbw = 0, wbw = 0, riops = 0, wiops = 0;
@@ -118,6 +151,7 @@ QString keyFigures(const QList<StepRecord> &steps)
                 .toDouble());
     if (creates > 0)
         parts << Tr::tr("%1 creates/s").arg(QLocale().toString(creates, 'f', 0));
+    parts << osdKeyFigures(steps);
     return parts.join(QStringLiteral(" · "));
 }
 

@@ -33,7 +33,8 @@ SampleList samplesInTimeOrder(const QList<SeriesData> &series);
 QList<ResultRow> loadResultRows(const QString &storePath, Error *error);
 RunDetail loadRunDetail(const QString &storePath, RunId id);
 
-// Key figures of a disk run: best read/write bandwidth and IOPS over its steps.
+// Key figures of a run: best read/write bandwidth and IOPS over its steps, a network's
+// range, CephFS creates, a per-OSD run's latency range and slowest OSD.
 QString keyFigures(const QList<StepRecord> &steps);
 // summary["read"|"write"] when that direction moved data, else empty.
 QJsonObject summaryDirection(const QJsonObject &summary, const QString &dir);

@@ -97,6 +97,12 @@ RunDetailPane::RunDetailPane(QWidget *parent)
     auto *sv = new QVBoxLayout(summary);
     sv->setContentsMargins(0, 0, 0, 0);
     sv->addWidget(m_grid, 1);
+    m_noFigures = new QLabel(this);
+    m_noFigures->setObjectName(QStringLiteral("noGridFigures"));
+    m_noFigures->setWordWrap(true);
+    m_noFigures->setAlignment(Qt::AlignCenter);
+    m_noFigures->hide();
+    sv->addWidget(m_noFigures, 1);
     sv->addWidget(m_caveatLegend);
     tabs->addTab(summary, tr("Summary"));
     m_charts = new RunChartsView(this);
@@ -126,6 +132,8 @@ void RunDetailPane::clear()
 {
     m_title->setText(tr("Select a run to see its figures."));
     m_grid->setRowCount(0);
+    m_grid->show();
+    m_noFigures->hide();
     m_caveatLegend->clear();
     m_caveatLegend->hide();
     m_env->clear();
@@ -310,6 +318,28 @@ void RunDetailPane::showDetail(const RunDetail &d)
     m_commands->setPlainText(commandsText(d));
 
     showKindTabs(d);
+    showGridOrPointer(d);
+}
+
+// A grid of dashes says nothing: a run whose figures are not reads and writes (per-OSD
+// latency) points to the tabs that hold them instead.
+void RunDetailPane::showGridOrPointer(const RunDetail &d)
+{
+    bool anyFigure = false;
+    for (int r = 0; r < m_grid->rowCount() && !anyFigure; ++r)
+        for (int c = GReadBw; c < GCount && !anyFigure; ++c)
+            if (const QTableWidgetItem *it = m_grid->item(r, c); it && !m_grid->isColumnHidden(c))
+                anyFigure = it->text() != QStringLiteral("–");
+    QStringList tabs;
+    for (KindRunTab *t : m_kindTabs.value(d.run.kind.isEmpty() ? d.plan.kind : d.run.kind))
+        if (m_tabs->indexOf(t) >= 0)
+            tabs << t->title();
+    m_grid->setVisible(anyFigure || d.steps.isEmpty());
+    m_noFigures->setVisible(!anyFigure && !d.steps.isEmpty());
+    m_noFigures->setText(tabs.isEmpty()
+            ? tr("No step of this run recorded a figure: see Commands for what ran and Environment for where.")
+            : tr("This run's figures are not reads and writes: they are under %1.")
+                  .arg(tabs.join(QStringLiteral(", "))));
 }
 
 // Each step's figures against Ceph's own count for its pool (stats/crosscheck.h).

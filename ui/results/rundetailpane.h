@@ -49,6 +49,8 @@ private:
     UsageStripView *m_strip = nullptr;
     RunChartsView *m_charts = nullptr;
     void setGridHeaders(const RateWords &words);
+    QLabel *m_noFigures = nullptr; // in place of a grid without figures
+    void showGridOrPointer(const RunDetail &d);
     QTabWidget *m_tabs = nullptr;
     // The tabs of each kind, made when a run of it is first shown, kept afterwards.
     QHash<QString, QList<KindRunTab *>> m_kindTabs;
