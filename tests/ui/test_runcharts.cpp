@@ -9,6 +9,7 @@
 #include "live/liveplotitem.h"
 #include "live/runchartgrid.h"
 #include "model/metric.h"
+#include "compare/compareloader.h"
 #include "results/resultsloader.h"
 #include "results/rundetailpane.h"
 #include "results/runchartsview.h"
@@ -275,6 +276,40 @@ private Q_SLOTS:
         QVERIFY(charts->emptyLabel()->isVisible());
         QVERIFY(charts->emptyLabel()->text().contains(QStringLiteral("no time series")));
         QCOMPARE(grid->chart(RunChartGrid::Chart::Bandwidth)->lineCount(), 0);
+    }
+
+    // Compare draws percentile curves of runs whose engines record p50/p99/p99.9 but
+    // no full table (S3), not "none recorded".
+    void compareCurvesFromRecordedPercentiles()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.sqlite"));
+        Plan plan = planOf(QStringLiteral("s3"));
+        QList<RunId> ids;
+        {
+            SessionStore store(path);
+            QVERIFY(!store.open());
+            for (double p99 : {40e6, 25e6}) {
+                const RunId id = store.createRun(plan, {});
+                const qint64 st
+                    = store.beginStep(id, 0, 0, plan.steps.at(0), QStringLiteral("local"), QStringLiteral("curl"));
+                QVERIFY(!store.finishStep(st, QStringLiteral("completed"), QStringLiteral("local:bucket"),
+                    QJsonObject {{QStringLiteral("read"),
+                        QJsonObject {{QStringLiteral("bw"), 5e7}, {QStringLiteral("iops"), 50.0},
+                            {QStringLiteral("lat_p50_ns"), 9e6}, {QStringLiteral("lat_p99_ns"), p99},
+                            {QStringLiteral("lat_p999_ns"), p99 * 1.5}}}},
+                    {}, QByteArray(), QString()));
+                QVERIFY(!store.finishRun(id, RunStatus::Completed));
+                ids << id;
+            }
+        }
+        const CompareData c = loadCompareData(path, ids);
+        QVERIFY2(!c.error, qPrintable(c.error.toString()));
+        QCOMPARE(c.tests.size(), 1);
+        const QList<PercentileCurve> curves = c.tests.first().percentiles;
+        QCOMPARE(curves.size(), 2);
+        QCOMPARE(curves.first().points.size(), 3);
+        QCOMPARE(curves.first().points.at(1), QPointF(99, 40e6));
     }
 
     void resultsGridSpeaksTheKindsWords()

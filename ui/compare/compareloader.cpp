@@ -21,6 +21,20 @@ Q_LOGGING_CATEGORY(lcCompare, "clustermark.ui.compare")
 namespace cm::ui {
 
 namespace {
+// A direction's percentiles: fio's full table, else the ones every engine records
+// (S3, RADOS, the native clients: p50, p99, p99.9).
+QJsonObject percentilesOf(const QJsonObject &direction)
+{
+    QJsonObject pct = direction.value(QStringLiteral("percentiles")).toObject();
+    if (!pct.isEmpty())
+        return pct;
+    const std::pair<const char *, const char *> known[]
+        = {{"lat_p50_ns", "50"}, {"lat_p99_ns", "99"}, {"lat_p999_ns", "99.9"}};
+    for (const auto &[key, p] : known)
+        if (const double v = direction.value(QLatin1String(key)).toDouble(); v > 0)
+            pct.insert(QLatin1String(p), v);
+    return pct.size() >= 2 ? pct : QJsonObject(); // one point is no curve
+}
 
 // One repetition of a compared test in one run.
 struct Window {
@@ -112,7 +126,7 @@ void addPercentiles(const RunRecords &run, int runIndex, const CompareRow &row, 
             const QJsonObject d = s.summary.value(dir).toObject();
             if (!(d.value(QStringLiteral("bw")).toDouble() > 0 || d.value(QStringLiteral("iops")).toDouble() > 0))
                 continue;
-            const QJsonObject pct = d.value(QStringLiteral("percentiles")).toObject();
+            const QJsonObject pct = percentilesOf(d);
             if (pct.isEmpty())
                 continue;
             ++reps;
