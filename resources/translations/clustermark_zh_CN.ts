@@ -2324,10 +2324,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <translation>各链路流量</translation>
     </message>
     <message>
-        <source>seconds</source>
-        <translation>秒</translation>
-    </message>
-    <message>
         <source>Gbit/s</source>
         <translation>Gbit/s</translation>
     </message>
@@ -3715,14 +3711,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <translation>关键数据</translation>
     </message>
     <message>
-        <source>%1 – %2 Gbit/s</source>
-        <translation>%1 – %2 Gbit/s</translation>
-    </message>
-    <message>
-        <source>%1 Gbit/s</source>
-        <translation>%1 Gbit/s</translation>
-    </message>
-    <message>
         <source>%1 creates/s</source>
         <translation>%1 次创建/秒</translation>
     </message>
@@ -3739,6 +3727,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <translation>
             <numerusform>%n 个异常值</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 #include "results/resultsloader.h"
 
 #include "report/runstrip.h"
+#include "report/unitformat.h"
 
 #include "unitscale.h"
 
@@ -129,8 +130,8 @@ QString keyFigures(const QList<StepRecord> &steps)
             worst = worst > 0 ? std::min(worst, b) : b;
         }
     if (best > 0)
-        parts << (worst < best ? Tr::tr("%1 – %2 Gbit/s").arg(worst / 1e9, 0, 'f', 2).arg(best / 1e9, 0, 'f', 2)
-                               : Tr::tr("%1 Gbit/s").arg(best / 1e9, 0, 'f', 2));
+        parts << (worst < best ? Tr::tr("%1 – %2").arg(formatBitRate(worst), formatBitRate(best))
+                               : formatBitRate(best));
     if (rbw > 0)
         parts << Tr::tr("R %1").arg(formatBytesPerSec(rbw));
     if (wbw > 0)

@@ -54,8 +54,8 @@ LinkChart::LinkChart(QWidget *parent)
     lf.setPointSizeF(lf.pointSizeF() * 0.8);
     c->legend()->setFont(lf);
     m_axisX = new QValueAxis(c);
-    m_axisX->setLabelFormat(QStringLiteral("%d"));
-    m_axisX->setTitleText(tr("seconds"));
+    m_axisX->setLabelFormat(QStringLiteral("%d s")); // as the run's other charts (livechart.cpp)
+    m_axisX->setTitleVisible(false);
     m_axisX->setRange(0, 10);
     m_axisY = new QValueAxis(c);
     m_axisY->setLabelFormat(QStringLiteral("%.4g"));
