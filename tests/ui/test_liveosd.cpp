@@ -60,6 +60,9 @@ private Q_SLOTS:
         dash.show();
         auto buffer = std::make_shared<SampleBuffer>();
         dash.startRun(1, osdPlan(), buffer, 30);
+        // writes to each OSD move no bandwidth worth a chart: none from the start
+        QVERIFY(dash.chart(LiveDashboard::Chart::Bandwidth)->isHidden());
+        QVERIFY(!dash.chart(LiveDashboard::Chart::Latency)->isHidden());
         feed(dash, buffer, 3, 10);
         LiveChart *lat = dash.chart(LiveDashboard::Chart::Latency);
         LiveChart *iops = dash.chart(LiveDashboard::Chart::Iops);

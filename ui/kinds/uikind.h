@@ -18,6 +18,9 @@ namespace cm::ui {
 class PlanWizard;
 class PlanWizardPage;
 
+// The standard charts of a run (live/runchartgrid.h).
+enum class RunChart { Bandwidth, Iops, Latency, Cpu };
+
 // One tab a kind adds to a run's Results, made once per pane and kept.
 class KindRunTab : public QWidget {
     Q_OBJECT
@@ -49,6 +52,9 @@ struct UiKind {
     std::function<QList<PlanWizardPage *>(PlanWizard *)> wizardPages;
     std::function<QList<KindRunTab *>(QWidget *parent)> runTabs; // empty: none
     std::function<KindLivePanel *(QWidget *parent)> livePanel; // empty: the standard charts
+    // Standard charts the kind never feeds (per-OSD writes have no bandwidth): hidden
+    // from the run's start instead of an empty frame.
+    QList<RunChart> unusedCharts;
 };
 
 class UiKindRegistry {

@@ -111,7 +111,10 @@ void RunChartGrid::startRun(const Plan &plan)
         p->clear();
     m_panel = m_panels.value(plan.kind);
     m_panelFed = false;
-    m_hidden.clear(); // every chart waits for its first figures
+    m_hidden.clear(); // every chart the kind feeds waits for its first figures
+    if (const UiKind *ui = UiKindRegistry::instance().find(plan.kind))
+        for (RunChart c : ui->unusedCharts)
+            m_hidden.insert(chart(c));
     arrangeCharts(m_panel);
     m_health = HealthBandTracker();
 }

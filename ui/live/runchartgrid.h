@@ -4,6 +4,7 @@
 // the kind's own panel (ui/kinds/uikind.h) above bandwidth and CPU, with the cluster's
 // health as shaded bands. The Live tab feeds it as samples arrive; Results feeds it a
 // saved run's samples at once, so both show the same charts.
+#include "kinds/uikind.h"
 #include "live/healthbands.h"
 #include "model/plan.h"
 #include "model/ratewords.h"
@@ -28,7 +29,7 @@ QString opsChartTitle(OpsNoun noun);
 class RunChartGrid : public QWidget {
     Q_OBJECT
 public:
-    enum class Chart { Bandwidth, Iops, Latency, Cpu };
+    using Chart = RunChart;
 
     explicit RunChartGrid(QWidget *parent = nullptr);
 

@@ -20,6 +20,7 @@ UiKind osdLatencyUiKind()
         return QList<PlanWizardPage *> {new OsdLatencyTargetPage(w), new DiskParamsPage(w), new ReviewPage(w)};
     };
     k.runTabs = [](QWidget *parent) { return QList<KindRunTab *> {new OsdLatencyRunTab(parent)}; };
+    k.unusedCharts = {RunChart::Bandwidth}; // 4 KiB writes to each OSD: a rate and latencies
     return k;
 }
 
