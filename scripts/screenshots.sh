@@ -6,7 +6,8 @@
 # also checks the layout rules (tests/common/layoutrules.h); a broken rule is reported
 # and the other combinations still run.
 #   scripts/screenshots.sh [OUTDIR]   (default: /tmp/clustermark-shots; never the repository)
-# Builds the test build first when it is missing.
+# Builds the test build first when it is missing. The runs take the quick preset at
+# CLUSTERMARK_SCREEN_RUNTIME seconds per test (default 3).
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-/tmp/clustermark-shots}
@@ -27,7 +28,7 @@ for look in light dark zh_CN; do
         if [ "$look" = zh_CN ]; then theme=light lang=zh_CN.UTF-8; fi
         echo "== $look $size → $dir"
         if ! LANG=$lang LC_ALL=$lang LANGUAGE=${lang%%.*} CLUSTERMARK_THEME=$theme CLUSTERMARK_SCREEN=$size \
-            CLUSTERMARK_SHOTS="$dir" QT_QPA_PLATFORM=xcb \
+            CLUSTERMARK_SHOTS="$dir" CLUSTERMARK_SCREEN_RUNTIME=${CLUSTERMARK_SCREEN_RUNTIME:-3} QT_QPA_PLATFORM=xcb \
             xvfb-run -a -s "-screen 0 1600x1000x24" "$bin" >"$dir/test.log" 2>&1; then
             failed=$((failed + 1))
             grep -E "FAIL|Loc|: (past|cut)" "$dir/test.log" | head -40

@@ -15,12 +15,13 @@ QList<MetricSpec> sharedMetrics()
     return {
         {metric::ReadBw, Unit::BytesPerSec, MetricChart::Throughput, QT_TRANSLATE_NOOP("cm::MetricCatalog", "read"),
             MetricLine::Solid, r},
+        // read and write differ by shade (ui/targetcolors.h); a dashed line is a p99
         {metric::WriteBw, Unit::BytesPerSec, MetricChart::Throughput, QT_TRANSLATE_NOOP("cm::MetricCatalog", "write"),
-            MetricLine::Dash, w},
+            MetricLine::Solid, w},
         {metric::ReadIops, Unit::OpsPerSec, MetricChart::Ops, QT_TRANSLATE_NOOP("cm::MetricCatalog", "read"),
             MetricLine::Solid, r},
         {metric::WriteIops, Unit::OpsPerSec, MetricChart::Ops, QT_TRANSLATE_NOOP("cm::MetricCatalog", "write"),
-            MetricLine::Dash, w},
+            MetricLine::Solid, w},
         {metric::ReadLatP50, Unit::Nanoseconds, MetricChart::Latency,
             QT_TRANSLATE_NOOP("cm::MetricCatalog", "read p50"), MetricLine::Solid, r},
         {metric::ReadLatP99, Unit::Nanoseconds, MetricChart::Latency,

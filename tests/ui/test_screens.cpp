@@ -5,6 +5,8 @@
 // CLUSTERMARK_SHOTS set, each is saved as a PNG there. scripts/screenshots.sh runs it
 // for light, dark and zh_CN at 1280×800 and 1024×700.
 //   CLUSTERMARK_SCREEN=1024x700 (default), CLUSTERMARK_THEME=light (default) | dark;
+//   CLUSTERMARK_SCREEN_RUNTIME=1 (default): seconds per test; above 1 the runs take the
+//   whole quick preset, for screenshots worth showing;
 //   the language follows the locale (LANG/LC_ALL).
 #include "addnodedialog.h"
 #include "apptheme.h"
@@ -49,6 +51,7 @@ private:
     QTemporaryDir m_home;
     QTemporaryDir m_target;
     QSize m_size {1024, 700};
+    int m_runtime = 1; // seconds per test
     QStringList m_problems;
     int m_shot = 0;
     QTranslator m_qt, m_app;
@@ -72,8 +75,9 @@ private:
         Plan plan = DiskFioKind::makePlan(QStringLiteral("quick"), {NodeSpec::parse(QStringLiteral("local"))},
             QJsonObject {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), m_target.path()},
                 {QStringLiteral("size"), QStringLiteral("16M")}},
-            1, &err);
-        plan.steps = plan.steps.mid(0, 2);
+            m_runtime, &err);
+        if (m_runtime <= 1)
+            plan.steps = plan.steps.mid(0, 2);
         for (PlanStep &s : plan.steps)
             s.params.insert(QStringLiteral("bs"), bs);
         plan.name = name;
@@ -91,7 +95,9 @@ private:
         if (shootLive) {
             QElapsedTimer clock;
             clock.start();
-            while (window.liveDashboard()->samplesReceived() < 20 && clock.elapsed() < 30000)
+            // about half way through the run (fio and the node monitor: ~14 samples a second)
+            const qint64 enough = std::max<qint64>(20, 7 * m_runtime * plan.steps.size());
+            while (window.liveDashboard()->samplesReceived() < enough && clock.elapsed() < 60000)
                 QTest::qWait(100);
             shoot(&window, QStringLiteral("live-running"));
         }
@@ -156,6 +162,7 @@ private Q_SLOTS:
             = qEnvironmentVariable("CLUSTERMARK_SCREEN", QStringLiteral("1024x700")).split(QLatin1Char('x'));
         if (size.size() == 2)
             m_size = QSize(size.at(0).toInt(), size.at(1).toInt());
+        m_runtime = std::clamp(qEnvironmentVariableIntValue("CLUSTERMARK_SCREEN_RUNTIME"), 1, 30);
         applyTheme(themeFromName(qEnvironmentVariable("CLUSTERMARK_THEME", QStringLiteral("light"))));
         registerBuiltinKinds();
     }
