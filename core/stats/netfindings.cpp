@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "stats/netfindings.h"
 
+#include <QJsonArray>
+
 #include <QSet>
 
 #include <algorithm>
@@ -87,9 +89,34 @@ const BondInfo *carryingBond(const NetEndFacts &e, const QList<std::pair<QString
 
 } // namespace
 
+QString fillPlaceholders(const QString &source, const QStringList &args)
+{
+    QString out;
+    out.reserve(source.size());
+    for (qsizetype i = 0; i < source.size(); ++i) {
+        const QChar c = source.at(i);
+        if (c == QLatin1Char('%') && i + 1 < source.size() && source.at(i + 1) >= QLatin1Char('1')
+            && source.at(i + 1) <= QLatin1Char('9')) {
+            const int n = source.at(i + 1).unicode() - '1';
+            out += n < args.size() ? args.at(n) : source.mid(i, 2);
+            ++i;
+        } else {
+            out += c;
+        }
+    }
+    return out;
+}
+
+QString NetFinding::text() const
+{
+    return fillPlaceholders(QString::fromUtf8(source), args);
+}
+
 QJsonObject NetFinding::toJson() const
 {
-    return {{QStringLiteral("id"), id}, {QStringLiteral("severity"), severity}, {QStringLiteral("text"), text}};
+    return {{QStringLiteral("id"), id}, {QStringLiteral("severity"), severity}, {QStringLiteral("text"), text()},
+        {QStringLiteral("source"), QString::fromUtf8(source)},
+        {QStringLiteral("args"), QJsonArray::fromStringList(args)}};
 }
 
 QList<std::pair<QString, double>> senderLinkShares(const NetStepFacts &facts)
@@ -116,15 +143,15 @@ QList<NetFinding> netFindings(const NetStepFacts &f)
             if (s.second >= 0.005)
                 parts << QStringLiteral("%1 %2 %").arg(s.first).arg(qRound(100 * s.second));
         out << NetFinding {QStringLiteral("link-shares"), QStringLiteral("info"),
-            QStringLiteral("%1 sent over %2.").arg(snd.node, parts.join(QStringLiteral(", ")))};
+            QT_TRANSLATE_NOOP("cm::NetFindings", "%1 sent over %2."), {snd.node, parts.join(QStringLiteral(", "))}};
     }
 
     if (f.streams == 1) {
-        QString text
-            = QStringLiteral("One TCP stream never uses more than one link of a bond or multipath route: "
-                             "%1 is what a single link and flow carry. Use 4 or more streams to load several links.")
-                  .arg(gbit(f.bitsPerSecond));
-        out << NetFinding {QStringLiteral("single-stream"), QStringLiteral("info"), text};
+        out << NetFinding {QStringLiteral("single-stream"), QStringLiteral("info"),
+            QT_TRANSLATE_NOOP("cm::NetFindings",
+                "One TCP stream never uses more than one link of a bond or multipath route: "
+                "%1 is what a single link and flow carry. Use 4 or more streams to load several links."),
+            {gbit(f.bitsPerSecond)}};
     }
 
     for (const NetEndFacts *e : {&f.clientEnd, &f.serverEnd}) {
@@ -134,18 +161,20 @@ QList<NetFinding> netFindings(const NetStepFacts &f)
                 && (b.transmitHashPolicy == QLatin1String("layer2")
                     || b.transmitHashPolicy == QLatin1String("layer2+3")))
                 out << NetFinding {QStringLiteral("hash-policy"), QStringLiteral("warning"),
-                    QStringLiteral("%1 on %2 hashes on %3: all traffic between two hosts goes over one link, "
-                                   "whatever the number of streams. Set xmit_hash_policy=layer3+4 to spread flows.")
-                        .arg(b.name, e->node, b.transmitHashPolicy)};
+                    QT_TRANSLATE_NOOP("cm::NetFindings",
+                        "%1 on %2 hashes on %3: all traffic between two hosts goes over one link, "
+                        "whatever the number of streams. Set xmit_hash_policy=layer3+4 to spread flows."),
+                    {b.name, e->node, b.transmitHashPolicy}};
             if (b.mode == QLatin1String("802.3ad") && b.ad.hasActiveAggregator)
                 for (const BondSlave &s : b.slaves)
                     if (s.aggregatorId != b.ad.activeAggregatorId)
                         out << NetFinding {QStringLiteral("slave-other-aggregator"), QStringLiteral("problem"),
-                            QStringLiteral("%1 of %2 on %3 is in aggregator %4, not in the active aggregator %5: "
-                                           "it carries nothing (check the switch's LACP configuration).")
-                                .arg(s.name, b.name, e->node,
-                                    s.aggregatorId < 0 ? QStringLiteral("N/A") : QString::number(s.aggregatorId))
-                                .arg(b.ad.activeAggregatorId)};
+                            QT_TRANSLATE_NOOP("cm::NetFindings",
+                                "%1 of %2 on %3 is in aggregator %4, not in the active aggregator %5: "
+                                "it carries nothing (check the switch's LACP configuration)."),
+                            {s.name, b.name, e->node,
+                                s.aggregatorId < 0 ? QStringLiteral("N/A") : QString::number(s.aggregatorId),
+                                QString::number(b.ad.activeAggregatorId)}};
             int best = 0;
             for (const BondSlave &s : b.slaves)
                 if (s.isUp())
@@ -153,10 +182,9 @@ QList<NetFinding> netFindings(const NetStepFacts &f)
             for (const BondSlave &s : b.slaves)
                 if (s.isUp() && s.speedMbps > 0 && s.speedMbps < best)
                     out << NetFinding {QStringLiteral("speed-below-nominal"), QStringLiteral("warning"),
-                        QStringLiteral("%1 of %2 on %3 runs at %4 Mbit/s, below the %5 Mbit/s of the other links.")
-                            .arg(s.name, b.name, e->node)
-                            .arg(s.speedMbps)
-                            .arg(best)};
+                        QT_TRANSLATE_NOOP("cm::NetFindings",
+                            "%1 of %2 on %3 runs at %4 Mbit/s, below the %5 Mbit/s of the other links."),
+                        {s.name, b.name, e->node, QString::number(s.speedMbps), QString::number(best)}};
         }
     }
 
@@ -167,20 +195,18 @@ QList<NetFinding> netFindings(const NetStepFacts &f)
         const int mtuB = b ? (b->master.isEmpty() || !nic(rcv, b->master) ? b->mtu : nic(rcv, b->master)->mtu) : 0;
         if (mtuA > 0 && mtuB > 0 && mtuA != mtuB)
             out << NetFinding {QStringLiteral("mtu-mismatch"), QStringLiteral("problem"),
-                QStringLiteral("MTU mismatch: %1 sent over %2 with MTU %3, %4 received on %5 with MTU %6. "
-                               "Large frames are dropped or fragmented; set the same MTU end to end.")
-                    .arg(snd.node, a->name)
-                    .arg(mtuA)
-                    .arg(rcv.node, b->name)
-                    .arg(mtuB)};
+                QT_TRANSLATE_NOOP("cm::NetFindings",
+                    "MTU mismatch: %1 sent over %2 with MTU %3, %4 received on %5 with MTU %6. "
+                    "Large frames are dropped or fragmented; set the same MTU end to end."),
+                {snd.node, a->name, QString::number(mtuA), rcv.node, b->name, QString::number(mtuB)}};
     }
 
     if (f.cpuReceiverPercent && *f.cpuReceiverPercent > CpuSaturated)
         out << NetFinding {QStringLiteral("receiver-cpu"), QStringLiteral("warning"),
-            QStringLiteral("The receiver (%1) used %2 % CPU: the result is limited by its CPU, not by the links. "
-                           "iperf3 before 3.16 runs on one core; try iperf 2 or more streams.")
-                .arg(rcv.node)
-                .arg(qRound(*f.cpuReceiverPercent))};
+            QT_TRANSLATE_NOOP("cm::NetFindings",
+                "The receiver (%1) used %2 % CPU: the result is limited by its CPU, not by the links. "
+                "iperf3 before 3.16 runs on one core; try iperf 2 or more streams."),
+            {rcv.node, QString::number(qRound(*f.cpuReceiverPercent))}};
 
     if (bond) {
         qint64 sum = bond->sumSlaveSpeedMbps();
@@ -190,20 +216,20 @@ QList<NetFinding> netFindings(const NetStepFacts &f)
                 best = qMax(best, s.speedMbps);
         if (sum > 0)
             out << NetFinding {QStringLiteral("aggregate-vs-slaves"), QStringLiteral("info"),
-                QStringLiteral("%1 carried %2, %3 % of the %4 its up slaves add up to (best single link %5).")
-                    .arg(bond->name, gbit(f.bitsPerSecond))
-                    .arg(qRound(100.0 * f.bitsPerSecond / (sum * 1e6)))
-                    .arg(gbit(sum * 1e6), gbit(best * 1e6))};
+                QT_TRANSLATE_NOOP(
+                    "cm::NetFindings", "%1 carried %2, %3 % of the %4 its up slaves add up to (best single link %5)."),
+                {bond->name, gbit(f.bitsPerSecond), QString::number(qRound(100.0 * f.bitsPerSecond / (sum * 1e6))),
+                    gbit(sum * 1e6), gbit(best * 1e6)}};
         int upSlaves = 0;
         for (const BondSlave &s : bond->slaves)
             upSlaves += s.isUp() ? 1 : 0;
         if (f.streams > 1 && upSlaves > 1 && best > 0 && f.bitsPerSecond <= 1.1 * best * 1e6 && carrying.size() <= 1)
             out << NetFinding {QStringLiteral("not-spread"), QStringLiteral("warning"),
-                QStringLiteral("%1 streams did not get past one link of %2 (%3 carried the traffic): "
-                               "check the hash policy; with layer3+4 all flows land on one link by chance "
-                               "now and then, so run again.")
-                    .arg(f.streams)
-                    .arg(bond->name, carrying.value(0, QStringLiteral("one link")))};
+                QT_TRANSLATE_NOOP("cm::NetFindings",
+                    "%1 streams did not get past one link of %2 (%3 carried the traffic): "
+                    "check the hash policy; with layer3+4 all flows land on one link by chance "
+                    "now and then, so run again."),
+                {QString::number(f.streams), bond->name, carrying.value(0, QStringLiteral("one link"))}};
     }
     return out;
 }

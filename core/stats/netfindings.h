@@ -9,6 +9,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -38,14 +39,24 @@ struct NetStepFacts {
     QList<NetLinkTraffic> traffic;
 };
 
+// The translation context of the findings' texts (ui/ translates them).
+inline constexpr char kNetFindingsContext[] = "cm::NetFindings";
+
 struct NetFinding {
     QString id; // stable: "single-stream", "hash-policy", "slave-other-aggregator",
         // "mtu-mismatch", "speed-below-nominal", "receiver-cpu",
         // "aggregate-vs-slaves", "not-spread", "link-shares"
     QString severity; // "info", "warning", "problem"
-    QString text;
-    QJsonObject toJson() const;
+    // The text as source (QT_TRANSLATE_NOOP in kNetFindingsContext) with %1… and its
+    // arguments: the English text is fillPlaceholders(source, args).
+    const char *source = "";
+    QStringList args;
+    QString text() const;
+    QJsonObject toJson() const; // id, severity, text, and source + args for ui/
 };
+
+// source with %1…%9 replaced by args in one pass (an argument's own "%1" stays).
+QString fillPlaceholders(const QString &source, const QStringList &args);
 
 QList<NetFinding> netFindings(const NetStepFacts &facts);
 

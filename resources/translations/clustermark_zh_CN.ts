@@ -334,6 +334,45 @@
     </message>
 </context>
 <context>
+    <name>cm::NetFindings</name>
+    <message>
+        <source>%1 sent over %2.</source>
+        <translation>%1 的发送流量分布：%2。</translation>
+    </message>
+    <message>
+        <source>One TCP stream never uses more than one link of a bond or multipath route: %1 is what a single link and flow carry. Use 4 or more streams to load several links.</source>
+        <translation>单个 TCP 流不会使用 bond 或多路径路由中的多条链路：%1 是单条链路、单个流的承载量。要让多条链路都有负载，请使用 4 个或更多流。</translation>
+    </message>
+    <message>
+        <source>%1 on %2 hashes on %3: all traffic between two hosts goes over one link, whatever the number of streams. Set xmit_hash_policy=layer3+4 to spread flows.</source>
+        <translation>%2 上的 %1 按 %3 做哈希：无论流的数量多少，两台主机之间的全部流量都走同一条链路。请设置 xmit_hash_policy=layer3+4 以分散流。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 on %3 is in aggregator %4, not in the active aggregator %5: it carries nothing (check the switch&apos;s LACP configuration).</source>
+        <translation>%3 上 %2 的 %1 位于聚合组 %4，而不是活动聚合组 %5：它不承载任何流量（请检查交换机的 LACP 配置）。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 on %3 runs at %4 Mbit/s, below the %5 Mbit/s of the other links.</source>
+        <translation>%3 上 %2 的 %1 速率为 %4 Mbit/s，低于其他链路的 %5 Mbit/s。</translation>
+    </message>
+    <message>
+        <source>MTU mismatch: %1 sent over %2 with MTU %3, %4 received on %5 with MTU %6. Large frames are dropped or fragmented; set the same MTU end to end.</source>
+        <translation>MTU 不一致：%1 通过 MTU 为 %3 的 %2 发送，%4 通过 MTU 为 %6 的 %5 接收。大帧会被丢弃或分片；请端到端设置相同的 MTU。</translation>
+    </message>
+    <message>
+        <source>The receiver (%1) used %2 % CPU: the result is limited by its CPU, not by the links. iperf3 before 3.16 runs on one core; try iperf 2 or more streams.</source>
+        <translation>接收端（%1）CPU 占用 %2 %：结果受其 CPU 限制，而非链路。3.16 之前的 iperf3 只使用一个核心；请尝试 iperf 2 或更多流。</translation>
+    </message>
+    <message>
+        <source>%1 carried %2, %3 % of the %4 its up slaves add up to (best single link %5).</source>
+        <translation>%1 承载了 %2，为其在线从属链路合计 %4 的 %3 %（最佳单链路 %5）。</translation>
+    </message>
+    <message>
+        <source>%1 streams did not get past one link of %2 (%3 carried the traffic): check the hash policy; with layer3+4 all flows land on one link by chance now and then, so run again.</source>
+        <translation>%1 个流没有越过 %2 的一条链路（流量由 %3 承载）：请检查哈希策略；即使使用 layer3+4，所有流也偶尔会碰巧落在同一条链路上，请再运行一次。</translation>
+    </message>
+</context>
+<context>
     <name>cm::RateWords</name>
     <message>
         <source>read</source>

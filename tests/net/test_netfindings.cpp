@@ -6,6 +6,7 @@
 #include "testutil.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QTest>
 
 using namespace cm;
@@ -64,6 +65,21 @@ std::optional<NetFinding> find(const QList<NetFinding> &fs, const QString &id)
 class TestNetFindings : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // A finding keeps its source text and arguments (ui/ translates the source); an
+    // argument's own "%1" is not filled again.
+    void sourceAndArguments()
+    {
+        QCOMPARE(fillPlaceholders(QStringLiteral("%2 over %1, %3 %"), {QStringLiteral("a%1"), QStringLiteral("b")}),
+            QStringLiteral("b over a%1, %3 %"));
+        NetFinding f {QStringLiteral("x"), QStringLiteral("info"), "%1 sent over %2.",
+            {QStringLiteral("node1"), QStringLiteral("ens1 75 %")}};
+        QCOMPARE(f.text(), QStringLiteral("node1 sent over ens1 75 %."));
+        const QJsonObject j = f.toJson();
+        QCOMPARE(j.value(QStringLiteral("text")).toString(), f.text());
+        QCOMPARE(j.value(QStringLiteral("source")).toString(), QStringLiteral("%1 sent over %2."));
+        QCOMPARE(j.value(QStringLiteral("args")).toArray().size(), 2);
+    }
+
     void sharesLeaveOutLoAndSortLargestFirst()
     {
         const NetStepFacts f = twoLinks(3e9, 1e9, 4, 6e9);
@@ -73,7 +89,7 @@ private Q_SLOTS:
         QVERIFY(qAbs(sh.first().second - 0.75) < 1e-9);
         const auto fs = netFindings(f);
         QVERIFY(find(fs, QStringLiteral("link-shares")));
-        QVERIFY(find(fs, QStringLiteral("link-shares"))->text.contains(QStringLiteral("ens1 75 %")));
+        QVERIFY(find(fs, QStringLiteral("link-shares"))->text().contains(QStringLiteral("ens1 75 %")));
         QVERIFY(!find(fs, QStringLiteral("single-stream")));
         QVERIFY(!find(fs, QStringLiteral("mtu-mismatch")));
     }
@@ -84,7 +100,7 @@ private Q_SLOTS:
         const std::optional<NetFinding> s = find(fs, QStringLiteral("single-stream"));
         QVERIFY(s);
         QCOMPARE(s->severity, QStringLiteral("info"));
-        QVERIFY(s->text.contains(QStringLiteral("9.40 Gbit/s")));
+        QVERIFY(s->text().contains(QStringLiteral("9.40 Gbit/s")));
     }
 
     void reverseTakesTheServerAsSender()
@@ -104,7 +120,7 @@ private Q_SLOTS:
         const std::optional<NetFinding> m = find(netFindings(f), QStringLiteral("mtu-mismatch"));
         QVERIFY(m);
         QCOMPARE(m->severity, QStringLiteral("problem"));
-        QVERIFY(m->text.contains(QStringLiteral("9000")) && m->text.contains(QStringLiteral("1500")));
+        QVERIFY(m->text().contains(QStringLiteral("9000")) && m->text().contains(QStringLiteral("1500")));
     }
 
     void receiverCpuSaturated()
@@ -135,7 +151,7 @@ private Q_SLOTS:
         QVERIFY(!find(fs, QStringLiteral("slave-other-aggregator")));
         const std::optional<NetFinding> agg = find(fs, QStringLiteral("aggregate-vs-slaves"));
         QVERIFY(agg);
-        qInfo("%s", qPrintable(agg->text));
+        qInfo("%s", qPrintable(agg->text()));
         QVERIFY(!find(fs, QStringLiteral("not-spread")));
         QCOMPARE(senderLinkShares(f).size(), good.slaves.size());
 
@@ -169,10 +185,10 @@ private Q_SLOTS:
         const auto fs = netFindings(f);
         const std::optional<NetFinding> h = find(fs, QStringLiteral("hash-policy"));
         QVERIFY(h);
-        QVERIFY(h->text.contains(QStringLiteral("layer2+3")) && h->text.contains(QStringLiteral("node2")));
+        QVERIFY(h->text().contains(QStringLiteral("layer2+3")) && h->text().contains(QStringLiteral("node2")));
         const std::optional<NetFinding> sp = find(fs, QStringLiteral("speed-below-nominal"));
         QVERIFY(sp);
-        QVERIFY(sp->text.contains(QStringLiteral("ens2")) && sp->text.contains(QStringLiteral("10000")));
+        QVERIFY(sp->text().contains(QStringLiteral("ens2")) && sp->text().contains(QStringLiteral("10000")));
     }
 
     void emptyInputGivesNoCrash()

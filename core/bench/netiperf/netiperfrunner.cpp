@@ -479,7 +479,7 @@ void NetIperfStep::addLinkFindings(
     QJsonArray findings;
     for (const NetFinding &f : netFindings(facts)) {
         findings.append(f.toJson());
-        log(QStringLiteral("[%1] %2").arg(f.severity, f.text));
+        log(QStringLiteral("[%1] %2").arg(f.severity, f.text()));
     }
     m_out.summary.insert(QStringLiteral("findings"), findings);
 }

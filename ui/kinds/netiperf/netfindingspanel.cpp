@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/netiperf/netfindingspanel.h"
 
+#include "stats/netfindings.h"
+
 #include "kinds/netiperf/netmatrix.h"
 
+#include <QCoreApplication>
 #include <QApplication>
 #include <QHBoxLayout>
 #include <QJsonArray>
@@ -65,6 +68,21 @@ QIcon NetFindingsPanel::severityIcon(const QString &severity)
     return st->standardIcon(QStyle::SP_MessageBoxInformation);
 }
 
+namespace {
+// A finding in the reader's language: its source text translated, its arguments put in;
+// a run saved before findings kept their source shows its English text.
+QString findingText(const QJsonObject &f)
+{
+    const QString source = f.value(QStringLiteral("source")).toString();
+    if (source.isEmpty())
+        return f.value(QStringLiteral("text")).toString();
+    QStringList args;
+    for (const QJsonValue &a : f.value(QStringLiteral("args")).toArray())
+        args << a.toString();
+    return fillPlaceholders(QCoreApplication::translate(kNetFindingsContext, source.toUtf8().constData()), args);
+}
+} // namespace
+
 QList<NetFindingRow> NetFindingsPanel::rowsFromSteps(const QList<StepRecord> &steps)
 {
     QList<NetFindingRow> out;
@@ -84,8 +102,7 @@ QList<NetFindingRow> NetFindingsPanel::rowsFromSteps(const QList<StepRecord> &st
         for (const QJsonValue &v : s.summary.value(QStringLiteral("findings")).toArray()) {
             const QJsonObject f = v.toObject();
             rows.append({pair, f.value(QStringLiteral("id")).toString(),
-                f.value(QStringLiteral("severity")).toString(QStringLiteral("info")),
-                f.value(QStringLiteral("text")).toString()});
+                f.value(QStringLiteral("severity")).toString(QStringLiteral("info")), findingText(f)});
         }
         std::stable_sort(rows.begin(), rows.end(),
             [](const NetFindingRow &a, const NetFindingRow &b) { return rank(a.severity) < rank(b.severity); });
