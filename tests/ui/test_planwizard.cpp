@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Drives the plan wizard offscreen, page by page, with the real disk-fio kind.
 #include "bench/registry.h"
+#include "presettext.h"
 #include "wizard/diskparamspage.h"
 #include "kinds/diskfio/disksafetypage.h"
 #include "kinds/diskfio/disktargetpage.h"
@@ -53,6 +54,12 @@ class TestPlanWizard : public QObject {
                 qPrintable(text));
             QVERIFY2(!text.contains(QStringLiteral("CrystalDiskMark")), qPrintable(text));
         }
+        // the chosen preset's description is on the page, not only in a tooltip
+        const int row = params->presetList()->currentRow();
+        auto *description = params->findChild<QLabel *>(QStringLiteral("presetDescription"));
+        QVERIFY(row >= 0 && description);
+        QCOMPARE(description->text(), presetDescription(presets.at(row)));
+        QVERIFY(!description->text().isEmpty());
     }
 
 private Q_SLOTS:

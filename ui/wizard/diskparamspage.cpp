@@ -29,6 +29,12 @@ DiskParamsPage::DiskParamsPage(QWidget *parent)
     m_presets->setObjectName(QStringLiteral("presetList"));
     m_presets->setMaximumHeight(90);
     v->addWidget(m_presets);
+    // What the chosen preset runs and how the kind measures, in words (not only on hover).
+    m_description = new QLabel(this);
+    m_description->setObjectName(QStringLiteral("presetDescription"));
+    m_description->setWordWrap(true);
+    m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    v->addWidget(m_description);
 
     m_toggle = new QToolButton(this);
     m_toggle->setObjectName(QStringLiteral("advancedToggle"));
@@ -112,6 +118,7 @@ void DiskParamsPage::initializePage()
 
 void DiskParamsPage::loadPreset(int row)
 {
+    m_description->setText(row >= 0 && row < m_presetData.size() ? presetDescription(m_presetData.at(row)) : QString());
     if (row < 0 || row >= m_presetData.size())
         return;
     const Preset &p = m_presetData.at(row);

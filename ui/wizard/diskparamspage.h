@@ -7,6 +7,7 @@
 #include "bench/runnerkind.h"
 #include "wizard/planwizard.h"
 
+class QLabel;
 class QListWidget;
 class QSpinBox;
 class QTableWidget;
@@ -32,6 +33,7 @@ private:
     void loadPreset(int row);
 
     QListWidget *m_presets = nullptr;
+    QLabel *m_description = nullptr; // the chosen preset's description and method note
     QToolButton *m_toggle = nullptr;
     QWidget *m_advanced = nullptr;
     QSpinBox *m_runtime = nullptr;
