@@ -92,12 +92,6 @@ QString formatIops(double iops)
     return scaled(iops, f, u, 4);
 }
 
-QString formatOpsRate(double perSecond, OpsNoun noun)
-{
-    const QString n = formatIops(perSecond);
-    return n == Dash ? n : n + QLatin1Char(' ') + QLatin1String(opsUnit(noun));
-}
-
 QString formatLatencyNs(double ns)
 {
     if (invalid(ns))

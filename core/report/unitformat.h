@@ -4,7 +4,6 @@
 // (1 MB = 10^6 bytes), three significant digits. Invalid values (NaN, negative)
 // format as "–".
 #include "model/metric.h"
-#include "model/ratewords.h"
 
 #include <QString>
 
@@ -20,8 +19,6 @@ QString formatBytesPerSec(double bytesPerSec);
 QString formatBitRate(double bitsPerSec);
 // "950", "12.3k", "1.23M".
 QString formatIops(double iops);
-// "12.3k IOPS", "410 requests/s", "88.0 ops/s": a rate in the kind's own unit.
-QString formatOpsRate(double perSecond, OpsNoun noun);
 // "850 ns", "85.0 µs", "1.23 ms", "2.50 s".
 QString formatLatencyNs(double ns);
 // A figure with its unit, for the unit the metric catalogue gives it: "98.7 MB/s",

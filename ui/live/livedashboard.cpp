@@ -9,6 +9,7 @@
 #include "live/runchartgrid.h"
 #include "live/usagestripview.h"
 #include "model/metric.h"
+#include "report/runexport.h"
 #include "report/bottleneck.h"
 #include "report/stepcaveats.h"
 #include "targetcolors.h"
@@ -161,7 +162,7 @@ FigureCard *LiveDashboard::cardFor(const QString &target)
     auto it = m_cards.constFind(target);
     if (it != m_cards.constEnd())
         return *it;
-    auto *c = new FigureCard(target, kindRateWords(m_plan.kind), this);
+    auto *c = new FigureCard(target, rateWordsOf(m_plan.kind), this);
     m_cards.insert(target, c);
     // node cards (CPU) after the disk targets: insert before the stretch
     m_cardRow->insertWidget(m_cardRow->count() - 1, c, 0, Qt::AlignTop);

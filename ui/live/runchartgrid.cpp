@@ -5,16 +5,11 @@
 #include "kinds/uikind.h"
 #include "live/livechart.h"
 #include "model/metric.h"
+#include "report/runexport.h"
 
 #include <QGridLayout>
 
 namespace cm::ui {
-
-RateWords kindRateWords(const QString &kindId)
-{
-    const std::shared_ptr<RunnerKind> kind = Registry::instance().kind(kindId);
-    return kind ? kind->rateWords() : RateWords();
-}
 
 QString opsChartTitle(OpsNoun noun)
 {
@@ -103,7 +98,7 @@ void RunChartGrid::startRun(const Plan &plan)
                 break;
             }
     m_bw->setUnit(throughput);
-    const RateWords words = kindRateWords(plan.kind);
+    const RateWords words = rateWordsOf(plan.kind);
     m_iops->setTitle(opsChartTitle(words.noun));
     for (LiveChart *c : charts())
         c->setRateWords(words); // and clears it

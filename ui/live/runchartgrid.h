@@ -21,9 +21,7 @@ namespace cm::ui {
 class KindLivePanel;
 class LiveChart;
 
-// The words of a kind's rates (IOPS, requests/s; read/write, GET/PUT), and the title
-// of the chart of its operations.
-RateWords kindRateWords(const QString &kindId);
+// The title of the chart of a kind's operations (its words: report/runexport.h rateWordsOf).
 QString opsChartTitle(OpsNoun noun);
 
 class RunChartGrid : public QWidget {

@@ -220,7 +220,7 @@ void RunDetailPane::showDetail(const RunDetail &d)
     m_title->setText(head);
     m_strip->showStrip(d.strip);
     m_charts->setRun(d.plan, d.samples);
-    setGridHeaders(kindRateWords(d.run.kind.isEmpty() ? d.plan.kind : d.run.kind));
+    setGridHeaders(rateWordsOf(d.run.kind.isEmpty() ? d.plan.kind : d.run.kind));
 
     m_grid->setRowCount(0);
     QStringList rowLabels, rowTips;
