@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QMap>
 #include <QSet>
 #include <QSysInfo>
 #include <QTemporaryDir>
@@ -28,6 +29,19 @@ quint64 meminfoKb(const QByteArray &key)
     return 0;
 }
 
+// Each device of /sys/block with its size in sectors.
+QMap<QString, QByteArray> blockSizes()
+{
+    QMap<QString, QByteArray> sizes;
+    const QStringList names = QDir(QStringLiteral("/sys/block")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+    for (const QString &name : names) {
+        QFile sz(QStringLiteral("/sys/block/%1/size").arg(name));
+        if (sz.open(QIODevice::ReadOnly))
+            sizes.insert(name, sz.readAll().trimmed());
+    }
+    return sizes;
+}
+
 } // namespace
 
 class TestInventoryProbe : public QObject {
@@ -46,6 +60,7 @@ private Q_SLOTS:
         // Other tests running at the same time create and remove interfaces (network
         // namespace fixtures): the probe is checked against the names seen before and after.
         const QSet<QString> netBefore = netNames();
+        const QMap<QString, QByteArray> blockBefore = blockSizes();
         timer.start();
         const NodeInventory inv = probeNode(t, &err);
         const QSet<QString> netAfter = netNames();
@@ -60,21 +75,21 @@ private Q_SLOTS:
         QVERIFY(inv.memAvailableBytes > 0 && inv.memAvailableBytes <= inv.memTotalBytes);
         QVERIFY(!inv.disks.isEmpty());
 
-        // Every device of /sys/block that lsblk lists is there, with its sysfs facts.
-        const QStringList sysBlock
-            = QDir(QStringLiteral("/sys/block")).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
-        QVERIFY(!sysBlock.isEmpty());
-        for (const QString &name : sysBlock) {
-            if (name.startsWith(QLatin1String("ram")))
+        // Every device of /sys/block that lsblk lists is there, with its sysfs facts. Other
+        // tests attach and detach loop devices meanwhile: only devices whose size was the
+        // same before and after the probe are compared.
+        const QMap<QString, QByteArray> blockAfter = blockSizes();
+        QVERIFY(!blockAfter.isEmpty());
+        for (auto it = blockAfter.cbegin(); it != blockAfter.cend(); ++it) {
+            const QString &name = it.key();
+            if (name.startsWith(QLatin1String("ram")) || blockBefore.value(name) != it.value())
                 continue;
             const BlockDevice *d = inv.findDevice(name);
             QVERIFY2(d, qPrintable(name));
             QFile wc(QStringLiteral("/sys/block/%1/queue/write_cache").arg(name));
             if (wc.open(QIODevice::ReadOnly))
                 QCOMPARE(d->writeCache, QString::fromUtf8(wc.readAll()).trimmed());
-            QFile sz(QStringLiteral("/sys/block/%1/size").arg(name));
-            QVERIFY(sz.open(QIODevice::ReadOnly));
-            QCOMPARE(d->sizeBytes, sz.readAll().trimmed().toULongLong() * 512);
+            QCOMPARE(d->sizeBytes, it.value().toULongLong() * 512);
         }
 
         const NicInfo *lo = inv.findNic(QStringLiteral("lo"));
