@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cephconnection.h"
+#include "errortext.h"
 
 #include "ceph/cephconfigfetcher.h"
 
@@ -131,7 +132,7 @@ QString cephErrorText(const Error &e)
     case Error::Code::Unreachable: text = Tr::tr("The cluster cannot be reached: %1").arg(e.message); break;
     case Error::Code::AuthDenied: text = Tr::tr("The cluster refused the client's key: %1").arg(e.message); break;
     case Error::Code::PathMissing: text = Tr::tr("A file is missing or unreadable: %1").arg(e.message); break;
-    default: text = e.message; break;
+    default: return errorText(e);
     }
     if (!e.context.isEmpty())
         text += QStringLiteral(" (%1)").arg(e.context);

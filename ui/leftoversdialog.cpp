@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "leftoversdialog.h"
+#include "errortext.h"
 
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -149,7 +150,7 @@ void LeftoversDialog::onDone()
 {
     const Outcome o = m_watcher.result();
     if (o.removed) {
-        QString text = o.error ? o.error.message : tr("Removed %n item(s).", nullptr, int(o.report.removed.size()));
+        QString text = o.error ? errorText(o.error) : tr("Removed %n item(s).", nullptr, int(o.report.removed.size()));
         for (const LeftoverFailure &f : o.report.failed)
             text += QLatin1Char('\n') + tr("Not removed: %1 (%2)").arg(f.item.describe(), f.error.message);
         m_busy = false;

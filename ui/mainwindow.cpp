@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
+#include "errortext.h"
 
 #include "live/usagestripview.h"
 #include "results/rundetailpane.h"
@@ -139,14 +140,13 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
         });
     connect(m_engine, &RunEngine::stepFailed, this, [this](RunId id, int, const QString &node, const Error &e) {
         if (id == m_currentRun)
-            statusBar()->showMessage(tr("%1: %2").arg(node, e.message), 10000);
+            statusBar()->showMessage(tr("%1: %2").arg(node, errorText(e)), 10000);
     });
     connect(m_engine, &RunEngine::runFinished, this, &MainWindow::onRunFinished);
     connect(m_engine, &RunEngine::startFailed, this, [this](const Error &e) {
         m_starting = false;
         updateStatus();
-        showMessage(tr("The run could not start"),
-            e.message + (e.context.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(e.context)));
+        showMessage(tr("The run could not start"), errorText(e));
     });
     connect(m_live, &LiveDashboard::cancelRequested, this, [this](RunId id) {
         if (id)
@@ -384,7 +384,7 @@ void MainWindow::onRunFinished(RunId id, RunStatus status, const Error &error)
 {
     if (id != m_currentRun)
         return;
-    m_live->finishRun(status, error ? error.message : QString());
+    m_live->finishRun(status, errorText(error));
     m_currentRun = 0;
     m_stepText.clear();
     m_results->reload();

@@ -371,6 +371,30 @@
         <source>%1 streams did not get past one link of %2 (%3 carried the traffic): check the hash policy; with layer3+4 all flows land on one link by chance now and then, so run again.</source>
         <translation>%1 个流没有越过 %2 的一条链路（流量由 %3 承载）：请检查哈希策略；即使使用 layer3+4，所有流也偶尔会碰巧落在同一条链路上，请再运行一次。</translation>
     </message>
+    <message>
+        <source>%1 as asked</source>
+        <translation>%1（按要求）</translation>
+    </message>
+    <message>
+        <source>iperf 2: iperf3 %1 runs on one CPU core (before 3.16) and cannot fill a %2 link</source>
+        <translation>iperf 2：iperf3 %1 只在一个 CPU 核心上运行（3.16 之前），跑不满 %2 的链路</translation>
+    </message>
+    <message>
+        <source>iperf 2: iperf3 is not installed on both nodes</source>
+        <translation>iperf 2：并非两个节点都装有 iperf3</translation>
+    </message>
+    <message>
+        <source>iperf3 %1 (multi-threaded since 3.16)</source>
+        <translation>iperf3 %1（自 3.16 起为多线程）</translation>
+    </message>
+    <message>
+        <source>iperf3 (links up to %1)</source>
+        <translation>iperf3（链路最高 %1）</translation>
+    </message>
+    <message>
+        <source>iperf3 (the links&apos; speed is not known)</source>
+        <translation>iperf3（链路速度未知）</translation>
+    </message>
 </context>
 <context>
     <name>cm::RateWords</name>
@@ -2096,6 +2120,78 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Enter a device path such as /dev/sdb.</source>
         <translation>请输入设备路径，如 /dev/sdb。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::ErrorText</name>
+    <message>
+        <source>Not accepted</source>
+        <translation>未被接受</translation>
+    </message>
+    <message>
+        <source>Cannot be reached</source>
+        <translation>无法连接</translation>
+    </message>
+    <message>
+        <source>Access refused</source>
+        <translation>访问被拒绝</translation>
+    </message>
+    <message>
+        <source>Unknown host key</source>
+        <translation>未知的主机密钥</translation>
+    </message>
+    <message>
+        <source>The host key has changed</source>
+        <translation>主机密钥已改变</translation>
+    </message>
+    <message>
+        <source>Timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>A tool is missing</source>
+        <translation>缺少工具</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>Refused for safety</source>
+        <translation>出于安全原因被拒绝</translation>
+    </message>
+    <message>
+        <source>A command failed</source>
+        <translation>命令失败</translation>
+    </message>
+    <message>
+        <source>Output could not be read</source>
+        <translation>无法解析输出</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>Could not read or save</source>
+        <translation>无法读取或保存</translation>
+    </message>
+    <message>
+        <source>The keychain could not be used</source>
+        <translation>无法使用密钥环</translation>
+    </message>
+    <message>
+        <source>Internal error</source>
+        <translation>内部错误</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <comment>headline: message</comment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

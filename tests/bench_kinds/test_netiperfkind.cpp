@@ -5,6 +5,7 @@
 #include "bench/netiperf/netiperfkind.h"
 #include "bench/netiperf/netiperfrunner.h"
 #include "bench/registry.h"
+#include "report/unitformat.h"
 
 #include <QTest>
 
@@ -135,13 +136,16 @@ private Q_SLOTS:
 
     void toolChoice()
     {
-        QString why;
+        NetFinding why;
         // Old iperf3 and a 40G link: iperf 2, with the reason.
         QCOMPARE(NetIperfRunner::chooseTool(QStringLiteral("auto"),
                      probe(QStringLiteral("3.12"), QStringLiteral("2.1.8"), 40000),
                      probe(QStringLiteral("3.12"), QStringLiteral("2.1.8"), 40000), &why),
             QStringLiteral("iperf2"));
-        QVERIFY2(why.contains(QStringLiteral("3.16")) && why.contains(QStringLiteral("40 Gbit/s")), qPrintable(why));
+        QVERIFY2(why.text().contains(QStringLiteral("3.16")) && why.text().contains(formatBitRate(40e9)),
+            qPrintable(why.text()));
+        QCOMPARE(why.id, QStringLiteral("tool"));
+        QCOMPARE(why.args.size(), 2); // the version and the speed: the source translates
         // 3.16 is multi-threaded.
         QCOMPARE(NetIperfRunner::chooseTool(QStringLiteral("auto"),
                      probe(QStringLiteral("3.16"), QStringLiteral("2.1.8"), 40000),
@@ -160,8 +164,8 @@ private Q_SLOTS:
         QCOMPARE(NetIperfRunner::chooseTool(QStringLiteral("auto"), probe(QStringLiteral("3.12"), {}, -1),
                      probe(QStringLiteral("3.12"), {}, -1), &why),
             QStringLiteral("iperf3"));
-        QVERIFY2(
-            why.contains(QStringLiteral("speed is not known")) && !why.contains(QLatin1Char('?')), qPrintable(why));
+        QVERIFY2(why.text().contains(QStringLiteral("speed is not known")) && !why.text().contains(QLatin1Char('?')),
+            qPrintable(why.text()));
         // Asked for: as asked.
         QCOMPARE(NetIperfRunner::chooseTool(QStringLiteral("iperf2"), probe(QStringLiteral("3.17"), {}, 1000),
                      probe(QStringLiteral("3.17"), {}, 1000), &why),

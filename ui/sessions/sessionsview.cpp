@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessions/sessionsview.h"
+#include "errortext.h"
 
 #include "results/rundetailpane.h"
 #include "sessions/deleteconfirmbox.h"
@@ -334,7 +335,7 @@ void SessionsView::write(std::function<Error(SessionStore &)> job, const QString
         m_refreshPane = m_refreshPane || !e;
         reload();
         if (e)
-            setMessage(e.message, true);
+            setMessage(errorText(e), true);
         else
             setMessage(doneText);
         Q_EMIT operationFinished(e);
@@ -401,7 +402,7 @@ void SessionsView::confirmDelete(qint64 sessionId, RunId runId)
         const DeletionScope d = w->result();
         w->deleteLater();
         if (d.error) {
-            setMessage(d.error.message, true);
+            setMessage(errorText(d.error), true);
             return;
         }
         auto *box = new DeleteConfirmBox(d, this);

@@ -6,6 +6,7 @@
 #include "model/metric.h"
 #include "parse/iperf2csvreader.h"
 #include "parse/iperf3json.h"
+#include "report/unitformat.h"
 #include "stats/netfindings.h"
 #include "transport/shellquote.h"
 
@@ -116,7 +117,8 @@ private:
     QString m_mainTarget; // what the samples of the measured direction are named
     StepOutcome m_out;
     NetEndProbe m_clientProbe, m_serverProbe;
-    QString m_tool, m_why;
+    QString m_tool;
+    NetFinding m_why;
     double m_t0 = 0; // the client's start on the run's time axis
     std::optional<Iperf2Split> m_csv;
     QByteArray m_stdOut, m_stdErr;
@@ -136,14 +138,15 @@ QStringList NetIperfRunner::watched(const QStringList &argv)
     + argv;
 }
 
-QString NetIperfRunner::chooseTool(const QString &requested, const NetEndProbe &a, const NetEndProbe &b, QString *why)
+QString NetIperfRunner::chooseTool(
+    const QString &requested, const NetEndProbe &a, const NetEndProbe &b, NetFinding *why)
 {
-    auto say = [&](const QString &w) {
+    auto say = [&](const char *source, QStringList args = {}) {
         if (why)
-            *why = w;
+            *why = NetFinding {QStringLiteral("tool"), QStringLiteral("info"), source, std::move(args)};
     };
     if (requested == QLatin1String("iperf3") || requested == QLatin1String("iperf2")) {
-        say(QStringLiteral("%1 as asked").arg(requested));
+        say(QT_TRANSLATE_NOOP("cm::NetFindings", "%1 as asked"), {requested});
         return requested;
     }
     const auto va = iperfVersionNumbers(a.iperf3Version), vb = iperfVersionNumbers(b.iperf3Version);
@@ -152,18 +155,21 @@ QString NetIperfRunner::chooseTool(const QString &requested, const NetEndProbe &
     const bool have2 = !a.iperf2Version.isEmpty() && !b.iperf2Version.isEmpty();
     const bool have3 = !a.iperf3Version.isEmpty() && !b.iperf3Version.isEmpty();
     if ((older(va) || older(vb)) && speed > 25000 && have2) {
-        say(QStringLiteral("iperf 2: iperf3 %1 runs on one CPU core (before 3.16) and cannot fill a %2 Gbit/s link")
-                .arg(older(va) ? a.iperf3Version : b.iperf3Version)
-                .arg(speed / 1000));
+        say(QT_TRANSLATE_NOOP(
+                "cm::NetFindings", "iperf 2: iperf3 %1 runs on one CPU core (before 3.16) and cannot fill a %2 link"),
+            {older(va) ? a.iperf3Version : b.iperf3Version, formatBitRate(speed * 1e6)});
         return QStringLiteral("iperf2");
     }
     if (!have3 && have2) {
-        say(QStringLiteral("iperf 2: iperf3 is not installed on both nodes"));
+        say(QT_TRANSLATE_NOOP("cm::NetFindings", "iperf 2: iperf3 is not installed on both nodes"));
         return QStringLiteral("iperf2");
     }
-    say(speed > 25000   ? QStringLiteral("iperf3 %1 (multi-threaded since 3.16)").arg(a.iperf3Version)
-            : speed > 0 ? QStringLiteral("iperf3 (links up to %1 Gbit/s)").arg(QString::number(speed / 1000.0))
-                        : QStringLiteral("iperf3 (the links' speed is not known)"));
+    if (speed > 25000)
+        say(QT_TRANSLATE_NOOP("cm::NetFindings", "iperf3 %1 (multi-threaded since 3.16)"), {a.iperf3Version});
+    else if (speed > 0)
+        say(QT_TRANSLATE_NOOP("cm::NetFindings", "iperf3 (links up to %1)"), {formatBitRate(speed * 1e6)});
+    else
+        say(QT_TRANSLATE_NOOP("cm::NetFindings", "iperf3 (the links' speed is not known)"));
     return QStringLiteral("iperf3");
 }
 
@@ -264,9 +270,9 @@ StepOutcome NetIperfStep::run()
     if (!served.output.isEmpty())
         m_out.rawOutput += "\n--- server " + m_server.toUtf8() + " ---\n" + served.output;
 
-    m_out.summary = QJsonObject {{QStringLiteral("tool"), m_tool}, {QStringLiteral("toolReason"), m_why},
-        {QStringLiteral("client"), m_client}, {QStringLiteral("server"), m_server},
-        {QStringLiteral("address"), m_address}, {QStringLiteral("port"), port},
+    m_out.summary = QJsonObject {{QStringLiteral("tool"), m_tool}, {QStringLiteral("toolReason"), m_why.text()},
+        {QStringLiteral("toolReasonFinding"), m_why.toJson()}, {QStringLiteral("client"), m_client},
+        {QStringLiteral("server"), m_server}, {QStringLiteral("address"), m_address}, {QStringLiteral("port"), port},
         {QStringLiteral("direction"), m_direction}, {QStringLiteral("streams"), m_streams},
         {QStringLiteral("duration"), m_duration}};
     if (served.lost && !m_ctx.cancel.isCancelled())
@@ -317,7 +323,7 @@ Error NetIperfStep::pickTool()
 {
     m_tool = NetIperfRunner::chooseTool(m_step.params.value(QStringLiteral("tool")).toString(QStringLiteral("auto")),
         m_clientProbe, m_serverProbe, &m_why);
-    log(QStringLiteral("tool: %1").arg(m_why));
+    log(QStringLiteral("tool: %1").arg(m_why.text()));
     for (const NetEndProbe *e : std::initializer_list<const NetEndProbe *> {&m_clientProbe, &m_serverProbe}) {
         const bool missing
             = m_tool == QLatin1String("iperf2") ? e->iperf2Version.isEmpty() : e->iperf3Version.isEmpty();

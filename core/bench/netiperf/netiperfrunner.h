@@ -7,6 +7,7 @@
 // after a cancel or a lost node. Both remote commands run under a watchdog that ends
 // them within about a second when their SSH connection is gone.
 #include "bench/netiperf/netendprobe.h"
+#include "stats/netfindings.h"
 #include "bench/steprunner.h"
 #include "model/plan.h"
 
@@ -19,8 +20,8 @@ public:
 
     // tool "auto": iperf3, unless the iperf3 on an end is older than 3.16 (single
     // threaded) and a link is faster than 25 Gbit/s and iperf 2 runs on both ends.
-    // *why: the reason, for the step log and the summary.
-    static QString chooseTool(const QString &requested, const NetEndProbe &a, const NetEndProbe &b, QString *why);
+    // *why: the reason (a finding with id "tool"), for the step log and the summary.
+    static QString chooseTool(const QString &requested, const NetEndProbe &a, const NetEndProbe &b, NetFinding *why);
     // argv wrapped so that it ends when its connection is lost: a watchdog writes a
     // heartbeat line to stderr every second and kills the command when that fails.
     static QStringList watched(const QStringList &argv);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/cephfs/cephfsparamspage.h"
+#include "errortext.h"
 
 #include "bench/planbuilder.h"
 
@@ -274,7 +275,7 @@ void CephFsParamsPage::refresh()
         w->setEnabled(io);
     Error e;
     buildPlan(&e);
-    m_problemText = e ? e.message : QString();
+    m_problemText = errorText(e);
     m_problem->setText(m_problemText);
     Q_EMIT completeChanged();
 }

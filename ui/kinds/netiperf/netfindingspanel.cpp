@@ -68,10 +68,7 @@ QIcon NetFindingsPanel::severityIcon(const QString &severity)
     return st->standardIcon(QStyle::SP_MessageBoxInformation);
 }
 
-namespace {
-// A finding in the reader's language: its source text translated, its arguments put in;
-// a run saved before findings kept their source shows its English text.
-QString findingText(const QJsonObject &f)
+QString netFindingText(const QJsonObject &f)
 {
     const QString source = f.value(QStringLiteral("source")).toString();
     if (source.isEmpty())
@@ -81,7 +78,17 @@ QString findingText(const QJsonObject &f)
         args << a.toString();
     return fillPlaceholders(QCoreApplication::translate(kNetFindingsContext, source.toUtf8().constData()), args);
 }
-} // namespace
+
+QString netFindingText(const NetFinding &f)
+{
+    return fillPlaceholders(QCoreApplication::translate(kNetFindingsContext, f.source), f.args);
+}
+
+QString netToolReasonText(const QJsonObject &summary)
+{
+    const QJsonObject reason = summary.value(QStringLiteral("toolReasonFinding")).toObject();
+    return reason.isEmpty() ? summary.value(QStringLiteral("toolReason")).toString() : netFindingText(reason);
+}
 
 QList<NetFindingRow> NetFindingsPanel::rowsFromSteps(const QList<StepRecord> &steps)
 {
@@ -102,11 +109,11 @@ QList<NetFindingRow> NetFindingsPanel::rowsFromSteps(const QList<StepRecord> &st
         for (const QJsonValue &v : s.summary.value(QStringLiteral("findings")).toArray()) {
             const QJsonObject f = v.toObject();
             rows.append({pair, f.value(QStringLiteral("id")).toString(),
-                f.value(QStringLiteral("severity")).toString(QStringLiteral("info")), findingText(f)});
+                f.value(QStringLiteral("severity")).toString(QStringLiteral("info")), netFindingText(f)});
         }
         std::stable_sort(rows.begin(), rows.end(),
             [](const NetFindingRow &a, const NetFindingRow &b) { return rank(a.severity) < rank(b.severity); });
-        const QString why = s.summary.value(QStringLiteral("toolReason")).toString();
+        const QString why = netToolReasonText(s.summary);
         if (!why.isEmpty())
             rows.append(
                 {pair, QStringLiteral("tool"), QStringLiteral("info"), NetFindingsPanel::tr("Tool: %1").arg(why)});

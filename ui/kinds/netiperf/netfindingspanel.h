@@ -3,6 +3,7 @@
 // The findings of a network run in plain words (core/stats/netfindings), per pair:
 // a severity icon (info, warning, problem) and the text; a failed pair shows its
 // error as a problem. Also says which tool ran and why.
+#include "stats/netfindings.h"
 #include "store/sessionstore.h"
 
 #include <QScrollArea>
@@ -11,6 +12,13 @@ class QVBoxLayout;
 class QLabel;
 
 namespace cm::ui {
+
+// A finding in the reader's language: its source text translated, its arguments put
+// in; a run saved before findings kept their source shows its English text.
+QString netFindingText(const QJsonObject &finding);
+QString netFindingText(const NetFinding &finding);
+// Why a step's tool was chosen, from its summary, in the reader's language.
+QString netToolReasonText(const QJsonObject &summary);
 
 struct NetFindingRow {
     QString pair; // "node1 → node2"

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/netiperf/netmatrix.h"
+#include "kinds/netiperf/netfindingspanel.h"
 
 #include "results/heatscale.h"
 
@@ -118,7 +119,7 @@ QList<NetPairCell> NetMatrix::cellsFromSteps(const QList<StepRecord> &steps, QSt
             c.bitsPerSecond = (c.bitsPerSecond * c.measurements + bps) / (c.measurements + 1);
             ++c.measurements;
             c.tool = s.value(QStringLiteral("tool")).toString();
-            c.toolReason = s.value(QStringLiteral("toolReason")).toString();
+            c.toolReason = netToolReasonText(s);
             if (main && s.value(QStringLiteral("retransmits")).isDouble())
                 c.retransmits
                     = std::max<qint64>(c.retransmits, 0) + qint64(s.value(QStringLiteral("retransmits")).toDouble());

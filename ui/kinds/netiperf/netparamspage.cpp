@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/netiperf/netparamspage.h"
+#include "errortext.h"
 
 #include "bench/netiperf/netiperfkind.h"
 
@@ -114,7 +115,7 @@ bool NetParamsPage::validatePage()
     Error e;
     const Plan built = NetIperfKind::makePlan(plan.nodes, o, &e);
     if (e) {
-        m_problem->setText(e.message);
+        m_problem->setText(errorText(e));
         return false;
     }
     m_problem->clear();

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/netiperf/netpreviewpage.h"
+#include "kinds/netiperf/netfindingspanel.h"
+#include "errortext.h"
 
 #include "bench/netiperf/netconcurrent.h"
 #include "bench/netiperf/netiperfkind.h"
@@ -225,17 +227,17 @@ void NetPreviewPage::onProbed()
     };
     for (const NetEndProbe &p : probes)
         if (p.error)
-            failed << tr("%1: %2").arg(p.node, p.error.message);
+            failed << tr("%1: %2").arg(p.node, errorText(p.error));
     for (int i = 0; i < plan.steps.size(); ++i) {
         const QJsonObject &params = plan.steps.at(i).params;
         const NetEndProbe *a = find(params.value(QStringLiteral("client")).toString());
         const NetEndProbe *b = find(params.value(QStringLiteral("server")).toString());
         if (!a || !b || a->error || b->error)
             continue;
-        QString why;
+        NetFinding why;
         const QString tool = NetIperfRunner::chooseTool(
             params.value(QStringLiteral("tool")).toString(QStringLiteral("auto")), *a, *b, &why);
-        m_resolved.insert(i, {tool, why});
+        m_resolved.insert(i, {tool, netFindingText(why)});
     }
     render();
     if (!failed.isEmpty())

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/s3/s3paramspage.h"
+#include "errortext.h"
 
 #include "presettext.h"
 #include "unitscale.h"
@@ -172,7 +173,7 @@ QString S3ParamsPage::problem() const
         return p;
     Error e;
     built(&e);
-    return e ? e.message : QString();
+    return errorText(e);
 }
 
 void S3ParamsPage::refresh()
@@ -209,7 +210,7 @@ bool S3ParamsPage::validatePage()
     Error e;
     const Plan made = built(&e);
     if (e) {
-        m_problem->setText(e.message);
+        m_problem->setText(errorText(e));
         return false;
     }
     plan.kind = made.kind;

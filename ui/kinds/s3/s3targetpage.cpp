@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "kinds/s3/s3targetpage.h"
+#include "errortext.h"
 
 #include "bench/s3/s3kind.h"
 #include "cephconnection.h"
@@ -213,14 +214,14 @@ QString S3TargetPage::problem() const
     if (m_endpoint->text().trimmed().isEmpty())
         return tr("Enter the S3 endpoint.");
     if (const Error e = S3Kind::validateTarget(targetJson()))
-        return e.message;
+        return errorText(e);
     const auto &nodes = planWizard() ? planWizard()->plan().nodes : QList<NodeSpec>();
     const bool curl = m_engine->currentData().toString() == QLatin1String("curl");
     if (!curl && (nodes.size() != 1 || !nodes.first().isLocal()))
         return tr("ClusterMark's own S3 client runs on this machine: choose only this machine as the node, or curl "
                   "for other nodes.");
     if (const Error e = curl ? S3Kind::validateCurlTarget(targetJson()) : Error())
-        return e.message;
+        return errorText(e);
     if (m_secretRef == QLatin1String("keychain")
         && S3Keychain::entryName(m_endpoint->text().trimmed(), m_accessKey->text().trimmed()).isEmpty())
         return tr("The endpoint or access key cannot name a keychain entry.");
