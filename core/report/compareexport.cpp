@@ -128,8 +128,8 @@ TextTable compareTable(const RunCompare &c)
     for (const CompareRow &row : c.rows)
         caveats << row.caveats;
     t.notes << StepCaveats::legend(caveats);
-    for (const QString &w : c.warnings)
-        t.notes << QStringLiteral("Warning: %1").arg(w);
+    for (const CompareWarning &w : c.warnings)
+        t.notes << QStringLiteral("Warning: %1").arg(w.text());
     t.notes << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));
     t.bullets = c.differences;
     if (!c.differences.isEmpty())

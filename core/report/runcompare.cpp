@@ -209,7 +209,7 @@ RunCompare compareRunRecords(const QList<RunRecords> &runs)
     for (int i = 0; i < n; ++i) {
         const RunRecords &r = runs.at(i);
         if (r.run.status != RunStatus::Completed)
-            out.warnings << QStringLiteral("run %1 is %2").arg(r.run.id).arg(runStatusName(r.run.status));
+            out.warnings << CompareWarning {r.run.id, r.run.status, {}, 0, {}, {}};
         const KeyedRun keyed = keyRun(r.steps);
         for (int s = 0; s < r.steps.size(); ++s) {
             const StepRecord &step = r.steps.at(s);
@@ -226,12 +226,8 @@ RunCompare compareRunRecords(const QList<RunRecords> &runs)
                 stepsByKey[key] = QList<QList<const StepRecord *>>(n);
             }
             if (step.status != QLatin1String("completed")) {
-                out.warnings << QStringLiteral("%1 #%2 on %3 %4 in run %5")
-                                    .arg(rows.value(key).title)
-                                    .arg(step.iteration + 1)
-                                    .arg(step.node,
-                                        step.status.isEmpty() ? QStringLiteral("has no status") : step.status)
-                                    .arg(r.run.id);
+                out.warnings << CompareWarning {
+                    r.run.id, r.run.status, rows.value(key).title, step.iteration + 1, step.node, step.status};
                 continue;
             }
             stepsByKey[key][i] << &step;
@@ -318,8 +314,22 @@ Error compareRuns(SessionStore &store, const QList<RunId> &ids, RunCompare *out)
     return {};
 }
 
+QString CompareWarning::text() const
+{
+    if (test.isEmpty())
+        return QStringLiteral("run %1 is %2").arg(run).arg(runStatusName(runStatus));
+    return QStringLiteral("%1 #%2 on %3 %4 in run %5")
+        .arg(test)
+        .arg(repetition)
+        .arg(node, stepStatus.isEmpty() ? QStringLiteral("has no status") : stepStatus)
+        .arg(run);
+}
+
 QJsonObject RunCompare::toJson() const
 {
+    QStringList warningLines;
+    for (const CompareWarning &w : warnings)
+        warningLines << w.text();
     QJsonArray runsJson;
     for (const RunInfo &r : runs)
         runsJson.append(QJsonObject {{QStringLiteral("id"), r.id}, {QStringLiteral("session"), r.sessionName},
@@ -363,7 +373,7 @@ QJsonObject RunCompare::toJson() const
         {QStringLiteral("runs"), runsJson}, {QStringLiteral("rows"), rowsJson},
         {QStringLiteral("differences"), QJsonArray::fromStringList(differences)},
         {QStringLiteral("parametersDiffer"), parametersDiffer},
-        {QStringLiteral("warnings"), QJsonArray::fromStringList(warnings)}};
+        {QStringLiteral("warnings"), QJsonArray::fromStringList(warningLines)}};
 }
 
 } // namespace cm

@@ -49,12 +49,24 @@ struct CompareRow {
     QString displayTitle() const { return StepCaveats::markedTitle(title, caveats); }
 };
 
+// A run, or a repetition of a test in it, that did not complete: it is left out.
+struct CompareWarning {
+    RunId run = 0;
+    RunStatus runStatus = RunStatus::Completed; // the run's, when test is empty
+    QString test; // the test's title; empty: the run itself
+    int repetition = 0; // 1-based
+    QString node;
+    QString stepStatus; // "failed", "cancelled"; empty when none was saved
+    // English: "run 12 is interrupted", "SEQ1M Q8T1 #2 on pve1 failed in run 13".
+    QString text() const;
+};
+
 struct RunCompare {
     QList<RunInfo> runs; // runs[0] is the baseline
     QList<CompareRow> rows;
     QStringList differences; // "block size: 1M → 4k (all tests)", "pve1: kernel: … → …"
     bool parametersDiffer = false; // plan or test parameters differ: not like for like
-    QStringList warnings; // "run 12 is interrupted", "SEQ1M … #2 on pve1 failed in run 13""
+    QList<CompareWarning> warnings;
     QStringList hostNames; // every host/node name of the runs, for Redactor (not in toJson)
 
     QJsonObject toJson() const; // {"format": "clustermark-compare", …}

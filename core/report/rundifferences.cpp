@@ -4,6 +4,7 @@
 #include "report/unitformat.h"
 #include "stats/clustertotal.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMap>
@@ -13,39 +14,54 @@ namespace cm {
 
 namespace {
 
-const QString NotSet = QStringLiteral("(not set)");
+struct Tr {
+    Q_DECLARE_TR_FUNCTIONS(cm::RunDifferences)
+};
 
-QString label(const QString &key)
+// The reader's language on screen (translated), English for the exports.
+class Words {
+public:
+    explicit Words(bool translated)
+        : m_translated(translated)
+    { }
+    QString operator()(const char *source) const { return m_translated ? Tr::tr(source) : QString::fromUtf8(source); }
+
+private:
+    bool m_translated;
+};
+
+QString label(const QString &key, const Words &w)
 {
-    static const QHash<QString, QString> names {
-        {QStringLiteral("bs"), QStringLiteral("block size")},
-        {QStringLiteral("iodepth"), QStringLiteral("queue depth")},
-        {QStringLiteral("numjobs"), QStringLiteral("jobs")},
-        {QStringLiteral("runtime"), QStringLiteral("runtime (s)")},
-        {QStringLiteral("rw"), QStringLiteral("pattern")},
-        {QStringLiteral("size"), QStringLiteral("size")},
-        {QStringLiteral("kernel"), QStringLiteral("kernel")},
-        {QStringLiteral("fio_version"), QStringLiteral("fio version")},
-        {QStringLiteral("write_cache"), QStringLiteral("write cache")},
-        {QStringLiteral("hdparm_write_caching"), QStringLiteral("drive write caching (hdparm)")},
-        {QStringLiteral("rotational"), QStringLiteral("rotational")},
-        {QStringLiteral("model"), QStringLiteral("disk model")},
-        {QStringLiteral("mtu"), QStringLiteral("MTU")},
-        {QStringLiteral("ceph_version"), QStringLiteral("Ceph version")},
-        {QStringLiteral("app_version"), QStringLiteral("ClusterMark version")},
-        {QStringLiteral("client_os"), QStringLiteral("client OS")},
-        {QStringLiteral("client_host"), QStringLiteral("client host")},
-        {QStringLiteral("repeat"), QStringLiteral("repetitions")},
-        {QStringLiteral("cephfs_mount"), QStringLiteral("CephFS mount")},
-        {QStringLiteral("cephfs_folder"), QStringLiteral("CephFS folder")},
-        {QStringLiteral("target.dir"), QStringLiteral("folder")},
-        {QStringLiteral("target.sizes"), QStringLiteral("object sizes")},
-        {QStringLiteral("target.conf"), QStringLiteral("ceph.conf")},
-        {QStringLiteral("target.cache"), QStringLiteral("librbd cache")},
-        {QStringLiteral("ceph.conf"), QStringLiteral("Ceph: ceph.conf")},
+    static const QHash<QString, const char *> names {
+        {QStringLiteral("bs"), QT_TRANSLATE_NOOP("cm::RunDifferences", "block size")},
+        {QStringLiteral("iodepth"), QT_TRANSLATE_NOOP("cm::RunDifferences", "queue depth")},
+        {QStringLiteral("numjobs"), QT_TRANSLATE_NOOP("cm::RunDifferences", "jobs")},
+        {QStringLiteral("runtime"), QT_TRANSLATE_NOOP("cm::RunDifferences", "runtime (s)")},
+        {QStringLiteral("rw"), QT_TRANSLATE_NOOP("cm::RunDifferences", "pattern")},
+        {QStringLiteral("size"), QT_TRANSLATE_NOOP("cm::RunDifferences", "size")},
+        {QStringLiteral("kernel"), QT_TRANSLATE_NOOP("cm::RunDifferences", "kernel")},
+        {QStringLiteral("fio_version"), QT_TRANSLATE_NOOP("cm::RunDifferences", "fio version")},
+        {QStringLiteral("write_cache"), QT_TRANSLATE_NOOP("cm::RunDifferences", "write cache")},
+        {QStringLiteral("hdparm_write_caching"),
+            QT_TRANSLATE_NOOP("cm::RunDifferences", "drive write caching (hdparm)")},
+        {QStringLiteral("rotational"), QT_TRANSLATE_NOOP("cm::RunDifferences", "rotational")},
+        {QStringLiteral("model"), QT_TRANSLATE_NOOP("cm::RunDifferences", "disk model")},
+        {QStringLiteral("mtu"), QT_TRANSLATE_NOOP("cm::RunDifferences", "MTU")},
+        {QStringLiteral("ceph_version"), QT_TRANSLATE_NOOP("cm::RunDifferences", "Ceph version")},
+        {QStringLiteral("app_version"), QT_TRANSLATE_NOOP("cm::RunDifferences", "ClusterMark version")},
+        {QStringLiteral("client_os"), QT_TRANSLATE_NOOP("cm::RunDifferences", "client OS")},
+        {QStringLiteral("client_host"), QT_TRANSLATE_NOOP("cm::RunDifferences", "client host")},
+        {QStringLiteral("repeat"), QT_TRANSLATE_NOOP("cm::RunDifferences", "repetitions")},
+        {QStringLiteral("cephfs_mount"), QT_TRANSLATE_NOOP("cm::RunDifferences", "CephFS mount")},
+        {QStringLiteral("cephfs_folder"), QT_TRANSLATE_NOOP("cm::RunDifferences", "CephFS folder")},
+        {QStringLiteral("target.dir"), QT_TRANSLATE_NOOP("cm::RunDifferences", "folder")},
+        {QStringLiteral("target.sizes"), QT_TRANSLATE_NOOP("cm::RunDifferences", "object sizes")},
+        {QStringLiteral("target.conf"), QT_TRANSLATE_NOOP("cm::RunDifferences", "ceph.conf")},
+        {QStringLiteral("target.cache"), QT_TRANSLATE_NOOP("cm::RunDifferences", "librbd cache")},
+        {QStringLiteral("ceph.conf"), QT_TRANSLATE_NOOP("cm::RunDifferences", "Ceph: ceph.conf")},
     };
     if (const auto it = names.constFind(key); it != names.cend())
-        return *it;
+        return w(*it);
     // Not a raw key in a sentence: "target.objectSize" reads "object size",
     // "ceph.client" reads "Ceph: client", "hdparm_acoustic" reads "hdparm acoustic".
     QString name = key;
@@ -54,7 +70,7 @@ QString label(const QString &key)
         name = name.mid(7);
     else if (name.startsWith(QLatin1String("ceph."))) {
         name = name.mid(5);
-        scope = QStringLiteral("Ceph: ");
+        scope = w(QT_TRANSLATE_NOOP("cm::RunDifferences", "Ceph: "));
     }
     QString words;
     for (const QChar c : std::as_const(name)) {
@@ -69,10 +85,10 @@ QString label(const QString &key)
 }
 
 // A list as words: "64 KiB, 1 MiB, 4 MiB" for sizes, "(none)" when empty.
-QString listText(const QString &key, const QJsonArray &a)
+QString listText(const QString &key, const QJsonArray &a, const Words &w)
 {
     if (a.isEmpty())
-        return QStringLiteral("(none)");
+        return w(QT_TRANSLATE_NOOP("cm::RunDifferences", "(none)"));
     const bool sizes = key.contains(QLatin1String("size"), Qt::CaseInsensitive);
     QStringList parts;
     for (const QJsonValue &v : a) {
@@ -86,38 +102,45 @@ QString listText(const QString &key, const QJsonArray &a)
     return parts.join(QStringLiteral(", "));
 }
 
-QString text(const QString &key, const QJsonValue &v)
+QString notSet(const Words &w)
+{
+    return w(QT_TRANSLATE_NOOP("cm::RunDifferences", "(not set)"));
+}
+
+QString text(const QString &key, const QJsonValue &v, const Words &w)
 {
     switch (v.type()) {
     case QJsonValue::String: return v.toString();
     case QJsonValue::Double: return QString::number(v.toDouble(), 'g', 12);
-    case QJsonValue::Bool: return v.toBool() ? QStringLiteral("yes") : QStringLiteral("no");
-    case QJsonValue::Array: return listText(key, v.toArray());
+    case QJsonValue::Bool:
+        return v.toBool() ? w(QT_TRANSLATE_NOOP("cm::RunDifferences", "yes"))
+                          : w(QT_TRANSLATE_NOOP("cm::RunDifferences", "no"));
+    case QJsonValue::Array: return listText(key, v.toArray(), w);
     case QJsonValue::Object: return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
     case QJsonValue::Null:
     case QJsonValue::Undefined: break;
     }
-    return NotSet;
+    return notSet(w);
 }
 
 // Scalars of an object, nested objects flattened to "a.b".
-void flatten(const QJsonObject &o, const QString &prefix, QMap<QString, QString> &out)
+void flatten(const QJsonObject &o, const QString &prefix, QMap<QString, QString> &out, const Words &w)
 {
     for (auto it = o.begin(); it != o.end(); ++it) {
         const QString key = prefix.isEmpty() ? it.key() : prefix + QLatin1Char('.') + it.key();
         if (it.value().isObject())
-            flatten(it.value().toObject(), key, out);
+            flatten(it.value().toObject(), key, out, w);
         else if (!out.contains(key))
-            out.insert(key, text(key, it.value()));
+            out.insert(key, text(key, it.value(), w));
     }
 }
 
 // "a → b" when they differ, empty when all equal.
-QString change(const QList<QMap<QString, QString>> &maps, const QString &key)
+QString change(const QList<QMap<QString, QString>> &maps, const QString &key, const Words &w)
 {
     QStringList values;
     for (const auto &m : maps)
-        values << m.value(key, NotSet);
+        values << m.value(key, notSet(w));
     for (const QString &v : std::as_const(values))
         if (v != values.first())
             return values.join(QStringLiteral(" → "));
@@ -147,7 +170,7 @@ QStringList unionKeys(const QList<QMap<QString, QString>> &maps)
     return keys;
 }
 
-void planDifferences(const QList<RunRecords> &runs, QStringList &out)
+void planDifferences(const QList<RunRecords> &runs, QStringList &out, const Words &w)
 {
     QList<QMap<QString, QString>> plans;
     for (const RunRecords &r : runs) {
@@ -156,18 +179,18 @@ void planDifferences(const QList<RunRecords> &runs, QStringList &out)
         m.insert(QStringLiteral("preset"), r.plan.preset);
         m.insert(QStringLiteral("repeat"), QString::number(r.plan.repeat));
         m.insert(QStringLiteral("nodes"), r.run.nodes.join(QStringLiteral(", ")));
-        flatten(r.plan.target, QStringLiteral("target"), m);
-        flatten(r.plan.ceph, QStringLiteral("ceph"), m);
+        flatten(r.plan.target, QStringLiteral("target"), m, w);
+        flatten(r.plan.ceph, QStringLiteral("ceph"), m, w);
         plans << m;
     }
     for (const QString &key : unionKeys(plans)) {
-        const QString c = change(plans, key);
+        const QString c = change(plans, key, w);
         if (!c.isEmpty())
-            out << QStringLiteral("%1: %2").arg(label(key), c);
+            out << w(QT_TRANSLATE_NOOP("cm::RunDifferences", "%1: %2")).arg(label(key, w), c);
     }
 }
 
-void paramDifferences(const QList<RunRecords> &runs, QStringList &out)
+void paramDifferences(const QList<RunRecords> &runs, QStringList &out, const Words &w)
 {
     // test id → per run params (from the plan; steps that failed still count)
     QStringList tests;
@@ -180,7 +203,7 @@ void paramDifferences(const QList<RunRecords> &runs, QStringList &out)
                 params.insert(s.id, QList<QMap<QString, QString>>(runs.size()));
                 present.insert(s.id, QList<bool>(runs.size(), false));
             }
-            flatten(s.params, QString(), params[s.id][i]);
+            flatten(s.params, QString(), params[s.id][i], w);
             present[s.id][i] = true;
         }
     }
@@ -195,13 +218,14 @@ void paramDifferences(const QList<RunRecords> &runs, QStringList &out)
             for (int i = 0; i < runs.size(); ++i)
                 if (p.at(i))
                     in << QString::number(runs.at(i).run.id);
-            partial << QStringLiteral("test %1 only in run %2").arg(t, in.join(QStringLiteral(", ")));
+            partial << w(QT_TRANSLATE_NOOP("cm::RunDifferences", "test %1 only in run %2"))
+                           .arg(t, in.join(QStringLiteral(", ")));
             continue;
         }
         common << t;
         const auto &maps = params.value(t);
         for (const QString &key : unionKeys(maps)) {
-            const QString c = change(maps, key);
+            const QString c = change(maps, key, w);
             if (c.isEmpty())
                 continue;
             const QPair<QString, QString> k {key, c};
@@ -212,15 +236,16 @@ void paramDifferences(const QList<RunRecords> &runs, QStringList &out)
     }
     for (const auto &k : std::as_const(changes)) {
         const QStringList &ts = where.value(k);
-        const QString scope = ts.size() == common.size() && common.size() > 1 ? QStringLiteral("all tests")
-                                                                              : ts.join(QStringLiteral(", "));
-        out << QStringLiteral("%1: %2 (%3)").arg(label(k.first), k.second, scope);
+        const QString scope = ts.size() == common.size() && common.size() > 1
+            ? w(QT_TRANSLATE_NOOP("cm::RunDifferences", "all tests"))
+            : ts.join(QStringLiteral(", "));
+        out << w(QT_TRANSLATE_NOOP("cm::RunDifferences", "%1: %2 (%3)")).arg(label(k.first, w), k.second, scope);
     }
     out << partial;
 }
 
 // Per node: the step environments and the scalar strings of the step summaries.
-void nodeDifferences(const QList<RunRecords> &runs, QStringList &out)
+void nodeDifferences(const QList<RunRecords> &runs, QStringList &out, const Words &w)
 {
     static const QSet<QString> summaryKeys {QStringLiteral("fio_version"), QStringLiteral("write_cache"),
         QStringLiteral("mode"), QStringLiteral("pool"), QStringLiteral("engine"), QStringLiteral("ceph_version"),
@@ -236,10 +261,10 @@ void nodeDifferences(const QList<RunRecords> &runs, QStringList &out)
                 env.insert(s.node, QList<QMap<QString, QString>>(runs.size()));
             }
             QMap<QString, QString> &m = env[s.node][i];
-            flatten(s.environment, QString(), m);
+            flatten(s.environment, QString(), m, w);
             for (auto it = s.summary.begin(); it != s.summary.end(); ++it)
                 if (summaryKeys.contains(it.key()) && !it.value().isObject() && !m.contains(it.key()))
-                    m.insert(it.key(), text(it.key(), it.value()));
+                    m.insert(it.key(), text(it.key(), it.value(), w));
         }
     }
     for (const QString &node : std::as_const(nodes)) {
@@ -250,43 +275,44 @@ void nodeDifferences(const QList<RunRecords> &runs, QStringList &out)
         if (!everywhere)
             continue; // a node missing from a run is already a plan difference
         for (const QString &key : unionKeys(maps)) {
-            const QString c = runScopedEverywhere(maps, key) ? QString() : change(maps, key);
+            const QString c = runScopedEverywhere(maps, key) ? QString() : change(maps, key, w);
             if (!c.isEmpty())
-                out << QStringLiteral("%1: %2: %3").arg(node, label(key), c);
+                out << w(QT_TRANSLATE_NOOP("cm::RunDifferences", "%1: %2: %3")).arg(node, label(key, w), c);
         }
     }
 }
 
-void clientDifferences(const QList<RunRecords> &runs, QStringList &out)
+void clientDifferences(const QList<RunRecords> &runs, QStringList &out, const Words &w)
 {
     QList<QMap<QString, QString>> maps;
     for (const RunRecords &r : runs) {
         QMap<QString, QString> m;
-        flatten(r.environment, QString(), m);
+        flatten(r.environment, QString(), m, w);
         maps << m;
     }
     for (const QString &key : unionKeys(maps)) {
-        const QString c = change(maps, key);
+        const QString c = change(maps, key, w);
         if (!c.isEmpty())
-            out << QStringLiteral("client: %1: %2").arg(label(key), c);
+            out << w(QT_TRANSLATE_NOOP("cm::RunDifferences", "client: %1: %2")).arg(label(key, w), c);
     }
 }
 
 } // namespace
 
-QStringList runDifferences(const QList<RunRecords> &runs, int *parameters)
+QStringList runDifferences(const QList<RunRecords> &runs, int *parameters, bool translated)
 {
+    const Words w(translated);
     QStringList out;
     if (parameters)
         *parameters = 0;
     if (runs.size() < 2)
         return out;
-    planDifferences(runs, out);
-    paramDifferences(runs, out);
+    planDifferences(runs, out, w);
+    paramDifferences(runs, out, w);
     if (parameters)
         *parameters = int(out.size());
-    nodeDifferences(runs, out);
-    clientDifferences(runs, out);
+    nodeDifferences(runs, out, w);
+    clientDifferences(runs, out, w);
     return out;
 }
 

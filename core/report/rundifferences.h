@@ -10,7 +10,8 @@
 namespace cm {
 
 // *parameters (optional) gets how many of the returned lines are plan or test parameter
-// differences: they come first, environment differences after them.
-QStringList runDifferences(const QList<RunRecords> &runs, int *parameters = nullptr);
+// differences: they come first, environment differences after them. translated: the
+// words in the reader's language for the screen; the exports keep English.
+QStringList runDifferences(const QList<RunRecords> &runs, int *parameters = nullptr, bool translated = false);
 
 } // namespace cm

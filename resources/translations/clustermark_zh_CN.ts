@@ -436,6 +436,153 @@
     </message>
 </context>
 <context>
+    <name>cm::RunDifferences</name>
+    <message>
+        <source>block size</source>
+        <translation>块大小</translation>
+    </message>
+    <message>
+        <source>queue depth</source>
+        <translation>队列深度</translation>
+    </message>
+    <message>
+        <source>jobs</source>
+        <translation>作业数</translation>
+    </message>
+    <message>
+        <source>runtime (s)</source>
+        <translation>运行时间（秒）</translation>
+    </message>
+    <message>
+        <source>pattern</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>fio version</source>
+        <translation>fio 版本</translation>
+    </message>
+    <message>
+        <source>write cache</source>
+        <translation>写缓存</translation>
+    </message>
+    <message>
+        <source>drive write caching (hdparm)</source>
+        <translation>硬盘写缓存（hdparm）</translation>
+    </message>
+    <message>
+        <source>rotational</source>
+        <translation>机械盘</translation>
+    </message>
+    <message>
+        <source>disk model</source>
+        <translation>磁盘型号</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>Ceph version</source>
+        <translation>Ceph 版本</translation>
+    </message>
+    <message>
+        <source>ClusterMark version</source>
+        <translation>ClusterMark 版本</translation>
+    </message>
+    <message>
+        <source>client OS</source>
+        <translation>客户端操作系统</translation>
+    </message>
+    <message>
+        <source>client host</source>
+        <translation>客户端主机</translation>
+    </message>
+    <message>
+        <source>repetitions</source>
+        <translation>重复次数</translation>
+    </message>
+    <message>
+        <source>CephFS mount</source>
+        <translation>CephFS 挂载</translation>
+    </message>
+    <message>
+        <source>CephFS folder</source>
+        <translation>CephFS 文件夹</translation>
+    </message>
+    <message>
+        <source>folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>object sizes</source>
+        <translation>对象大小</translation>
+    </message>
+    <message>
+        <source>ceph.conf</source>
+        <translation>ceph.conf</translation>
+    </message>
+    <message>
+        <source>librbd cache</source>
+        <translation>librbd 缓存</translation>
+    </message>
+    <message>
+        <source>Ceph: ceph.conf</source>
+        <translation>Ceph：ceph.conf</translation>
+    </message>
+    <message>
+        <source>Ceph: </source>
+        <translation>Ceph：</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>(not set)</source>
+        <translation>（未设置）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>test %1 only in run %2</source>
+        <translation>测试 %1 仅在运行 %2 中</translation>
+    </message>
+    <message>
+        <source>all tests</source>
+        <translation>所有测试</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1：%2（%3）</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3</source>
+        <translation>%1：%2：%3</translation>
+    </message>
+    <message>
+        <source>client: %1: %2</source>
+        <translation>客户端：%1：%2</translation>
+    </message>
+</context>
+<context>
     <name>cm::RunnerKind</name>
     <message>
         <source>Disk: fio on the node that holds the disk or folder (bandwidth, IOPS, latency)</source>
@@ -1718,6 +1865,18 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Runs:</source>
         <translation>运行：</translation>
+    </message>
+    <message>
+        <source>run %1 is %2</source>
+        <translation>运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>has no status</source>
+        <translation>无状态</translation>
+    </message>
+    <message>
+        <source>%1 #%2 on %3: %4, in run %5</source>
+        <translation>%1 #%2（%3）：%4，运行 %5</translation>
     </message>
 </context>
 <context>

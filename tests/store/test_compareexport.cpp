@@ -173,7 +173,10 @@ private Q_SLOTS:
         QCOMPARE(rnd.figures.at(2).key, QStringLiteral("write.lat.p50"));
         QVERIFY(!rnd.figures.at(2).higherIsBetter);
         QCOMPARE(rnd.figures.at(0).vsBaseline.at(0).note, QStringLiteral("no noise estimate (1 repetition)"));
-        QCOMPARE(c.warnings,
+        QStringList warnings;
+        for (const CompareWarning &w : c.warnings)
+            warnings << w.text();
+        QCOMPARE(warnings,
             (QStringList {QStringLiteral("RND4K Q1T1 Write #2 on pve1 failed in run 12"),
                 QStringLiteral("RND4K Q1T1 Write #3 on pve1 failed in run 12")}));
         QVERIFY(c.hostNames.contains(QStringLiteral("pve1.lan.example")));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare/comparebanner.h"
 
+#include "results/resultsmodel.h"
+
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -32,12 +34,25 @@ QString CompareBanner::headline() const
     return {};
 }
 
-void CompareBanner::setDifferences(const QStringList &differences, int parameterLines, const QStringList &warnings)
+QString CompareBanner::warningText(const CompareWarning &w)
 {
+    if (w.test.isEmpty())
+        return tr("run %1 is %2").arg(w.run).arg(ResultsModel::statusText(w.runStatus));
+    const QString status
+        = w.stepStatus.isEmpty() ? tr("has no status") : ResultsModel::statusText(runStatusFromName(w.stepStatus));
+    return tr("%1 #%2 on %3: %4, in run %5").arg(w.test).arg(w.repetition).arg(w.node, status).arg(w.run);
+}
+
+void CompareBanner::setDifferences(
+    const QStringList &differences, int parameterLines, const QList<CompareWarning> &warnings)
+{
+    QStringList warningLines;
+    for (const CompareWarning &w : warnings)
+        warningLines << warningText(w);
     m_parameters = std::clamp(parameterLines, 0, int(differences.size()));
     m_environment = int(differences.size()) - m_parameters;
     m_warnings = int(warnings.size());
-    m_lines = differences + warnings;
+    m_lines = differences + warningLines;
     if (m_lines.isEmpty()) {
         m_label->clear();
         setVisible(false);
@@ -62,7 +77,7 @@ void CompareBanner::setDifferences(const QStringList &differences, int parameter
     if (m_environment > 0)
         html += list(tr("Environment:"), differences.mid(m_parameters));
     if (m_warnings > 0)
-        html += list(tr("Runs:"), warnings);
+        html += list(tr("Runs:"), warningLines);
     m_label->setText(html);
     setVisible(true);
 }

@@ -5,6 +5,8 @@
 // or when a run is incomplete. Parameter differences make it a stronger warning:
 // the runs are then not like for like.
 #include <QFrame>
+#include "report/runcompare.h"
+
 #include <QStringList>
 
 class QLabel;
@@ -17,7 +19,9 @@ public:
     explicit CompareBanner(QWidget *parent = nullptr);
 
     // `parameterLines`: how many of `differences` (the first ones) are parameter differences.
-    void setDifferences(const QStringList &differences, int parameterLines, const QStringList &warnings);
+    void setDifferences(const QStringList &differences, int parameterLines, const QList<CompareWarning> &warnings);
+    // A warning in the reader's language.
+    static QString warningText(const CompareWarning &w);
     bool parametersDiffer() const { return m_parameters > 0; }
     QString headline() const;
     QStringList lines() const { return m_lines; } // every line listed

@@ -48,7 +48,10 @@ struct CompareTestData {
 struct CompareData {
     QList<RunId> ids;
     RunCompare compare;
-    int parameterDifferences = 0; // the first n of compare.differences
+    // compare.differences in the reader's language (the exports keep English); the first
+    // parameterDifferences of them are plan or test parameters.
+    QStringList differences;
+    int parameterDifferences = 0;
     QList<CompareTestData> tests; // per compare.rows
     Error error;
     double loadMs = 0; // worker time, for the status line and benchmarks

@@ -337,7 +337,7 @@ CompareData loadCompareData(const QString &storePath, const QList<RunId> &ids, i
         return out;
     }
     out.compare = compareRunRecords(runs);
-    runDifferences(runs, &out.parameterDifferences);
+    out.differences = runDifferences(runs, &out.parameterDifferences, true);
     const QList<CompareRow> &rows = out.compare.rows;
     out.tests = QList<CompareTestData>(rows.size());
 

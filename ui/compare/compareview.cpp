@@ -219,7 +219,7 @@ void CompareView::apply(const CompareData &d)
     }
     m_header->setText(tr("Comparing %1 against the baseline %2 · %n test(s)", nullptr, int(c.rows.size()))
                           .arg(parts.mid(1).join(QStringLiteral(", ")), parts.value(0)));
-    m_banner->setDifferences(c.differences, d.parameterDifferences, c.warnings);
+    m_banner->setDifferences(d.differences, d.parameterDifferences, c.warnings);
     m_model->setCompare(c);
     m_table->resizeColumnsToContents();
 
