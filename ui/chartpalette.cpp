@@ -54,6 +54,12 @@ void applyChartPalette(QChart *chart, const QPalette &palette)
     }
 }
 
+QColor awayFromBackground(const QColor &c, const QPalette &palette, int factor)
+{
+    const bool darkBackground = palette.color(QPalette::Base).lightnessF() < 0.5;
+    return darkBackground ? c.lighter(factor) : c.darker(factor);
+}
+
 void followPalette(QChartView *view)
 {
     applyChartPalette(view->chart(), view->palette());

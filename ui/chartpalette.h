@@ -14,5 +14,8 @@ namespace cm::ui {
 void applyChartPalette(QChart *chart, const QPalette &palette);
 // Now and on every palette change of the view (its chart as it is then).
 void followPalette(QChartView *view);
+// c set further off the palette's background: darker on a light one, lighter on a dark
+// one (factor as QColor::darker/lighter: 150 = by half).
+QColor awayFromBackground(const QColor &c, const QPalette &palette, int factor);
 
 } // namespace cm::ui

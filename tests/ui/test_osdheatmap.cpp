@@ -3,6 +3,7 @@
 // (hosts, classes, latencies), and the checks read the grabbed pixels, not a stored image.
 #include "kinds/osdlatency/osdheatmap.h"
 #include "results/rundetailpane.h"
+#include "shots.h"
 
 #include <QComboBox>
 #include <QHash>
@@ -155,6 +156,7 @@ private Q_SLOTS:
         QVERIFY2(hueOf(map, 2) < hueOf(map, 1) - 30,
             qPrintable(QStringLiteral("%1 %2").arg(hueOf(map, 2)).arg(hueOf(map, 1))));
         QVERIFY(map.scaleMax() >= 80e6 && map.scaleMin() <= 1.2e6);
+        QVERIFY(cmtest::saveShot(&map, QStringLiteral("osd-heatmap-p99")));
     }
 
     void emptyAndBadInput()

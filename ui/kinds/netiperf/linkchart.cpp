@@ -209,9 +209,11 @@ QColor LinkChart::colorFor(const QString &node, const QString &iface)
     int n = 0;
     for (auto it = m_colors.cbegin(); it != m_colors.cend(); ++it)
         n += it.key().startsWith(node + QLatin1Char('\n')) ? 1 : 0;
-    // the node's colour, turned a little on the hue circle per interface
-    QColor c = QColor::fromHsv(
-        (base.hsvHue() + 32 * n) % 360, base.hsvSaturation(), std::max(90, base.value() - 25 * (n % 2)));
+    // the node's colour, turned a little on the hue circle per interface; every other
+    // one set off the background a little more
+    QColor c = QColor::fromHsv((base.hsvHue() + 32 * n) % 360, base.hsvSaturation(), base.value());
+    if (n % 2)
+        c = awayFromBackground(c, palette(), 120);
     m_colors.insert(k, c);
     return c;
 }
@@ -303,7 +305,8 @@ void LinkChart::flush()
             if (active < 2)
                 continue;
             Shown s {tr("%1 all links %2").arg(node, tx ? tr("TX") : tr("RX")),
-                TargetColors::instance().colorFor(node).darker(150), tx ? Qt::SolidLine : Qt::DashLine, 3.0, {}};
+                awayFromBackground(TargetColors::instance().colorFor(node), palette(), 150),
+                tx ? Qt::SolidLine : Qt::DashLine, 3.0, {}};
             for (auto it = sum.cbegin(); it != sum.cend(); ++it) {
                 s.points.append(QPointF(it.key(), it.value()));
                 traffic = std::max(traffic, it.value());
