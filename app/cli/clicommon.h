@@ -40,6 +40,7 @@ int cmdLab(const QStringList &args);
 int cmdCleanup(const QStringList &args);
 int cmdS3(const QStringList &args); // cmds3.cpp: `s3 create-user`
 int cmdImportResult(const QStringList &args); // cmdimport.cpp
+int cmdRestore(const QStringList &args); // cmdrestore.cpp: knobs a crash left changed
 int cephFetch(const QStringList &args); // `ceph fetch`
 
 void printJson(const QJsonDocument &doc); // stdout, indented

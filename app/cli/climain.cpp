@@ -87,6 +87,11 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
                      create an RGW user with radosgw-admin on NODE (or the lab), or
                      read it when it exists; its secret goes to the keychain, only
                      the access key is printed
+  restore [--dry-run] [--json]
+                     put back every knob an experiment changed on a node and a
+                     crashed or killed run left changed (the revert journal in the
+                     database): each old value is written and read back; exit 1
+                     naming what could not be restored
   lab start [DIR] [--osds N] [--addr IPV4] | lab stop DIR
                      a throwaway single-host Ceph cluster (scripts/lab/ceph-lab.sh,
                      found through $CLUSTERMARK_SCRIPTS); --addr: an address of this
@@ -196,6 +201,8 @@ int cm::cli::run(int argc, char **argv)
         return cm::cli::cmdS3(args);
     if (cmd == QLatin1String("import-result"))
         return cm::cli::cmdImportResult(args);
+    if (cmd == QLatin1String("restore"))
+        return cm::cli::cmdRestore(args);
     cm::cli::printErr(QStringLiteral("unknown command \"%1\"").arg(cmd));
     fputs(kUsage, stderr);
     return 2;

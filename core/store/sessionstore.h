@@ -118,6 +118,9 @@ public:
     // Value of "PRAGMA <name>" on this connection (journal_mode, foreign_keys, ...);
     // invalid for anything but a plain name.
     QVariant pragma(const QString &name);
+    // This instance's connection, for what keeps its own tables in the same database
+    // (tuning/knobjournal.h); valid on this instance's thread while it is open.
+    QString connectionName() const { return m_connection; }
 
     // Sessions
     qint64 ensureSession(const QString &name); // "" → "Default"

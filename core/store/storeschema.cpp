@@ -69,6 +69,19 @@ const QList<QStringList> &steps()
                            " WHERE length(raw_output) > 0"),
             QStringLiteral("UPDATE steps SET raw_output = NULL WHERE raw_output IS NOT NULL"),
         },
+        // 3 → 4
+        {
+            QStringLiteral("CREATE TABLE knob_journal("
+                           "id INTEGER PRIMARY KEY, experiment TEXT NOT NULL,"
+                           " node_json TEXT NOT NULL, node TEXT NOT NULL,"
+                           " knob TEXT NOT NULL, object TEXT NOT NULL,"
+                           " old_value TEXT NOT NULL, new_value TEXT NOT NULL,"
+                           " dead_man TEXT NOT NULL DEFAULT '', state TEXT NOT NULL,"
+                           " error TEXT NOT NULL DEFAULT '',"
+                           " owner_pid INTEGER NOT NULL, owner_host TEXT NOT NULL, owner_token TEXT NOT NULL,"
+                           " created INTEGER NOT NULL, restored INTEGER)"),
+            QStringLiteral("CREATE INDEX knob_journal_state ON knob_journal(state)"),
+        },
     };
     return s;
 }

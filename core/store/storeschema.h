@@ -8,6 +8,8 @@
 //      step_outputs: raw tool output out of the steps rows. Columns stored after a
 //      40 MB blob (error, started, finished) cost a walk of its overflow chain on
 //      every read of a step: seconds for a one-hour run. steps.raw_output stays, NULL.
+//   4: knob_journal: every knob an experiment changed, with its old value, written before
+//      the change (tuning/knobjournal.h)
 #include "model/error.h"
 
 #include <QLoggingCategory>
@@ -17,7 +19,7 @@ Q_DECLARE_LOGGING_CATEGORY(lcStore)
 
 namespace cm::storeschema {
 
-inline constexpr int CurrentVersion = 3;
+inline constexpr int CurrentVersion = 4;
 
 // PRAGMA user_version; -1 with *error set when the file cannot be read.
 int version(const QSqlDatabase &db, Error *error = nullptr);

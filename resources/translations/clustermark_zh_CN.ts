@@ -131,6 +131,33 @@
     </message>
 </context>
 <context>
+    <name>cm::Knob</name>
+    <message>
+        <source>Drive volatile write cache</source>
+        <translation>硬盘易失性写缓存</translation>
+    </message>
+    <message>
+        <source>Block device read-ahead (KiB)</source>
+        <translation>块设备预读（KiB）</translation>
+    </message>
+    <message>
+        <source>Block device I/O scheduler</source>
+        <translation>块设备 I/O 调度器</translation>
+    </message>
+    <message>
+        <source>CPU frequency governor</source>
+        <translation>CPU 调频策略</translation>
+    </message>
+    <message>
+        <source>Network interface MTU</source>
+        <translation>网络接口 MTU</translation>
+    </message>
+    <message>
+        <source>Bond transmit hash policy</source>
+        <translation>Bond 发送哈希策略</translation>
+    </message>
+</context>
+<context>
     <name>cm::MetricCatalog</name>
     <message>
         <source>OSD commit latency</source>

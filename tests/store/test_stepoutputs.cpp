@@ -72,7 +72,7 @@ void TestStepOutputs::migrateFromVersion2()
     SessionStore s(p);
     const Error e = s.open();
     QVERIFY2(!e, qPrintable(e.toString()));
-    QCOMPARE(storeschema::CurrentVersion, 3);
+    QVERIFY(storeschema::CurrentVersion >= 3);
     const QList<StepRecord> steps = s.steps(5);
     QCOMPARE(steps.size(), 3);
     QCOMPARE(steps[0].rawOutput, big);

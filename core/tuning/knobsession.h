@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Applies an experiment's knobs on their nodes and puts every one back
+// (docs/ARCHITECTURE.md §12). For each change: the privilege is checked and the old
+// value read, the journal entry written, then (a network knob) the node's dead-man
+// switch armed, the new value written and read back, and the switch disarmed over a
+// new connection: a node the app cannot reach any more puts the old value back by
+// itself. restoreAll() writes the old values back newest first and reads them back.
+//
+// Threading: one thread (it makes and keeps the nodes' transports).
+#include "tuning/knobjournal.h"
+#include "transport/transport.h"
+
+#include <functional>
+#include <memory>
+
+namespace cm {
+
+using TransportMaker = std::function<std::unique_ptr<Transport>(const NodeSpec &)>;
+
+struct KnobChange {
+    NodeSpec node;
+    KnobSetting setting;
+    QString oldValue;
+    qint64 journalId = 0; // 0: the value was already the asked one; nothing to restore
+};
+
+class KnobSession {
+public:
+    KnobSession(SessionStore &store, QString experiment, TransportMaker maker, CancelToken cancel = {});
+
+    // Privilege and the current value; nothing is written. For the review, before a run.
+    Error check(const NodeSpec &node, const KnobSetting &s, QString *current);
+    Error apply(const NodeSpec &node, const KnobSetting &s);
+    // Every change, newest first; the first error is returned, the others are in the
+    // journal (state failed) and the log.
+    Error restoreAll();
+    const QList<KnobChange> &changes() const { return m_changes; }
+
+    // How long a node waits for the app before it restores a network knob by itself.
+    void setDeadManSeconds(int seconds) { m_deadManSeconds = seconds; }
+
+private:
+    Transport *transportFor(const NodeSpec &node, Error *error);
+    Error confirmReachable(const NodeSpec &node, const QString &handle);
+    Error waitForDeadMan(const NodeSpec &node, const KnobSetting &s, const QString &oldValue);
+
+    SessionStore &m_store;
+    KnobJournal m_journal;
+    QString m_experiment;
+    TransportMaker m_maker;
+    CancelToken m_cancel;
+    int m_deadManSeconds = 30;
+    QHash<QString, std::shared_ptr<Transport>> m_transports; // by NodeSpec::toSpecString
+    QHash<QString, bool> m_privileged;
+    QList<KnobChange> m_changes;
+};
+
+// What a restore of journal entries left (after a crash: `clustermark-cli restore`, the
+// GUI's offer at start).
+struct RestoreReport {
+    QList<KnobJournalEntry> restored;
+    QList<QPair<KnobJournalEntry, Error>> failed;
+};
+RestoreReport restoreJournal(SessionStore &store, const QList<KnobJournalEntry> &entries, const TransportMaker &maker,
+    const CancelToken &cancel);
+
+} // namespace cm

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// libFuzzer target: experiment files and knob settings come from outside (a file shared
+// on a forum, the CLI's --knob). The readers must never crash, hang or leak; every
+// refusal says why; whatever they accept survives toJson → fromJson unchanged; a
+// knob's object never holds a "/" or "..", and its written value is one of the knob's.
+// Links clustermark_parse only.
+#include "model/experiment.h"
+
+#include <QJsonDocument>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+
+namespace {
+
+void checkSetting(const cm::KnobSetting &s)
+{
+    if (s.object.contains(QLatin1Char('/')) || s.object == QLatin1String("..") || !s.info())
+        abort();
+    QString raw;
+    if (cm::knobRawValue(*s.info(), s.value, &raw) || raw != s.raw)
+        abort();
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const QByteArray input
+        = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
+    cm::Error ke;
+    const cm::KnobSetting one = cm::KnobSetting::parse(QString::fromUtf8(input.left(256)), &ke);
+    if (ke ? ke.message.isEmpty() : false)
+        abort();
+    if (!ke)
+        checkSetting(one);
+
+    cm::Error e;
+    const cm::Experiment x = cm::Experiment::fromJsonBytes(input, &e);
+    if (e) {
+        if (e.message.isEmpty())
+            abort();
+        return 0;
+    }
+    if (x.variants.size() < 2 || x.variants.size() > cm::Experiment::MaxVariants || !x.variants.first().knobs.isEmpty()
+        || x.repetitions < 2 || x.repetitions > cm::Experiment::MaxRepetitions)
+        abort();
+    for (const cm::ExperimentVariant &v : x.variants)
+        for (const cm::KnobSetting &s : v.knobs)
+            checkSetting(s);
+    const QList<cm::ExperimentSlot> slots = cm::experimentSchedule(x);
+    if (slots.size() != x.variants.size() * x.repetitions + (x.warmUp ? 1 : 0))
+        abort();
+    const QByteArray once = QJsonDocument(x.toJson()).toJson(QJsonDocument::Compact);
+    cm::Error e2;
+    const cm::Experiment again = cm::Experiment::fromJsonBytes(once, &e2);
+    if (e2 || QJsonDocument(again.toJson()).toJson(QJsonDocument::Compact) != once)
+        abort();
+    return 0;
+}
