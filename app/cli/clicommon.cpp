@@ -2,10 +2,49 @@
 #include "clicommon.h"
 
 #include "store/sessionstore.h"
+#include "tuning/knobjournal.h"
 
+#include <QSocketNotifier>
+
+#include <csignal>
 #include <cstdio>
+#include <sys/socket.h>
+#include <unistd.h>
 
 namespace cm::cli {
+
+namespace {
+
+int g_signalFds[2] = {-1, -1};
+
+void onTerminationSignal(int)
+{
+    const char c = 1;
+    [[maybe_unused]] const ssize_t n = ::write(g_signalFds[1], &c, 1);
+}
+
+} // namespace
+
+SignalCancel::SignalCancel(QObject *context, std::function<void()> onSignal)
+    : QObject(context)
+{
+    if (g_signalFds[0] < 0)
+        ::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalFds);
+    std::signal(SIGINT, onTerminationSignal);
+    std::signal(SIGTERM, onTerminationSignal);
+    auto *notifier = new QSocketNotifier(g_signalFds[0], QSocketNotifier::Read, this);
+    QObject::connect(notifier, &QSocketNotifier::activated, context, [onSignal] {
+        char c;
+        [[maybe_unused]] const ssize_t n = ::read(g_signalFds[0], &c, 1);
+        onSignal();
+    });
+}
+
+SignalCancel::~SignalCancel()
+{
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+}
 
 void printJson(const QJsonDocument &doc)
 {
@@ -33,6 +72,17 @@ bool openStore(SessionStore &store)
         return false;
     }
     store.markInterruptedRuns();
+    // Knobs a crashed experiment left changed: said on every start until restored.
+    static bool told = false;
+    if (!told) {
+        told = true;
+        const QList<KnobJournalEntry> left = KnobJournal(store).open(true);
+        for (const KnobJournalEntry &e : left)
+            printErr(QStringLiteral("left changed by an experiment that did not finish: %1").arg(e.describe()));
+        if (!left.isEmpty())
+            printErr(QStringLiteral("run `clustermark-cli restore` to put %1 back")
+                         .arg(left.size() == 1 ? QStringLiteral("it") : QStringLiteral("them")));
+    }
     return true;
 }
 

@@ -3,8 +3,11 @@
 // Shared by the CLI's subcommands: output helpers and the store location.
 #include <QJsonDocument>
 #include <QMap>
+#include <QObject>
 #include <QString>
 #include <QStringList>
+
+#include <functional>
 
 namespace cm {
 class SessionStore;
@@ -41,7 +44,17 @@ int cmdCleanup(const QStringList &args);
 int cmdS3(const QStringList &args); // cmds3.cpp: `s3 create-user`
 int cmdImportResult(const QStringList &args); // cmdimport.cpp
 int cmdRestore(const QStringList &args); // cmdrestore.cpp: knobs a crash left changed
+int cmdExperiment(const QStringList &args); // cmdexperiment.cpp: a change measured A/B
 int cephFetch(const QStringList &args); // `ceph fetch`
+
+// Ctrl-C and TERM call onSignal on context's thread (through a socket pair, since a
+// signal handler may do nearly nothing), for as long as context lives; after it, the
+// default handlers are back.
+class SignalCancel : public QObject {
+public:
+    SignalCancel(QObject *context, std::function<void()> onSignal);
+    ~SignalCancel() override;
+};
 
 void printJson(const QJsonDocument &doc); // stdout, indented
 void printErr(const QString &line); // stderr, one line

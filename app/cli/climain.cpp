@@ -87,6 +87,18 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
                      create an RGW user with radosgw-admin on NODE (or the lab), or
                      read it when it exists; its secret goes to the keychain, only
                      the access key is printed
+  experiment PLAN.json --knob NODE:KNOB[@OBJECT]=VALUE... [--variant NAME] [--name NAME]
+          [--repetitions N] [--order interleaved|random] [--seed N] [--no-warm-up]
+          [--dead-man SECONDS] [--json]
+  experiment EXPERIMENT.json [--json] | experiment --show ID [--json]
+                     measure a change: the app applies the knobs (write-cache,
+                     read-ahead, scheduler, cpu-governor, mtu, bond-hash) on the
+                     nodes and devices the run uses, runs the plan as baseline and
+                     variant interleaved (A B B A …) after a warm-up run, puts every
+                     knob back (also on Ctrl-C or an error; a network knob restores
+                     itself on a node the app cannot reach) and prints per figure the
+                     change, its 95 % interval and better / worse / no difference
+                     beyond noise
   restore [--dry-run] [--json]
                      put back every knob an experiment changed on a node and a
                      crashed or killed run left changed (the revert journal in the
@@ -201,6 +213,8 @@ int cm::cli::run(int argc, char **argv)
         return cm::cli::cmdS3(args);
     if (cmd == QLatin1String("import-result"))
         return cm::cli::cmdImportResult(args);
+    if (cmd == QLatin1String("experiment"))
+        return cm::cli::cmdExperiment(args);
     if (cmd == QLatin1String("restore"))
         return cm::cli::cmdRestore(args);
     cm::cli::printErr(QStringLiteral("unknown command \"%1\"").arg(cmd));

@@ -10,23 +10,10 @@
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QFile>
-#include <QSocketNotifier>
-
-#include <csignal>
-#include <sys/socket.h>
-#include <unistd.h>
 
 namespace cm::cli {
 
 namespace {
-
-int g_signalFds[2] = {-1, -1};
-
-void onSignal(int)
-{
-    const char c = 1;
-    [[maybe_unused]] const ssize_t n = ::write(g_signalFds[1], &c, 1);
-}
 
 QString formatSeconds(double s)
 {
@@ -72,14 +59,8 @@ int cmdRun(const QStringList &argsIn)
     }
 
     // Ctrl-C / TERM cancel the run (it stops within 2 s and cleans up the nodes).
-    ::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalFds);
-    std::signal(SIGINT, onSignal);
-    std::signal(SIGTERM, onSignal);
     RunEngine engine(storePath());
-    QSocketNotifier notifier(g_signalFds[0], QSocketNotifier::Read);
-    QObject::connect(&notifier, &QSocketNotifier::activated, &engine, [&] {
-        char c;
-        [[maybe_unused]] const ssize_t n = ::read(g_signalFds[0], &c, 1);
+    SignalCancel *cancelOnSignal = new SignalCancel(&engine, [&] {
         printErr(QStringLiteral("cancelling…"));
         engine.cancelAll();
     });
@@ -209,8 +190,7 @@ int cmdRun(const QStringList &argsIn)
     }
     engine.start(plan, credentials);
     QCoreApplication::exec();
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
+    delete cancelOnSignal;
     return exitCode;
 }
 

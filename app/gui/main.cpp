@@ -18,6 +18,8 @@
 #include "io/appsettings.h"
 #include "io/inputfile.h"
 #include "store/sessionstore.h"
+#include "tuning/knobjournal.h"
+#include "tuning/knobrestoredialog.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -94,14 +96,23 @@ int main(int argc, char **argv)
 
     cm::registerBuiltinKinds();
     const QString storePath = cm::SessionStore::defaultPath(); // honours CLUSTERMARK_DATA_DIR
+    QList<cm::KnobJournalEntry> knobsLeft; // by an experiment that did not finish
     {
         cm::SessionStore store(storePath);
-        if (!store.open())
+        if (!store.open()) {
             store.markInterruptedRuns();
+            knobsLeft = cm::KnobJournal(store).open(true);
+        }
     }
     cm::RunEngine engine(storePath);
     cm::ui::MainWindow window(&engine, storePath);
     window.show();
+    if (!knobsLeft.isEmpty())
+        QTimer::singleShot(0, &window, [&window, storePath, knobsLeft] {
+            auto *d = new cm::ui::KnobRestoreDialog(storePath, knobsLeft, &window);
+            d->setAttribute(Qt::WA_DeleteOnClose);
+            d->open();
+        });
 
     if (parser.isSet(ceph)) {
         const QFileInfo path(parser.value(ceph));

@@ -38,6 +38,15 @@ struct Preset {
     QString note = {}; // kindText: how the kind measures, shown under the description
 };
 
+// What a run of a plan loads on one node, for the knobs an experiment may change there
+// (docs/ARCHITECTURE.md §12): the paths whose block devices it reads or writes (a folder,
+// a device) and the addresses its traffic goes to or comes from. A knob changes only
+// the devices and interfaces behind them.
+struct NodeUse {
+    QStringList storagePaths;
+    QStringList peerAddresses;
+};
+
 class RunnerKind {
 public:
     virtual ~RunnerKind() = default;
@@ -134,6 +143,14 @@ public:
     // StepContext::startOnNode.
     // The default: every node, or the first k of a scaling series' step (bench/scaling.h).
     virtual QStringList stepNodes(const Plan &plan, int stepIndex) const;
+    // What the plan's run loads on the node (display name); nothing by default, so an
+    // experiment changes no knob there.
+    virtual NodeUse nodeUse(const Plan &plan, const QString &node) const
+    {
+        Q_UNUSED(plan);
+        Q_UNUSED(node);
+        return {};
+    }
 };
 
 } // namespace cm

@@ -81,6 +81,15 @@ const QList<QStringList> &steps()
                            " owner_pid INTEGER NOT NULL, owner_host TEXT NOT NULL, owner_token TEXT NOT NULL,"
                            " created INTEGER NOT NULL, restored INTEGER)"),
             QStringLiteral("CREATE INDEX knob_journal_state ON knob_journal(state)"),
+            QStringLiteral("CREATE TABLE experiments("
+                           "id TEXT PRIMARY KEY, name TEXT NOT NULL, json TEXT NOT NULL,"
+                           " status TEXT NOT NULL, error TEXT NOT NULL DEFAULT '',"
+                           " created INTEGER NOT NULL, finished INTEGER)"),
+            QStringLiteral("CREATE TABLE experiment_runs("
+                           "experiment_id TEXT NOT NULL REFERENCES experiments(id) ON DELETE CASCADE,"
+                           " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+                           " slot INTEGER NOT NULL, variant INTEGER NOT NULL, repetition INTEGER NOT NULL,"
+                           " warm_up INTEGER NOT NULL, PRIMARY KEY(experiment_id, slot))"),
         },
     };
     return s;

@@ -9,7 +9,8 @@
 //      40 MB blob (error, started, finished) cost a walk of its overflow chain on
 //      every read of a step: seconds for a one-hour run. steps.raw_output stays, NULL.
 //   4: knob_journal: every knob an experiment changed, with its old value, written before
-//      the change (tuning/knobjournal.h)
+//      the change (tuning/knobjournal.h); experiments and experiment_runs: an
+//      experiment's file and which run measured which variant (tuning/experimentstore.h)
 #include "model/error.h"
 
 #include <QLoggingCategory>

@@ -195,6 +195,32 @@ Error NodeKnobs::write(const KnobSetting &s, const QString &raw)
     return {};
 }
 
+Error NodeKnobs::pingDontFragment(const QString &address, int mtu)
+{
+    const QString node = m_transport.node().displayName();
+    static const QRegularExpression host(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9.:-]{0,252}$"));
+    if (!host.match(address).hasMatch() || mtu < 576)
+        return Error(
+            Error::Code::InvalidInput, QStringLiteral("not an address to ping: \"%1\"").arg(address.left(80)), node);
+    // The payload: the MTU less the IPv4 (20) and ICMP (8) headers.
+    const ExecResult r = run({QStringLiteral("ping"), QStringLiteral("-M"), QStringLiteral("do"), QStringLiteral("-s"),
+        QString::number(mtu - 28), QStringLiteral("-c"), QStringLiteral("2"), QStringLiteral("-W"), QStringLiteral("2"),
+        QStringLiteral("-q"), address});
+    if (r.error)
+        return r.error.code == Error::Code::ToolMissing ? Error(Error::Code::ToolMissing,
+                   QStringLiteral("ping is not installed on %1 (package iputils-ping)").arg(node), node)
+                                                        : r.error;
+    if (r.exitCode != 0)
+        return Error(Error::Code::CommandFailed,
+            QStringLiteral("%1: a %2-byte packet that may not be fragmented does not reach %3: the other end or a "
+                           "switch between them takes less (%4)")
+                .arg(node)
+                .arg(mtu)
+                .arg(address, lastLine(r.stdErr + r.stdOut)),
+            node);
+    return {};
+}
+
 bool NodeKnobs::isDeadManHandle(const QString &handle)
 {
     static const QRegularExpression form(QStringLiteral("^/tmp/clustermark-deadman-[A-Za-z0-9]{6} [0-9]{1,10}$"));

@@ -38,6 +38,9 @@ public:
     // names it for disarm().
     Error armDeadMan(const KnobSetting &s, const QString &restoreRaw, int seconds, QString *handle);
     Error disarmDeadMan(const QString &handle);
+    // A packet of `mtu` bytes that may not be fragmented (ping -M do) reaches the address:
+    // a new MTU holds on the whole path, the other end and the switches included.
+    Error pingDontFragment(const QString &address, int mtu);
     static bool isDeadManHandle(const QString &handle);
 
 private:

@@ -2570,6 +2570,43 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
 </context>
 <context>
+    <name>cm::ui::KnobRestoreDialog</name>
+    <message>
+        <source>Settings left changed</source>
+        <translation>有设置未恢复</translation>
+    </message>
+    <message>
+        <source>An experiment that did not finish left these settings changed on your nodes. Put back the values they had before?</source>
+        <translation>一个未完成的实验在你的节点上留下了这些被修改的设置。要恢复它们原来的值吗？</translation>
+    </message>
+    <message>
+        <source>%1: %2 on %3 is %4, was %5 (since %6)</source>
+        <translation>%1：%3 上的 %2 现为 %4，原为 %5（自 %6 起）</translation>
+    </message>
+    <message>
+        <source>Restore now</source>
+        <translation>立即恢复</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>稍后</translation>
+    </message>
+    <message>
+        <source>Restoring…</source>
+        <translation>正在恢复…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored %n setting(s).</source>
+        <translation>
+            <numerusform>已恢复 %n 项设置。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not restored: %1. Check the node and try again, or run clustermark-cli restore.</source>
+        <translation>未恢复：%1。请检查节点后重试，或运行 clustermark-cli restore。</translation>
+    </message>
+</context>
+<context>
     <name>cm::ui::LeftoversDialog</name>
     <message>
         <source>Clean leftovers</source>

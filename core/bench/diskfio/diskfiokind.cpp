@@ -104,6 +104,13 @@ QStringList DiskFioKind::supportedEngines()
     return fioDiskEngines();
 }
 
+NodeUse DiskFioKind::nodeUse(const Plan &plan, const QString &node) const
+{
+    Q_UNUSED(node);
+    const bool device = plan.target.value(QStringLiteral("type")).toString() == QLatin1String("device");
+    return NodeUse {{plan.target.value(device ? QStringLiteral("path") : QStringLiteral("dir")).toString()}, {}};
+}
+
 QString DiskFioKind::targetPath(const Plan &plan, const QString &nodeName)
 {
     const QString type = plan.target.value(QStringLiteral("type")).toString(QStringLiteral("file"));

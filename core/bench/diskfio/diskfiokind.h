@@ -64,6 +64,7 @@ public:
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
+    NodeUse nodeUse(const Plan &plan, const QString &node) const override; // its folder or device
 
     // The fio argument list for one step (argv[0] == "fio") on `filePath` (the bench
     // file the runner made, or the device). The options must have passed read().

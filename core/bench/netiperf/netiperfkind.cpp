@@ -78,6 +78,36 @@ QString NetIperfKind::serverAddress(const Plan &plan, const PlanStep &step)
     return s->isLocal() ? QStringLiteral("127.0.0.1") : s->host;
 }
 
+NodeUse NetIperfKind::nodeUse(const Plan &plan, const QString &node) const
+{
+    NodeUse use;
+    auto add = [&](const QString &address) {
+        if (!address.isEmpty() && !use.peerAddresses.contains(address))
+            use.peerAddresses << address;
+    };
+    auto addClient = [&](const QString &client) {
+        if (const NodeSpec *c = findNode(plan, client))
+            add(c->isLocal() ? QStringLiteral("127.0.0.1") : c->host);
+    };
+    for (const PlanStep &step : plan.steps) {
+        if (netconcurrent::isConcurrent(step)) {
+            for (const netconcurrent::Pair &p : netconcurrent::pairs(step)) {
+                if (p.client == node)
+                    add(netconcurrent::dialAddress(plan, p));
+                if (p.server == node)
+                    addClient(p.client);
+            }
+            continue;
+        }
+        const QString client = step.params.value(QStringLiteral("client")).toString();
+        if (client == node)
+            add(serverAddress(plan, step));
+        if (step.params.value(QStringLiteral("server")).toString() == node)
+            addClient(client);
+    }
+    return use;
+}
+
 Error NetIperfKind::validate(const Plan &plan) const
 {
     auto bad = [](const QString &m) { return Error(Error::Code::InvalidInput, m, QStringLiteral("net-iperf")); };

@@ -46,6 +46,7 @@ public:
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;
     QStringList stepNodes(const Plan &plan, int stepIndex) const override;
     bool startsTogether(const Plan &plan, int stepIndex) const override; // pairs at once
+    NodeUse nodeUse(const Plan &plan, const QString &node) const override; // the peers' addresses
 
     struct Options {
         QString mode = QStringLiteral("pair"); // pair, star, mesh

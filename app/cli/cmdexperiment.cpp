@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `experiment`: applies a change on the nodes, measures the baseline and the variant
+// interleaved, puts the change back and prints the verdict per figure
+// (docs/ARCHITECTURE.md §12). `experiment --show ID` prints a saved one's verdict.
+#include "clicommon.h"
+
+#include "engine/runengine.h"
+#include "io/inputfile.h"
+#include "report/experimentreport.h"
+#include "secrets/secretstore.h"
+#include "store/sessionstore.h"
+#include "tuning/experimentengine.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace cm::cli {
+
+namespace {
+
+const char *const kUsage
+    = "usage: clustermark-cli experiment PLAN.json --knob NODE:KNOB[@OBJECT]=VALUE... [--variant NAME]\n"
+      "         [--name NAME] [--repetitions N] [--order interleaved|random] [--seed N] [--no-warm-up]\n"
+      "         [--dead-man SECONDS] [--json]\n"
+      "       clustermark-cli experiment EXPERIMENT.json [--json]\n"
+      "       clustermark-cli experiment --show ID [--json]";
+
+// The experiment from a file (an experiment, or a plan with --knob), refused with why.
+bool readExperiment(QStringList &args, Experiment *x)
+{
+    const QStringList knobs = takeOption(args, QStringLiteral("--knob"));
+    const QString variant = takeOption(args, QStringLiteral("--variant")).value(0);
+    const QString name = takeOption(args, QStringLiteral("--name")).value(0);
+    const QStringList reps = takeOption(args, QStringLiteral("--repetitions"));
+    const QStringList order = takeOption(args, QStringLiteral("--order"));
+    const QStringList seed = takeOption(args, QStringLiteral("--seed"));
+    const QStringList deadMan = takeOption(args, QStringLiteral("--dead-man"));
+    const bool noWarmUp = takeFlag(args, QStringLiteral("--no-warm-up"));
+    if (args.size() != 1) {
+        printErr(QString::fromUtf8(kUsage));
+        return false;
+    }
+    QByteArray bytes;
+    if (const Error e = readInputFile(args.first(), Plan::MaxFileBytes, &bytes)) {
+        printErr(QStringLiteral("experiment: %1").arg(e.message));
+        return false;
+    }
+    QJsonObject o = QJsonDocument::fromJson(bytes).object();
+    if (o.value(QStringLiteral("format")).toString() != QLatin1String("clustermark-experiment")) {
+        // A plan: the experiment is made from the options.
+        QJsonArray settings;
+        for (const QString &k : knobs) {
+            Error e;
+            const KnobSetting s = KnobSetting::parse(k, &e);
+            if (e) {
+                printErr(QStringLiteral("experiment: --knob %1: %2").arg(k, e.message));
+                return false;
+            }
+            settings.append(s.toJson());
+        }
+        if (settings.isEmpty()) {
+            printErr(QStringLiteral("experiment: a plan needs at least one --knob (the change to measure)"));
+            return false;
+        }
+        o = QJsonObject {{QStringLiteral("format"), QStringLiteral("clustermark-experiment")},
+            {QStringLiteral("plan"), o},
+            {QStringLiteral("variants"),
+                QJsonArray {QJsonObject {{QStringLiteral("name"), QStringLiteral("baseline")},
+                                {QStringLiteral("knobs"), QJsonArray()}},
+                    QJsonObject {
+                        {QStringLiteral("name"), variant.isEmpty() ? knobs.join(QStringLiteral(", ")) : variant},
+                        {QStringLiteral("knobs"), settings}}}}};
+    } else if (!knobs.isEmpty()) {
+        printErr(QStringLiteral("experiment: --knob goes with a plan; an experiment file lists its own knobs"));
+        return false;
+    }
+    if (!name.isEmpty())
+        o.insert(QStringLiteral("name"), name);
+    if (!reps.isEmpty())
+        o.insert(QStringLiteral("repetitions"), reps.first().toInt());
+    if (!order.isEmpty())
+        o.insert(QStringLiteral("order"), order.first());
+    if (!seed.isEmpty())
+        o.insert(QStringLiteral("seed"), seed.first().toDouble());
+    if (!deadMan.isEmpty())
+        o.insert(QStringLiteral("deadManSeconds"), deadMan.first().toInt());
+    if (noWarmUp)
+        o.insert(QStringLiteral("warmUp"), false);
+    Error e;
+    *x = Experiment::fromJson(o, &e);
+    if (e) {
+        printErr(QStringLiteral("experiment: %1").arg(e.message));
+        return false;
+    }
+    return true;
+}
+
+QJsonObject resultJson(const ExperimentResult &r)
+{
+    QJsonArray figures;
+    for (const ExperimentFigure &f : r.figures)
+        for (int v = 0; v < f.verdicts.size(); ++v) {
+            const FigureVerdict &d = f.verdicts.at(v);
+            figures.append(QJsonObject {{QStringLiteral("test"), f.test}, {QStringLiteral("node"), f.node},
+                {QStringLiteral("figure"), f.figure.key},
+                {QStringLiteral("variant"), r.record.experiment.variants.value(v + 1).name},
+                {QStringLiteral("changePct"), d.stats.changePct}, {QStringLiteral("ciLow"), d.stats.ciLow},
+                {QStringLiteral("ciHigh"), d.stats.ciHigh}, {QStringLiteral("p"), d.stats.p},
+                {QStringLiteral("noiseFloorPct"), d.noiseFloorPct},
+                {QStringLiteral("verdict"), verdictName(d.verdict)}});
+        }
+    QJsonArray runs;
+    for (const ExperimentRun &run : r.record.runs)
+        runs.append(QJsonObject {{QStringLiteral("slot"), run.slot}, {QStringLiteral("run"), run.run},
+            {QStringLiteral("variant"), run.variant}, {QStringLiteral("warmUp"), run.warmUp}});
+    return QJsonObject {{QStringLiteral("id"), r.record.id}, {QStringLiteral("name"), r.record.experiment.name},
+        {QStringLiteral("status"), runStatusName(r.record.status)}, {QStringLiteral("error"), r.record.error},
+        {QStringLiteral("runs"), runs}, {QStringLiteral("figures"), figures}};
+}
+
+int printResult(const QString &id, bool json)
+{
+    SessionStore store(storePath());
+    if (!openStore(store))
+        return 1;
+    ExperimentResult r;
+    if (const Error e = loadExperimentResult(store, id, &r)) {
+        printErr(QStringLiteral("experiment: %1").arg(e.toString()));
+        return 1;
+    }
+    if (json)
+        printJson(QJsonDocument(resultJson(r)));
+    else
+        for (const QString &line : experimentVerdictLines(r))
+            fprintf(stdout, "%s\n", line.toUtf8().constData());
+    return r.record.status == RunStatus::Completed ? 0 : r.record.status == RunStatus::Cancelled ? 130 : 1;
+}
+
+} // namespace
+
+int cmdExperiment(const QStringList &argsIn)
+{
+    QStringList args = argsIn;
+    const bool json = takeFlag(args, QStringLiteral("--json"));
+    const QStringList show = takeOption(args, QStringLiteral("--show"));
+    if (!show.isEmpty())
+        return args.isEmpty() ? printResult(show.first(), json) : (printErr(QString::fromUtf8(kUsage)), 2);
+    Experiment x;
+    if (!readExperiment(args, &x))
+        return 2;
+    {
+        SessionStore store(storePath());
+        if (!openStore(store))
+            return 1;
+    }
+    QMap<QString, Credentials> credentials;
+    for (const NodeSpec &n : x.plan.nodes) {
+        Credentials c;
+        if (!n.isLocal() && n.rememberSecret && !SecretStore::loadCredentials(n, &c))
+            credentials.insert(n.secretKey(), c);
+    }
+    RunEngine runs(storePath());
+    ExperimentEngine engine(storePath(), &runs);
+    auto *cancelOnSignal = new SignalCancel(&engine, [&] {
+        printErr(QStringLiteral("cancelling: the runs stop and every knob is put back…"));
+        engine.cancel();
+    });
+    QString id;
+    int exitCode = 1;
+    QObject::connect(&engine, &ExperimentEngine::logAvailable, &engine, [](const QString &l) { printErr(l); });
+    QObject::connect(&engine, &ExperimentEngine::experimentStarted, &engine, [&](const QString &i, int n) {
+        id = i;
+        printErr(QStringLiteral("experiment %1 started: %2 runs").arg(i).arg(n));
+    });
+    QObject::connect(&engine, &ExperimentEngine::variantApplied, &engine, [&](const QString &, int slot, int variant) {
+        printErr(QStringLiteral("[%1] %2").arg(slot + 1).arg(x.variants.at(variant).name));
+    });
+    QObject::connect(
+        &runs, &RunEngine::stepStarted, &engine, [](RunId run, int index, int total, const QString &title) {
+            printErr(QStringLiteral("  run %1 [%2/%3] %4").arg(run).arg(index + 1).arg(total).arg(title));
+        });
+    QObject::connect(&engine, &ExperimentEngine::experimentFinished, &engine,
+        [&](const QString &i, RunStatus status, const Error &e) {
+            id = i;
+            if (e)
+                printErr(QStringLiteral("experiment: %1").arg(e.toString()));
+            printErr(QStringLiteral("experiment %1 %2; every knob was put back%3")
+                         .arg(i, runStatusName(status),
+                             e && status == RunStatus::Failed && e.message.contains(QLatin1String("restore"))
+                                 ? QStringLiteral(" except the ones named above")
+                                 : QString()));
+            exitCode = status == RunStatus::Completed ? 0 : status == RunStatus::Cancelled ? 130 : 1;
+            QCoreApplication::exit(exitCode);
+        });
+    engine.start(x, credentials);
+    QCoreApplication::exec();
+    delete cancelOnSignal;
+    if (!id.isEmpty())
+        if (const int shown = printResult(id, json); exitCode == 0)
+            exitCode = shown;
+    return exitCode;
+}
+
+} // namespace cm::cli

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/experimentreport.h"
+
+#include "report/unitformat.h"
+
+#include <QLocale>
+
+#include <cmath>
+
+namespace cm {
+
+namespace {
+
+// A change in percent with its sign and thousands separators: "+6,200 %", "-3.1 %".
+QString percent(double v)
+{
+    if (!std::isfinite(v))
+        return QStringLiteral("–");
+    const int decimals = std::abs(v) >= 100 ? 0 : 1;
+    const QString n = QLocale::c().toString(std::abs(v), 'f', decimals);
+    return QStringLiteral("%1%2 %").arg(v < 0 ? QStringLiteral("-") : QStringLiteral("+"), n);
+}
+
+} // namespace
+
+Error loadExperimentResult(SessionStore &store, const QString &id, ExperimentResult *out)
+{
+    *out = {};
+    Error e;
+    out->record = ExperimentStore(store).load(id, &e);
+    if (e)
+        return e;
+    const int variants = int(out->record.experiment.variants.size());
+    QList<RunRecords> merged(variants);
+    out->counted = QList<int>(variants, 0);
+    for (int v = 0; v < variants; ++v)
+        merged[v].plan = out->record.experiment.plan;
+    for (const ExperimentRun &run : std::as_const(out->record.runs)) {
+        if (run.warmUp || run.variant < 0 || run.variant >= variants)
+            continue;
+        RunRecords r;
+        if (Error le = loadRunRecords(store, run.run, &r))
+            return le;
+        if (r.run.status != RunStatus::Completed)
+            continue;
+        RunRecords &m = merged[run.variant];
+        if (m.run.id == 0)
+            m.run = r.run; // the variant's first run names it
+        m.run.name = out->record.experiment.variants.at(run.variant).name;
+        // Each counted run is one more repetition of every step.
+        const int base = out->counted[run.variant] * 1000;
+        for (StepRecord s : std::as_const(r.steps)) {
+            s.iteration += base;
+            m.steps << s;
+        }
+        ++out->counted[run.variant];
+    }
+    if (std::count(out->counted.cbegin(), out->counted.cend(), 0) > 0)
+        return {}; // a variant has no completed run yet: nothing to compare
+    const RunCompare c = compareRunRecords(merged);
+    for (const CompareRow &row : c.rows)
+        for (const CompareFigure &f : row.figures) {
+            ExperimentFigure x {row.displayTitle(), row.node, f, {}};
+            for (int v = 1; v < f.values.size(); ++v)
+                x.verdicts << judgeFigure(f.values.at(0), f.values.at(v), f.higherIsBetter);
+            out->figures << x;
+        }
+    return {};
+}
+
+QStringList experimentVerdictLines(const ExperimentResult &r)
+{
+    QStringList out;
+    const Experiment &x = r.record.experiment;
+    for (const ExperimentFigure &f : r.figures)
+        for (int v = 1; v <= f.verdicts.size() && v < x.variants.size(); ++v) {
+            const FigureVerdict &d = f.verdicts.at(v - 1);
+            const double mean = d.stats.a.mean;
+            const bool interval = d.stats.tested && mean != 0;
+            const QString ci = interval
+                ? QStringLiteral(" (95 % CI %1 … %2)")
+                      .arg(percent(100 * d.stats.ciLow / mean), percent(100 * d.stats.ciHigh / mean))
+                : QString();
+            const QString noise = std::isfinite(d.noiseFloorPct)
+                ? QStringLiteral("; noise ±%1 %").arg(QLocale::c().toString(d.noiseFloorPct, 'f', 1))
+                : QString();
+            out << QStringLiteral("%1: %2 (%3) %4 %5%6, %7%8; %9 and %10 repetitions")
+                       .arg(x.variants.at(v).name, f.test, f.node, f.figure.label, percent(d.stats.changePct), ci,
+                           verdictName(d.verdict), noise)
+                       .arg(r.counted.value(0))
+                       .arg(r.counted.value(v));
+        }
+    return out;
+}
+
+} // namespace cm

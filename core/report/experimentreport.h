@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// What an experiment found (docs/ARCHITECTURE.md §12): every variant's counted runs
+// merged as repetitions (the warm-up left out) and compared with the baseline's like
+// runs in compare (report/runcompare), each figure judged by stats/experimentverdict.
+// Lines for the CLI and the exports: "write cache off: RND4K Q1T1 Write (pve1) write
+// IOPS +6,200 % (95 % CI +5,900 … +6,500 %), better; noise ±3.1 %; 4 repetitions each".
+#include "report/runcompare.h"
+#include "stats/experimentverdict.h"
+#include "tuning/experimentstore.h"
+
+namespace cm {
+
+struct ExperimentFigure {
+    QString test; // the row's title, with its caveats' markers
+    QString node;
+    CompareFigure figure; // values per variant (baseline first)
+    QList<FigureVerdict> verdicts; // [v - 1]: variant v against the baseline
+};
+
+struct ExperimentResult {
+    ExperimentRecord record;
+    QList<int> counted; // counted runs per variant
+    QList<ExperimentFigure> figures;
+};
+
+Error loadExperimentResult(SessionStore &store, const QString &id, ExperimentResult *out);
+// One line per figure and variant, in the reader's language when translated (the CLI
+// and the exports: English).
+QStringList experimentVerdictLines(const ExperimentResult &r);
+
+} // namespace cm
