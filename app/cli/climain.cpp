@@ -87,7 +87,8 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
                      create an RGW user with radosgw-admin on NODE (or the lab), or
                      read it when it exists; its secret goes to the keychain, only
                      the access key is printed
-  experiment PLAN.json --knob NODE:KNOB[@OBJECT]=VALUE... [--variant NAME] [--name NAME]
+  experiment PLAN.json [--knob NODE:KNOB[@OBJECT]=VALUE]... [--target KEY=VALUE]...
+          [--variant NAME] [--name NAME]
           [--repetitions N] [--order interleaved|random] [--seed N] [--no-warm-up]
           [--dead-man SECONDS] [--json]
   experiment EXPERIMENT.json [--json] | experiment --show ID [--json]
@@ -98,7 +99,9 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
                      knob back (also on Ctrl-C or an error; a network knob restores
                      itself on a node the app cannot reach) and prints per figure the
                      change, its 95 % interval and better / worse / no difference
-                     beyond noise
+                     beyond noise; --target sets a field of the plan's target for
+                     the variant (cache=writeback for RBD's client cache, an S3
+                     endpoint=https://… against http://), checked like the plan
   restore [--dry-run] [--json]
                      put back every knob an experiment changed on a node and a
                      crashed or killed run left changed (the revert journal in the

@@ -20,16 +20,28 @@ namespace cm::cli {
 namespace {
 
 const char *const kUsage
-    = "usage: clustermark-cli experiment PLAN.json --knob NODE:KNOB[@OBJECT]=VALUE... [--variant NAME]\n"
+    = "usage: clustermark-cli experiment PLAN.json [--knob NODE:KNOB[@OBJECT]=VALUE]... [--target KEY=VALUE]...\n"
+      "         [--variant NAME]\n"
       "         [--name NAME] [--repetitions N] [--order interleaved|random] [--seed N] [--no-warm-up]\n"
       "         [--dead-man SECONDS] [--json]\n"
       "       clustermark-cli experiment EXPERIMENT.json [--json]\n"
       "       clustermark-cli experiment --show ID [--json]";
 
+// A --target value as JSON: true/false, a number, else the text.
+QJsonValue targetValue(const QString &text)
+{
+    if (text == QLatin1String("true") || text == QLatin1String("false"))
+        return text == QLatin1String("true");
+    bool number = false;
+    const double d = text.toDouble(&number);
+    return number ? QJsonValue(d) : QJsonValue(text);
+}
+
 // The experiment from a file (an experiment, or a plan with --knob), refused with why.
 bool readExperiment(QStringList &args, Experiment *x)
 {
     const QStringList knobs = takeOption(args, QStringLiteral("--knob"));
+    const QStringList targets = takeOption(args, QStringLiteral("--target"));
     const QString variant = takeOption(args, QStringLiteral("--variant")).value(0);
     const QString name = takeOption(args, QStringLiteral("--name")).value(0);
     const QStringList reps = takeOption(args, QStringLiteral("--repetitions"));
@@ -59,20 +71,32 @@ bool readExperiment(QStringList &args, Experiment *x)
             }
             settings.append(s.toJson());
         }
-        if (settings.isEmpty()) {
-            printErr(QStringLiteral("experiment: a plan needs at least one --knob (the change to measure)"));
+        QJsonObject target;
+        for (const QString &t : targets) {
+            const qsizetype eq = t.indexOf(QLatin1Char('='));
+            if (eq <= 0) {
+                printErr(
+                    QStringLiteral("experiment: --target %1: write KEY=VALUE (for example cache=writeback)").arg(t));
+                return false;
+            }
+            target.insert(t.left(eq), targetValue(t.mid(eq + 1)));
+        }
+        if (settings.isEmpty() && target.isEmpty()) {
+            printErr(QStringLiteral("experiment: a plan needs a --knob or a --target (the change to measure)"));
             return false;
         }
+        QStringList changes = knobs;
+        changes += targets;
         o = QJsonObject {{QStringLiteral("format"), QStringLiteral("clustermark-experiment")},
             {QStringLiteral("plan"), o},
             {QStringLiteral("variants"),
                 QJsonArray {QJsonObject {{QStringLiteral("name"), QStringLiteral("baseline")},
                                 {QStringLiteral("knobs"), QJsonArray()}},
                     QJsonObject {
-                        {QStringLiteral("name"), variant.isEmpty() ? knobs.join(QStringLiteral(", ")) : variant},
-                        {QStringLiteral("knobs"), settings}}}}};
-    } else if (!knobs.isEmpty()) {
-        printErr(QStringLiteral("experiment: --knob goes with a plan; an experiment file lists its own knobs"));
+                        {QStringLiteral("name"), variant.isEmpty() ? changes.join(QStringLiteral(", ")) : variant},
+                        {QStringLiteral("knobs"), settings}, {QStringLiteral("target"), target}}}}};
+    } else if (!knobs.isEmpty() || !targets.isEmpty()) {
+        printErr(QStringLiteral("experiment: --knob and --target go with a plan; an experiment file lists its own"));
         return false;
     }
     if (!name.isEmpty())

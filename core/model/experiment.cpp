@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRandomGenerator>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <numeric>
@@ -25,12 +26,29 @@ Error readVariant(const QJsonValue &v, int index, const Plan &plan, ExperimentVa
     if (!v.isObject())
         return invalid(where + QStringLiteral(" must be an object"));
     ParamReader r(v.toObject(), where, QStringLiteral("experiment"));
-    r.allowOnly({QStringLiteral("name"), QStringLiteral("knobs")});
+    r.allowOnly({QStringLiteral("name"), QStringLiteral("knobs"), QStringLiteral("target")});
     out->name = r.text(QStringLiteral("name"), {}, 80).trimmed();
     if (!r.ok())
         return r.error();
     if (out->name.isEmpty())
         return invalid(where + QStringLiteral(" needs a name"));
+    const QJsonValue target = v.toObject().value(QStringLiteral("target"));
+    if (!target.isUndefined()) {
+        static const QRegularExpression key(QStringLiteral("^[A-Za-z][A-Za-z0-9_]{0,40}$"));
+        if (!target.isObject() || target.toObject().size() > Experiment::MaxTargetFields)
+            return invalid(where
+                + QStringLiteral(": \"target\" must be an object of at most %1 fields")
+                      .arg(Experiment::MaxTargetFields));
+        const QJsonObject t = target.toObject();
+        for (auto it = t.begin(); it != t.end(); ++it) {
+            if (!key.match(it.key()).hasMatch())
+                return invalid(where + QStringLiteral(": \"%1\" is not a target field").arg(it.key().left(40)));
+            if (!it.value().isString() && !it.value().isDouble() && !it.value().isBool())
+                return invalid(where
+                    + QStringLiteral(": target field \"%1\" must be a string, number or true/false").arg(it.key()));
+        }
+        out->target = t;
+    }
     const QJsonValue knobs = v.toObject().value(QStringLiteral("knobs"));
     if (!knobs.isArray() || knobs.toArray().size() > Experiment::MaxKnobs)
         return invalid(where + QStringLiteral(": \"knobs\" must be a list of at most %1").arg(Experiment::MaxKnobs));
@@ -57,7 +75,10 @@ QJsonObject Experiment::toJson() const
         QJsonArray knobs;
         for (const KnobSetting &k : v.knobs)
             knobs.append(k.toJson());
-        vs.append(QJsonObject {{QStringLiteral("name"), v.name}, {QStringLiteral("knobs"), knobs}});
+        QJsonObject o {{QStringLiteral("name"), v.name}, {QStringLiteral("knobs"), knobs}};
+        if (!v.target.isEmpty())
+            o.insert(QStringLiteral("target"), v.target);
+        vs.append(o);
     }
     return QJsonObject {{QStringLiteral("format"), QStringLiteral("clustermark-experiment")},
         {QStringLiteral("version"), 1}, {QStringLiteral("name"), name}, {QStringLiteral("plan"), plan.toJson()},
@@ -109,10 +130,11 @@ Experiment Experiment::fromJson(const QJsonObject &o, Error *error)
         ExperimentVariant v;
         if (Error ve = readVariant(vs.at(i), i, x.plan, &v))
             return fail(ve);
-        if (i == 0 && !v.knobs.isEmpty())
+        if (i == 0 && (!v.knobs.isEmpty() || !v.target.isEmpty()))
             return fail(invalid(QStringLiteral("experiment: the first variant is the baseline: it changes no knob")));
-        if (i > 0 && v.knobs.isEmpty())
-            return fail(invalid(QStringLiteral("experiment: variant \"%1\" changes no knob").arg(v.name)));
+        if (i > 0 && v.knobs.isEmpty() && v.target.isEmpty())
+            return fail(
+                invalid(QStringLiteral("experiment: variant \"%1\" changes no knob and no target field").arg(v.name)));
         x.variants << v;
     }
     if (error)
@@ -139,6 +161,15 @@ Experiment Experiment::fromJsonBytes(const QByteArray &bytes, Error *error)
         return {};
     }
     return fromJson(doc.object(), error);
+}
+
+Plan experimentPlan(const Experiment &e, int variant)
+{
+    Plan p = e.plan;
+    const QJsonObject set = e.variants.value(variant).target;
+    for (auto it = set.begin(); it != set.end(); ++it)
+        p.target.insert(it.key(), it.value());
+    return p;
 }
 
 QList<ExperimentSlot> experimentSchedule(const Experiment &e)

@@ -14,6 +14,10 @@ namespace cm {
 struct ExperimentVariant {
     QString name; // "write cache off"; the baseline's is "baseline"
     QList<KnobSetting> knobs; // none for the baseline
+    // Fields of the plan's target this variant sets (the RBD client cache
+    // {"cache": "writeback"}, an S3 endpoint over TLS {"endpoint": "https://…"}): scalar
+    // values only, checked by the kind with the rest of the plan before anything runs.
+    QJsonObject target;
 };
 
 enum class ExperimentOrder { Interleaved, Random };
@@ -22,6 +26,7 @@ struct Experiment {
     static constexpr int MaxVariants = 8;
     static constexpr int MaxRepetitions = 50;
     static constexpr int MaxKnobs = 64; // per variant
+    static constexpr int MaxTargetFields = 32; // per variant
 
     QString name;
     Plan plan;
@@ -50,5 +55,7 @@ struct ExperimentSlot {
 // round reversed (A B, B A, A B …: each pair as close in time as the runs allow).
 // Random: every round shuffled, reproducibly from the seed.
 QList<ExperimentSlot> experimentSchedule(const Experiment &e);
+// The plan a variant runs: the experiment's, with the variant's target fields set.
+Plan experimentPlan(const Experiment &e, int variant);
 
 } // namespace cm

@@ -106,7 +106,7 @@ void ExperimentEngine::onApplied(int variant, const Error &error)
 
 Plan ExperimentEngine::planFor(const ExperimentSlot &slot) const
 {
-    Plan p = m_x.plan;
+    Plan p = experimentPlan(m_x, slot.variant);
     const QString name = m_x.name.isEmpty() ? m_x.plan.name : m_x.name;
     p.name = slot.warmUp ? QStringLiteral("%1 — warm-up (not counted)").arg(name)
                          : QStringLiteral("%1 — %2 (%3 of %4)")

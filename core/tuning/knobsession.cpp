@@ -54,7 +54,7 @@ Transport *KnobSession::transportFor(const NodeSpec &node, Error *error)
     return t.get();
 }
 
-Error KnobSession::check(const NodeSpec &node, const KnobSetting &s, QString *current)
+Error KnobSession::check(const NodeSpec &node, const KnobSetting &s, QString *current, QString *how)
 {
     const KnobInfo *k = s.info();
     if (!k)
@@ -69,7 +69,10 @@ Error KnobSession::check(const NodeSpec &node, const KnobSetting &s, QString *cu
     if (Error p = nk.checkPrivilege(what(s)))
         return p;
     m_privileged.insert(node.toSpecString(), nk.usesSudo());
-    return nk.read(s, current);
+    const Error e2 = nk.read(s, current);
+    if (how)
+        *how = nk.methodText(s);
+    return e2;
 }
 
 Error KnobSession::apply(const NodeSpec &node, const KnobSetting &s)

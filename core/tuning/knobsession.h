@@ -30,7 +30,8 @@ public:
     KnobSession(SessionStore &store, QString experiment, TransportMaker maker, CancelToken cancel = {});
 
     // Privilege and the current value; nothing is written. For the review, before a run.
-    Error check(const NodeSpec &node, const KnobSetting &s, QString *current);
+    // *how: how the knob is set there (NodeKnobs::methodText).
+    Error check(const NodeSpec &node, const KnobSetting &s, QString *current, QString *how = nullptr);
     Error apply(const NodeSpec &node, const KnobSetting &s);
     // Every change, newest first; the first error is returned, the others are in the
     // journal (state failed) and the log.

@@ -43,6 +43,10 @@ Error KnobWorker::scopeVariants()
     const std::shared_ptr<RunnerKind> kind = Registry::instance().kind(m_x.plan.kind);
     if (!kind)
         return Error(Error::Code::InvalidInput, QStringLiteral("unknown benchmark kind \"%1\"").arg(m_x.plan.kind));
+    for (int v = 0; v < m_x.variants.size(); ++v)
+        if (Error e = kind->validate(experimentPlan(m_x, v)))
+            return Error(
+                e.code, QStringLiteral("variant \"%1\": %2").arg(m_x.variants.at(v).name, e.message), e.context);
     QHash<QString, UsedObjects> used; // by node name, resolved once
     m_variants = {{}};
     for (int v = 1; v < m_x.variants.size(); ++v) {
@@ -69,11 +73,11 @@ Error KnobWorker::scopeVariants()
             if (Error e = scopeSettings(s.node, used.value(s.node), {s}, &one))
                 return e;
             for (const KnobSetting &o : std::as_const(one)) {
-                QString current;
-                if (Error e = m_session->check(*node, o, &current))
+                QString current, how;
+                if (Error e = m_session->check(*node, o, &current, &how))
                     return e;
-                Q_EMIT logAvailable(QStringLiteral("%1: %2 on %3 is %4; variant \"%5\" sets %6")
-                                        .arg(s.node, o.knob, o.object, current, m_x.variants.at(v).name, o.raw));
+                Q_EMIT logAvailable(QStringLiteral("%1: %2 on %3 is %4; variant \"%5\" sets %6 (%7)")
+                                        .arg(s.node, o.knob, o.object, current, m_x.variants.at(v).name, o.raw, how));
                 scoped << NodeKnob {*node, o};
             }
         }

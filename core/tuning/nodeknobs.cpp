@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tuning/nodeknobs.h"
 
+#include "parse/writecacheoutput.h"
 #include "transport/shellquote.h"
 
 #include <QRegularExpression>
@@ -26,6 +27,25 @@ echo "$f $!")SH";
 const char *const kDisarmDeadMan = R"SH(rm -f -- "$1"
 if [ -r "/proc/$2/cmdline" ] && tr '\0' ' ' < "/proc/$2/cmdline" | grep -qF -- "$1"; then kill -s TERM -- "-$2" 2>/dev/null; fi
 exit 0)SH";
+
+// $1: a block device name. How its volatile write cache is set: hdparm for an ATA drive,
+// sdparm for another SCSI drive, nvme for an NVMe drive (with nvme-cli), else sysfs.
+const char *const kCacheMethod = R"SH(d=$1
+case "$d" in
+  nvme*) if command -v nvme >/dev/null 2>&1; then echo nvme; exit 0; fi ;;
+  sd*) v=$(tr -d ' ' < "/sys/block/$d/device/vendor" 2>/dev/null)
+       if [ "$v" = ATA ] && command -v hdparm >/dev/null 2>&1; then echo hdparm; exit 0; fi
+       if command -v sdparm >/dev/null 2>&1; then echo sdparm; exit 0; fi ;;
+esac
+echo sysfs)SH";
+
+// The NVMe controller of a namespace: nvme0n1 → /dev/nvme0.
+QString nvmeController(const QString &device)
+{
+    static const QRegularExpression ns(QStringLiteral("^(nvme[0-9]+)n[0-9]+$"));
+    const QRegularExpressionMatch m = ns.match(device);
+    return QStringLiteral("/dev/") + (m.hasMatch() ? m.captured(1) : device);
+}
 
 QString lastLine(const QByteArray &text)
 {
@@ -138,6 +158,13 @@ Error NodeKnobs::read(const KnobSetting &s, QString *current)
         return Error(Error::Code::InvalidInput, QStringLiteral("unknown knob \"%1\"").arg(s.knob), node);
     if (Error e = checkKnobObject(k->object, s.object); e || s.object == QLatin1String("all"))
         return e ? e : Error(Error::Code::Internal, QStringLiteral("\"all\" is read policy by policy"), node);
+    if (k->id == QLatin1String("write-cache")) {
+        CacheMethod method = CacheMethod::Sysfs;
+        if (Error e = cacheMethod(s.object, &method))
+            return e;
+        if (method != CacheMethod::Sysfs)
+            return readCache(s.object, method, current);
+    }
     const QString path = knobSysfsPath(*k, s.object);
     const ExecResult r = run({QStringLiteral("cat"), QStringLiteral("--"), path});
     if (r.error)
@@ -149,9 +176,91 @@ Error NodeKnobs::read(const KnobSetting &s, QString *current)
     return {};
 }
 
+Error NodeKnobs::cacheMethod(const QString &device, CacheMethod *method)
+{
+    if (const auto it = m_cacheMethods.constFind(device); it != m_cacheMethods.cend()) {
+        *method = *it;
+        return {};
+    }
+    const ExecResult r = run(
+        {QStringLiteral("sh"), QStringLiteral("-c"), QString::fromLatin1(kCacheMethod), QStringLiteral("sh"), device});
+    if (r.error)
+        return r.error;
+    const QByteArray m = r.stdOut.trimmed();
+    *method = m == "hdparm" ? CacheMethod::Hdparm
+        : m == "sdparm"     ? CacheMethod::Sdparm
+        : m == "nvme"       ? CacheMethod::Nvme
+                            : CacheMethod::Sysfs;
+    m_cacheMethods.insert(device, *method);
+    return {};
+}
+
+Error NodeKnobs::readCache(const QString &device, CacheMethod method, QString *current)
+{
+    const QString node = m_transport.node().displayName();
+    const QString dev = QStringLiteral("/dev/") + device;
+    QStringList argv;
+    if (method == CacheMethod::Hdparm)
+        argv = {QStringLiteral("hdparm"), QStringLiteral("-W"), dev};
+    else if (method == CacheMethod::Sdparm)
+        argv = {QStringLiteral("sdparm"), QStringLiteral("--get=WCE"), dev};
+    else
+        argv = {QStringLiteral("nvme"), QStringLiteral("get-feature"), nvmeController(device), QStringLiteral("-f"),
+            QStringLiteral("6")};
+    const ExecResult r = run(privileged(argv));
+    if (r.error)
+        return r.error;
+    const std::optional<bool> on = method == CacheMethod::Hdparm ? parseHdparmWriteCache(r.stdOut)
+        : method == CacheMethod::Sdparm                          ? parseSdparmWce(r.stdOut)
+                                                                 : parseNvmeVolatileWriteCache(r.stdOut);
+    if (r.exitCode != 0 || !on)
+        return Error(Error::Code::CommandFailed,
+            QStringLiteral("%1: %2 did not say whether the write cache of %3 is on: %4")
+                .arg(node, argv.first(), device, lastLine(r.stdErr + r.stdOut)),
+            node);
+    *current = *on ? QStringLiteral("write back") : QStringLiteral("write through");
+    return {};
+}
+
+QString NodeKnobs::methodText(const KnobSetting &s) const
+{
+    const KnobInfo *k = s.info();
+    if (!k)
+        return {};
+    if (k->id == QLatin1String("write-cache")) {
+        switch (m_cacheMethods.value(s.object, CacheMethod::Sysfs)) {
+        case CacheMethod::Hdparm: return QStringLiteral("the drive's own cache, through hdparm -W");
+        case CacheMethod::Sdparm: return QStringLiteral("the drive's own cache (WCE), through sdparm");
+        case CacheMethod::Nvme: return QStringLiteral("the drive's own cache, through nvme set-feature -f 6");
+        case CacheMethod::Sysfs: break;
+        }
+        return QStringLiteral("the kernel's flag in %1 only: whether it sends flushes; the drive's own cache is "
+                              "not changed")
+            .arg(knobSysfsPath(*k, s.object));
+    }
+    if (k->id == QLatin1String("mtu"))
+        return QStringLiteral("ip link set dev %1 mtu").arg(s.object);
+    return knobSysfsPath(*k, s.object);
+}
+
 QStringList NodeKnobs::plainWriteArgv(const KnobSetting &s, const QString &raw) const
 {
     const KnobInfo *k = s.info();
+    if (k && k->id == QLatin1String("write-cache")) {
+        const bool on = raw == QLatin1String("write back");
+        const QString dev = QStringLiteral("/dev/") + s.object;
+        switch (m_cacheMethods.value(s.object, CacheMethod::Sysfs)) {
+        case CacheMethod::Hdparm:
+            return {QStringLiteral("hdparm"), on ? QStringLiteral("-W1") : QStringLiteral("-W0"), dev};
+        case CacheMethod::Sdparm:
+            return {QStringLiteral("sdparm"), on ? QStringLiteral("--set=WCE") : QStringLiteral("--clear=WCE"), dev};
+        case CacheMethod::Nvme:
+            return {QStringLiteral("nvme"), QStringLiteral("set-feature"), nvmeController(s.object),
+                QStringLiteral("-f"), QStringLiteral("6"), QStringLiteral("-v"),
+                on ? QStringLiteral("1") : QStringLiteral("0")};
+        case CacheMethod::Sysfs: break;
+        }
+    }
     if (k && k->id == QLatin1String("mtu"))
         return {QStringLiteral("ip"), QStringLiteral("link"), QStringLiteral("set"), QStringLiteral("dev"), s.object,
             QStringLiteral("mtu"), raw};

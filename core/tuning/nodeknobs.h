@@ -14,6 +14,8 @@
 #include "model/knob.h"
 #include "transport/transport.h"
 
+#include <QHash>
+
 namespace cm {
 
 class NodeKnobs {
@@ -33,6 +35,11 @@ public:
     Error write(const KnobSetting &s, const QString &raw);
     // The exact command write() runs (for the review and the journal).
     QStringList writeArgv(const KnobSetting &s, const QString &raw) const;
+    // How the knob is set on this object, in words, once it was read: the write cache of
+    // an ATA drive through hdparm, of another SCSI drive through sdparm, of an NVMe drive
+    // through nvme-cli, and otherwise only the kernel's flag in /sys (whether it sends
+    // flushes: the drive's own cache is not changed).
+    QString methodText(const KnobSetting &s) const;
 
     // Arms the dead-man switch that writes `restoreRaw` back after `seconds`; *handle
     // names it for disarm().
@@ -44,6 +51,9 @@ public:
     static bool isDeadManHandle(const QString &handle);
 
 private:
+    enum class CacheMethod { Sysfs, Hdparm, Sdparm, Nvme };
+    Error cacheMethod(const QString &device, CacheMethod *method);
+    Error readCache(const QString &device, CacheMethod method, QString *current);
     QStringList privileged(const QStringList &argv) const;
     QStringList plainWriteArgv(const KnobSetting &s, const QString &raw) const;
     ExecResult run(const QStringList &argv, int timeoutMs = 20000);
@@ -51,6 +61,7 @@ private:
     Transport &m_transport;
     CancelToken m_cancel;
     bool m_sudo = false;
+    QHash<QString, CacheMethod> m_cacheMethods; // by device, found by read()
 };
 
 // The sysfs file that holds a knob's value for an object ("/sys/block/sdb/queue/write_cache").

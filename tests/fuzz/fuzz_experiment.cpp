@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// libFuzzer target: experiment files and knob settings come from outside (a file shared
-// on a forum, the CLI's --knob). The readers must never crash, hang or leak; every
-// refusal says why; whatever they accept survives toJson → fromJson unchanged; a
-// knob's object never holds a "/" or "..", and its written value is one of the knob's.
+// libFuzzer target: experiment files, knob settings and the write-cache tools' output
+// come from outside (a file shared on a forum, the CLI's --knob, a node). The readers
+// must never crash, hang or leak; every refusal says why; whatever they accept survives
+// toJson → fromJson unchanged; a knob's object never holds a "/" or "..", and its
+// written value is one of the knob's.
 // Links clustermark_parse only.
 #include "model/experiment.h"
+#include "parse/writecacheoutput.h"
 
 #include <QJsonDocument>
 
@@ -29,6 +31,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const QByteArray input
         = QByteArray::fromRawData(reinterpret_cast<const char *>(data), static_cast<qsizetype>(size));
+    // The write cache as hdparm, sdparm and nvme-cli print it: never a crash.
+    (void)cm::parseHdparmWriteCache(input);
+    (void)cm::parseSdparmWce(input);
+    (void)cm::parseNvmeVolatileWriteCache(input);
     cm::Error ke;
     const cm::KnobSetting one = cm::KnobSetting::parse(QString::fromUtf8(input.left(256)), &ke);
     if (ke ? ke.message.isEmpty() : false)

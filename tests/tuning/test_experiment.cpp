@@ -70,7 +70,7 @@ private Q_SLOTS:
         QCOMPARE(order(experimentSchedule(x)), QStringLiteral("wABBAABBA"));
         x.warmUp = false;
         x.repetitions = 3;
-        x.variants << ExperimentVariant {QStringLiteral("third"), x.variants.at(1).knobs};
+        x.variants << ExperimentVariant {QStringLiteral("third"), x.variants.at(1).knobs, {}};
         QCOMPARE(order(experimentSchedule(x)), QStringLiteral("ABCCBAABC"));
         const QList<ExperimentSlot> slots = experimentSchedule(x);
         QCOMPARE(slots.at(3), (ExperimentSlot {2, 1, false}));
@@ -135,6 +135,36 @@ private Q_SLOTS:
         Experiment::fromJson(file, &e);
         QCOMPARE(e.code, Error::Code::InvalidInput);
         QVERIFY2(e.message.contains(says), qPrintable(e.message));
+    }
+
+    void variantsSetTargetFields()
+    {
+        Error e;
+        QJsonObject o = fromFile(QStringLiteral("write-cache.json"), &e).toJson();
+        QVERIFY(!e);
+        QJsonArray vs = o.value(QStringLiteral("variants")).toArray();
+        QJsonObject cached {{QStringLiteral("name"), QStringLiteral("bigger file")},
+            {QStringLiteral("knobs"), QJsonArray()},
+            {QStringLiteral("target"), QJsonObject {{QStringLiteral("size"), QStringLiteral("512M")}}}};
+        vs.append(cached);
+        o.insert(QStringLiteral("variants"), vs);
+        const Experiment x = Experiment::fromJson(o, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(experimentPlan(x, 2).target.value(QStringLiteral("size")).toString(), QStringLiteral("512M"));
+        QCOMPARE(experimentPlan(x, 2).target.value(QStringLiteral("dir")).toString(), QStringLiteral("/var/tmp"));
+        QCOMPARE(experimentPlan(x, 0).target, x.plan.target);
+        QCOMPARE(Experiment::fromJson(x.toJson(), &e).toJson(), x.toJson());
+
+        cached.insert(QStringLiteral("target"), QJsonObject {{QStringLiteral("size"), QJsonObject()}});
+        vs.replace(2, cached);
+        o.insert(QStringLiteral("variants"), vs);
+        Experiment::fromJson(o, &e);
+        QVERIFY2(e.message.contains(QStringLiteral("must be a string, number or true/false")), qPrintable(e.message));
+        cached.insert(QStringLiteral("target"), QJsonObject {{QStringLiteral("../x"), 1}});
+        vs.replace(2, cached);
+        o.insert(QStringLiteral("variants"), vs);
+        Experiment::fromJson(o, &e);
+        QVERIFY2(e.message.contains(QStringLiteral("is not a target field")), qPrintable(e.message));
     }
 
     void hostileObjectIsRefused()

@@ -168,6 +168,14 @@ private Q_SLOTS:
             data());
         QCOMPARE(bad.code, 2);
         QVERIFY2(bad.err.contains("0 to 65536"), bad.err.constData());
+        // A target field the kind refuses: said before any run, naming the variant.
+        const cmtest::CliResult field = cmtest::runBinary(QStringLiteral("clustermark-cli"),
+            {QStringLiteral("experiment"), plan, QStringLiteral("--target"), QStringLiteral("size=banana"),
+                QStringLiteral("--variant"), QStringLiteral("odd size")},
+            data());
+        QCOMPARE(field.code, 1);
+        QVERIFY2(field.err.contains("variant \"odd size\"") && field.err.contains("size"), field.err.constData());
+        QVERIFY2(!field.err.contains("started"), field.err.constData());
     }
 
     void killedInTheMiddleRestoresFromTheJournal()

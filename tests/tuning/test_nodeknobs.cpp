@@ -9,6 +9,7 @@
 #include "transport/localtransport.h"
 #include "transport/shellquote.h"
 #include "transport/transportfactory.h"
+#include "tuning/knobscope.h"
 #include "tuning/knobsession.h"
 #include "tuning/nodeknobs.h"
 
@@ -170,6 +171,35 @@ private Q_SLOTS:
             KnobSetting {QStringLiteral("local"), QStringLiteral("read-ahead"), QStringLiteral("../../etc"),
                 QStringLiteral("1"), QStringLiteral("1")});
         QCOMPARE(e.code, Error::Code::InvalidInput);
+    }
+
+    // What the run uses, found on the node: the loop device behind its path; this machine
+    // has no CPU frequency scaling and no bond, so those knobs are refused clearly.
+    void onlyWhatTheRunUses()
+    {
+        LocalTransport t(m_local);
+        UsedObjects used;
+        QVERIFY(!resolveUse(t, NodeUse {{QStringLiteral("/dev/") + m_loop}, {QStringLiteral("127.0.0.1")}}, &used));
+        QCOMPARE(used.devices, QStringList {m_loop});
+        QList<KnobSetting> scoped;
+        QVERIFY(
+            !scopeSettings(QStringLiteral("local"), used, {setting(QStringLiteral("local:read-ahead=512"))}, &scoped));
+        QCOMPARE(scoped.size(), 1);
+        QCOMPARE(scoped.first().object, m_loop); // none given: the one the run uses
+        scoped.clear();
+        Error e = scopeSettings(
+            QStringLiteral("local"), used, {setting(QStringLiteral("local:read-ahead@cmother0=512"))}, &scoped);
+        QCOMPARE(e.code, Error::Code::Unsafe);
+        QVERIFY2(e.message.contains(QStringLiteral("cmother0 is not used by this run")), qPrintable(e.message));
+        if (used.cpuPolicies.isEmpty()) {
+            e = scopeSettings(
+                QStringLiteral("local"), used, {setting(QStringLiteral("local:cpu-governor=performance"))}, &scoped);
+            QVERIFY2(e.message.contains(QStringLiteral("no CPU frequency policy")), qPrintable(e.message));
+        }
+        e = scopeSettings(
+            QStringLiteral("local"), used, {setting(QStringLiteral("local:bond-hash=layer3+4"))}, &scoped);
+        QVERIFY2(e.message.contains(QStringLiteral("no bond")), qPrintable(e.message));
+        QVERIFY(scoped.isEmpty());
     }
 
     void aCrashLeavesAJournalThatRestores()
