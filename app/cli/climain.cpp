@@ -91,7 +91,7 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
           [--variant NAME] [--name NAME]
           [--repetitions N] [--order interleaved|random] [--seed N] [--no-warm-up]
           [--dead-man SECONDS] [--json]
-  experiment EXPERIMENT.json [--json] | experiment --show ID [--json]
+  experiment EXPERIMENT.json [--json] | experiment --show ID [--json | --format md|bbcode|csv]
                      measure a change: the app applies the knobs (write-cache,
                      read-ahead, scheduler, cpu-governor, mtu, bond-hash) on the
                      nodes and devices the run uses, runs the plan as baseline and

@@ -25,7 +25,7 @@ const char *const kUsage
       "         [--name NAME] [--repetitions N] [--order interleaved|random] [--seed N] [--no-warm-up]\n"
       "         [--dead-man SECONDS] [--json]\n"
       "       clustermark-cli experiment EXPERIMENT.json [--json]\n"
-      "       clustermark-cli experiment --show ID [--json]";
+      "       clustermark-cli experiment --show ID [--json | --format md|bbcode|csv]";
 
 // A --target value as JSON: true/false, a number, else the text.
 QJsonValue targetValue(const QString &text)
@@ -143,7 +143,7 @@ QJsonObject resultJson(const ExperimentResult &r)
         {QStringLiteral("runs"), runs}, {QStringLiteral("figures"), figures}};
 }
 
-int printResult(const QString &id, bool json)
+int printResult(const QString &id, bool json, const QString &format = {})
 {
     SessionStore store(storePath());
     if (!openStore(store))
@@ -153,9 +153,20 @@ int printResult(const QString &id, bool json)
         printErr(QStringLiteral("experiment: %1").arg(e.toString()));
         return 1;
     }
+    ExportFormat f = ExportFormat::Markdown;
     if (json)
         printJson(QJsonDocument(resultJson(r)));
-    else
+    else if (!format.isEmpty() && exportFormatFromName(format, &f) && f != ExportFormat::Json
+        && f != ExportFormat::CrystalText) {
+        const TextTable t = experimentTable(r);
+        const QString text = f == ExportFormat::BBCode ? tableBBCode(t)
+            : f == ExportFormat::Csv                   ? tableCsv(t)
+                                                       : tableMarkdown(t);
+        fputs(text.toUtf8().constData(), stdout);
+    } else if (!format.isEmpty()) {
+        printErr(QStringLiteral("experiment: --format is md, bbcode or csv (or --json)"));
+        return 2;
+    } else
         for (const QString &line : experimentVerdictLines(r))
             fprintf(stdout, "%s\n", line.toUtf8().constData());
     return r.record.status == RunStatus::Completed ? 0 : r.record.status == RunStatus::Cancelled ? 130 : 1;
@@ -168,8 +179,9 @@ int cmdExperiment(const QStringList &argsIn)
     QStringList args = argsIn;
     const bool json = takeFlag(args, QStringLiteral("--json"));
     const QStringList show = takeOption(args, QStringLiteral("--show"));
+    const QString format = takeOption(args, QStringLiteral("--format")).value(0);
     if (!show.isEmpty())
-        return args.isEmpty() ? printResult(show.first(), json) : (printErr(QString::fromUtf8(kUsage)), 2);
+        return args.isEmpty() ? printResult(show.first(), json, format) : (printErr(QString::fromUtf8(kUsage)), 2);
     Experiment x;
     if (!readExperiment(args, &x))
         return 2;
@@ -221,7 +233,7 @@ int cmdExperiment(const QStringList &argsIn)
     QCoreApplication::exec();
     delete cancelOnSignal;
     if (!id.isEmpty())
-        if (const int shown = printResult(id, json); exitCode == 0)
+        if (const int shown = printResult(id, json, format); exitCode == 0)
             exitCode = shown;
     return exitCode;
 }

@@ -93,4 +93,52 @@ QStringList experimentVerdictLines(const ExperimentResult &r)
     return out;
 }
 
+TextTable experimentTable(const ExperimentResult &r)
+{
+    const Experiment &x = r.record.experiment;
+    TextTable t;
+    t.title = QStringLiteral("%1 — experiment %2 — %3")
+                  .arg(x.name.isEmpty() ? x.plan.name : x.name, r.record.id, runStatusName(r.record.status));
+    t.headers = {QStringLiteral("Test"), QStringLiteral("Node"), QStringLiteral("Figure"), QStringLiteral("Variant"),
+        QStringLiteral("Baseline"), QStringLiteral("Variant mean"), QStringLiteral("Change"), QStringLiteral("95 % CI"),
+        QStringLiteral("Noise"), QStringLiteral("Verdict")};
+    t.rightAligned = {false, false, false, false, true, true, true, true, true, false};
+    for (const ExperimentFigure &f : r.figures)
+        for (int v = 1; v <= f.verdicts.size() && v < x.variants.size(); ++v) {
+            const FigureVerdict &d = f.verdicts.at(v - 1);
+            const double a = d.stats.a.mean;
+            const bool interval = d.stats.tested && a != 0;
+            t.rows << QStringList {f.test, f.node, f.figure.label, x.variants.at(v).name,
+                formatFigure(f.figure.unit, a), formatFigure(f.figure.unit, d.stats.b.mean), percent(d.stats.changePct),
+                interval
+                    ? QStringLiteral("%1 … %2").arg(percent(100 * d.stats.ciLow / a), percent(100 * d.stats.ciHigh / a))
+                    : QStringLiteral("–"),
+                std::isfinite(d.noiseFloorPct)
+                    ? QStringLiteral("±%1 %").arg(QLocale::c().toString(d.noiseFloorPct, 'f', 1))
+                    : QStringLiteral("–"),
+                verdictName(d.verdict)};
+        }
+    QStringList counts;
+    for (int v = 0; v < x.variants.size(); ++v)
+        counts << QStringLiteral("%1 × %2").arg(x.variants.at(v).name).arg(r.counted.value(v));
+    t.notes << QStringLiteral("Runs: %1, %2%3. Welch's t-test, 95 % interval of the difference; noise: what the "
+                              "baseline's own spread tells apart (A against A). Better or worse only beyond both.")
+                   .arg(counts.join(QStringLiteral(", ")),
+                       x.order == ExperimentOrder::Random ? QStringLiteral("in shuffled rounds (seed %1)").arg(x.seed)
+                                                          : QStringLiteral("interleaved (A B B A …)"),
+                       x.warmUp ? QStringLiteral(" after a warm-up run not counted") : QString());
+    for (int v = 1; v < x.variants.size(); ++v) {
+        QStringList changes;
+        for (const KnobSetting &k : x.variants.at(v).knobs)
+            changes << k.toString();
+        const QJsonObject &target = x.variants.at(v).target;
+        for (auto it = target.begin(); it != target.end(); ++it)
+            changes << QStringLiteral("target.%1=%2").arg(it.key(), it.value().toVariant().toString());
+        t.bullets << QStringLiteral("%1: %2").arg(x.variants.at(v).name, changes.join(QStringLiteral(", ")));
+    }
+    t.bulletsTitle = QStringLiteral("What each variant changed (put back after every run of it):");
+    t.notes << QStringLiteral("ClusterMark %1").arg(QLatin1String(CLUSTERMARK_VERSION));
+    return t;
+}
+
 } // namespace cm

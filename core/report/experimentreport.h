@@ -6,6 +6,7 @@
 // Lines for the CLI and the exports: "write cache off: RND4K Q1T1 Write (pve1) write
 // IOPS +6,200 % (95 % CI +5,900 … +6,500 %), better; noise ±3.1 %; 4 repetitions each".
 #include "report/runcompare.h"
+#include "report/texttable.h"
 #include "stats/experimentverdict.h"
 #include "tuning/experimentstore.h"
 
@@ -28,5 +29,10 @@ Error loadExperimentResult(SessionStore &store, const QString &id, ExperimentRes
 // One line per figure and variant, in the reader's language when translated (the CLI
 // and the exports: English).
 QStringList experimentVerdictLines(const ExperimentResult &r);
+// The verdict as a table for a forum post (Markdown, BBCode) or a spreadsheet (CSV): per
+// figure and variant the baseline's and the variant's mean, the change, its 95 %
+// interval, the noise floor and the verdict; the notes say how it was measured and
+// what each variant changed.
+TextTable experimentTable(const ExperimentResult &r);
 
 } // namespace cm

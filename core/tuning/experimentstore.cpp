@@ -32,6 +32,17 @@ Error ExperimentStore::create(const Experiment &x, QString *id)
     return {};
 }
 
+Error ExperimentStore::update(const QString &id, const Experiment &x)
+{
+    QSqlQuery q(QSqlDatabase::database(m_store.connectionName(), false));
+    q.prepare(QStringLiteral("UPDATE experiments SET json = ? WHERE id = ?"));
+    q.addBindValue(jsonText(x.toJson()));
+    q.addBindValue(id);
+    if (!q.exec())
+        return sqlError(q, QStringLiteral("cannot save the experiment"), m_store.path());
+    return {};
+}
+
 Error ExperimentStore::addRun(const QString &id, const ExperimentRun &r)
 {
     QSqlQuery q(QSqlDatabase::database(m_store.connectionName(), false));

@@ -31,6 +31,8 @@ public:
     explicit ExperimentStore(SessionStore &store); // open, on this thread
 
     Error create(const Experiment &x, QString *id);
+    // The experiment as it runs: its knobs with the objects the run uses filled in.
+    Error update(const QString &id, const Experiment &x);
     Error addRun(const QString &id, const ExperimentRun &run);
     Error finish(const QString &id, RunStatus status, const QString &error = {});
     ExperimentRecord load(const QString &id, Error *error = nullptr);

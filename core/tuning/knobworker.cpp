@@ -83,7 +83,14 @@ Error KnobWorker::scopeVariants()
         }
         m_variants << scoped;
     }
-    return {};
+    // Saved as it will run: every knob with the device or interface it changes.
+    Experiment scopedX = m_x;
+    for (int v = 1; v < m_variants.size(); ++v) {
+        scopedX.variants[v].knobs.clear();
+        for (const NodeKnob &k : std::as_const(m_variants[v]))
+            scopedX.variants[v].knobs << k.setting;
+    }
+    return ExperimentStore(*m_store).update(m_id, scopedX);
 }
 
 Error KnobWorker::checkPaths(int variant)

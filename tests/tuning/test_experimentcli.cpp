@@ -133,6 +133,23 @@ private Q_SLOTS:
                          .contains(verdict),
                 qPrintable(verdict));
         }
+        // The verdict for a forum post, with what the variant changed.
+        const QString id = j.value(QStringLiteral("id")).toString();
+        const cmtest::CliResult md = cmtest::runBinary(QStringLiteral("clustermark-cli"),
+            {QStringLiteral("experiment"), QStringLiteral("--show"), id, QStringLiteral("--format"),
+                QStringLiteral("md")},
+            data());
+        QCOMPARE(md.code, 0);
+        QVERIFY2(md.out.contains("| Test | Node | Figure | Variant |"), md.out.constData());
+        QVERIFY2(
+            md.out.contains(QStringLiteral("more read-ahead: local:read-ahead@%1=%2").arg(m_loop, changed).toUtf8()),
+            md.out.constData());
+        QVERIFY2(md.out.contains("baseline × 2, more read-ahead × 2, interleaved"), md.out.constData());
+        const cmtest::CliResult bb = cmtest::runBinary(QStringLiteral("clustermark-cli"),
+            {QStringLiteral("experiment"), QStringLiteral("--show"), id, QStringLiteral("--format"),
+                QStringLiteral("bbcode")},
+            data());
+        QVERIFY2(bb.code == 0 && bb.out.contains("[table]"), bb.out.constData());
         // Nothing left in the journal.
         const cmtest::CliResult left = cmtest::runBinary(QStringLiteral("clustermark-cli"),
             {QStringLiteral("restore"), QStringLiteral("--dry-run"), QStringLiteral("--json")}, data());
