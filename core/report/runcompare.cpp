@@ -19,7 +19,7 @@ namespace cm {
 namespace {
 
 struct FigureSpec {
-    const char *direction; // summary key: "read" / "write"
+    const char *direction; // summary key: "read" / "write"; "" for a key of the summary itself
     const char *field; // key inside it
     const char *key;
     metric::Unit unit;
@@ -35,11 +35,17 @@ const FigureSpec kFigures[] = {
     {"write", "iops", "write.iops", metric::Unit::OpsPerSec, true},
     {"write", "lat_p50_ns", "write.lat.p50", metric::Unit::Nanoseconds, false},
     {"write", "lat_p99_ns", "write.lat.p99", metric::Unit::Nanoseconds, false},
+    // A network step: what the receiver got (bytes/s, shown in bit/s) and the sender's
+    // retransmitted segments.
+    {"", "bytesPerSecond", "net.bw", metric::Unit::BitRate, true},
+    {"", "retransmits", "net.retransmits", metric::Unit::Other, false},
 };
 
 // "Read IOPS" in the runs' kind's words: "GET requests/s", "PUT lat p99".
 QString figureLabel(const FigureSpec &spec, const RateWords &w)
 {
+    if (qstrlen(spec.direction) == 0)
+        return qstrcmp(spec.field, "retransmits") == 0 ? QStringLiteral("Retransmits") : QStringLiteral("Throughput");
     const bool read = qstrcmp(spec.direction, "read") == 0;
     const QString dir = QString::fromUtf8(read ? w.readTitle : w.writeTitle);
     const QString field = QLatin1String(spec.field);
@@ -266,9 +272,10 @@ RunCompare compareRunRecords(const QList<RunRecords> &runs)
             for (int i = 0; i < n; ++i) {
                 QList<double> v;
                 for (const StepRecord *s : perRun.at(i)) {
-                    if (!directionUsed(s->summary, dir))
+                    if (!dir.isEmpty() && !directionUsed(s->summary, dir))
                         continue;
-                    const QJsonValue x = s->summary.value(dir).toObject().value(field);
+                    const QJsonValue x
+                        = dir.isEmpty() ? s->summary.value(field) : s->summary.value(dir).toObject().value(field);
                     if (x.isDouble()) {
                         v << x.toDouble();
                         used = true;

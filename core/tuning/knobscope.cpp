@@ -17,9 +17,10 @@ case "$src" in /dev/*) lsblk -s -n -r -o KNAME -- "$src" 2>/dev/null ;; esac
 exit 0)SH";
 
 // $1: an address. The interface the route to it leaves by, then the interfaces under it
-// two levels down (a bridge's bond, the bond's links).
-const char *const kInterfacesTo
-    = R"SH(dev=$(ip -o route get -- "$1" 2>/dev/null | sed -n 's/.* dev \([^ ]*\).*/\1/p' | head -n1)
+// two levels down (a bridge's bond, the bond's links). ip route get takes no "--": an
+// address that starts with "-" is not one.
+const char *const kInterfacesTo = R"SH(case "$1" in -*) exit 0 ;; esac
+dev=$(ip -o route get "$1" 2>/dev/null | sed -n 's/.* dev \([^ ]*\).*/\1/p' | head -n1)
 [ -n "$dev" ] || exit 0
 echo "$dev"
 for l in /sys/class/net/"$dev"/lower_*; do
