@@ -47,7 +47,8 @@ void paintBarChart(QPainter &p, const QRectF &area, const BarChart &c, const Cha
     const QRectF inner = area.adjusted(k.s(24), k.s(18), -k.s(24), -k.s(14));
 
     double y = inner.top() + k.paintTitle(inner, c.title, QString()) + k.s(10);
-    y += k.legend(QRectF(inner.left(), y, inner.width(), inner.height()), c.runs, true) + k.s(4);
+    y += k.legend(QRectF(inner.left(), y, inner.width(), inner.height()), c.key.isEmpty() ? c.runs : c.key, true)
+        + k.s(4);
     const QFont noteFont = k.font(12);
     const QFontMetricsF nfm(noteFont);
     p.setFont(noteFont);

@@ -74,6 +74,9 @@ struct BarGroup {
 struct BarChart {
     QString title;
     QList<LegendEntry> runs; // one per run, run 0 the baseline
+    // The legend when bars share colours (an experiment's repetitions: one colour per
+    // variant); empty: `runs`.
+    QList<LegendEntry> key;
     QList<BarGroup> groups;
     QString note; // "* significant (Welch p < 0.05)"
     ChartFooter footer;

@@ -33,6 +33,7 @@ int cmdExport(const QStringList &args); // cmdcompare.cpp
 bool wantsChart(const QStringList &args);
 int cmdExportChart(const QStringList &args);
 int cmdCompareChart(const QStringList &args);
+int cmdExperimentChart(const QStringList &args); // experiment --show ID --png/--svg
 int cmdExportSession(const QStringList &args); // cmdsessionfile.cpp
 int cmdImport(const QStringList &args); // cmdsessionfile.cpp
 int cmdInventory(const QStringList &args);

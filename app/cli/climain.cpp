@@ -92,6 +92,7 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
           [--repetitions N] [--order interleaved|random] [--seed N] [--no-warm-up]
           [--dead-man SECONDS] [--json]
   experiment EXPERIMENT.json [--json] | experiment --show ID [--json | --format md|bbcode|csv]
+  experiment --show ID --png FILE --svg FILE [--width W --height H] [--theme light|dark] [--no-redact]
                      measure a change: the app applies the knobs (write-cache,
                      read-ahead, scheduler, cpu-governor, mtu, bond-hash) on the
                      nodes and devices the run uses, runs the plan as baseline and
@@ -101,7 +102,9 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
                      change, its 95 % interval and better / worse / no difference
                      beyond noise; --target sets a field of the plan's target for
                      the variant (cache=writeback for RBD's client cache, an S3
-                     endpoint=https://… against http://), checked like the plan
+                     endpoint=https://… against http://), checked like the plan;
+                     --png/--svg: every run's figures in the order they ran, coloured
+                     by variant, with the verdict
   restore [--dry-run] [--json]
                      put back every knob an experiment changed on a node and a
                      crashed or killed run left changed (the revert journal in the
@@ -138,7 +141,8 @@ QString commandUsage(const QString &cmd)
 // export/compare with --png or --svg draw text: they need a QGuiApplication (fonts).
 bool rendersChart(int argc, char **argv)
 {
-    if (argc < 2 || (qstrcmp(argv[1], "export") != 0 && qstrcmp(argv[1], "compare") != 0))
+    if (argc < 2
+        || (qstrcmp(argv[1], "export") != 0 && qstrcmp(argv[1], "compare") != 0 && qstrcmp(argv[1], "experiment") != 0))
         return false;
     QStringList args;
     for (int i = 2; i < argc; ++i)

@@ -5,6 +5,7 @@
 
 #include "render/chartrender.h"
 #include "render/chartsource.h"
+#include "render/experimentchart.h"
 #include "store/sessionstore.h"
 
 #include <QJsonObject>
@@ -192,6 +193,30 @@ int cmdCompareChart(const QStringList &argsIn)
     render::BarChart chart;
     if (const Error e = render::loadCompareChart(store, ids, a.redact, &chart, {a.latency})) {
         printErr(QStringLiteral("compare: %1").arg(e.message));
+        return 1;
+    }
+    return write(chart, a, command);
+}
+
+int cmdExperimentChart(const QStringList &argsIn)
+{
+    QStringList args = argsIn;
+    const QString command = QStringLiteral("experiment");
+    ChartArgs a;
+    if (!takeChartArgs(args, command, &a))
+        return 2;
+    const QStringList show = takeOption(args, QStringLiteral("--show"));
+    if (show.size() != 1 || !args.isEmpty()) {
+        printErr(QStringLiteral("usage: clustermark-cli experiment --show ID --png FILE --svg FILE [--width W "
+                                "--height H] [--theme light|dark] [--no-redact]"));
+        return 2;
+    }
+    SessionStore store(storePath());
+    if (!openStore(store))
+        return 1;
+    render::BarChart chart;
+    if (const Error e = render::loadExperimentChart(store, show.first(), a.redact, &chart)) {
+        printErr(QStringLiteral("experiment: %1").arg(e.message));
         return 1;
     }
     return write(chart, a, command);

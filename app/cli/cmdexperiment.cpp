@@ -176,6 +176,8 @@ int printResult(const QString &id, bool json, const QString &format = {})
 
 int cmdExperiment(const QStringList &argsIn)
 {
+    if (wantsChart(argsIn))
+        return cmdExperimentChart(argsIn);
     QStringList args = argsIn;
     const bool json = takeFlag(args, QStringLiteral("--json"));
     const QStringList show = takeOption(args, QStringLiteral("--show"));

@@ -53,6 +53,7 @@ Error loadExperimentResult(SessionStore &store, const QString &id, ExperimentRes
             s.iteration += base;
             m.steps << s;
         }
+        out->timeOrder << std::make_pair(run.variant, out->counted[run.variant]);
         ++out->counted[run.variant];
     }
     if (std::count(out->counted.cbegin(), out->counted.cend(), 0) > 0)

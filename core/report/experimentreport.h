@@ -22,6 +22,9 @@ struct ExperimentFigure {
 struct ExperimentResult {
     ExperimentRecord record;
     QList<int> counted; // counted runs per variant
+    // The counted runs in the order they ran: (variant, its repetition index), so a
+    // figure's values[variant][repetition] can be drawn in time order.
+    QList<std::pair<int, int>> timeOrder;
     QList<ExperimentFigure> figures;
 };
 

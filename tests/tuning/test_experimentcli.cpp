@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QImage>
 #include <QJsonArray>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -150,6 +151,17 @@ private Q_SLOTS:
                 QStringLiteral("bbcode")},
             data());
         QVERIFY2(bb.code == 0 && bb.out.contains("[table]"), bb.out.constData());
+        // The chart of every run, in the order they ran.
+        const QString png = m_dir.filePath(QStringLiteral("experiment.png"));
+        const cmtest::CliResult chart = cmtest::runBinary(QStringLiteral("clustermark-cli"),
+            {QStringLiteral("experiment"), QStringLiteral("--show"), id, QStringLiteral("--png"), png,
+                QStringLiteral("--svg"), m_dir.filePath(QStringLiteral("experiment.svg"))},
+            data());
+        QVERIFY2(chart.code == 0, chart.err.constData());
+        QImage image(png);
+        QCOMPARE(image.size(), QSize(1200, 800));
+        if (const QString shots = qEnvironmentVariable("CLUSTERMARK_SHOTS"); !shots.isEmpty())
+            QFile::copy(png, shots + QStringLiteral("/experiment-chart.png"));
         // Nothing left in the journal.
         const cmtest::CliResult left = cmtest::runBinary(QStringLiteral("clustermark-cli"),
             {QStringLiteral("restore"), QStringLiteral("--dry-run"), QStringLiteral("--json")}, data());
