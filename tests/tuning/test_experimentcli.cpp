@@ -207,6 +207,41 @@ private Q_SLOTS:
         QVERIFY2(!field.err.contains("started"), field.err.constData());
     }
 
+    // Ctrl-C while the variant runs: the run stops, the knob is put back, nothing is left
+    // in the journal, and the CLI says it was cancelled (130).
+    void aCancelRestores()
+    {
+        const QString plan = writePlan(30);
+        const QString before = readAhead();
+        const QString changed = QString::number(before.toInt() + 768);
+        QProcess cli;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("CLUSTERMARK_DATA_DIR"), data());
+        cli.setProcessEnvironment(env);
+        cli.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"),
+            {QStringLiteral("experiment"), plan, QStringLiteral("--knob"),
+                QStringLiteral("local:read-ahead=%1").arg(changed), QStringLiteral("--no-warm-up"),
+                QStringLiteral("--repetitions"), QStringLiteral("2")});
+        QVERIFY(cli.waitForStarted());
+        QElapsedTimer t;
+        t.start();
+        while (readAhead() != changed && t.elapsed() < 90000 && cli.state() == QProcess::Running)
+            QTest::qWait(200);
+        QCOMPARE(readAhead(), changed);
+        QTest::qWait(1500); // the variant's run has started
+        t.restart();
+        ::kill(pid_t(cli.processId()), SIGINT);
+        QVERIFY(cli.waitForFinished(30000));
+        QVERIFY2(t.elapsed() < 15000, qPrintable(QString::number(t.elapsed())));
+        QCOMPARE(cli.exitCode(), 130);
+        QCOMPARE(readAhead(), before);
+        const QByteArray err = cli.readAllStandardError();
+        QVERIFY2(err.contains("cancelled; every knob was put back"), err.constData());
+        const cmtest::CliResult left = cmtest::runBinary(QStringLiteral("clustermark-cli"),
+            {QStringLiteral("restore"), QStringLiteral("--dry-run"), QStringLiteral("--json")}, data());
+        QCOMPARE(left.json().value(QStringLiteral("left")).toArray().size(), 0);
+    }
+
     void killedInTheMiddleRestoresFromTheJournal()
     {
         const QString plan = writePlan(30);
