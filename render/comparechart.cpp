@@ -11,17 +11,6 @@ namespace cm::render {
 
 namespace {
 
-Quantity quantityOf(metric::Unit u)
-{
-    switch (u) {
-    case metric::Unit::BytesPerSec: return Quantity::BytesPerSec;
-    case metric::Unit::BitRate: return Quantity::BitRate;
-    case metric::Unit::OpsPerSec: return Quantity::OpsPerSec;
-    case metric::Unit::Nanoseconds: return Quantity::Nanoseconds;
-    default: return Quantity::Plain;
-    }
-}
-
 const CompareFigure *figure(const CompareRow &row, const QString &key)
 {
     for (const CompareFigure &f : row.figures)

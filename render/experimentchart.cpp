@@ -11,17 +11,6 @@ namespace cm::render {
 
 namespace {
 
-Quantity quantityOf(metric::Unit u)
-{
-    switch (u) {
-    case metric::Unit::BytesPerSec: return Quantity::BytesPerSec;
-    case metric::Unit::BitRate: return Quantity::BitRate;
-    case metric::Unit::OpsPerSec: return Quantity::OpsPerSec;
-    case metric::Unit::Nanoseconds: return Quantity::Nanoseconds;
-    default: return Quantity::Plain;
-    }
-}
-
 // Latency figures after the rates: the rates are what a tuning change is judged by first.
 int rank(const ExperimentFigure &f)
 {

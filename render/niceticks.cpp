@@ -86,6 +86,19 @@ Ticks logTicks(double minPositive, double max)
     return t;
 }
 
+Quantity quantityOf(metric::Unit unit)
+{
+    switch (unit) {
+    case metric::Unit::BytesPerSec: return Quantity::BytesPerSec;
+    case metric::Unit::BitRate: return Quantity::BitRate;
+    case metric::Unit::OpsPerSec: return Quantity::OpsPerSec;
+    case metric::Unit::Nanoseconds: return Quantity::Nanoseconds;
+    case metric::Unit::Percent:
+    case metric::Unit::Other: break;
+    }
+    return Quantity::Plain;
+}
+
 QString valueLabel(Quantity q, double value)
 {
     const AxisUnit u = axisUnit(q, value);

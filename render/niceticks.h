@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Axis ticks at 1, 2 or 5 × 10^n ("nice" numbers) and their labels. Pure.
+#include "model/metric.h"
+
 #include <QList>
 #include <QString>
 
@@ -30,6 +32,8 @@ struct AxisUnit {
 };
 // BitRate: bytes/s drawn in bit/s (a network's rate).
 enum class Quantity { BytesPerSec, BitRate, OpsPerSec, Nanoseconds, Seconds, Plain };
+// The quantity a metric's unit is drawn as (percent and other figures: Plain).
+Quantity quantityOf(metric::Unit unit);
 AxisUnit axisUnit(Quantity q, double maxValue);
 // One value with its own unit, for log axes: "50 µs", "2 ms", "10k IOPS".
 QString valueLabel(Quantity q, double value);

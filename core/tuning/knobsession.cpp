@@ -66,9 +66,12 @@ Error KnobSession::check(const NodeSpec &node, const KnobSetting &s, QString *cu
     if (!t)
         return e;
     NodeKnobs nk(*t, m_cancel);
-    if (Error p = nk.checkPrivilege(what(s)))
+    const QString key = node.toSpecString();
+    if (const auto known = m_privileged.constFind(key); known != m_privileged.cend())
+        nk.setUsesSudo(*known);
+    else if (Error p = nk.checkPrivilege(what(s)))
         return p;
-    m_privileged.insert(node.toSpecString(), nk.usesSudo());
+    m_privileged.insert(key, nk.usesSudo());
     const Error e2 = nk.read(s, current);
     if (how)
         *how = nk.methodText(s);
@@ -100,7 +103,7 @@ Error KnobSession::apply(const NodeSpec &node, const KnobSetting &s)
     if (!t)
         return e;
     NodeKnobs nk(*t, m_cancel);
-    nk.checkPrivilege(what(s));
+    nk.setUsesSudo(m_privileged.value(node.toSpecString())); // found by check()
     QString handle;
     if (s.info()->network) {
         if (Error a = nk.armDeadMan(s, old, m_deadManSeconds, &handle))
@@ -147,8 +150,7 @@ Error KnobSession::confirmReachable(const NodeSpec &node, const QString &handle)
     if (!r.ok())
         return r.error ? r.error : Error(Error::Code::Unreachable, QStringLiteral("no answer"), node.displayName());
     NodeKnobs nk(*fresh, m_cancel);
-    if (Error p = nk.checkPrivilege(QStringLiteral("the dead-man switch")))
-        return p;
+    nk.setUsesSudo(m_privileged.value(node.toSpecString()));
     if (Error d = nk.disarmDeadMan(handle))
         return d;
     m_transports.insert(node.toSpecString(), std::shared_ptr<Transport>(fresh.release()));
@@ -177,11 +179,11 @@ Error KnobSession::waitForDeadMan(const NodeSpec &node, const KnobSetting &s, co
 Error KnobSession::restoreAll()
 {
     Error first;
+    const QList<KnobJournalEntry> open = m_journal.open(false);
     for (qsizetype i = m_changes.size() - 1; i >= 0; --i) {
         const KnobChange &c = m_changes.at(i);
         if (c.journalId == 0)
             continue;
-        const QList<KnobJournalEntry> open = m_journal.open(false);
         const bool stillOpen
             = std::any_of(open.cbegin(), open.cend(), [&](const KnobJournalEntry &e) { return e.id == c.journalId; });
         if (!stillOpen)
@@ -190,7 +192,7 @@ Error KnobSession::restoreAll()
         Transport *t = transportFor(c.node, &e);
         if (t) {
             NodeKnobs nk(*t); // a restore runs to its end, also after a cancel
-            nk.checkPrivilege(what(c.setting));
+            nk.setUsesSudo(m_privileged.value(c.node.toSpecString()));
             e = nk.write(c.setting, c.oldValue);
         }
         qCInfo(lcKnobs) << c.node.displayName() << "restores" << what(c.setting) << "=" << c.oldValue

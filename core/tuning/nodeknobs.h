@@ -26,6 +26,8 @@ public:
     // names the change in the message ("write-cache on sdb").
     Error checkPrivilege(const QString &what);
     bool usesSudo() const { return m_sudo; }
+    // What an earlier checkPrivilege() on this node found (no second round trip).
+    void setUsesSudo(bool sudo) { m_sudo = sudo; }
 
     // What the node has: its block devices, interfaces, bonds or CPU frequency policies.
     Error listObjects(KnobObject kind, QStringList *names);

@@ -72,6 +72,27 @@ class TestExperimentCli : public QObject {
 
     QString data() const { return m_dir.filePath(QStringLiteral("data")); }
 
+    // Starts `experiment PLAN --knob local:read-ahead=VALUE` (no warm-up, A B B A) and
+    // waits until the variant's value is applied, after the first (baseline) run.
+    bool startUntilApplied(QProcess &cli, const QString &plan, const QString &value)
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("CLUSTERMARK_DATA_DIR"), data());
+        cli.setProcessEnvironment(env);
+        cli.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"),
+            {QStringLiteral("experiment"), plan, QStringLiteral("--knob"),
+                QStringLiteral("local:read-ahead=%1").arg(value), QStringLiteral("--no-warm-up"),
+                QStringLiteral("--order"), QStringLiteral("interleaved"), QStringLiteral("--repetitions"),
+                QStringLiteral("2")});
+        if (!cli.waitForStarted())
+            return false;
+        QElapsedTimer t;
+        t.start();
+        while (readAhead() != value && t.elapsed() < 90000 && cli.state() == QProcess::Running)
+            QTest::qWait(200);
+        return readAhead() == value;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -215,21 +236,10 @@ private Q_SLOTS:
         const QString before = readAhead();
         const QString changed = QString::number(before.toInt() + 768);
         QProcess cli;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("CLUSTERMARK_DATA_DIR"), data());
-        cli.setProcessEnvironment(env);
-        cli.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"),
-            {QStringLiteral("experiment"), plan, QStringLiteral("--knob"),
-                QStringLiteral("local:read-ahead=%1").arg(changed), QStringLiteral("--no-warm-up"),
-                QStringLiteral("--repetitions"), QStringLiteral("2")});
-        QVERIFY(cli.waitForStarted());
+        QVERIFY(startUntilApplied(cli, plan, changed));
+        QTest::qWait(1500); // the variant's run has started
         QElapsedTimer t;
         t.start();
-        while (readAhead() != changed && t.elapsed() < 90000 && cli.state() == QProcess::Running)
-            QTest::qWait(200);
-        QCOMPARE(readAhead(), changed);
-        QTest::qWait(1500); // the variant's run has started
-        t.restart();
         ::kill(pid_t(cli.processId()), SIGINT);
         QVERIFY(cli.waitForFinished(30000));
         QVERIFY2(t.elapsed() < 15000, qPrintable(QString::number(t.elapsed())));
@@ -248,22 +258,7 @@ private Q_SLOTS:
         const QString before = readAhead();
         const QString changed = QString::number(before.toInt() + 512);
         QProcess cli;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("CLUSTERMARK_DATA_DIR"), data());
-        cli.setProcessEnvironment(env);
-        // No warm-up, random order with a seed whose first run is the variant.
-        cli.start(qEnvironmentVariable("CLUSTERMARK_BIN") + QStringLiteral("/clustermark-cli"),
-            {QStringLiteral("experiment"), plan, QStringLiteral("--knob"),
-                QStringLiteral("local:read-ahead=%1").arg(changed), QStringLiteral("--no-warm-up"),
-                QStringLiteral("--order"), QStringLiteral("interleaved"), QStringLiteral("--repetitions"),
-                QStringLiteral("2")});
-        QVERIFY(cli.waitForStarted());
-        // A B: the variant is applied once the first (baseline) run ends; wait for it.
-        QElapsedTimer t;
-        t.start();
-        while (readAhead() != changed && t.elapsed() < 90000 && cli.state() == QProcess::Running)
-            QTest::qWait(200);
-        QCOMPARE(readAhead(), changed);
+        QVERIFY(startUntilApplied(cli, plan, changed));
         ::kill(pid_t(cli.processId()), SIGKILL);
         cli.waitForFinished();
         QCOMPARE(readAhead(), changed); // nobody put it back
