@@ -26,25 +26,42 @@ namespace {
 
 // $1: the PID of the command (the shell that execs it). At the end of file of its stdin
 // (the controller is gone) it ends the command's process group and every descendant of
-// the command, since some leave the group: fio's job processes call setsid. It ignores
-// TERM itself, so it can send KILL to what has not ended 2 s later.
+// the command, since some leave the group: fio's job processes call setsid. It first
+// stops the whole tree and lists it again until the list holds still: a process forked
+// between a listing and the kill would escape (fio starting its jobs when the app was
+// killed left them running). It ignores TERM itself, so it can send KILL to what has not
+// ended 2 s later.
 const char *const kWatchdogScript = R"SH(trap '' TERM HUP INT
 cat >/dev/null 2>&1
-kids=$(ps -e -o pid= -o ppid= 2>/dev/null | awk -v root="$1" -v self="$$" '
-  { up[$1] = $2 }
-  END { for (p in up) { q = p; n = 0
-          while ((q in up) && q != root && q != self && n < 64) { q = up[q]; n++ }
-          if (q == root && p != root) print p } }')
-kill -TERM 0 $kids 2>/dev/null
+root=$1
+tree() {
+  ps -e -o pid= -o ppid= 2>/dev/null | awk -v root="$root" -v self="$$" '
+    { up[$1] = $2 }
+    END { for (p in up) { q = p; n = 0
+            while ((q in up) && q != root && q != self && n < 64) { q = up[q]; n++ }
+            if (q == root && p != root) print p } }' | sort -n
+}
+kill -STOP "$root" 2>/dev/null
+kids=
+i=0
+while [ $i -lt 50 ]; do
+  now=$(tree)
+  kill -STOP $now 2>/dev/null
+  [ "$now" = "$kids" ] && break
+  kids=$now
+  i=$((i+1))
+done
+kill -TERM 0 "$root" $kids 2>/dev/null
+kill -CONT 0 "$root" $kids 2>/dev/null
 i=0
 while [ $i -lt 20 ]; do
   alive=
-  for p in "$1" $kids; do kill -0 "$p" 2>/dev/null && alive=1; done
+  for p in "$root" $kids; do kill -0 "$p" 2>/dev/null && alive=1; done
   [ -n "$alive" ] || exit 0
   sleep 0.1
   i=$((i+1))
 done
-kill -KILL $kids 2>/dev/null
+kill -KILL "$root" $kids 2>/dev/null
 kill -KILL 0)SH";
 
 } // namespace

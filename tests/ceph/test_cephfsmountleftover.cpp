@@ -170,6 +170,13 @@ private Q_SLOTS:
         // fio outlives the killed app for at most its bounded runtime; end it for this test
         for (qint64 pid : cmtest::processesMatching("/tmp/clustermark-cephfs-"))
             ::kill(pid, SIGKILL);
+        // A failed check leaves the killed run's mount: detach it, or the next test that
+        // holds the cephfs-mounts lock starts with a mount that is not its own.
+        for (const QString &m : cmtest::cephfsBenchMounts()) {
+            const QString path = m.section(QLatin1Char(' '), 1, 1);
+            if (m.startsWith(QLatin1String("ceph-fuse ")) && ::umount2(path.toUtf8().constData(), MNT_DETACH) == 0)
+                QDir().rmdir(path);
+        }
         m_lab.stop();
     }
 };

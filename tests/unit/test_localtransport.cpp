@@ -4,11 +4,14 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 
 #include <thread>
+
+#include <unistd.h>
 
 using namespace cm;
 
@@ -118,6 +121,27 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray pid = f.readAll().trimmed();
         QTRY_VERIFY_WITH_TIMEOUT(!cmtest::processAlive(pid.toLongLong()), 2000);
+    }
+    // The controller gone (stdin closed) while the command keeps forking processes that
+    // leave its group (as fio's jobs do): the watchdog ends every one of them, also those
+    // forked while it was listing them.
+    void watchdogEndsATreeThatKeepsForking()
+    {
+        const QByteArray marker = "300." + QByteArray::number(QCoreApplication::applicationPid()) + "17";
+        Command c;
+        c.argv = {QStringLiteral("sh"), QStringLiteral("-c"),
+            QStringLiteral("while :; do setsid sleep %1 & sleep 0.002; done").arg(QString::fromLatin1(marker))};
+        c.maxRuntimeSec = 100;
+        QVERIFY(c.hasWatchdog());
+        QProcess controller;
+        // its own group, as the transports give it: the watchdog ends its group
+        controller.setChildProcessModifier([] { ::setsid(); });
+        controller.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), c.toScript()});
+        QVERIFY(controller.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(cmtest::processesMatching("sleep " + marker).size() > 20, 10000);
+        controller.closeWriteChannel();
+        QVERIFY(controller.waitForFinished(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(cmtest::processesMatching(marker).isEmpty(), 5000);
     }
     void cancelOfBoundedCommandIsQuick()
     {
