@@ -19,8 +19,8 @@ namespace {
 QJsonObject entryJson(const KnobJournalEntry &e)
 {
     return QJsonObject {{QStringLiteral("id"), e.id}, {QStringLiteral("experiment"), e.experiment},
-        {QStringLiteral("node"), e.node.displayName()}, {QStringLiteral("knob"), e.knob},
-        {QStringLiteral("object"), e.object}, {QStringLiteral("old"), e.oldValue}, {QStringLiteral("new"), e.newValue},
+        {QStringLiteral("node"), e.where()}, {QStringLiteral("knob"), e.knob}, {QStringLiteral("object"), e.object},
+        {QStringLiteral("old"), e.oldValue}, {QStringLiteral("new"), e.newValue},
         {QStringLiteral("since"), e.created.toUTC().toString(Qt::ISODate)}};
 }
 

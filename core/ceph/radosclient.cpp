@@ -125,6 +125,15 @@ QString RadosClient::fsid() const
     return r < 0 ? QString() : QString::fromLatin1(buf);
 }
 
+QString RadosClient::configValue(const char *option) const
+{
+    if (!m_cluster)
+        return {};
+    char buf[256] = {};
+    const int r = rados_conf_get(static_cast<rados_t>(m_cluster), option, buf, sizeof buf - 1);
+    return r < 0 ? QString() : QString::fromUtf8(buf);
+}
+
 Error RadosClient::monCommand(const QJsonObject &command, QByteArray *out, const QByteArray &input)
 {
     if (!m_cluster)

@@ -27,6 +27,9 @@ public:
     // *out. Errors carry the mon's status text.
     Error monCommand(const QJsonObject &command, QByteArray *out, const QByteArray &input = {});
     QString fsid() const;
+    // An option as this client sees it once connected: ceph.conf, then what the mons'
+    // configuration gives clients ("client/rbd_cache"). Empty when unknown.
+    QString configValue(const char *option) const;
     int timeoutSec() const { return m_timeoutSec; } // the spec's op timeout
     void *handle() const { return m_cluster; } // rados_t, for librbd/ioctx users
 

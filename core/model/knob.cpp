@@ -20,6 +20,8 @@ const QList<KnobInfo> &knobCatalogue()
             KnobObject::Interface, true},
         {QStringLiteral("bond-hash"), QT_TRANSLATE_NOOP("cm::Knob", "Bond transmit hash policy"),
             "layer2 | layer2+3 | layer3+4 | encap2+3 | encap3+4 | vlan+srcmac", KnobObject::Bond, true},
+        {QStringLiteral("config"), QT_TRANSLATE_NOOP("cm::Knob", "Ceph option (ceph config set)"),
+            "a value the option takes", KnobObject::CephOption},
     };
     return all;
 }
@@ -64,6 +66,16 @@ Error integerValue(const KnobInfo &k, const QString &value, int min, int max, QS
 Error knobRawValue(const KnobInfo &k, const QString &value, QString *raw)
 {
     const QString v = value.trimmed();
+    if (k.object == KnobObject::CephOption) {
+        // It goes to the mons as a JSON field, never to a command line; the mon checks
+        // it against the option's type.
+        static const QRegularExpression printable(QStringLiteral("^[^\\x00-\\x1f\\x7f]{1,64}$"));
+        if (!printable.match(v).hasMatch())
+            return invalid(
+                QStringLiteral("a Ceph option's value is 1 to 64 printable characters, not \"%1\"").arg(v), k.id);
+        *raw = v;
+        return {};
+    }
     if (k.id == QLatin1String("write-cache")) {
         if (v == QLatin1String("on") || v == QLatin1String("write back"))
             *raw = QStringLiteral("write back");
@@ -95,6 +107,17 @@ Error checkKnobObject(KnobObject kind, const QString &object)
     static const QRegularExpression device(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.:+-]{0,31}$"));
     static const QRegularExpression iface(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,14}$"));
     static const QRegularExpression policy(QStringLiteral("^(policy[0-9]{1,4}|all)$"));
+    // The mons' sections ("osd", "osd.3", "client.rgw.gw1") and an option's name.
+    static const QRegularExpression option(QStringLiteral(
+        "^(global|(mon|mgr|osd|mds|client)(\\.[A-Za-z0-9_-][A-Za-z0-9_.-]{0,47})?)/[a-z][a-z0-9_]{1,79}$"));
+    if (kind == KnobObject::CephOption) {
+        if (!option.match(object).hasMatch())
+            return invalid(QStringLiteral("\"%1\" is not a Ceph section and option such as client/rbd_cache or "
+                                          "osd.3/osd_memory_target")
+                               .arg(object.left(100)),
+                object.left(100));
+        return {};
+    }
     const QRegularExpression &re = kind == KnobObject::Device ? device : kind == KnobObject::CpuPolicy ? policy : iface;
     if (object == QLatin1String(".") || object == QLatin1String("..") || !re.match(object).hasMatch()) {
         const char *what = kind == KnobObject::Device ? "a block device name such as sdb or nvme0n1"
@@ -121,7 +144,7 @@ QString knobCurrentValue(const KnobInfo &k, const QByteArray &reported)
 KnobSetting KnobSetting::parse(const QString &text, Error *error)
 {
     static const QRegularExpression form(
-        QStringLiteral("^([^:@=\\s]{1,64}):([a-z0-9-]{1,32})(?:@([^=\\s]{1,64}))?=(.{1,64})$"));
+        QStringLiteral("^([^:@=\\s]{1,64}):([a-z0-9-]{1,32})(?:@([^=\\s]{1,130}))?=(.{1,64})$"));
     KnobSetting s;
     auto fail = [&](const Error &e) {
         if (error)
@@ -146,6 +169,16 @@ KnobSetting KnobSetting::parse(const QString &text, Error *error)
         return fail(invalid(
             QStringLiteral("unknown knob \"%1\" (known: %2)").arg(s.knob, ids.join(QStringLiteral(", "))), s.knob));
     }
+    if (k->object == KnobObject::CephOption) {
+        if (s.node != QLatin1String(kCephKnobNode))
+            return fail(invalid(QStringLiteral("a Ceph option is the cluster's: write it ceph:config@%1=%2")
+                                    .arg(s.object.isEmpty() ? QStringLiteral("client/rbd_cache") : s.object, s.value),
+                s.knob));
+        if (s.object.isEmpty())
+            return fail(invalid(
+                QStringLiteral("name the option's section and name: ceph:config@client/rbd_cache=%1").arg(s.value),
+                s.knob));
+    }
     if (!s.object.isEmpty())
         if (Error e = checkKnobObject(k->object, s.object))
             return fail(e);
@@ -154,6 +187,12 @@ KnobSetting KnobSetting::parse(const QString &text, Error *error)
     if (error)
         *error = {};
     return s;
+}
+
+bool KnobSetting::isCephOption() const
+{
+    const KnobInfo *k = info();
+    return k && k->object == KnobObject::CephOption;
 }
 
 QString KnobSetting::toString() const

@@ -9,6 +9,9 @@
 //   pve1:write-cache@sdb=off   pve1:mtu@eth0=9000   pve2:scheduler@nvme0n1=none
 // The object (a block device, a network interface, a CPU frequency policy) is what the
 // knob changes; without one, the experiment takes what the run uses on that node.
+// A Ceph option is the cluster's, not a node's: its node is "ceph" (the plan's cluster)
+// and its object the option's section and name, as `ceph config set WHO NAME VALUE`:
+//   ceph:config@client/rbd_cache=false   ceph:config@osd/osd_memory_target=4G
 #include "model/error.h"
 
 #include <QJsonObject>
@@ -24,7 +27,11 @@ enum class KnobObject {
     Interface, // a network interface: eth0, bond0, vmbr0
     Bond, // a bonding master: bond0
     CpuPolicy, // a CPU frequency policy: policy0, or "all"
+    CephOption, // a Ceph option in the mons' configuration: "client/rbd_cache"
 };
+
+// The node name of a knob that is the cluster's (a Ceph option).
+inline constexpr char kCephKnobNode[] = "ceph";
 
 struct KnobInfo {
     QString id; // "write-cache"
@@ -49,6 +56,10 @@ struct KnobSetting {
 
     // Checks everything that can be checked without the node; a clear error otherwise.
     static KnobSetting parse(const QString &text, Error *error);
+    bool isCephOption() const; // the cluster's, set through the mons
+    // A Ceph option's section and name: "client/rbd_cache" → "client", "rbd_cache".
+    QString cephWho() const { return object.section(QLatin1Char('/'), 0, 0); }
+    QString cephName() const { return object.section(QLatin1Char('/'), 1); }
     QString toString() const; // "pve1:write-cache@sdb=off"
     const KnobInfo *info() const { return findKnob(knob); }
 

@@ -51,7 +51,7 @@ QList<StepCaveat> StepCaveats::of(const QJsonObject &params, const QJsonObject &
 QList<StepCaveat> StepCaveats::ofStep(const StepRecord &step, bool translated)
 {
     if (step.summary.contains(QStringLiteral("client_cache"))
-        || step.environment.value(QStringLiteral("rbd_cache")).toString() != QLatin1String("as configured"))
+        || !step.environment.value(QStringLiteral("rbd_cache")).toString().startsWith(QLatin1String("as configured")))
         return of(step.params, step.summary, translated);
     QJsonObject summary = step.summary;
     summary.insert(QStringLiteral("client_cache"), QStringLiteral("cluster"));

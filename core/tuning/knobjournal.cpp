@@ -46,10 +46,24 @@ bool KnobJournalEntry::orphaned() const
     return processowner::isGone(ownerPid, ownerToken);
 }
 
+bool KnobJournalEntry::isCephOption() const
+{
+    const KnobInfo *k = findKnob(knob);
+    return k && k->object == KnobObject::CephOption;
+}
+
+QString KnobJournalEntry::where() const
+{
+    if (!isCephOption())
+        return node.displayName();
+    return cluster.confPath.isEmpty() ? QStringLiteral("ceph (%1)").arg(cluster.monHost)
+                                      : QStringLiteral("ceph (%1)").arg(cluster.confPath);
+}
+
 KnobSetting KnobJournalEntry::restoreSetting() const
 {
     KnobSetting s;
-    s.node = node.displayName();
+    s.node = isCephOption() ? QString::fromLatin1(kCephKnobNode) : node.displayName();
     s.knob = knob;
     s.object = object;
     s.value = oldValue;
@@ -59,7 +73,9 @@ KnobSetting KnobJournalEntry::restoreSetting() const
 
 QString KnobJournalEntry::describe() const
 {
-    return QStringLiteral("%1: %2 on %3: %4 → %5").arg(node.displayName(), knob, object, oldValue, newValue);
+    const QString notSet = QStringLiteral("(not set)");
+    return QStringLiteral("%1: %2 on %3: %4 → %5")
+        .arg(where(), knob, object, oldValue.isEmpty() ? notSet : oldValue, newValue.isEmpty() ? notSet : newValue);
 }
 
 KnobJournal::KnobJournal(SessionStore &store)
@@ -75,8 +91,10 @@ Error KnobJournal::add(KnobJournalEntry e, qint64 *id)
                              " new_value, state, owner_pid, owner_host, owner_token, created)"
                              " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(text(e.experiment));
-    q.addBindValue(jsonText(e.node.toJson()));
-    q.addBindValue(text(e.node.displayName()));
+    // A Ceph option's entry holds the cluster's connection where a node's holds the node.
+    const bool cluster = findKnob(e.knob) && findKnob(e.knob)->object == KnobObject::CephOption;
+    q.addBindValue(jsonText(cluster ? e.cluster.toJson() : e.node.toJson()));
+    q.addBindValue(text(cluster ? QString::fromLatin1(kCephKnobNode) : e.node.displayName()));
     q.addBindValue(text(e.knob));
     q.addBindValue(text(e.object));
     q.addBindValue(text(e.oldValue));
@@ -147,8 +165,12 @@ QList<KnobJournalEntry> KnobJournal::open(bool orphanedOnly, Error *error)
         KnobJournalEntry e;
         e.id = q.value(0).toLongLong();
         e.experiment = q.value(1).toString();
-        e.node = NodeSpec::fromJson(QJsonDocument::fromJson(q.value(2).toString().toUtf8()).object());
+        const QJsonObject where = QJsonDocument::fromJson(q.value(2).toString().toUtf8()).object();
         e.knob = q.value(3).toString();
+        if (findKnob(e.knob) && findKnob(e.knob)->object == KnobObject::CephOption)
+            e.cluster = CephConnectionSpec::fromJson(where);
+        else
+            e.node = NodeSpec::fromJson(where);
         e.object = q.value(4).toString();
         e.oldValue = q.value(5).toString();
         e.newValue = q.value(6).toString();

@@ -5,6 +5,7 @@
 // before the change is made; it is marked restored once the old value reads back. An
 // entry still open when its process is gone (a crash, a kill -9) is what the next start
 // of the GUI or the CLI offers to restore (`clustermark-cli restore`).
+#include "ceph/cephconnectionspec.h"
 #include "model/knob.h"
 #include "model/nodespec.h"
 #include "store/sessionstore.h"
@@ -18,9 +19,10 @@ struct KnobJournalEntry {
     qint64 id = 0;
     QString experiment; // the experiment's id
     NodeSpec node; // how to reach the node again
+    CephConnectionSpec cluster; // a Ceph option's: how to reach the cluster (never the key)
     QString knob;
     QString object;
-    QString oldValue; // as read before the change
+    QString oldValue; // as read before the change; a Ceph option's: empty = was not set
     QString newValue;
     QString deadMan; // the node's dead-man switch, while armed (NodeKnobs)
     State state = State::Applying;
@@ -33,6 +35,9 @@ struct KnobJournalEntry {
 
     // Open (not restored) and its writer is gone: nobody else will restore it.
     bool orphaned() const;
+    bool isCephOption() const;
+    // The node, or for a Ceph option the cluster: "pve1", "ceph (/etc/ceph/ceph.conf)".
+    QString where() const;
     // The setting that puts the old value back.
     KnobSetting restoreSetting() const;
     QString describe() const; // "pve1: write-cache on sdb: write through → write back"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tuning/knobsession.h"
 
+#include "tuning/cephconfigknob.h"
 #include "tuning/nodeknobs.h"
 
 #include <QElapsedTimer>
@@ -54,6 +55,64 @@ Transport *KnobSession::transportFor(const NodeSpec &node, Error *error)
     return t.get();
 }
 
+RadosClient *KnobSession::cluster(Error *error)
+{
+    *error = {};
+    if (m_rados)
+        return m_rados.get();
+    auto client = std::make_unique<RadosClient>();
+    if ((*error = client->connect(m_cluster)))
+        return nullptr;
+    m_rados = std::move(client);
+    return m_rados.get();
+}
+
+Error KnobSession::checkCephOption(const KnobSetting &s, QString *current, QString *how)
+{
+    Error e;
+    RadosClient *c = cluster(&e);
+    if (!c)
+        return e;
+    if (how)
+        *how = CephConfigKnob::commandText(s, s.raw);
+    return CephConfigKnob(*c).read(s, current);
+}
+
+Error KnobSession::applyCephOption(const KnobSetting &s)
+{
+    QString old;
+    if (Error e = checkCephOption(s, &old, nullptr))
+        return e;
+    KnobChange change {NodeSpec(), s, old, 0};
+    if (old == s.raw) {
+        m_changes << change;
+        return {};
+    }
+    KnobJournalEntry entry;
+    entry.experiment = m_experiment;
+    entry.cluster = m_cluster;
+    entry.knob = s.knob;
+    entry.object = s.object;
+    entry.oldValue = old;
+    entry.newValue = s.raw;
+    if (Error e = m_journal.add(entry, &change.journalId))
+        return e; // nothing changed on the cluster without its journal entry
+    m_changes << change;
+    Error e;
+    RadosClient *c = cluster(&e);
+    if (!c)
+        return e;
+    qCInfo(lcKnobs) << "applies" << CephConfigKnob::commandText(s, s.raw) << "(was"
+                    << (old.isEmpty() ? QStringLiteral("not set") : old) << ")";
+    if (Error w = CephConfigKnob(*c).write(s, s.raw)) {
+        const Error back = CephConfigKnob(*c).write(s, old);
+        m_journal.setState(
+            change.journalId, back ? KnobJournalEntry::State::Failed : KnobJournalEntry::State::Restored, back.message);
+        return w;
+    }
+    return m_journal.setState(change.journalId, KnobJournalEntry::State::Applied);
+}
+
 Error KnobSession::check(const NodeSpec &node, const KnobSetting &s, QString *current, QString *how)
 {
     const KnobInfo *k = s.info();
@@ -61,6 +120,8 @@ Error KnobSession::check(const NodeSpec &node, const KnobSetting &s, QString *cu
         return Error(Error::Code::InvalidInput, QStringLiteral("unknown knob \"%1\"").arg(s.knob));
     if (Error e = checkKnobObject(k->object, s.object))
         return e;
+    if (k->object == KnobObject::CephOption)
+        return checkCephOption(s, current, how);
     Error e;
     Transport *t = transportFor(node, &e);
     if (!t)
@@ -80,6 +141,8 @@ Error KnobSession::check(const NodeSpec &node, const KnobSetting &s, QString *cu
 
 Error KnobSession::apply(const NodeSpec &node, const KnobSetting &s)
 {
+    if (s.isCephOption())
+        return applyCephOption(s);
     QString old;
     if (Error e = check(node, s, &old))
         return e;
@@ -188,14 +251,9 @@ Error KnobSession::restoreAll()
             = std::any_of(open.cbegin(), open.cend(), [&](const KnobJournalEntry &e) { return e.id == c.journalId; });
         if (!stillOpen)
             continue; // restored when its apply failed, or by the node itself
-        Error e;
-        Transport *t = transportFor(c.node, &e);
-        if (t) {
-            NodeKnobs nk(*t); // a restore runs to its end, also after a cancel
-            nk.setUsesSudo(m_privileged.value(c.node.toSpecString()));
-            e = nk.write(c.setting, c.oldValue);
-        }
-        qCInfo(lcKnobs) << c.node.displayName() << "restores" << what(c.setting) << "=" << c.oldValue
+        const Error e = restoreOne(c);
+        qCInfo(lcKnobs) << c.setting.node << "restores" << what(c.setting) << "="
+                        << (c.oldValue.isEmpty() ? QStringLiteral("(not set)") : c.oldValue)
                         << (e ? e.message : QStringLiteral("ok"));
         m_journal.setState(
             c.journalId, e ? KnobJournalEntry::State::Failed : KnobJournalEntry::State::Restored, e.message);
@@ -204,6 +262,49 @@ Error KnobSession::restoreAll()
     }
     return first;
 }
+
+Error KnobSession::restoreOne(const KnobChange &c)
+{
+    Error e;
+    if (c.setting.isCephOption()) {
+        if (RadosClient *client = cluster(&e))
+            e = CephConfigKnob(*client).write(c.setting, c.oldValue);
+        return e;
+    }
+    if (Transport *t = transportFor(c.node, &e)) {
+        NodeKnobs nk(*t); // a restore runs to its end, also after a cancel
+        nk.setUsesSudo(m_privileged.value(c.node.toSpecString()));
+        e = nk.write(c.setting, c.oldValue);
+    }
+    return e;
+}
+
+namespace {
+
+Error restoreEntry(const KnobJournalEntry &entry, const TransportMaker &maker)
+{
+    const KnobSetting s = entry.restoreSetting();
+    if (entry.isCephOption()) {
+        RadosClient client;
+        if (Error e = client.connect(entry.cluster))
+            return e;
+        return CephConfigKnob(client).write(s, entry.oldValue);
+    }
+    std::unique_ptr<Transport> t = maker(entry.node);
+    Error e = t ? t->connect() : Error(Error::Code::Internal, QStringLiteral("no transport"));
+    if (e)
+        return e;
+    NodeKnobs nk(*t);
+    if ((e = nk.checkPrivilege(what(s))))
+        return e;
+    if ((e = nk.write(s, entry.oldValue)))
+        return e;
+    if (NodeKnobs::isDeadManHandle(entry.deadMan))
+        nk.disarmDeadMan(entry.deadMan);
+    return {};
+}
+
+} // namespace
 
 RestoreReport restoreJournal(
     SessionStore &store, const QList<KnobJournalEntry> &entries, const TransportMaker &maker, const CancelToken &cancel)
@@ -218,18 +319,7 @@ RestoreReport restoreJournal(
             continue;
         }
         journal.adopt(entry.id);
-        Error e;
-        std::unique_ptr<Transport> t = maker(entry.node);
-        e = t ? t->connect() : Error(Error::Code::Internal, QStringLiteral("no transport"));
-        if (!e) {
-            NodeKnobs nk(*t);
-            const KnobSetting s = entry.restoreSetting();
-            e = nk.checkPrivilege(what(s));
-            if (!e)
-                e = nk.write(s, entry.oldValue);
-            if (!e && NodeKnobs::isDeadManHandle(entry.deadMan))
-                nk.disarmDeadMan(entry.deadMan);
-        }
+        const Error e = restoreEntry(entry, maker);
         journal.setState(entry.id, e ? KnobJournalEntry::State::Failed : KnobJournalEntry::State::Restored, e.message);
         if (e)
             report.failed << qMakePair(entry, e);

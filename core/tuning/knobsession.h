@@ -6,8 +6,11 @@
 // switch armed, the new value written and read back, and the switch disarmed over a
 // new connection: a node the app cannot reach any more puts the old value back by
 // itself. restoreAll() writes the old values back newest first and reads them back.
+// A Ceph option (node "ceph") goes to the cluster of setCluster() through librados
+// (CephConfigKnob); its journal entry holds that connection instead of a node.
 //
 // Threading: one thread (it makes and keeps the nodes' transports).
+#include "ceph/radosclient.h"
 #include "tuning/knobjournal.h"
 #include "transport/transport.h"
 
@@ -38,11 +41,17 @@ public:
     Error restoreAll();
     const QList<KnobChange> &changes() const { return m_changes; }
 
+    // The cluster a Ceph option is set on (the plan's).
+    void setCluster(const CephConnectionSpec &spec) { m_cluster = spec; }
     // How long a node waits for the app before it restores a network knob by itself.
     void setDeadManSeconds(int seconds) { m_deadManSeconds = seconds; }
 
 private:
     Transport *transportFor(const NodeSpec &node, Error *error);
+    RadosClient *cluster(Error *error);
+    Error checkCephOption(const KnobSetting &s, QString *current, QString *how);
+    Error applyCephOption(const KnobSetting &s);
+    Error restoreOne(const KnobChange &c);
     Error confirmReachable(const NodeSpec &node, const QString &handle);
     Error waitForDeadMan(const NodeSpec &node, const KnobSetting &s, const QString &oldValue);
 
@@ -52,6 +61,8 @@ private:
     TransportMaker m_maker;
     CancelToken m_cancel;
     int m_deadManSeconds = 30;
+    CephConnectionSpec m_cluster;
+    std::unique_ptr<RadosClient> m_rados; // connected on first use
     QHash<QString, std::shared_ptr<Transport>> m_transports; // by NodeSpec::toSpecString
     QHash<QString, bool> m_privileged;
     QList<KnobChange> m_changes;

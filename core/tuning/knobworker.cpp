@@ -4,7 +4,6 @@
 #include "bench/registry.h"
 #include "transport/shellquote.h"
 #include "transport/transportfactory.h"
-#include "tuning/knobscope.h"
 #include "tuning/nodeknobs.h"
 
 namespace cm {
@@ -16,6 +15,30 @@ KnobWorker::KnobWorker(QString storePath, QMap<QString, Credentials> credentials
 { }
 
 KnobWorker::~KnobWorker() = default;
+
+namespace {
+
+// The cluster a Ceph option is set on: the one the plan watches or loads, else this
+// machine's /etc/ceph.
+CephConnectionSpec planCluster(const Plan &plan)
+{
+    if (!plan.ceph.isEmpty())
+        return CephConnectionSpec::fromJson(plan.ceph);
+    for (const char *key : {"conf", "monHost", "fsid"})
+        if (plan.target.contains(QLatin1String(key)))
+            return CephConnectionSpec::fromJson(plan.target, 30, QStringLiteral("timeout"));
+    return CephConnectionSpec::localDefault();
+}
+
+} // namespace
+
+std::unique_ptr<KnobSession> KnobWorker::newSession() const
+{
+    auto session = std::make_unique<KnobSession>(*m_store, m_id, maker(), m_cancel);
+    session->setDeadManSeconds(m_x.deadManSeconds);
+    session->setCluster(planCluster(m_x.plan));
+    return session;
+}
 
 TransportMaker KnobWorker::maker() const
 {
@@ -31,8 +54,7 @@ void KnobWorker::prepare(const Experiment &x)
     if (!e)
         e = ExperimentStore(*m_store).create(x, &m_id);
     if (!e) {
-        m_session = std::make_unique<KnobSession>(*m_store, m_id, maker(), m_cancel);
-        m_session->setDeadManSeconds(x.deadManSeconds);
+        m_session = newSession();
         e = scopeVariants();
     }
     Q_EMIT prepared(m_id, e);
@@ -51,36 +73,9 @@ Error KnobWorker::scopeVariants()
     m_variants = {{}};
     for (int v = 1; v < m_x.variants.size(); ++v) {
         QList<NodeKnob> scoped;
-        for (const KnobSetting &s : m_x.variants.at(v).knobs) {
-            const auto node = std::find_if(m_x.plan.nodes.cbegin(), m_x.plan.nodes.cend(),
-                [&](const NodeSpec &n) { return n.displayName() == s.node; });
-            if (node == m_x.plan.nodes.cend())
-                return Error(Error::Code::InvalidInput, QStringLiteral("%1 is not a node of the plan").arg(s.node));
-            if (!used.contains(s.node)) {
-                std::unique_ptr<Transport> t = maker()(*node);
-                Error e = t->connect();
-                UsedObjects u;
-                if (!e)
-                    e = resolveUse(*t, kind->nodeUse(m_x.plan, s.node), &u, m_cancel);
-                if (e)
-                    return e;
-                used.insert(s.node, u);
-                Q_EMIT logAvailable(
-                    QStringLiteral("%1 uses: devices %2; interfaces %3")
-                        .arg(s.node, u.devices.join(QLatin1Char(' ')), u.interfaces.join(QLatin1Char(' '))));
-            }
-            QList<KnobSetting> one;
-            if (Error e = scopeSettings(s.node, used.value(s.node), {s}, &one))
+        for (const KnobSetting &s : m_x.variants.at(v).knobs)
+            if (Error e = scopeSetting(v, s, used, &scoped))
                 return e;
-            for (const KnobSetting &o : std::as_const(one)) {
-                QString current, how;
-                if (Error e = m_session->check(*node, o, &current, &how))
-                    return e;
-                Q_EMIT logAvailable(QStringLiteral("%1: %2 on %3 is %4; variant \"%5\" sets %6 (%7)")
-                                        .arg(s.node, o.knob, o.object, current, m_x.variants.at(v).name, o.raw, how));
-                scoped << NodeKnob {*node, o};
-            }
-        }
         m_variants << scoped;
     }
     // Saved as it will run: every knob with the device or interface it changes.
@@ -91,6 +86,48 @@ Error KnobWorker::scopeVariants()
             scopedX.variants[v].knobs << k.setting;
     }
     return ExperimentStore(*m_store).update(m_id, scopedX);
+}
+
+Error KnobWorker::scopeSetting(int v, const KnobSetting &s, QHash<QString, UsedObjects> &used, QList<NodeKnob> *scoped)
+{
+    const QString variant = m_x.variants.at(v).name;
+    QString current, how;
+    if (s.isCephOption()) { // the cluster's: nothing on a node to scope
+        if (Error e = m_session->check(NodeSpec(), s, &current, &how))
+            return e;
+        Q_EMIT logAvailable(QStringLiteral("ceph: %1 is %2; variant \"%3\" runs %4")
+                                .arg(s.object, current.isEmpty() ? QStringLiteral("not set") : current, variant, how));
+        *scoped << NodeKnob {NodeSpec(), s};
+        return {};
+    }
+    const auto node = std::find_if(
+        m_x.plan.nodes.cbegin(), m_x.plan.nodes.cend(), [&](const NodeSpec &n) { return n.displayName() == s.node; });
+    if (node == m_x.plan.nodes.cend())
+        return Error(Error::Code::InvalidInput, QStringLiteral("%1 is not a node of the plan").arg(s.node));
+    if (!used.contains(s.node)) {
+        const std::shared_ptr<RunnerKind> kind = Registry::instance().kind(m_x.plan.kind);
+        std::unique_ptr<Transport> t = maker()(*node);
+        Error e = t->connect();
+        UsedObjects u;
+        if (!e)
+            e = resolveUse(*t, kind->nodeUse(m_x.plan, s.node), &u, m_cancel);
+        if (e)
+            return e;
+        used.insert(s.node, u);
+        Q_EMIT logAvailable(QStringLiteral("%1 uses: devices %2; interfaces %3")
+                                .arg(s.node, u.devices.join(QLatin1Char(' ')), u.interfaces.join(QLatin1Char(' '))));
+    }
+    QList<KnobSetting> one;
+    if (Error e = scopeSettings(s.node, used.value(s.node), {s}, &one))
+        return e;
+    for (const KnobSetting &o : std::as_const(one)) {
+        if (Error e = m_session->check(*node, o, &current, &how))
+            return e;
+        Q_EMIT logAvailable(QStringLiteral("%1: %2 on %3 is %4; variant \"%5\" sets %6 (%7)")
+                                .arg(s.node, o.knob, o.object, current, variant, o.raw, how));
+        *scoped << NodeKnob {*node, o};
+    }
+    return {};
 }
 
 Error KnobWorker::checkPaths(int variant)
@@ -117,13 +154,12 @@ void KnobWorker::applyVariant(int variant)
         e = Error(Error::Code::Internal, QStringLiteral("no variant %1 prepared").arg(variant));
     else if (variant != m_current) {
         e = m_session->restoreAll(); // back to the nodes as they were, then this variant
-        m_session = std::make_unique<KnobSession>(*m_store, m_id, maker(), m_cancel);
-        m_session->setDeadManSeconds(m_x.deadManSeconds);
+        m_session = newSession();
         m_current = 0;
         for (const NodeKnob &k : std::as_const(m_variants[variant])) {
             if (e || m_cancel.isCancelled())
                 break;
-            Q_EMIT logAvailable(QStringLiteral("%1: applying %2").arg(k.node.displayName(), k.setting.toString()));
+            Q_EMIT logAvailable(QStringLiteral("%1: applying %2").arg(k.setting.node, k.setting.toString()));
             e = m_session->apply(k.node, k.setting);
         }
         if (!e && !m_cancel.isCancelled())

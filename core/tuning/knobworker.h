@@ -7,6 +7,7 @@
 #include "model/experiment.h"
 #include "model/runstatus.h"
 #include "tuning/experimentstore.h"
+#include "tuning/knobscope.h"
 #include "tuning/knobsession.h"
 
 #include <QMap>
@@ -42,8 +43,11 @@ private:
         KnobSetting setting;
     };
     Error scopeVariants();
+    // One setting of variant v, with the objects it changes there, into *scoped.
+    Error scopeSetting(int v, const KnobSetting &s, QHash<QString, UsedObjects> &used, QList<NodeKnob> *scoped);
     Error checkPaths(int variant);
     TransportMaker maker() const;
+    std::unique_ptr<KnobSession> newSession() const;
 
     QString m_storePath;
     QMap<QString, Credentials> m_credentials;

@@ -64,6 +64,21 @@ private Q_SLOTS:
                               << "bond-hash"
                               << "bond0"
                               << "layer3+4";
+        QTest::newRow("ceph option") << "ceph:config@client/rbd_cache=false"
+                                     << "ceph"
+                                     << "config"
+                                     << "client/rbd_cache"
+                                     << "false";
+        QTest::newRow("ceph option of one daemon") << "ceph:config@osd.3/osd_memory_target=4G"
+                                                   << "ceph"
+                                                   << "config"
+                                                   << "osd.3/osd_memory_target"
+                                                   << "4G";
+        QTest::newRow("ceph option of a gateway") << "ceph:config@client.rgw.gw1/rgw_thread_pool_size=512"
+                                                  << "ceph"
+                                                  << "config"
+                                                  << "client.rgw.gw1/rgw_thread_pool_size"
+                                                  << "512";
         QTest::newRow("user@host node") << "root@10.0.0.5:mtu@vmbr0=9000"
                                         << "root"
                                         << ""
@@ -129,6 +144,18 @@ private Q_SLOTS:
                                        << "NODE:KNOB=VALUE";
         QTest::newRow("empty") << ""
                                << "NODE:KNOB=VALUE";
+        QTest::newRow("ceph option on a node") << "pve1:config@client/rbd_cache=false"
+                                               << "ceph:config@client/rbd_cache=false";
+        QTest::newRow("ceph option unnamed") << "ceph:config=false"
+                                             << "name the option's section and name";
+        QTest::newRow("ceph section unknown") << "ceph:config@daemon/rbd_cache=false"
+                                              << "not a Ceph section and option";
+        QTest::newRow("ceph option no name") << "ceph:config@client/=false"
+                                             << "not a Ceph section and option";
+        QTest::newRow("ceph option path") << "ceph:config@client/../x=false"
+                                          << "not a Ceph section and option";
+        QTest::newRow("ceph value control")
+            << QStringLiteral("ceph:config@client/rbd_cache=a\x01b") << "printable characters";
     }
     void refused()
     {

@@ -27,9 +27,11 @@ KnobRestoreDialog::KnobRestoreDialog(QString storePath, const QList<KnobJournalE
     intro->setWordWrap(true);
     v->addWidget(intro);
     m_list = new QListWidget(this);
+    const QString notSet = tr("not set");
     for (const KnobJournalEntry &e : left)
         m_list->addItem(tr("%1: %2 on %3 is %4, was %5 (since %6)")
-                            .arg(e.node.displayName(), e.knob, e.object, e.newValue, e.oldValue,
+                            .arg(e.where(), e.knob, e.object, e.newValue.isEmpty() ? notSet : e.newValue,
+                                e.oldValue.isEmpty() ? notSet : e.oldValue,
                                 QLocale().toString(e.created.toLocalTime(), QLocale::ShortFormat)));
     v->addWidget(m_list);
     m_status = new QLabel(this);

@@ -30,6 +30,13 @@ StepOutcome RbdNativeRunner::run(StepContext &ctx)
         out.error = e;
         return out;
     }
+    // Left to the cluster: what its configuration made of it (`ceph config set client
+    // rbd_cache false` turns it off for every client).
+    const QString configured = client.configValue("rbd_cache");
+    if (!cacheOff)
+        out.environment.insert(
+            QStringLiteral("rbd_cache"), QStringLiteral("as configured (rbd_cache = %1)").arg(configured));
+    const bool clusterCacheOff = !cacheOff && configured == QLatin1String("false");
     RbdWorkload w;
     const auto mode = RbdWorkload::parseMode(options.rw);
     if (!mode) {
@@ -42,7 +49,7 @@ StepOutcome RbdNativeRunner::run(StepContext &ctx)
     w.queueDepth = options.iodepth;
     w.runtimeSec = options.runtimeSec;
     w.imageSize = target.imageBytes();
-    w.cache = cacheOff ? RbdWorkload::Cache::Off : RbdWorkload::Cache::Writeback;
+    w.cache = cacheOff || clusterCacheOff ? RbdWorkload::Cache::Off : RbdWorkload::Cache::Writeback;
     w.step = ctx.stepIndex;
     w.timeOffset = ctx.now ? ctx.now() : 0;
     w.beforeMeasure = [&ctx] { return !ctx.waitForStart || ctx.waitForStart() >= 0; };
@@ -56,7 +63,8 @@ StepOutcome RbdNativeRunner::run(StepContext &ctx)
             ctx.emitSamples(s);
     });
     out.summary = engine.summary();
-    out.summary.insert(QStringLiteral("client_cache"), cacheOff ? QStringLiteral("off") : QStringLiteral("cluster"));
+    out.summary.insert(QStringLiteral("client_cache"),
+        cacheOff || clusterCacheOff ? QStringLiteral("off") : QStringLiteral("cluster"));
     out.environment.insert(QStringLiteral("image"), engine.imageName());
     if (engine.imageLeft())
         out.leftovers << Leftover::make(Leftover::Kind::Image, pool, engine.imageName());
