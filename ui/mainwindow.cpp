@@ -21,6 +21,7 @@
 #include "resultdropimporter.h"
 #include "secrets/secretstore.h"
 #include "sessions/sessionsview.h"
+#include "tuning/experimentcontroller.h"
 #include "elidedtooltips.h"
 #include "wheelguard.h"
 #include "wizard/planwizard.h"
@@ -164,6 +165,14 @@ MainWindow::MainWindow(RunEngine *engine, const QString &storePath, NodeConnecto
             startPlan(p);
     });
     connect(m_sessions, &SessionsView::libraryChanged, m_results, &ResultsView::reload);
+    m_experiments = new ExperimentController(m_engine, storePath, m_live, this);
+    connect(m_sessions, &SessionsView::experimentRequested, this,
+        [this](const Plan &p) { m_experiments->open(p, m_credentials); });
+    connect(m_experiments, &ExperimentController::runningChanged, this, [this](bool running) {
+        if (running)
+            showLive();
+        updateStatus();
+    });
     m_results->reload();
     m_sessions->reload();
     updateStatus();
@@ -425,8 +434,10 @@ void MainWindow::updateStatus()
     m_cephStatus->setText(cephText);
     m_cephStatus->setVisible(!cephText.isEmpty());
     m_work->setText(work.isEmpty() ? tr("Idle") : work.join(QStringLiteral(" · ")));
-    const bool busy = m_currentRun || m_starting;
-    m_stop->setEnabled(m_currentRun != 0);
+    const bool experiment = m_experiments && m_experiments->isRunning();
+    const bool busy = m_currentRun || m_starting || experiment;
+    m_stop->setEnabled(m_currentRun != 0 || experiment);
+    m_experiment->setEnabled(!busy);
     m_runAgain->setEnabled(!busy);
     m_newPlan->setEnabled(!busy);
 }

@@ -26,6 +26,7 @@ namespace cm::ui {
 class CephSession;
 class ClusterPanel;
 class CompareView;
+class ExperimentController;
 class LiveDashboard;
 class ResultsView;
 class SessionsView;
@@ -62,6 +63,10 @@ public:
     ResultsView *resultsView() const { return m_results; }
     SessionsView *sessionsView() const { return m_sessions; }
     CompareView *compareView() const { return m_compare; }
+    ExperimentController *experiments() const { return m_experiments; }
+    // "Experiment…": the plan of the run selected in Results (else the last run), or a
+    // plan file, as an experiment's workload.
+    void openExperiment();
     CephSession *cephSession() const { return m_ceph; }
     QString cephStatusText() const;
     RunId currentRun() const { return m_currentRun; }
@@ -95,6 +100,8 @@ private:
     QAction *m_newPlan = nullptr;
     QAction *m_runAgain = nullptr;
     QAction *m_stop = nullptr;
+    QAction *m_experiment = nullptr;
+    ExperimentController *m_experiments = nullptr;
     QAction *m_connectCeph = nullptr;
     CephSession *m_ceph = nullptr;
     QLabel *m_cephStatus = nullptr;

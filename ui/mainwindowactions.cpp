@@ -5,7 +5,12 @@
 #include "results/resultsview.h"
 #include "sessions/sessionsview.h"
 
+#include "errortext.h"
+#include "tuning/experimentcontroller.h"
+#include "io/inputfile.h"
+
 #include <QAction>
+#include <QFileDialog>
 #include <QActionGroup>
 #include <QMenu>
 #include <QStyle>
@@ -25,6 +30,10 @@ void MainWindow::buildActions()
     m_runAgain = tb->addAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("Run again…"));
     m_runAgain->setObjectName(QStringLiteral("runAgainAction"));
     m_runAgain->setToolTip(tr("Run the run selected in Results again, after showing its plan"));
+    m_experiment = tb->addAction(style()->standardIcon(QStyle::SP_FileDialogContentsView), tr("Experiment…"));
+    m_experiment->setObjectName(QStringLiteral("experimentAction"));
+    m_experiment->setToolTip(tr("Measure the plan of the run selected in Results with and without a change, in "
+                                "turns, with a verdict beyond noise"));
     m_stop = tb->addAction(style()->standardIcon(QStyle::SP_BrowserStop), tr("Stop"));
     tb->addSeparator();
     m_connectCeph = tb->addAction(style()->standardIcon(QStyle::SP_DriveNetIcon), tr("Connect Ceph…"));
@@ -46,10 +55,33 @@ void MainWindow::buildActions()
         else
             showMessage(tr("Run again"), tr("Select a run in Results first."));
     });
+    connect(m_experiment, &QAction::triggered, this, &MainWindow::openExperiment);
     connect(m_stop, &QAction::triggered, this, [this] {
-        if (m_currentRun)
+        if (m_experiments->isRunning())
+            m_experiments->cancel(); // its run too; every knob is put back
+        else if (m_currentRun)
             m_engine->cancel(m_currentRun);
     });
+}
+
+void MainWindow::openExperiment()
+{
+    const QList<RunId> chosen = m_results->selectedRuns();
+    if (const RunId id = chosen.isEmpty() ? m_lastRun : chosen.last()) {
+        m_sessions->runAgain(id, true);
+        return;
+    }
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Plan for the experiment"), QString(), tr("Plans (*.json);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    QByteArray bytes;
+    Error e = readInputFile(path, Plan::MaxFileBytes, &bytes);
+    const Plan plan = e ? Plan() : Plan::fromJsonBytes(bytes, &e);
+    if (e)
+        showMessage(tr("Experiment"), tr("This plan cannot be used: %1").arg(errorText(e)));
+    else
+        m_experiments->open(plan, m_credentials);
 }
 
 // Appearance: the system's palette, light or dark; remembered, and followed at once by

@@ -24,18 +24,10 @@ const char *const kUsage
       "         [--variant NAME]\n"
       "         [--name NAME] [--repetitions N] [--order interleaved|random] [--seed N] [--no-warm-up]\n"
       "         [--dead-man SECONDS] [--json]\n"
+      "       knobs: write-cache, read-ahead, scheduler, cpu-governor, mtu, bond-hash on a node;\n"
+      "       a Ceph option as ceph:config@WHO/NAME=VALUE (ceph:config@client/rbd_cache=false)\n"
       "       clustermark-cli experiment EXPERIMENT.json [--json]\n"
       "       clustermark-cli experiment --show ID [--json | --format md|bbcode|csv]";
-
-// A --target value as JSON: true/false, a number, else the text.
-QJsonValue targetValue(const QString &text)
-{
-    if (text == QLatin1String("true") || text == QLatin1String("false"))
-        return text == QLatin1String("true");
-    bool number = false;
-    const double d = text.toDouble(&number);
-    return number ? QJsonValue(d) : QJsonValue(text);
-}
 
 // The experiment from a file (an experiment, or a plan with --knob), refused with why.
 bool readExperiment(QStringList &args, Experiment *x)
@@ -79,7 +71,7 @@ bool readExperiment(QStringList &args, Experiment *x)
                     QStringLiteral("experiment: --target %1: write KEY=VALUE (for example cache=writeback)").arg(t));
                 return false;
             }
-            target.insert(t.left(eq), targetValue(t.mid(eq + 1)));
+            target.insert(t.left(eq), experimentTargetValue(t.mid(eq + 1)));
         }
         if (settings.isEmpty() && target.isEmpty()) {
             printErr(QStringLiteral("experiment: a plan needs a --knob or a --target (the change to measure)"));

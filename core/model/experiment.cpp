@@ -195,4 +195,13 @@ QList<ExperimentSlot> experimentSchedule(const Experiment &e)
     return out;
 }
 
+QJsonValue experimentTargetValue(const QString &text)
+{
+    if (text == QLatin1String("true") || text == QLatin1String("false"))
+        return text == QLatin1String("true");
+    bool number = false;
+    const double d = text.toDouble(&number);
+    return number ? QJsonValue(d) : QJsonValue(text);
+}
+
 } // namespace cm

@@ -55,6 +55,9 @@ struct ExperimentSlot {
 // round reversed (A B, B A, A B …: each pair as close in time as the runs allow).
 // Random: every round shuffled, reproducibly from the seed.
 QList<ExperimentSlot> experimentSchedule(const Experiment &e);
+// A target field's value as a user typed it: true/false a boolean, a number a number,
+// anything else text ("cache=off", "concurrency=16").
+QJsonValue experimentTargetValue(const QString &text);
 // The plan a variant runs: the experiment's, with the variant's target fields set.
 Plan experimentPlan(const Experiment &e, int variant);
 

@@ -156,6 +156,10 @@
         <source>Bond transmit hash policy</source>
         <translation>Bond 发送哈希策略</translation>
     </message>
+    <message>
+        <source>Ceph option (ceph config set)</source>
+        <translation>Ceph 选项（ceph config set）</translation>
+    </message>
 </context>
 <context>
     <name>cm::MetricCatalog</name>
@@ -2381,6 +2385,251 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
 </context>
 <context>
+    <name>cm::ui::ExperimentController</name>
+    <message>
+        <source>Experiment “%1”: the runs start (%2 in all)</source>
+        <translation>实验“%1”：开始运行（共 %2 次）</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <source>An experiment is running: stop it first.</source>
+        <translation>有实验正在进行：请先停止它。</translation>
+    </message>
+    <message>
+        <source>Experiment “%1”: checking every change on its node…</source>
+        <translation>实验“%1”：正在各节点上检查每项更改…</translation>
+    </message>
+    <message>
+        <source>baseline: every setting as it was</source>
+        <translation>基线：所有设置保持原样</translation>
+    </message>
+    <message>
+        <source>variant “%1” applied (%2)</source>
+        <translation>已应用变体“%1”（%2）</translation>
+    </message>
+    <message>
+        <source>Experiment “%1”, run %2 of %3: %4</source>
+        <translation>实验“%1”，第 %2 次运行（共 %3 次）：%4</translation>
+    </message>
+    <message>
+        <source>The experiment did not start: %1</source>
+        <translation>实验未开始：%1</translation>
+    </message>
+    <message>
+        <source>The experiment stopped: %1</source>
+        <translation>实验已停止：%1</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::ExperimentDialog</name>
+    <message>
+        <source>Experiment</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <source>Measure “%1” as the nodes are (the baseline) and with each variant&apos;s changes, in turns. Every change is read first and put back afterwards, also after a cancel or an error.</source>
+        <translation>轮流测量“%1”：节点原样（基线）以及应用各变体的更改后。每项更改都会先读取原值，之后恢复，取消或出错时也会恢复。</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>更改</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Device, interface or key</source>
+        <translation>设备、接口或键</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Add change</source>
+        <translation>添加更改</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Leave the device or interface empty for the one the run uses on that node. A Ceph option is written section/name (client/rbd_cache); a field of the plan by its key (cache, endpoint).</source>
+        <translation>设备或接口留空即使用该节点上运行所用的那个。Ceph 选项写作 段/名称（client/rbd_cache）；计划字段写其键名（cache、endpoint）。</translation>
+    </message>
+    <message>
+        <source>Interleaved (A B B A …)</source>
+        <translation>交错（A B B A …）</translation>
+    </message>
+    <message>
+        <source>Random within each round</source>
+        <translation>每轮内随机</translation>
+    </message>
+    <message>
+        <source>One warm-up run first, not counted</source>
+        <translation>先进行一次预热运行，不计入</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Repetitions of each:</source>
+        <translation>每项重复次数：</translation>
+    </message>
+    <message>
+        <source>Order:</source>
+        <translation>顺序：</translation>
+    </message>
+    <message>
+        <source>Network changes undo themselves after:</source>
+        <translation>网络更改自动撤销时间：</translation>
+    </message>
+    <message>
+        <source>Run experiment</source>
+        <translation>运行实验</translation>
+    </message>
+    <message>
+        <source>variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>A field of the plan</source>
+        <translation>计划中的字段</translation>
+    </message>
+    <message>
+        <source>Change %1: %2</source>
+        <translation>更改 %1：%2</translation>
+    </message>
+    <message>
+        <source>name its variant (not “baseline”: that is the nodes as they are)</source>
+        <translation>请为其变体命名（不能是“baseline”：那是节点原样）</translation>
+    </message>
+    <message>
+        <source>give the value it should have</source>
+        <translation>请给出它应有的值</translation>
+    </message>
+    <message>
+        <source>name the plan&apos;s field (for example cache)</source>
+        <translation>请写出计划的字段名（例如 cache）</translation>
+    </message>
+    <message>
+        <source>Add the change to measure.</source>
+        <translation>请添加要测量的更改。</translation>
+    </message>
+    <message>
+        <source>%1: %2; afterwards the old value is set again, or the option removed if it was not set</source>
+        <translation>%1：%2；之后重新设置旧值，若原先未设置则移除该选项</translation>
+    </message>
+    <message>
+        <source>the one the run uses</source>
+        <translation>运行所用的那个</translation>
+    </message>
+    <message>
+        <source>the drive&apos;s own cache through hdparm -W (ATA), sdparm WCE (SCSI) or nvme set-feature (NVMe); elsewhere only the kernel&apos;s flag: %1</source>
+        <translation>通过 hdparm -W（ATA）、sdparm WCE（SCSI）或 nvme set-feature（NVMe）更改硬盘自身缓存；其他情况仅更改内核标志：%1</translation>
+    </message>
+    <message>
+        <source>%1: %2 on %3 → %4 (%5); afterwards the value read before is written back</source>
+        <translation>%1：%3 上的%2 → %4（%5）；之后写回先前读取的值</translation>
+    </message>
+    <message>
+        <source>— %1 puts it back by itself after %2 s unless the app reaches it again</source>
+        <translation>— 若应用未能再次连接，%1 会在 %2 秒后自行恢复</translation>
+    </message>
+    <message>
+        <source>— checked with a ping of %1 bytes that may not be fragmented</source>
+        <translation>— 用 %1 字节、不允许分片的 ping 检查</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>Runs, in this order (%1 in all): %2</source>
+        <translation>运行顺序（共 %1 次）：%2</translation>
+    </message>
+    <message>
+        <source>baseline (as the nodes are)</source>
+        <translation>基线（节点原样）</translation>
+    </message>
+    <message>
+        <source>Before the first run, every change is checked on its node: the privilege (root, or sudo without a password), the current value, and that the run uses the device or interface.</source>
+        <translation>首次运行前，会在各节点上检查每项更改：权限（root，或无需密码的 sudo）、当前值，以及运行是否使用该设备或接口。</translation>
+    </message>
+    <message>
+        <source>Variant “%1”:</source>
+        <translation>变体“%1”：</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s %1 = %2</source>
+        <translation>计划的 %1 = %2</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::ExperimentResultsDialog</name>
+    <message>
+        <source>Experiment results</source>
+        <translation>实验结果</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>正在加载…</translation>
+    </message>
+    <message>
+        <source>Save chart…</source>
+        <translation>保存图表…</translation>
+    </message>
+    <message>
+        <source>Copy Markdown</source>
+        <translation>复制 Markdown</translation>
+    </message>
+    <message>
+        <source>Copy BBCode</source>
+        <translation>复制 BBCode</translation>
+    </message>
+    <message>
+        <source>The experiment cannot be shown: %1</source>
+        <translation>无法显示该实验：%1</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基线</translation>
+    </message>
+    <message>
+        <source>“%1” (%2): %3</source>
+        <translation>“%1”（%2）：%3</translation>
+    </message>
+    <message>
+        <source>No run was counted: nothing to draw.</source>
+        <translation>没有计入的运行：无可绘制内容。</translation>
+    </message>
+    <message>
+        <source>Save chart</source>
+        <translation>保存图表</translation>
+    </message>
+    <message>
+        <source>PNG (*.png);;SVG (*.svg)</source>
+        <translation>PNG (*.png);;SVG (*.svg)</translation>
+    </message>
+    <message>
+        <source>The chart was not saved: %1</source>
+        <translation>图表未保存：%1</translation>
+    </message>
+</context>
+<context>
     <name>cm::ui::FigureCard</name>
     <message>
         <source>CPU busy</source>
@@ -2604,6 +2853,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Not restored: %1. Check the node and try again, or run clustermark-cli restore.</source>
         <translation>未恢复：%1。请检查节点后重试，或运行 clustermark-cli restore。</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
     </message>
 </context>
 <context>
@@ -2994,6 +3247,30 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Dark</source>
         <translation>深色</translation>
+    </message>
+    <message>
+        <source>Experiment…</source>
+        <translation>实验…</translation>
+    </message>
+    <message>
+        <source>Measure the plan of the run selected in Results with and without a change, in turns, with a verdict beyond noise</source>
+        <translation>轮流测量“结果”中所选运行的计划（应用与不应用更改），并给出超出噪声的结论</translation>
+    </message>
+    <message>
+        <source>Plan for the experiment</source>
+        <translation>实验所用的计划</translation>
+    </message>
+    <message>
+        <source>Plans (*.json);;All files (*)</source>
+        <translation>计划 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <source>This plan cannot be used: %1</source>
+        <translation>无法使用此计划：%1</translation>
     </message>
 </context>
 <context>
@@ -4240,6 +4517,14 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Start now</source>
         <translation>立即开始</translation>
+    </message>
+    <message>
+        <source>Experiment…</source>
+        <translation>实验…</translation>
+    </message>
+    <message>
+        <source>Measure this plan with and without a change, in turns, with a verdict</source>
+        <translation>轮流测量此计划（应用与不应用更改），并给出结论</translation>
     </message>
 </context>
 <context>

@@ -26,6 +26,7 @@
 #include "sessions/runagaindialog.h"
 #include "sessions/sessionsview.h"
 #include "testutil.h"
+#include "tuning/experimentdialog.h"
 #include "wizard/kindpage.h"
 #include "wizard/planwizard.h"
 #include "wizarddriver.h"
@@ -231,6 +232,15 @@ private Q_SLOTS:
                 window.sessionsView()->sessionNames(), QString(), &window);
             d.show();
             shoot(&d, QStringLiteral("dialog-run-again"));
+        }
+        {
+            ExperimentDialog d(quickPlan(QStringLiteral("NVMe tuned"), QStringLiteral("4M")), &window);
+            d.addChange(QStringLiteral("write cache off"), QStringLiteral("write-cache"), QStringLiteral("local"),
+                QString(), QStringLiteral("off"));
+            d.addChange(QStringLiteral("write cache off"), QStringLiteral("config"), QString(),
+                QStringLiteral("client/rbd_cache"), QStringLiteral("false"));
+            d.show();
+            shoot(&d, QStringLiteral("dialog-experiment"));
         }
         wizardPages(window);
 

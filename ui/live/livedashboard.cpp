@@ -32,6 +32,15 @@ LiveDashboard::LiveDashboard(QWidget *parent)
     auto *v = new QVBoxLayout(this);
     v->setContentsMargins(4, 4, 4, 4);
     v->setSpacing(4);
+    m_banner = new QLabel(this);
+    m_banner->setObjectName(QStringLiteral("liveBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setTextFormat(Qt::PlainText);
+    m_banner->setContentsMargins(6, 4, 6, 4);
+    m_banner->setAutoFillBackground(true);
+    m_banner->setBackgroundRole(QPalette::AlternateBase);
+    m_banner->hide();
+    v->addWidget(m_banner);
     m_header = new LiveHeader(this);
     v->addWidget(m_header);
     m_caveats = new QLabel(this);
@@ -262,6 +271,17 @@ void LiveDashboard::restartUsage(double from)
 {
     m_usageFrom = from;
     m_usage.restart(from);
+}
+
+void LiveDashboard::setBanner(const QString &text)
+{
+    m_banner->setText(text);
+    m_banner->setVisible(!text.isEmpty());
+}
+
+QString LiveDashboard::banner() const
+{
+    return m_banner->isHidden() ? QString() : m_banner->text();
 }
 
 } // namespace cm::ui

@@ -41,6 +41,9 @@ public:
     void setStep(int index, int total, const QString &title, int planStep = -1);
     void finishRun(RunStatus status, const QString &message = {});
     RunId runId() const { return m_runId; }
+    // A line above the run's header (an experiment's variant applied now); hidden when empty.
+    void setBanner(const QString &text);
+    QString banner() const;
     bool isRunning() const { return m_timer.isActive(); }
 
     LiveChart *chart(Chart which) const;
@@ -84,6 +87,7 @@ private:
     int m_currentStep = -1;
     Plan m_plan; // the run's, for what its steps' figures are not (stepcaveats.h)
     QLabel *m_caveats = nullptr;
+    QLabel *m_banner = nullptr;
     QLabel *m_limit = nullptr;
     UsageWindow m_usage; // the current step's watched resources
     bool m_stepOneInFlight = false;

@@ -77,6 +77,13 @@ RunAgainDialog::RunAgainDialog(
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     m_edit = buttons->addButton(tr("Edit in wizard…"), QDialogButtonBox::ActionRole);
     m_edit->setObjectName(QStringLiteral("editInWizard"));
+    QPushButton *experiment = buttons->addButton(tr("Experiment…"), QDialogButtonBox::ActionRole);
+    experiment->setObjectName(QStringLiteral("asExperiment"));
+    experiment->setToolTip(tr("Measure this plan with and without a change, in turns, with a verdict"));
+    connect(experiment, &QPushButton::clicked, this, [this] {
+        m_choice = Choice::Experiment;
+        accept();
+    });
     m_start = buttons->addButton(tr("Start now"), QDialogButtonBox::AcceptRole);
     m_start->setObjectName(QStringLiteral("startNow"));
     m_start->setDefault(true);

@@ -15,7 +15,7 @@ namespace cm::ui {
 class RunAgainDialog : public QDialog {
     Q_OBJECT
 public:
-    enum class Choice { None, EditInWizard, StartNow };
+    enum class Choice { None, EditInWizard, StartNow, Experiment };
 
     RunAgainDialog(
         const Plan &plan, const QStringList &sessionNames, const QString &session, QWidget *parent = nullptr);

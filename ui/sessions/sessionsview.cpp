@@ -432,22 +432,32 @@ void SessionsView::chooseSessionForRun(RunId id)
     d->open();
 }
 
-void SessionsView::runAgain(RunId id)
+void SessionsView::runAgain(RunId id, bool asExperiment)
 {
     if (!id)
         return;
     auto *w = new QFutureWatcher<PlanAndSession>(this);
-    connect(w, &QFutureWatcher<PlanAndSession>::finished, this, [this, w] {
+    connect(w, &QFutureWatcher<PlanAndSession>::finished, this, [this, w, asExperiment] {
         const PlanAndSession p = w->result();
         w->deleteLater();
         if (p.error) {
             setMessage(tr("The plan of this run cannot be read: %1").arg(p.error.message), true);
             return;
         }
+        if (asExperiment) {
+            Plan plan = p.plan;
+            plan.session = p.session;
+            Q_EMIT experimentRequested(plan);
+            return;
+        }
         auto *d = new RunAgainDialog(p.plan, sessionNames(), p.session, this);
         d->setAttribute(Qt::WA_DeleteOnClose);
-        connect(d, &QDialog::accepted, this,
-            [this, d] { Q_EMIT runAgainRequested(d->plan(), d->choice() == RunAgainDialog::Choice::EditInWizard); });
+        connect(d, &QDialog::accepted, this, [this, d] {
+            if (d->choice() == RunAgainDialog::Choice::Experiment)
+                Q_EMIT experimentRequested(d->plan());
+            else
+                Q_EMIT runAgainRequested(d->plan(), d->choice() == RunAgainDialog::Choice::EditInWizard);
+        });
         d->open();
     });
     const QString path = m_storePath;

@@ -67,7 +67,8 @@ public:
     void confirmDeleteSession(qint64 id);
     void chooseSessionForRun(RunId id);
     void askRunName(RunId id); // then renameRun()
-    void runAgain(RunId id);
+    // The run's plan, shown before it runs again; asExperiment: as an experiment's workload.
+    void runAgain(RunId id, bool asExperiment = false);
     void newSession();
 
 Q_SIGNALS:
@@ -76,6 +77,8 @@ Q_SIGNALS:
     void operationFinished(const cm::Error &error);
     void libraryChanged(); // something was written (other views may reload)
     void runAgainRequested(const cm::Plan &plan, bool editInWizard);
+    // "Run again…" → "Experiment…": the run's plan as an experiment's workload.
+    void experimentRequested(const cm::Plan &plan);
 
 private:
     void onCurrentChanged();

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// An experiment from the main window, real widgets over a real store and real fio:
+// Experiment… takes the plan of the run selected in Results, the dialog refuses a
+// change it cannot check and reviews the one it can (the run order, what changes and
+// how it is put back), Live's banner says which variant is applied while the runs go,
+// and the results dialog shows the chart and the verdict table and exports them.
+#include "live/livedashboard.h"
+#include "sessionsfixture.h"
+#include "tuning/experimentcontroller.h"
+#include "tuning/experimentdialog.h"
+#include "tuning/experimentresultsdialog.h"
+
+#include <QCheckBox>
+#include <QImage>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTimer>
+
+using namespace cm;
+using namespace cm::ui;
+using namespace cmtest;
+
+class TestExperimentGui : public QObject, protected SessionsFixture {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { makeMaster(); }
+
+    void experimentFromTheMainWindow()
+    {
+        const QString path = copyOfStore();
+        RunEngine engine(path);
+        MainWindow window(&engine, path);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(waitReload(*window.sessionsView()));
+        window.showRun(m_a);
+        QTRY_VERIFY_WITH_TIMEOUT(window.resultsView()->selectedRuns() == QList<RunId> {m_a}, 10000);
+        window.findChild<QAction *>(QStringLiteral("experimentAction"))->trigger();
+        ExperimentDialog *d = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((d = visibleChild<ExperimentDialog>(&window)), 10000);
+        QVERIFY(!d->runButton()->isEnabled()); // nothing to measure yet
+
+        // A value the knob does not take: refused before anything runs, and said why.
+        d->addChange(QStringLiteral("cache off"), QStringLiteral("write-cache"), QStringLiteral("pve1"), QString(),
+            QStringLiteral("maybe"));
+        QVERIFY(!d->runButton()->isEnabled());
+        auto *problem = d->findChild<QLabel *>(QStringLiteral("experimentProblem"));
+        QVERIFY2(problem->text().contains(QStringLiteral("on or off")), qPrintable(problem->text()));
+        d->changes()->selectRow(0);
+        d->changes()->removeRow(0);
+
+        d->addChange(QStringLiteral("bigger file"), QStringLiteral("plan"), QString(), QStringLiteral("size"),
+            QStringLiteral("32M"));
+        d->findChild<QSpinBox *>(QStringLiteral("experimentRepetitions"))->setValue(2);
+        d->findChild<QCheckBox *>(QStringLiteral("experimentWarmUp"))->setChecked(false); // no warm-up: A B B A
+        QVERIFY2(d->runButton()->isEnabled(), qPrintable(problem->text()));
+        const QString review = d->review()->toPlainText();
+        QVERIFY2(review.contains(QStringLiteral("Runs, in this order (4 in all): A B B A")), qPrintable(review));
+        QVERIFY2(review.contains(QStringLiteral("the plan's size = 32M")), qPrintable(review));
+        shot(d, QStringLiteral("experiment-dialog"));
+        Error e;
+        const Experiment x = d->experiment(&e);
+        QVERIFY(!e);
+        QCOMPARE(x.variants.size(), 2);
+        QCOMPARE(x.variants.at(1).target.value(QStringLiteral("size")).toString(), QStringLiteral("32M"));
+
+        QSignalSpy finished(window.experiments()->engine(), &ExperimentEngine::experimentFinished);
+        QStringList banners;
+        QTimer watch; // what Live's banner says while the runs go
+        connect(&watch, &QTimer::timeout, this, [&] {
+            const QString b = window.liveDashboard()->banner();
+            if (!b.isEmpty() && !banners.contains(b))
+                banners << b;
+        });
+        watch.start(50);
+        QTest::mouseClick(d->runButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window.liveDashboard()->banner().contains(QStringLiteral("variant “bigger file”")), 120000);
+        QVERIFY(window.findChild<QAction *>(QStringLiteral("experimentAction"))->isEnabled() == false);
+        shot(&window, QStringLiteral("experiment-live"));
+        QVERIFY(finished.count() > 0 || finished.wait(240000));
+        watch.stop();
+        QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Completed);
+        QVERIFY(window.liveDashboard()->banner().isEmpty());
+        const QString joined = banners.join(QLatin1Char('\n'));
+        QVERIFY2(joined.contains(QStringLiteral("run 1 of 4: baseline")), qPrintable(joined));
+        QVERIFY2(joined.contains(QStringLiteral("run 2 of 4: variant “bigger file” applied (size=32M)")),
+            qPrintable(joined));
+
+        ExperimentResultsDialog *r = window.experiments()->resultsDialog();
+        QVERIFY(r);
+        QTRY_VERIFY_WITH_TIMEOUT(r->isLoaded(), 20000);
+        QTableWidget *t = r->verdicts();
+        QVERIFY(t->rowCount() > 0);
+        bool judged = false;
+        for (int row = 0; row < t->rowCount(); ++row) {
+            const QString verdict = t->item(row, t->columnCount() - 1)->text();
+            judged = judged
+                || QStringList {QStringLiteral("better"), QStringLiteral("worse"),
+                    QStringLiteral("no difference beyond noise")}
+                       .contains(verdict);
+        }
+        QVERIFY(judged);
+        QVERIFY2(r->markdown().contains(QStringLiteral("bigger file")), qPrintable(r->markdown()));
+        QVERIFY(r->bbcode().contains(QStringLiteral("[table]")));
+        QTemporaryDir out;
+        QVERIFY(!r->saveChart(out.filePath(QStringLiteral("x.png"))));
+        QCOMPARE(QImage(out.filePath(QStringLiteral("x.png"))).size(), QSize(1200, 800));
+        QVERIFY(!r->saveChart(out.filePath(QStringLiteral("x.svg"))));
+        QFile svg(out.filePath(QStringLiteral("x.svg")));
+        QVERIFY(svg.open(QIODevice::ReadOnly) && svg.readAll().contains("<svg"));
+        r->resize(1024, 700);
+        shot(r, QStringLiteral("experiment-results"));
+    }
+};
+
+QTEST_MAIN(TestExperimentGui)
+#include "test_experimentgui.moc"
