@@ -35,6 +35,7 @@ void MainWindow::buildActions()
     m_experiment->setToolTip(tr("Measure the plan of the run selected in Results with and without a change, in "
                                 "turns, with a verdict beyond noise"));
     m_stop = tb->addAction(style()->standardIcon(QStyle::SP_BrowserStop), tr("Stop"));
+    m_stop->setObjectName(QStringLiteral("stopAction"));
     tb->addSeparator();
     m_connectCeph = tb->addAction(style()->standardIcon(QStyle::SP_DriveNetIcon), tr("Connect Ceph…"));
     addThemeMenu(tb);

@@ -203,9 +203,14 @@ int cmdExperiment(const QStringList &argsIn)
         id = i;
         printErr(QStringLiteral("experiment %1 started: %2 runs").arg(i).arg(n));
     });
-    QObject::connect(&engine, &ExperimentEngine::variantApplied, &engine, [&](const QString &, int slot, int variant) {
-        printErr(QStringLiteral("[%1] %2").arg(slot + 1).arg(x.variants.at(variant).name));
-    });
+    QObject::connect(&engine, &ExperimentEngine::variantApplied, &engine,
+        [&](const QString &, int slot, int variant, const QStringList &settings) {
+            printErr(
+                QStringLiteral("[%1] %2%3")
+                    .arg(slot + 1)
+                    .arg(x.variants.at(variant).name,
+                        settings.isEmpty() ? QString() : QStringLiteral(": ") + settings.join(QStringLiteral(", "))));
+        });
     QObject::connect(
         &runs, &RunEngine::stepStarted, &engine, [](RunId run, int index, int total, const QString &title) {
             printErr(QStringLiteral("  run %1 [%2/%3] %4").arg(run).arg(index + 1).arg(total).arg(title));

@@ -94,11 +94,15 @@ void ExperimentEngine::nextSlot()
         m_worker, [w = m_worker, variant] { w->applyVariant(variant); }, Qt::QueuedConnection);
 }
 
-void ExperimentEngine::onApplied(int variant, const Error &error)
+void ExperimentEngine::onApplied(int variant, const QStringList &settings, const Error &error)
 {
     if (error)
         return end(error.code == Error::Code::Cancelled ? RunStatus::Cancelled : RunStatus::Failed, error);
-    Q_EMIT variantApplied(m_id, m_slot, variant);
+    QStringList all = settings;
+    const QJsonObject target = m_x.variants.value(variant).target;
+    for (auto it = target.begin(); it != target.end(); ++it)
+        all << QStringLiteral("%1=%2").arg(it.key(), it.value().toVariant().toString());
+    Q_EMIT variantApplied(m_id, m_slot, variant, all);
     const Plan plan = planFor(m_slots.at(m_slot));
     m_awaitedPlan = plan.name;
     m_runs->start(plan, m_credentials);

@@ -30,14 +30,16 @@ public:
 Q_SIGNALS:
     void experimentStarted(const QString &id, int runs);
     // Slot `slot` of the schedule measures `variant` now (its knobs are applied).
-    void variantApplied(const QString &id, int slot, int variant);
+    // settings: its knobs as applied (with the device or interface each changes) and
+    // its plan fields ("size=32M").
+    void variantApplied(const QString &id, int slot, int variant, const QStringList &settings);
     void logAvailable(const QString &line);
     void experimentFinished(const QString &id, cm::RunStatus status, const cm::Error &error);
 
 private:
     void onPrepared(const QString &id, const Error &error);
     void nextSlot();
-    void onApplied(int variant, const Error &error);
+    void onApplied(int variant, const QStringList &settings, const Error &error);
     void onRunStarted(RunId id, const Plan &plan);
     void onRunFinished(RunId id, RunStatus status, const Error &error);
     void end(RunStatus status, const Error &error);

@@ -169,7 +169,11 @@ void KnobWorker::applyVariant(int variant)
     }
     if (!e && m_cancel.isCancelled())
         e = Error(Error::Code::Cancelled, QStringLiteral("cancelled"));
-    Q_EMIT applied(variant, e);
+    QStringList settings;
+    if (!e && variant >= 0 && variant < m_variants.size())
+        for (const NodeKnob &k : std::as_const(m_variants[variant]))
+            settings << k.setting.toString();
+    Q_EMIT applied(variant, settings, e);
 }
 
 void KnobWorker::recordRun(const ExperimentRun &run)

@@ -33,7 +33,8 @@ public:
 
 Q_SIGNALS:
     void prepared(const QString &id, const cm::Error &error);
-    void applied(int variant, const cm::Error &error);
+    // settings: the variant's knobs as applied, with the objects they change there.
+    void applied(int variant, const QStringList &settings, const cm::Error &error);
     void finished(const cm::Error &restoreError);
     void logAvailable(const QString &line);
 

@@ -3,14 +3,19 @@
 // Experiment… takes the plan of the run selected in Results, the dialog refuses a
 // change it cannot check and reviews the one it can (the run order, what changes and
 // how it is put back), Live's banner says which variant is applied while the runs go,
-// and the results dialog shows the chart and the verdict table and exports them.
+// and the results dialog shows the chart and the verdict table and exports them. Then
+// (as root) the drive write cache of a loop device under the plan's folder as the knob:
+// Stop in the middle of the variant puts it back.
 #include "live/livedashboard.h"
 #include "sessionsfixture.h"
 #include "tuning/experimentcontroller.h"
 #include "tuning/experimentdialog.h"
 #include "tuning/experimentresultsdialog.h"
+#include "tuning/knobjournal.h"
+#include "transport/shellquote.h"
 
 #include <QCheckBox>
+#include <QProcess>
 #include <QImage>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -22,11 +27,43 @@ using namespace cm;
 using namespace cm::ui;
 using namespace cmtest;
 
+namespace {
+
+QString sh(const QString &script, int *code = nullptr)
+{
+    QProcess p;
+    p.start(QStringLiteral("sh"), {QStringLiteral("-c"), script});
+    p.waitForFinished(60000);
+    if (code)
+        *code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+}
+
+} // namespace
+
 class TestExperimentGui : public QObject, protected SessionsFixture {
     Q_OBJECT
 
+    QTemporaryDir m_disk;
+    QString m_loop; // "loop5"
+    QString m_mount;
+
+    QString writeCache() const
+    {
+        QFile f(QStringLiteral("/sys/block/%1/queue/write_cache").arg(m_loop));
+        return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()).trimmed() : QString();
+    }
+
 private Q_SLOTS:
     void initTestCase() { makeMaster(); }
+
+    void cleanupTestCase()
+    {
+        if (!m_mount.isEmpty())
+            sh(QStringLiteral("umount %1").arg(shellQuote(m_mount)));
+        if (!m_loop.isEmpty())
+            sh(QStringLiteral("losetup -d /dev/%1").arg(m_loop));
+    }
 
     void experimentFromTheMainWindow()
     {
@@ -114,6 +151,65 @@ private Q_SLOTS:
         QVERIFY(svg.open(QIODevice::ReadOnly) && svg.readAll().contains("<svg"));
         r->resize(1024, 700);
         shot(r, QStringLiteral("experiment-results"));
+    }
+
+    void stopInTheVariantPutsTheKnobBack()
+    {
+        CM_REQUIRE_FIXTURE(geteuid() == 0, QStringLiteral("loop devices and mounts need root"));
+        const QString img = m_disk.filePath(QStringLiteral("disk.img"));
+        QFile f(img);
+        QVERIFY(f.open(QIODevice::WriteOnly) && f.resize(96 << 20));
+        f.close();
+        const QString dev = sh(QStringLiteral("losetup --find --show -- %1").arg(shellQuote(img)));
+        QVERIFY2(dev.startsWith(QLatin1String("/dev/loop")), qPrintable(dev));
+        m_loop = dev.mid(5);
+        m_mount = m_disk.filePath(QStringLiteral("mnt"));
+        QDir().mkpath(m_mount);
+        int code = 0;
+        sh(QStringLiteral("mkfs.ext4 -q -F %1 && mount %1 %2").arg(dev, shellQuote(m_mount)), &code);
+        QCOMPARE(code, 0);
+        const QString before = writeCache();
+        QVERIFY2(before == QLatin1String("write back") || before == QLatin1String("write through"), qPrintable(before));
+        const QString off = before == QLatin1String("write back") ? QStringLiteral("off") : QStringLiteral("on");
+        const QString during
+            = off == QLatin1String("off") ? QStringLiteral("write through") : QStringLiteral("write back");
+
+        Error err;
+        Plan plan = DiskFioKind::makePlan(QStringLiteral("quick"), {NodeSpec::parse(QStringLiteral("local"))},
+            QJsonObject {{QStringLiteral("type"), QStringLiteral("file")}, {QStringLiteral("dir"), m_mount},
+                {QStringLiteral("size"), QStringLiteral("16M")}},
+            20, &err);
+        QVERIFY(!err);
+        plan.steps = {plan.steps.last()};
+        plan.name = QStringLiteral("loop 4k");
+        const QString path = copyOfStore();
+        RunEngine engine(path);
+        MainWindow window(&engine, path);
+        window.resize(1280, 800);
+        window.show();
+        window.experiments()->open(plan, {});
+        ExperimentDialog *d = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((d = visibleChild<ExperimentDialog>(&window)), 10000);
+        d->addChange(
+            QStringLiteral("cache ") + off, QStringLiteral("write-cache"), QStringLiteral("local"), QString(), off);
+        d->findChild<QCheckBox *>(QStringLiteral("experimentWarmUp"))->setChecked(false);
+        d->findChild<QSpinBox *>(QStringLiteral("experimentRepetitions"))->setValue(2);
+        QVERIFY2(d->runButton()->isEnabled(),
+            qPrintable(d->findChild<QLabel *>(QStringLiteral("experimentProblem"))->text()));
+        QSignalSpy finished(window.experiments()->engine(), &ExperimentEngine::experimentFinished);
+        QTest::mouseClick(d->runButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(writeCache() == during, 120000); // the variant's run (2 of 4)
+        QTRY_VERIFY_WITH_TIMEOUT(window.currentRun() != 0, 30000);
+        QVERIFY(window.liveDashboard()->banner().contains(QStringLiteral("write-cache@") + m_loop));
+        QAction *stop = window.findChild<QAction *>(QStringLiteral("stopAction"));
+        QVERIFY(stop && stop->isEnabled());
+        stop->trigger();
+        QVERIFY(finished.count() > 0 || finished.wait(60000));
+        QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Cancelled);
+        QCOMPARE(writeCache(), before);
+        SessionStore store(path);
+        QVERIFY(!store.open());
+        QVERIFY(KnobJournal(store).open(false).isEmpty());
     }
 };
 

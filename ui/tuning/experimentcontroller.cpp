@@ -52,14 +52,9 @@ void ExperimentController::start(const Experiment &x, const QMap<QString, Creden
     Q_EMIT runningChanged(true);
 }
 
-void ExperimentController::onVariantApplied(const QString &, int slot, int variant)
+void ExperimentController::onVariantApplied(const QString &, int slot, int variant, const QStringList &changes)
 {
     const ExperimentVariant &v = m_x.variants.value(variant);
-    QStringList changes;
-    for (const KnobSetting &k : v.knobs)
-        changes << k.toString();
-    for (auto it = v.target.begin(); it != v.target.end(); ++it)
-        changes << QStringLiteral("%1=%2").arg(it.key(), it.value().toVariant().toString());
     const QString what = variant == 0 ? tr("baseline: every setting as it was")
                                       : tr("variant “%1” applied (%2)").arg(v.name, changes.join(QStringLiteral(", ")));
     m_live->setBanner(tr("Experiment “%1”, run %2 of %3: %4").arg(m_x.name).arg(slot + 1).arg(m_runs).arg(what));

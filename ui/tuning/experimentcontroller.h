@@ -35,7 +35,7 @@ Q_SIGNALS:
     void runningChanged(bool running);
 
 private:
-    void onVariantApplied(const QString &id, int slot, int variant);
+    void onVariantApplied(const QString &id, int slot, int variant, const QStringList &settings);
     void onFinished(const QString &id, RunStatus status, const Error &error);
 
     QString m_storePath;
