@@ -104,12 +104,27 @@ void ExperimentResultsDialog::onLoaded()
         status += QStringLiteral(": ") + rec.error;
     m_title->setText(tr("“%1” (%2): %3").arg(rec.experiment.name, status, counts.join(QStringLiteral(", "))));
     const TextTable t = experimentTable(m_data.result);
+    // The table is the export's (English, for a post); on screen its headings and
+    // verdicts are in the reader's language.
+    const QHash<QString, QString> words {{QStringLiteral("Test"), tr("Test")}, {QStringLiteral("Node"), tr("Node")},
+        {QStringLiteral("Figure"), tr("Figure")}, {QStringLiteral("Variant"), tr("Variant")},
+        {QStringLiteral("Baseline"), tr("Baseline")}, {QStringLiteral("Variant mean"), tr("Variant mean")},
+        {QStringLiteral("Change"), tr("Change")}, {QStringLiteral("95 % CI"), tr("95 % CI")},
+        {QStringLiteral("Noise"), tr("Noise")}, {QStringLiteral("Verdict"), tr("Verdict")},
+        {QStringLiteral("better"), tr("better")}, {QStringLiteral("worse"), tr("worse")},
+        {QStringLiteral("no difference beyond noise"), tr("no difference beyond noise")},
+        {QStringLiteral("not tested"), tr("not tested")}};
+    QStringList headers;
+    for (const QString &h : t.headers)
+        headers << words.value(h, h);
     m_table->setColumnCount(int(t.headers.size()));
-    m_table->setHorizontalHeaderLabels(t.headers);
+    m_table->setHorizontalHeaderLabels(headers);
+    const int verdictColumn = int(t.headers.indexOf(QStringLiteral("Verdict")));
     m_table->setRowCount(int(t.rows.size()));
     for (int r = 0; r < t.rows.size(); ++r)
         for (int c = 0; c < t.rows.at(r).size(); ++c) {
-            auto *item = new QTableWidgetItem(t.rows.at(r).at(c));
+            const QString cell = t.rows.at(r).at(c);
+            auto *item = new QTableWidgetItem(c == verdictColumn ? words.value(cell, cell) : cell);
             if (t.rightAligned.value(c))
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             m_table->setItem(r, c, item);
