@@ -2,8 +2,8 @@
 // libFuzzer target: experiment files, knob settings and the write-cache tools' output
 // come from outside (a file shared on a forum, the CLI's --knob, a node). The readers
 // must never crash, hang or leak; every refusal says why; whatever they accept survives
-// toJson → fromJson unchanged; a knob's object never holds a "/" or "..", and its
-// written value is one of the knob's.
+// toJson → fromJson unchanged; a node knob's object never holds a "/" or is "..", a
+// Ceph option's is WHO/NAME on the node "ceph", and the written value is the knob's.
 // Links clustermark_parse only.
 #include "model/experiment.h"
 #include "parse/writecacheoutput.h"
@@ -18,8 +18,14 @@ namespace {
 
 void checkSetting(const cm::KnobSetting &s)
 {
-    if (s.object.contains(QLatin1Char('/')) || s.object == QLatin1String("..") || !s.info())
+    if (!s.info())
         abort();
+    if (s.isCephOption()) { // the cluster's: "WHO/NAME", sent to the mons as JSON
+        if (s.node != QLatin1String(cm::kCephKnobNode) || s.object.count(QLatin1Char('/')) != 1)
+            abort();
+    } else if (s.object.contains(QLatin1Char('/')) || s.object == QLatin1String("..")) {
+        abort();
+    }
     QString raw;
     if (cm::knobRawValue(*s.info(), s.value, &raw) || raw != s.raw)
         abort();
