@@ -478,6 +478,8 @@ void MainWindow::closeEvent(QCloseEvent *e)
 {
     m_settings.setWindowGeometry(saveGeometry());
     m_settings.sync();
+    if (m_experiments->isRunning())
+        m_experiments->cancel(); // its engine's destructor puts every knob back
     if (m_currentRun)
         m_engine->cancelAll(); // the engine's destructor waits for its threads
     QMainWindow::closeEvent(e);

@@ -61,6 +61,41 @@ ExperimentDialog::ExperimentDialog(const Plan &plan, QWidget *parent)
     form->addRow(tr("Name:"), m_name);
     v->addLayout(form);
 
+    v->addWidget(buildChanges(), 1);
+
+    v->addLayout(buildHowForm());
+
+    m_review = new QPlainTextEdit(this);
+    m_review->setObjectName(QStringLiteral("experimentReview"));
+    m_review->setReadOnly(true);
+    m_review->setMinimumHeight(120);
+    v->addWidget(m_review, 1);
+    m_problem = new QLabel(this);
+    m_problem->setWordWrap(true);
+    m_problem->setObjectName(QStringLiteral("experimentProblem"));
+    v->addWidget(m_problem);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    m_run = buttons->addButton(tr("Run experiment"), QDialogButtonBox::AcceptRole);
+    v->addWidget(buttons);
+
+    connect(m_table, &QTableWidget::itemChanged, this, &ExperimentDialog::refresh);
+    connect(m_name, &QLineEdit::textChanged, this, &ExperimentDialog::refresh);
+    connect(m_repetitions, &QSpinBox::valueChanged, this, &ExperimentDialog::refresh);
+    connect(m_order, &QComboBox::currentIndexChanged, this, &ExperimentDialog::refresh);
+    connect(m_warmUp, &QCheckBox::toggled, this, &ExperimentDialog::refresh);
+    connect(m_deadMan, &QSpinBox::valueChanged, this, &ExperimentDialog::refresh);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    resize(900, 640);
+    refresh();
+}
+
+// The table of changes with its buttons and a hint on how to write them.
+QWidget *ExperimentDialog::buildChanges()
+{
+    auto *area = new QWidget(this);
+    auto *box = new QVBoxLayout(area);
+    box->setContentsMargins(0, 0, 0, 0);
     m_table = new QTableWidget(0, ColumnCount, this);
     m_table->setObjectName(QStringLiteral("experimentChanges"));
     m_table->setHorizontalHeaderLabels(
@@ -73,7 +108,7 @@ ExperimentDialog::ExperimentDialog(const Plan &plan, QWidget *parent)
     m_table->setColumnWidth(ChangeCol, 230);
     m_table->setColumnWidth(NodeCol, 110);
     m_table->setColumnWidth(ObjectCol, 170);
-    v->addWidget(m_table, 1);
+    box->addWidget(m_table, 1);
     auto *rowButtons = new QHBoxLayout;
     auto *add = new QPushButton(tr("Add change"), this);
     add->setObjectName(QStringLiteral("addChange"));
@@ -81,15 +116,27 @@ ExperimentDialog::ExperimentDialog(const Plan &plan, QWidget *parent)
     rowButtons->addWidget(add);
     rowButtons->addWidget(remove);
     rowButtons->addStretch(1);
-    v->addLayout(rowButtons);
+    box->addLayout(rowButtons);
     auto *hint = new QLabel(tr("Leave the device or interface empty for the one the run uses on that node. A Ceph "
                                "option is written section/name (client/rbd_cache); a field of the plan by its key "
                                "(cache, endpoint)."),
         this);
     hint->setWordWrap(true);
-    hint->setEnabled(false);
-    v->addWidget(hint);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+    box->addWidget(hint);
 
+    connect(add, &QPushButton::clicked, this, [this] {
+        const int row = m_table->rowCount();
+        addChange(row == 0 ? tr("variant") : cellText(m_table, row - 1, VariantCol), QStringLiteral("write-cache"),
+            m_plan.nodes.isEmpty() ? QString() : m_plan.nodes.first().displayName(), QString(), QString());
+    });
+    connect(remove, &QPushButton::clicked, this, &ExperimentDialog::removeSelectedChange);
+    return area;
+}
+
+// Repetitions, order, warm-up and the network changes' dead-man time.
+QFormLayout *ExperimentDialog::buildHowForm()
+{
     auto *how = new QFormLayout;
     m_repetitions = new QSpinBox(this);
     m_repetitions->setRange(2, Experiment::MaxRepetitions);
@@ -109,37 +156,8 @@ ExperimentDialog::ExperimentDialog(const Plan &plan, QWidget *parent)
     how->addRow(tr("Order:"), m_order);
     how->addRow(QString(), m_warmUp);
     how->addRow(tr("Network changes undo themselves after:"), m_deadMan);
-    v->addLayout(how);
 
-    m_review = new QPlainTextEdit(this);
-    m_review->setObjectName(QStringLiteral("experimentReview"));
-    m_review->setReadOnly(true);
-    m_review->setMinimumHeight(120);
-    v->addWidget(m_review, 1);
-    m_problem = new QLabel(this);
-    m_problem->setWordWrap(true);
-    m_problem->setObjectName(QStringLiteral("experimentProblem"));
-    v->addWidget(m_problem);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
-    m_run = buttons->addButton(tr("Run experiment"), QDialogButtonBox::AcceptRole);
-    v->addWidget(buttons);
-
-    connect(add, &QPushButton::clicked, this, [this] {
-        const int row = m_table->rowCount();
-        addChange(row == 0 ? tr("variant") : cellText(m_table, row - 1, VariantCol), QStringLiteral("write-cache"),
-            m_plan.nodes.isEmpty() ? QString() : m_plan.nodes.first().displayName(), QString(), QString());
-    });
-    connect(remove, &QPushButton::clicked, this, &ExperimentDialog::removeSelectedChange);
-    connect(m_table, &QTableWidget::itemChanged, this, &ExperimentDialog::refresh);
-    connect(m_name, &QLineEdit::textChanged, this, &ExperimentDialog::refresh);
-    connect(m_repetitions, &QSpinBox::valueChanged, this, &ExperimentDialog::refresh);
-    connect(m_order, &QComboBox::currentIndexChanged, this, &ExperimentDialog::refresh);
-    connect(m_warmUp, &QCheckBox::toggled, this, &ExperimentDialog::refresh);
-    connect(m_deadMan, &QSpinBox::valueChanged, this, &ExperimentDialog::refresh);
-    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    resize(900, 640);
-    refresh();
+    return how;
 }
 
 void ExperimentDialog::addChange(

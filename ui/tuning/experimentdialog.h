@@ -10,6 +10,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -36,6 +37,8 @@ public:
     QPushButton *runButton() const { return m_run; }
 
 private:
+    QWidget *buildChanges();
+    QFormLayout *buildHowForm();
     void refresh(); // the review and the Run button, after every edit
     void removeSelectedChange();
     QString reviewText(const Experiment &x) const;
