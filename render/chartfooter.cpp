@@ -67,19 +67,35 @@ QString parameters(const RunRecords &r)
     return out.isEmpty() ? QString() : QStringLiteral("Parameters: ") + out;
 }
 
+// "pool rbd (3 copies)", "pool ecdata (EC k=4 m=2)": what a Ceph step wrote to.
+QString poolText(const QJsonObject &env)
+{
+    const QString pool = env.value(QStringLiteral("pool")).toString();
+    if (pool.isEmpty() || !env.contains(QStringLiteral("pool_type")))
+        return {};
+    if (env.value(QStringLiteral("pool_type")).toString() == QLatin1String("erasure")) {
+        const QString profile = env.value(QStringLiteral("ec_profile")).toString();
+        const QString km = profile.section(QStringLiteral(": "), 1).section(QLatin1Char(','), 0, 0);
+        return QStringLiteral("pool %1 (EC %2)").arg(pool, km.isEmpty() ? profile : km);
+    }
+    const int size = env.value(QStringLiteral("pool_size")).toInt();
+    return QStringLiteral("pool %1 (%2 %3)").arg(pool).arg(size).arg(size == 1 ? "copy" : "copies");
+}
+
 QString cluster(const RunRecords &r)
 {
     QStringList nodes = r.run.nodes;
     for (const StepRecord &s : r.steps)
         if (s.node != clusterTotalNode())
             collect(nodes, s.node);
-    QStringList kernels, tools, caches, ceph, models, mtus;
+    QStringList kernels, tools, caches, ceph, models, mtus, pools;
     for (const StepRecord &s : r.steps) {
         collect(kernels, s.environment.value(QStringLiteral("kernel")).toString());
         collect(models, s.environment.value(QStringLiteral("model")).toString());
         collect(mtus, scalar(s.environment.value(QStringLiteral("mtu"))));
         collect(ceph, s.environment.value(QStringLiteral("ceph_version")).toString());
         collect(ceph, s.summary.value(QStringLiteral("ceph_version")).toString());
+        collect(pools, poolText(s.environment));
         collect(tools, s.summary.value(QStringLiteral("fio_version")).toString());
         const QString tool = QStringLiteral("%1 %2")
                                  .arg(s.summary.value(QStringLiteral("tool")).toString(),
@@ -102,6 +118,7 @@ QString cluster(const RunRecords &r)
         parts << QStringLiteral("MTU %1").arg(mtus.join(QStringLiteral(" / ")));
     if (!ceph.isEmpty())
         parts << QStringLiteral("Ceph %1").arg(ceph.join(QStringLiteral(" / ")));
+    parts << pools;
     parts << tools;
     if (!caches.isEmpty())
         parts << QStringLiteral("write cache: %1").arg(caches.join(QStringLiteral(" / ")));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/cephpoller.h"
 
+#include "ceph/cephenvironmentprobe.h"
 #include "ceph/leftovercleaner.h"
 #include "ceph/radosclient.h"
 #include "model/metric.h"
@@ -112,32 +113,58 @@ void CephPoller::start()
     m_thread = std::thread([this] { loop(); });
 }
 
+void CephPoller::ask(Request request)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        if (!m_done) {
+            m_requests << std::move(request);
+            m_wake.notify_all();
+            return;
+        }
+    }
+    request(nullptr); // the loop ended: "not connected"
+}
+
 std::future<CephPoller::PoolReading> CephPoller::poolCounters(const QStringList &pools)
 {
-    auto req = std::make_shared<Request>();
-    req->pools = pools;
-    auto future = req->reply.get_future();
-    std::lock_guard lock(m_mutex);
-    if (m_done) {
-        req->reply.set_value(readPools(nullptr, pools)); // "not connected"
-        return future;
-    }
-    m_requests << req;
-    m_wake.notify_all();
+    auto reply = std::make_shared<std::promise<PoolReading>>();
+    auto future = reply->get_future();
+    ask([reply, pools](RadosClient *client) { reply->set_value(readPools(client, pools)); });
+    return future;
+}
+
+std::future<CephPoller::EnvironmentReading> CephPoller::environment(const QStringList &pools)
+{
+    auto reply = std::make_shared<std::promise<EnvironmentReading>>();
+    auto future = reply->get_future();
+    ask([reply, pools](RadosClient *client) {
+        EnvironmentReading r;
+        if (!client || !client->isConnected()) {
+            r.problems << QStringLiteral("not connected to a Ceph cluster");
+        } else {
+            Error e;
+            const QStringList names = resolvePools(*client, pools, &e);
+            if (e)
+                r.problems << e.message;
+            r.environment = probeCephEnvironment(*client, names, &r.problems);
+        }
+        reply->set_value(std::move(r));
+    });
     return future;
 }
 
 void CephPoller::serveRequests(RadosClient *client)
 {
-    QList<std::shared_ptr<Request>> requests;
+    QList<Request> requests;
     {
         std::lock_guard lock(m_mutex);
         requests.swap(m_requests);
         if (!client)
             m_done = true;
     }
-    for (const auto &r : std::as_const(requests))
-        r->reply.set_value(readPools(client, r->pools));
+    for (const Request &r : std::as_const(requests))
+        r(client);
 }
 
 void CephPoller::loop()

@@ -10,11 +10,13 @@
 // Once at the start, `osd metadata` (host, devices, rotational) goes to the metadata
 // callback, so a slow OSD can be shown beside its host's disk.
 //
-// It also reads a pool's cumulative client counters on request, on its own thread, for
-// the step cross-check (`poolCounters`).
+// It also reads, on request and on its own thread, a pool's cumulative client counters
+// for the step cross-check (`poolCounters`) and the cluster's environment for a step's
+// record (`environment`).
 #include "ceph/cephconnectionspec.h"
 #include "model/error.h"
 #include "model/sample.h"
+#include "parse/cephenvironment.h"
 #include "parse/cephosdmap.h"
 #include "stats/crosscheck.h"
 #include "util/canceltoken.h"
@@ -53,13 +55,19 @@ public:
     // The counters of `pools`, read on the poller's thread.
     std::future<PoolReading> poolCounters(const QStringList &pools);
 
+    struct EnvironmentReading {
+        CephEnvironment environment;
+        QStringList problems; // what could not be read
+    };
+    // The cluster's environment with `pools` (stand-ins resolved), on the poller's thread.
+    std::future<EnvironmentReading> environment(const QStringList &pools);
+
     static inline const QString Target = QStringLiteral("ceph");
 
 private:
-    struct Request {
-        QStringList pools;
-        std::promise<PoolReading> reply;
-    };
+    // Work for the poller's thread; null client: not connected (it answers with that).
+    using Request = std::function<void(RadosClient *client)>;
+    void ask(Request request);
     void loop();
     void pollOnce(RadosClient &client, int *lastHealth);
     void serveRequests(RadosClient *client);
@@ -74,7 +82,7 @@ private:
     CancelToken m_stop;
     std::mutex m_mutex;
     std::condition_variable m_wake;
-    QList<std::shared_ptr<Request>> m_requests;
+    QList<Request> m_requests;
     bool m_done = false; // the loop ended: requests are answered at once
     std::thread m_thread;
 };

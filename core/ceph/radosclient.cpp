@@ -134,6 +134,38 @@ QString RadosClient::configValue(const char *option) const
     return r < 0 ? QString() : QString::fromUtf8(buf);
 }
 
+Error RadosClient::mgrCommand(const QJsonObject &command, QByteArray *out)
+{
+    if (!m_cluster)
+        return Error(Error::Code::Internal, QStringLiteral("not connected"), m_context);
+    const QByteArray cmd = QJsonDocument(command).toJson(QJsonDocument::Compact);
+    const char *cmds[] = {cmd.constData()};
+    char *outbuf = nullptr, *outs = nullptr;
+    size_t outbufLen = 0, outsLen = 0;
+    const int r
+        = rados_mgr_command(static_cast<rados_t>(m_cluster), cmds, 1, nullptr, 0, &outbuf, &outbufLen, &outs, &outsLen);
+    const QString status = outs ? QString::fromUtf8(outs, qsizetype(outsLen)).trimmed() : QString();
+    if (out)
+        *out = outbuf ? QByteArray(outbuf, qsizetype(outbufLen)) : QByteArray();
+    rados_buffer_free(outbuf);
+    rados_buffer_free(outs);
+    if (r < 0) {
+        Error e = radosError(r,
+            QStringLiteral("mgr command \"%1\" failed").arg(command.value(QStringLiteral("prefix")).toString()),
+            m_context);
+        e.detail = status;
+        return e;
+    }
+    return {};
+}
+
+QString RadosClient::libraryVersion()
+{
+    int major = 0, minor = 0, extra = 0;
+    rados_version(&major, &minor, &extra);
+    return QStringLiteral("%1.%2.%3").arg(major).arg(minor).arg(extra);
+}
+
 Error RadosClient::monCommand(const QJsonObject &command, QByteArray *out, const QByteArray &input)
 {
     if (!m_cluster)

@@ -26,6 +26,10 @@ public:
     // A mon command as JSON ({"prefix":"status","format":"json"}); the reply's data in
     // *out. Errors carry the mon's status text.
     Error monCommand(const QJsonObject &command, QByteArray *out, const QByteArray &input = {});
+    // A mgr command as JSON ({"prefix":"balancer status","format":"json"}).
+    Error mgrCommand(const QJsonObject &command, QByteArray *out);
+    // librados' API version ("3.0.0"), of the library this process loaded.
+    static QString libraryVersion();
     QString fsid() const;
     // An option as this client sees it once connected: ceph.conf, then what the mons'
     // configuration gives clients ("client/rbd_cache"). Empty when unknown.

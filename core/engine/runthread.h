@@ -72,8 +72,9 @@ private:
     void postStep(RunContext &rc, const std::shared_ptr<StepBarrier> &barrier, size_t n, int i, const ClientSync &sync);
     void recordOutcome(RunContext &rc, size_t n, int i, const StepOutcome &o, qint64 stepId);
     // judged: the step's cross_check and bottleneck objects (each left out when empty).
-    void recordClusterTotal(
-        RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients, const QJsonObject &judged);
+    // ceph: the cluster's environment (cephEnvironmentOf), recorded with the total.
+    void recordClusterTotal(RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients,
+        const QJsonObject &judged, const QJsonObject &ceph);
     void finishStep(RunContext &rc, int iter, int i, StepBarrier &barrier, const QList<bool> &runsHere,
         const QList<qint64> &stepIds, const ClientSync &sync);
     QJsonObject bottleneckOf(
@@ -81,6 +82,9 @@ private:
     void placeOsds(RunContext &rc, Bottleneck *b);
     void restartUsage(double at); // the bottleneck's window starts again at `at` (run time)
     QJsonObject crossCheckStep(RunContext &rc, const ClientSync &sync, const QList<ClientStepResult> &clients);
+    // The Ceph environment at the end of step i (parse/cephenvironment.h); empty
+    // without a Ceph cluster.
+    QJsonObject cephEnvironmentOf(RunContext &rc, int i);
     void finishRunStates(RunContext &rc);
     void storeRunEnd(RunContext &rc);
     void flushSamples(RunContext &rc);

@@ -4,6 +4,7 @@
 #include "engine/runcontext.h"
 #include "engine/startgate.h"
 #include "engine/stepcrosscheck.h"
+#include "ceph/cephpoller.h"
 #include "model/metric.h"
 #include "parse/cephcounters.h"
 #include "report/bottleneck.h"
@@ -28,9 +29,14 @@ void RunThread::finishStep(RunContext &rc, int iter, int i, StepBarrier &barrier
     const bool total = rc.kind->sumsClients() && clients.size() > 1;
     const QJsonObject limit = bottleneckOf(rc, i, names, clients);
     const QJsonObject check = crossCheckStep(rc, sync, clients);
+    const QJsonObject ceph = cephEnvironmentOf(rc, i);
     for (size_t n = 0; n < rc.workers.size(); ++n) {
         if (!runsHere.at(int(n)))
             continue;
+        QJsonObject &environment = barrier.outcomes[n].environment;
+        for (auto it = ceph.begin(); it != ceph.end(); ++it)
+            if (!environment.contains(it.key())) // the runner's own word wins
+                environment.insert(it.key(), it.value());
         QJsonObject &summary = barrier.outcomes[n].summary;
         if (!limit.isEmpty() && !barrier.outcomes.at(n).error)
             summary.insert(QStringLiteral("bottleneck"), limit);
@@ -39,8 +45,26 @@ void RunThread::finishStep(RunContext &rc, int iter, int i, StepBarrier &barrier
         recordOutcome(rc, n, i, barrier.outcomes.at(n), stepIds.at(int(n)));
     }
     if (total)
-        recordClusterTotal(
-            rc, iter, i, clients, {{QStringLiteral("cross_check"), check}, {QStringLiteral("bottleneck"), limit}});
+        recordClusterTotal(rc, iter, i, clients,
+            {{QStringLiteral("cross_check"), check}, {QStringLiteral("bottleneck"), limit}}, ceph);
+}
+
+QJsonObject RunThread::cephEnvironmentOf(RunContext &rc, int i)
+{
+    if (!rc.ceph)
+        return {};
+    QStringList pools = rc.kind->crossCheckPools(m_plan, i).pools;
+    if (pools.isEmpty() && !m_plan.target.value(QStringLiteral("pool")).toString().isEmpty())
+        pools << m_plan.target.value(QStringLiteral("pool")).toString();
+    auto reading = rc.ceph->environment(pools);
+    if (reading.wait_for(std::chrono::seconds(30)) != std::future_status::ready) {
+        Q_EMIT logAvailable(rc.id, QStringLiteral("Ceph's environment was not read within 30 s"));
+        return {};
+    }
+    const CephPoller::EnvironmentReading r = reading.get();
+    for (const QString &p : r.problems)
+        Q_EMIT logAvailable(rc.id, QStringLiteral("Ceph environment: %1").arg(p));
+    return r.environment.toEnvironment();
 }
 
 // What limited step i over its measured interval (report/bottleneck.h).
@@ -86,8 +110,8 @@ QJsonObject RunThread::crossCheckStep(RunContext &rc, const ClientSync &sync, co
 
 // The step's cluster total over its clients, stored as one more step record whose node
 // is clusterTotalNode(): Results, exports and compare show and pair it like a node's.
-void RunThread::recordClusterTotal(
-    RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients, const QJsonObject &judged)
+void RunThread::recordClusterTotal(RunContext &rc, int iter, int i, const QList<ClientStepResult> &clients,
+    const QJsonObject &judged, const QJsonObject &ceph)
 {
     const ClusterTotal total = sumClients(clients);
     if (total.isEmpty())
@@ -104,7 +128,8 @@ void RunThread::recordClusterTotal(
     const QString error = total.notCounted.isEmpty()
         ? QString()
         : QStringLiteral("not counted in the total: %1").arg(total.notCounted.join(QStringLiteral(", ")));
-    const QJsonObject environment {{QStringLiteral("cluster_total"), true}};
+    QJsonObject environment = ceph;
+    environment.insert(QStringLiteral("cluster_total"), true);
     rc.store.finishStep(id, error.isEmpty() ? QStringLiteral("completed") : QStringLiteral("failed"),
         clusterTotalNode(), summary, environment, {}, error);
 }

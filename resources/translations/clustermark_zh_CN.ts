@@ -612,6 +612,62 @@
         <source>client: %1: %2</source>
         <translation>客户端：%1：%2</translation>
     </message>
+    <message>
+        <source>pool type</source>
+        <translation>存储池类型</translation>
+    </message>
+    <message>
+        <source>pool size</source>
+        <translation>存储池副本数</translation>
+    </message>
+    <message>
+        <source>pool min_size</source>
+        <translation>存储池 min_size</translation>
+    </message>
+    <message>
+        <source>erasure-code profile</source>
+        <translation>纠删码配置</translation>
+    </message>
+    <message>
+        <source>placement groups</source>
+        <translation>归置组</translation>
+    </message>
+    <message>
+        <source>PG autoscale</source>
+        <translation>PG 自动伸缩</translation>
+    </message>
+    <message>
+        <source>CRUSH rule</source>
+        <translation>CRUSH 规则</translation>
+    </message>
+    <message>
+        <source>CRUSH device class</source>
+        <translation>CRUSH 设备类</translation>
+    </message>
+    <message>
+        <source>OSDs</source>
+        <translation>OSD</translation>
+    </message>
+    <message>
+        <source>OSD flags</source>
+        <translation>OSD 标志</translation>
+    </message>
+    <message>
+        <source>scrubbing</source>
+        <translation>清洗</translation>
+    </message>
+    <message>
+        <source>balancer</source>
+        <translation>均衡器</translation>
+    </message>
+    <message>
+        <source>librados API</source>
+        <translation>librados API</translation>
+    </message>
+    <message>
+        <source>RBD client cache</source>
+        <translation>RBD 客户端缓存</translation>
+    </message>
 </context>
 <context>
     <name>cm::RunnerKind</name>
@@ -5016,6 +5072,50 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>This run&apos;s figures are not reads and writes: they are under %1.</source>
         <translation>此运行的数据不是读写数据：请见 %1。</translation>
+    </message>
+    <message>
+        <source>Pool type</source>
+        <translation>存储池类型</translation>
+    </message>
+    <message>
+        <source>PG autoscale</source>
+        <translation>PG 自动伸缩</translation>
+    </message>
+    <message>
+        <source>CRUSH rule</source>
+        <translation>CRUSH 规则</translation>
+    </message>
+    <message>
+        <source>CRUSH device class</source>
+        <translation>CRUSH 设备类</translation>
+    </message>
+    <message>
+        <source>Pools</source>
+        <translation>存储池</translation>
+    </message>
+    <message>
+        <source>OSDs</source>
+        <translation>OSD</translation>
+    </message>
+    <message>
+        <source>OSD flags</source>
+        <translation>OSD 标志</translation>
+    </message>
+    <message>
+        <source>Scrubbing when the step ended</source>
+        <translation>步骤结束时的清洗</translation>
+    </message>
+    <message>
+        <source>Balancer</source>
+        <translation>均衡器</translation>
+    </message>
+    <message>
+        <source>librados API</source>
+        <translation>librados API</translation>
+    </message>
+    <message>
+        <source>RBD client cache</source>
+        <translation>RBD 客户端缓存</translation>
     </message>
 </context>
 <context>

@@ -274,6 +274,19 @@ private Q_SLOTS:
         QCOMPARE(env.value(QStringLiteral("osd_cache_estimate_bytes")).toDouble(), double(128 << 20));
         QCOMPARE(env.value(QStringLiteral("working_set_bytes")).toDouble(), double(24 * (4 << 20)));
         QCOMPARE(env.value(QStringLiteral("working_set_exceeds_caches")).toBool(true), false);
+        // The cluster and the pool as Ceph reports them when the step ended.
+        QVERIFY2(env.value(QStringLiteral("ceph_version")).toString().startsWith(QLatin1String("16.2.")),
+            QJsonDocument(env).toJson().constData());
+        QCOMPARE(env.value(QStringLiteral("pool")).toString(), QStringLiteral("bench"));
+        QCOMPARE(env.value(QStringLiteral("pool_type")).toString(), QStringLiteral("replicated"));
+        QCOMPARE(env.value(QStringLiteral("pool_size")).toInt(), 1);
+        QVERIFY(env.value(QStringLiteral("pg_num")).toInt() > 0);
+        QVERIFY(env.value(QStringLiteral("crush_rule")).toString().startsWith(QLatin1String("replicated_rule")));
+        QCOMPARE(env.value(QStringLiteral("osd_count")).toString(), QStringLiteral("1 (1 up, 1 in)"));
+        QCOMPARE(env.value(QStringLiteral("osd_flags")).toString(), QStringLiteral("none"));
+        QVERIFY(env.value(QStringLiteral("balancer")).toString().startsWith(QLatin1String("on")));
+        QVERIFY(!env.value(QStringLiteral("scrubbing")).toString().isEmpty());
+        QVERIFY(!env.value(QStringLiteral("librados_api")).toString().isEmpty());
         // ... and removed them all once the run was over.
         QVERIFY2(benchObjects().isEmpty(), qPrintable(benchObjects().join(QLatin1Char(' '))));
     }

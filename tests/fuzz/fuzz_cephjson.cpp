@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the Ceph mon reply parsers must never crash, hang or leak on any
-// input. Every parser gets the same bytes, in probe order. Links clustermark_parse only.
+// input. Every parser gets the same bytes, in probe order; the environment parsers keep
+// only bounded values. Links clustermark_parse only.
+#include "parse/cephenvironment.h"
 #include "parse/cephjson.h"
+
+#include <cstdlib>
 
 #include <cstddef>
 #include <cstdint>
@@ -21,5 +25,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     (void)cm::parseCephFsDump(input, &inv);
     (void)cm::parseCephServiceDump(input, &inv);
     (void)cm::CephInventory::fromJson(inv.toJson());
+    // A step's Ceph environment: every value it keeps is bounded.
+    cm::CephEnvironment env;
+    cm::CephPoolEnvironment pool;
+    pool.name = QStringLiteral("ecpool");
+    (void)cm::parseCephVersionSummary(input, &env.version);
+    (void)cm::parseCephOsdStat(input, &env);
+    (void)cm::parseCephOsdFlags(input, &env);
+    (void)cm::parseCephScrubbing(input, &env);
+    (void)cm::parseCephBalancer(input, &env);
+    if (!cm::parseCephPoolEnvironment(input, &pool)) {
+        pool.crushRuleId = pool.crushRuleId < 0 ? 0 : pool.crushRuleId;
+        (void)cm::parseCephCrushRule(input, &pool);
+        (void)cm::parseCephEcProfileText(input, &pool);
+        env.pools << pool;
+    }
+    if (env.osdFlags.size() > 13 || pool.crushRule.size() > 200 || pool.ecProfile.size() > 400 || env.scrubbingPgs < 0
+        || env.deepScrubbingPgs < 0)
+        abort();
+    (void)env.toEnvironment();
     return 0;
 }
