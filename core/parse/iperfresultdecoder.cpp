@@ -236,7 +236,22 @@ DecodedResult decodeIperf2(const QByteArray &bytes, const DecodeOptions &options
     fwd += fwdReader.finish();
     rev += revReader.finish();
     out.warnings += fwdReader.takeWarnings() + revReader.takeWarnings();
-    const auto total = fwdReader.total();
+    // iperf without -i prints only each stream's whole-run line (0.0-T): the one
+    // interval read is then the whole run.
+    // 2.1.8 stamps those lines with the epoch; without that mark (older releases) the
+    // file might also be a run cut after its first interval, and the import says what
+    // it assumed.
+    auto wholeRun = [streams, &out](const Iperf2CsvReader &r, const QList<Iperf2Interval> &read) {
+        std::optional<Iperf2Interval> t = r.total();
+        if (!t && read.size() == 1 && read.first().start == 0 && read.first().streams.size() == streams) {
+            t = read.first();
+            if (!t->timestamp.startsWith(QLatin1String("19700101")))
+                out.warnings << QStringLiteral("iperf: one line per stream and no intervals: taken as the "
+                                               "whole-run lines of iperf run without -i");
+        }
+        return t;
+    };
+    const auto total = wholeRun(fwdReader, fwd);
     if (!total) {
         *err = Error(Error::Code::ParseError,
             QStringLiteral("the iperf 2 CSV is cut short: it ends at line %1 before iperf printed the whole-run "
@@ -259,7 +274,7 @@ DecodedResult decodeIperf2(const QByteArray &bytes, const DecodeOptions &options
     NetStepFacts facts;
     facts.bitsPerSecond = total->bitsPerSecond;
     QJsonObject figures {{QStringLiteral("bitsPerSecond"), facts.bitsPerSecond}};
-    if (const auto back = revReader.total(); bidir && back)
+    if (const auto back = wholeRun(revReader, rev); bidir && back)
         figures.insert(QStringLiteral("reverseBitsPerSecond"), back->bitsPerSecond);
     DecodedStep s = netStep(n, facts, figures);
     const QString fwdTarget = n.client + QStringLiteral("→") + n.server;
@@ -268,9 +283,10 @@ DecodedResult decodeIperf2(const QByteArray &bytes, const DecodeOptions &options
         s.samples.append(Sample {0, fwdTarget, metric::NetBw, iv.end, iv.bitsPerSecond / 8});
     for (const Iperf2Interval &iv : std::as_const(rev))
         s.samples.append(Sample {0, revTarget, metric::NetBw, iv.end, iv.bitsPerSecond / 8});
+    // iperf 2.1.8 stamps whole-run lines with the epoch (19700101000000): no date.
     const QDateTime when
         = QDateTime::fromString(QString::fromUtf8(first.at(0).left(14)), QStringLiteral("yyyyMMddhhmmss"));
-    if (when.isValid())
+    if (when.isValid() && when.date().year() > 1970)
         out.measured = when;
     out.format = QStringLiteral("iperf2-csv");
     out.toolVersion = n.toolVersion;

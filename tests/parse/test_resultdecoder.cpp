@@ -250,6 +250,35 @@ private Q_SLOTS:
         QTest::newRow("p1") << "iperf-2.1.8-p1-csv.txt" << 1;
         QTest::newRow("p2") << "iperf-2.1.8-p2-csv.txt" << 2;
         QTest::newRow("netns") << "iperf-2.1.8-netns-p4-shaped-csv.txt" << 4;
+        QTest::newRow("udp, server reports left out") << "iperf-2.1.8-netns-udp-i1-csv.txt" << 1;
+    }
+
+    // iperf run without -i: only each stream's whole-run line, stamped with the epoch by
+    // 2.1.8 (TCP and UDP, one and two streams): a complete result, dated by nothing.
+    void iperf2WholeRunOnly_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("streams");
+        QTest::newRow("tcp") << "iperf-2.1.8-whole-csv.txt" << 1;
+        QTest::newRow("tcp -P 2") << "iperf-2.1.8-whole-p2-csv.txt" << 2;
+        QTest::newRow("udp") << "iperf-2.1.8-netns-udp-whole-csv.txt" << 1;
+        QTest::newRow("udp -P 2") << "iperf-2.1.8-netns-udp-whole-p2-csv.txt" << 2;
+    }
+    void iperf2WholeRunOnly()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, streams);
+        const QByteArray bytes = cmtest::readData(QStringLiteral("iperf/") + file);
+        const DecodedResult r = decodeOk(bytes);
+        QCOMPARE(r.steps.size(), 1);
+        const DecodedStep &s = r.steps.first();
+        QCOMPARE(s.step.params.value(QStringLiteral("streams")).toInt(), streams);
+        double total = 0;
+        for (const QByteArray &l : bytes.trimmed().split('\n'))
+            total += l.split(',').at(8).toDouble();
+        QVERIFY(near(s.summary.value(QStringLiteral("bitsPerSecond")).toDouble(), total));
+        QVERIFY2(!r.measured.isValid(), qPrintable(r.measured.toString())); // not 1970
+        QVERIFY2(r.warnings.isEmpty(), qPrintable(r.warnings.join(QLatin1Char('\n'))));
     }
     void iperf2Recordings()
     {
