@@ -137,6 +137,8 @@ QString detectResultFormat(const QByteArray &bytes)
         if (key == "start")
             return QStringLiteral("iperf3");
     }
+    if (QString which; resultdecode::looksLikeCephBench(bytes, &which))
+        return which;
     for (const QByteArray &line : bytes.split('\n')) {
         if (line.trimmed().isEmpty())
             continue;
@@ -151,7 +153,8 @@ DecodedResult decodeResult(const QByteArray &bytes, const DecodeOptions &options
     DecodedResult out;
     if (bytes.trimmed().isEmpty()) {
         e = Error(Error::Code::ParseError,
-            QStringLiteral("the file is empty (%1 bytes, no output of fio, iperf3 or iperf 2)").arg(bytes.size()));
+            QStringLiteral("the file is empty (%1 bytes, no output of fio, iperf3, iperf 2, rados bench or rbd bench)")
+                .arg(bytes.size()));
     } else {
         const QString format = detectResultFormat(bytes);
         if (format == QLatin1String("fio")) {
@@ -160,6 +163,10 @@ DecodedResult decodeResult(const QByteArray &bytes, const DecodeOptions &options
             out = resultdecode::decodeIperf3(bytes, options, &e);
         } else if (format == QLatin1String("iperf2")) {
             out = resultdecode::decodeIperf2(bytes, options, &e);
+        } else if (format == QLatin1String("rados bench")) {
+            out = resultdecode::decodeRadosBench(bytes, options, &e);
+        } else if (format == QLatin1String("rbd bench")) {
+            out = resultdecode::decodeRbdBench(bytes, options, &e);
         } else {
             const qsizetype brace = resultdecode::jsonStart(bytes);
             if (brace >= 0) {
@@ -189,7 +196,8 @@ DecodedResult decodeResult(const QByteArray &bytes, const DecodeOptions &options
                     ++line;
                 }
                 e = Error(Error::Code::ParseError,
-                    QStringLiteral("not fio JSON, iperf3 -J or iperf 2 -y C output: line %1 reads \"%2\"")
+                    QStringLiteral(
+                        "not fio JSON, iperf3 -J, iperf 2 -y C, rados bench or rbd bench output: line %1 reads \"%2\"")
                         .arg(line)
                         .arg(quoteLine(bytes, first)));
             }

@@ -7,7 +7,9 @@
 // DiskFioRunner / NetIperfRunner store, so compare and export read imported runs as
 // their own. Anything else, or a cut file, is refused with a ParseError naming the byte
 // offset (JSON) or the line (CSV). Pure: bytes in, value out; the existing parsers
-// (fioreport, fiosamplestream, iperf3json, iperf2csvreader) do the reading.
+// (fioreport, fiosamplestream, iperf3json, iperf2csvreader) do the reading; rados bench
+// and rbd bench text is read by parse/cephbenchdecoder.cpp into the RADOS and RBD kinds'
+// step shape.
 #include "model/error.h"
 #include "model/plan.h"
 #include "model/sample.h"
@@ -32,7 +34,7 @@ struct DecodedStep {
 };
 
 struct DecodedResult {
-    QString format; // "fio-json", "fio-json+", "iperf3-json", "iperf2-csv"
+    QString format; // "fio-json", "fio-json+", "iperf3-json", "iperf2-csv", "rados-bench", "rbd-bench"
     QString tool; // the tool that wrote it: "fio" or "iperf" (RunnerKind::importedTool)
     QString toolVersion; // as the file says ("fio-3.33", "iperf 3.12"); iperf 2 CSV has none
     QString name; // a plan name: "fio json+: randread 4k QD4"
@@ -50,7 +52,8 @@ struct DecodeOptions {
     QString node;
 };
 
-// Which format the bytes are: "fio", "iperf3", "iperf2", or empty.
+// Which format the bytes are: "fio", "iperf3", "iperf2", "rados bench", "rbd bench", or
+// empty.
 QString detectResultFormat(const QByteArray &bytes);
 
 // Decodes a whole file. err: ParseError (with the offset or line) for anything that is

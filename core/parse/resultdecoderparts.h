@@ -21,5 +21,10 @@ QString fioCommandText(const QJsonObject &global, const QJsonObject &job);
 DecodedResult decodeFio(const QByteArray &bytes, const DecodeOptions &options, Error *err);
 DecodedResult decodeIperf3(const QByteArray &bytes, const DecodeOptions &options, Error *err);
 DecodedResult decodeIperf2(const QByteArray &bytes, const DecodeOptions &options, Error *err);
+// rados bench and rbd bench text (parse/cephbenchdecoder.cpp). *which: "rados bench"
+// or "rbd bench" when the bytes look like one.
+bool looksLikeCephBench(const QByteArray &bytes, QString *which);
+DecodedResult decodeRadosBench(const QByteArray &bytes, const DecodeOptions &options, Error *err);
+DecodedResult decodeRbdBench(const QByteArray &bytes, const DecodeOptions &options, Error *err);
 
 } // namespace cm::resultdecode

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer target: the format detection and decoding of result files users import
-// (fio JSON/json+, iperf3 -J, iperf 2 -y C), and the cluster total of the decoded
+// (fio JSON/json+, iperf3 -J, iperf 2 -y C, rados bench, rbd bench), and the cluster total of the decoded
 // steps taken as clients of one step (stats/clustertotal). Links clustermark_parse only; the store
 // part of the import (core/store/resultimporter) is not fuzzed.
 #include "parse/resultdecoder.h"

@@ -50,6 +50,7 @@ public:
     };
 
     QString id() const override { return kindId(); }
+    QString importedTool() const override { return QStringLiteral("rados bench"); }
     QString displayName() const override { return kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "RADOS objects")); }
     const char *description() const override;
     // The command line (radoscli.cpp).

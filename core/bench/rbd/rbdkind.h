@@ -29,6 +29,7 @@ public:
     static QString imagePrefix() { return QStringLiteral("clustermark-bench-"); }
 
     QString id() const override { return kindId(); }
+    QString importedTool() const override { return QStringLiteral("rbd bench"); }
     QString displayName() const override { return kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "RBD")); }
     const char *description() const override;
     // The command line (rbdcli.cpp).
