@@ -156,11 +156,20 @@ Error RbdEngine::run(const QString &pool, const RbdWorkload &w, const CancelToke
               .rightJustified(12, QLatin1Char('0'));
     const QString context = pool + QLatin1Char('/') + name;
     const quint64 size = w.imageSize / w.blockSize * w.blockSize;
-    int order = 0; // librbd's default object size
-    r = rbd_create(io, name.toUtf8().constData(), size, &order);
+    rbd_image_options_t opts = nullptr;
+    rbd_image_options_create(&opts);
+    if (!w.dataPool.isEmpty())
+        rbd_image_options_set_string(opts, RBD_IMAGE_OPTION_DATA_POOL, w.dataPool.toUtf8().constData());
+    r = rbd_create4(io, name.toUtf8().constData(), size, opts); // librbd's default object size
+    rbd_image_options_destroy(opts);
     if (r < 0) {
         rados_ioctx_destroy(io);
-        return rbdError(r, QStringLiteral("cannot create image %1 (%2 bytes)").arg(context).arg(size), context);
+        return rbdError(r,
+            QStringLiteral("cannot create image %1 (%2 bytes%3)")
+                .arg(context)
+                .arg(size)
+                .arg(w.dataPool.isEmpty() ? QString() : QStringLiteral(", data in pool %1").arg(w.dataPool)),
+            context);
     }
     m_image = name;
     qCInfo(lcRbd) << "created image" << context << "size" << size;

@@ -40,6 +40,8 @@ struct RbdWorkload {
     // (seconds since the run started when the workload begins).
     int step = 0;
     QString target;
+    // The image's data pool (rbd_create4's RBD_IMAGE_OPTION_DATA_POOL); empty: its pool.
+    QString dataPool;
     double timeOffset = 0;
     // Called once the set-up (prefill) is done, right before measuring (the step's start
     // gate); false: cancelled, do not measure.

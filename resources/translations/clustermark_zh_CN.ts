@@ -4359,6 +4359,22 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>With librbd&apos;s writeback cache, small random writes are acknowledged from the client&apos;s memory and are capped by how fast it flushes (about rbd_cache_max_dirty per second): at QD1 that is no commit latency. Figures measured with the cache on say so.</source>
         <translation>使用 librbd 的回写缓存时，小的随机写由客户端内存确认，并受其刷新速度限制（约每秒 rbd_cache_max_dirty）：在 QD1 下这不是提交延迟。开启缓存时测得的数值会注明这一点。</translation>
     </message>
+    <message>
+        <source>none: the data in the pool above</source>
+        <translation>无：数据存放在上面的存储池中</translation>
+    </message>
+    <message>
+        <source>An erasure-coded pool with allow_ec_overwrites for the images&apos; data, as Proxmox uses one; the images&apos; headers stay in the pool above, which must be replicated.</source>
+        <translation>用于存放映像数据的纠删码存储池（已启用 allow_ec_overwrites），与 Proxmox 的用法相同；映像头仍放在上面的存储池中，该池必须是副本池。</translation>
+    </message>
+    <message>
+        <source>Data pool:</source>
+        <translation>数据池：</translation>
+    </message>
+    <message>
+        <source>The data pool name may hold letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>数据池名称可包含字母、数字、'.'、'_' 和 '-'。</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::RepetitionForm</name>

@@ -175,6 +175,9 @@ private Q_SLOTS:
         target->poolEdit()->setText(QStringLiteral("bad pool;"));
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
         target->poolEdit()->setText(QStringLiteral("bench"));
+        target->dataPoolEdit()->setText(QStringLiteral("ec data"));
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled()); // no spaces in a pool name
+        target->dataPoolEdit()->setText(QStringLiteral("ecdata"));
         target->confEdit()->setText(QStringLiteral("/etc/pve/ceph.conf"));
         target->keyringEdit()->setText(QStringLiteral("/etc/pve/priv/ceph.client.admin.keyring"));
         QVERIFY(target->healthCheck()->isChecked()); // local node: health polled too
@@ -204,6 +207,7 @@ private Q_SLOTS:
         QVERIFY2(plan.name.startsWith(QStringLiteral("RBD")), qPrintable(plan.name)); // the review page's name
         QCOMPARE(plan.target.value(QStringLiteral("pool")).toString(), QStringLiteral("bench"));
         QCOMPARE(plan.target.value(QStringLiteral("cache")).toString(), QStringLiteral("off"));
+        QCOMPARE(plan.target.value(QStringLiteral("dataPool")).toString(), QStringLiteral("ecdata"));
         QCOMPARE(plan.ceph.value(QStringLiteral("conf")).toString(), QStringLiteral("/etc/pve/ceph.conf"));
         const Error v = Registry::instance().kind(plan.kind)->validate(plan);
         QVERIFY2(!v, qPrintable(v.toString()));

@@ -38,6 +38,9 @@ QList<CliOption> RbdKind::cliOptions() const
             QStringLiteral("1G")},
         {QStringLiteral("--runtime"), QStringLiteral("S"), QStringLiteral("seconds per step; 0 keeps the preset's"),
             QStringLiteral("0")},
+        {QStringLiteral("--data-pool"), QStringLiteral("POOL"),
+            QStringLiteral("the images' data in this pool (erasure-coded, with allow_ec_overwrites); their headers "
+                           "stay in --pool")},
         {QStringLiteral("--cache"), QStringLiteral("off|writeback"),
             QStringLiteral("librbd's client cache: off on every step, or the cluster's setting (writeback by default) "
                            "on every step; without it, off for the QD1 latency steps only")},
@@ -88,6 +91,8 @@ Plan RbdKind::planFromCli(const CliArgs &args, QStringList *notes, Error *error)
         {QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring}, {QStringLiteral("client"), client}};
     if (args.has(QStringLiteral("--cache")))
         target.insert(QStringLiteral("cache"), args.value(QStringLiteral("--cache"))); // validated with the plan
+    if (args.has(QStringLiteral("--data-pool")))
+        target.insert(QStringLiteral("dataPool"), args.value(QStringLiteral("--data-pool")));
     Plan plan
         = makePlan(args.value(QStringLiteral("--preset"), QStringLiteral("standard")), nodes, target, runtime, error);
     const bool localClient = std::any_of(nodes.cbegin(), nodes.cend(), [](const NodeSpec &n) { return n.isLocal(); });

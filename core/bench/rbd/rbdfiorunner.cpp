@@ -57,8 +57,10 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
     out.summary.insert(QStringLiteral("fio_version"), version);
 
     const QString &size = target.imageSize;
-    if ((e = rbd(ctx, {QStringLiteral("create"), QStringLiteral("--size"), size, pool + QLatin1Char('/') + image},
-             ctx.cancel))) {
+    QStringList create {QStringLiteral("create"), QStringLiteral("--size"), size};
+    if (!target.dataPool.isEmpty())
+        create << QStringLiteral("--data-pool") << target.dataPool;
+    if ((e = rbd(ctx, create << pool + QLatin1Char('/') + image, ctx.cancel))) {
         if (e.code == Error::Code::CommandFailed)
             e.message = QStringLiteral("cannot create the test image in pool %1: %2").arg(pool, e.message);
         out.error = e;

@@ -125,7 +125,8 @@ QString RbdKind::nativeCommand(const RbdTarget &t, const RbdStepOptions &o)
         .arg(o.rw, o.bs)
         .arg(o.iodepth)
         .arg(o.runtimeSec)
-        .arg(t.pool, imagePrefix(), t.cacheOffFor(o) ? QStringLiteral(" rbd_cache=false") : QString());
+        .arg(t.dataPool.isEmpty() ? t.pool : QStringLiteral("%1 data-pool=%2").arg(t.pool, t.dataPool), imagePrefix(),
+            t.cacheOffFor(o) ? QStringLiteral(" rbd_cache=false") : QString());
 }
 
 QJsonObject RbdKind::stepFacts(const Plan &plan, int stepIndex) const
@@ -143,7 +144,13 @@ CrossCheckPools RbdKind::crossCheckPools(const Plan &plan, int stepIndex) const
     const QString rw = stepOptions(plan.steps.at(stepIndex)).rw;
     // An image's data lives in its pool. Ops do not compare: opening and closing an image
     // reads its header and metadata objects (about 580 small reads per step on the lab).
-    return {{target(plan).pool}, false, rw.contains(QLatin1String("write")) || rw.endsWith(QLatin1String("rw"))};
+    // With a data pool the data goes there, the headers to the pool (listed first: the
+    // step's environment names the data pool's type).
+    const RbdTarget t = target(plan);
+    QStringList pools = {t.pool};
+    if (!t.dataPool.isEmpty())
+        pools.prepend(t.dataPool);
+    return {pools, false, rw.contains(QLatin1String("write")) || rw.endsWith(QLatin1String("rw"))};
 }
 
 QString RbdKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const

@@ -49,6 +49,7 @@ StepOutcome RbdNativeRunner::run(StepContext &ctx)
     w.queueDepth = options.iodepth;
     w.runtimeSec = options.runtimeSec;
     w.imageSize = target.imageBytes();
+    w.dataPool = target.dataPool;
     w.cache = cacheOff || clusterCacheOff ? RbdWorkload::Cache::Off : RbdWorkload::Cache::Writeback;
     w.step = ctx.stepIndex;
     w.timeOffset = ctx.now ? ctx.now() : 0;

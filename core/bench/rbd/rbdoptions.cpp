@@ -18,7 +18,7 @@ RbdTarget RbdTarget::read(const QJsonObject &target, Error *error)
     RbdTarget t;
     ParamReader r(target, QStringLiteral("target"), kKind);
     r.allowOnly(QStringList {QStringLiteral("engine"), QStringLiteral("pool"), QStringLiteral("imageSize"),
-                    QStringLiteral("cache")}
+                    QStringLiteral("cache"), QStringLiteral("dataPool")}
         + cephTargetKeys());
     const QString engine
         = r.choice(QStringLiteral("engine"), QStringLiteral("fio"), {QStringLiteral("fio"), QStringLiteral("native")});
@@ -26,6 +26,10 @@ RbdTarget RbdTarget::read(const QJsonObject &target, Error *error)
     t.pool = r.text(QStringLiteral("pool"), QString(), 256);
     if (r.ok() && !isCephName(t.pool))
         r.fail(QStringLiteral("pool name \"%1\" is not valid (letters, digits, '_', '.' and '-')").arg(t.pool));
+    t.dataPool = r.text(QStringLiteral("dataPool"), QString(), 256);
+    if (r.ok() && !t.dataPool.isEmpty() && !isCephName(t.dataPool))
+        r.fail(
+            QStringLiteral("data pool name \"%1\" is not valid (letters, digits, '_', '.' and '-')").arg(t.dataPool));
     t.imageSize = r.size(QStringLiteral("imageSize"), t.imageSize, 1 << 20, qint64(1) << 50);
     // "writeback": the cluster's setting everywhere; "": off for the QD1 rows only.
     const QString cache = r.text(QStringLiteral("cache"), {}, 32);
@@ -46,6 +50,8 @@ QJsonObject RbdTarget::toJson() const
     o.insert(QStringLiteral("engine"), engine == Engine::Native ? QStringLiteral("native") : QStringLiteral("fio"));
     o.insert(QStringLiteral("pool"), pool);
     o.insert(QStringLiteral("imageSize"), imageSize);
+    if (!dataPool.isEmpty())
+        o.insert(QStringLiteral("dataPool"), dataPool);
     if (cache != Cache::Default)
         o.insert(QStringLiteral("cache"), cache == Cache::Off ? QStringLiteral("off") : QStringLiteral("writeback"));
     return o;

@@ -14,6 +14,9 @@ struct RbdTarget {
     Engine engine = Engine::Fio;
     QString pool = QStringLiteral("rbd");
     QString imageSize = QStringLiteral("1G");
+    // The images' data in another pool (an erasure-coded one with allow_ec_overwrites,
+    // as Proxmox puts them); their header and metadata stay in `pool`. Empty: all in pool.
+    QString dataPool;
     // librbd's cache. Default: off for the latency rows (QD1), where a write acknowledged
     // from client memory would pass for a commit latency, and as the cluster configures it
     // (writeback by default) elsewhere. Cluster: the cluster's setting on every step.

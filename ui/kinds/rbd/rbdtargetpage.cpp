@@ -29,12 +29,18 @@ RbdTargetPage::RbdTargetPage(QWidget *parent)
     m_engine->addItem(tr("ClusterMark's own librbd engine, on this machine"), QStringLiteral("native"));
     form->addRow(tr("Engine:"), m_engine);
     m_pool = new QLineEdit(QStringLiteral("rbd"), this);
+    m_dataPool = new QLineEdit(this);
+    m_dataPool->setObjectName(QStringLiteral("rbdDataPool"));
+    m_dataPool->setPlaceholderText(tr("none: the data in the pool above"));
+    m_dataPool->setToolTip(tr("An erasure-coded pool with allow_ec_overwrites for the images' data, as Proxmox "
+                              "uses one; the images' headers stay in the pool above, which must be replicated."));
     m_size = new QLineEdit(QStringLiteral("1G"), this);
     m_conf = new QLineEdit(QStringLiteral("/etc/ceph/ceph.conf"), this);
     m_keyring = new QLineEdit(this);
     m_keyring->setPlaceholderText(tr("from ceph.conf (e.g. /etc/pve/priv/ceph.client.admin.keyring)"));
     m_client = new QLineEdit(QStringLiteral("admin"), this);
     form->addRow(tr("Pool:"), m_pool);
+    form->addRow(tr("Data pool:"), m_dataPool);
     form->addRow(tr("Image size:"), m_size);
     form->addRow(tr("ceph.conf on the node:"), m_conf);
     form->addRow(tr("Keyring on the node:"), m_keyring);
@@ -61,7 +67,7 @@ RbdTargetPage::RbdTargetPage(QWidget *parent)
         m_problem->setText(problem());
         Q_EMIT completeChanged();
     });
-    for (QLineEdit *e : {m_pool, m_size, m_conf, m_keyring, m_client})
+    for (QLineEdit *e : {m_pool, m_dataPool, m_size, m_conf, m_keyring, m_client})
         connect(e, &QLineEdit::textChanged, this, [this] {
             m_problem->setText(problem());
             Q_EMIT completeChanged();
@@ -82,6 +88,7 @@ void RbdTargetPage::initializePage()
     }
     if (t.contains(QStringLiteral("pool")))
         m_pool->setText(t.value(QStringLiteral("pool")).toString());
+    m_dataPool->setText(t.value(QStringLiteral("dataPool")).toString());
     if (t.contains(QStringLiteral("conf")))
         m_conf->setText(t.value(QStringLiteral("conf")).toString());
     if (t.contains(QStringLiteral("keyring")))
@@ -98,6 +105,8 @@ QString RbdTargetPage::problem() const
     static const QRegularExpression size(QStringLiteral(R"(^[0-9]+([kKmMgGtT]i?[bB]?)?$)"));
     if (!name.match(m_pool->text()).hasMatch())
         return tr("The pool name may hold letters, digits, '.', '_' and '-'.");
+    if (!m_dataPool->text().isEmpty() && !name.match(m_dataPool->text()).hasMatch())
+        return tr("The data pool name may hold letters, digits, '.', '_' and '-'.");
     if (!size.match(m_size->text()).hasMatch())
         return tr("The image size is a size like 1G or 512M.");
     if (!name.match(m_client->text()).hasMatch())
@@ -125,6 +134,8 @@ bool RbdTargetPage::validatePage()
             {QStringLiteral("keyring"), m_keyring->text()}, {QStringLiteral("client"), m_client->text()}};
     if (!m_cache->currentData().toString().isEmpty())
         plan.target.insert(QStringLiteral("cache"), m_cache->currentData().toString());
+    if (!m_dataPool->text().isEmpty())
+        plan.target.insert(QStringLiteral("dataPool"), m_dataPool->text());
     // Health is polled from this machine: the connected cluster's own files when there is one.
     const CephConnectionSpec c = planWizard()->cephConnection();
     // A cluster fetched from a node: the native engine (here) reaches it by its mons and

@@ -21,6 +21,7 @@ public:
     bool validatePage() override;
 
     QLineEdit *poolEdit() const { return m_pool; }
+    QLineEdit *dataPoolEdit() const { return m_dataPool; }
     QLineEdit *confEdit() const { return m_conf; }
     QLineEdit *keyringEdit() const { return m_keyring; }
     QCheckBox *healthCheck() const { return m_health; }
@@ -32,6 +33,7 @@ private:
 
     QComboBox *m_engine = nullptr;
     QLineEdit *m_pool = nullptr;
+    QLineEdit *m_dataPool = nullptr;
     QLineEdit *m_size = nullptr;
     QLineEdit *m_conf = nullptr;
     QLineEdit *m_keyring = nullptr;
