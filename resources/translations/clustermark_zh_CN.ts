@@ -4373,7 +4373,7 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     </message>
     <message>
         <source>The data pool name may hold letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
-        <translation>数据池名称可包含字母、数字、'.'、'_' 和 '-'。</translation>
+        <translation>数据池名称可包含字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;。</translation>
     </message>
 </context>
 <context>
