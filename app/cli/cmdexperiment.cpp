@@ -25,7 +25,8 @@ const char *const kUsage
       "         [--name NAME] [--repetitions N] [--order interleaved|random] [--seed N] [--no-warm-up]\n"
       "         [--dead-man SECONDS] [--json]\n"
       "       knobs: write-cache, read-ahead, scheduler, cpu-governor, mtu, bond-hash on a node;\n"
-      "       a Ceph option as ceph:config@WHO/NAME=VALUE (ceph:config@client/rbd_cache=false)\n"
+      "       a Ceph option as ceph:config@WHO/NAME=VALUE (ceph:config@client/rbd_cache=false),\n"
+      "       an OSD flag as ceph:osd-flag@FLAG=set|unset (ceph:osd-flag@noscrub=set)\n"
       "       clustermark-cli experiment EXPERIMENT.json [--json]\n"
       "       clustermark-cli experiment --show ID [--json | --format md|bbcode|csv]";
 

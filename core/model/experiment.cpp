@@ -57,7 +57,7 @@ Error readVariant(const QJsonValue &v, int index, const Plan &plan, ExperimentVa
         const KnobSetting s = KnobSetting::fromJson(k.toObject(), &e);
         if (e || !k.isObject())
             return invalid(QStringLiteral("%1: %2").arg(where, e ? e.message : QStringLiteral("a knob is an object")));
-        const bool known = s.isCephOption() // the plan's cluster
+        const bool known = s.isClusterKnob() // the plan's cluster
             || std::any_of(
                 plan.nodes.cbegin(), plan.nodes.cend(), [&](const NodeSpec &n) { return n.displayName() == s.node; });
         if (!known)

@@ -22,6 +22,8 @@ const QList<KnobInfo> &knobCatalogue()
             "layer2 | layer2+3 | layer3+4 | encap2+3 | encap3+4 | vlan+srcmac", KnobObject::Bond, true},
         {QStringLiteral("config"), QT_TRANSLATE_NOOP("cm::Knob", "Ceph option (ceph config set)"),
             "a value the option takes", KnobObject::CephOption},
+        {QStringLiteral("osd-flag"), QT_TRANSLATE_NOOP("cm::Knob", "Cluster-wide OSD flag (ceph osd set)"),
+            "set | unset", KnobObject::CephFlag},
     };
     return all;
 }
@@ -110,6 +112,18 @@ Error checkKnobObject(KnobObject kind, const QString &object)
     // The mons' sections ("osd", "osd.3", "client.rgw.gw1") and an option's name.
     static const QRegularExpression option(QStringLiteral(
         "^(global|(mon|mgr|osd|mds|client)(\\.[A-Za-z0-9_-][A-Za-z0-9_.-]{0,47})?)/[a-z][a-z0-9_]{1,79}$"));
+    if (kind == KnobObject::CephFlag) {
+        // The flags that change what a benchmark sees and leave client I/O going (never
+        // pause, which stops it).
+        static const QStringList flags {QStringLiteral("noscrub"), QStringLiteral("nodeep-scrub"),
+            QStringLiteral("noout"), QStringLiteral("norebalance"), QStringLiteral("nobackfill"),
+            QStringLiteral("norecover"), QStringLiteral("nosnaptrim")};
+        if (!flags.contains(object))
+            return invalid(QStringLiteral("\"%1\" is not an OSD flag an experiment may set (%2)")
+                               .arg(object.left(40), flags.join(QStringLiteral(", "))),
+                object.left(40));
+        return {};
+    }
     if (kind == KnobObject::CephOption) {
         if (!option.match(object).hasMatch())
             return invalid(QStringLiteral("\"%1\" is not a Ceph section and option such as client/rbd_cache or "
@@ -141,6 +155,29 @@ QString knobCurrentValue(const KnobInfo &k, const QByteArray &reported)
     return text;
 }
 
+namespace {
+
+// A knob of the cluster is written on the node "ceph" and always names its object.
+Error checkClusterSetting(const KnobInfo &k, const KnobSetting &s)
+{
+    if (!isClusterObject(k.object))
+        return {};
+    const QString example
+        = k.object == KnobObject::CephOption ? QStringLiteral("client/rbd_cache") : QStringLiteral("noscrub");
+    if (s.node != QLatin1String(kCephKnobNode))
+        return invalid(QStringLiteral("%1 is the cluster's: write it ceph:%1@%2=%3")
+                           .arg(k.id, s.object.isEmpty() ? example : s.object, s.value),
+            k.id);
+    if (s.object.isEmpty())
+        return invalid(k.object == KnobObject::CephOption
+                ? QStringLiteral("name the option's section and name: ceph:config@client/rbd_cache=%1").arg(s.value)
+                : QStringLiteral("name the flag: ceph:osd-flag@noscrub=%1").arg(s.value),
+            k.id);
+    return {};
+}
+
+} // namespace
+
 KnobSetting KnobSetting::parse(const QString &text, Error *error)
 {
     static const QRegularExpression form(
@@ -169,16 +206,8 @@ KnobSetting KnobSetting::parse(const QString &text, Error *error)
         return fail(invalid(
             QStringLiteral("unknown knob \"%1\" (known: %2)").arg(s.knob, ids.join(QStringLiteral(", "))), s.knob));
     }
-    if (k->object == KnobObject::CephOption) {
-        if (s.node != QLatin1String(kCephKnobNode))
-            return fail(invalid(QStringLiteral("a Ceph option is the cluster's: write it ceph:config@%1=%2")
-                                    .arg(s.object.isEmpty() ? QStringLiteral("client/rbd_cache") : s.object, s.value),
-                s.knob));
-        if (s.object.isEmpty())
-            return fail(invalid(
-                QStringLiteral("name the option's section and name: ceph:config@client/rbd_cache=%1").arg(s.value),
-                s.knob));
-    }
+    if (Error e = checkClusterSetting(*k, s))
+        return fail(e);
     if (!s.object.isEmpty())
         if (Error e = checkKnobObject(k->object, s.object))
             return fail(e);
@@ -189,10 +218,15 @@ KnobSetting KnobSetting::parse(const QString &text, Error *error)
     return s;
 }
 
-bool KnobSetting::isCephOption() const
+bool KnobSetting::isClusterKnob() const
 {
     const KnobInfo *k = info();
-    return k && k->object == KnobObject::CephOption;
+    return k && isClusterObject(k->object);
+}
+
+bool isClusterObject(KnobObject kind)
+{
+    return kind == KnobObject::CephOption || kind == KnobObject::CephFlag;
 }
 
 QString KnobSetting::toString() const

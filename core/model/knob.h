@@ -12,6 +12,7 @@
 // A Ceph option is the cluster's, not a node's: its node is "ceph" (the plan's cluster)
 // and its object the option's section and name, as `ceph config set WHO NAME VALUE`:
 //   ceph:config@client/rbd_cache=false   ceph:config@osd/osd_memory_target=4G
+// and a cluster-wide OSD flag likewise: ceph:osd-flag@noscrub=set
 #include "model/error.h"
 
 #include <QJsonObject>
@@ -28,7 +29,11 @@ enum class KnobObject {
     Bond, // a bonding master: bond0
     CpuPolicy, // a CPU frequency policy: policy0, or "all"
     CephOption, // a Ceph option in the mons' configuration: "client/rbd_cache"
+    CephFlag, // a cluster-wide OSD flag: "noscrub"
 };
+
+// The cluster's, not a node's (a Ceph option or flag): node "ceph", set through the mons.
+bool isClusterObject(KnobObject kind);
 
 // The node name of a knob that is the cluster's (a Ceph option).
 inline constexpr char kCephKnobNode[] = "ceph";
@@ -56,7 +61,7 @@ struct KnobSetting {
 
     // Checks everything that can be checked without the node; a clear error otherwise.
     static KnobSetting parse(const QString &text, Error *error);
-    bool isCephOption() const; // the cluster's, set through the mons
+    bool isClusterKnob() const; // the cluster's, set through the mons
     // A Ceph option's section and name: "client/rbd_cache" → "client", "rbd_cache".
     QString cephWho() const { return object.section(QLatin1Char('/'), 0, 0); }
     QString cephName() const { return object.section(QLatin1Char('/'), 1); }

@@ -46,15 +46,15 @@ bool KnobJournalEntry::orphaned() const
     return processowner::isGone(ownerPid, ownerToken);
 }
 
-bool KnobJournalEntry::isCephOption() const
+bool KnobJournalEntry::isClusterKnob() const
 {
     const KnobInfo *k = findKnob(knob);
-    return k && k->object == KnobObject::CephOption;
+    return k && isClusterObject(k->object);
 }
 
 QString KnobJournalEntry::where() const
 {
-    if (!isCephOption())
+    if (!isClusterKnob())
         return node.displayName();
     return cluster.confPath.isEmpty() ? QStringLiteral("ceph (%1)").arg(cluster.monHost)
                                       : QStringLiteral("ceph (%1)").arg(cluster.confPath);
@@ -63,7 +63,7 @@ QString KnobJournalEntry::where() const
 KnobSetting KnobJournalEntry::restoreSetting() const
 {
     KnobSetting s;
-    s.node = isCephOption() ? QString::fromLatin1(kCephKnobNode) : node.displayName();
+    s.node = isClusterKnob() ? QString::fromLatin1(kCephKnobNode) : node.displayName();
     s.knob = knob;
     s.object = object;
     s.value = oldValue;
@@ -92,7 +92,7 @@ Error KnobJournal::add(KnobJournalEntry e, qint64 *id)
                              " VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     q.addBindValue(text(e.experiment));
     // A Ceph option's entry holds the cluster's connection where a node's holds the node.
-    const bool cluster = findKnob(e.knob) && findKnob(e.knob)->object == KnobObject::CephOption;
+    const bool cluster = findKnob(e.knob) && isClusterObject(findKnob(e.knob)->object);
     q.addBindValue(jsonText(cluster ? e.cluster.toJson() : e.node.toJson()));
     q.addBindValue(text(cluster ? QString::fromLatin1(kCephKnobNode) : e.node.displayName()));
     q.addBindValue(text(e.knob));
@@ -167,7 +167,7 @@ QList<KnobJournalEntry> KnobJournal::open(bool orphanedOnly, Error *error)
         e.experiment = q.value(1).toString();
         const QJsonObject where = QJsonDocument::fromJson(q.value(2).toString().toUtf8()).object();
         e.knob = q.value(3).toString();
-        if (findKnob(e.knob) && findKnob(e.knob)->object == KnobObject::CephOption)
+        if (findKnob(e.knob) && isClusterObject(findKnob(e.knob)->object))
             e.cluster = CephConnectionSpec::fromJson(where);
         else
             e.node = NodeSpec::fromJson(where);

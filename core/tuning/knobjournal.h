@@ -35,7 +35,7 @@ struct KnobJournalEntry {
 
     // Open (not restored) and its writer is gone: nobody else will restore it.
     bool orphaned() const;
-    bool isCephOption() const;
+    bool isClusterKnob() const;
     // The node, or for a Ceph option the cluster: "pve1", "ceph (/etc/ceph/ceph.conf)".
     QString where() const;
     // The setting that puts the old value back.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tuning/knobsession.h"
 
-#include "tuning/cephconfigknob.h"
+#include "tuning/clusterknobs.h"
 #include "tuning/nodeknobs.h"
 
 #include <QElapsedTimer>
@@ -67,21 +67,21 @@ RadosClient *KnobSession::cluster(Error *error)
     return m_rados.get();
 }
 
-Error KnobSession::checkCephOption(const KnobSetting &s, QString *current, QString *how)
+Error KnobSession::checkClusterKnob(const KnobSetting &s, QString *current, QString *how)
 {
     Error e;
     RadosClient *c = cluster(&e);
     if (!c)
         return e;
     if (how)
-        *how = CephConfigKnob::commandText(s, s.raw);
-    return CephConfigKnob(*c).read(s, current);
+        *how = clusterKnobCommand(s, s.raw);
+    return readClusterKnob(*c, s, current);
 }
 
-Error KnobSession::applyCephOption(const KnobSetting &s)
+Error KnobSession::applyClusterKnob(const KnobSetting &s)
 {
     QString old;
-    if (Error e = checkCephOption(s, &old, nullptr))
+    if (Error e = checkClusterKnob(s, &old, nullptr))
         return e;
     KnobChange change {NodeSpec(), s, old, 0};
     if (old == s.raw) {
@@ -102,10 +102,10 @@ Error KnobSession::applyCephOption(const KnobSetting &s)
     RadosClient *c = cluster(&e);
     if (!c)
         return e;
-    qCInfo(lcKnobs) << "applies" << CephConfigKnob::commandText(s, s.raw) << "(was"
+    qCInfo(lcKnobs) << "applies" << clusterKnobCommand(s, s.raw) << "(was"
                     << (old.isEmpty() ? QStringLiteral("not set") : old) << ")";
-    if (Error w = CephConfigKnob(*c).write(s, s.raw)) {
-        const Error back = CephConfigKnob(*c).write(s, old);
+    if (Error w = writeClusterKnob(*c, s, s.raw)) {
+        const Error back = writeClusterKnob(*c, s, old);
         m_journal.setState(
             change.journalId, back ? KnobJournalEntry::State::Failed : KnobJournalEntry::State::Restored, back.message);
         return w;
@@ -120,8 +120,8 @@ Error KnobSession::check(const NodeSpec &node, const KnobSetting &s, QString *cu
         return Error(Error::Code::InvalidInput, QStringLiteral("unknown knob \"%1\"").arg(s.knob));
     if (Error e = checkKnobObject(k->object, s.object))
         return e;
-    if (k->object == KnobObject::CephOption)
-        return checkCephOption(s, current, how);
+    if (isClusterObject(k->object))
+        return checkClusterKnob(s, current, how);
     Error e;
     Transport *t = transportFor(node, &e);
     if (!t)
@@ -141,8 +141,8 @@ Error KnobSession::check(const NodeSpec &node, const KnobSetting &s, QString *cu
 
 Error KnobSession::apply(const NodeSpec &node, const KnobSetting &s)
 {
-    if (s.isCephOption())
-        return applyCephOption(s);
+    if (s.isClusterKnob())
+        return applyClusterKnob(s);
     QString old;
     if (Error e = check(node, s, &old))
         return e;
@@ -266,9 +266,9 @@ Error KnobSession::restoreAll()
 Error KnobSession::restoreOne(const KnobChange &c)
 {
     Error e;
-    if (c.setting.isCephOption()) {
+    if (c.setting.isClusterKnob()) {
         if (RadosClient *client = cluster(&e))
-            e = CephConfigKnob(*client).write(c.setting, c.oldValue);
+            e = writeClusterKnob(*client, c.setting, c.oldValue);
         return e;
     }
     if (Transport *t = transportFor(c.node, &e)) {
@@ -284,11 +284,11 @@ namespace {
 Error restoreEntry(const KnobJournalEntry &entry, const TransportMaker &maker)
 {
     const KnobSetting s = entry.restoreSetting();
-    if (entry.isCephOption()) {
+    if (entry.isClusterKnob()) {
         RadosClient client;
         if (Error e = client.connect(entry.cluster))
             return e;
-        return CephConfigKnob(client).write(s, entry.oldValue);
+        return writeClusterKnob(client, s, entry.oldValue);
     }
     std::unique_ptr<Transport> t = maker(entry.node);
     Error e = t ? t->connect() : Error(Error::Code::Internal, QStringLiteral("no transport"));

@@ -6,8 +6,9 @@
 // switch armed, the new value written and read back, and the switch disarmed over a
 // new connection: a node the app cannot reach any more puts the old value back by
 // itself. restoreAll() writes the old values back newest first and reads them back.
-// A Ceph option (node "ceph") goes to the cluster of setCluster() through librados
-// (CephConfigKnob); its journal entry holds that connection instead of a node.
+// A knob of the cluster (node "ceph": a Ceph option, an OSD flag) goes to the cluster
+// of setCluster() through librados (tuning/clusterknobs); its journal entry holds that
+// connection instead of a node.
 //
 // Threading: one thread (it makes and keeps the nodes' transports).
 #include "ceph/radosclient.h"
@@ -41,7 +42,7 @@ public:
     Error restoreAll();
     const QList<KnobChange> &changes() const { return m_changes; }
 
-    // The cluster a Ceph option is set on (the plan's).
+    // The cluster its knobs are set on (the plan's).
     void setCluster(const CephConnectionSpec &spec) { m_cluster = spec; }
     // How long a node waits for the app before it restores a network knob by itself.
     void setDeadManSeconds(int seconds) { m_deadManSeconds = seconds; }
@@ -49,8 +50,8 @@ public:
 private:
     Transport *transportFor(const NodeSpec &node, Error *error);
     RadosClient *cluster(Error *error);
-    Error checkCephOption(const KnobSetting &s, QString *current, QString *how);
-    Error applyCephOption(const KnobSetting &s);
+    Error checkClusterKnob(const KnobSetting &s, QString *current, QString *how);
+    Error applyClusterKnob(const KnobSetting &s);
     Error restoreOne(const KnobChange &c);
     Error confirmReachable(const NodeSpec &node, const QString &handle);
     Error waitForDeadMan(const NodeSpec &node, const KnobSetting &s, const QString &oldValue);

@@ -92,7 +92,7 @@ Error KnobWorker::scopeSetting(int v, const KnobSetting &s, QHash<QString, UsedO
 {
     const QString variant = m_x.variants.at(v).name;
     QString current, how;
-    if (s.isCephOption()) { // the cluster's: nothing on a node to scope
+    if (s.isClusterKnob()) { // the cluster's: nothing on a node to scope
         if (Error e = m_session->check(NodeSpec(), s, &current, &how))
             return e;
         Q_EMIT logAvailable(QStringLiteral("ceph: %1 is %2; variant \"%3\" runs %4")

@@ -160,6 +160,10 @@
         <source>Ceph option (ceph config set)</source>
         <translation>Ceph 选项（ceph config set）</translation>
     </message>
+    <message>
+        <source>Cluster-wide OSD flag (ceph osd set)</source>
+        <translation>集群范围的 OSD 标志（ceph osd set）</translation>
+    </message>
 </context>
 <context>
     <name>cm::MetricCatalog</name>
@@ -2522,10 +2526,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <translation>移除</translation>
     </message>
     <message>
-        <source>Leave the device or interface empty for the one the run uses on that node. A Ceph option is written section/name (client/rbd_cache); a field of the plan by its key (cache, endpoint).</source>
-        <translation>设备或接口留空即使用该节点上运行所用的那个。Ceph 选项写作 段/名称（client/rbd_cache）；计划字段写其键名（cache、endpoint）。</translation>
-    </message>
-    <message>
         <source>Interleaved (A B B A …)</source>
         <translation>交错（A B B A …）</translation>
     </message>
@@ -2632,6 +2632,14 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>the plan&apos;s %1 = %2</source>
         <translation>计划的 %1 = %2</translation>
+    </message>
+    <message>
+        <source>Leave the device or interface empty for the one the run uses on that node. A Ceph option is written section/name (client/rbd_cache), an OSD flag by its name (noscrub); a field of the plan by its key (cache, endpoint).</source>
+        <translation>设备或接口留空即使用该节点上运行所用的那个。Ceph 选项写作 段/名称（client/rbd_cache），OSD 标志写其名称（noscrub）；计划字段写其键名（cache、endpoint）。</translation>
+    </message>
+    <message>
+        <source>%1: %2; afterwards the flag is put back as it was</source>
+        <translation>%1：%2；之后将该标志恢复原状</translation>
     </message>
 </context>
 <context>

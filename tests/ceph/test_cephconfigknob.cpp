@@ -2,7 +2,7 @@
 // The Ceph option knob ("ceph:config@WHO/NAME") on the loopback lab: an option that was
 // not set is removed again, one that was set gets its exact old value back, a value or
 // an option the mons refuse is a clear error that leaves nothing set, and a journal
-// left by a crash is restored over a new connection. Then `clustermark-cli experiment`
+// left by a crash is restored over a new connection; an OSD flag (noscrub) likewise. Then `clustermark-cli experiment`
 // with the RBD client cache turned off through the cluster's configuration: 4k QD1
 // writes are judged worse beyond noise, and the option is gone afterwards.
 #include "ceph/radosclient.h"
@@ -53,6 +53,15 @@ class TestCephConfigKnob : public QObject {
             if (v[QStringLiteral("section")].toString() == who && v[QStringLiteral("name")].toString() == name)
                 return v[QStringLiteral("value")].toString();
         return {};
+    }
+
+    QString flags()
+    {
+        QByteArray out;
+        m_client.monCommand({{QStringLiteral("prefix"), QStringLiteral("osd dump")},
+                                {QStringLiteral("format"), QStringLiteral("json")}},
+            &out);
+        return QJsonDocument::fromJson(out).object().value(QStringLiteral("flags")).toString();
     }
 
     std::unique_ptr<KnobSession> session(SessionStore &store)
@@ -144,6 +153,26 @@ private Q_SLOTS:
         QCOMPARE(configured(bad.cephWho(), bad.cephName()), QString());
         QVERIFY(KnobJournal(store).open(false).isEmpty()); // tried, put back
         QVERIFY(!s->restoreAll());
+    }
+
+    // A cluster-wide flag: set for the variant, unset again, and a flag already set is
+    // left alone.
+    void anOsdFlagIsPutBack()
+    {
+        SessionStore store(m_dir.filePath(QStringLiteral("flag.sqlite")));
+        QVERIFY(!store.open());
+        const std::unique_ptr<KnobSession> s = session(store);
+        QString current, how;
+        const KnobSetting noscrub = setting(QStringLiteral("ceph:osd-flag@noscrub=set"));
+        QVERIFY(!s->check(NodeSpec(), noscrub, &current, &how));
+        QCOMPARE(current, QStringLiteral("unset"));
+        QCOMPARE(how, QStringLiteral("ceph osd set noscrub"));
+        QVERIFY(!s->apply(NodeSpec(), noscrub));
+        QVERIFY(flags().contains(QStringLiteral("noscrub")));
+        QCOMPARE(KnobJournal(store).open(false).size(), 1);
+        QVERIFY(!s->restoreAll());
+        QVERIFY(!flags().contains(QStringLiteral("noscrub")));
+        QVERIFY(KnobJournal(store).open(false).isEmpty());
     }
 
     // The app gone without restoring (its session dropped): the journal holds the

@@ -3,7 +3,8 @@
 // come from outside (a file shared on a forum, the CLI's --knob, a node). The readers
 // must never crash, hang or leak; every refusal says why; whatever they accept survives
 // toJson → fromJson unchanged; a node knob's object never holds a "/" or is "..", a
-// Ceph option's is WHO/NAME on the node "ceph", and the written value is the knob's.
+// Ceph option's is WHO/NAME and an OSD flag's a bare name, both on the node "ceph", and
+// the written value is the knob's.
 // Links clustermark_parse only.
 #include "model/experiment.h"
 #include "parse/writecacheoutput.h"
@@ -20,8 +21,9 @@ void checkSetting(const cm::KnobSetting &s)
 {
     if (!s.info())
         abort();
-    if (s.isCephOption()) { // the cluster's: "WHO/NAME", sent to the mons as JSON
-        if (s.node != QLatin1String(cm::kCephKnobNode) || s.object.count(QLatin1Char('/')) != 1)
+    if (s.isClusterKnob()) { // the cluster's, sent to the mons as JSON: "WHO/NAME", or a flag
+        const int slashes = s.info()->object == cm::KnobObject::CephOption ? 1 : 0;
+        if (s.node != QLatin1String(cm::kCephKnobNode) || s.object.count(QLatin1Char('/')) != slashes)
             abort();
     } else if (s.object.contains(QLatin1Char('/')) || s.object == QLatin1String("..")) {
         abort();

@@ -74,6 +74,11 @@ private Q_SLOTS:
                                                    << "config"
                                                    << "osd.3/osd_memory_target"
                                                    << "4G";
+        QTest::newRow("osd flag") << "ceph:osd-flag@noscrub=set"
+                                  << "ceph"
+                                  << "osd-flag"
+                                  << "noscrub"
+                                  << "set";
         QTest::newRow("ceph option of a gateway") << "ceph:config@client.rgw.gw1/rgw_thread_pool_size=512"
                                                   << "ceph"
                                                   << "config"
@@ -146,6 +151,12 @@ private Q_SLOTS:
                                << "NODE:KNOB=VALUE";
         QTest::newRow("ceph option on a node") << "pve1:config@client/rbd_cache=false"
                                                << "ceph:config@client/rbd_cache=false";
+        QTest::newRow("osd flag that stops i/o") << "ceph:osd-flag@pause=set"
+                                                 << "not an OSD flag an experiment may set";
+        QTest::newRow("osd flag on a node") << "pve1:osd-flag@noscrub=set"
+                                            << "ceph:osd-flag@noscrub=set";
+        QTest::newRow("osd flag maybe") << "ceph:osd-flag@noscrub=maybe"
+                                        << "osd-flag is one of set | unset";
         QTest::newRow("ceph option unnamed") << "ceph:config=false"
                                              << "name the option's section and name";
         QTest::newRow("ceph section unknown") << "ceph:config@daemon/rbd_cache=false"

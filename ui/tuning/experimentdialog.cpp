@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tuning/experimentdialog.h"
 
-#include "tuning/cephconfigknob.h"
+#include "tuning/clusterknobs.h"
 #include "tuning/nodeknobs.h"
 
 #include <QCheckBox>
@@ -118,8 +118,8 @@ QWidget *ExperimentDialog::buildChanges()
     rowButtons->addStretch(1);
     box->addLayout(rowButtons);
     auto *hint = new QLabel(tr("Leave the device or interface empty for the one the run uses on that node. A Ceph "
-                               "option is written section/name (client/rbd_cache); a field of the plan by its key "
-                               "(cache, endpoint)."),
+                               "option is written section/name (client/rbd_cache), an OSD flag by its name "
+                               "(noscrub); a field of the plan by its key (cache, endpoint)."),
         this);
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
@@ -222,7 +222,7 @@ Experiment ExperimentDialog::experiment(Error *error) const
             continue;
         }
         const KnobInfo *k = findKnob(change);
-        const bool cluster = k && k->object == KnobObject::CephOption;
+        const bool cluster = k && isClusterObject(k->object);
         const QString node = cluster ? QString::fromLatin1(kCephKnobNode)
             : nodeBox                ? nodeBox->currentText()
                                      : QString();
@@ -256,13 +256,13 @@ Experiment ExperimentDialog::experiment(Error *error) const
 
 void ExperimentDialog::refresh()
 {
-    for (int row = 0; row < m_table->rowCount(); ++row) { // a Ceph option or a plan field is no node's
+    for (int row = 0; row < m_table->rowCount(); ++row) { // a knob of the cluster or a plan field is no node's
         const auto *changeBox = qobject_cast<QComboBox *>(m_table->cellWidget(row, ChangeCol));
         auto *nodeBox = qobject_cast<QComboBox *>(m_table->cellWidget(row, NodeCol));
         const QString change = changeBox ? changeBox->currentData().toString() : QString();
         const KnobInfo *k = findKnob(change);
         if (nodeBox)
-            nodeBox->setEnabled(k && k->object != KnobObject::CephOption);
+            nodeBox->setEnabled(k && !isClusterObject(k->object));
         if (QTableWidgetItem *value = m_table->item(row, ValueCol); value && k)
             value->setToolTip(QString::fromUtf8(k->values));
     }
@@ -276,9 +276,12 @@ void ExperimentDialog::refresh()
 QString ExperimentDialog::changeText(const KnobSetting &s) const
 {
     const KnobInfo *k = s.info();
-    if (s.isCephOption())
+    if (s.isClusterKnob() && k->object == KnobObject::CephFlag)
+        return tr("%1: %2; afterwards the flag is put back as it was")
+            .arg(QStringLiteral("ceph"), clusterKnobCommand(s, s.raw));
+    if (s.isClusterKnob())
         return tr("%1: %2; afterwards the old value is set again, or the option removed if it was not set")
-            .arg(QStringLiteral("ceph"), CephConfigKnob::commandText(s, s.raw));
+            .arg(QStringLiteral("ceph"), clusterKnobCommand(s, s.raw));
     const QString object = s.object.isEmpty() ? tr("the one the run uses") : s.object;
     QString how = s.knob == QLatin1String("mtu")
         ? QStringLiteral("ip link set dev %1 mtu %2")
