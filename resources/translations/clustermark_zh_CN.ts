@@ -672,6 +672,18 @@
         <source>RBD client cache</source>
         <translation>RBD 客户端缓存</translation>
     </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>TLS certificate checked</source>
+        <translation>已校验 TLS 证书</translation>
+    </message>
+    <message>
+        <source>S3 endpoint</source>
+        <translation>S3 端点</translation>
+    </message>
 </context>
 <context>
     <name>cm::RunnerKind</name>
@@ -5140,6 +5152,18 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>RBD client cache</source>
         <translation>RBD 客户端缓存</translation>
+    </message>
+    <message>
+        <source>S3 endpoint</source>
+        <translation>S3 端点</translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>TLS certificate checked</source>
+        <translation>已校验 TLS 证书</translation>
     </message>
 </context>
 <context>

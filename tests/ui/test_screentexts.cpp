@@ -124,6 +124,30 @@ private Q_SLOTS:
         QVERIFY2(hasHan(shown.first()) && shown.first().contains(QStringLiteral("1M → 4M")), qPrintable(shown.first()));
     }
 
+    // A step's Ceph environment (the pool, TLS) differs: each change is named, in the
+    // reader's language on screen.
+    void cephEnvironmentDifferencesAreNamed()
+    {
+        QList<RunRecords> runs;
+        for (const auto &[id, type, tls] : {std::tuple {1, "erasure", false}, std::tuple {2, "replicated", true}}) {
+            RunRecords r = runWithBlockSize(id, QStringLiteral("4M"));
+            StepRecord step;
+            step.testId = QStringLiteral("seq-read");
+            step.node = QStringLiteral("pve1");
+            step.environment = {{QStringLiteral("pool_type"), QLatin1String(type)}, {QStringLiteral("tls"), tls}};
+            r.steps << step;
+            runs << r;
+        }
+        const QStringList english = runDifferences(runs, nullptr);
+        QVERIFY2(
+            english.contains(QStringLiteral("pve1: pool type: erasure → replicated")), qPrintable(english.join('\n')));
+        QVERIFY2(english.filter(QStringLiteral("pve1: TLS: ")).size() == 1, qPrintable(english.join('\n')));
+        Chinese zh;
+        QVERIFY(zh.loaded());
+        const QStringList shown = runDifferences(runs, nullptr, true);
+        QVERIFY2(shown.filter(QStringLiteral("存储池类型")).size() == 1, qPrintable(shown.join('\n')));
+    }
+
     void compareWarningsOnScreen()
     {
         const CompareWarning run {12, RunStatus::Interrupted, {}, 0, {}, {}};
