@@ -61,6 +61,8 @@ struct RunThread::RunContext {
     }
     std::vector<std::shared_ptr<RunState>> runStates;
     bool anyFailed = false;
+    // Ceph did not answer for a step's environment in time: later steps do not wait again.
+    bool cephEnvironmentLate = false;
     Error firstError;
     QList<Leftover> leftovers; // what the run made and could not remove
     // Iteration by iteration over the steps still repeating (all of them, unless

@@ -51,14 +51,17 @@ void RunThread::finishStep(RunContext &rc, int iter, int i, StepBarrier &barrier
 
 QJsonObject RunThread::cephEnvironmentOf(RunContext &rc, int i)
 {
-    if (!rc.ceph)
+    if (!rc.ceph || rc.cephEnvironmentLate)
         return {};
     QStringList pools = rc.kind->crossCheckPools(m_plan, i).pools;
     if (pools.isEmpty() && !m_plan.target.value(QStringLiteral("pool")).toString().isEmpty())
         pools << m_plan.target.value(QStringLiteral("pool")).toString();
     auto reading = rc.ceph->environment(pools);
     if (reading.wait_for(std::chrono::seconds(30)) != std::future_status::ready) {
-        Q_EMIT logAvailable(rc.id, QStringLiteral("Ceph's environment was not read within 30 s"));
+        rc.cephEnvironmentLate = true;
+        Q_EMIT logAvailable(rc.id,
+            QStringLiteral("Ceph's environment was not read within 30 s; the run's later "
+                           "steps do not record it"));
         return {};
     }
     const CephPoller::EnvironmentReading r = reading.get();

@@ -284,7 +284,6 @@ private Q_SLOTS:
         QVERIFY(env.value(QStringLiteral("crush_rule")).toString().startsWith(QLatin1String("replicated_rule")));
         QCOMPARE(env.value(QStringLiteral("osd_count")).toString(), QStringLiteral("1 (1 up, 1 in)"));
         QCOMPARE(env.value(QStringLiteral("osd_flags")).toString(), QStringLiteral("none"));
-        QVERIFY(env.value(QStringLiteral("balancer")).toString().startsWith(QLatin1String("on")));
         QVERIFY(!env.value(QStringLiteral("scrubbing")).toString().isEmpty());
         QVERIFY(!env.value(QStringLiteral("librados_api")).toString().isEmpty());
         // ... and removed them all once the run was over.
