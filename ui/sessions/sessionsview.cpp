@@ -26,14 +26,6 @@
 
 namespace cm::ui {
 
-namespace {
-struct PlanAndSession {
-    Plan plan;
-    QString session;
-    Error error;
-};
-} // namespace
-
 SessionsView::SessionsView(const QString &storePath, QWidget *parent)
     : QWidget(parent)
     , m_storePath(storePath)
@@ -430,49 +422,6 @@ void SessionsView::chooseSessionForRun(RunId id)
     d->setAttribute(Qt::WA_DeleteOnClose);
     connect(d, &QDialog::accepted, this, [this, d, id] { moveRun(id, d->sessionName()); });
     d->open();
-}
-
-void SessionsView::runAgain(RunId id, bool asExperiment)
-{
-    if (!id)
-        return;
-    auto *w = new QFutureWatcher<PlanAndSession>(this);
-    connect(w, &QFutureWatcher<PlanAndSession>::finished, this, [this, w, asExperiment] {
-        const PlanAndSession p = w->result();
-        w->deleteLater();
-        if (p.error) {
-            setMessage(tr("The plan of this run cannot be read: %1").arg(p.error.message), true);
-            return;
-        }
-        if (asExperiment) {
-            Plan plan = p.plan;
-            plan.session = p.session;
-            Q_EMIT experimentRequested(plan);
-            return;
-        }
-        auto *d = new RunAgainDialog(p.plan, sessionNames(), p.session, this);
-        d->setAttribute(Qt::WA_DeleteOnClose);
-        connect(d, &QDialog::accepted, this, [this, d] {
-            if (d->choice() == RunAgainDialog::Choice::Experiment)
-                Q_EMIT experimentRequested(d->plan());
-            else
-                Q_EMIT runAgainRequested(d->plan(), d->choice() == RunAgainDialog::Choice::EditInWizard);
-        });
-        d->open();
-    });
-    const QString path = m_storePath;
-    w->setFuture(QtConcurrent::run([path, id] {
-        PlanAndSession out;
-        out.error = withStore(path, [&](SessionStore &s) {
-            Error e;
-            out.session = s.run(id, &e).sessionName;
-            if (e)
-                return e;
-            out.plan = s.runPlan(id);
-            return s.lastError();
-        });
-        return out;
-    }));
 }
 
 void SessionsView::newSession()
