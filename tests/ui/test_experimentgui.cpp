@@ -7,6 +7,7 @@
 // (as root) the drive write cache of a loop device under the plan's folder as the knob:
 // Stop in the middle of the variant puts it back.
 #include "live/livedashboard.h"
+#include "shots.h"
 #include "sessionsfixture.h"
 #include "tuning/experimentcontroller.h"
 #include "tuning/experimentdialog.h"
@@ -97,7 +98,7 @@ private Q_SLOTS:
         const QString review = d->review()->toPlainText();
         QVERIFY2(review.contains(QStringLiteral("Runs, in this order (4 in all): A B B A")), qPrintable(review));
         QVERIFY2(review.contains(QStringLiteral("the plan's size = 32M")), qPrintable(review));
-        shot(d, QStringLiteral("experiment-dialog"));
+        QVERIFY(cmtest::saveShot(d, QStringLiteral("experiment-dialog")));
         Error e;
         const Experiment x = d->experiment(&e);
         QVERIFY(!e);
@@ -117,7 +118,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(
             window.liveDashboard()->banner().contains(QStringLiteral("variant “bigger file”")), 120000);
         QVERIFY(window.findChild<QAction *>(QStringLiteral("experimentAction"))->isEnabled() == false);
-        shot(&window, QStringLiteral("experiment-live"));
+        QVERIFY(cmtest::saveShot(&window, QStringLiteral("experiment-live")));
         QVERIFY(finished.count() > 0 || finished.wait(240000));
         watch.stop();
         QCOMPARE(finished.first().at(1).value<RunStatus>(), RunStatus::Completed);
@@ -150,7 +151,7 @@ private Q_SLOTS:
         QFile svg(out.filePath(QStringLiteral("x.svg")));
         QVERIFY(svg.open(QIODevice::ReadOnly) && svg.readAll().contains("<svg"));
         r->resize(1024, 700);
-        shot(r, QStringLiteral("experiment-results"));
+        QVERIFY(cmtest::saveShot(r, QStringLiteral("experiment-results")));
     }
 
     void stopInTheVariantPutsTheKnobBack()
