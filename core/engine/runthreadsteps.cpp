@@ -51,7 +51,7 @@ void RunThread::finishStep(RunContext &rc, int iter, int i, StepBarrier &barrier
 
 QJsonObject RunThread::cephEnvironmentOf(RunContext &rc, int i)
 {
-    if (!rc.ceph || rc.cephEnvironmentLate)
+    if (!rc.ceph || rc.cephEnvironmentLate || m_cancel.isCancelled()) // a cancel does not wait for it
         return {};
     QStringList pools = rc.kind->crossCheckPools(m_plan, i).pools;
     if (pools.isEmpty() && !m_plan.target.value(QStringLiteral("pool")).toString().isEmpty())
