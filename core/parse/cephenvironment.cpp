@@ -98,6 +98,7 @@ Error parseCephOsdFlags(const QByteArray &json, CephEnvironment *env)
         QStringLiteral("norecover"), QStringLiteral("nobackfill"), QStringLiteral("norebalance"),
         QStringLiteral("pause"), QStringLiteral("pauserd"), QStringLiteral("pausewr"), QStringLiteral("nosnaptrim")};
     env->osdFlags.clear();
+    env->flagsKnown = true;
     for (const QString &f : flags.toString().split(QLatin1Char(','), Qt::SkipEmptyParts))
         if (noticed.contains(f.trimmed()) && !env->osdFlags.contains(f.trimmed()))
             env->osdFlags << f.trimmed();
@@ -223,8 +224,9 @@ QJsonObject CephEnvironment::toEnvironment() const
         e.insert(QStringLiteral("ceph_version"), version);
     if (osds > 0)
         e.insert(QStringLiteral("osd_count"), QStringLiteral("%1 (%2 up, %3 in)").arg(osds).arg(osdsUp).arg(osdsIn));
-    e.insert(
-        QStringLiteral("osd_flags"), osdFlags.isEmpty() ? QStringLiteral("none") : osdFlags.join(QStringLiteral(", ")));
+    if (flagsKnown)
+        e.insert(QStringLiteral("osd_flags"),
+            osdFlags.isEmpty() ? QStringLiteral("none") : osdFlags.join(QStringLiteral(", ")));
     if (!balancer.isEmpty())
         e.insert(QStringLiteral("balancer"), balancer);
     if (scrubKnown)

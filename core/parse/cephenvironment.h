@@ -32,6 +32,7 @@ struct CephEnvironment {
     QString version; // "16.2.15 pacific", or "16.2.15 pacific ×6, 17.2.7 quincy ×1"
     int osds = 0, osdsUp = 0, osdsIn = 0;
     QStringList osdFlags; // those that change what a benchmark sees: noscrub, noout, …
+    bool flagsKnown = false; // osd dump was read
     QString balancer; // "on (upmap)", "off"; empty when not known
     int scrubbingPgs = 0; // shallow scrubs going on
     int deepScrubbingPgs = 0;

@@ -41,6 +41,7 @@ class TestCephEnvironment : public QObject {
         QCOMPARE(e.value(QStringLiteral("osd_flags")).toString(), QStringLiteral("noscrub, nodeep-scrub"));
         QCOMPARE(e.value(QStringLiteral("scrubbing")).toString(), QStringLiteral("none"));
         QVERIFY(!e.contains(QStringLiteral("pool_type"))); // no pool asked
+        QVERIFY(CephEnvironment().toEnvironment().isEmpty()); // nothing read: nothing said
     }
 
     void mixedVersionsAreCounted()
