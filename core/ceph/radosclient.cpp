@@ -136,27 +136,7 @@ QString RadosClient::configValue(const char *option) const
 
 Error RadosClient::mgrCommand(const QJsonObject &command, QByteArray *out)
 {
-    if (!m_cluster)
-        return Error(Error::Code::Internal, QStringLiteral("not connected"), m_context);
-    const QByteArray cmd = QJsonDocument(command).toJson(QJsonDocument::Compact);
-    const char *cmds[] = {cmd.constData()};
-    char *outbuf = nullptr, *outs = nullptr;
-    size_t outbufLen = 0, outsLen = 0;
-    const int r
-        = rados_mgr_command(static_cast<rados_t>(m_cluster), cmds, 1, nullptr, 0, &outbuf, &outbufLen, &outs, &outsLen);
-    const QString status = outs ? QString::fromUtf8(outs, qsizetype(outsLen)).trimmed() : QString();
-    if (out)
-        *out = outbuf ? QByteArray(outbuf, qsizetype(outbufLen)) : QByteArray();
-    rados_buffer_free(outbuf);
-    rados_buffer_free(outs);
-    if (r < 0) {
-        Error e = radosError(r,
-            QStringLiteral("mgr command \"%1\" failed").arg(command.value(QStringLiteral("prefix")).toString()),
-            m_context);
-        e.detail = status;
-        return e;
-    }
-    return {};
+    return runCommand(rados_mgr_command, QStringLiteral("mgr"), command, out, {});
 }
 
 QString RadosClient::libraryVersion()
@@ -168,14 +148,21 @@ QString RadosClient::libraryVersion()
 
 Error RadosClient::monCommand(const QJsonObject &command, QByteArray *out, const QByteArray &input)
 {
+    return runCommand(rados_mon_command, QStringLiteral("mon"), command, out, input);
+}
+
+// rados_mon_command and rados_mgr_command take the same arguments.
+Error RadosClient::runCommand(
+    CommandFn fn, const QString &to, const QJsonObject &command, QByteArray *out, const QByteArray &input)
+{
     if (!m_cluster)
         return Error(Error::Code::Internal, QStringLiteral("not connected"), m_context);
     const QByteArray cmd = QJsonDocument(command).toJson(QJsonDocument::Compact);
     const char *cmds[] = {cmd.constData()};
     char *outbuf = nullptr, *outs = nullptr;
     size_t outbufLen = 0, outsLen = 0;
-    const int r = rados_mon_command(static_cast<rados_t>(m_cluster), cmds, 1, input.constData(), size_t(input.size()),
-        &outbuf, &outbufLen, &outs, &outsLen);
+    const int r = fn(static_cast<rados_t>(m_cluster), cmds, 1, input.constData(), size_t(input.size()), &outbuf,
+        &outbufLen, &outs, &outsLen);
     const QString status = outs ? QString::fromUtf8(outs, qsizetype(outsLen)).trimmed() : QString();
     if (out)
         *out = outbuf ? QByteArray(outbuf, qsizetype(outbufLen)) : QByteArray();
@@ -183,7 +170,7 @@ Error RadosClient::monCommand(const QJsonObject &command, QByteArray *out, const
     rados_buffer_free(outs);
     if (r < 0) {
         Error e = radosError(r,
-            QStringLiteral("mon command \"%1\" failed").arg(command.value(QStringLiteral("prefix")).toString()),
+            QStringLiteral("%1 command \"%2\" failed").arg(to, command.value(QStringLiteral("prefix")).toString()),
             m_context);
         e.detail = status;
         if (!status.isEmpty())

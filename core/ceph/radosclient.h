@@ -38,6 +38,11 @@ public:
     void *handle() const { return m_cluster; } // rados_t, for librbd/ioctx users
 
 private:
+    // rados_mon_command / rados_mgr_command (opaque here: no librados in this header).
+    using CommandFn
+        = int (*)(void *, const char **, size_t, const char *, size_t, char **, size_t *, char **, size_t *);
+    Error runCommand(
+        CommandFn fn, const QString &to, const QJsonObject &command, QByteArray *out, const QByteArray &input);
     void *m_cluster = nullptr; // rados_t (kept opaque: no librados in this header)
     QString m_context;
     int m_timeoutSec = 0;

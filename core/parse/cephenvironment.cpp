@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "parse/cephenvironment.h"
 
+#include "parse/cephjson.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -10,21 +12,6 @@
 namespace cm {
 
 namespace {
-
-Error document(const QByteArray &json, const QString &what, bool wantArray, QJsonDocument *doc)
-{
-    QJsonParseError pe;
-    *doc = QJsonDocument::fromJson(json, &pe);
-    if (pe.error != QJsonParseError::NoError)
-        return Error(Error::Code::ParseError,
-            QStringLiteral("%1: not JSON (%2 at offset %3)").arg(what, pe.errorString()).arg(pe.offset), what);
-    if (wantArray ? !doc->isArray() : !doc->isObject())
-        return Error(Error::Code::ParseError,
-            QStringLiteral("%1: expected a JSON %2")
-                .arg(what, wantArray ? QStringLiteral("array") : QStringLiteral("object")),
-            what);
-    return {};
-}
 
 // A count given as a JSON number or a numeric string; -1 when it is neither.
 int count(const QJsonValue &v)
@@ -48,7 +35,7 @@ Error bad(const QString &what, const QString &why)
 Error parseCephVersionSummary(const QByteArray &json, QString *version)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("versions"), false, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("versions"), false, &doc))
         return e;
     const QJsonObject overall = doc.object().value(QStringLiteral("overall")).toObject();
     // "ceph version 16.2.15 (618f…) pacific (stable)" → "16.2.15 pacific"
@@ -69,7 +56,7 @@ Error parseCephVersionSummary(const QByteArray &json, QString *version)
 Error parseCephOsdStat(const QByteArray &json, CephEnvironment *env)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("osd stat"), false, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("osd stat"), false, &doc))
         return e;
     QJsonObject o = doc.object();
     if (o.contains(QStringLiteral("osdmap"))) // older releases nest it
@@ -86,7 +73,7 @@ Error parseCephOsdStat(const QByteArray &json, CephEnvironment *env)
 Error parseCephOsdFlags(const QByteArray &json, CephEnvironment *env)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("osd dump"), false, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("osd dump"), false, &doc))
         return e;
     const QJsonValue flags = doc.object().value(QStringLiteral("flags"));
     if (!flags.isString())
@@ -108,7 +95,7 @@ Error parseCephOsdFlags(const QByteArray &json, CephEnvironment *env)
 Error parseCephScrubbing(const QByteArray &json, CephEnvironment *env)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("status"), false, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("status"), false, &doc))
         return e;
     const QJsonValue states
         = doc.object().value(QStringLiteral("pgmap")).toObject().value(QStringLiteral("pgs_by_state"));
@@ -131,7 +118,7 @@ Error parseCephScrubbing(const QByteArray &json, CephEnvironment *env)
 Error parseCephBalancer(const QByteArray &json, CephEnvironment *env)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("balancer status"), false, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("balancer status"), false, &doc))
         return e;
     const QJsonObject o = doc.object();
     if (!o.value(QStringLiteral("active")).isBool())
@@ -146,7 +133,7 @@ Error parseCephBalancer(const QByteArray &json, CephEnvironment *env)
 Error parseCephPoolEnvironment(const QByteArray &json, CephPoolEnvironment *pool)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("osd pool ls detail"), true, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("osd pool ls detail"), true, &doc))
         return e;
     for (const QJsonValue &v : doc.array()) {
         const QJsonObject o = v.toObject();
@@ -167,7 +154,7 @@ Error parseCephPoolEnvironment(const QByteArray &json, CephPoolEnvironment *pool
 Error parseCephCrushRule(const QByteArray &json, CephPoolEnvironment *pool)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("osd crush rule dump"), true, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("osd crush rule dump"), true, &doc))
         return e;
     for (const QJsonValue &v : doc.array()) {
         const QJsonObject rule = v.toObject();
@@ -200,7 +187,7 @@ Error parseCephCrushRule(const QByteArray &json, CephPoolEnvironment *pool)
 Error parseCephEcProfileText(const QByteArray &json, CephPoolEnvironment *pool)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("osd erasure-code-profile get"), false, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("osd erasure-code-profile get"), false, &doc))
         return e;
     const QJsonObject o = doc.object();
     const int k = count(o.value(QStringLiteral("k"))), m = count(o.value(QStringLiteral("m")));

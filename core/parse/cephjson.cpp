@@ -10,10 +10,8 @@
 
 namespace cm {
 
-namespace {
-
 // The document's top level, which must be an object (or an array with wantArray).
-Error document(const QByteArray &json, const QString &what, bool wantArray, QJsonDocument *doc)
+Error cephJsonDocument(const QByteArray &json, const QString &what, bool wantArray, QJsonDocument *doc)
 {
     QJsonParseError pe;
     *doc = QJsonDocument::fromJson(json, &pe);
@@ -27,6 +25,8 @@ Error document(const QByteArray &json, const QString &what, bool wantArray, QJso
             what);
     return {};
 }
+
+namespace {
 
 // A number given as a JSON number or as a numeric string; fallback otherwise.
 double number(const QJsonValue &v, double fallback = 0, bool *ok = nullptr)
@@ -82,7 +82,7 @@ CephOsd *osdById(CephInventory *inv, int id)
 Error parseCephStatus(const QByteArray &json, CephInventory *inv)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("status"), false, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("status"), false, &doc))
         return e;
     const QJsonObject o = doc.object();
     inv->fsid = o.value(QStringLiteral("fsid")).toString();
@@ -102,7 +102,7 @@ Error parseCephStatus(const QByteArray &json, CephInventory *inv)
 Error parseCephHealth(const QByteArray &json, CephInventory *inv)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("health"), false, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("health"), false, &doc))
         return e;
     const QJsonObject o = doc.object();
     const QString status = o.value(QStringLiteral("status")).toString();
@@ -129,7 +129,7 @@ Error parseCephHealth(const QByteArray &json, CephInventory *inv)
 Error parseCephVersions(const QByteArray &json, CephInventory *inv)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("versions"), false, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("versions"), false, &doc))
         return e;
     const QJsonObject o = doc.object();
     inv->versions.clear();
@@ -148,7 +148,7 @@ Error parseCephVersions(const QByteArray &json, CephInventory *inv)
 Error parseCephOsdTree(const QByteArray &json, CephInventory *inv)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("osd tree"), false, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("osd tree"), false, &doc))
         return e;
     const QJsonValue nodesValue = doc.object().value(QStringLiteral("nodes"));
     if (!nodesValue.isArray())
@@ -228,7 +228,7 @@ Error parseCephOsdTree(const QByteArray &json, CephInventory *inv)
 Error parseCephOsdDf(const QByteArray &json, CephInventory *inv)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("osd df"), false, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("osd df"), false, &doc))
         return e;
     const QJsonValue nodes = doc.object().value(QStringLiteral("nodes"));
     if (!nodes.isArray())
@@ -265,7 +265,7 @@ Error parseCephOsdDf(const QByteArray &json, CephInventory *inv)
 Error parseCephPools(const QByteArray &json, CephInventory *inv)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("osd pool ls detail"), true, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("osd pool ls detail"), true, &doc))
         return e;
     inv->pools.clear();
     for (const QJsonValue &pv : doc.array()) {
@@ -300,7 +300,7 @@ Error parseCephEcProfile(const QByteArray &json, const QString &profile, CephInv
 {
     const QString what = QStringLiteral("erasure-code-profile %1").arg(profile);
     QJsonDocument doc;
-    if (Error e = document(json, what, false, &doc))
+    if (Error e = cephJsonDocument(json, what, false, &doc))
         return e;
     const QJsonObject o = doc.object();
     bool okK = false, okM = false;
@@ -319,7 +319,7 @@ Error parseCephEcProfile(const QByteArray &json, const QString &profile, CephInv
 Error parseCephFsDump(const QByteArray &json, CephInventory *inv)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("fs dump"), false, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("fs dump"), false, &doc))
         return e;
     const QJsonValue fss = doc.object().value(QStringLiteral("filesystems"));
     if (!fss.isArray())
@@ -357,7 +357,7 @@ Error parseCephFsDump(const QByteArray &json, CephInventory *inv)
 Error parseCephServiceDump(const QByteArray &json, CephInventory *inv)
 {
     QJsonDocument doc;
-    if (Error e = document(json, QStringLiteral("service dump"), false, &doc))
+    if (Error e = cephJsonDocument(json, QStringLiteral("service dump"), false, &doc))
         return e;
     const QJsonValue services = doc.object().value(QStringLiteral("services"));
     if (!services.isObject())

@@ -8,8 +8,13 @@
 #include "model/error.h"
 
 #include <QByteArray>
+#include <QJsonDocument>
 
 namespace cm {
+
+// The reply's top level, which must be an object (or an array with wantArray); a
+// ParseError naming `what` (the command) otherwise. Shared by the Ceph reply parsers.
+Error cephJsonDocument(const QByteArray &json, const QString &what, bool wantArray, QJsonDocument *doc);
 
 // {"prefix":"status"}: fsid and health status (checks only if none were parsed yet).
 Error parseCephStatus(const QByteArray &json, CephInventory *inv);

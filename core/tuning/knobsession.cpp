@@ -78,26 +78,38 @@ Error KnobSession::checkClusterKnob(const KnobSetting &s, QString *current, QStr
     return readClusterKnob(*c, s, current);
 }
 
+// Notes the change, its journal entry written first (*journalId); a value that already
+// is the asked one has none (0): nothing to write, nothing to restore.
+Error KnobSession::record(const NodeSpec &node, const KnobSetting &s, const QString &old, qint64 *journalId)
+{
+    KnobChange change {node, s, old, 0};
+    if (old != s.raw) {
+        KnobJournalEntry entry;
+        entry.experiment = m_experiment;
+        if (s.isClusterKnob())
+            entry.cluster = m_cluster;
+        else
+            entry.node = node;
+        entry.knob = s.knob;
+        entry.object = s.object;
+        entry.oldValue = old;
+        entry.newValue = s.raw;
+        if (Error e = m_journal.add(entry, &change.journalId))
+            return e; // nothing is changed without its journal entry
+    }
+    m_changes << change;
+    *journalId = change.journalId;
+    return {};
+}
+
 Error KnobSession::applyClusterKnob(const KnobSetting &s)
 {
     QString old;
     if (Error e = checkClusterKnob(s, &old, nullptr))
         return e;
-    KnobChange change {NodeSpec(), s, old, 0};
-    if (old == s.raw) {
-        m_changes << change;
-        return {};
-    }
-    KnobJournalEntry entry;
-    entry.experiment = m_experiment;
-    entry.cluster = m_cluster;
-    entry.knob = s.knob;
-    entry.object = s.object;
-    entry.oldValue = old;
-    entry.newValue = s.raw;
-    if (Error e = m_journal.add(entry, &change.journalId))
-        return e; // nothing changed on the cluster without its journal entry
-    m_changes << change;
+    qint64 id = 0;
+    if (Error e = record(NodeSpec(), s, old, &id); e || id == 0)
+        return e;
     Error e;
     RadosClient *c = cluster(&e);
     if (!c)
@@ -107,10 +119,10 @@ Error KnobSession::applyClusterKnob(const KnobSetting &s)
     if (Error w = writeClusterKnob(*c, s, s.raw)) {
         const Error back = writeClusterKnob(*c, s, old);
         m_journal.setState(
-            change.journalId, back ? KnobJournalEntry::State::Failed : KnobJournalEntry::State::Restored, back.message);
+            id, back ? KnobJournalEntry::State::Failed : KnobJournalEntry::State::Restored, back.message);
         return w;
     }
-    return m_journal.setState(change.journalId, KnobJournalEntry::State::Applied);
+    return m_journal.setState(id, KnobJournalEntry::State::Applied);
 }
 
 Error KnobSession::check(const NodeSpec &node, const KnobSetting &s, QString *current, QString *how)
@@ -146,21 +158,9 @@ Error KnobSession::apply(const NodeSpec &node, const KnobSetting &s)
     QString old;
     if (Error e = check(node, s, &old))
         return e;
-    KnobChange change {node, s, old, 0};
-    if (old == s.raw) {
-        m_changes << change; // already so: nothing to write, nothing to restore
-        return {};
-    }
-    KnobJournalEntry entry;
-    entry.experiment = m_experiment;
-    entry.node = node;
-    entry.knob = s.knob;
-    entry.object = s.object;
-    entry.oldValue = old;
-    entry.newValue = s.raw;
-    if (Error e = m_journal.add(entry, &change.journalId))
-        return e; // nothing written on the node without its journal entry
-    m_changes << change;
+    qint64 id = 0;
+    if (Error e = record(node, s, old, &id); e || id == 0)
+        return e;
     Error e;
     Transport *t = transportFor(node, &e);
     if (!t)
@@ -171,7 +171,7 @@ Error KnobSession::apply(const NodeSpec &node, const KnobSetting &s)
     if (s.info()->network) {
         if (Error a = nk.armDeadMan(s, old, m_deadManSeconds, &handle))
             return a;
-        m_journal.setDeadMan(change.journalId, handle);
+        m_journal.setDeadMan(id, handle);
     }
     qCInfo(lcKnobs) << node.displayName() << "applies" << s.toString() << "(was" << old << ")";
     if (Error w = nk.write(s, s.raw)) {
@@ -179,14 +179,14 @@ Error KnobSession::apply(const NodeSpec &node, const KnobSetting &s)
         if (!handle.isEmpty() && !back)
             nk.disarmDeadMan(handle);
         m_journal.setState(
-            change.journalId, back ? KnobJournalEntry::State::Failed : KnobJournalEntry::State::Restored, back.message);
+            id, back ? KnobJournalEntry::State::Failed : KnobJournalEntry::State::Restored, back.message);
         return w;
     }
     if (!handle.isEmpty())
         if (Error r = confirmReachable(node, handle)) {
             const Error back = waitForDeadMan(node, s, old);
-            m_journal.setState(change.journalId,
-                back ? KnobJournalEntry::State::Failed : KnobJournalEntry::State::Restored, back.message);
+            m_journal.setState(
+                id, back ? KnobJournalEntry::State::Failed : KnobJournalEntry::State::Restored, back.message);
             return Error(Error::Code::Unreachable,
                 QStringLiteral("%1 could not be reached after %2 = %3 (%4); %5")
                     .arg(node.displayName(), what(s), s.raw, r.message,
@@ -194,7 +194,7 @@ Error KnobSession::apply(const NodeSpec &node, const KnobSetting &s)
                              : QStringLiteral("it put %1 back by itself").arg(old)),
                 node.displayName());
         }
-    return m_journal.setState(change.journalId, KnobJournalEntry::State::Applied);
+    return m_journal.setState(id, KnobJournalEntry::State::Applied);
 }
 
 Error KnobSession::confirmReachable(const NodeSpec &node, const QString &handle)

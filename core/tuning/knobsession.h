@@ -52,6 +52,7 @@ private:
     RadosClient *cluster(Error *error);
     Error checkClusterKnob(const KnobSetting &s, QString *current, QString *how);
     Error applyClusterKnob(const KnobSetting &s);
+    Error record(const NodeSpec &node, const KnobSetting &s, const QString &old, qint64 *journalId);
     Error restoreOne(const KnobChange &c);
     Error confirmReachable(const NodeSpec &node, const QString &handle);
     Error waitForDeadMan(const NodeSpec &node, const KnobSetting &s, const QString &oldValue);

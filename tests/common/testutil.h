@@ -7,11 +7,24 @@
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
 #include <QTest>
 
 namespace cmtest {
+
+// A shell script's standard output, trimmed; *code its exit code (-1: it crashed or
+// did not end within 60 s).
+inline QString shell(const QString &script, int *code = nullptr)
+{
+    QProcess p;
+    p.start(QStringLiteral("sh"), {QStringLiteral("-c"), script});
+    const bool ended = p.waitForFinished(60000);
+    if (code)
+        *code = ended && p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+}
 
 // A process is alive if /proc/PID exists and it is not a zombie.
 inline bool processAlive(qint64 pid)

@@ -21,20 +21,6 @@
 
 using namespace cm;
 
-namespace {
-
-QString sh(const QString &script, int *code = nullptr)
-{
-    QProcess p;
-    p.start(QStringLiteral("sh"), {QStringLiteral("-c"), script});
-    p.waitForFinished(60000);
-    if (code)
-        *code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
-}
-
-} // namespace
-
 class TestExperimentCli : public QObject {
     Q_OBJECT
 
@@ -102,22 +88,22 @@ private Q_SLOTS:
         QFile f(img);
         QVERIFY(f.open(QIODevice::WriteOnly) && f.resize(96 << 20));
         f.close();
-        const QString dev = sh(QStringLiteral("losetup --find --show -- %1").arg(shellQuote(img)));
+        const QString dev = cmtest::shell(QStringLiteral("losetup --find --show -- %1").arg(shellQuote(img)));
         QVERIFY2(dev.startsWith(QLatin1String("/dev/loop")), qPrintable(dev));
         m_loop = dev.mid(5);
         m_mount = m_dir.filePath(QStringLiteral("mnt"));
         QDir().mkpath(m_mount);
         int code = 0;
-        sh(QStringLiteral("mkfs.ext4 -q -F %1 && mount %1 %2").arg(dev, shellQuote(m_mount)), &code);
+        cmtest::shell(QStringLiteral("mkfs.ext4 -q -F %1 && mount %1 %2").arg(dev, shellQuote(m_mount)), &code);
         QCOMPARE(code, 0);
     }
 
     void cleanupTestCase()
     {
         if (!m_mount.isEmpty())
-            sh(QStringLiteral("umount %1").arg(shellQuote(m_mount)));
+            cmtest::shell(QStringLiteral("umount %1").arg(shellQuote(m_mount)));
         if (!m_loop.isEmpty())
-            sh(QStringLiteral("losetup -d /dev/%1").arg(m_loop));
+            cmtest::shell(QStringLiteral("losetup -d /dev/%1").arg(m_loop));
     }
 
     void interleavesRestoresAndJudges()
@@ -270,8 +256,8 @@ private Q_SLOTS:
         // The killed run's fio ended with its controller (the watchdog on the node).
         QTest::qWait(4000);
         // (Only fio on this test's file system: other tests run fio at the same time.)
-        QCOMPARE(
-            sh(QStringLiteral("pgrep -f %1 || true").arg(shellQuote(m_mount + QStringLiteral("/clustermark-benc[h]")))),
+        QCOMPARE(cmtest::shell(QStringLiteral("pgrep -f %1 || true")
+                                   .arg(shellQuote(m_mount + QStringLiteral("/clustermark-benc[h]")))),
             QString());
     }
 };

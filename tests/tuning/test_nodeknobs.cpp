@@ -28,14 +28,6 @@ using namespace cm;
 
 namespace {
 
-QString sh(const QString &script)
-{
-    QProcess p;
-    p.start(QStringLiteral("sh"), {QStringLiteral("-c"), script});
-    p.waitForFinished(30000);
-    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
-}
-
 QString sysfs(const QString &path)
 {
     QFile f(path);
@@ -87,7 +79,7 @@ private Q_SLOTS:
         QFile f(img);
         QVERIFY(f.open(QIODevice::WriteOnly) && f.resize(64 << 20));
         f.close();
-        const QString dev = sh(QStringLiteral("losetup --find --show -- %1").arg(shellQuote(img)));
+        const QString dev = cmtest::shell(QStringLiteral("losetup --find --show -- %1").arg(shellQuote(img)));
         QVERIFY2(dev.startsWith(QLatin1String("/dev/loop")), qPrintable(dev));
         m_loop = dev.mid(5);
     }
@@ -95,7 +87,7 @@ private Q_SLOTS:
     void cleanupTestCase()
     {
         if (!m_loop.isEmpty())
-            sh(QStringLiteral("losetup -d /dev/%1").arg(m_loop));
+            cmtest::shell(QStringLiteral("losetup -d /dev/%1").arg(m_loop));
     }
 
     void loopDeviceKnobsApplyAndRestore()
@@ -292,7 +284,8 @@ private Q_SLOTS:
             const Error e = session.apply(node, setting(QStringLiteral("%1:mtu@%2=1400").arg(node.name, link)));
             QVERIFY2(!e, qPrintable(e.toString()));
             QCOMPARE(mtuOf(), QStringLiteral("1400"));
-            QVERIFY(sh(QStringLiteral("pgrep -f clustermark-deadma[n] || true")).isEmpty()); // the timer ended
+            QVERIFY(
+                cmtest::shell(QStringLiteral("pgrep -f clustermark-deadma[n] || true")).isEmpty()); // the timer ended
             QTest::qWait(6500);
             QCOMPARE(mtuOf(), QStringLiteral("1400"));
             QVERIFY(!session.restoreAll());

@@ -28,20 +28,6 @@ using namespace cm;
 using namespace cm::ui;
 using namespace cmtest;
 
-namespace {
-
-QString sh(const QString &script, int *code = nullptr)
-{
-    QProcess p;
-    p.start(QStringLiteral("sh"), {QStringLiteral("-c"), script});
-    p.waitForFinished(60000);
-    if (code)
-        *code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
-}
-
-} // namespace
-
 class TestExperimentGui : public QObject, protected SessionsFixture {
     Q_OBJECT
 
@@ -61,9 +47,9 @@ private Q_SLOTS:
     void cleanupTestCase()
     {
         if (!m_mount.isEmpty())
-            sh(QStringLiteral("umount %1").arg(shellQuote(m_mount)));
+            cmtest::shell(QStringLiteral("umount %1").arg(shellQuote(m_mount)));
         if (!m_loop.isEmpty())
-            sh(QStringLiteral("losetup -d /dev/%1").arg(m_loop));
+            cmtest::shell(QStringLiteral("losetup -d /dev/%1").arg(m_loop));
     }
 
     void experimentFromTheMainWindow()
@@ -161,13 +147,13 @@ private Q_SLOTS:
         QFile f(img);
         QVERIFY(f.open(QIODevice::WriteOnly) && f.resize(96 << 20));
         f.close();
-        const QString dev = sh(QStringLiteral("losetup --find --show -- %1").arg(shellQuote(img)));
+        const QString dev = cmtest::shell(QStringLiteral("losetup --find --show -- %1").arg(shellQuote(img)));
         QVERIFY2(dev.startsWith(QLatin1String("/dev/loop")), qPrintable(dev));
         m_loop = dev.mid(5);
         m_mount = m_disk.filePath(QStringLiteral("mnt"));
         QDir().mkpath(m_mount);
         int code = 0;
-        sh(QStringLiteral("mkfs.ext4 -q -F %1 && mount %1 %2").arg(dev, shellQuote(m_mount)), &code);
+        cmtest::shell(QStringLiteral("mkfs.ext4 -q -F %1 && mount %1 %2").arg(dev, shellQuote(m_mount)), &code);
         QCOMPARE(code, 0);
         const QString before = writeCache();
         QVERIFY2(before == QLatin1String("write back") || before == QLatin1String("write through"), qPrintable(before));
