@@ -88,4 +88,26 @@ Error checkCephFiles(const QJsonObject &target, const QString &kindId)
     return r.error();
 }
 
+CliOption temporaryPoolOption(const QString &extra)
+{
+    return {QStringLiteral("--temporary-pool"), QStringLiteral("replicated:N[/M][:DOMAIN]|ec:K+M[:DOMAIN]"),
+        QStringLiteral("a pool of that layout made for the run and removed after it (your consent to create and "
+                       "delete it; from this machine, so it needs the cluster's conf here). DOMAIN is the failure "
+                       "domain: host by default, osd on a one-host cluster")
+            + extra};
+}
+
+Error readTemporaryPoolOption(const CliArgs &args, QJsonObject *target)
+{
+    if (!args.has(QStringLiteral("--temporary-pool")))
+        return {};
+    Error e;
+    const PoolLayout layout = PoolLayout::fromText(args.value(QStringLiteral("--temporary-pool")), &e);
+    if (e)
+        return e;
+    target->remove(QStringLiteral("pool"));
+    target->insert(QStringLiteral("temporaryPool"), layout.toJson());
+    return {};
+}
+
 } // namespace cm

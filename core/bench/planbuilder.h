@@ -26,6 +26,10 @@ bool isCephName(const QString &s);
 // "fsid"), checked as checkCephFiles does; a kind adds them to its allowOnly list.
 QStringList cephTargetKeys();
 CephConnectionSpec readCephConnection(ParamReader &reader);
+// The CLI's --temporary-pool (RBD, RADOS): its declaration, and the target it makes (the
+// layout under "temporaryPool", "pool" removed); `extra` ends the option's help.
+CliOption temporaryPoolOption(const QString &extra);
+Error readTemporaryPoolOption(const CliArgs &args, QJsonObject *target);
 Error checkCephFiles(
     const QJsonObject &target, const QString &kindId); // pool, image and client names: [A-Za-z0-9_.-]{1,128}
 

@@ -9,6 +9,7 @@
 #include "model/error.h"
 #include "model/metriccatalog.h"
 #include "model/plan.h"
+#include "model/poollayout.h"
 #include "model/ratewords.h"
 #include "stats/crosscheck.h"
 
@@ -90,6 +91,15 @@ public:
     {
         Q_UNUSED(plan);
         Q_UNUSED(stepIndex);
+        return {};
+    }
+    // The temporary pools the plan asks for (its target's "temporaryPool", the user's
+    // consent): the run creates them before its first step, writes each name into the
+    // target's field, and removes them after its last step (engine/runpools.h). None by
+    // default.
+    virtual QList<TemporaryPoolRequest> temporaryPools(const Plan &plan) const
+    {
+        Q_UNUSED(plan);
         return {};
     }
     // Summary facts a step will record that are known from the plan alone (RBD's

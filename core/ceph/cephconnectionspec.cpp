@@ -51,4 +51,14 @@ QJsonObject CephConnectionSpec::toJson() const
     return o;
 }
 
+CephConnectionSpec CephConnectionSpec::forPlan(const QJsonObject &planCeph, const QJsonObject &target)
+{
+    if (!planCeph.isEmpty())
+        return fromJson(planCeph);
+    for (const char *key : {"conf", "monHost", "fsid"})
+        if (target.contains(QLatin1String(key)))
+            return fromJson(target, 30, QStringLiteral("timeout"));
+    return localDefault();
+}
+
 } // namespace cm

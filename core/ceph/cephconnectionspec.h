@@ -28,6 +28,9 @@ struct CephConnectionSpec {
 
     // The usual places: /etc/ceph, then Proxmox's /etc/pve (the first that exists).
     static CephConnectionSpec localDefault();
+    // The cluster a plan acts on from this machine (temporary pools, Ceph options): its
+    // "ceph" block, else its target's connection, else localDefault().
+    static CephConnectionSpec forPlan(const QJsonObject &planCeph, const QJsonObject &target);
 };
 
 } // namespace cm

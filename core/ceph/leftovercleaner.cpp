@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceph/leftovercleaner.h"
 
+#include "ceph/temporarypool.h"
+
 #include <QJsonObject>
 #include <QLoggingCategory>
 
@@ -300,6 +302,10 @@ CleanupReport LeftoverCleaner::remove(RadosClient &client, const QList<Leftover>
                 fail(l, e);
             else
                 rep.removed << l;
+            // The pool's own CRUSH rule and EC profile (a temporary pool's); a failure
+            // leaves only placement rules, swept on the next cleanup.
+            if (const Error placement = TemporaryPool::removePlacement(client, l.name))
+                qCWarning(lcCleanup) << placement.message;
             continue;
         }
         IoCtx io;
@@ -328,6 +334,9 @@ CleanupReport LeftoverCleaner::remove(RadosClient &client, const QList<Leftover>
                 rep.removed << l;
         }
     }
+    if (client.isConnected() && !cancel.isCancelled())
+        for (const QString &name : TemporaryPool::sweepOrphanPlacements(client))
+            qCInfo(lcCleanup) << "removed the unused CRUSH rule or EC profile" << name;
     qCInfo(lcCleanup) << "removed" << rep.removed.size() << "leftovers," << rep.failed.size() << "failed";
     return rep;
 }

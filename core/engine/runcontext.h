@@ -8,6 +8,7 @@
 #include "engine/nodemonitor.h"
 #include "engine/nodeworker.h"
 #include "engine/repetitiontracker.h"
+#include "engine/runpools.h"
 #include "engine/runthread.h"
 #include "stats/osdplacement.h"
 #include "store/sessionstore.h"
@@ -47,6 +48,7 @@ struct RunThread::RunContext {
     std::function<double()> now; // one time axis for all nodes
     std::vector<std::unique_ptr<NodeMonitor>> monitors;
     std::unique_ptr<CephPoller> ceph;
+    RunPools pools; // removed after the run states are finished
     // `osd metadata` at the start (the poller's thread writes it once) and the nodes'
     // identities (each monitor's thread adds its own): where each OSD lives.
     QList<CephOsdMetadata> cephOsds;

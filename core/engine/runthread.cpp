@@ -116,10 +116,13 @@ void RunThread::run()
         return;
     connectNodes(rc);
     startSampling(rc);
-    for (size_t n = 0; n < rc.workers.size(); ++n)
-        rc.runStates.push_back(rc.connectErrors.at(int(n)) ? nullptr : kind->createRunState(m_plan));
-    runIterations(rc);
-    finishRunStates(rc); // after a cancel, the monitors (tied to it) are stopping already
+    if (createPools(rc)) {
+        for (size_t n = 0; n < rc.workers.size(); ++n)
+            rc.runStates.push_back(rc.connectErrors.at(int(n)) ? nullptr : kind->createRunState(m_plan));
+        runIterations(rc);
+        finishRunStates(rc); // after a cancel, the monitors (tied to it) are stopping already
+    }
+    rc.leftovers += rc.pools.remove([this, id = rc.id](const QString &line) { Q_EMIT logAvailable(id, line); });
     stopMonitors(rc);
     rc.monitors.clear(); // joins each monitor
     rc.ceph.reset();
@@ -379,6 +382,25 @@ void RunThread::recordOutcome(RunContext &rc, size_t n, int i, const StepOutcome
     }
 }
 
+bool RunThread::createPools(RunContext &rc)
+{
+    const QList<TemporaryPoolRequest> requests = rc.kind->temporaryPools(m_plan);
+    if (requests.isEmpty())
+        return true;
+    const Error e = rc.pools.create(CephConnectionSpec::forPlan(m_plan.ceph, m_plan.target), requests, m_cancel,
+        [this, id = rc.id](const QString &line) { Q_EMIT logAvailable(id, line); });
+    if (e) {
+        Q_EMIT logAvailable(rc.id, e.message);
+        if (e.code != Error::Code::Cancelled) {
+            rc.anyFailed = true;
+            rc.firstError = e;
+        }
+        return false;
+    }
+    m_plan.target = rc.pools.applyTo(m_plan.target); // before any runner or run state reads it
+    return true;
+}
+
 // All at once: each stop is a remote kill and a round trip.
 void RunThread::stopMonitors(RunContext &rc)
 {
@@ -420,6 +442,8 @@ void RunThread::storeRunEnd(RunContext &rc)
         runSummary.insert(QStringLiteral("repetition"), rc.repetition.toJson());
     if (const QList<CephOsdMetadata> osds = rc.placedOsds(); !osds.isEmpty())
         runSummary.insert(QStringLiteral("ceph_osds"), cephOsdsToJson(osds));
+    if (const QJsonArray pools = rc.pools.toJson(); !pools.isEmpty())
+        runSummary.insert(QStringLiteral("temporary_pools"), pools);
     if (!rc.leftovers.isEmpty()) {
         // `clustermark-cli cleanup` finds and removes these (the app's prefix).
         QJsonArray left;

@@ -86,6 +86,7 @@ private:
     // without a Ceph cluster.
     QJsonObject cephEnvironmentOf(RunContext &rc, int i);
     void finishRunStates(RunContext &rc);
+    bool createPools(RunContext &rc); // the kind's temporary pools; false: the run stops
     void storeRunEnd(RunContext &rc);
     void flushSamples(RunContext &rc);
     void waitFlushing(RunContext &rc, StepBarrier &barrier);

@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMap>
+#include <QRegularExpression>
 #include <QSet>
 
 namespace cm {
@@ -164,17 +165,20 @@ QString change(const QList<QMap<QString, QString>> &maps, const QString &key, co
     return {};
 }
 
-// Names the app made for one run (its image, folder, object prefix, temporary pool or
-// mount point: "clustermark-bench-…", "clustermark-cephfs-…") differ every time by
-// design: not a difference between the runs.
-bool runScopedEverywhere(const QList<QMap<QString, QString>> &maps, const QString &key)
+// Names the app made for one run (its image, folder, object prefix, temporary pool and
+// its EC profile, mount point: "clustermark-bench-…", "clustermark-cephfs-…") differ
+// every time by design: where every run's value holds one, the names are no difference,
+// but what is said around them ("…: k=4 m=2") still is.
+QString changeBesidesRunScopedNames(const QList<QMap<QString, QString>> &maps, const QString &key, const Words &w)
 {
-    for (const auto &m : maps) {
-        const QString v = m.value(key);
-        if (!v.contains(QLatin1String("clustermark-bench-")) && !v.contains(QLatin1String("clustermark-cephfs-")))
-            return false;
+    static const QRegularExpression name(QStringLiteral("(clustermark-(?:bench|cephfs)-)[A-Za-z0-9]+"));
+    QList<QMap<QString, QString>> plain = maps;
+    for (auto &m : plain) {
+        if (!name.match(m.value(key)).hasMatch())
+            return change(maps, key, w);
+        m[key].replace(name, QStringLiteral("\\1…"));
     }
-    return true;
+    return change(plain, key, w);
 }
 
 QStringList unionKeys(const QList<QMap<QString, QString>> &maps)
@@ -292,7 +296,7 @@ void nodeDifferences(const QList<RunRecords> &runs, QStringList &out, const Word
         if (!everywhere)
             continue; // a node missing from a run is already a plan difference
         for (const QString &key : unionKeys(maps)) {
-            const QString c = runScopedEverywhere(maps, key) ? QString() : change(maps, key, w);
+            const QString c = changeBesidesRunScopedNames(maps, key, w);
             if (!c.isEmpty())
                 out << w(QT_TRANSLATE_NOOP("cm::RunDifferences", "%1: %2: %3")).arg(node, label(key, w), c);
         }

@@ -16,27 +16,11 @@ KnobWorker::KnobWorker(QString storePath, QMap<QString, Credentials> credentials
 
 KnobWorker::~KnobWorker() = default;
 
-namespace {
-
-// The cluster a Ceph option is set on: the one the plan watches or loads, else this
-// machine's /etc/ceph.
-CephConnectionSpec planCluster(const Plan &plan)
-{
-    if (!plan.ceph.isEmpty())
-        return CephConnectionSpec::fromJson(plan.ceph);
-    for (const char *key : {"conf", "monHost", "fsid"})
-        if (plan.target.contains(QLatin1String(key)))
-            return CephConnectionSpec::fromJson(plan.target, 30, QStringLiteral("timeout"));
-    return CephConnectionSpec::localDefault();
-}
-
-} // namespace
-
 std::unique_ptr<KnobSession> KnobWorker::newSession() const
 {
     auto session = std::make_unique<KnobSession>(*m_store, m_id, maker(), m_cancel);
     session->setDeadManSeconds(m_x.deadManSeconds);
-    session->setCluster(planCluster(m_x.plan));
+    session->setCluster(CephConnectionSpec::forPlan(m_x.plan.ceph, m_x.plan.target));
     return session;
 }
 

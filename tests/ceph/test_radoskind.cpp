@@ -195,7 +195,7 @@ private Q_SLOTS:
     {
         Out o = cli({QStringLiteral("plan"), QStringLiteral("rados")});
         QCOMPARE(o.code, 2);
-        QVERIFY2(o.err.contains("--pool is required"), o.err.constData());
+        QVERIFY2(o.err.contains("give --pool"), o.err.constData());
         o = cli({QStringLiteral("plan"), QStringLiteral("rados"), QStringLiteral("--pool"), QStringLiteral("p"),
             QStringLiteral("--objects"), QStringLiteral("x")});
         QCOMPARE(o.code, 2);

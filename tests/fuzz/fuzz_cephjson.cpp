@@ -4,6 +4,7 @@
 // only bounded values. Links clustermark_parse only.
 #include "parse/cephenvironment.h"
 #include "parse/cephjson.h"
+#include "parse/cephplacement.h"
 
 #include <cstdlib>
 
@@ -44,5 +45,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         || env.deepScrubbingPgs < 0)
         abort();
     (void)env.toEnvironment();
+    // A temporary pool's checks: counts never negative, never more domains than OSDs.
+    cm::CephPlacementCapacity cap;
+    if (!cm::parseCephPlacementCapacity(input, QStringLiteral("host"), QString(), &cap)
+        && (cap.osds < 0 || cap.domains < 0))
+        abort();
+    cm::CephPgActivity pgs;
+    if (!cm::parseCephPgActivity(input, &pgs) && (pgs.active < 0 || pgs.active > pgs.total))
+        abort();
     return 0;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `clustermark-cli plan rados`: the RADOS kind's command-line options and the plan they make.
+#include "bench/planbuilder.h"
 #include "bench/rados/radoskind.h"
 
 #include <QJsonObject>
@@ -24,7 +25,8 @@ QList<CliOption> RadosKind::cliOptions() const
 {
     return {
         {QStringLiteral("--pool"), QStringLiteral("POOL"),
-            QStringLiteral("required: the objects are written there, then removed")},
+            QStringLiteral("the objects are written there, then removed (or --temporary-pool)")},
+        temporaryPoolOption(QString()),
         {QStringLiteral("--engine"), QStringLiteral("native|fio"),
             QStringLiteral("the app's own librados client on this machine, or fio's rados engine on the --node "
                            "clients (no stat step)"),
@@ -77,8 +79,8 @@ Plan RadosKind::planFromCli(const CliArgs &args, QStringList *notes, Error *erro
         || !args.positive(QStringLiteral("--objects"), lab.isEmpty() ? kDefaultObjects : kLabObjects, &objects, &err))
         return fail(err);
     const QString pool = args.value(QStringLiteral("--pool"));
-    if (pool.isEmpty())
-        return fail(QStringLiteral("--pool is required (the objects are written there, then removed)"));
+    if (pool.isEmpty() == !args.has(QStringLiteral("--temporary-pool")))
+        return fail(QStringLiteral("give --pool (the objects are written there, then removed) or --temporary-pool"));
     QString conf = args.value(QStringLiteral("--conf"));
     QString keyring = args.value(QStringLiteral("--keyring"));
     const QString client = args.value(QStringLiteral("--client"), QStringLiteral("admin"));
@@ -103,10 +105,12 @@ Plan RadosKind::planFromCli(const CliArgs &args, QStringList *notes, Error *erro
                                    "for other clients give --conf and --keyring as paths on them"));
     if (nodes.isEmpty())
         nodes << NodeSpec::parse(QStringLiteral("local"));
-    const QJsonObject target {{QStringLiteral("pool"), pool}, {QStringLiteral("engine"), engine},
+    QJsonObject target {{QStringLiteral("pool"), pool}, {QStringLiteral("engine"), engine},
         {QStringLiteral("objectSize"), args.value(QStringLiteral("--object-size"), defaultObjectSize())},
         {QStringLiteral("objects"), objects}, {QStringLiteral("conf"), conf}, {QStringLiteral("keyring"), keyring},
         {QStringLiteral("client"), client}, {QStringLiteral("timeout"), timeout}};
+    if ((*error = readTemporaryPoolOption(args, &target)))
+        return {};
     Plan plan
         = makePlan(args.value(QStringLiteral("--preset"), QStringLiteral("standard")), nodes, target, runtime, error);
     if (*error)

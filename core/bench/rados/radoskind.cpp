@@ -4,6 +4,7 @@
 #include "bench/planbuilder.h"
 #include "bench/rados/radosfiorunner.h"
 #include "bench/scaling.h"
+#include "model/leftover.h"
 #include "model/paramreader.h"
 #include "bench/rados/radosrunner.h"
 #include "bench/rados/radosrunstate.h"
@@ -63,7 +64,7 @@ RadosKind::Target RadosKind::Target::read(const QJsonObject &target, Error *erro
     ParamReader r(target, QStringLiteral("target"), kindId());
     r.allowOnly({QStringLiteral("pool"), QStringLiteral("objectSize"), QStringLiteral("objects"),
         QStringLiteral("conf"), QStringLiteral("keyring"), QStringLiteral("client"), QStringLiteral("monHost"),
-        QStringLiteral("fsid"), QStringLiteral("timeout"), QStringLiteral("engine")});
+        QStringLiteral("fsid"), QStringLiteral("timeout"), QStringLiteral("engine"), QStringLiteral("temporaryPool")});
     r.integer(QStringLiteral("timeout"), 30, 1, 3600, QStringLiteral("s"));
     const QString engine = r.choice(
         QStringLiteral("engine"), QStringLiteral("native"), {QStringLiteral("native"), QStringLiteral("fio")});
@@ -72,7 +73,11 @@ RadosKind::Target RadosKind::Target::read(const QJsonObject &target, Error *erro
         *error = r.error();
         return t;
     }
-    t.pool = target.value(QStringLiteral("pool")).toString();
+    t.temporary = PoolLayout::readTargetField(target, kindId(), &t.temporaryPool, error);
+    if (*error)
+        return t;
+    t.pool
+        = t.temporary ? Leftover::prefix() + QStringLiteral("POOL") : target.value(QStringLiteral("pool")).toString();
     if (!isCephName(t.pool))
         return bad(QStringLiteral("pool name \"%1\" is not valid").arg(t.pool));
     if (!isCephName(target.value(QStringLiteral("client")).toString(QStringLiteral("admin"))))
@@ -87,6 +92,16 @@ RadosKind::Target RadosKind::Target::read(const QJsonObject &target, Error *erro
     t.connection = CephConnectionSpec::fromJson(target, 30, QStringLiteral("timeout"));
     *error = {};
     return t;
+}
+
+QList<TemporaryPoolRequest> RadosKind::temporaryPools(const Plan &plan) const
+{
+    Error e;
+    const Target t = Target::read(plan.target, &e);
+    if (e || !t.temporary)
+        return {};
+    // Overwrites on EC: fio's rados engine and the native engine's writes land at offsets.
+    return {{QStringLiteral("pool"), t.temporaryPool, QStringLiteral("rados"), true}};
 }
 
 QString RadosKind::methodNote()

@@ -42,6 +42,10 @@ public:
         enum class Engine { Native, Fio };
         Engine engine = Engine::Native;
         QString pool;
+        // A temporary pool of this layout instead (the plan's consent), made and
+        // removed by the run; `pool` is a placeholder until the run names it.
+        bool temporary = false;
+        PoolLayout temporaryPool;
         QString objectSize = defaultObjectSize();
         int objects = kDefaultObjects;
         CephConnectionSpec connection; // conf, keyring, client, monHost, fsid, timeout
@@ -65,6 +69,7 @@ public:
     bool isDestructive(const Plan &) const override { return false; } // only its own objects
     bool sumsClients() const override { return true; } // fio clients' totals add up
     CrossCheckPools crossCheckPools(const Plan &plan, int stepIndex) const override;
+    QList<TemporaryPoolRequest> temporaryPools(const Plan &plan) const override; // target.temporaryPool
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `clustermark-cli plan rbd`: the RBD kind's command-line options and the plan they make.
+#include "bench/planbuilder.h"
 #include "bench/rbd/rbdkind.h"
 
 #include <QJsonObject>
@@ -41,6 +42,7 @@ QList<CliOption> RbdKind::cliOptions() const
         {QStringLiteral("--data-pool"), QStringLiteral("POOL"),
             QStringLiteral("the images' data in this pool (erasure-coded, with allow_ec_overwrites); their headers "
                            "stay in --pool")},
+        temporaryPoolOption(QStringLiteral("; on EC the image headers go to a replicated pool made beside it")),
         {QStringLiteral("--cache"), QStringLiteral("off|writeback"),
             QStringLiteral("librbd's client cache: off on every step, or the cluster's setting (writeback by default) "
                            "on every step; without it, off for the QD1 latency steps only")},
@@ -93,6 +95,12 @@ Plan RbdKind::planFromCli(const CliArgs &args, QStringList *notes, Error *error)
         target.insert(QStringLiteral("cache"), args.value(QStringLiteral("--cache"))); // validated with the plan
     if (args.has(QStringLiteral("--data-pool")))
         target.insert(QStringLiteral("dataPool"), args.value(QStringLiteral("--data-pool")));
+    if (args.has(QStringLiteral("--temporary-pool"))) {
+        if (args.has(QStringLiteral("--pool")) || args.has(QStringLiteral("--data-pool")))
+            return fail(QStringLiteral("--temporary-pool makes the run's own pools: leave out --pool and --data-pool"));
+        if ((*error = readTemporaryPoolOption(args, &target)))
+            return {};
+    }
     Plan plan
         = makePlan(args.value(QStringLiteral("--preset"), QStringLiteral("standard")), nodes, target, runtime, error);
     const bool localClient = std::any_of(nodes.cbegin(), nodes.cend(), [](const NodeSpec &n) { return n.isLocal(); });

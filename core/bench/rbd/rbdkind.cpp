@@ -153,6 +153,26 @@ CrossCheckPools RbdKind::crossCheckPools(const Plan &plan, int stepIndex) const
     return {pools, false, rw.contains(QLatin1String("write")) || rw.endsWith(QLatin1String("rw"))};
 }
 
+QList<TemporaryPoolRequest> RbdKind::temporaryPools(const Plan &plan) const
+{
+    const RbdTarget t = target(plan);
+    if (!t.temporary)
+        return {};
+    const TemporaryPoolRequest pool {QStringLiteral("pool"), t.temporaryPool, QStringLiteral("rbd"), true};
+    if (!t.temporaryPool.isErasure())
+        return {pool};
+    // An image's header and metadata live in omap, which EC pools lack: a replicated pool
+    // holds them (as Proxmox makes it), the EC pool the data.
+    PoolLayout headers;
+    headers.failureDomain = t.temporaryPool.failureDomain;
+    headers.deviceClass = t.temporaryPool.deviceClass;
+    headers.size = qMin(3, t.temporaryPool.osdsNeeded());
+    headers.minSize = headers.size - headers.size / 2;
+    headers.pgNum = 32;
+    return {{QStringLiteral("pool"), headers, QStringLiteral("rbd"), false},
+        {QStringLiteral("dataPool"), t.temporaryPool, QStringLiteral("rbd"), true}};
+}
+
 QString RbdKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const
 {
     if (stepIndex < 0 || stepIndex >= plan.steps.size())

@@ -43,6 +43,8 @@ public:
     bool isDestructive(const Plan &) const override { return false; } // only its own images
     QJsonObject stepFacts(const Plan &plan, int stepIndex) const override; // client_cache
     CrossCheckPools crossCheckPools(const Plan &plan, int stepIndex) const override;
+    // target.temporaryPool: the pool, or on EC a replicated pool and the EC data pool.
+    QList<TemporaryPoolRequest> temporaryPools(const Plan &plan) const override;
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;
     std::unique_ptr<StepRunner> createStepRunner(const Plan &plan, int stepIndex) const override;

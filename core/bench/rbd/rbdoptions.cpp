@@ -3,6 +3,7 @@
 
 #include "bench/planbuilder.h"
 #include "bench/scaling.h"
+#include "model/leftover.h"
 #include "model/paramreader.h"
 
 namespace cm {
@@ -11,20 +12,42 @@ namespace {
 
 const QString kKind = QStringLiteral("rbd");
 
+Error readTemporaryPool(const QJsonObject &target, RbdTarget *t)
+{
+    Error e;
+    if (!PoolLayout::readTargetField(target, kKind, &t->temporaryPool, &e))
+        return e;
+    if (!t->dataPool.isEmpty())
+        return Error(Error::Code::InvalidInput,
+            QStringLiteral("target: a temporary pool and a data pool cannot both be given: the temporary EC pool is "
+                           "the data pool"),
+            kKind);
+    t->temporary = true;
+    t->pool = RbdTarget::temporaryPlaceholder(false);
+    if (t->temporaryPool.isErasure())
+        t->dataPool = RbdTarget::temporaryPlaceholder(true);
+    return {};
+}
+
 } // namespace
+
+QString RbdTarget::temporaryPlaceholder(bool data)
+{
+    return Leftover::prefix() + (data ? QStringLiteral("DATA") : QStringLiteral("POOL"));
+}
 
 RbdTarget RbdTarget::read(const QJsonObject &target, Error *error)
 {
     RbdTarget t;
     ParamReader r(target, QStringLiteral("target"), kKind);
     r.allowOnly(QStringList {QStringLiteral("engine"), QStringLiteral("pool"), QStringLiteral("imageSize"),
-                    QStringLiteral("cache"), QStringLiteral("dataPool")}
+                    QStringLiteral("cache"), QStringLiteral("dataPool"), QStringLiteral("temporaryPool")}
         + cephTargetKeys());
     const QString engine
         = r.choice(QStringLiteral("engine"), QStringLiteral("fio"), {QStringLiteral("fio"), QStringLiteral("native")});
     t.engine = engine == QLatin1String("native") ? Engine::Native : Engine::Fio;
     t.pool = r.text(QStringLiteral("pool"), QString(), 256);
-    if (r.ok() && !isCephName(t.pool))
+    if (r.ok() && !isCephName(t.pool) && !target.contains(QStringLiteral("temporaryPool")))
         r.fail(QStringLiteral("pool name \"%1\" is not valid (letters, digits, '_', '.' and '-')").arg(t.pool));
     t.dataPool = r.text(QStringLiteral("dataPool"), QString(), 256);
     if (r.ok() && !t.dataPool.isEmpty() && !isCephName(t.dataPool))
@@ -40,6 +63,8 @@ RbdTarget RbdTarget::read(const QJsonObject &target, Error *error)
                                               : Cache::Default;
     t.connection = readCephConnection(r);
     *error = r.error();
+    if (!*error)
+        *error = readTemporaryPool(target, &t);
     return t;
 }
 
@@ -48,9 +73,12 @@ QJsonObject RbdTarget::toJson() const
     QJsonObject o = connection.toJson();
     o.insert(QStringLiteral("client"), clientId());
     o.insert(QStringLiteral("engine"), engine == Engine::Native ? QStringLiteral("native") : QStringLiteral("fio"));
-    o.insert(QStringLiteral("pool"), pool);
+    if (!temporary)
+        o.insert(QStringLiteral("pool"), pool);
     o.insert(QStringLiteral("imageSize"), imageSize);
-    if (!dataPool.isEmpty())
+    if (temporary)
+        o.insert(QStringLiteral("temporaryPool"), temporaryPool.toJson());
+    else if (!dataPool.isEmpty())
         o.insert(QStringLiteral("dataPool"), dataPool);
     if (cache != Cache::Default)
         o.insert(QStringLiteral("cache"), cache == Cache::Off ? QStringLiteral("off") : QStringLiteral("writeback"));

@@ -6,6 +6,7 @@
 #include "ceph/cephconnectionspec.h"
 #include "model/error.h"
 #include "model/plan.h"
+#include "model/poollayout.h"
 
 namespace cm {
 
@@ -17,6 +18,13 @@ struct RbdTarget {
     // The images' data in another pool (an erasure-coded one with allow_ec_overwrites,
     // as Proxmox puts them); their header and metadata stay in `pool`. Empty: all in pool.
     QString dataPool;
+    // A temporary pool of this layout instead (the plan's consent): made before the run,
+    // removed after it (engine/runpools.h). On EC, a replicated pool holds the images'
+    // headers and the EC pool their data. Until the run names them, `pool` and `dataPool`
+    // are placeholders (kTemporaryPool, kTemporaryDataPool) in previews.
+    bool temporary = false;
+    PoolLayout temporaryPool;
+    static QString temporaryPlaceholder(bool data);
     // librbd's cache. Default: off for the latency rows (QD1), where a write acknowledged
     // from client memory would pass for a commit latency, and as the cluster configures it
     // (writeback by default) elsewhere. Cluster: the cluster's setting on every step.
