@@ -199,6 +199,7 @@ void MainWindow::openWizard(const Plan &prefill, bool wholePlan)
         for (const CephFilesystem &fs : m_ceph->inventory().filesystems)
             fsNames << fs.name;
         w->setCephFilesystems(fsNames);
+        w->setCephOsds(m_ceph->inventory().osds);
     }
     w->setSessionNames(m_sessions->sessionNames());
     w->setDefaultSession(m_lastPlan.session.isEmpty() ? m_sessions->recentSessionName() : m_lastPlan.session);

@@ -4395,6 +4395,14 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>The data pool name may hold letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
         <translation>数据池名称可包含字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;。</translation>
     </message>
+    <message>
+        <source>On erasure-coded pools the images&apos; headers go to a replicated pool made beside it (as Proxmox lays them out), their data to the EC pool.</source>
+        <translation>在纠删码池上，镜像的头部放在旁边新建的副本池中（与 Proxmox 的布局相同），数据放在 EC 池中。</translation>
+    </message>
+    <message>
+        <source>A temporary pool is made from this machine: poll the cluster&apos;s health, so ClusterMark reaches the cluster from here.</source>
+        <translation>临时池由本机创建：请勾选轮询集群健康状态，使 ClusterMark 能从本机连接集群。</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::RepetitionForm</name>
@@ -5906,6 +5914,73 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>Run renamed to “%1”.</source>
         <translation>运行已重命名为“%1”。</translation>
+    </message>
+</context>
+<context>
+    <name>cm::ui::TemporaryPoolForm</name>
+    <message>
+        <source>Create a temporary pool for this run</source>
+        <translation>为本次运行创建临时池</translation>
+    </message>
+    <message>
+        <source>Replicated</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <source>Erasure-coded</source>
+        <translation>纠删码</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>任意</translation>
+    </message>
+    <message>
+        <source>Type:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <source>Failure domain:</source>
+        <translation>故障域：</translation>
+    </message>
+    <message>
+        <source>Device class:</source>
+        <translation>设备类别：</translation>
+    </message>
+    <message>
+        <source>Size / min_size:</source>
+        <translation>size / min_size：</translation>
+    </message>
+    <message>
+        <source>Chunks k + m:</source>
+        <translation>分块 k + m：</translation>
+    </message>
+    <message>
+        <source>Made from this machine when the run starts, with its own CRUSH rule or erasure-code profile, and deleted when it ends, also after a cancel. The monitors must allow pool deletion (mon_allow_pool_delete).</source>
+        <translation>运行开始时由本机创建（带有自己的 CRUSH 规则或纠删码配置），运行结束时删除，取消后也会删除。监视器必须允许删除池（mon_allow_pool_delete）。</translation>
+    </message>
+    <message>
+        <source>min_size cannot be larger than size.</source>
+        <translation>min_size 不能大于 size。</translation>
+    </message>
+    <message>
+        <source>The device class may hold letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>设备类别只能包含字母、数字、&apos;.&apos;、&apos;_&apos; 和 &apos;-&apos;。</translation>
+    </message>
+    <message>
+        <source>This layout needs %1 up OSDs in distinct failure domains (%2); the connected cluster has %3.</source>
+        <translation>此布局需要 %1 个处于 up 状态、位于不同故障域（%2）的 OSD；已连接的集群只有 %3 个。</translation>
+    </message>
+    <message>
+        <source>The connected cluster: %1 up OSDs, %2 hosts.</source>
+        <translation>已连接的集群：%1 个 up 的 OSD，%2 台主机。</translation>
+    </message>
+    <message>
+        <source>The connected cluster: %1 up OSDs of that class, %2 hosts.</source>
+        <translation>已连接的集群：%1 个该类别且 up 的 OSD，%2 台主机。</translation>
+    </message>
+    <message>
+        <source>On one host, choose the failure domain osd.</source>
+        <translation>只有一台主机时，请选择故障域 osd。</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 // Every page reads from and writes into one Plan held here; runRequested() hands it on.
 #include "bench/runnerkind.h"
 #include "ceph/cephconnectionspec.h"
+#include "model/cephinventory.h"
 #include "model/plan.h"
 #include "nodeconnector.h"
 
@@ -43,6 +44,9 @@ public:
     // The file systems of the connected cluster's inventory (CephFS page), if it was read.
     void setCephFilesystems(const QStringList &names) { m_cephFilesystems = names; }
     QStringList cephFilesystems() const { return m_cephFilesystems; }
+    // Its OSDs (a temporary pool's form says whether the cluster holds the layout).
+    void setCephOsds(const QList<CephOsd> &osds) { m_cephOsds = osds; }
+    QList<CephOsd> cephOsds() const { return m_cephOsds; }
     void setDefaultPreset(const QString &id) { m_defaultPreset = id; }
     QString defaultPreset() const { return m_defaultPreset; }
 
@@ -82,6 +86,7 @@ private:
     QString m_defaultPreset = QStringLiteral("quick");
     CephConnectionSpec m_ceph;
     QStringList m_cephFilesystems;
+    QList<CephOsd> m_cephOsds;
     QHash<QString, int> m_firstPage;
     bool m_duplicate = false;
     Plan m_saved;

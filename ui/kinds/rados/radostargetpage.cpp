@@ -5,6 +5,7 @@
 #include "model/paramreader.h"
 #include "report/unitformat.h"
 #include "wizard/cephclientform.h"
+#include "wizard/temporarypoolform.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -57,6 +58,7 @@ RadosTargetPage::RadosTargetPage(QWidget *parent)
         this);
     why->setWordWrap(true);
     why->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_temporary = new TemporaryPoolForm(this);
     m_problem = new QLabel(this);
     m_problem->setObjectName(QStringLiteral("problemLabel"));
     m_problem->setWordWrap(true);
@@ -65,6 +67,7 @@ RadosTargetPage::RadosTargetPage(QWidget *parent)
     v->addLayout(top);
     v->addWidget(m_client);
     v->addLayout(form);
+    v->addWidget(m_temporary);
     v->addWidget(m_workingSet);
     v->addWidget(why);
     v->addWidget(m_problem);
@@ -74,6 +77,7 @@ RadosTargetPage::RadosTargetPage(QWidget *parent)
         connect(e, &QLineEdit::textChanged, this, &RadosTargetPage::refresh);
     connect(m_objects, &QSpinBox::valueChanged, this, &RadosTargetPage::refresh);
     connect(m_engine, &QComboBox::currentIndexChanged, this, &RadosTargetPage::refresh);
+    connect(m_temporary, &TemporaryPoolForm::changed, this, &RadosTargetPage::refresh);
 }
 
 void RadosTargetPage::refresh()
@@ -84,6 +88,7 @@ void RadosTargetPage::refresh()
                                      .arg(formatSize(double(size)), formatSize(double(size) * m_objects->value()))
                                : QString());
     m_nodePaths->setVisible(m_engine->currentData().toString() == QLatin1String("fio"));
+    m_pool->setEnabled(!m_temporary->isChecked());
     m_problem->setText(problem());
     Q_EMIT completeChanged();
 }
@@ -103,6 +108,8 @@ void RadosTargetPage::initializePage()
         m_objectSize->setText(t.value(QStringLiteral("objectSize")).toString());
     if (t.contains(QStringLiteral("objects")))
         m_objects->setValue(t.value(QStringLiteral("objects")).toInt());
+    m_temporary->setOsds(planWizard()->cephOsds());
+    m_temporary->setFromTarget(t);
     refresh();
 }
 
@@ -118,10 +125,12 @@ QString RadosTargetPage::problem() const
     if (fio && m_client->isFetched())
         return tr("fio on the nodes reads their own ceph.conf and keyring: give those paths instead of a cluster "
                   "fetched over SSH.");
-    if (!isCephName(m_pool->text()))
+    if (!isCephName(m_pool->text()) && !m_temporary->isChecked())
         return tr("The pool name may hold letters, digits, '.', '_' and '-'.");
     if (!isSizeText(m_objectSize->text()) || sizeBytes(m_objectSize->text()) == 0)
         return tr("The object size is a size like 4M or 64k.");
+    if (const QString why = m_temporary->problem(); !why.isEmpty())
+        return why;
     return {};
 }
 
@@ -138,6 +147,7 @@ bool RadosTargetPage::validatePage()
     m_client->apply(&target, &plan.ceph);
     if (m_engine->currentData().toString() == QLatin1String("fio"))
         target.insert(QStringLiteral("engine"), QStringLiteral("fio"));
+    m_temporary->writeTo(&target);
     plan.target = target;
     return true;
 }

@@ -14,6 +14,8 @@ class QSpinBox;
 
 namespace cm::ui {
 
+class TemporaryPoolForm;
+
 class CephClientForm;
 
 class RadosTargetPage : public PlanWizardPage {
@@ -42,6 +44,7 @@ private:
     QLineEdit *m_objectSize = nullptr;
     QSpinBox *m_objects = nullptr;
     QLabel *m_workingSet = nullptr;
+    TemporaryPoolForm *m_temporary = nullptr;
     QLabel *m_problem = nullptr;
 };
 

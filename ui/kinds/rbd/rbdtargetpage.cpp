@@ -3,6 +3,7 @@
 
 #include "bench/rbd/rbdkind.h"
 #include "wizard/cephclientform.h"
+#include "wizard/temporarypoolform.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -56,10 +57,14 @@ RbdTargetPage::RbdTargetPage(QWidget *parent)
     form->addRow(tr("Client cache:"), m_cache);
     m_health
         = new QCheckBox(tr("Poll the cluster's health during the run (this machine must reach the same files)"), this);
+    m_temporary = new TemporaryPoolForm(this);
+    m_temporary->setToolTip(tr("On erasure-coded pools the images' headers go to a replicated pool made beside it "
+                               "(as Proxmox lays them out), their data to the EC pool."));
     m_problem = new QLabel(this);
     m_problem->setStyleSheet(QStringLiteral("color: #b00020;"));
     auto *v = new QVBoxLayout(this);
     v->addLayout(form);
+    v->addWidget(m_temporary);
     v->addWidget(m_health);
     v->addWidget(m_problem);
     v->addStretch(1);
@@ -67,11 +72,16 @@ RbdTargetPage::RbdTargetPage(QWidget *parent)
         m_problem->setText(problem());
         Q_EMIT completeChanged();
     });
+    auto recheck = [this] {
+        m_pool->setEnabled(!m_temporary->isChecked());
+        m_dataPool->setEnabled(!m_temporary->isChecked());
+        m_problem->setText(problem());
+        Q_EMIT completeChanged();
+    };
     for (QLineEdit *e : {m_pool, m_dataPool, m_size, m_conf, m_keyring, m_client})
-        connect(e, &QLineEdit::textChanged, this, [this] {
-            m_problem->setText(problem());
-            Q_EMIT completeChanged();
-        });
+        connect(e, &QLineEdit::textChanged, this, recheck);
+    connect(m_temporary, &TemporaryPoolForm::changed, this, recheck);
+    connect(m_health, &QCheckBox::toggled, this, recheck);
 }
 
 void RbdTargetPage::initializePage()
@@ -94,6 +104,8 @@ void RbdTargetPage::initializePage()
     if (t.contains(QStringLiteral("keyring")))
         m_keyring->setText(t.value(QStringLiteral("keyring")).toString());
     m_cache->setCurrentIndex(std::max(0, m_cache->findData(t.value(QStringLiteral("cache")).toString())));
+    m_temporary->setOsds(planWizard()->cephOsds());
+    m_temporary->setFromTarget(t);
     const auto &nodes = planWizard()->plan().nodes;
     m_health->setChecked(planWizard()->hasCephConnection() || (nodes.size() == 1 && nodes.first().isLocal()));
     m_problem->setText(problem());
@@ -103,12 +115,17 @@ QString RbdTargetPage::problem() const
 {
     static const QRegularExpression name(QStringLiteral(R"(^[A-Za-z0-9_.-]{1,128}$)"));
     static const QRegularExpression size(QStringLiteral(R"(^[0-9]+([kKmMgGtT]i?[bB]?)?$)"));
-    if (!name.match(m_pool->text()).hasMatch())
+    if (!name.match(m_pool->text()).hasMatch() && !m_temporary->isChecked())
         return tr("The pool name may hold letters, digits, '.', '_' and '-'.");
-    if (!m_dataPool->text().isEmpty() && !name.match(m_dataPool->text()).hasMatch())
+    if (!m_dataPool->text().isEmpty() && !name.match(m_dataPool->text()).hasMatch() && !m_temporary->isChecked())
         return tr("The data pool name may hold letters, digits, '.', '_' and '-'.");
     if (!size.match(m_size->text()).hasMatch())
         return tr("The image size is a size like 1G or 512M.");
+    if (m_temporary->isChecked() && !m_health->isChecked())
+        return tr("A temporary pool is made from this machine: poll the cluster's health, so ClusterMark reaches "
+                  "the cluster from here.");
+    if (const QString why = m_temporary->problem(); !why.isEmpty())
+        return why;
     if (!name.match(m_client->text()).hasMatch())
         return tr("The client name may hold letters, digits, '.', '_' and '-'.");
     if (!m_conf->text().isEmpty() && !m_conf->text().startsWith(QLatin1Char('/')))
@@ -136,6 +153,7 @@ bool RbdTargetPage::validatePage()
         plan.target.insert(QStringLiteral("cache"), m_cache->currentData().toString());
     if (!m_dataPool->text().isEmpty())
         plan.target.insert(QStringLiteral("dataPool"), m_dataPool->text());
+    m_temporary->writeTo(&plan.target);
     // Health is polled from this machine: the connected cluster's own files when there is one.
     const CephConnectionSpec c = planWizard()->cephConnection();
     // A cluster fetched from a node: the native engine (here) reaches it by its mons and

@@ -12,6 +12,8 @@ class QLineEdit;
 
 namespace cm::ui {
 
+class TemporaryPoolForm;
+
 class RbdTargetPage : public PlanWizardPage {
     Q_OBJECT
 public:
@@ -22,11 +24,13 @@ public:
 
     QLineEdit *poolEdit() const { return m_pool; }
     QLineEdit *dataPoolEdit() const { return m_dataPool; }
+    QLineEdit *imageSizeEdit() const { return m_size; }
     QLineEdit *confEdit() const { return m_conf; }
     QLineEdit *keyringEdit() const { return m_keyring; }
     QCheckBox *healthCheck() const { return m_health; }
     QComboBox *cacheCombo() const { return m_cache; }
     QComboBox *engineCombo() const { return m_engine; }
+    TemporaryPoolForm *temporaryPoolForm() const { return m_temporary; }
 
 private:
     QString problem() const;
@@ -40,6 +44,7 @@ private:
     QLineEdit *m_client = nullptr;
     QCheckBox *m_health = nullptr;
     QComboBox *m_cache = nullptr;
+    TemporaryPoolForm *m_temporary = nullptr;
     QLabel *m_problem = nullptr;
 };
 
