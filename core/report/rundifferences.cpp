@@ -53,6 +53,7 @@ QString label(const QString &key, const Words &w)
         {QStringLiteral("pool_size"), QT_TRANSLATE_NOOP("cm::RunDifferences", "pool size")},
         {QStringLiteral("pool_min_size"), QT_TRANSLATE_NOOP("cm::RunDifferences", "pool min_size")},
         {QStringLiteral("ec_profile"), QT_TRANSLATE_NOOP("cm::RunDifferences", "erasure-code profile")},
+        {QStringLiteral("encryption"), QT_TRANSLATE_NOOP("cm::RunDifferences", "server-side encryption")},
         {QStringLiteral("pg_num"), QT_TRANSLATE_NOOP("cm::RunDifferences", "placement groups")},
         {QStringLiteral("pg_autoscale"), QT_TRANSLATE_NOOP("cm::RunDifferences", "PG autoscale")},
         {QStringLiteral("crush_rule"), QT_TRANSLATE_NOOP("cm::RunDifferences", "CRUSH rule")},

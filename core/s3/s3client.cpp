@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "s3/s3client.h"
 
+#include <QCryptographicHash>
+
 #include <QLoggingCategory>
 #include <QRandomGenerator>
 #include <QRegularExpression>
@@ -51,6 +53,8 @@ S3Client::S3Client(const S3Config &config)
             = Error(Error::Code::InvalidInput, QStringLiteral("S3 endpoint must not have a path"), config.endpoint);
     else if (config.accessKey.isEmpty() || config.secretKey.isEmpty())
         m_configError = Error(Error::Code::InvalidInput, QStringLiteral("S3 access key and secret key are required"));
+    else if (config.encryption == S3Config::Encryption::SseC && config.customerKey.size() != 32)
+        m_configError = Error(Error::Code::InvalidInput, QStringLiteral("an SSE-C key is 32 bytes (AES-256)"));
     else if (config.region.isEmpty())
         m_configError
             = Error(Error::Code::InvalidInput, QStringLiteral("S3 region is required (RGW: any name, e.g. us-east-1)"));
@@ -144,6 +148,7 @@ S3HttpRequest S3Client::build(const QByteArray &method, const QString &bucket, c
     }
     in.headers = {{"host", host}, {"x-amz-date", date}, {"x-amz-content-sha256", in.payloadHash}};
     in.headers += extraHeaders;
+    in.headers += encryptionHeaders(method, key, query);
 
     const QByteArray scheme = m_base.scheme().toLower().toLatin1();
     const QByteArray q = SigV4Signer::canonicalQuery(query);
@@ -152,6 +157,46 @@ S3HttpRequest S3Client::build(const QByteArray &method, const QString &bucket, c
         req.headers.append(h.first + ": " + h.second);
     req.headers.append("Authorization: " + m_signer.authorization(in, date));
     return req;
+}
+
+ByteParams S3Client::encryptionHeaders(const QByteArray &method, const QString &key, const ByteParams &query) const
+{
+    if (m_config.encryption == S3Config::Encryption::None || key.isEmpty())
+        return {};
+    auto has = [&](const QByteArray &name) {
+        return std::any_of(query.cbegin(), query.cend(), [&](const auto &q) { return q.first == name; });
+    };
+    const bool put = method == "PUT" && !has("partNumber");
+    const bool initiate = method == "POST" && has("uploads");
+    if (m_config.encryption == S3Config::Encryption::SseS3)
+        return put || initiate ? ByteParams {{"x-amz-server-side-encryption", "AES256"}} : ByteParams {};
+    // SSE-C: every request that writes or reads the object's data, and HEAD.
+    if (!(method == "PUT" || initiate || method == "GET" || method == "HEAD"))
+        return {};
+    return {{"x-amz-server-side-encryption-customer-algorithm", "AES256"},
+        {"x-amz-server-side-encryption-customer-key", m_config.customerKey.toBase64()},
+        {"x-amz-server-side-encryption-customer-key-md5",
+            QCryptographicHash::hash(m_config.customerKey, QCryptographicHash::Md5).toBase64()}};
+}
+
+bool S3Client::answerSaysEncrypted(const S3HttpResponse &r) const
+{
+    switch (m_config.encryption) {
+    case S3Config::Encryption::None: return false;
+    case S3Config::Encryption::SseS3: return r.header("x-amz-server-side-encryption") == "AES256";
+    case S3Config::Encryption::SseC: return r.header("x-amz-server-side-encryption-customer-algorithm") == "AES256";
+    }
+    return false;
+}
+
+QString S3Client::encryptionName(S3Config::Encryption e)
+{
+    switch (e) {
+    case S3Config::Encryption::None: return QStringLiteral("none");
+    case S3Config::Encryption::SseS3: return QStringLiteral("SSE-S3");
+    case S3Config::Encryption::SseC: return QStringLiteral("SSE-C");
+    }
+    return {};
 }
 
 void S3Client::submit(S3HttpRequest request, S3HttpPool::Callback done)

@@ -32,6 +32,13 @@ struct S3Config {
     bool plainHttpEngine = true; // http:// on the lean built-in loop; false: libcurl
     int connectTimeoutMs = 5000;
     int stallTimeoutMs = 15000;
+    // Server-side encryption of the objects the client writes and reads. SSE-S3: the
+    // gateway's own key ("x-amz-server-side-encryption: AES256" on PUT and multipart
+    // initiate). SSE-C: the customer's 256-bit key on every object request (PUT, part,
+    // GET, HEAD); the gateway keeps only its MD5. The key lives in memory only.
+    enum class Encryption { None, SseS3, SseC };
+    Encryption encryption = Encryption::None;
+    QByteArray customerKey; // SSE-C: 32 raw bytes
 };
 
 class S3Client {
@@ -64,6 +71,12 @@ public:
     // None for a 2xx answer; otherwise the transport error, or the HTTP status with the
     // S3 code (in detail) and message parsed from the XML body.
     static Error errorFor(const S3HttpResponse &r, const QString &context);
+    // Whether the gateway's answer to a PUT says it encrypted the object as configured
+    // (an RGW before 17.2 accepts SSE-S3 and stores the object in plain text, without
+    // saying so in its answer).
+    bool answerSaysEncrypted(const S3HttpResponse &r) const;
+    // "none", "SSE-S3", "SSE-C".
+    static QString encryptionName(S3Config::Encryption e);
 
     // Blocking helpers (worker threads only). `r` (optional) receives the raw response.
     Error putObject(const QString &bucket, const QString &key, const QByteArray &data, S3HttpResponse *r = nullptr);
@@ -100,6 +113,7 @@ public:
 
 private:
     Error checkUsable(const QString &bucket) const;
+    ByteParams encryptionHeaders(const QByteArray &method, const QString &key, const ByteParams &query) const;
     // The Host header and raw path of bucket/key (path or virtual-host style).
     void hostAndPath(const QString &bucket, const QString &key, QByteArray *host, QByteArray *path) const;
 

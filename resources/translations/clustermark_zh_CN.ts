@@ -684,6 +684,10 @@
         <source>S3 endpoint</source>
         <translation>S3 端点</translation>
     </message>
+    <message>
+        <source>server-side encryption</source>
+        <translation>服务端加密</translation>
+    </message>
 </context>
 <context>
     <name>cm::RunnerKind</name>
@@ -5604,6 +5608,26 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>ClusterMark&apos;s own S3 client runs on this machine: choose only this machine as the node, or curl for other nodes.</source>
         <translation>ClusterMark 自带的 S3 客户端在本机运行：只选择本机作为节点，或为其他节点选择 curl。</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>SSE-S3: the gateway&apos;s key</source>
+        <translation>SSE-S3：网关的密钥</translation>
+    </message>
+    <message>
+        <source>SSE-C: a random key of the run&apos;s own</source>
+        <translation>SSE-C：本次运行自己的随机密钥</translation>
+    </message>
+    <message>
+        <source>Every object is encrypted on the gateway. The run first checks that the gateway really encrypts: RGW before 17.2 accepts SSE-S3 and stores the objects in plain text. SSE-C keys go over TLS only, unless the gateway sets rgw_crypt_require_ssl = false.</source>
+        <translation>每个对象都在网关上加密。运行前先检查网关是否真的加密：17.2 之前的 RGW 接受 SSE-S3 但以明文存储对象。SSE-C 密钥只通过 TLS 传送，除非网关设置了 rgw_crypt_require_ssl = false。</translation>
+    </message>
+    <message>
+        <source>Server-side encryption:</source>
+        <translation>服务端加密：</translation>
     </message>
 </context>
 <context>

@@ -331,6 +331,8 @@ admin_socket = $dir/run/\$name.asok
 # connection (Nagle meets delayed ACK), and small-object figures measure that stall.
 rgw_frontends = beast endpoint=$addr:$rgw_port tcp_nodelay=1
 rgw_thread_pool_size = 64
+# SSE-C over plain http, for the lab only (a real gateway takes customer keys over TLS)
+rgw_crypt_require_ssl = false
 CONF
 }
 

@@ -47,6 +47,10 @@ QList<CliOption> S3Kind::cliOptions() const
         option("--region", "R", "the SigV4 region", d.region),
         option("--connections", "N", "keep-alive connections of the run's pool", QString::number(d.connections)),
         option("--on-error", "continue|stop", "what a failed request does to the step", d.onError),
+        option("--encryption", "none|sse-s3|sse-c",
+            "server-side encryption of every object: the gateway's key, or a random key of the run's own (SSE-C "
+            "over http needs rgw_crypt_require_ssl = false)",
+            d.encryption),
         option("--multipart-threshold", "SIZE", "objects from this size are uploaded in parts", QStringLiteral("64M")),
         option("--part-size", "SIZE", "the size of each part", QStringLiteral("16M")),
     };
@@ -158,6 +162,7 @@ Plan S3Kind::planFromCli(const CliArgs &args, QStringList *notes, Error *error) 
     o.virtualHost = args.flag(QStringLiteral("--virtual-host"));
     o.region = args.value(QStringLiteral("--region"), o.region);
     o.onError = args.value(QStringLiteral("--on-error"), o.onError);
+    o.encryption = args.value(QStringLiteral("--encryption"), o.encryption);
     o.engine = args.value(QStringLiteral("--engine"), o.engine);
     QList<NodeSpec> nodes;
     for (const QString &n : args.values(QStringLiteral("--node"))) {

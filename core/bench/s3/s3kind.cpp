@@ -239,6 +239,8 @@ QJsonObject S3Kind::Options::target() const
         {QStringLiteral("partSize"), double(partSize)}};
     if (engine != QLatin1String("native")) // plans of the native engine stay as they were
         t.insert(QStringLiteral("engine"), engine);
+    if (encryption != QLatin1String("none"))
+        t.insert(QStringLiteral("encryption"), encryption);
     return t;
 }
 
@@ -274,6 +276,7 @@ S3Kind::Options S3Kind::Options::fromJson(const QJsonObject &o)
     d.onError = o.value(QStringLiteral("onError")).toString(d.onError);
     d.multipartThreshold = qint64(o.value(QStringLiteral("multipartThreshold")).toDouble(double(d.multipartThreshold)));
     d.partSize = qint64(o.value(QStringLiteral("partSize")).toDouble(double(d.partSize)));
+    d.encryption = o.value(QStringLiteral("encryption")).toString(d.encryption);
     d.preset = o.value(QStringLiteral("preset")).toString(d.preset);
     for (const QJsonValue &v : o.value(QStringLiteral("sizes")).toArray())
         d.sizes << qint64(v.toDouble());

@@ -17,7 +17,7 @@
 //    "caFile":"", "skipTlsVerify":false, "accessKey":"AK",
 //    "secretRef":"keychain" | "lab:<DIR>" | "env:VAR",
 //    "connections":16, "onError":"continue" | "stop",
-//    "multipartThreshold":bytes, "partSize":bytes}
+//    "multipartThreshold":bytes, "partSize":bytes, "encryption":"none"|"sse-s3"|"sse-c"}
 //   The secret never goes into a plan. secretRef names where the running process finds
 //   it: "keychain" the OS keychain entry S3Keychain::entryName(endpoint, accessKey);
 //   "lab:<DIR>" the S3_SECRET_KEY line of DIR/lab.env (a lab started by
@@ -28,6 +28,10 @@
 //   step at the first failed request with an error naming the HTTP status and S3 code.
 //   multipartThreshold: PUTs of objects this large or larger go multipart in parts of
 //   partSize (≥ 5 MiB); 0 = never multipart.
+//   encryption: server-side encryption of every object (native engine): SSE-S3 the
+//   gateway's key, SSE-C a random key of the run's own, in memory only. The run first
+//   checks that the gateway really encrypts (S3RunState::checkEncryption); each step
+//   records it (environment "encryption"), so on/off is a named difference in compare.
 //
 // PlanStep.params:
 //   {"op":"put"|"get"|"head"|"delete"|"list"|"mixed", "objectSize":bytes,
@@ -96,6 +100,7 @@ public:
         QString onError = QStringLiteral("continue"); // "continue" | "stop"
         qint64 multipartThreshold = 64 * kMiB;
         qint64 partSize = 16 * kMiB;
+        QString encryption = QStringLiteral("none"); // none | sse-s3 | sse-c (native engine)
         // steps
         QString preset = QStringLiteral("quick"); // quick | size-sweep | mixed | small-objects
         QList<qint64> sizes; // non-empty: the preset's ops at each of these sizes

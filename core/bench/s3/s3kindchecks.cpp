@@ -54,6 +54,13 @@ Error S3Kind::validateTarget(const QJsonObject &t)
     const double part = t.value(QStringLiteral("partSize")).toDouble(16.0 * kMiB);
     if (part < 5.0 * kMiB || part > 5.0 * kGiB)
         return bad(QStringLiteral("partSize must be 5 MiB..5 GiB"), QStringLiteral("partSize"));
+    const QString encryption = t.value(QStringLiteral("encryption")).toString(QStringLiteral("none"));
+    if (encryption != u"none" && encryption != u"sse-s3" && encryption != u"sse-c")
+        return bad(QStringLiteral("encryption must be none, sse-s3 or sse-c, not \"%1\"").arg(encryption.left(40)),
+            QStringLiteral("encryption"));
+    if (encryption != u"none" && t.value(QStringLiteral("engine")).toString() == u"curl")
+        return bad(QStringLiteral("server-side encryption runs on the native engine (curl sends no SSE headers)"),
+            QStringLiteral("encryption"));
     const QString ca = t.value(QStringLiteral("caFile")).toString();
     if (!ca.isEmpty() && url.scheme() != u"https")
         return bad(QStringLiteral("caFile is given but the endpoint is not https://"), QStringLiteral("caFile"));

@@ -63,7 +63,8 @@ StepOutcome S3Runner::run(StepContext &ctx)
         {QStringLiteral("region"), m_plan.target.value(QStringLiteral("region")).toString(QStringLiteral("us-east-1"))},
         {QStringLiteral("virtualHost"), m_plan.target.value(QStringLiteral("virtualHost")).toBool(false)},
         {QStringLiteral("tls"), tls}, {QStringLiteral("tlsVerified"), verified},
-        {QStringLiteral("connections"), m_plan.target.value(QStringLiteral("connections")).toInt(16)}};
+        {QStringLiteral("connections"), m_plan.target.value(QStringLiteral("connections")).toInt(16)},
+        {QStringLiteral("encryption"), S3Client::encryptionName(S3RunState::encryption(m_plan.target))}};
     if (Error e = S3Kind::validateTarget(m_plan.target); e || (e = S3Kind::validateStep(m_plan.target, step))) {
         out.error = e;
         return out;

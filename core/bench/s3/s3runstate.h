@@ -20,7 +20,14 @@ public:
     ~S3RunState() override;
 
     // The client config of a plan target with the secret given (never from the plan).
-    static S3Config config(const QJsonObject &target, const QByteArray &secret);
+    // SSE-C: `customerKey`, the run's own random key (memory only, gone with the run:
+    // its objects are removed with it).
+    static S3Config config(const QJsonObject &target, const QByteArray &secret, const QByteArray &customerKey = {});
+    // The target's "encryption": none, sse-s3 or sse-c.
+    static S3Config::Encryption encryption(const QJsonObject &target);
+    // Writes, reads back and removes a probe object: the gateway must say it encrypted
+    // it and return the same bytes; with SSE-C, a GET without the key must be refused.
+    static Error checkEncryption(S3Client &client, const QString &bucket);
     // The client and bucket, made on first use: resolves the secret (blocking: the
     // keychain), checks the config, creates the bucket. A failure is kept and returned
     // again by later calls.

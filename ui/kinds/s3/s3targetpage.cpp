@@ -93,6 +93,16 @@ S3TargetPage::S3TargetPage(QWidget *parent)
     m_tlsWarning->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
     m_tlsWarning->hide();
     form->addRow(QString(), m_tlsWarning);
+    m_encryption = new QComboBox(this);
+    m_encryption->setObjectName(QStringLiteral("s3EncryptionCombo"));
+    m_encryption->addItem(tr("None"), QStringLiteral("none"));
+    m_encryption->addItem(tr("SSE-S3: the gateway's key"), QStringLiteral("sse-s3"));
+    m_encryption->addItem(tr("SSE-C: a random key of the run's own"), QStringLiteral("sse-c"));
+    m_encryption->setToolTip(tr("Every object is encrypted on the gateway. The run first checks that the gateway "
+                                "really encrypts: RGW before 17.2 accepts SSE-S3 and stores the objects in plain "
+                                "text. SSE-C keys go over TLS only, unless the gateway sets "
+                                "rgw_crypt_require_ssl = false."));
+    form->addRow(tr("Server-side encryption:"), m_encryption);
     m_accessKey = new QLineEdit(this);
     m_accessKey->setObjectName(QStringLiteral("s3AccessKeyEdit"));
     form->addRow(tr("Access key:"), m_accessKey);
@@ -126,6 +136,7 @@ S3TargetPage::S3TargetPage(QWidget *parent)
     for (QLineEdit *e : {m_endpoint, m_region, m_caFile, m_accessKey, m_secret})
         connect(e, &QLineEdit::textChanged, this, &S3TargetPage::refresh);
     connect(m_skipTls, &QCheckBox::toggled, this, &S3TargetPage::refresh);
+    connect(m_encryption, &QComboBox::currentIndexChanged, this, &S3TargetPage::refresh);
 }
 
 void S3TargetPage::initializePage()
@@ -153,6 +164,7 @@ void S3TargetPage::initializePage()
         m_addressing->setCurrentIndex(o.virtualHost ? 1 : 0);
         m_caFile->setText(o.caFile);
         m_skipTls->setChecked(o.skipTlsVerify);
+        m_encryption->setCurrentIndex(qMax(0, m_encryption->findData(o.encryption)));
         m_accessKey->setText(o.accessKey);
         m_secretRef = o.secretRef;
     }
@@ -250,6 +262,7 @@ QJsonObject S3TargetPage::targetJson() const
     o.virtualHost = m_addressing->currentData().toBool();
     o.caFile = m_caFile->text().trimmed();
     o.skipTlsVerify = m_skipTls->isChecked();
+    o.encryption = m_encryption->currentData().toString();
     o.accessKey = m_accessKey->text().trimmed();
     o.secretRef = m_secretRef;
     QJsonObject t = o.target();

@@ -41,6 +41,7 @@ public:
     QLineEdit *regionEdit() const { return m_region; }
     QComboBox *addressingCombo() const { return m_addressing; }
     QComboBox *engineCombo() const { return m_engine; }
+    QComboBox *encryptionCombo() const { return m_encryption; }
     QLineEdit *caFileEdit() const { return m_caFile; }
     QCheckBox *skipTlsCheck() const { return m_skipTls; }
     QLineEdit *accessKeyEdit() const { return m_accessKey; }
@@ -64,6 +65,7 @@ private:
     QLineEdit *m_region = nullptr;
     QComboBox *m_addressing = nullptr;
     QComboBox *m_engine = nullptr;
+    QComboBox *m_encryption = nullptr;
     QLineEdit *m_caFile = nullptr;
     QPushButton *m_caBrowse = nullptr;
     QCheckBox *m_skipTls = nullptr;
