@@ -16,10 +16,12 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
   plan KIND [options]
         write a plan JSON to stdout (the format the wizard saves); `plan --help`
         lists the kinds, `plan KIND --help` the options of one
-  run PLAN.json [--markdown-out FILE] [--watch NODE]...
+  run PLAN.json [--markdown-out FILE] [--watch NODE]... [--pause-scrub]
                      run a plan: progress on stderr, the saved run as JSON on stdout;
                      --watch: a node that runs no step but is watched too (CPU, NICs,
-                     disks), so it can be named as what limited a step
+                     disks), so it can be named as what limited a step;
+                     --pause-scrub: set the cluster's noscrub and nodeep-scrub flags
+                     for the run and unset them after it (`restore` after a crash)
   import-result FILE [--session NAME] [--node NAME] [--json]
                      a result file you already have becomes a run: fio JSON or
                      json+ (also --status-interval and --client output), iperf3 -J,

@@ -28,8 +28,10 @@ int cmdRun(const QStringList &argsIn)
     QStringList args = argsIn;
     const QString markdownOut = takeOption(args, QStringLiteral("--markdown-out")).value(0);
     const QStringList watch = takeOption(args, QStringLiteral("--watch"));
+    const bool pauseScrub = takeFlag(args, QStringLiteral("--pause-scrub"));
     if (args.size() != 1) {
-        printErr(QStringLiteral("usage: clustermark-cli run PLAN.json [--markdown-out FILE] [--watch NODE]..."));
+        printErr(QStringLiteral(
+            "usage: clustermark-cli run PLAN.json [--markdown-out FILE] [--watch NODE]... [--pause-scrub]"));
         return 2;
     }
     QByteArray bytes;
@@ -52,6 +54,7 @@ int cmdRun(const QStringList &argsIn)
         }
         plan.watch << n;
     }
+    plan.pauseScrub = plan.pauseScrub || pauseScrub; // noscrub, nodeep-scrub for the run, put back after
     {
         SessionStore store(storePath());
         if (!openStore(store))

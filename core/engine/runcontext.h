@@ -9,6 +9,7 @@
 #include "engine/nodeworker.h"
 #include "engine/repetitiontracker.h"
 #include "engine/runpools.h"
+#include "tuning/knobsession.h"
 #include "engine/runthread.h"
 #include "stats/osdplacement.h"
 #include "store/sessionstore.h"
@@ -49,6 +50,7 @@ struct RunThread::RunContext {
     std::vector<std::unique_ptr<NodeMonitor>> monitors;
     std::unique_ptr<CephPoller> ceph;
     RunPools pools; // removed after the run states are finished
+    std::unique_ptr<KnobSession> scrubPause; // the plan's pauseScrub: the flags it set
     // `osd metadata` at the start (the poller's thread writes it once) and the nodes'
     // identities (each monitor's thread adds its own): where each OSD lives.
     QList<CephOsdMetadata> cephOsds;

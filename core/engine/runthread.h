@@ -87,6 +87,8 @@ private:
     QJsonObject cephEnvironmentOf(RunContext &rc, int i);
     void finishRunStates(RunContext &rc);
     bool createPools(RunContext &rc); // the kind's temporary pools; false: the run stops
+    bool pauseScrub(RunContext &rc); // the plan's pauseScrub; false: the run stops
+    void resumeScrub(RunContext &rc);
     void storeRunEnd(RunContext &rc);
     void flushSamples(RunContext &rc);
     void waitFlushing(RunContext &rc, StepBarrier &barrier);

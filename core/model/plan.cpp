@@ -41,6 +41,8 @@ QJsonObject Plan::toJson() const
         o.insert(QStringLiteral("session"), session);
     if (!ceph.isEmpty())
         o.insert(QStringLiteral("ceph"), ceph);
+    if (pauseScrub)
+        o.insert(QStringLiteral("pauseScrub"), true);
     if (!watch.isEmpty()) {
         QJsonArray ws;
         for (const auto &n : watch)
@@ -117,6 +119,7 @@ Plan Plan::fromJson(const QJsonObject &o, Error *error)
             QStringLiteral("a plan must not carry a Ceph key (give a keyring file, or keep the key in the keychain)"));
     ParamReader top(o, QStringLiteral("plan"), QStringLiteral("plan"));
     p.repeat = top.integer(QStringLiteral("repeat"), 1, 1, 1000);
+    p.pauseScrub = top.flag(QStringLiteral("pauseScrub"));
     if (!top.ok())
         return fail(top.error().message);
     if (o.contains(QStringLiteral("untilStable"))) {

@@ -56,6 +56,11 @@ struct Plan {
     // {"conf": "/etc/ceph/ceph.conf", "keyring": "…", "client": "client.admin"}.
     // File paths only: a key itself never goes into a plan.
     QJsonObject ceph;
+    // Hold the cluster's scrubs off for the run (the user's consent): the run sets the
+    // noscrub and nodeep-scrub OSD flags that are not set yet before its first step,
+    // through the knob journal, and unsets them after its last (engine/runthread.cpp),
+    // so a scrub starting mid-run does not pass for the cluster's speed. JSON "pauseScrub".
+    bool pauseScrub = false;
 
     bool untilStable() const { return untilSpreadPct > 0; }
     int minIterations() const { return untilStable() ? qMax(repeat, stableWindow) : repeat; }

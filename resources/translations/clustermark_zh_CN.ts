@@ -4619,6 +4619,14 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>Scaling series: every test with 1 to %1 clients</source>
         <translation>扩展系列：每个测试分别用 1 到 %1 个客户端运行</translation>
     </message>
+    <message>
+        <source>Pause the cluster&apos;s scrubbing during the run (noscrub, nodeep-scrub; put back afterwards)</source>
+        <translation>运行期间暂停集群的 scrub（noscrub、nodeep-scrub；运行后恢复）</translation>
+    </message>
+    <message>
+        <source>A scrub that starts mid-run reads the disks beside the benchmark. ClusterMark sets the flags that are not set yet and unsets them after the run, also after a cancel; after a crash, the restore offer at start puts them back.</source>
+        <translation>运行中途开始的 scrub 会与基准测试同时读取磁盘。ClusterMark 只设置尚未设置的标志，并在运行结束后（包括取消后）清除它们；崩溃后，启动时的恢复提示会将其复原。</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::RunAgainDialog</name>

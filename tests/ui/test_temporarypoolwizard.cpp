@@ -15,6 +15,7 @@
 #include "wizard/temporarypoolform.h"
 #include "wizarddriver.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -111,7 +112,10 @@ private Q_SLOTS:
         QVERIFY2(
             review->commandsText().contains(QStringLiteral("clustermark-bench-POOL data-pool=clustermark-bench-DATA")),
             qPrintable(review->commandsText()));
+        QVERIFY(!review->pauseScrubBox()->isHidden()); // a Ceph plan: scrubbing can be held off
+        review->pauseScrubBox()->setChecked(true);
         const Plan plan = finish(w);
+        QVERIFY(plan.pauseScrub);
         const QJsonObject layout = plan.target.value(QStringLiteral("temporaryPool")).toObject();
         QCOMPARE(layout.value(QStringLiteral("type")).toString(), QStringLiteral("erasure"));
         QCOMPARE(layout.value(QStringLiteral("k")).toInt(), 4);

@@ -56,6 +56,15 @@ ReviewPage::ReviewPage(QWidget *parent)
                              "so that Results show the cluster total against the number of clients."));
     v->addWidget(m_scaling);
     connect(m_scaling, &QCheckBox::toggled, this, &ReviewPage::setScaling);
+    m_pauseScrub = new QCheckBox(tr("Pause the cluster's scrubbing during the run (noscrub, nodeep-scrub; put back "
+                                    "afterwards)"),
+        this);
+    m_pauseScrub->setObjectName(QStringLiteral("pauseScrub"));
+    m_pauseScrub->setToolTip(tr("A scrub that starts mid-run reads the disks beside the benchmark. ClusterMark sets "
+                                "the flags that are not set yet and unsets them after the run, also after a cancel; "
+                                "after a crash, the restore offer at start puts them back."));
+    v->addWidget(m_pauseScrub);
+    connect(m_pauseScrub, &QCheckBox::toggled, this, [this](bool on) { planWizard()->plan().pauseScrub = on; });
     connect(m_repetition, &RepetitionForm::changed, this, [this] {
         m_repetition->applyTo(planWizard()->plan());
         updateEstimate();
@@ -122,6 +131,8 @@ void ReviewPage::initializePage()
         m_name->setText(tr("%1 (%2)").arg(preset, nodes.join(QStringLiteral(", "))));
     }
     m_repetition->setFromPlan(plan);
+    m_pauseScrub->setVisible(!plan.ceph.isEmpty()); // a cluster the app reaches from here
+    m_pauseScrub->setChecked(plan.pauseScrub && !plan.ceph.isEmpty());
     // A plan that is a scaling series already (run again) stays one.
     const bool expanded = std::any_of(
         plan.steps.cbegin(), plan.steps.cend(), [](const PlanStep &s) { return scaling::stepClients(s) > 0; });

@@ -33,6 +33,7 @@ public:
     // "Scaling series": every test with 1, 2, … N of the clients (bench/scaling.h); shown
     // for kinds whose clients add up, with two or more client nodes.
     QCheckBox *scalingBox() const { return m_scaling; }
+    QCheckBox *pauseScrubBox() const { return m_pauseScrub; }
     NodeCheckPanel *nodeCheck() const { return m_check; }
     // Writes the plan as JSON; an empty string on success, else the error text.
     QString savePlan(const QString &fileName);
@@ -51,6 +52,7 @@ private:
     QPlainTextEdit *m_commands = nullptr;
     QPushButton *m_save = nullptr;
     QCheckBox *m_scaling = nullptr;
+    QCheckBox *m_pauseScrub = nullptr;
     NodeCheckPanel *m_check = nullptr;
     QList<PlanStep> m_baseSteps; // the steps before a scaling series expands them
     double m_estimate = 0;
