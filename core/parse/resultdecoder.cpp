@@ -137,6 +137,8 @@ QString detectResultFormat(const QByteArray &bytes)
         if (key == "start")
             return QStringLiteral("iperf3");
     }
+    if (resultdecode::looksLikeOsdBench(bytes, brace >= 0 ? firstKey(bytes, brace) : QByteArray()))
+        return QStringLiteral("osd bench");
     if (QString which; resultdecode::looksLikeCephBench(bytes, &which))
         return which;
     for (const QByteArray &line : bytes.split('\n')) {
@@ -153,7 +155,8 @@ DecodedResult decodeResult(const QByteArray &bytes, const DecodeOptions &options
     DecodedResult out;
     if (bytes.trimmed().isEmpty()) {
         e = Error(Error::Code::ParseError,
-            QStringLiteral("the file is empty (%1 bytes, no output of fio, iperf3, iperf 2, rados bench or rbd bench)")
+            QStringLiteral("the file is empty (%1 bytes, no output of fio, iperf3, iperf 2, rados bench, rbd bench or "
+                           "ceph tell osd bench)")
                 .arg(bytes.size()));
     } else {
         const QString format = detectResultFormat(bytes);
@@ -167,6 +170,8 @@ DecodedResult decodeResult(const QByteArray &bytes, const DecodeOptions &options
             out = resultdecode::decodeRadosBench(bytes, options, &e);
         } else if (format == QLatin1String("rbd bench")) {
             out = resultdecode::decodeRbdBench(bytes, options, &e);
+        } else if (format == QLatin1String("osd bench")) {
+            out = resultdecode::decodeOsdBench(bytes, options, &e);
         } else {
             const qsizetype brace = resultdecode::jsonStart(bytes);
             if (brace >= 0) {
@@ -196,8 +201,9 @@ DecodedResult decodeResult(const QByteArray &bytes, const DecodeOptions &options
                     ++line;
                 }
                 e = Error(Error::Code::ParseError,
-                    QStringLiteral(
-                        "not fio JSON, iperf3 -J, iperf 2 -y C, rados bench or rbd bench output: line %1 reads \"%2\"")
+                    QStringLiteral("not fio JSON, iperf3 -J, iperf 2 -y C, rados bench, rbd bench or ceph tell osd "
+                                   "bench output: line %1 "
+                                   "reads \"%2\"")
                         .arg(line)
                         .arg(quoteLine(bytes, first)));
             }

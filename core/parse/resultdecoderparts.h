@@ -26,5 +26,9 @@ DecodedResult decodeIperf2(const QByteArray &bytes, const DecodeOptions &options
 bool looksLikeCephBench(const QByteArray &bytes, QString *which);
 DecodedResult decodeRadosBench(const QByteArray &bytes, const DecodeOptions &options, Error *err);
 DecodedResult decodeRbdBench(const QByteArray &bytes, const DecodeOptions &options, Error *err);
+// `ceph tell osd.N bench` JSON, one OSD or the "osd.N: {…}" blocks of osd.*
+// (parse/osdbenchdecoder.cpp); firstKey: the first key of the bytes' JSON object, if any.
+bool looksLikeOsdBench(const QByteArray &bytes, const QByteArray &firstKey);
+DecodedResult decodeOsdBench(const QByteArray &bytes, const DecodeOptions &options, Error *err);
 
 } // namespace cm::resultdecode

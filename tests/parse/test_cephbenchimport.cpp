@@ -9,6 +9,8 @@
 #include "parse/resultdecoder.h"
 #include "testutil.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -204,6 +206,72 @@ private Q_SLOTS:
         QVERIFY(e);
         QVERIFY2(e.message.contains(QStringLiteral("cut short")) && e.message.contains(QStringLiteral("elapsed")),
             qPrintable(e.message));
+    }
+
+    // One OSD, pretty and compact; the figures are the file's own.
+    void osdBenchOne_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("pretty") << "cephbench/osd-bench-16.2.15-osd0.json";
+        QTest::newRow("compact") << "cephbench/osd-bench-16.2.15-osd1-compact.json";
+    }
+    void osdBenchOne()
+    {
+        QFETCH(QString, file);
+        const QByteArray text = cmtest::readTestData(file);
+        QVERIFY(!text.isEmpty());
+        Error e;
+        const DecodedResult r = decoded(text, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(r.tool, QStringLiteral("ceph tell osd bench"));
+        QCOMPARE(r.steps.size(), 1);
+        const QJsonObject o = QJsonDocument::fromJson(text).object();
+        const QJsonObject w = r.steps.first().summary.value(QStringLiteral("write")).toObject();
+        QCOMPARE(w.value(QStringLiteral("bw")).toDouble(), o.value(QStringLiteral("bytes_per_sec")).toDouble());
+        QCOMPARE(w.value(QStringLiteral("iops")).toDouble(), o.value(QStringLiteral("iops")).toDouble());
+        QCOMPARE(w.value(QStringLiteral("total_ios")).toDouble(), 256.0); // 1 GiB in 4 MiB writes
+        QCOMPARE(r.steps.first().node, QStringLiteral("pve1")); // the file names no OSD
+        QVERIFY(
+            r.steps.first().summary.value(QStringLiteral("measures")).toString().contains(QStringLiteral("no client")));
+    }
+
+    // `ceph tell 'osd.*' bench 12288000 4096`: one step per OSD, named after it.
+    void osdBenchAll()
+    {
+        const QByteArray text = cmtest::readTestData(QStringLiteral("cephbench/osd-bench-16.2.15-all-4k.txt"));
+        Error e;
+        const DecodedResult r = decoded(text, &e);
+        QVERIFY2(!e, qPrintable(e.toString()));
+        QCOMPARE(r.nodes, (QStringList {QStringLiteral("osd.0"), QStringLiteral("osd.1"), QStringLiteral("osd.2")}));
+        QCOMPARE(r.steps.size(), 3);
+        for (const DecodedStep &s : r.steps) {
+            QCOMPARE(s.step.id, QStringLiteral("osd-bench-4096"));
+            const QJsonObject w = s.summary.value(QStringLiteral("write")).toObject();
+            QCOMPARE(w.value(QStringLiteral("io_bytes")).toDouble(), 12288000.0);
+            QCOMPARE(w.value(QStringLiteral("total_ios")).toDouble(), 3000.0);
+            QVERIFY(w.value(QStringLiteral("iops")).toDouble() > 0);
+        }
+        const QRegularExpressionMatch m
+            = QRegularExpression(QStringLiteral("osd\\.1: \\{[^}]*\"iops\": ([0-9.]+)")).match(QString::fromUtf8(text));
+        QVERIFY(m.hasMatch());
+        QVERIFY(near(r.steps.at(1).summary[QStringLiteral("write")][QStringLiteral("iops")].toDouble(),
+            m.captured(1).toDouble()));
+    }
+
+    void osdBenchCutOrDamaged()
+    {
+        Error e;
+        decoded(cmtest::readTestData(QStringLiteral("cephbench/osd-bench-16.2.15-cut.txt")), &e);
+        QVERIFY(e);
+        QVERIFY2(e.message.contains(QStringLiteral("line 1")) && e.message.contains(QStringLiteral("cut short")),
+            qPrintable(e.message));
+        decoded(
+            "{\"bytes_written\": 1024, \"blocksize\": 0, \"elapsed_sec\": 1, \"bytes_per_sec\": 1, \"iops\": 1}", &e);
+        QVERIFY2(e.message.contains(QStringLiteral("lacks a figure")), qPrintable(e.message));
+        const QByteArray all = cmtest::readTestData(QStringLiteral("cephbench/osd-bench-16.2.15-all-4k.txt"));
+        decoded(all.left(all.lastIndexOf("\"iops\"")), &e); // the third block cut
+        QVERIFY(e);
+        QVERIFY2(e.message.contains(QStringLiteral("line 15")), qPrintable(e.message));
     }
 };
 

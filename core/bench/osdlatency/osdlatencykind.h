@@ -47,6 +47,8 @@ public:
     static constexpr int kDefaultObjectsPerOsd = OsdLatencyStepOptions::kDefaultObjectsPerOsd;
 
     QString id() const override { return kindId(); }
+    // `ceph tell osd.N bench` results import as runs of this kind (one step per OSD).
+    QString importedTool() const override { return QStringLiteral("ceph tell osd bench"); }
     QString displayName() const override { return kindText(QT_TRANSLATE_NOOP("cm::RunnerKind", "Per-OSD latency")); }
     const char *description() const override;
     // The command line (osdlatencycli.cpp).
