@@ -4407,6 +4407,18 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
         <source>A temporary pool is made from this machine: poll the cluster&apos;s health, so ClusterMark reaches the cluster from here.</source>
         <translation>临时池由本机创建：请勾选轮询集群健康状态，使 ClusterMark 能从本机连接集群。</translation>
     </message>
+    <message>
+        <source>The node kernel&apos;s client (krbd), fio&apos;s libaio on the mapped device</source>
+        <translation>节点内核的客户端（krbd），在映射的设备上运行 fio 的 libaio</translation>
+    </message>
+    <message>
+        <source>rbd-nbd on the node, fio&apos;s libaio on the mapped device</source>
+        <translation>节点上的 rbd-nbd，在映射的设备上运行 fio 的 libaio</translation>
+    </message>
+    <message>
+        <source>The kernel client is what Proxmox containers use. It needs root on the node and a kernel with the rbd (or nbd) module; the QD1 latency tests write with sync=1.</source>
+        <translation>Proxmox 容器使用的就是内核客户端。它需要节点上的 root 权限以及带有 rbd（或 nbd）模块的内核；QD1 延迟测试以 sync=1 写入。</translation>
+    </message>
 </context>
 <context>
     <name>cm::ui::RepetitionForm</name>

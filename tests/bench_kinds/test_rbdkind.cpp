@@ -52,8 +52,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::newRow("unknown key") << "imagesize" << QJsonValue(QStringLiteral("1G"))
                                      << "unknown parameter \"imagesize\"";
-        QTest::newRow("engine") << "engine" << QJsonValue(QStringLiteral("krbd"))
-                                << "\"engine\" must be one of fio, native";
+        QTest::newRow("engine") << "engine" << QJsonValue(QStringLiteral("rbd-kernel"))
+                                << "\"engine\" must be one of fio, native, krbd, nbd";
         QTest::newRow("pool") << "pool" << QJsonValue(QStringLiteral("a;b")) << "pool name \"a;b\" is not valid";
         QTest::newRow("pool type") << "pool" << QJsonValue(3) << "\"pool\" must be text";
         QTest::newRow("image size") << "imageSize" << QJsonValue(QStringLiteral("big")) << "\"imageSize\"";

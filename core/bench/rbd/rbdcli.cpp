@@ -18,8 +18,10 @@ const char *RbdKind::description() const
 QList<CliOption> RbdKind::cliOptions() const
 {
     return {
-        {QStringLiteral("--engine"), QStringLiteral("fio|native"),
-            QStringLiteral("fio's rbd engine on the node, or the app's own librbd engine (native: node local)"),
+        {QStringLiteral("--engine"), QStringLiteral("fio|native|krbd|nbd"),
+            QStringLiteral("fio's rbd engine on the node, the app's own librbd engine (native: node local), or the "
+                           "node kernel's client (krbd, or rbd-nbd) with fio's libaio engine on the mapped device "
+                           "(root on the node; the kernel needs the rbd or nbd module)"),
             QStringLiteral("fio")},
         {QStringLiteral("--preset"), QStringLiteral("PRESET"), QStringLiteral("the RBD test table"),
             QStringLiteral("standard")},

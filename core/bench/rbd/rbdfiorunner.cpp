@@ -2,6 +2,7 @@
 #include "bench/rbd/rbdfiorunner.h"
 
 #include "bench/fiostep.h"
+#include "bench/rbd/rbdkernelclient.h"
 #include "bench/rbd/rbdkind.h"
 
 #include <QRandomGenerator>
@@ -28,6 +29,32 @@ Error RbdFioRunner::rbd(StepContext &ctx, const QStringList &args, const CancelT
     return {};
 }
 
+// Reads of never-written extents cost nothing: the whole image is written first.
+Error RbdFioRunner::prefill(StepContext &ctx, const QMap<QString, QString> &env, const QString &image,
+    const QString &device, const QString &target)
+{
+    const RbdTarget t = RbdKind::target(m_plan);
+    Command fill;
+    fill.env = env;
+    fill.argv = !device.isEmpty()
+        ? rbdkernel::prefillArgs(device)
+        : QStringList {QStringLiteral("fio"), QStringLiteral("--name=prefill"), QStringLiteral("--ioengine=rbd"),
+            QStringLiteral("--clientname=") + t.clientId(), QStringLiteral("--pool=") + t.pool,
+            QStringLiteral("--rbdname=") + image, QStringLiteral("--rw=write"), QStringLiteral("--bs=4M"),
+            QStringLiteral("--iodepth=16"), QStringLiteral("--output-format=terse")};
+    fill.maxRuntimeSec = 3600;
+    if (ctx.log)
+        ctx.log(QStringLiteral("%1: prefilling %2").arg(ctx.nodeName, image));
+    const ExecResult r = ctx.transport->run(fill, {}, ctx.cancel);
+    if (r.error)
+        return r.error;
+    if (r.exitCode != 0)
+        return Error(Error::Code::CommandFailed,
+            QStringLiteral("prefill of %1 failed: %2").arg(image, fiostep::tail(r.stdErr, 2)), target,
+            fiostep::tail(r.stdErr));
+    return {};
+}
+
 StepOutcome RbdFioRunner::run(StepContext &ctx)
 {
     StepOutcome out;
@@ -49,10 +76,12 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
         return out;
     }
     out.environment.insert(QStringLiteral("fio_version"), version);
-    out.environment.insert(QStringLiteral("rbd_engine"), QStringLiteral("fio"));
+    out.environment.insert(QStringLiteral("rbd_engine"), target.engineName());
     const bool cacheOff = target.cacheOffFor(options);
-    out.environment.insert(
-        QStringLiteral("rbd_cache"), cacheOff ? QStringLiteral("off") : QStringLiteral("as configured"));
+    out.environment.insert(QStringLiteral("rbd_cache"),
+        target.kernelClient() ? QStringLiteral("kernel client (no librbd cache; direct I/O)")
+            : cacheOff        ? QStringLiteral("off")
+                              : QStringLiteral("as configured"));
     out.summary.insert(QStringLiteral("client_cache"), cacheOff ? QStringLiteral("off") : QStringLiteral("cluster"));
     out.summary.insert(QStringLiteral("fio_version"), version);
 
@@ -66,33 +95,38 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
         out.error = e;
         return out;
     }
-    const QMap<QString, QString> env = RbdKind::fioEnv(target, cacheOff);
-    if (options.reads() && !ctx.cancel.isCancelled()) {
-        // Reads of never-written extents cost nothing: write the whole image first.
-        Command fill;
-        fill.env = env;
-        fill.argv = {QStringLiteral("fio"), QStringLiteral("--name=prefill"), QStringLiteral("--ioengine=rbd"),
-            QStringLiteral("--clientname=") + target.clientId(), QStringLiteral("--pool=") + pool,
-            QStringLiteral("--rbdname=") + image, QStringLiteral("--rw=write"), QStringLiteral("--bs=4M"),
-            QStringLiteral("--iodepth=16"), QStringLiteral("--output-format=terse")};
-        fill.maxRuntimeSec = 3600;
+    // The kernel client: checked, then the image mapped (and always unmapped below).
+    QString device;
+    if (target.kernelClient() && !(out.error = rbdkernel::checkKernel(ctx, target)))
+        out.error = rbdkernel::map(ctx, target, pool + QLatin1Char('/') + image, &device);
+    if (!device.isEmpty()) {
+        out.environment.insert(QStringLiteral("rbd_device"), device);
         if (ctx.log)
-            ctx.log(QStringLiteral("%1: prefilling %2").arg(ctx.nodeName, image));
-        const ExecResult r = ctx.transport->run(fill, {}, ctx.cancel);
-        if (r.error || r.exitCode != 0)
-            out.error = r.error ? r.error
-                                : Error(Error::Code::CommandFailed,
-                                    QStringLiteral("prefill of %1 failed: %2").arg(image, fiostep::tail(r.stdErr, 2)),
-                                    out.target, fiostep::tail(r.stdErr));
+            ctx.log(QStringLiteral("%1: %2 mapped at %3").arg(ctx.nodeName, image, device));
     }
+    const QMap<QString, QString> env
+        = target.kernelClient() ? QMap<QString, QString>() : RbdKind::fioEnv(target, cacheOff);
+    if (!out.error && options.reads() && !ctx.cancel.isCancelled())
+        out.error = prefill(ctx, env, image, device, out.target);
     if (!out.error) {
         Command cmd;
         cmd.env = env;
-        cmd.argv = RbdKind::fioArgs(target, step, image);
+        cmd.argv = target.kernelClient() ? rbdkernel::fioArgs(step, device) : RbdKind::fioArgs(target, step, image);
         cmd.maxRuntimeSec = options.runtimeSec + 900;
         out.command = cmd.toShellString();
         fiostep::runStreaming(ctx, cmd, out);
     }
+    if (!device.isEmpty())
+        if (const Error un = rbdkernel::unmap(ctx, target, device)) {
+            // A mapped image cannot be removed: it stays, and the log says how to free it.
+            out.leftovers << Leftover::make(Leftover::Kind::Image, pool, image);
+            if (!out.error)
+                out.error = un;
+            if (ctx.log)
+                ctx.log(
+                    QStringLiteral("%1: %2; unmap it with: rbd device unmap %3").arg(ctx.nodeName, un.message, device));
+            return out;
+        }
     // Always remove the image this step created, with a fresh token: also after a cancel.
     if (const Error rm
         = rbd(ctx, {QStringLiteral("rm"), QStringLiteral("--no-progress"), pool + QLatin1Char('/') + image},

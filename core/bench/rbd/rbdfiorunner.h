@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// One RBD step with fio's rbd engine on a node: creates the step's own image with the
-// node's rbd CLI, prefills it before reads, streams fio like the disk runner, and
+// One RBD step with fio on a node: creates the step's own image with the node's rbd CLI,
+// (the kernel client: maps it, rbdkernelclient.h), prefills it before reads, streams fio
+// like the disk runner (its rbd engine, or libaio on the mapped device), and unmaps and
 // removes the image afterwards (also after a cancel or an error).
 #include "bench/steprunner.h"
 #include "model/plan.h"
@@ -15,6 +16,9 @@ public:
 
 private:
     Error rbd(StepContext &ctx, const QStringList &args, const CancelToken &cancel, int timeoutMs = 120000);
+    // device: the kernel client's mapped device, else empty (fio's rbd engine).
+    Error prefill(StepContext &ctx, const QMap<QString, QString> &env, const QString &image, const QString &device,
+        const QString &target);
 
     Plan m_plan;
     int m_stepIndex;

@@ -2,6 +2,7 @@
 #include "bench/rbd/rbdkind.h"
 
 #include "bench/rbd/rbdfiorunner.h"
+#include "bench/rbd/rbdkernelclient.h"
 #include "bench/rbd/rbdnativerunner.h"
 #include "bench/planbuilder.h"
 #include "bench/scaling.h"
@@ -181,8 +182,18 @@ QString RbdKind::commandPreview(const Plan &plan, int stepIndex, const NodeSpec 
     if (t.engine == RbdTarget::Engine::Native)
         return nativeCommand(t, stepOptions(plan.steps.at(stepIndex)));
     Command c;
+    const QString image = imagePrefix() + QStringLiteral("NODE-ID");
+    if (t.kernelClient()) {
+        Command map;
+        map.argv = QStringList {QStringLiteral("rbd")} + cephArgs(t)
+            + rbdkernel::mapArgs(t, t.pool + QLatin1Char('/') + image);
+        c.argv = rbdkernel::fioArgs(plan.steps.at(stepIndex), QStringLiteral("/dev/rbdN"));
+        return QStringLiteral("[%1] %2 → /dev/rbdN; %3; rbd device unmap")
+            .arg(
+                node.isLocal() ? QStringLiteral("local") : node.toSpecString(), map.toShellString(), c.toShellString());
+    }
     c.env = fioEnv(t, t.cacheOffFor(stepOptions(plan.steps.at(stepIndex))));
-    c.argv = fioArgs(t, plan.steps.at(stepIndex), imagePrefix() + QStringLiteral("NODE-ID"));
+    c.argv = fioArgs(t, plan.steps.at(stepIndex), image);
     return QStringLiteral("[%1] ").arg(node.isLocal() ? QStringLiteral("local") : node.toSpecString())
         + c.toShellString();
 }
@@ -213,9 +224,13 @@ QList<PreflightCheck> RbdKind::preflight(const Plan &plan) const
     const RbdTarget t = target(plan);
     if (t.engine == RbdTarget::Engine::Native)
         return {}; // the app's own client, on this machine
-    return {preflight::fioEngine(QStringLiteral("rbd")),
+    QList<PreflightCheck> checks {t.kernelClient() ? preflight::tool(QStringLiteral("fio"), QStringLiteral("fio"))
+                                                   : preflight::fioEngine(QStringLiteral("rbd")),
         preflight::tool(QStringLiteral("rbd"), QStringLiteral("ceph-common")),
         preflight::monsReachable(t.connection.confPath, t.connection.monHost)};
+    if (t.engine == RbdTarget::Engine::Nbd)
+        checks << preflight::tool(QStringLiteral("rbd-nbd"), QStringLiteral("rbd-nbd"));
+    return checks;
 }
 
 } // namespace cm

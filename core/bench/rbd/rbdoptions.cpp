@@ -43,9 +43,12 @@ RbdTarget RbdTarget::read(const QJsonObject &target, Error *error)
     r.allowOnly(QStringList {QStringLiteral("engine"), QStringLiteral("pool"), QStringLiteral("imageSize"),
                     QStringLiteral("cache"), QStringLiteral("dataPool"), QStringLiteral("temporaryPool")}
         + cephTargetKeys());
-    const QString engine
-        = r.choice(QStringLiteral("engine"), QStringLiteral("fio"), {QStringLiteral("fio"), QStringLiteral("native")});
-    t.engine = engine == QLatin1String("native") ? Engine::Native : Engine::Fio;
+    const QString engine = r.choice(QStringLiteral("engine"), QStringLiteral("fio"),
+        {QStringLiteral("fio"), QStringLiteral("native"), QStringLiteral("krbd"), QStringLiteral("nbd")});
+    t.engine = engine == QLatin1String("native") ? Engine::Native
+        : engine == QLatin1String("krbd")        ? Engine::Krbd
+        : engine == QLatin1String("nbd")         ? Engine::Nbd
+                                                 : Engine::Fio;
     t.pool = r.text(QStringLiteral("pool"), QString(), 256);
     if (r.ok() && !isCephName(t.pool) && !target.contains(QStringLiteral("temporaryPool")))
         r.fail(QStringLiteral("pool name \"%1\" is not valid (letters, digits, '_', '.' and '-')").arg(t.pool));
@@ -72,7 +75,7 @@ QJsonObject RbdTarget::toJson() const
 {
     QJsonObject o = connection.toJson();
     o.insert(QStringLiteral("client"), clientId());
-    o.insert(QStringLiteral("engine"), engine == Engine::Native ? QStringLiteral("native") : QStringLiteral("fio"));
+    o.insert(QStringLiteral("engine"), engineName());
     if (!temporary)
         o.insert(QStringLiteral("pool"), pool);
     o.insert(QStringLiteral("imageSize"), imageSize);
@@ -83,6 +86,17 @@ QJsonObject RbdTarget::toJson() const
     if (cache != Cache::Default)
         o.insert(QStringLiteral("cache"), cache == Cache::Off ? QStringLiteral("off") : QStringLiteral("writeback"));
     return o;
+}
+
+QString RbdTarget::engineName() const
+{
+    switch (engine) {
+    case Engine::Fio: return QStringLiteral("fio");
+    case Engine::Native: return QStringLiteral("native");
+    case Engine::Krbd: return QStringLiteral("krbd");
+    case Engine::Nbd: return QStringLiteral("nbd");
+    }
+    return {};
 }
 
 QString RbdTarget::clientId() const
@@ -98,6 +112,8 @@ quint64 RbdTarget::imageBytes() const
 
 bool RbdTarget::cacheOffFor(const RbdStepOptions &step) const
 {
+    if (kernelClient()) // librbd's cache is not in the kernel's path; fio writes with direct=1
+        return true;
     if (!step.cache.isEmpty())
         return step.cache == QLatin1String("off");
     return cache == Cache::Off || (cache == Cache::Default && step.iodepth == 1);

@@ -11,8 +11,14 @@
 namespace cm {
 
 struct RbdTarget {
-    enum class Engine { Fio, Native };
+    // Fio: fio's rbd engine (librbd) on the node. Native: the app's own librbd engine here.
+    // Krbd, Nbd: the kernel's client on the node (`rbd device map -t krbd|nbd`), fio's
+    // libaio engine on the mapped device (rbdkernelclient.h).
+    enum class Engine { Fio, Native, Krbd, Nbd };
     Engine engine = Engine::Fio;
+    bool kernelClient() const { return engine == Engine::Krbd || engine == Engine::Nbd; }
+    QString engineName() const; // "fio", "native", "krbd", "nbd"
+
     QString pool = QStringLiteral("rbd");
     QString imageSize = QStringLiteral("1G");
     // The images' data in another pool (an erasure-coded one with allow_ec_overwrites,

@@ -28,6 +28,10 @@ RbdTargetPage::RbdTargetPage(QWidget *parent)
     m_engine = new QComboBox(this);
     m_engine->addItem(tr("fio's rbd engine, on the chosen node"), QStringLiteral("fio"));
     m_engine->addItem(tr("ClusterMark's own librbd engine, on this machine"), QStringLiteral("native"));
+    m_engine->addItem(tr("The node kernel's client (krbd), fio's libaio on the mapped device"), QStringLiteral("krbd"));
+    m_engine->addItem(tr("rbd-nbd on the node, fio's libaio on the mapped device"), QStringLiteral("nbd"));
+    m_engine->setToolTip(tr("The kernel client is what Proxmox containers use. It needs root on the node and a "
+                            "kernel with the rbd (or nbd) module; the QD1 latency tests write with sync=1."));
     form->addRow(tr("Engine:"), m_engine);
     m_pool = new QLineEdit(QStringLiteral("rbd"), this);
     m_dataPool = new QLineEdit(this);
