@@ -290,8 +290,18 @@ Error CephFsEngine::run(
         return CephFsMount::errnoError(r, QStringLiteral("cannot create folder %1").arg(folder), m_mount.context());
     m_folder = folder;
     qCInfo(lcCephFs) << "created" << folder;
+    Error err;
+    if (!m_layoutPool.isEmpty()) {
+        const QByteArray pool = m_layoutPool.toUtf8();
+        r = ceph_setxattr(m_mount.handle(), folder.toUtf8().constData(), "ceph.dir.layout.pool", pool.constData(),
+            size_t(pool.size()), 0);
+        if (r < 0)
+            err = CephFsMount::errnoError(
+                r, QStringLiteral("cannot lay out folder %1 on pool %2").arg(folder, m_layoutPool), m_mount.context());
+    }
 
-    Error err = w.isMetadata() ? runMetadata(w, cancel, sink) : runThroughput(w, cancel, sink);
+    if (!err)
+        err = w.isMetadata() ? runMetadata(w, cancel, sink) : runThroughput(w, cancel, sink);
     if (!err && cancel.isCancelled())
         err = Error(Error::Code::Cancelled, QStringLiteral("cancelled"), folder);
     const double ioEnded = elapsed();

@@ -48,6 +48,9 @@ public:
 
     QJsonObject summary() const { return m_summary; }
     QString folder() const { return m_folder; } // of the last run, inside the fs
+    // The step's folder laid out on this data pool (ceph.dir.layout.pool), before any
+    // file is made in it; empty: the file system's own layout.
+    void setLayoutPool(const QString &pool) { m_layoutPool = pool; }
     bool folderRemoved() const { return m_removed; }
     quint64 entriesRemoved() const { return m_entriesRemoved; }
 
@@ -62,6 +65,7 @@ private:
     CephFsMount &m_mount;
     CephConnectionSpec m_spec;
     QString m_fsName;
+    QString m_layoutPool;
     QJsonObject m_summary;
     QString m_folder;
     bool m_removed = false;

@@ -102,6 +102,8 @@ Error TemporaryPool::create(RadosClient &client, const QString &name, const Temp
         e = configure(client, name, request);
     if (!e)
         e = waitActive(client, name, cancel, activeTimeoutSec);
+    if (!e && request.fileSystemDataPool)
+        e = addToFileSystem(client, name, request.fileSystem);
     if (!e)
         return {};
     if (const Error removed = remove(client, name))
@@ -199,13 +201,54 @@ Error TemporaryPool::waitActive(RadosClient &client, const QString &name, const 
     return Error(Error::Code::Cancelled, QStringLiteral("cancelled while the temporary pool %1 was created").arg(name));
 }
 
+Error TemporaryPool::addToFileSystem(RadosClient &client, const QString &name, const QString &fileSystem)
+{
+    QString fs = fileSystem;
+    if (fs.isEmpty()) {
+        QByteArray out;
+        QList<CephFsPools> list;
+        Error e = client.monCommand(
+            {{QStringLiteral("prefix"), QStringLiteral("fs ls")}, {QStringLiteral("format"), QStringLiteral("json")}},
+            &out);
+        if (!e)
+            e = parseCephFsPools(out, &list);
+        if (e || list.isEmpty())
+            return e ? named(e, QStringLiteral("cannot list the file systems"))
+                     : Error(Error::Code::InvalidInput, QStringLiteral("the cluster has no CephFS file system"));
+        fs = list.first().name;
+    }
+    const Error e = client.monCommand({{QStringLiteral("prefix"), QStringLiteral("fs add_data_pool")},
+                                          {QStringLiteral("fs_name"), fs}, {QStringLiteral("pool"), name}},
+        nullptr);
+    return e ? named(e, QStringLiteral("cannot add %1 to the file system %2 as a data pool").arg(name, fs)) : Error();
+}
+
+Error TemporaryPool::detachFromFileSystems(RadosClient &client, const QString &name)
+{
+    QByteArray out;
+    QList<CephFsPools> list;
+    if (client.monCommand(
+            {{QStringLiteral("prefix"), QStringLiteral("fs ls")}, {QStringLiteral("format"), QStringLiteral("json")}},
+            &out)
+        || parseCephFsPools(out, &list))
+        return {}; // no file system answers: none holds the pool
+    for (const CephFsPools &fs : std::as_const(list))
+        if (fs.dataPools.contains(name))
+            if (const Error e
+                = client.monCommand({{QStringLiteral("prefix"), QStringLiteral("fs rm_data_pool")},
+                                        {QStringLiteral("fs_name"), fs.name}, {QStringLiteral("pool"), name}},
+                    nullptr))
+                return named(e, QStringLiteral("cannot take %1 off the file system %2").arg(name, fs.name));
+    return {};
+}
+
 Error TemporaryPool::remove(RadosClient &client, const QString &name)
 {
     if (!name.startsWith(QLatin1String(BenchPool::kPrefix)))
         return Error(Error::Code::Unsafe,
             QStringLiteral("refusing to remove pool %1: the app did not create it").arg(name), name);
-    Error e;
-    if (BenchPool::exists(client, name))
+    Error e = detachFromFileSystems(client, name);
+    if (!e && BenchPool::exists(client, name))
         e = BenchPool::remove(client, name);
     return e ? e : removePlacement(client, name); // the rule and profile stay with a pool that uses them
 }

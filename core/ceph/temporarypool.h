@@ -43,6 +43,9 @@ private:
     static Error makePlacement(RadosClient &client, const QString &name, const PoolLayout &layout, const QString &root);
     static Error configure(RadosClient &client, const QString &name, const TemporaryPoolRequest &request);
     static Error waitActive(RadosClient &client, const QString &name, const CancelToken &cancel, int timeoutSec);
+    // CephFS: the pool as a data pool of the file system, and off every one that has it.
+    static Error addToFileSystem(RadosClient &client, const QString &name, const QString &fileSystem);
+    static Error detachFromFileSystems(RadosClient &client, const QString &name);
 };
 
 } // namespace cm

@@ -46,10 +46,21 @@ struct PoolLayout {
 // layout, the application it is tagged with, and whether EC overwrites are needed
 // (RBD, CephFS and partial RADOS writes).
 struct TemporaryPoolRequest {
+    TemporaryPoolRequest() = default;
+    TemporaryPoolRequest(QString fieldName, PoolLayout poolLayout, QString app, bool overwrites)
+        : field(std::move(fieldName))
+        , layout(std::move(poolLayout))
+        , application(std::move(app))
+        , ecOverwrites(overwrites)
+    { }
     QString field; // "pool", "dataPool"
     PoolLayout layout;
     QString application = QStringLiteral("rados");
     bool ecOverwrites = true;
+    // CephFS: the pool is added to the file system as a data pool (`fileSystem`, empty:
+    // the cluster's first) for the run, and taken off it before it is removed.
+    bool fileSystemDataPool = false;
+    QString fileSystem;
 };
 
 } // namespace cm

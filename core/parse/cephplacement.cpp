@@ -101,4 +101,23 @@ Error parseCephPgActivity(const QByteArray &json, CephPgActivity *out)
     return {};
 }
 
+Error parseCephFsPools(const QByteArray &json, QList<CephFsPools> *out)
+{
+    QJsonDocument doc;
+    if (Error e = cephJsonDocument(json, QStringLiteral("fs ls"), true, &doc))
+        return e;
+    QList<CephFsPools> list;
+    for (const QJsonValue &v : doc.array()) {
+        CephFsPools fs;
+        fs.name = v.toObject().value(QStringLiteral("name")).toString().left(128);
+        for (const QJsonValue &p : v.toObject().value(QStringLiteral("data_pools")).toArray())
+            if (p.isString() && fs.dataPools.size() < 256)
+                fs.dataPools << p.toString().left(128);
+        if (!fs.name.isEmpty() && list.size() < 256)
+            list << fs;
+    }
+    *out = list;
+    return {};
+}
+
 } // namespace cm

@@ -7,6 +7,7 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
 
 namespace cm {
 
@@ -30,5 +31,13 @@ struct CephPgActivity {
     QString example;
 };
 Error parseCephPgActivity(const QByteArray &json, CephPgActivity *out);
+
+// From {"prefix":"fs ls"}: each file system's name and its data pools, in the
+// cluster's order.
+struct CephFsPools {
+    QString name;
+    QStringList dataPools;
+};
+Error parseCephFsPools(const QByteArray &json, QList<CephFsPools> *out);
 
 } // namespace cm

@@ -50,6 +50,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!cm::parseCephPlacementCapacity(input, QStringLiteral("host"), QString(), &cap)
         && (cap.osds < 0 || cap.domains < 0))
         abort();
+    QList<cm::CephFsPools> fsPools;
+    if (!cm::parseCephFsPools(input, &fsPools) && fsPools.size() > 256)
+        abort();
     cm::CephPgActivity pgs;
     if (!cm::parseCephPgActivity(input, &pgs) && (pgs.active < 0 || pgs.active > pgs.total))
         abort();

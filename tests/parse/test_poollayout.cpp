@@ -144,6 +144,18 @@ private Q_SLOTS:
         QCOMPARE(c.osds, 1);
     }
 
+    void fileSystemPools()
+    {
+        QList<CephFsPools> list;
+        QVERIFY(!parseCephFsPools(recorded(QStringLiteral("ok-fs-ls")), &list));
+        QCOMPARE(list.size(), 1);
+        QCOMPARE(list.first().name, QStringLiteral("cephfs"));
+        QCOMPARE(list.first().dataPools, QStringList {QStringLiteral("cephfs_data")});
+        QVERIFY(parseCephFsPools("{\"name\":\"cephfs\"}", &list)); // not the list fs ls answers
+        QVERIFY(!parseCephFsPools("[]", &list));
+        QVERIFY(list.isEmpty());
+    }
+
     void pgActivity()
     {
         CephPgActivity a;

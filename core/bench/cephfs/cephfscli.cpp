@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `clustermark-cli plan cephfs`: the CephFS kind's command-line options and the plan they make.
 #include "bench/cephfs/cephfskind.h"
+#include "bench/planbuilder.h"
 #include "util/labenv.h"
 
 namespace cm {
@@ -26,6 +27,8 @@ QList<CliOption> CephFsKind::cliOptions() const
         option("--fs", "NAME", "the file system", QStringLiteral("the default one")),
         option("--dir", "DIR", "each step works in its own folder clustermark-bench-… under DIR", d.dir),
         option("--engine", "native|fio", "the app's own libcephfs client, or fio on a node's CephFS mount", d.engine),
+        temporaryPoolOption(QStringLiteral("; added to the file system as a data pool, the steps' folders laid out on "
+                                           "it (fio: setfattr on the node)")),
         CliOption {QStringLiteral("--node"), QStringLiteral("local|USER@HOST[:PORT]"),
             QStringLiteral("a node fio runs on; repeat it to load the file system from several clients at once (each "
                            "with its own mount and folder; the run adds their cluster total)"),
@@ -71,6 +74,10 @@ Plan CephFsKind::planFromCli(const CliArgs &args, QStringList *notes, Error *err
     text("--bs", &o.bs);
     text("--file-size", &o.fileSize);
     o.mountConsent = args.flag(QStringLiteral("--mount-consent"));
+    QJsonObject withPool;
+    if ((*error = readTemporaryPoolOption(args, &withPool)))
+        return {};
+    o.temporaryPool = withPool.value(QStringLiteral("temporaryPool")).toObject();
     QString err;
     const std::pair<const char *, int *> counts[] = {{"--threads", &o.threads}, {"--files", &o.files},
         {"--runtime", &o.runtime}, {"--iodepth", &o.iodepth}, {"--timeout", &o.timeout}};

@@ -265,10 +265,18 @@ Error CephFsFioRunner::makeStepFolder(StepContext &ctx, const QString &root, QSt
     const QString parent = folderUnder(m_plan, root, QString());
     // mkdir without -p: a missing parent is an error (fio would silently create it).
     Error e = sh(ctx, {QStringLiteral("mkdir"), QStringLiteral("--"), parent + name}, ctx.cancel, 30000);
-    if (e)
+    if (e) {
         e.message = QStringLiteral("cannot create the step's folder in %1: %2").arg(parent, e.message);
-    else
-        *folder = parent + name;
+        return e;
+    }
+    *folder = parent + name;
+    // The run's own data pool: the folder is laid out on it before fio makes a file.
+    if (const QString pool = m_plan.target.value(QStringLiteral("layoutPool")).toString(); !pool.isEmpty())
+        if ((e = sh(ctx,
+                 {QStringLiteral("setfattr"), QStringLiteral("-n"), QStringLiteral("ceph.dir.layout.pool"),
+                     QStringLiteral("-v"), pool, QStringLiteral("--"), *folder},
+                 ctx.cancel, 30000)))
+            e.message = QStringLiteral("cannot lay out %1 on pool %2: %3").arg(*folder, pool, e.message);
     return e;
 }
 

@@ -9,6 +9,8 @@
 
 #include <QJsonArray>
 
+#include <algorithm>
+
 namespace cm {
 
 namespace {
@@ -96,6 +98,8 @@ QJsonObject CephFsKind::Options::toJson() const
     put("mount", mount);
     if (!mount.isEmpty())
         o.insert(QStringLiteral("mountConsent"), mountConsent);
+    if (!temporaryPool.isEmpty())
+        o.insert(QStringLiteral("temporaryPool"), temporaryPool);
     put("bs", bs);
     put("fileSize", fileSize);
     putInt("threads", threads);
@@ -118,6 +122,7 @@ CephFsKind::Options CephFsKind::Options::fromJson(const QJsonObject &o)
     r.mountPath = str("mountPath");
     r.mount = str("mount");
     r.mountConsent = o.value(QStringLiteral("mountConsent")).toBool(false);
+    r.temporaryPool = o.value(QStringLiteral("temporaryPool")).toObject();
     r.timeout = o.value(QStringLiteral("timeout")).toInt(r.timeout);
     r.preset = str("preset", r.preset);
     r.bs = str("bs");
@@ -181,7 +186,22 @@ CrossCheckPools CephFsKind::crossCheckPools(const Plan &plan, int stepIndex) con
         return {};
     // File data lands in the file system's data pools; a file op is not one RADOS op.
     const QString mode = plan.steps.at(stepIndex).params.value(kWorkload).toString();
-    return {{CrossCheckPools::fsDataPools(targetString(plan, "fsName"))}, false, mode.endsWith(QLatin1String("write"))};
+    // With the run's own data pool, the steps' folders are laid out on it alone.
+    const QString layoutPool = targetString(plan, "layoutPool");
+    return {{layoutPool.isEmpty() ? CrossCheckPools::fsDataPools(targetString(plan, "fsName")) : layoutPool}, false,
+        mode.endsWith(QLatin1String("write"))};
+}
+
+QList<TemporaryPoolRequest> CephFsKind::temporaryPools(const Plan &plan) const
+{
+    PoolLayout layout;
+    Error e;
+    if (!PoolLayout::readTargetField(plan.target, kindId(), &layout, &e))
+        return {};
+    TemporaryPoolRequest r {QStringLiteral("layoutPool"), layout, QStringLiteral("cephfs"), true};
+    r.fileSystemDataPool = true;
+    r.fileSystem = targetString(plan, "fsName");
+    return {r};
 }
 
 CephFsWorkload CephFsKind::workload(const PlanStep &step, Error *error)
@@ -253,6 +273,7 @@ CephFsWorkload CephFsKind::workload(const PlanStep &step, Error *error)
 
 Error CephFsKind::validate(const Plan &plan) const
 {
+    Error e0; // a temporary pool's layout
     auto bad = [](const QString &m) { return Error(Error::Code::InvalidInput, m, QStringLiteral("cephfs")); };
     if (plan.kind != kindId())
         return bad(QStringLiteral("plan kind is %1, not cephfs").arg(plan.kind));
@@ -271,6 +292,10 @@ Error CephFsKind::validate(const Plan &plan) const
         return bad(QStringLiteral("file system name \"%1\" is not valid").arg(fsName));
     if (const Error e = checkCephFiles(plan.target, kindId()))
         return e;
+    if (PoolLayout layout; PoolLayout::readTargetField(plan.target, kindId(), &layout, &e0), e0)
+        return e0;
+    if (const QString lp = targetString(plan, "layoutPool"); !lp.isEmpty() && !isCephName(lp))
+        return bad(QStringLiteral("layoutPool \"%1\" is not a pool name").arg(lp.left(80)));
     if (!isFsDir(targetString(plan, "dir", QStringLiteral("/"))))
         return bad(QStringLiteral("dir \"%1\" must be an absolute folder inside the file system, without . or .. parts")
                        .arg(targetString(plan, "dir")));
@@ -434,7 +459,10 @@ Plan CephFsKind::makePlan(const QList<NodeSpec> &nodes, const Options &o, Error 
     }
     if (o.threads < 0 || o.files < 0 || o.runtime < 0 || o.iodepth < 0)
         return fail(QStringLiteral("threads, files, runtime and iodepth must not be negative"));
-    if (native && !o.conf.isEmpty()) // poll the cluster's health during the run
+    // Poll the cluster's health during the run where the conf's path holds here too.
+    const bool localClient
+        = std::any_of(planNodes.cbegin(), planNodes.cend(), [](const NodeSpec &n) { return n.isLocal(); });
+    if ((native || localClient) && !o.conf.isEmpty())
         plan.ceph = {{QStringLiteral("conf"), o.conf}, {QStringLiteral("keyring"), o.keyring},
             {QStringLiteral("client"), CephConnectionSpec::normalizedClientName(o.client)}};
     e = CephFsKind().validate(plan);
@@ -455,6 +483,8 @@ QList<PreflightCheck> CephFsKind::preflight(const Plan &plan) const
         checks << preflight::tool(QStringLiteral("mount.ceph"), QStringLiteral("ceph-common"));
     if (!o.mount.isEmpty())
         checks << preflight::monsReachable(o.conf, QString());
+    if (!o.temporaryPool.isEmpty()) // the steps' folders are laid out on the run's pool
+        checks << preflight::tool(QStringLiteral("setfattr"), QStringLiteral("attr"));
     return checks;
 }
 

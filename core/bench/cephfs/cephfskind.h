@@ -19,7 +19,11 @@
 //    "mount":"ceph-fuse"|"kernel", "mountConsent":true,
 //                                fio: the app mounts the fs to a temporary folder on
 //                                the node and unmounts it afterwards (needs consent)
-//    "timeout":30}               seconds for connect/mount and each Ceph op
+//    "timeout":30,               seconds for connect/mount and each Ceph op
+//    "temporaryPool":{…}}        a PoolLayout (model/poollayout.h): a data pool made for
+//                                the run, added to the file system, and the steps'
+//                                folders laid out on it (ceph.dir.layout.pool); the run
+//                                names it in "layoutPool", and takes it off and removes it
 //   plus the wizard's choices (Options: "preset", "bs", "threads", "fileSize",
 //   "files", "runtime", "iodepth"; 0/empty = the preset's), kept so a plan can be
 //   edited again; the steps already carry them.
@@ -69,6 +73,7 @@ public:
         QString keyring;
         QString client = QStringLiteral("admin");
         QString fsName; // empty = the default fs
+        QJsonObject temporaryPool; // a PoolLayout: the steps' folders laid out on a pool made for the run
         QString dir = QStringLiteral("/");
         QString mountPath; // fio: an existing mount on the node
         QString mount; // fio: "", "ceph-fuse" or "kernel"
@@ -106,6 +111,7 @@ public:
     Error validate(const Plan &plan) const override;
     bool sumsClients() const override { return true; } // every client its own folder, one cluster
     CrossCheckPools crossCheckPools(const Plan &plan, int stepIndex) const override;
+    QList<TemporaryPoolRequest> temporaryPools(const Plan &plan) const override; // target.temporaryPool
     bool isDestructive(const Plan &) const override { return false; } // only its own folder
     QString commandPreview(const Plan &plan, int stepIndex, const NodeSpec &node) const override;
     double estimatedSeconds(const Plan &plan, int stepIndex) const override;

@@ -43,6 +43,7 @@ StepOutcome CephFsNativeRunner::run(StepContext &ctx)
     if (ctx.log)
         ctx.log(QStringLiteral("%1: %2").arg(ctx.nodeName, out.command));
     CephFsEngine engine(mount, spec, fsName);
+    engine.setLayoutPool(m_plan.target.value(QStringLiteral("layoutPool")).toString());
     out.error = engine.run(dir, w, ctx.cancel, [&](const SampleList &s) {
         if (ctx.emitSamples)
             ctx.emitSamples(s);
