@@ -5963,10 +5963,6 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
 <context>
     <name>cm::ui::TemporaryPoolForm</name>
     <message>
-        <source>Create a temporary pool for this run</source>
-        <translation>为本次运行创建临时池</translation>
-    </message>
-    <message>
         <source>Replicated</source>
         <translation>副本</translation>
     </message>
@@ -6025,6 +6021,10 @@ Compare it with the node&apos;s own key (ssh-keygen -lf /etc/ssh/ssh_host_ed2551
     <message>
         <source>On one host, choose the failure domain osd.</source>
         <translation>只有一台主机时，请选择故障域 osd。</translation>
+    </message>
+    <message>
+        <source>Create a temporary pool for this run (deleted afterwards)</source>
+        <translation>为本次运行创建临时池（运行后删除）</translation>
     </message>
 </context>
 <context>

@@ -58,24 +58,6 @@ class TestCephFsTempPool : public QObject {
         return r.json();
     }
 
-    QStringList benchNames()
-    {
-        QStringList names;
-        for (const QStringList &what :
-            {QStringList {QStringLiteral("osd"), QStringLiteral("pool"), QStringLiteral("ls")},
-                QStringList {
-                    QStringLiteral("osd"), QStringLiteral("crush"), QStringLiteral("rule"), QStringLiteral("ls")},
-                QStringList {QStringLiteral("osd"), QStringLiteral("erasure-code-profile"), QStringLiteral("ls")},
-                QStringList {QStringLiteral("fs"), QStringLiteral("ls")}}) {
-            QByteArray out;
-            if (m_lab.client(QStringLiteral("ceph"), what, &out) != 0)
-                return {QStringLiteral("(ceph %1 failed)").arg(what.join(' '))};
-            if (out.contains("clustermark-bench-"))
-                names << QString::fromUtf8(out).trimmed();
-        }
-        return names;
-    }
-
     void checkStep(const QJsonObject &run, const QString &type, const QString &profileOrSize)
     {
         const QJsonArray steps = run.value(QStringLiteral("steps")).toArray();
@@ -117,7 +99,7 @@ private Q_SLOTS:
         const QJsonObject run
             = runWrite({QStringLiteral("--temporary-pool"), QStringLiteral("ec:2+1:osd")}, QStringLiteral("native-ec"));
         checkStep(run, QStringLiteral("erasure"), QStringLiteral("k=2 m=1"));
-        QCOMPARE(benchNames(), QStringList());
+        QCOMPARE(m_lab.appPlacementNames(), QStringList());
     }
 
     void fioOnReplicated()
@@ -127,7 +109,7 @@ private Q_SLOTS:
                                              QStringLiteral("--temporary-pool"), QStringLiteral("replicated:2/1:osd")},
             QStringLiteral("fio-replicated"));
         checkStep(run, QStringLiteral("replicated"), QStringLiteral("2"));
-        QCOMPARE(benchNames(), QStringList());
+        QCOMPARE(m_lab.appPlacementNames(), QStringList());
     }
 };
 

@@ -75,25 +75,6 @@ class TestTemporaryPools : public QObject {
         return cli({QStringLiteral("show"), QString::number(run), QStringLiteral("--json")}).json();
     }
 
-    // The names with the app's prefix among pools, CRUSH rules and EC profiles.
-    QStringList benchNames()
-    {
-        QStringList names;
-        for (const QStringList &what :
-            {QStringList {QStringLiteral("osd"), QStringLiteral("pool"), QStringLiteral("ls")},
-                QStringList {
-                    QStringLiteral("osd"), QStringLiteral("crush"), QStringLiteral("rule"), QStringLiteral("ls")},
-                QStringList {QStringLiteral("osd"), QStringLiteral("erasure-code-profile"), QStringLiteral("ls")}}) {
-            QByteArray out;
-            if (m_lab.client(QStringLiteral("ceph"), what, &out) != 0)
-                return {QStringLiteral("(ceph %1 failed)").arg(what.join(' '))};
-            for (const QByteArray &line : out.split('\n'))
-                if (line.startsWith("clustermark-bench-"))
-                    names << QString::fromUtf8(line);
-        }
-        return names;
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {
@@ -112,10 +93,10 @@ private Q_SLOTS:
         QVERIFY(!ecPlan.isEmpty() && !repPlan.isEmpty());
         const cmtest::CliResult ecRun = cli({QStringLiteral("run"), ecPlan});
         QVERIFY2(ecRun.code == 0, ecRun.err.constData());
-        QCOMPARE(benchNames(), QStringList());
+        QCOMPARE(m_lab.appPlacementNames(), QStringList());
         const cmtest::CliResult repRun = cli({QStringLiteral("run"), repPlan});
         QVERIFY2(repRun.code == 0, repRun.err.constData());
-        QCOMPARE(benchNames(), QStringList());
+        QCOMPARE(m_lab.appPlacementNames(), QStringList());
 
         const QJsonObject ec = show(runId(ecRun));
         const QJsonObject e
@@ -161,7 +142,7 @@ private Q_SLOTS:
         QVERIFY(!plan.isEmpty());
         const cmtest::CliResult run = cli({QStringLiteral("run"), plan});
         QVERIFY2(run.code == 0, run.err.constData());
-        QCOMPARE(benchNames(), QStringList());
+        QCOMPARE(m_lab.appPlacementNames(), QStringList());
         const QJsonArray steps = show(runId(run)).value(QStringLiteral("steps")).toArray();
         QVERIFY(!steps.isEmpty());
         for (const QJsonValue &s : steps) {
@@ -182,14 +163,14 @@ private Q_SLOTS:
         QVERIFY(run.code != 0);
         QVERIFY2(run.err.contains("needs 11 up OSDs in distinct failure domains (osd), and the cluster has 6"),
             run.err.constData());
-        QCOMPARE(benchNames(), QStringList());
+        QCOMPARE(m_lab.appPlacementNames(), QStringList());
         // On a one-host cluster the default failure domain (host) holds no size-3 pool.
         const QString hostPlan = planFile(QStringLiteral("rbd"), QStringLiteral("replicated:3"),
             {QStringLiteral("randwrite-4k-qd1")}, QStringLiteral("2"));
         const cmtest::CliResult host = cli({QStringLiteral("run"), hostPlan});
         QVERIFY(host.code != 0);
         QVERIFY2(host.err.contains("failure domain osd"), host.err.constData());
-        QCOMPARE(benchNames(), QStringList());
+        QCOMPARE(m_lab.appPlacementNames(), QStringList());
     }
 
     void killedRunLeavesItsPoolToCleanup()
@@ -207,15 +188,15 @@ private Q_SLOTS:
         QStringList names;
         for (int i = 0; i < 300 && names.size() < 5; ++i) { // two pools, their rules and one profile
             QThread::msleep(200);
-            names = benchNames();
+            names = m_lab.appPlacementNames();
         }
         QCOMPARE(names.size(), 5);
         p.kill(); // SIGKILL: nothing of the app runs after it
         QVERIFY(p.waitForFinished());
-        QCOMPARE(benchNames().size(), 5);
+        QCOMPARE(m_lab.appPlacementNames().size(), 5);
         const cmtest::CliResult clean = cli({QStringLiteral("cleanup"), QStringLiteral("--lab"), m_lab.dir()});
         QVERIFY2(clean.code == 0, clean.err.constData());
-        QCOMPARE(benchNames(), QStringList());
+        QCOMPARE(m_lab.appPlacementNames(), QStringList());
     }
 };
 

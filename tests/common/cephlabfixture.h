@@ -146,6 +146,28 @@ public:
         return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
     }
 
+    // What a temporary pool leaves if it is not removed: the names with the app's prefix
+    // among pools, CRUSH rules and EC profiles, and any file system still naming one of
+    // them as a data pool (its `fs ls` line). Empty: nothing left.
+    QStringList appPlacementNames() const
+    {
+        QStringList names;
+        for (const QStringList &what :
+            {QStringList {QStringLiteral("osd"), QStringLiteral("pool"), QStringLiteral("ls")},
+                QStringList {
+                    QStringLiteral("osd"), QStringLiteral("crush"), QStringLiteral("rule"), QStringLiteral("ls")},
+                QStringList {QStringLiteral("osd"), QStringLiteral("erasure-code-profile"), QStringLiteral("ls")},
+                QStringList {QStringLiteral("fs"), QStringLiteral("ls")}}) {
+            QByteArray out;
+            if (client(QStringLiteral("ceph"), what, &out) != 0)
+                return {QStringLiteral("(ceph %1 failed)").arg(what.join(QLatin1Char(' ')))};
+            for (const QByteArray &line : out.split('\n'))
+                if (line.contains("clustermark-bench-"))
+                    names << QString::fromUtf8(line.trimmed());
+        }
+        return names;
+    }
+
     // Bytes the OSDs took in writes so far (op_w_in_bytes over every OSD); -1 if unknown.
     // The difference over a step is what the cluster gained from it.
     double osdWriteBytes() const

@@ -29,6 +29,7 @@
 #include "tuning/experimentdialog.h"
 #include "wizard/kindpage.h"
 #include "wizard/planwizard.h"
+#include "wizard/temporarypoolform.h"
 #include "wizarddriver.h"
 
 #include <QElapsedTimer>
@@ -139,6 +140,11 @@ private:
             QVERIFY(clickNext(*w));
             for (int page = 1; page <= 8; ++page) {
                 shoot(w, QStringLiteral("wizard-%1-%2").arg(kind).arg(page));
+                if (auto *pool = w->currentPage()->findChild<TemporaryPoolForm *>()) { // its fields, open
+                    pool->setChecked(true);
+                    shoot(w, QStringLiteral("wizard-%1-%2-temporary-pool").arg(kind).arg(page));
+                    pool->setChecked(false);
+                }
                 if (!clickNext(*w))
                     break;
             }

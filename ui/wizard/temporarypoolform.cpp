@@ -13,7 +13,7 @@
 namespace cm::ui {
 
 TemporaryPoolForm::TemporaryPoolForm(QWidget *parent)
-    : QGroupBox(tr("Create a temporary pool for this run"), parent)
+    : QGroupBox(tr("Create a temporary pool for this run (deleted afterwards)"), parent)
 {
     setObjectName(QStringLiteral("temporaryPoolForm"));
     setCheckable(true);
@@ -59,11 +59,10 @@ TemporaryPoolForm::TemporaryPoolForm(QWidget *parent)
     sizes->addStretch(1);
     form->addLayout(sizes, 1, 1, 1, 5);
     form->setColumnStretch(5, 1);
-    auto *note = new QLabel(tr("Made from this machine when the run starts, with its own CRUSH rule or "
-                               "erasure-code profile, and deleted when it ends, also after a cancel. The monitors "
-                               "must allow pool deletion (mon_allow_pool_delete)."),
-        this);
-    note->setWordWrap(true);
+    // What it does, on the box: the page has room for the fields only (RADOS, 1024×700).
+    setToolTip(tr("Made from this machine when the run starts, with its own CRUSH rule or "
+                  "erasure-code profile, and deleted when it ends, also after a cancel. The monitors "
+                  "must allow pool deletion (mon_allow_pool_delete)."));
     m_capacity = new QLabel(this);
     m_capacity->setObjectName(QStringLiteral("temporaryPoolCapacity"));
     m_capacity->setWordWrap(true);
@@ -72,7 +71,6 @@ TemporaryPoolForm::TemporaryPoolForm(QWidget *parent)
     auto *body = new QVBoxLayout(m_body);
     body->setContentsMargins(0, 0, 0, 0);
     body->addLayout(form);
-    body->addWidget(note);
     auto *v = new QVBoxLayout(this);
     v->addWidget(m_body);
     v->addWidget(m_capacity);
@@ -194,6 +192,7 @@ void TemporaryPoolForm::update()
     }
     const QString why = problem();
     m_capacity->setText(why.isEmpty() ? text : why);
+    m_capacity->setVisible(!m_capacity->text().isEmpty());
     m_capacity->setStyleSheet(why.isEmpty() ? QString() : QStringLiteral("color: #b00020;"));
     Q_EMIT changed();
 }
