@@ -55,6 +55,21 @@ Error RbdFioRunner::prefill(StepContext &ctx, const QMap<QString, QString> &env,
     return {};
 }
 
+// The kernel client's check and map; the device goes into the step's environment.
+Error RbdFioRunner::mapImage(StepContext &ctx, const QString &spec, QString *device, StepOutcome *out)
+{
+    const RbdTarget target = RbdKind::target(m_plan);
+    Error e = rbdkernel::checkKernel(ctx, target);
+    if (!e)
+        e = rbdkernel::map(ctx, target, spec, device);
+    if (!device->isEmpty()) {
+        out->environment.insert(QStringLiteral("rbd_device"), *device);
+        if (ctx.log)
+            ctx.log(QStringLiteral("%1: %2 mapped at %3").arg(ctx.nodeName, spec, *device));
+    }
+    return e;
+}
+
 StepOutcome RbdFioRunner::run(StepContext &ctx)
 {
     StepOutcome out;
@@ -97,13 +112,8 @@ StepOutcome RbdFioRunner::run(StepContext &ctx)
     }
     // The kernel client: checked, then the image mapped (and always unmapped below).
     QString device;
-    if (target.kernelClient() && !(out.error = rbdkernel::checkKernel(ctx, target)))
-        out.error = rbdkernel::map(ctx, target, pool + QLatin1Char('/') + image, &device);
-    if (!device.isEmpty()) {
-        out.environment.insert(QStringLiteral("rbd_device"), device);
-        if (ctx.log)
-            ctx.log(QStringLiteral("%1: %2 mapped at %3").arg(ctx.nodeName, image, device));
-    }
+    if (target.kernelClient())
+        out.error = mapImage(ctx, pool + QLatin1Char('/') + image, &device, &out);
     const QMap<QString, QString> env
         = target.kernelClient() ? QMap<QString, QString>() : RbdKind::fioEnv(target, cacheOff);
     if (!out.error && options.reads() && !ctx.cancel.isCancelled())

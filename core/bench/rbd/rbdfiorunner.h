@@ -16,6 +16,7 @@ public:
 
 private:
     Error rbd(StepContext &ctx, const QStringList &args, const CancelToken &cancel, int timeoutMs = 120000);
+    Error mapImage(StepContext &ctx, const QString &spec, QString *device, StepOutcome *out);
     // device: the kernel client's mapped device, else empty (fio's rbd engine).
     Error prefill(StepContext &ctx, const QMap<QString, QString> &env, const QString &image, const QString &device,
         const QString &target);
