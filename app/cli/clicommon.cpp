@@ -53,6 +53,26 @@ void printJson(const QJsonDocument &doc)
     fflush(stdout);
 }
 
+namespace {
+bool g_quiet = false; // set once by main() before any command runs
+} // namespace
+
+void setQuiet(bool quiet)
+{
+    g_quiet = quiet;
+}
+
+bool isQuiet()
+{
+    return g_quiet;
+}
+
+void printProgress(const QString &line)
+{
+    if (!g_quiet)
+        printErr(line);
+}
+
 void printErr(const QString &line)
 {
     const QByteArray b = line.toUtf8() + '\n';

@@ -59,6 +59,12 @@ public:
 
 void printJson(const QJsonDocument &doc); // stdout, indented
 void printErr(const QString &line); // stderr, one line
+// --quiet: errors only. printProgress prints what a run is doing (started, each step,
+// its figures, finished), which --quiet leaves out; printErr is for errors and for what
+// must never go unseen (a leftover).
+void setQuiet(bool quiet);
+bool isQuiet();
+void printProgress(const QString &line);
 QString storePath(); // $CLUSTERMARK_DATA_DIR or AppDataLocation
 // Opens the store (printing why not) and marks runs left by a dead process interrupted.
 bool openStore(SessionStore &store);

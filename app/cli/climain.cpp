@@ -6,6 +6,7 @@
 #include "bench/registry.h"
 
 #include <QGuiApplication>
+#include <QLoggingCategory>
 
 #include <memory>
 
@@ -120,6 +121,9 @@ const char *kUsage = R"(usage: clustermark-cli COMMAND [options]
 Nodes authenticate with ssh-agent or keys (~/.ssh/config is honoured); passwords and
 key passphrases are read from the OS keychain for nodes saved with "remember".
 
+With any command: --verbose shows the library's own log lines (connections, pools
+made and removed), --quiet prints errors only (no progress); --version.
+
 The database lives in $CLUSTERMARK_DATA_DIR if set, else the app data folder.
 )";
 
@@ -172,6 +176,15 @@ int cm::cli::run(int argc, char **argv)
     cm::registerBuiltinKinds();
 
     QStringList args = QCoreApplication::arguments().mid(1);
+    // The library's own log lines (clustermark.*: "connected to …") only with --verbose:
+    // the commands say what matters; --quiet leaves errors only. QT_LOGGING_RULES still
+    // wins over both.
+    const bool verbose = args.removeAll(QStringLiteral("--verbose")) > 0;
+    const bool quiet = args.removeAll(QStringLiteral("--quiet")) > 0;
+    cm::cli::setQuiet(quiet);
+    if (!verbose)
+        QLoggingCategory::setFilterRules(quiet ? QStringLiteral("clustermark.*.info=false\nclustermark.*.warning=false")
+                                               : QStringLiteral("clustermark.*.info=false"));
     if (args.isEmpty() || args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h")) {
         fputs(kUsage, args.isEmpty() ? stderr : stdout);
         return args.isEmpty() ? 2 : 0;

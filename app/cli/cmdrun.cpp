@@ -85,14 +85,14 @@ int cmdRun(const QStringList &argsIn)
                                                         .arg(p.steps.size() * p.maxIterations())
                                                         .arg(p.untilSpreadPct)
                                                   : QStringLiteral("%1 steps").arg(p.steps.size() * p.repeat);
-            printErr(QStringLiteral("run %1 started: %2 (%3 on %4 node(s), about %5)")
-                         .arg(id)
-                         .arg(p.name, steps)
-                         .arg(p.nodes.size())
-                         .arg(formatSeconds(est)));
+            printProgress(QStringLiteral("run %1 started: %2 (%3 on %4 node(s), about %5)")
+                              .arg(id)
+                              .arg(p.name, steps)
+                              .arg(p.nodes.size())
+                              .arg(formatSeconds(est)));
         });
     QObject::connect(&engine, &RunEngine::stepStarted, &engine, [&](RunId, int index, int total, const QString &title) {
-        printErr(QStringLiteral("[%1/%2] %3").arg(index + 1).arg(total).arg(title));
+        printProgress(QStringLiteral("[%1/%2] %3").arg(index + 1).arg(total).arg(title));
     });
     QObject::connect(
         &engine, &RunEngine::stepFinished, &engine, [&](RunId, int, const QString &node, const QJsonObject &s) {
@@ -137,15 +137,19 @@ int cmdRun(const QStringList &argsIn)
                                  .arg(v.toObject().value(QStringLiteral("severity")).toString(),
                                      v.toObject().value(QStringLiteral("text")).toString());
             }
-            printErr(QStringLiteral("    %1: %2").arg(node, parts.join(QStringLiteral(", "))));
+            printProgress(QStringLiteral("    %1: %2").arg(node, parts.join(QStringLiteral(", "))));
         });
     QObject::connect(&engine, &RunEngine::stepFailed, &engine, [&](RunId, int, const QString &node, const Error &err) {
         printErr(QStringLiteral("    %1: FAILED: %2").arg(node, err.toString()));
     });
     QObject::connect(&engine, &RunEngine::runFinished, &engine, [&](RunId id, RunStatus status, const Error &err) {
-        printErr(QStringLiteral("run %1 %2%3")
-                     .arg(id)
-                     .arg(runStatusName(status), err ? QStringLiteral(": ") + err.message : QString()));
+        const QString ended = QStringLiteral("run %1 %2%3")
+                                  .arg(id)
+                                  .arg(runStatusName(status), err ? QStringLiteral(": ") + err.message : QString());
+        if (status == RunStatus::Completed)
+            printProgress(ended);
+        else
+            printErr(ended);
         SessionStore store(storePath());
         if (!store.open()) {
             const QJsonObject rep = store.runSummary(id).value(QStringLiteral("repetition")).toObject();
@@ -153,7 +157,7 @@ int cmdRun(const QStringList &argsIn)
                 for (const QJsonValue &v : rep.value(QStringLiteral("steps")).toArray()) {
                     const QJsonObject st = v.toObject();
                     const QString outcome = st.value(QStringLiteral("outcome")).toString();
-                    printErr(
+                    printProgress(
                         QStringLiteral("    %1: %2 iterations, spread %3 % of %4 (bound %5 %): %6")
                             .arg(st.value(QStringLiteral("testId")).toString())
                             .arg(st.value(QStringLiteral("iterations")).toInt())

@@ -92,6 +92,43 @@ private Q_SLOTS:
         QVERIFY(!missing.err.isEmpty());
     }
 
+    // The library's own log lines only with --verbose; --quiet: errors only, the run's
+    // JSON still on stdout.
+    void logLinesAndQuiet()
+    {
+        CM_REQUIRE_FIXTURE(
+            !QStandardPaths::findExecutable(QStringLiteral("fio")).isEmpty(), QStringLiteral("fio is not installed"));
+        const QString file = cmtest::testData(QStringLiteral("cephbench/osd-bench-16.2.15-osd0.json"));
+        Out plain = cli({QStringLiteral("import-result"), file});
+        QCOMPARE(plain.code, 0);
+        QVERIFY2(!plain.err.contains("clustermark."), plain.err.constData());
+        QVERIFY(plain.out.contains("imported")); // the command's own line, on stdout
+        Out verbose = cli({QStringLiteral("--verbose"), QStringLiteral("import-result"), file});
+        QCOMPARE(verbose.code, 0);
+        QVERIFY2(verbose.err.contains("clustermark.core."), verbose.err.constData());
+
+        QTemporaryDir target;
+        Out plan = cli({QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--preset"),
+            QStringLiteral("quick"), QStringLiteral("--target"), target.path(), QStringLiteral("--size"),
+            QStringLiteral("16M"), QStringLiteral("--runtime"), QStringLiteral("1")});
+        QCOMPARE(plan.code, 0);
+        QJsonObject p = plan.json();
+        p.insert(QStringLiteral("steps"), QJsonArray {p.value(QStringLiteral("steps")).toArray().at(0)});
+        const QString planFile = m_data.filePath(QStringLiteral("quiet.json"));
+        QFile f(planFile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(p).toJson());
+        f.close();
+        Out quiet = cli({QStringLiteral("run"), planFile, QStringLiteral("--quiet")});
+        QCOMPARE(quiet.code, 0);
+        QVERIFY2(quiet.err.isEmpty(), quiet.err.constData());
+        QCOMPARE(quiet.json().value(QStringLiteral("run")).toObject().value(QStringLiteral("status")).toString(),
+            QStringLiteral("completed"));
+        Out failing = cli({QStringLiteral("--quiet"), QStringLiteral("show"), QStringLiteral("99999")});
+        QCOMPARE(failing.code, 1);
+        QVERIFY(!failing.err.isEmpty()); // errors still say why
+    }
+
     void badInputGivesClearErrors()
     {
         Out a = cli({QStringLiteral("plan"), QStringLiteral("disk"), QStringLiteral("--runtime"), QStringLiteral("x"),
