@@ -40,18 +40,10 @@ class TestCephFsTempPool : public QObject {
             qWarning("%s", plan.err.constData());
             return {};
         }
-        QJsonObject p = plan.json();
-        QJsonArray steps;
-        for (const QJsonValue &s : p.value(QStringLiteral("steps")).toArray())
-            if (s[QStringLiteral("id")].toString() == QLatin1String("seq-write-4m"))
-                steps << s;
-        p.insert(QStringLiteral("steps"), steps);
-        const QString file = m_data.filePath(name + QStringLiteral(".json"));
-        QFile f(file);
-        if (!f.open(QIODevice::WriteOnly))
+        const QString file = cmtest::writePlanSteps(
+            plan.json(), {QStringLiteral("seq-write-4m")}, m_data.filePath(name + QStringLiteral(".json")));
+        if (file.isEmpty())
             return {};
-        f.write(QJsonDocument(p).toJson());
-        f.close();
         const cmtest::CliResult r = cli({QStringLiteral("run"), file});
         if (r.code != 0)
             qWarning("%s", r.err.right(3000).constData());

@@ -48,21 +48,9 @@ class TestTemporaryPools : public QObject {
             qWarning("%s", plan.err.constData());
             return {};
         }
-        QJsonObject p = plan.json();
-        QJsonArray steps;
-        for (const QJsonValue &s : p.value(QStringLiteral("steps")).toArray())
-            if (keep.contains(s[QStringLiteral("id")].toString()))
-                steps << s;
-        p.insert(QStringLiteral("steps"), steps);
-        const QString file = m_data.filePath(
-            QStringLiteral("%1-%2.json")
-                .arg(kind,
-                    QString(layout).replace(QRegularExpression(QStringLiteral("[^a-z0-9]")), QStringLiteral("_"))));
-        QFile f(file);
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
-        f.write(QJsonDocument(p).toJson());
-        return file;
+        const QString name
+            = QString(layout).replace(QRegularExpression(QStringLiteral("[^a-z0-9]")), QStringLiteral("_"));
+        return cmtest::writePlanSteps(plan.json(), keep, m_data.filePath(QStringLiteral("%1-%2.json").arg(kind, name)));
     }
 
     qint64 runId(const cmtest::CliResult &r)

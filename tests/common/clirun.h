@@ -4,6 +4,8 @@
 // GUI offscreen) for a test, with the test's own data folder, and collects its exit
 // code and output. A binary that outlives the timeout is killed (code -1).
 #include <QByteArray>
+#include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -31,6 +33,21 @@ inline CliResult runBinary(const QString &name, const QStringList &args, const Q
     }
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
         p.readAllStandardError()};
+}
+
+// `plan` with only the steps whose id is in `keepIds`, written to `file`: the path, or
+// empty when it could not be written. Keeps a test's run to the steps it needs.
+inline QString writePlanSteps(QJsonObject plan, const QStringList &keepIds, const QString &file)
+{
+    QJsonArray steps;
+    for (const QJsonValue &s : plan.value(QStringLiteral("steps")).toArray())
+        if (keepIds.contains(s[QStringLiteral("id")].toString()))
+            steps << s;
+    plan.insert(QStringLiteral("steps"), steps);
+    QFile f(file);
+    if (!f.open(QIODevice::WriteOnly) || f.write(QJsonDocument(plan).toJson()) < 0)
+        return {};
+    return file;
 }
 
 } // namespace cmtest
