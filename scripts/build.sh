@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# build.sh release|test [DIR]: configure and build. "test" adds -Werror and
-# AddressSanitizer + UBSan. Prints nothing but the build's own output.
+# build.sh release|test [DIR]: configure and build. "release" is the tree the Debian
+# packages are made from (scripts/package.sh): -O2 with Debian's hardening flags
+# (dpkg-buildflags), without debug info, which the packages strip anyway. "test" adds
+# -Werror and AddressSanitizer + UBSan. Prints nothing but the build's own output.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-release}
 case "$mode" in
-  release) dir=${2:-$root/build}; flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCLUSTERMARK_TESTS=OFF) ;;
+  release) dir=${2:-$root/build}; flags=(-DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-DNDEBUG" -DCLUSTERMARK_TESTS=OFF) ;;
   test)    dir=${2:-$root/build-test}; flags=(-DCMAKE_BUILD_TYPE=Debug -DCLUSTERMARK_WERROR=ON -DCLUSTERMARK_SANITIZE=ON) ;;
   *) echo "usage: build.sh release|test [DIR]" >&2; exit 2 ;;
 esac
 gen=()
 if command -v ninja >/dev/null; then gen=(-G Ninja); fi
+if [ "$mode" = release ] && command -v dpkg-buildflags >/dev/null; then
+  export DEB_BUILD_MAINT_OPTIONS=hardening=+all
+  CXXFLAGS="$(dpkg-buildflags --get CXXFLAGS | sed -E 's/(^| )-g( |$)/ /') $(dpkg-buildflags --get CPPFLAGS)"
+  LDFLAGS=$(dpkg-buildflags --get LDFLAGS)
+  export CXXFLAGS LDFLAGS
+fi
 if [ ! -f "$dir/CMakeCache.txt" ]; then
   cmake -S "$root" -B "$dir" "${gen[@]}" "${flags[@]}" >&2
 fi

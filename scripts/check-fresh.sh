@@ -9,6 +9,11 @@
 #
 #   scripts/check-fresh.sh /var/tmp/cm-fresh            # the test command, timed
 #   scripts/check-fresh.sh /var/tmp/cm-fresh bash -l    # a shell inside
+#
+# CLUSTERMARK_FRESH_COPY="FILE..." copies those files into /root/incoming first, e.g.
+# the Debian packages, to install them on a Debian 12 that has nothing else:
+#   CLUSTERMARK_FRESH_COPY="$(echo build/packages/*.deb)" scripts/check-fresh.sh \
+#     /var/tmp/cm-install bash -c 'apt-get update && apt-get install -y /root/incoming/*.deb'
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -52,8 +57,10 @@ mkdir -p "$root/run"
 if ! mounted "$root/run"; then mount -t tmpfs -o mode=0755,nosuid,nodev tmpfs "$root/run"; made+=("$root/run"); fi
 mkdir -p "$root/run/lock"
 
-rm -rf "$root/root/clustermark"
+rm -rf "$root/root/clustermark" "$root/root/incoming"
 git clone -q "$repo" "$root/root/clustermark"
+mkdir -p "$root/root/incoming"
+for f in ${CLUSTERMARK_FRESH_COPY:-}; do cp -- "$f" "$root/root/incoming/"; done
 if [ $# -eq 0 ]; then set -- /bin/bash -c 'cd /root/clustermark && time scripts/test.sh'; fi
 chroot "$root" /usr/bin/env -i HOME=/root TERM="${TERM:-dumb}" LANG=C.UTF-8 \
   PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"

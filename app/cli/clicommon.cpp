@@ -55,7 +55,34 @@ void printJson(const QJsonDocument &doc)
 
 namespace {
 bool g_quiet = false; // set once by main() before any command runs
+QByteArray g_statusLine; // on a terminal: the line that is redrawn in place
+const char kClearLine[] = "\r\x1b[K";
 } // namespace
+
+bool stderrIsTerminal()
+{
+    const QByteArray term = qgetenv("TERM");
+    return ::isatty(::fileno(stderr)) == 1 && !term.isEmpty() && term != "dumb";
+}
+
+void setStatusLine(const QString &line)
+{
+    if (g_quiet)
+        return;
+    g_statusLine = line.toUtf8();
+    fputs(kClearLine, stderr);
+    fwrite(g_statusLine.constData(), 1, size_t(g_statusLine.size()), stderr);
+    fflush(stderr);
+}
+
+void clearStatusLine()
+{
+    if (g_statusLine.isEmpty())
+        return;
+    g_statusLine.clear();
+    fputs(kClearLine, stderr);
+    fflush(stderr);
+}
 
 void setQuiet(bool quiet)
 {
@@ -75,7 +102,9 @@ void printProgress(const QString &line)
 
 void printErr(const QString &line)
 {
-    const QByteArray b = line.toUtf8() + '\n';
+    // A status line is cleared first and drawn again below the printed line.
+    const QByteArray b
+        = (g_statusLine.isEmpty() ? QByteArray() : QByteArray(kClearLine)) + line.toUtf8() + '\n' + g_statusLine;
     fwrite(b.constData(), 1, size_t(b.size()), stderr);
     fflush(stderr);
 }

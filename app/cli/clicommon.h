@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Shared by the CLI's subcommands: output helpers and the store location.
+#include "model/clioptions.h"
+
 #include <QJsonDocument>
 #include <QMap>
 #include <QObject>
@@ -24,6 +26,13 @@ int run(int argc, char **argv);
 int cmdPlan(const QStringList &args);
 // `plan --help`, `plan KIND --help`: the kinds and their options.
 QString planUsage();
+struct PlanKindHelp {
+    QString name; // as the CLI takes it: "disk", "rbd"
+    QString summary;
+    QList<CliOption> options; // the kind's own; every kind also takes commonPlanOptions()
+};
+QList<PlanKindHelp> planKinds();
+QList<CliOption> commonPlanOptions();
 int cmdRun(const QStringList &args);
 int cmdSessions(const QStringList &args);
 int cmdShow(const QStringList &args);
@@ -47,6 +56,7 @@ int cmdImportResult(const QStringList &args); // cmdimport.cpp
 int cmdRestore(const QStringList &args); // cmdrestore.cpp: knobs a crash left changed
 int cmdExperiment(const QStringList &args); // cmdexperiment.cpp: a change measured A/B
 int cephFetch(const QStringList &args); // `ceph fetch`
+int cmdComplete(const QStringList &args); // cmdcomplete.cpp: shell completion candidates
 
 // Ctrl-C and TERM call onSignal on context's thread (through a socket pair, since a
 // signal handler may do nearly nothing), for as long as context lives; after it, the
@@ -65,6 +75,11 @@ void printErr(const QString &line); // stderr, one line
 void setQuiet(bool quiet);
 bool isQuiet();
 void printProgress(const QString &line);
+// On a terminal (stderr a TTY, TERM not dumb) a run's progress is one line redrawn in
+// place; printErr and printProgress print above it. Elsewhere, plain lines only.
+bool stderrIsTerminal();
+void setStatusLine(const QString &line); // nothing with --quiet
+void clearStatusLine();
 QString storePath(); // $CLUSTERMARK_DATA_DIR or AppDataLocation
 // Opens the store (printing why not) and marks runs left by a dead process interrupted.
 bool openStore(SessionStore &store);

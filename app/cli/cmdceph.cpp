@@ -2,6 +2,7 @@
 // `ceph inventory` (a cluster's inventory from its mons) and `lab start|stop` (the
 // single-host Ceph lab of scripts/lab/ceph-lab.sh).
 #include "clicommon.h"
+#include "clihelp.h"
 
 #include "ceph/cephinventoryprobe.h"
 #include "ceph/radosclient.h"
@@ -17,15 +18,17 @@ namespace cm::cli {
 namespace {
 
 // $CLUSTERMARK_SCRIPTS/lab/ceph-lab.sh, else the source tree next to a build folder
-// (<exe dir>/../../scripts/lab/ceph-lab.sh); empty with *tried filled when absent.
+// (<exe dir>/../../scripts/lab/ceph-lab.sh), else the installed copy
+// (<exe dir>/../share/clustermark/lab); empty with *tried filled when absent.
 QString labScript(QStringList *tried)
 {
     QStringList candidates;
     const QString env = qEnvironmentVariable("CLUSTERMARK_SCRIPTS");
     if (!env.isEmpty())
         candidates << QDir(env).filePath(QStringLiteral("lab/ceph-lab.sh"));
-    candidates
-        << QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../../scripts/lab/ceph-lab.sh"));
+    const QDir exeDir(QCoreApplication::applicationDirPath());
+    candidates << exeDir.filePath(QStringLiteral("../../scripts/lab/ceph-lab.sh"))
+               << exeDir.filePath(QStringLiteral("../share/clustermark/lab/ceph-lab.sh"));
     for (const QString &c : candidates)
         if (QFileInfo(c).isFile())
             return QDir::cleanPath(c);
@@ -44,14 +47,14 @@ int cephInventory(QStringList args)
     if (!args.isEmpty() || (!lab.isEmpty() && !spec.confPath.isEmpty())) {
         printErr(QStringLiteral("usage: clustermark-cli ceph inventory [--conf FILE --keyring FILE | --lab DIR] "
                                 "[--timeout S] --json"));
-        return 2;
+        return ExitUsage;
     }
     if (!timeout.isEmpty()) {
         bool ok = false;
         spec.timeoutSec = timeout.toInt(&ok);
         if (!ok || spec.timeoutSec < 1 || spec.timeoutSec > 600) {
             printErr(QStringLiteral("ceph inventory: --timeout must be 1..600 seconds"));
-            return 2;
+            return ExitUsage;
         }
     }
     if (!lab.isEmpty()) {
@@ -60,7 +63,7 @@ int cephInventory(QStringList args)
         spec.keyringPath = v.value(QStringLiteral("KEYRING"));
         if (spec.confPath.isEmpty()) {
             printErr(QStringLiteral("ceph inventory: %1 holds no started lab (no lab.env with CEPH_CONF)").arg(lab));
-            return 1;
+            return ExitFailed;
         }
     } else if (spec.confPath.isEmpty()) {
         const CephConnectionSpec local = CephConnectionSpec::localDefault();
@@ -70,29 +73,29 @@ int cephInventory(QStringList args)
         if (spec.confPath.isEmpty()) {
             printErr(
                 QStringLiteral("ceph inventory: no /etc/ceph/ceph.conf nor /etc/pve/ceph.conf; give --conf or --lab"));
-            return 1;
+            return ExitFailed;
         }
     }
     for (const QString &f : {spec.confPath, spec.keyringPath})
         if (!f.isEmpty() && !QFileInfo(f).isReadable()) {
             printErr(QStringLiteral("ceph inventory: cannot read %1").arg(f));
-            return 1;
+            return ExitFailed;
         }
     RadosClient client;
     if (const Error e = client.connect(spec)) {
         printErr(QStringLiteral("ceph inventory: %1").arg(e.toString()));
-        return 1;
+        return ExitFailed;
     }
     Error e;
     const CephInventory inv = probeCephInventory(client, &e);
     if (e) {
         printErr(QStringLiteral("ceph inventory: %1").arg(e.toString()));
-        return 1;
+        return ExitFailed;
     }
     for (const QString &w : inv.warnings)
         printErr(QStringLiteral("warning: %1").arg(w));
     printJson(QJsonDocument(inv.toJson()));
-    return 0;
+    return ExitOk;
 }
 
 } // namespace
@@ -107,7 +110,7 @@ int cmdCeph(const QStringList &argsIn)
     printErr(QStringLiteral("usage: clustermark-cli ceph inventory [--conf FILE --keyring FILE | --lab DIR] --json\n"
                             "       clustermark-cli ceph fetch NODE [--conf PATH] [--keyring PATH] [--client NAME] "
                             "[--remember] --json"));
-    return 2;
+    return ExitUsage;
 }
 
 int cmdLab(const QStringList &argsIn)
@@ -122,7 +125,7 @@ int cmdLab(const QStringList &argsIn)
         const QString addr = takeOption(args, QStringLiteral("--addr")).value(0);
         if (args.size() > 1) {
             printErr(usage);
-            return 2;
+            return ExitUsage;
         }
         const QString dir
             = args.isEmpty() ? QDir::temp().filePath(QStringLiteral("clustermark-ceph-lab")) : args.first();
@@ -135,14 +138,14 @@ int cmdLab(const QStringList &argsIn)
         scriptArgs << QStringLiteral("stop") << args.first();
     } else {
         printErr(usage);
-        return 2;
+        return ExitUsage;
     }
     QStringList tried;
     const QString script = labScript(&tried);
     if (script.isEmpty()) {
         printErr(QStringLiteral("lab: ceph-lab.sh not found (tried %1); set CLUSTERMARK_SCRIPTS to the scripts folder")
                      .arg(tried.join(QStringLiteral(", "))));
-        return 1;
+        return ExitFailed;
     }
     // Output through pipes: the lab's daemons keep the script's descriptors open, so
     // they must not be this process's own stdout/stderr (a caller reading to EOF would hang).
@@ -154,7 +157,7 @@ int cmdLab(const QStringList &argsIn)
         p.kill();
         p.waitForFinished(5000);
         printErr(QStringLiteral("lab: ceph-lab.sh %1 did not finish").arg(scriptArgs.first()));
-        return 1;
+        return ExitFailed;
     }
     fputs(p.readAllStandardOutput().constData(), stdout);
     fputs(p.readAllStandardError().constData(), stderr);

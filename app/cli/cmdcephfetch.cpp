@@ -2,6 +2,7 @@
 // `ceph fetch NODE`: a node's Ceph client configuration over SSH (the key stays in
 // memory, or goes to the keychain with --remember), then a connection test.
 #include "clicommon.h"
+#include "clihelp.h"
 
 #include "ceph/cephconfigfetcher.h"
 #include "ceph/cephconnectioncheck.h"
@@ -28,7 +29,7 @@ int cephFetch(const QStringList &argsIn)
     const bool remember = takeFlag(args, QStringLiteral("--remember"));
     if (args.size() != 1 || args.first().startsWith(QLatin1Char('-'))) {
         printErr(usage);
-        return 2;
+        return ExitUsage;
     }
     if (!client.isEmpty())
         opts.clientName = client;
@@ -38,14 +39,14 @@ int cephFetch(const QStringList &argsIn)
         timeoutSec = timeout.toInt(&ok);
         if (!ok || timeoutSec < 1 || timeoutSec > 600) {
             printErr(QStringLiteral("ceph fetch: --timeout must be 1..600 seconds"));
-            return 2;
+            return ExitUsage;
         }
     }
     QString err;
     const NodeSpec node = NodeSpec::parse(args.first(), &err);
     if (node.host.isEmpty()) {
         printErr(QStringLiteral("ceph fetch: %1").arg(err));
-        return 2;
+        return ExitUsage;
     }
     Credentials creds;
     if (node.rememberSecret)
@@ -58,13 +59,13 @@ int cephFetch(const QStringList &argsIn)
                 QStringLiteral("ceph fetch: the host key fingerprint is %1; trust it with: clustermark-cli trust %2 "
                                "--fingerprint %1")
                     .arg(e.detail, node.toSpecString()));
-        return 1;
+        return ExitFailed;
     }
     Error e;
     CephFetchResult res = CephConfigFetcher(*t).fetch(opts, &e);
     if (e) {
         printErr(QStringLiteral("ceph fetch: %1").arg(e.toString()));
-        return 1;
+        return ExitFailed;
     }
     for (const QString &w : std::as_const(res.warnings))
         printErr(QStringLiteral("warning: %1").arg(w));
@@ -95,9 +96,9 @@ int cephFetch(const QStringList &argsIn)
     printJson(QJsonDocument(o));
     if (e) {
         printErr(QStringLiteral("ceph fetch: %1").arg(e.toString()));
-        return 1;
+        return ExitFailed;
     }
-    return 0;
+    return ExitOk;
 }
 
 } // namespace cm::cli

@@ -2,6 +2,7 @@
 // `export RUN --png/--svg` and `compare A B --png/--svg`: charts through
 // clustermark_render. main() creates a QGuiApplication (offscreen) for these only.
 #include "clicommon.h"
+#include "clihelp.h"
 
 #include "render/chartrender.h"
 #include "render/chartsource.h"
@@ -93,19 +94,19 @@ template <typename Chart> int write(const Chart &chart, const ChartArgs &a, cons
         const QImage img = render::chartImage(chart, a.render);
         if (const Error e = render::saveFile(a.png, render::pngBytes(img))) {
             printErr(QStringLiteral("%1: %2").arg(command, e.message));
-            return 1;
+            return ExitFailed;
         }
         out.insert(QStringLiteral("png"), a.png);
     }
     if (!a.svg.isEmpty()) {
         if (const Error e = render::saveFile(a.svg, render::chartSvg(chart, a.render))) {
             printErr(QStringLiteral("%1: %2").arg(command, e.message));
-            return 1;
+            return ExitFailed;
         }
         out.insert(QStringLiteral("svg"), a.svg);
     }
     printJson(QJsonDocument(out));
-    return 0;
+    return ExitOk;
 }
 
 } // namespace
@@ -125,25 +126,25 @@ int cmdExportChart(const QStringList &argsIn)
     const QString command = QStringLiteral("export");
     ChartArgs a;
     if (!takeChartArgs(args, command, &a))
-        return 2;
+        return ExitUsage;
     const bool scaling = args.removeAll(QStringLiteral("--scaling")) > 0;
     const bool strip = args.removeAll(QStringLiteral("--strip")) > 0;
     QList<RunId> ids;
     if (args.size() != 1 || !runIdList(args, &ids) || (scaling && strip)) {
         printErr(QStringLiteral("usage: clustermark-cli export RUN --png FILE --svg FILE [--width W --height H] "
                                 "[--theme light|dark] [--no-redact] [--scaling | --strip]"));
-        return 2;
+        return ExitUsage;
     }
     SessionStore store(storePath());
     if (!openStore(store))
-        return 1;
+        return ExitFailed;
     const bool heightGiven = std::any_of(argsIn.cbegin(), argsIn.cend(),
         [](const QString &x) { return x == QLatin1String("--height") || x.startsWith(QLatin1String("--height=")); });
     if (scaling) { // the cluster total against the number of clients
         render::BarChart chart;
         if (const Error e = render::loadScalingChart(store, ids.first(), a.redact, &chart)) {
             printErr(QStringLiteral("export: %1").arg(e.message));
-            return 1;
+            return ExitFailed;
         }
         if (!heightGiven) // a few bars: as tall as they need, not a mostly empty page
             a.render.size.setHeight(qBound(render::kMinChartSide,
@@ -154,7 +155,7 @@ int cmdExportChart(const QStringList &argsIn)
         render::StripChart chart;
         if (const Error e = render::loadStripChart(store, ids.first(), a.redact, &chart)) {
             printErr(QStringLiteral("export: %1").arg(e.message));
-            return 1;
+            return ExitFailed;
         }
         if (!heightGiven) // as tall as its rows need, not a mostly empty page
             a.render.size.setHeight(qBound(render::kMinChartSide,
@@ -164,7 +165,7 @@ int cmdExportChart(const QStringList &argsIn)
     render::RunChartData d;
     if (const Error e = render::loadRunChart(store, ids.first(), a.redact, &d)) {
         printErr(QStringLiteral("export: %1").arg(e.message));
-        return 1;
+        return ExitFailed;
     }
     return write(d.chart, a, command);
 }
@@ -175,25 +176,25 @@ int cmdCompareChart(const QStringList &argsIn)
     const QString command = QStringLiteral("compare");
     ChartArgs a;
     if (!takeChartArgs(args, command, &a))
-        return 2;
+        return ExitUsage;
     QList<RunId> ids;
     if (args.size() < 2 || !runIdList(args, &ids)) {
         printErr(QStringLiteral(
             "usage: clustermark-cli compare RUN_A RUN_B [RUN…] --png FILE --svg FILE [--width W --height H] "
             "[--theme light|dark] [--latency] [--no-redact]"));
-        return 2;
+        return ExitUsage;
     }
     if (QSet<RunId>(ids.begin(), ids.end()).size() != ids.size()) {
         printErr(QStringLiteral("compare: a run is named twice"));
-        return 2;
+        return ExitUsage;
     }
     SessionStore store(storePath());
     if (!openStore(store))
-        return 1;
+        return ExitFailed;
     render::BarChart chart;
     if (const Error e = render::loadCompareChart(store, ids, a.redact, &chart, {a.latency})) {
         printErr(QStringLiteral("compare: %1").arg(e.message));
-        return 1;
+        return ExitFailed;
     }
     return write(chart, a, command);
 }
@@ -204,20 +205,20 @@ int cmdExperimentChart(const QStringList &argsIn)
     const QString command = QStringLiteral("experiment");
     ChartArgs a;
     if (!takeChartArgs(args, command, &a))
-        return 2;
+        return ExitUsage;
     const QStringList show = takeOption(args, QStringLiteral("--show"));
     if (show.size() != 1 || !args.isEmpty()) {
         printErr(QStringLiteral("usage: clustermark-cli experiment --show ID --png FILE --svg FILE [--width W "
                                 "--height H] [--theme light|dark] [--no-redact]"));
-        return 2;
+        return ExitUsage;
     }
     SessionStore store(storePath());
     if (!openStore(store))
-        return 1;
+        return ExitFailed;
     render::BarChart chart;
     if (const Error e = render::loadExperimentChart(store, show.first(), a.redact, &chart)) {
         printErr(QStringLiteral("experiment: %1").arg(e.message));
-        return 1;
+        return ExitFailed;
     }
     return write(chart, a, command);
 }

@@ -4,6 +4,7 @@
 // node cannot, naming the node, what is missing and the package or fix.
 #include "bench/registry.h"
 #include "clicommon.h"
+#include "clihelp.h"
 #include "io/inputfile.h"
 
 #include <QJsonArray>
@@ -16,12 +17,12 @@ int cmdCheck(const QStringList &args)
 {
     if (args.size() != 1) {
         printErr(QStringLiteral("usage: clustermark-cli check PLAN.json"));
-        return 2;
+        return ExitUsage;
     }
     QByteArray bytes;
     if (const Error e = readInputFile(args.first(), Plan::MaxFileBytes, &bytes)) {
         printErr(QStringLiteral("check: %1").arg(e.message));
-        return 2;
+        return ExitUsage;
     }
     Error e;
     const Plan plan = Plan::fromJsonBytes(bytes, &e);
@@ -32,7 +33,7 @@ int cmdCheck(const QStringList &args)
         e = kind->validate(plan);
     if (e) {
         printErr(QStringLiteral("check: %1: %2").arg(args.first(), e.message));
-        return 2;
+        return ExitUsage;
     }
     const QList<PreflightResult> results = preflight::checkPlan(plan, kind->preflight(plan), CancelToken());
     QJsonArray list;

@@ -3,6 +3,7 @@
 // RADOS objects, folders at the root of the CephFS; on nodes, the CephFS benchmark's own
 // mounts and bench files in a folder; S3 buckets) and removes exactly that.
 #include "clicommon.h"
+#include "clihelp.h"
 
 #include "bench/cephfs/nodemountcleaner.h"
 #include "bench/diskfio/benchfilecleaner.h"
@@ -64,7 +65,7 @@ int cmdCleanup(const QStringList &argsIn)
     if (!args.isEmpty() || (nodes.isEmpty() && !dirs.isEmpty()) || dirs.size() > 1 || s3Endpoints.size() > 1
         || accessKeys.size() != s3Endpoints.size() || secretRefs.size() > s3Endpoints.size()) {
         printErr(usage);
-        return 2;
+        return ExitUsage;
     }
     QList<S3CleanupTarget> s3Targets;
     if (!s3Endpoints.isEmpty())
@@ -94,7 +95,7 @@ int cmdCleanup(const QStringList &argsIn)
     if (doCeph) {
         CephConnectionSpec spec;
         if (!takeCephSpec(cephArgs, QStringLiteral("cleanup"), &spec))
-            return 2;
+            return ExitUsage;
         RadosClient client;
         if (const Error e = client.connect(spec)) {
             fail(e.toString());
@@ -139,7 +140,7 @@ int cmdCleanup(const QStringList &argsIn)
         const NodeSpec node = NodeSpec::parse(spec, &err);
         if (node.host.isEmpty()) {
             printErr(QStringLiteral("cleanup: %1").arg(err));
-            return 2;
+            return ExitUsage;
         }
         Credentials creds;
         if (node.rememberSecret)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
+#include "clihelp.h"
 
 #include "report/compareexport.h"
 #include "report/runcompare.h"
@@ -66,26 +67,26 @@ int cmdCompare(const QStringList &argsIn)
     ExportFormat format;
     bool redact = false;
     if (!takeFormat(args, QStringLiteral("compare"), ExportFormat::Markdown, &format, &redact))
-        return 2;
+        return ExitUsage;
     QList<RunId> ids;
     if (args.size() < 2 || !runIds(args, &ids) || format == ExportFormat::CrystalText) {
         printErr(usage);
-        return 2;
+        return ExitUsage;
     }
     if (QSet<RunId>(ids.begin(), ids.end()).size() != ids.size()) {
         printErr(QStringLiteral("compare: a run is named twice"));
-        return 2;
+        return ExitUsage;
     }
     SessionStore store(storePath());
     if (!openStore(store))
-        return 1;
+        return ExitFailed;
     RunCompare c;
     if (const Error e = compareRuns(store, ids, &c)) {
         printErr(QStringLiteral("compare: %1").arg(e.message));
-        return 1;
+        return ExitFailed;
     }
     printText(compareExport(c, format, redact));
-    return 0;
+    return ExitOk;
 }
 
 int cmdExport(const QStringList &argsIn)
@@ -96,20 +97,20 @@ int cmdExport(const QStringList &argsIn)
     ExportFormat format;
     bool redact = false;
     if (!takeFormat(args, QStringLiteral("export"), ExportFormat::Markdown, &format, &redact))
-        return 2;
+        return ExitUsage;
     QList<RunId> ids;
     if (args.size() != 1 || !runIds(args, &ids)) {
         printErr(QStringLiteral(
             "usage: clustermark-cli export RUN [--format md|bbcode|csv|json|cdm] [--redact|--no-redact]"));
-        return 2;
+        return ExitUsage;
     }
     SessionStore store(storePath());
     if (!openStore(store))
-        return 1;
+        return ExitFailed;
     RunRecords r;
     if (const Error e = loadRunRecords(store, ids.first(), &r)) {
         printErr(QStringLiteral("export: %1").arg(e.message));
-        return 1;
+        return ExitFailed;
     }
     if (format == ExportFormat::Json) {
         QString text = QString::fromUtf8(QJsonDocument(store.runToJson(r.run.id)).toJson(QJsonDocument::Indented));
@@ -119,16 +120,16 @@ int cmdExport(const QStringList &argsIn)
             text = red.apply(text);
         }
         printText(text);
-        return 0;
+        return ExitOk;
     }
     Error e;
     const QString text = runExport(r, format, redact, &e);
     if (e) {
         printErr(QStringLiteral("export: %1").arg(e.message));
-        return 2;
+        return ExitUsage;
     }
     printText(text);
-    return 0;
+    return ExitOk;
 }
 
 } // namespace cm::cli

@@ -3,6 +3,7 @@
 // interleaved, puts the change back and prints the verdict per figure
 // (docs/ARCHITECTURE.md §12). `experiment --show ID` prints a saved one's verdict.
 #include "clicommon.h"
+#include "clihelp.h"
 
 #include "engine/runengine.h"
 #include "io/inputfile.h"
@@ -140,11 +141,11 @@ int printResult(const QString &id, bool json, const QString &format = {})
 {
     SessionStore store(storePath());
     if (!openStore(store))
-        return 1;
+        return ExitFailed;
     ExperimentResult r;
     if (const Error e = loadExperimentResult(store, id, &r)) {
         printErr(QStringLiteral("experiment: %1").arg(e.toString()));
-        return 1;
+        return ExitFailed;
     }
     ExportFormat f = ExportFormat::Markdown;
     if (json)
@@ -158,7 +159,7 @@ int printResult(const QString &id, bool json, const QString &format = {})
         fputs(text.toUtf8().constData(), stdout);
     } else if (!format.isEmpty()) {
         printErr(QStringLiteral("experiment: --format is md, bbcode or csv (or --json)"));
-        return 2;
+        return ExitUsage;
     } else
         for (const QString &line : experimentVerdictLines(r))
             fprintf(stdout, "%s\n", line.toUtf8().constData());
@@ -179,11 +180,11 @@ int cmdExperiment(const QStringList &argsIn)
         return args.isEmpty() ? printResult(show.first(), json, format) : (printErr(QString::fromUtf8(kUsage)), 2);
     Experiment x;
     if (!readExperiment(args, &x))
-        return 2;
+        return ExitUsage;
     {
         SessionStore store(storePath());
         if (!openStore(store))
-            return 1;
+            return ExitFailed;
     }
     QMap<QString, Credentials> credentials;
     for (const NodeSpec &n : x.plan.nodes) {
@@ -198,7 +199,7 @@ int cmdExperiment(const QStringList &argsIn)
         engine.cancel();
     });
     QString id;
-    int exitCode = 1;
+    int exitCode = ExitFailed;
     QObject::connect(&engine, &ExperimentEngine::logAvailable, &engine, [](const QString &l) { printErr(l); });
     QObject::connect(&engine, &ExperimentEngine::experimentStarted, &engine, [&](const QString &i, int n) {
         id = i;
@@ -226,14 +227,14 @@ int cmdExperiment(const QStringList &argsIn)
                              e && status == RunStatus::Failed && e.message.contains(QLatin1String("restore"))
                                  ? QStringLiteral(" except the ones named above")
                                  : QString()));
-            exitCode = status == RunStatus::Completed ? 0 : status == RunStatus::Cancelled ? 130 : 1;
+            exitCode = exitCodeFor(status, e);
             QCoreApplication::exit(exitCode);
         });
     engine.start(x, credentials);
     QCoreApplication::exec();
     delete cancelOnSignal;
     if (!id.isEmpty())
-        if (const int shown = printResult(id, json, format); exitCode == 0)
+        if (const int shown = printResult(id, json, format); exitCode == ExitOk)
             exitCode = shown;
     return exitCode;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `clustermark-cli import-result FILE`: fio / iperf3 / iperf 2 output as a run.
 #include "clicommon.h"
+#include "clihelp.h"
 
 #include "store/resultimporter.h"
 #include "store/sessionstore.h"
@@ -18,7 +19,7 @@ int cmdImportResult(const QStringList &argsIn)
     const QStringList node = takeOption(args, QStringLiteral("--node"));
     if (args.size() != 1 || args.first().startsWith(QLatin1String("--")) || session.size() > 1 || node.size() > 1) {
         printErr(QStringLiteral("usage: clustermark-cli import-result FILE [--session NAME] [--node NAME] [--json]"));
-        return 2;
+        return ExitUsage;
     }
     const QString file = args.first();
     SessionStore store(storePath()); // opened by the importer once the file is read
@@ -27,7 +28,7 @@ int cmdImportResult(const QStringList &argsIn)
     const ImportOutcome r = importer.importFile(file, ImportOptions {session.value(0), node.value(0)}, &e);
     if (e) {
         printErr(QStringLiteral("import-result: %1: %2").arg(file, e.message));
-        return 1;
+        return ExitFailed;
     }
     for (const QString &w : r.warnings)
         printErr(QStringLiteral("import-result: note: %1").arg(w));
@@ -48,7 +49,7 @@ int cmdImportResult(const QStringList &argsIn)
                                     .toUtf8();
         fwrite(line.constData(), 1, size_t(line.size()), stdout);
     }
-    return 0;
+    return ExitOk;
 }
 
 } // namespace cm::cli

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
+#include "clihelp.h"
 
 #include "engine/nodeworker.h"
 #include "probe/inventoryprobe.h"
@@ -14,13 +15,13 @@ int cmdInventory(const QStringList &argsIn)
     const QString sysRoot = takeOption(args, QStringLiteral("--sysfs")).value(0);
     if (args.size() != 1) {
         printErr(QStringLiteral("usage: clustermark-cli inventory NODE [--json] [--procfs DIR] [--sysfs DIR]"));
-        return 2;
+        return ExitUsage;
     }
     QString err;
     NodeSpec node = NodeSpec::parse(args.first(), &err);
     if (node.host.isEmpty()) {
         printErr(QStringLiteral("inventory: %1").arg(err));
-        return 2;
+        return ExitUsage;
     }
     if (!procRoot.isEmpty())
         node.procRoot = procRoot;
@@ -33,18 +34,18 @@ int cmdInventory(const QStringList &argsIn)
             printErr(QStringLiteral("inventory: the host key fingerprint is %1; trust it in the app's Add node "
                                     "dialog, or with: clustermark-cli trust %2 --fingerprint %1")
                          .arg(e.detail, node.toSpecString()));
-        return 1;
+        return ExitFailed;
     }
     Error e;
     const NodeInventory inv = probeNode(*t, &e);
     if (e) {
         printErr(QStringLiteral("inventory: %1").arg(e.toString()));
-        return 1;
+        return ExitFailed;
     }
     for (const QString &w : inv.warnings)
         printErr(QStringLiteral("warning: %1").arg(w));
     printJson(QJsonDocument(inv.toJson()));
-    return 0;
+    return ExitOk;
 }
 
 } // namespace cm::cli

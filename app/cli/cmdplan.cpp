@@ -2,6 +2,7 @@
 // `plan KIND`: parsed from the kind's declared options plus the ones every plan takes;
 // `plan KIND --help` prints them.
 #include "clicommon.h"
+#include "clihelp.h"
 
 #include "bench/registry.h"
 #include "bench/scaling.h"
@@ -21,32 +22,6 @@ struct RepeatOptions {
     int window = 3;
     QString figure;
 };
-
-QList<CliOption> commonPlanOptions()
-{
-    return {
-        {QStringLiteral("--session"), QStringLiteral("NAME"), QStringLiteral("the session the run is saved in")},
-        {QStringLiteral("--name"), QStringLiteral("TEXT"), QStringLiteral("the plan's name")},
-        {QStringLiteral("--repeat"), QStringLiteral("N"), QStringLiteral("run each step N times"), QStringLiteral("1")},
-        {QStringLiteral("--until-spread"), QStringLiteral("PCT"),
-            QStringLiteral(
-                "repeat each step until its figure varies by at most PCT % (max - min over mean) over its last "
-                "K iterations; the run's summary says the spread reached and whether it converged")},
-        {QStringLiteral("--max-repeat"), QStringLiteral("N"),
-            QStringLiteral("with --until-spread: at most N iterations"), QStringLiteral("10")},
-        {QStringLiteral("--stable-window"), QStringLiteral("K"),
-            QStringLiteral("with --until-spread: the last K iterations"), QStringLiteral("3")},
-        {QStringLiteral("--stable-figure"), QStringLiteral("KEY"),
-            QStringLiteral(
-                "with --until-spread: a summary key such as read.iops instead of the step's headline figure")},
-        {QStringLiteral("--clients"), QStringLiteral("1,2,4"),
-            QStringLiteral("a scaling series: every step with the first 1, 2, 4 … of the client nodes, for the "
-                           "cluster total against the number of clients (kinds whose clients add up)")},
-        {QStringLiteral("--tests"), QStringLiteral("ID,…"),
-            QStringLiteral("only these tests of the preset, by id (the plan's steps[].id), in the preset's order")},
-        {QStringLiteral("--help"), {}, QStringLiteral("print this help")},
-    };
-}
 
 bool readRepeatOptions(const CliArgs &args, RepeatOptions *o, QString *err)
 {
@@ -115,6 +90,42 @@ void printOut(const QString &text)
 
 } // namespace
 
+QList<CliOption> commonPlanOptions()
+{
+    return {
+        {QStringLiteral("--session"), QStringLiteral("NAME"), QStringLiteral("the session the run is saved in")},
+        {QStringLiteral("--name"), QStringLiteral("TEXT"), QStringLiteral("the plan's name")},
+        {QStringLiteral("--repeat"), QStringLiteral("N"), QStringLiteral("run each step N times"), QStringLiteral("1")},
+        {QStringLiteral("--until-spread"), QStringLiteral("PCT"),
+            QStringLiteral(
+                "repeat each step until its figure varies by at most PCT % (max - min over mean) over its last "
+                "K iterations; the run's summary says the spread reached and whether it converged")},
+        {QStringLiteral("--max-repeat"), QStringLiteral("N"),
+            QStringLiteral("with --until-spread: at most N iterations"), QStringLiteral("10")},
+        {QStringLiteral("--stable-window"), QStringLiteral("K"),
+            QStringLiteral("with --until-spread: the last K iterations"), QStringLiteral("3")},
+        {QStringLiteral("--stable-figure"), QStringLiteral("KEY"),
+            QStringLiteral(
+                "with --until-spread: a summary key such as read.iops instead of the step's headline figure")},
+        {QStringLiteral("--clients"), QStringLiteral("1,2,4"),
+            QStringLiteral("a scaling series: every step with the first 1, 2, 4 … of the client nodes, for the "
+                           "cluster total against the number of clients (kinds whose clients add up)")},
+        {QStringLiteral("--tests"), QStringLiteral("ID,…"),
+            QStringLiteral("only these tests of the preset, by id (the plan's steps[].id), in the preset's order")},
+        {QStringLiteral("--help"), {}, QStringLiteral("print this help")},
+    };
+}
+
+QList<PlanKindHelp> planKinds()
+{
+    QList<PlanKindHelp> out;
+    for (const QString &id : Registry::instance().ids()) {
+        const auto kind = Registry::instance().kind(id);
+        out << PlanKindHelp {cliName(*kind), kind->cliSummary(), kind->cliOptions()};
+    }
+    return out;
+}
+
 QString planUsage()
 {
     QStringList names;
@@ -130,37 +141,37 @@ int cmdPlan(const QStringList &argsIn)
     QStringList args = argsIn;
     if (args.isEmpty()) {
         printErr(planUsage());
-        return 2;
+        return ExitUsage;
     }
     const QString name = args.takeFirst();
     if (name == QLatin1String("--help") || name == QLatin1String("-h")) {
         printOut(planUsage());
-        return 0;
+        return ExitOk;
     }
     const auto kind = Registry::instance().kindByName(name);
     if (!kind) {
         printErr(QStringLiteral("plan: unknown kind \"%1\"").arg(name));
         printErr(planUsage());
-        return 2;
+        return ExitUsage;
     }
     const QString prefix = QStringLiteral("plan %1: ").arg(name);
     if (args.contains(QLatin1String("--help")) || args.contains(QLatin1String("-h"))) {
         printOut(kindHelp(*kind));
-        return 0;
+        return ExitOk;
     }
     QString err;
     const CliArgs parsed = CliArgs::parse(args, kind->cliOptions() + commonPlanOptions(), &err);
     RepeatOptions repeat;
     if (!err.isEmpty() || !readRepeatOptions(parsed, &repeat, &err)) {
         printErr(prefix + err);
-        return 2;
+        return ExitUsage;
     }
     Error e;
     QStringList notes;
     Plan plan = kind->planFromCli(parsed, &notes, &e);
     if (e) {
         printErr(prefix + e.message);
-        return 2;
+        return ExitUsage;
     }
     for (const QString &line : std::as_const(notes))
         printErr(line);
@@ -174,7 +185,7 @@ int cmdPlan(const QStringList &argsIn)
                 printErr(prefix
                     + QStringLiteral("--tests: no test \"%1\" in this plan (%2)")
                           .arg(id.trimmed(), known.join(QStringLiteral(", "))));
-                return 2;
+                return ExitUsage;
             }
         plan.steps.removeIf([&](const PlanStep &s) {
             return !std::any_of(wanted.cbegin(), wanted.cend(), [&](const QString &w) { return w.trimmed() == s.id; });
@@ -184,7 +195,7 @@ int cmdPlan(const QStringList &argsIn)
         const QList<int> counts = scaling::parseCounts(parsed.value(QStringLiteral("--clients")), &err);
         if (!err.isEmpty() || (e = scaling::expand(*kind, counts, &plan)) || (e = kind->validate(plan))) {
             printErr(prefix + (err.isEmpty() ? e.message : err));
-            return 2;
+            return ExitUsage;
         }
     }
     plan.session = parsed.value(QStringLiteral("--session"));
@@ -192,7 +203,7 @@ int cmdPlan(const QStringList &argsIn)
         plan.name = parsed.value(QStringLiteral("--name"));
     applyRepeat(repeat, &plan);
     printJson(QJsonDocument(plan.toJson()));
-    return 0;
+    return ExitOk;
 }
 
 } // namespace cm::cli

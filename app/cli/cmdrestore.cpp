@@ -3,6 +3,7 @@
 // left in the revert journal (tuning/knobjournal.h): it reaches each node again, writes
 // the old value and reads it back. --dry-run lists them only.
 #include "clicommon.h"
+#include "clihelp.h"
 
 #include "secrets/secretstore.h"
 #include "store/sessionstore.h"
@@ -33,16 +34,16 @@ int cmdRestore(const QStringList &argsIn)
     const bool dryRun = takeFlag(args, QStringLiteral("--dry-run"));
     if (!args.isEmpty()) {
         printErr(QStringLiteral("usage: clustermark-cli restore [--dry-run] [--json]"));
-        return 2;
+        return ExitUsage;
     }
     SessionStore store(storePath());
     if (!openStore(store))
-        return 1;
+        return ExitFailed;
     Error err;
     const QList<KnobJournalEntry> left = KnobJournal(store).open(true, &err);
     if (err) {
         printErr(QStringLiteral("restore: %1").arg(err.toString()));
-        return 1;
+        return ExitFailed;
     }
     if (!json)
         for (const KnobJournalEntry &e : left)

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
+#include "clihelp.h"
+#include "runprogress.h"
 
 #include "engine/runengine.h"
 #include "model/leftover.h"
@@ -15,10 +17,41 @@ namespace cm::cli {
 
 namespace {
 
-QString formatSeconds(double s)
+// After the run: the repetitions' spread, leftovers, the run as JSON, the Markdown file.
+void reportRunEnd(RunId id, const QString &markdownOut)
 {
-    const int t = int(s + 0.5);
-    return QStringLiteral("%1:%2").arg(t / 60).arg(t % 60, 2, 10, QLatin1Char('0'));
+    SessionStore store(storePath());
+    if (!store.open()) {
+        const QJsonObject rep = store.runSummary(id).value(QStringLiteral("repetition")).toObject();
+        if (rep.contains(QStringLiteral("untilSpreadPct")))
+            for (const QJsonValue &v : rep.value(QStringLiteral("steps")).toArray()) {
+                const QJsonObject st = v.toObject();
+                const QString outcome = st.value(QStringLiteral("outcome")).toString();
+                printProgress(
+                    QStringLiteral("    %1: %2 iterations, spread %3 % of %4 (bound %5 %): %6")
+                        .arg(st.value(QStringLiteral("testId")).toString())
+                        .arg(st.value(QStringLiteral("iterations")).toInt())
+                        .arg(st.value(QStringLiteral("spreadPct")).isDouble()
+                                ? QString::number(st.value(QStringLiteral("spreadPct")).toDouble(), 'f', 2)
+                                : QStringLiteral("?"))
+                        .arg(st.value(QStringLiteral("figure")).toString())
+                        .arg(rep.value(QStringLiteral("untilSpreadPct")).toDouble())
+                        .arg(outcome == QLatin1String("converged") ? QStringLiteral("stable")
+                                : outcome == QLatin1String("cap")  ? QStringLiteral("not stable, stopped at the cap")
+                                                                   : outcome));
+            }
+        for (const QJsonValue &v : store.runSummary(id).value(QStringLiteral("leftovers")).toArray())
+            printErr(QStringLiteral("left behind: %1 (clustermark-cli cleanup removes it)")
+                         .arg(Leftover::fromJson(v.toObject()).describe()));
+        printJson(QJsonDocument(store.runToJson(id)));
+        if (!markdownOut.isEmpty()) {
+            QFile md(markdownOut);
+            if (md.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                md.write(store.runToMarkdown(id).toUtf8());
+            else
+                printErr(QStringLiteral("run: cannot write %1: %2").arg(markdownOut, md.errorString()));
+        }
+    }
 }
 
 } // namespace
@@ -32,25 +65,25 @@ int cmdRun(const QStringList &argsIn)
     if (args.size() != 1) {
         printErr(QStringLiteral(
             "usage: clustermark-cli run PLAN.json [--markdown-out FILE] [--watch NODE]... [--pause-scrub]"));
-        return 2;
+        return ExitUsage;
     }
     QByteArray bytes;
     if (const Error e = readInputFile(args.first(), Plan::MaxFileBytes, &bytes)) {
         printErr(QStringLiteral("run: %1").arg(e.message));
-        return 2;
+        return ExitUsage;
     }
     Error e;
     Plan plan = Plan::fromJsonBytes(bytes, &e);
     if (e) {
         printErr(QStringLiteral("run: %1: %2").arg(args.first(), e.message));
-        return 2;
+        return ExitUsage;
     }
     for (const QString &spec : watch) {
         QString why;
         const NodeSpec n = NodeSpec::parse(spec, &why);
         if (n.host.isEmpty()) {
             printErr(QStringLiteral("run: --watch %1: %2").arg(spec, why));
-            return 2;
+            return ExitUsage;
         }
         plan.watch << n;
     }
@@ -58,7 +91,7 @@ int cmdRun(const QStringList &argsIn)
     {
         SessionStore store(storePath());
         if (!openStore(store))
-            return 1;
+            return ExitFailed;
     }
 
     // Ctrl-C / TERM cancel the run (it stops within 2 s and cleans up the nodes).
@@ -68,80 +101,13 @@ int cmdRun(const QStringList &argsIn)
         engine.cancelAll();
     });
 
-    int exitCode = 1;
-    RunId runId = 0;
-    double eta = 0;
+    int exitCode = ExitFailed;
     QObject::connect(&engine, &RunEngine::startFailed, &engine, [&](const Error &err) {
         printErr(QStringLiteral("run: %1").arg(err.toString()));
-        exitCode = 2;
-        QCoreApplication::exit(2);
+        exitCode = exitCodeFor(RunStatus::Failed, err);
+        QCoreApplication::exit(exitCode);
     });
-    QObject::connect(
-        &engine, &RunEngine::runStarted, &engine, [&](RunId id, const Plan &p, SampleBufferPtr, double est) {
-            runId = id;
-            eta = est;
-            const QString steps = p.untilStable() ? QStringLiteral("%1 to %2 steps until each varies by at most %3 %")
-                                                        .arg(p.steps.size() * p.minIterations())
-                                                        .arg(p.steps.size() * p.maxIterations())
-                                                        .arg(p.untilSpreadPct)
-                                                  : QStringLiteral("%1 steps").arg(p.steps.size() * p.repeat);
-            printProgress(QStringLiteral("run %1 started: %2 (%3 on %4 node(s), about %5)")
-                              .arg(id)
-                              .arg(p.name, steps)
-                              .arg(p.nodes.size())
-                              .arg(formatSeconds(est)));
-        });
-    QObject::connect(&engine, &RunEngine::stepStarted, &engine, [&](RunId, int index, int total, const QString &title) {
-        printProgress(QStringLiteral("[%1/%2] %3").arg(index + 1).arg(total).arg(title));
-    });
-    QObject::connect(
-        &engine, &RunEngine::stepFinished, &engine, [&](RunId, int, const QString &node, const QJsonObject &s) {
-            QStringList parts;
-            for (const char *dir : {"read", "write"}) {
-                const QJsonObject d = s.value(QLatin1String(dir)).toObject();
-                // ops that move no data (RADOS stat) still count
-                if (d.value(QStringLiteral("io_bytes")).toDouble() <= 0
-                    && d.value(QStringLiteral("total_ios")).toDouble() <= 0)
-                    continue;
-                parts << QStringLiteral("%1 %2 MB/s %3 IOPS")
-                             .arg(QLatin1String(dir))
-                             .arg(d.value(QStringLiteral("bw")).toDouble() / 1e6, 0, 'f', 1)
-                             .arg(d.value(QStringLiteral("iops")).toDouble(), 0, 'f', 0);
-            }
-            const QJsonObject meta = s.value(QStringLiteral("meta")).toObject(); // CephFS metadata
-            for (const char *op : {"create", "stat", "delete"}) {
-                const QJsonObject o = meta.value(QLatin1String(op)).toObject();
-                if (!o.isEmpty())
-                    parts << QStringLiteral("%1 %2 ops/s (p99 %3 us)")
-                                 .arg(QLatin1String(op))
-                                 .arg(o.value(QStringLiteral("iops")).toDouble(), 0, 'f', 0)
-                                 .arg(o.value(QStringLiteral("lat_p99_ns")).toDouble() / 1e3, 0, 'f', 0);
-            }
-            for (const QJsonValue &v : s.value(QStringLiteral("osds")).toArray()) { // per-OSD latency
-                const QJsonObject o = v.toObject();
-                parts << QStringLiteral("\n      osd.%1 %2 writes, p50 %3 us, p99 %4 us%5")
-                             .arg(o.value(QStringLiteral("id")).toInt())
-                             .arg(o.value(QStringLiteral("ops")).toDouble(), 0, 'f', 0)
-                             .arg(o.value(QStringLiteral("p50")).toDouble() / 1e3, 0, 'f', 0)
-                             .arg(o.value(QStringLiteral("p99")).toDouble() / 1e3, 0, 'f', 0)
-                             .arg(o.value(QStringLiteral("outlier")).toBool() ? QStringLiteral(" OUTLIER") : QString());
-            }
-            if (s.contains(QStringLiteral("bitsPerSecond"))) { // net-iperf
-                parts << QStringLiteral("%1 Gbit/s (%2, %3 streams; %4)")
-                             .arg(s.value(QStringLiteral("bitsPerSecond")).toDouble() / 1e9, 0, 'f', 3)
-                             .arg(s.value(QStringLiteral("tool")).toString())
-                             .arg(s.value(QStringLiteral("streams")).toInt())
-                             .arg(s.value(QStringLiteral("toolReason")).toString());
-                for (const QJsonValue &v : s.value(QStringLiteral("findings")).toArray())
-                    parts << QStringLiteral("\n      [%1] %2")
-                                 .arg(v.toObject().value(QStringLiteral("severity")).toString(),
-                                     v.toObject().value(QStringLiteral("text")).toString());
-            }
-            printProgress(QStringLiteral("    %1: %2").arg(node, parts.join(QStringLiteral(", "))));
-        });
-    QObject::connect(&engine, &RunEngine::stepFailed, &engine, [&](RunId, int, const QString &node, const Error &err) {
-        printErr(QStringLiteral("    %1: FAILED: %2").arg(node, err.toString()));
-    });
+    RunProgress progress(&engine, stderrIsTerminal());
     QObject::connect(&engine, &RunEngine::runFinished, &engine, [&](RunId id, RunStatus status, const Error &err) {
         const QString ended = QStringLiteral("run %1 %2%3")
                                   .arg(id)
@@ -150,39 +116,9 @@ int cmdRun(const QStringList &argsIn)
             printProgress(ended);
         else
             printErr(ended);
-        SessionStore store(storePath());
-        if (!store.open()) {
-            const QJsonObject rep = store.runSummary(id).value(QStringLiteral("repetition")).toObject();
-            if (rep.contains(QStringLiteral("untilSpreadPct")))
-                for (const QJsonValue &v : rep.value(QStringLiteral("steps")).toArray()) {
-                    const QJsonObject st = v.toObject();
-                    const QString outcome = st.value(QStringLiteral("outcome")).toString();
-                    printProgress(
-                        QStringLiteral("    %1: %2 iterations, spread %3 % of %4 (bound %5 %): %6")
-                            .arg(st.value(QStringLiteral("testId")).toString())
-                            .arg(st.value(QStringLiteral("iterations")).toInt())
-                            .arg(st.value(QStringLiteral("spreadPct")).isDouble()
-                                    ? QString::number(st.value(QStringLiteral("spreadPct")).toDouble(), 'f', 2)
-                                    : QStringLiteral("?"))
-                            .arg(st.value(QStringLiteral("figure")).toString())
-                            .arg(rep.value(QStringLiteral("untilSpreadPct")).toDouble())
-                            .arg(outcome == QLatin1String("converged") ? QStringLiteral("stable")
-                                    : outcome == QLatin1String("cap") ? QStringLiteral("not stable, stopped at the cap")
-                                                                      : outcome));
-                }
-            for (const QJsonValue &v : store.runSummary(id).value(QStringLiteral("leftovers")).toArray())
-                printErr(QStringLiteral("left behind: %1 (clustermark-cli cleanup removes it)")
-                             .arg(Leftover::fromJson(v.toObject()).describe()));
-            printJson(QJsonDocument(store.runToJson(id)));
-            if (!markdownOut.isEmpty()) {
-                QFile md(markdownOut);
-                if (md.open(QIODevice::WriteOnly | QIODevice::Truncate))
-                    md.write(store.runToMarkdown(id).toUtf8());
-                else
-                    printErr(QStringLiteral("run: cannot write %1: %2").arg(markdownOut, md.errorString()));
-            }
-        }
-        exitCode = status == RunStatus::Completed ? 0 : status == RunStatus::Cancelled ? 130 : 1;
+        clearStatusLine();
+        reportRunEnd(id, markdownOut);
+        exitCode = exitCodeFor(status, err);
         QCoreApplication::exit(exitCode);
     });
     // Secrets only from the keychain, only for nodes saved with "remember".

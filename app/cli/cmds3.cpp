@@ -2,6 +2,7 @@
 // `s3 create-user`: creates an RGW user on a node (or the lab) with radosgw-admin and
 // stores its secret in the keychain; prints the access key, never the secret.
 #include "clicommon.h"
+#include "clihelp.h"
 
 #include "engine/nodeworker.h"
 #include "s3/rgwusercreator.h"
@@ -35,14 +36,14 @@ int createUser(QStringList args)
         o.commandPrefix = {QStringLiteral("sudo"), QStringLiteral("-n")};
     if (uid.isEmpty() || args.size() != (lab.isEmpty() ? 1 : 0) || args.value(0).startsWith(QLatin1String("--"))) {
         printErr(usage);
-        return 2;
+        return ExitUsage;
     }
     std::unique_ptr<Transport> t;
     if (!lab.isEmpty()) {
         const QMap<QString, QString> v = labValues(lab);
         if (v.value(QStringLiteral("CEPH_CONF")).isEmpty()) {
             printErr(QStringLiteral("s3 create-user: %1 holds no started lab (no lab.env with CEPH_CONF)").arg(lab));
-            return 2;
+            return ExitUsage;
         }
         if (o.confPath.isEmpty())
             o.confPath = v.value(QStringLiteral("CEPH_CONF"));
@@ -56,7 +57,7 @@ int createUser(QStringList args)
         const NodeSpec node = NodeSpec::parse(args.first(), &err);
         if (node.host.isEmpty()) {
             printErr(QStringLiteral("s3 create-user: %1").arg(err));
-            return 2;
+            return ExitUsage;
         }
         Credentials creds;
         if (node.rememberSecret)
@@ -66,12 +67,12 @@ int createUser(QStringList args)
     if (endpoint.isEmpty()) {
         printErr(QStringLiteral(
             "s3 create-user: give --endpoint URL (the gateway the key is for; it names the keychain entry)"));
-        return 2;
+        return ExitUsage;
     }
     RgwUserCredentials c;
     if (const Error e = createRgwUserAndStore(*t, o, uid, displayName, endpoint, &c)) {
         printErr(QStringLiteral("s3 create-user: %1").arg(e.toString()));
-        return 1;
+        return ExitFailed;
     }
     const QString entry = S3Keychain::entryName(endpoint, c.accessKey);
     if (json) {
@@ -86,7 +87,7 @@ int createUser(QStringList args)
                   .constData(),
             stdout);
     }
-    return 0;
+    return ExitOk;
 }
 
 } // namespace
@@ -99,7 +100,7 @@ int cmdS3(const QStringList &argsIn)
         return createUser(args);
     }
     printErr(QStringLiteral("usage: clustermark-cli s3 create-user NODE|--lab DIR --uid UID [--endpoint URL]"));
-    return 2;
+    return ExitUsage;
 }
 
 } // namespace cm::cli

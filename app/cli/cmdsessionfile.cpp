@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `export-session SESSION FILE` and `import FILE`.
 #include "clicommon.h"
+#include "clihelp.h"
 
 #include "parse/sessionfilecodec.h"
 #include "io/inputfile.h"
@@ -36,11 +37,11 @@ int importSessionFile(const QString &path, const QByteArray &bytes)
 {
     SessionStore store(storePath());
     if (!openStore(store))
-        return 1;
+        return ExitFailed;
     SessionImport r;
     if (const Error e = importSessionBytes(store, bytes, path, &r)) {
         printErr(QStringLiteral("import: %1: %2").arg(path, e.message));
-        return 1;
+        return ExitFailed;
     }
     QJsonArray runs;
     for (RunId id : std::as_const(r.runs))
@@ -50,7 +51,7 @@ int importSessionFile(const QString &path, const QByteArray &bytes)
             QJsonObject {{QStringLiteral("id"), r.sessionId}, {QStringLiteral("name"), r.name},
                 {QStringLiteral("renamed"), r.renamed}}},
         {QStringLiteral("runs"), runs}}));
-    return 0;
+    return ExitOk;
 }
 
 // The one place that decides what an imported file is; other kinds of files plug in here.
@@ -60,7 +61,7 @@ int importFile(const QString &path, const QByteArray &bytes)
         return importSessionFile(path, bytes);
     printErr(QStringLiteral("import: %1: not a ClusterMark session file (no \"format\": \"%2\" field)")
                  .arg(path, QLatin1String(sessionfile::FormatName)));
-    return 1;
+    return ExitFailed;
 }
 
 } // namespace
@@ -69,40 +70,40 @@ int cmdExportSession(const QStringList &args)
 {
     if (args.size() != 2 || args.at(0).startsWith(QLatin1String("--")) || args.at(1).startsWith(QLatin1String("--"))) {
         printErr(QStringLiteral("usage: clustermark-cli export-session SESSION FILE"));
-        return 2;
+        return ExitUsage;
     }
     SessionStore store(storePath());
     if (!openStore(store))
-        return 1;
+        return ExitFailed;
     QString name;
     const qint64 id = findSession(store, args.at(0), &name);
     if (id == 0) {
         printErr(QStringLiteral("export-session: no session \"%1\" (see clustermark-cli sessions)").arg(args.at(0)));
-        return 1;
+        return ExitFailed;
     }
     const QString path = QFileInfo(args.at(1)).absoluteFilePath();
     if (const Error e = exportSession(store, id, path)) {
         printErr(QStringLiteral("export-session: %1").arg(e.toString()));
-        return 1;
+        return ExitFailed;
     }
     printJson(
         QJsonDocument(QJsonObject {{QStringLiteral("file"), path}, {QStringLiteral("bytes"), QFileInfo(path).size()},
             {QStringLiteral("session"), QJsonObject {{QStringLiteral("id"), id}, {QStringLiteral("name"), name}}},
             {QStringLiteral("runs"), qint64(store.runs(id).size())}}));
-    return 0;
+    return ExitOk;
 }
 
 int cmdImport(const QStringList &args)
 {
     if (args.size() != 1 || args.at(0).startsWith(QLatin1String("--"))) {
         printErr(QStringLiteral("usage: clustermark-cli import FILE"));
-        return 2;
+        return ExitUsage;
     }
     const QString path = args.at(0);
     QByteArray bytes;
     if (const Error e = readInputFile(path, MaxSessionFileBytes, &bytes)) {
         printErr(QStringLiteral("import: %1").arg(e.message));
-        return 1;
+        return ExitFailed;
     }
     return importFile(path, bytes);
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clicommon.h"
+#include "clihelp.h"
 
 #include "store/sessionstore.h"
 
@@ -23,11 +24,11 @@ int cmdSessions(const QStringList &args)
 {
     if (!args.isEmpty()) {
         printErr(QStringLiteral("usage: clustermark-cli sessions"));
-        return 2;
+        return ExitUsage;
     }
     SessionStore store(storePath());
     if (!openStore(store))
-        return 1;
+        return ExitFailed;
     QJsonArray out;
     for (const SessionInfo &s : store.sessions()) {
         QJsonArray runs;
@@ -39,7 +40,7 @@ int cmdSessions(const QStringList &args)
     }
     printJson(
         QJsonDocument(QJsonObject {{QStringLiteral("database"), store.path()}, {QStringLiteral("sessions"), out}}));
-    return 0;
+    return ExitOk;
 }
 
 int cmdShow(const QStringList &argsIn)
@@ -51,24 +52,24 @@ int cmdShow(const QStringList &argsIn)
     const RunId id = args.value(0).toLongLong(&ok);
     if (args.size() != 1 || !ok) {
         printErr(QStringLiteral("usage: clustermark-cli show RUN [--json|--markdown]"));
-        return 2;
+        return ExitUsage;
     }
     SessionStore store(storePath());
     if (!openStore(store))
-        return 1;
+        return ExitFailed;
     Error e;
     store.run(id, &e);
     if (e) {
         printErr(QStringLiteral("show: %1").arg(e.message));
-        return 1;
+        return ExitFailed;
     }
     if (markdown) {
         const QByteArray md = store.runToMarkdown(id).toUtf8();
         fwrite(md.constData(), 1, size_t(md.size()), stdout);
-        return 0;
+        return ExitOk;
     }
     printJson(QJsonDocument(store.runToJson(id)));
-    return 0;
+    return ExitOk;
 }
 
 } // namespace cm::cli

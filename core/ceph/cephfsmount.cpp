@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// libcephfs.h refuses a 32-bit off_t: this must come before any system header.
-#define _FILE_OFFSET_BITS 64
 #include "ceph/cephfsmount.h"
 
 #include "ceph/cephkeycache.h"

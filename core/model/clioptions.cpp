@@ -14,8 +14,9 @@ const CliOption *findOption(const QList<CliOption> &options, const QString &name
     return nullptr;
 }
 
-// Words of text in lines of at most width characters, every line after the first indented.
-QString wrapped(const QString &text, int indent, int width)
+} // namespace
+
+QString cliWrapped(const QString &text, int indent, int width)
 {
     QString out;
     int column = indent;
@@ -32,8 +33,6 @@ QString wrapped(const QString &text, int indent, int width)
     }
     return out;
 }
-
-} // namespace
 
 CliArgs CliArgs::parse(const QStringList &args, const QList<CliOption> &options, QString *error)
 {
@@ -119,7 +118,7 @@ QString cliHelpText(const QString &usage, const QString &summary, const QList<Cl
 {
     QString out = QStringLiteral("usage: ") + usage + QStringLiteral("\n");
     if (!summary.isEmpty())
-        out += QStringLiteral("\n") + wrapped(summary, 0, 90) + QStringLiteral("\n");
+        out += QStringLiteral("\n") + cliWrapped(summary, 0, 90) + QStringLiteral("\n");
     if (options.isEmpty())
         return out;
     out += QStringLiteral("\noptions:\n");
@@ -135,7 +134,7 @@ QString cliHelpText(const QString &usage, const QString &summary, const QList<Cl
         constexpr int kIndent = 28;
         out += head.size() < kIndent ? head.leftJustified(kIndent)
                                      : head + QLatin1Char('\n') + QString(kIndent, QLatin1Char(' '));
-        out += wrapped(text, kIndent, 90) + QLatin1Char('\n');
+        out += cliWrapped(text, kIndent, 90) + QLatin1Char('\n');
     }
     return out;
 }

@@ -47,6 +47,10 @@ private:
     QMap<QString, QStringList> m_values;
 };
 
+// Words of text in lines of at most width characters, every line after the first
+// indented by indent spaces (the first line starts where the caller is).
+QString cliWrapped(const QString &text, int indent, int width);
+
 // "usage: USAGE\n\nSUMMARY\n\noptions:\n  --name VALUE   help (default: D)\n…"
 QString cliHelpText(const QString &usage, const QString &summary, const QList<CliOption> &options);
 

@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// libcephfs.h refuses a 32-bit off_t: this must come before any system header.
-#define _FILE_OFFSET_BITS 64
 // The native libcephfs engine against the real lab (1 OSD, its CephFS): throughput and
 // metadata figures checked against what a second, independent libcephfs client sees in
 // the file system while the job runs (file sizes, file counts); the step's folder is

@@ -1,6 +1,4 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// libcephfs.h refuses a 32-bit off_t: this must come before any system header.
-#define _FILE_OFFSET_BITS 64
 // The "cephfs" runner kind: presets, makePlan/Options, validation and previews;
 // `clustermark-cli plan cephfs` errors; a quick native plan through `clustermark-cli
 // run` against the real lab; fio on a real ceph-fuse mount of the lab made by the step
