@@ -47,32 +47,37 @@ QStringList synopsisChoices(const QString &command, const QString &option)
     return {};
 }
 
-QList<Candidate> savedRuns()
+// Completion never makes a database: only an existing one is read.
+template <typename Read> QList<Candidate> fromStore(Read read)
 {
-    // Completion never makes a database: only an existing one is read.
     if (!QFileInfo::exists(storePath()))
         return {};
     SessionStore store(storePath());
     if (store.open())
         return {};
-    QList<Candidate> out;
-    for (const RunInfo &r : store.runs())
-        out << Candidate {QString::number(r.id),
-            QStringLiteral("%1 · %2 · %3").arg(r.kind, r.name, r.started.toString(QStringLiteral("yyyy-MM-dd HH:mm")))};
-    return out;
+    return read(store);
+}
+
+QList<Candidate> savedRuns()
+{
+    return fromStore([](SessionStore &store) {
+        QList<Candidate> out;
+        for (const RunInfo &r : store.runs())
+            out << Candidate {QString::number(r.id),
+                QStringLiteral("%1 · %2 · %3")
+                    .arg(r.kind, r.name, r.started.toString(QStringLiteral("yyyy-MM-dd HH:mm")))};
+        return out;
+    });
 }
 
 QList<Candidate> savedSessions()
 {
-    if (!QFileInfo::exists(storePath()))
-        return {};
-    SessionStore store(storePath());
-    if (store.open())
-        return {};
-    QList<Candidate> out;
-    for (const SessionInfo &s : store.sessions())
-        out << Candidate {s.name, QStringLiteral("session %1").arg(s.id)};
-    return out;
+    return fromStore([](SessionStore &store) {
+        QList<Candidate> out;
+        for (const SessionInfo &s : store.sessions())
+            out << Candidate {s.name, QStringLiteral("session %1").arg(s.id)};
+        return out;
+    });
 }
 
 QList<Candidate> words(const QStringList &list)

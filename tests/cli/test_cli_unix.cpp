@@ -238,11 +238,9 @@ private Q_SLOTS:
                 QStringLiteral("--confirm"), QStringLiteral("/dev/null"), QStringLiteral("--runtime"),
                 QStringLiteral("1"), QStringLiteral("--tests"), QStringLiteral("seq1m-q8t1-write")});
         QVERIFY2(plan.code == 0, plan.err.constData());
-        const QString planFile = m_data.filePath(QStringLiteral("refused.json"));
-        QFile f(planFile);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(plan.out);
-        f.close();
+        const QString planFile = cmtest::writePlanSteps(
+            plan.json(), {QStringLiteral("seq1m-q8t1-write")}, m_data.filePath(QStringLiteral("refused.json")));
+        QVERIFY(!planFile.isEmpty());
         const cmtest::CliResult refused = cli({QStringLiteral("run"), planFile}, 120000);
         QVERIFY2(refused.code == 3, refused.err.constData());
         QVERIFY2(refused.err.contains("refusing to write to /dev/null"), refused.err.constData());
@@ -262,11 +260,9 @@ private Q_SLOTS:
             target.path(), QStringLiteral("--size"), QStringLiteral("16M"), QStringLiteral("--runtime"),
             QStringLiteral("3"), QStringLiteral("--tests"), QStringLiteral("seq1m-q8t1-read")});
         QVERIFY2(plan.code == 0, plan.err.constData());
-        const QString planFile = m_data.filePath(QStringLiteral("progress.json"));
-        QFile f(planFile);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(plan.out);
-        f.close();
+        const QString planFile = cmtest::writePlanSteps(
+            plan.json(), {QStringLiteral("seq1m-q8t1-read")}, m_data.filePath(QStringLiteral("progress.json")));
+        QVERIFY(!planFile.isEmpty());
 
         const cmtest::CliResult piped = cli({QStringLiteral("run"), planFile}, 120000);
         QCOMPARE(piped.code, 0);

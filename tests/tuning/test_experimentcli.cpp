@@ -192,7 +192,7 @@ private Q_SLOTS:
             {QStringLiteral("experiment"), plan, QStringLiteral("--knob"),
                 QStringLiteral("local:read-ahead@%1=1024").arg(other)},
             data(), 120000);
-        QCOMPARE(r.code, 1);
+        QCOMPARE(r.code, 3); // refused by a safety rule
         QVERIFY2(r.err.contains("is not used by this run"), r.err.constData());
         QVERIFY2(!r.err.contains("started"), r.err.constData()); // refused before any run
         ra.close();
@@ -209,7 +209,7 @@ private Q_SLOTS:
             {QStringLiteral("experiment"), plan, QStringLiteral("--target"), QStringLiteral("size=banana"),
                 QStringLiteral("--variant"), QStringLiteral("odd size")},
             data());
-        QCOMPARE(field.code, 1);
+        QCOMPARE(field.code, 2); // a value the kind refuses: a usage error
         QVERIFY2(field.err.contains("variant \"odd size\"") && field.err.contains("size"), field.err.constData());
         QVERIFY2(!field.err.contains("started"), field.err.constData());
     }
