@@ -107,7 +107,7 @@ int cmdRun(const QStringList &argsIn)
         exitCode = exitCodeFor(RunStatus::Failed, err);
         QCoreApplication::exit(exitCode);
     });
-    RunProgress progress(&engine, stderrIsTerminal());
+    RunProgress progress(&engine, stderrIsTerminal()); // first: it clears its line before the end is printed
     QObject::connect(&engine, &RunEngine::runFinished, &engine, [&](RunId id, RunStatus status, const Error &err) {
         const QString ended = QStringLiteral("run %1 %2%3")
                                   .arg(id)
@@ -116,7 +116,6 @@ int cmdRun(const QStringList &argsIn)
             printProgress(ended);
         else
             printErr(ended);
-        clearStatusLine();
         reportRunEnd(id, markdownOut);
         exitCode = exitCodeFor(status, err);
         QCoreApplication::exit(exitCode);

@@ -59,8 +59,7 @@ QString stepFigures(const QJsonObject &s)
 }
 
 RunProgress::RunProgress(RunEngine *engine, bool terminal)
-    : QObject(engine)
-    , m_terminal(terminal)
+    : m_terminal(terminal)
 {
     m_tick.setInterval(1000);
     connect(&m_tick, &QTimer::timeout, this, &RunProgress::redraw);
