@@ -28,6 +28,10 @@ LiveHeader::LiveHeader(QWidget *parent)
     m_step = new QLabel(this);
     m_elapsed = new QLabel(this);
     m_eta = new QLabel(this);
+    // As wide as its longest text from the start: the layout is not always redone before
+    // the text grows from "ETA 0:05" to "finishing…", which cut it.
+    for (const QString &t : {tr("ETA unknown"), tr("finishing…"), tr("ETA %1").arg(QStringLiteral("00:00:00"))})
+        m_eta->setMinimumWidth(qMax(m_eta->minimumWidth(), m_eta->fontMetrics().horizontalAdvance(t) + 4));
     m_status = new QLabel(this);
     m_health = new QLabel(this);
     m_health->setStyleSheet(
